@@ -1,0 +1,28 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <variant>
+
+#include "engine/core/match_engine.h"
+#include "engine/core/setup_error.h"
+#include "spacedock/v1/match_setup.pb.h"
+
+namespace spacedock::engine {
+
+// The games this build hosts, behind one entry point for hosts (server, tools, tests).
+
+// Bumped whenever a rules change would make old input logs replay differently.
+std::uint32_t rules_version(v1::Game game);
+
+// Checks the match-wide options of a new match; on success, how many seats it has.
+std::variant<int, core::SetupError> check_match(const v1::MatchSetup& setup);
+
+// Checks one seat's own options against the match's.
+std::optional<core::SetupError> check_seat(const v1::MatchSetup& setup, const v1::SeatSetup& seat);
+
+// Starts the engine of a complete, checked setup. Throws std::invalid_argument otherwise.
+std::unique_ptr<core::MatchEngine> start_match(const v1::MatchSetup& setup, std::uint64_t seed);
+
+}  // namespace spacedock::engine

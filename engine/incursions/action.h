@@ -1,0 +1,94 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "engine/core/decision.h"
+
+namespace spacedock::incursions {
+
+// Every answer a player can give, in any decision. The numbering matches
+// spacedock.v1.IncursionsActionKind.
+enum class ActionKind : std::uint8_t {
+  kFireW1 = 1,
+  kFireW2,
+  kLayMine,
+  kDetonateMine,
+  kMove,
+  kExplore,
+  kRepair,
+  kCloak,
+  kTachyonSweep,
+  kTractor,
+  kBreakTractor,
+  kUseAux,
+  kDivertShields,
+  kEndManeuvers,
+  kEvade,
+  kShieldPower,
+  kDefensiveRepair,
+  kAccept,
+  kKeep,
+  kRelease,
+  kCut,
+};
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kCut);
+
+// An action with its parameters. `subject` is a target seat, a tile index (move), a direction
+// (explore), a system (repairs: 0 hull, 1 shields), a beam holder (break tractor) or a cut
+// depth, depending on the kind.
+struct Action {
+  ActionKind kind = ActionKind::kEndManeuvers;
+  std::uint8_t subject = 0;
+  std::uint8_t power = 0;
+  std::uint8_t range_power = 0;
+
+  friend bool operator==(const Action&, const Action&) = default;
+};
+
+// Option ids are actions packed into 32 bits, so the same action keeps the same id in every
+// decision, and any id can be decoded to explain why it is not allowed.
+constexpr core::OptionId encode(Action a) {
+  return static_cast<core::OptionId>(a.kind) | (core::OptionId{a.subject} << 8) |
+         (core::OptionId{a.power} << 16) | (core::OptionId{a.range_power} << 24);
+}
+std::optional<Action> decode(core::OptionId id);
+
+// Why an action is not allowed. Names are stable codes sent to clients (Response.rule).
+enum class Rule : std::uint8_t {
+  kOk,
+  kUnknownOption,
+  kWrongStep,
+  kNoManeuversLeft,
+  kInsufficientPower,
+  kOutOfRange,
+  kTargetCloaked,
+  kInvalidTarget,
+  kInvalidEvasion,
+  kEvasionForbidden,
+  kEvasionClosed,
+  kAuxUsed,
+  kInsufficientShields,
+  kIllegalPowerTarget,
+  kCannotExplore,
+  kIllegalPath,
+  kTractored,
+  kAlreadyCloaked,
+  kNoCloak,
+  kMineLimit,
+  kNoMine,
+  kDefenseSlotUsed,
+  kShieldsCommitted,
+  kNothingToAbsorb,
+  kNotTractored,
+  kAlreadyTractoring,
+  kSweepActive,
+  kPowerMismatch,
+  kInvalidCut,
+  kInvalidSystem,
+};
+
+std::string_view rule_name(Rule rule);
+
+}  // namespace spacedock::incursions

@@ -1,0 +1,165 @@
+#include <algorithm>
+
+#include "engine/incursions/game.h"
+
+namespace spacedock::incursions {
+namespace {
+
+int repair_points(const ShipDef& ship, int power) {
+  return 3 + 3 * power + ship.repair_bonus;
+}
+
+}  // namespace
+
+void Game::fire(const Action& action) {
+  const Seat attacker = s_.active;
+  const Weapon weapon = action.kind == ActionKind::kFireW1 ? Weapon::kW1 : Weapon::kW2;
+  pay(attacker, action.power + action.range_power);
+  emit(ev::AttackDeclared{attacker, action.subject, weapon, action.power, action.range_power});
+  const WeaponStats& stats = s_.ship(attacker).weapon(weapon);
+  roll_hit(attacker, action.subject, weapon, stats.dice + action.power, stats.flat, false);
+}
+
+void Game::lay_mine(int power) {
+  const Seat owner = s_.active;
+  pay(owner, power);
+  const WeaponStats& stats = s_.ship(owner).weapon(Weapon::kW3);
+  Mine mine{s_.vessels[owner].tile, owner, static_cast<std::uint8_t>(stats.dice + power),
+            static_cast<std::int8_t>(stats.flat), s_.turn};
+  s_.mines.push_back(mine);
+  emit(ev::MineLaid{mine.tile, mine.owner, mine.dice, mine.flat});
+}
+
+void Game::detonate_mine(Seat target) {
+  // On its placing turn the owner may set the mine off at a vessel in the hex as an ordinary
+  // attack, which the target may evade (§11.2).
+  const Seat owner = s_.active;
+  const Mine mine = *own_fresh_mine(owner);
+  std::erase_if(s_.mines, [&](const Mine& m) { return m.owner == owner && m.tile == mine.tile; });
+  emit(ev::AttackDeclared{owner, target, Weapon::kW3, 0, 0});
+  emit(ev::MineDetonated{mine.tile, owner, mine.dice, mine.flat, target});
+  roll_hit(owner, target, Weapon::kW3, mine.dice, mine.flat, false);
+}
+
+void Game::roll_hit(Seat attacker, Seat target, Weapon weapon, int dice, int flat, bool automatic) {
+  // The damage is rolled and shown before the defender chooses (A06).
+  ev::DiceRolled roll{attacker, v1::DICE_ROLL_PURPOSE_DAMAGE,    static_cast<std::uint8_t>(dice),
+                      {},       static_cast<std::int16_t>(flat), static_cast<std::int16_t>(flat)};
+  for (int i = 0; i < dice; ++i) {
+    roll.dice[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(s_.rng.d6());
+    roll.total = static_cast<std::int16_t>(roll.total + roll.dice[static_cast<std::size_t>(i)]);
+  }
+  emit(roll);
+  s_.hit = Hit{};
+  s_.hit.attacker = attacker;
+  s_.hit.target = target;
+  s_.hit.weapon = weapon;
+  s_.hit.automatic = automatic;
+  s_.hit.damage = roll.total;
+  s_.hit.evasion_open = !automatic;
+  open(automatic ? Step::kAbsorb : Step::kDefend, target);
+}
+
+void Game::defend(const Action& action) {
+  const Step step = s_.hit.automatic ? Step::kAbsorb : Step::kDefend;
+  const Seat target = s_.hit.target;
+  Vessel& v = s_.vessels[target];
+  switch (action.kind) {
+    case ActionKind::kEvade: {
+      // Pwr is spent whether or not the roll succeeds (§7.3 D2).
+      pay(target, action.power);
+      const int score = s_.ship(target).evasion + action.power;
+      const int a = s_.rng.d6();
+      const int b = s_.rng.d6();
+      emit(ev::DiceRolled{target,
+                          v1::DICE_ROLL_PURPOSE_EVASION,
+                          2,
+                          {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)},
+                          0,
+                          static_cast<std::int16_t>(a + b)});
+      s_.hit.evasion_open = false;
+      s_.hit.evaded = a + b <= score;
+      emit(ev::EvasionResolved{target, action.power, static_cast<std::int8_t>(score),
+                               s_.hit.evaded});
+      break;
+    }
+    case ActionKind::kShieldPower:
+      v.power.up = static_cast<std::uint8_t>(v.power.up - action.power);
+      v.power.spent = static_cast<std::uint8_t>(v.power.spent + action.power);
+      s_.hit.shield_power = action.power;
+      s_.hit.evasion_open = false;  // evasion comes before shield power (§7.3)
+      emit(
+          ev::ShieldPower{target, action.power,
+                          static_cast<std::int16_t>(action.power * s_.ship(target).shield_absorb)});
+      break;
+    case ActionKind::kDefensiveRepair:
+      // Paid now, applied after the damage (§8).
+      pay(target, action.power);
+      s_.hit.repair_chosen = true;
+      s_.hit.repair_system = action.subject;
+      s_.hit.repair_power = action.power;
+      break;
+    case ActionKind::kUseAux:
+      use_aux(target);
+      break;
+    case ActionKind::kDivertShields:
+      divert_shields(target);
+      break;
+    default:  // kAccept
+      resolve_hit();
+      return;
+  }
+  open(step, target);
+}
+
+void Game::resolve_hit() {
+  const Hit hit = s_.hit;
+  s_.hit = Hit{};
+  const Seat target = hit.target;
+  Vessel& v = s_.vessels[target];
+  if (!v.eliminated && !hit.evaded) {
+    // Shield power first, then the shields, then the hull (§7.4).
+    const int absorbed =
+        std::min<int>(hit.damage, hit.shield_power * s_.ship(target).shield_absorb);
+    const int rest = hit.damage - absorbed;
+    const int to_shields = std::min<int>(rest, v.shields);
+    const int to_hull = rest - to_shields;
+    v.shields = static_cast<std::int16_t>(v.shields - to_shields);
+    v.hull = static_cast<std::int16_t>(v.hull - to_hull);
+    emit(ev::DamageApplied{target, hit.damage, static_cast<std::int16_t>(absorbed),
+                           static_cast<std::int16_t>(to_shields),
+                           static_cast<std::int16_t>(to_hull), v.shields, v.hull});
+    if (v.hull <= 0) eliminate(target, v1::ELIMINATION_REASON_DESTROYED);
+  }
+  if (!v.eliminated) {
+    if (hit.repair_chosen) repair(target, hit.repair_system, hit.repair_power);
+    expire_diverted(target);
+  }
+  check_victory();
+}
+
+void Game::repair(Seat seat, int system, int power) {
+  Vessel& v = s_.vessels[seat];
+  const ShipDef& ship = s_.ship(seat);
+  const int points = repair_points(ship, power);
+  std::int16_t& value = system == 0 ? v.hull : v.shields;
+  const int maximum = system == 0 ? ship.hull : ship.shields;
+  const int applied = std::clamp(maximum - value, 0, points);  // excess points are lost (A57)
+  value = static_cast<std::int16_t>(value + applied);
+  emit(ev::Repaired{seat, system == 0 ? v1::INCURSIONS_SYSTEM_HULL : v1::INCURSIONS_SYSTEM_SHIELDS,
+                    static_cast<std::int16_t>(points), static_cast<std::int16_t>(applied), value,
+                    static_cast<std::uint8_t>(power)});
+}
+
+void Game::eliminate(Seat seat, v1::EliminationReason reason) {
+  // The ship card and its Pwr leave the game (§7.5); its mines stay on the board.
+  Vessel& v = s_.vessels[seat];
+  v.eliminated = true;
+  v.cloaked = false;
+  v.sweep = false;
+  emit(ev::PlayerEliminated{seat, reason});
+  check_beams();
+  v.power = Power{0, 0, 0, 0, 0};
+}
+
+}  // namespace spacedock::incursions

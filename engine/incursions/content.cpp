@@ -1,0 +1,166 @@
+#include "engine/incursions/content.h"
+
+#include <google/protobuf/io/tokenizer.h>
+#include <google/protobuf/text_format.h>
+
+#include <limits>
+#include <unordered_set>
+
+#include "spacedock/v1/incursions_content.pb.h"
+
+namespace spacedock::embedded {
+extern const std::string_view incursions_ships;
+extern const std::string_view incursions_hexes;
+}  // namespace spacedock::embedded
+
+namespace spacedock::incursions {
+namespace {
+
+class CollectErrors : public google::protobuf::io::ErrorCollector {
+ public:
+  explicit CollectErrors(std::string_view file) : file_(file) {}
+  void AddError(int line, int column, const std::string& message) override {
+    if (!first_.empty()) return;
+    first_ = std::string(file_) + ":" + std::to_string(line + 1) + ":" +
+             std::to_string(column + 1) + ": " + message;
+  }
+  const std::string& first() const { return first_; }
+
+ private:
+  std::string_view file_;
+  std::string first_;
+};
+
+[[noreturn]] void fail(const std::string& message) {
+  throw ContentError(message);
+}
+
+void require(bool ok, const std::string& message) {
+  if (!ok) fail(message);
+}
+
+WeaponStats weapon_stats(const v1::IncursionsWeapon& w, const std::string& ship, const char* slot) {
+  require(w.dice() >= 1 && w.dice() <= 4, "ship " + ship + ": " + slot + " needs 1 to 4 dice");
+  require(w.flat() >= 0 && w.flat() <= 20,
+          "ship " + ship + ": " + slot + " flat bonus out of range");
+  require(w.range() <= 6, "ship " + ship + ": " + slot + " range above 6");
+  return {static_cast<int>(w.dice()), w.flat(), static_cast<int>(w.range())};
+}
+
+ShipDef ship_def(const v1::IncursionsShip& card) {
+  const std::string& id = card.id();
+  require(!id.empty(), "a ship has no id");
+  require(card.race() != v1::RACE_UNSPECIFIED, "ship " + id + ": race missing");
+  require(card.hull() > 0 && card.hull() <= 200, "ship " + id + ": hull must be 1 to 200");
+  require(card.shields() >= 0 && card.shields() <= 100,
+          "ship " + id + ": shields must be 0 to 100");
+  require(card.evasion() >= 0 && card.evasion() <= 12, "ship " + id + ": evasion must be 0 to 12");
+  require(card.drive() >= 1 && card.drive() <= 4, "ship " + id + ": drive must be 1 to 4");
+  require(card.cloak_cost() <= 4, "ship " + id + ": cloak cost above 4 Pwr");
+  require(card.shield_absorb() >= 1 && card.shield_absorb() <= 20,
+          "ship " + id + ": shield_absorb must be 1 to 20");
+  require(card.has_w1() && card.has_w2() && card.has_w3(), "ship " + id + ": needs w1, w2 and w3");
+  ShipDef def;
+  def.id = id;
+  def.race = card.race();
+  def.hull = card.hull();
+  def.shields = card.shields();
+  def.evasion = card.evasion();
+  def.drive = card.drive();
+  def.weapons = {weapon_stats(card.w1(), id, "w1"), weapon_stats(card.w2(), id, "w2"),
+                 weapon_stats(card.w3(), id, "w3")};
+  def.cloak_cost = static_cast<int>(card.cloak_cost());
+  def.repair_bonus = card.repair_bonus();
+  def.shield_absorb = card.shield_absorb();
+  def.card = card;
+  return def;
+}
+
+HexDef hex_def(const v1::HexDefinition& hex) {
+  require(hex.id().rfind("hex.", 0) == 0, "hex id '" + hex.id() + "' must start with 'hex.'");
+  require(!hex.name().empty(), "hex " + hex.id() + ": name missing");
+  require(hex.number() <= 55, "hex " + hex.id() + ": numbers run from 1 to 55");
+  require(hex.hexpoints() <= 10, "hex " + hex.id() + ": hexpoints above 10");
+  require(!hex.wormhole() || hex.hexpoints() == 0, "hex " + hex.id() + ": wormholes cost 0");
+  return {hex.id(),       static_cast<int>(hex.number()),
+          hex.name(),     static_cast<int>(hex.hexpoints()),
+          hex.wormhole(), hex.repeatable(),
+          hex.affinity(), hex.summary()};
+}
+
+}  // namespace
+
+Content Content::load(std::initializer_list<File> files) {
+  v1::IncursionsContent merged;
+  for (const File& file : files) {
+    v1::IncursionsContent part;
+    CollectErrors errors(file.name);
+    google::protobuf::TextFormat::Parser parser;
+    parser.RecordErrorsTo(&errors);
+    if (!parser.ParseFromString(std::string(file.text), &part)) {
+      fail(errors.first().empty() ? std::string(file.name) + ": cannot parse" : errors.first());
+    }
+    merged.MergeFrom(part);
+  }
+
+  Content content;
+  std::unordered_set<std::string> ids;
+  for (const auto& card : merged.ships()) {
+    require(ids.insert(card.id()).second, "duplicate ship id " + card.id());
+    content.ships_.push_back(ship_def(card));
+  }
+  require(!content.ships_.empty(), "no ships defined");
+  require(content.ships_.size() <= std::numeric_limits<ShipIndex>::max(), "too many ships");
+  for (const auto& hex : merged.hexes()) {
+    require(ids.insert(hex.id()).second, "duplicate hex id " + hex.id());
+    content.hexes_.push_back(hex_def(hex));
+  }
+  require(content.hexes_.size() < 10000, "too many hexes");
+  for (const auto& preset : merged.hexpile_presets()) {
+    require(ids.insert(preset.id()).second, "duplicate preset id " + preset.id());
+    HexpilePreset p{preset.id(), preset.name(), {}};
+    for (const auto& id : preset.hexes()) {
+      auto index = content.find_hex(id);
+      require(index.has_value(), "preset " + preset.id() + " names unknown hex " + id);
+      p.hexes.push_back(*index);
+    }
+    content.presets_.push_back(std::move(p));
+  }
+  for (const auto& id : merged.standard_ship_pool()) {
+    auto index = content.find_ship(id);
+    require(index.has_value(), "standard_ship_pool names unknown ship " + id);
+    content.standard_pool_.push_back(*index);
+  }
+  require(content.standard_pool_.size() >= 2, "the standard ship pool needs at least 2 ships");
+  content.extra_wormhole_hexpoints_ = static_cast<int>(merged.extra_wormhole_hexpoints());
+  return content;
+}
+
+const Content& Content::standard() {
+  static const Content content = load(
+      {{"ships.txtpb", embedded::incursions_ships}, {"hexes.txtpb", embedded::incursions_hexes}});
+  return content;
+}
+
+std::optional<ShipIndex> Content::find_ship(std::string_view id) const {
+  for (std::size_t i = 0; i < ships_.size(); ++i) {
+    if (ships_[i].id == id) return static_cast<ShipIndex>(i);
+  }
+  return std::nullopt;
+}
+
+std::optional<HexIndex> Content::find_hex(std::string_view id) const {
+  for (std::size_t i = 0; i < hexes_.size(); ++i) {
+    if (hexes_[i].id == id) return static_cast<HexIndex>(i);
+  }
+  return std::nullopt;
+}
+
+const HexpilePreset* Content::find_preset(std::string_view id) const {
+  for (const auto& preset : presets_) {
+    if (preset.id == id) return &preset;
+  }
+  return nullptr;
+}
+
+}  // namespace spacedock::incursions

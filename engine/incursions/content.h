@@ -1,0 +1,108 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spacedock/v1/incursions.pb.h"
+
+namespace spacedock::incursions {
+
+using ShipIndex = std::uint8_t;
+using HexIndex = std::int16_t;
+
+enum class Weapon : std::uint8_t { kW1, kW2, kW3 };
+inline constexpr int kWeaponCount = 3;
+
+struct WeaponStats {
+  int dice = 1;
+  int flat = 0;
+  int range = 0;
+};
+
+// A ship card's figures, as the rules engine uses them.
+struct ShipDef {
+  std::string id;
+  v1::Race race = v1::RACE_UNSPECIFIED;
+  int hull = 0;
+  int shields = 0;
+  int evasion = 0;
+  int drive = 1;
+  std::array<WeaponStats, kWeaponCount> weapons;
+  int cloak_cost = 0;  // 0: no cloaking device
+  int repair_bonus = 0;
+  int shield_absorb = 5;
+  v1::IncursionsShip card;  // the printed card, for views
+
+  const WeaponStats& weapon(Weapon w) const { return weapons[static_cast<int>(w)]; }
+  const std::string& weapon_name(Weapon w) const {
+    return w == Weapon::kW1   ? card.w1().name()
+           : w == Weapon::kW2 ? card.w2().name()
+                              : card.w3().name();
+  }
+  bool can_cloak() const { return cloak_cost > 0; }
+};
+
+struct HexDef {
+  std::string id;
+  int number = 0;
+  std::string name;
+  int hexpoints = 0;
+  bool wormhole = false;
+  bool repeatable = false;
+  v1::Race affinity = v1::RACE_UNSPECIFIED;
+  std::string summary;
+};
+
+struct HexpilePreset {
+  std::string id;
+  std::string name;
+  std::vector<HexIndex> hexes;
+};
+
+// A content file could not be loaded; what() names the file, line and problem.
+class ContentError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Ships, hexes and preset contributions: every figure the rules leave open lives here, loaded
+// strictly from the data files under engine/incursions/content/.
+class Content {
+ public:
+  // Parses and checks content files (protobuf text format, schema IncursionsContent). Throws
+  // ContentError on unknown fields, duplicate or dangling ids, or impossible figures.
+  struct File {
+    std::string_view name;
+    std::string_view text;
+  };
+  static Content load(std::initializer_list<File> files);
+
+  // The content files built into this binary, loaded once.
+  static const Content& standard();
+
+  std::optional<ShipIndex> find_ship(std::string_view id) const;
+  std::optional<HexIndex> find_hex(std::string_view id) const;
+  const HexpilePreset* find_preset(std::string_view id) const;
+
+  const ShipDef& ship(ShipIndex i) const { return ships_[i]; }
+  const HexDef& hex(HexIndex i) const { return hexes_[static_cast<std::size_t>(i)]; }
+  const std::vector<ShipDef>& ships() const { return ships_; }
+  const std::vector<HexDef>& hexes() const { return hexes_; }
+  const std::vector<HexpilePreset>& presets() const { return presets_; }
+  const std::vector<ShipIndex>& standard_pool() const { return standard_pool_; }
+  int extra_wormhole_hexpoints() const { return extra_wormhole_hexpoints_; }
+
+ private:
+  std::vector<ShipDef> ships_;
+  std::vector<HexDef> hexes_;
+  std::vector<HexpilePreset> presets_;
+  std::vector<ShipIndex> standard_pool_;
+  int extra_wormhole_hexpoints_ = 0;
+};
+
+}  // namespace spacedock::incursions

@@ -1,0 +1,297 @@
+#include <string>
+
+#include "engine/incursions/view.h"
+
+namespace spacedock::incursions {
+namespace {
+
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+
+std::string dice_text(const ev::DiceRolled& e) {
+  std::string text;
+  for (int i = 0; i < e.count; ++i) {
+    if (i > 0) text += '+';
+    text += std::to_string(e.dice[static_cast<std::size_t>(i)]);
+  }
+  if (e.modifier != 0) {
+    text += '+';
+    text += std::to_string(e.modifier);
+  }
+  text += " = ";
+  text += std::to_string(e.total);
+  return text;
+}
+
+const char* purpose_text(v1::DiceRollPurpose purpose) {
+  switch (purpose) {
+    case v1::DICE_ROLL_PURPOSE_INITIATIVE:
+      return "for initiative";
+    case v1::DICE_ROLL_PURPOSE_DAMAGE:
+      return "for damage";
+    case v1::DICE_ROLL_PURPOSE_EVASION:
+      return "to evade";
+    case v1::DICE_ROLL_PURPOSE_WORMHOLE:
+      return "at the wormhole";
+    case v1::DICE_ROLL_PURPOSE_ROLL_OFF:
+      return "in the roll-off";
+    default:
+      return "";
+  }
+}
+
+const char* system_text(v1::IncursionsSystem system) {
+  return system == v1::INCURSIONS_SYSTEM_HULL ? "hull" : "shields";
+}
+
+// Fills the proto for one event and returns its line of text.
+class EventWriter {
+ public:
+  EventWriter(const State& s, const SeatNames& names, v1::IncursionsEvent* out)
+      : s_(s), name_(names), out_(out) {}
+
+  std::string operator()(const ev::DiceRolled& e) {
+    auto* m = out_->mutable_dice_rolled();
+    m->set_seat(e.seat);
+    m->set_purpose(e.purpose);
+    for (int i = 0; i < e.count; ++i)
+      m->add_dice(e.dice[static_cast<std::size_t>(i)]);
+    m->set_modifier(e.modifier);
+    m->set_total(e.total);
+    return name_(e.seat) + " rolls " + purpose_text(e.purpose) + ": " + dice_text(e);
+  }
+  std::string operator()(const ev::ShipAssigned& e) {
+    auto* m = out_->mutable_ship_assigned();
+    m->set_seat(e.seat);
+    *m->mutable_ship() = s_.content->ship(e.ship).card;
+    return name_(e.seat) + " commands the " + s_.content->ship(e.ship).card.name();
+  }
+  std::string operator()(const ev::HexpileShuffled& e) {
+    auto* m = out_->mutable_hexpile_shuffled();
+    if (e.owner != kNoSeat) m->set_owner_seat(e.owner);
+    m->set_size(e.size);
+    return pile_name(e.owner) + " is shuffled (" + std::to_string(e.size) + " hexes)";
+  }
+  std::string operator()(const ev::HexpileCut& e) {
+    auto* m = out_->mutable_hexpile_cut();
+    if (e.owner != kNoSeat) m->set_owner_seat(e.owner);
+    m->set_cutter_seat(e.cutter);
+    m->set_cut(e.cut);
+    return name_(e.cutter) + " cuts " + pile_name(e.owner) + " at " + std::to_string(e.cut);
+  }
+  std::string operator()(const ev::StartingPlayer& e) {
+    out_->mutable_starting_player()->set_seat(e.seat);
+    return name_(e.seat) + " goes first";
+  }
+  std::string operator()(const ev::TurnStarted& e) {
+    auto* m = out_->mutable_turn_started();
+    m->set_seat(e.seat);
+    m->set_round(e.round);
+    m->set_turn(e.turn);
+    m->set_power_restored(e.restored);
+    return "Round " + std::to_string(e.round) + ", turn " + std::to_string(e.turn) + ": " +
+           name_(e.seat) + " powers up";
+  }
+  std::string operator()(const ev::CloakChanged& e) {
+    auto* m = out_->mutable_cloak_changed();
+    m->set_seat(e.seat);
+    m->set_cloaked(e.cloaked);
+    m->set_reason(e.reason);
+    switch (e.reason) {
+      case v1::CLOAK_REASON_CLOAKED:
+        return name_(e.seat) + " cloaks";
+      case v1::CLOAK_REASON_BROKEN:
+        return name_(e.seat) + "'s cloak drops for the maneuver";
+      case v1::CLOAK_REASON_KEPT:
+        return name_(e.seat) + " stays cloaked";
+      default:
+        return name_(e.seat) + " decloaks";
+    }
+  }
+  std::string operator()(const ev::TractorChanged& e) {
+    auto* m = out_->mutable_tractor_changed();
+    m->set_holder_seat(e.holder);
+    m->set_target_seat(e.target);
+    m->set_locked(e.locked);
+    m->set_strength(e.strength);
+    m->set_reason(e.reason);
+    const std::string beam = name_(e.holder) + "'s tractor beam on " + name_(e.target);
+    switch (e.reason) {
+      case v1::TRACTOR_REASON_LOCKED:
+        return beam + " locks (strength " + std::to_string(e.strength) + ")";
+      case v1::TRACTOR_REASON_EVADED:
+        return name_(e.target) + " evades " + beam;
+      case v1::TRACTOR_REASON_KEPT:
+        return beam + " holds";
+      case v1::TRACTOR_REASON_BROKEN_AWAY:
+        return name_(e.target) + " breaks away from " + beam;
+      default:
+        return beam + " is released";
+    }
+  }
+  std::string operator()(const ev::AttackDeclared& e) {
+    auto* m = out_->mutable_attack_declared();
+    m->set_attacker(e.attacker);
+    m->set_target(e.target);
+    m->set_weapon(slot_of(e.weapon));
+    m->set_power(e.power);
+    m->set_range_power(e.range_power);
+    return name_(e.attacker) + " attacks " + name_(e.target) + " with " +
+           s_.ship(e.attacker).weapon_name(e.weapon) + power_text(e.power + e.range_power);
+  }
+  std::string operator()(const ev::EvasionResolved& e) {
+    auto* m = out_->mutable_evasion_resolved();
+    m->set_seat(e.seat);
+    m->set_power(e.power);
+    m->set_score(e.score);
+    m->set_success(e.success);
+    return name_(e.seat) + (e.success ? " evades" : " fails to evade") + " (score " +
+           std::to_string(e.score) + ")";
+  }
+  std::string operator()(const ev::ShieldPower& e) {
+    auto* m = out_->mutable_shield_power();
+    m->set_seat(e.seat);
+    m->set_power(e.power);
+    m->set_absorb(e.absorb);
+    return name_(e.seat) + " powers the shields" + power_text(e.power) + " to absorb " +
+           std::to_string(e.absorb);
+  }
+  std::string operator()(const ev::DamageApplied& e) {
+    auto* m = out_->mutable_damage_applied();
+    m->set_seat(e.seat);
+    m->set_damage(e.damage);
+    m->set_absorbed(e.absorbed);
+    m->set_shields_lost(e.shields_lost);
+    m->set_hull_lost(e.hull_lost);
+    m->set_shields(e.shields);
+    m->set_hull(e.hull);
+    return name_(e.seat) + " takes " + std::to_string(e.damage) + " (" +
+           std::to_string(e.absorbed) + " absorbed): shields " + std::to_string(e.shields) +
+           ", hull " + std::to_string(e.hull);
+  }
+  std::string operator()(const ev::PlayerEliminated& e) {
+    auto* m = out_->mutable_player_eliminated();
+    m->set_seat(e.seat);
+    m->set_reason(e.reason);
+    return name_(e.seat) +
+           (e.reason == v1::ELIMINATION_REASON_DESTROYED ? "'s ship is destroyed" : " is out");
+  }
+  std::string operator()(const ev::VesselMoved& e) {
+    auto* m = out_->mutable_vessel_moved();
+    m->set_seat(e.seat);
+    *m->mutable_from() = to_proto(s_.board.tile(e.from).coord);
+    *m->mutable_to() = to_proto(s_.board.tile(e.to).coord);
+    m->set_steps(e.steps);
+    m->set_power(e.power);
+    m->set_towed(e.towed);
+    return name_(e.seat) + (e.towed ? " is towed to " : " moves to ") +
+           describe_coord(s_.board.tile(e.to).coord) + power_text(e.power);
+  }
+  std::string operator()(const ev::HexExplored& e) {
+    auto* m = out_->mutable_hex_explored();
+    m->set_seat(e.seat);
+    tile_to_proto(s_, e.tile, m->mutable_tile());
+    return name_(e.seat) + " explores " + m->tile().name() + " at " +
+           describe_coord(s_.board.tile(e.tile).coord);
+  }
+  std::string operator()(const ev::Teleported& e) {
+    auto* m = out_->mutable_teleported();
+    m->set_seat(e.seat);
+    *m->mutable_to() = to_proto(s_.board.tile(e.to).coord);
+    return name_(e.seat) + " is thrown back to the start tile";
+  }
+  std::string operator()(const ev::Repaired& e) {
+    auto* m = out_->mutable_repaired();
+    m->set_seat(e.seat);
+    m->set_system(e.system);
+    m->set_points(e.points);
+    m->set_applied(e.applied);
+    m->set_value(e.value);
+    m->set_power(e.power);
+    return name_(e.seat) + " repairs " + system_text(e.system) + " by " +
+           std::to_string(e.applied) + " to " + std::to_string(e.value);
+  }
+  std::string operator()(const ev::SweepActivated& e) {
+    out_->mutable_sweep_activated()->set_seat(e.seat);
+    return name_(e.seat) + " runs a Tachyon Sweep";
+  }
+  std::string operator()(const ev::MineLaid& e) {
+    mine_to_proto(e.tile, e.owner, e.dice, e.flat, out_->mutable_mine_laid()->mutable_mine());
+    return name_(e.owner) + " lays a mine at " + describe_coord(s_.board.tile(e.tile).coord);
+  }
+  std::string operator()(const ev::MineDetonated& e) {
+    auto* m = out_->mutable_mine_detonated();
+    mine_to_proto(e.tile, e.owner, e.dice, e.flat, m->mutable_mine());
+    m->set_victim_seat(e.victim);
+    return name_(e.owner) + "'s mine goes off under " + name_(e.victim);
+  }
+  std::string operator()(const ev::AuxUsed& e) {
+    auto* m = out_->mutable_aux_used();
+    m->set_seat(e.seat);
+    m->set_power_restored(e.restored);
+    return name_(e.seat) + " uses AUX power";
+  }
+  std::string operator()(const ev::ShieldsDiverted& e) {
+    auto* m = out_->mutable_shields_diverted();
+    m->set_seat(e.seat);
+    m->set_shields(e.shields);
+    m->set_diverted(e.diverted);
+    return name_(e.seat) + " diverts shield power";
+  }
+  std::string operator()(const ev::ManeuversEnded& e) {
+    auto* m = out_->mutable_maneuvers_ended();
+    m->set_seat(e.seat);
+    m->set_used(e.used);
+    return name_(e.seat) + " ends the turn";
+  }
+  std::string operator()(const ev::Conceded& e) {
+    out_->mutable_conceded()->set_seat(e.seat);
+    return name_(e.seat) + " concedes";
+  }
+  std::string operator()(const ev::GameEnded& e) {
+    auto* m = out_->mutable_game_ended();
+    std::string winners;
+    for (Seat seat = 0; seat < s_.players; ++seat) {
+      if (!(e.winners & (1u << seat))) continue;
+      m->add_winners(seat);
+      winners += (winners.empty() ? "" : " and ") + name_(seat);
+    }
+    m->set_reason(e.reason);
+    return winners.empty() ? "The game ends without a winner"
+                           : "The game is over: " + winners + " won";
+  }
+
+ private:
+  std::string pile_name(Seat owner) const {
+    return owner == kNoSeat ? "The shared hexpile" : name_(owner) + "'s hexpile";
+  }
+  static std::string power_text(int power) {
+    return power ? " (" + std::to_string(power) + " Pwr)" : "";
+  }
+  void mine_to_proto(TileIndex tile, Seat owner, int dice, int flat, v1::IncursionsMine* m) const {
+    *m->mutable_coord() = to_proto(s_.board.tile(tile).coord);
+    m->set_owner_seat(owner);
+    m->set_dice(static_cast<std::uint32_t>(dice));
+    m->set_flat(flat);
+    m->set_armed(false);
+  }
+
+  const State& s_;
+  const SeatNames& name_;
+  v1::IncursionsEvent* out_;
+};
+
+}  // namespace
+
+bool project_event(const Game& game, std::size_t index, core::Viewer viewer, const SeatNames& names,
+                   v1::GameEvent* out) {
+  const Event& event = game.events()[index];
+  if (!core::can_see(viewer, audience(event))) return false;
+  EventWriter writer(game.state(), names, out->mutable_incursions());
+  out->set_text(std::visit(writer, event));
+  return true;
+}
+
+}  // namespace spacedock::incursions

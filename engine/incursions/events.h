@@ -1,0 +1,170 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <variant>
+
+#include "engine/core/viewer.h"
+#include "engine/incursions/board.h"
+#include "spacedock/v1/common.pb.h"
+#include "spacedock/v1/incursions.pb.h"
+
+namespace spacedock::incursions {
+
+// Events: what happened, in order. Each maps to the IncursionsEvent member of the same name; all
+// of them are public in the basic game (see audience()).
+namespace ev {
+
+inline constexpr int kMaxDice = 16;
+
+struct DiceRolled {
+  Seat seat;
+  v1::DiceRollPurpose purpose;
+  std::uint8_t count;
+  std::array<std::uint8_t, kMaxDice> dice;
+  std::int16_t modifier;
+  std::int16_t total;
+};
+struct ShipAssigned {
+  Seat seat;
+  ShipIndex ship;
+};
+struct HexpileShuffled {
+  Seat owner;  // kNoSeat: the shared pile
+  std::uint8_t size;
+};
+struct HexpileCut {
+  Seat owner;
+  Seat cutter;
+  std::uint8_t cut;
+};
+struct StartingPlayer {
+  Seat seat;
+};
+struct TurnStarted {
+  Seat seat;
+  std::uint16_t round;
+  std::uint16_t turn;
+  std::uint8_t restored;
+};
+struct CloakChanged {
+  Seat seat;
+  bool cloaked;
+  v1::CloakReason reason;
+};
+struct TractorChanged {
+  Seat holder;
+  Seat target;
+  bool locked;
+  std::uint8_t strength;
+  v1::TractorReason reason;
+};
+struct AttackDeclared {
+  Seat attacker;
+  Seat target;
+  Weapon weapon;
+  std::uint8_t power;
+  std::uint8_t range_power;
+};
+struct EvasionResolved {
+  Seat seat;
+  std::uint8_t power;
+  std::int8_t score;
+  bool success;
+};
+struct ShieldPower {
+  Seat seat;
+  std::uint8_t power;
+  std::int16_t absorb;
+};
+struct DamageApplied {
+  Seat seat;
+  std::int16_t damage;
+  std::int16_t absorbed;
+  std::int16_t shields_lost;
+  std::int16_t hull_lost;
+  std::int16_t shields;
+  std::int16_t hull;
+};
+struct PlayerEliminated {
+  Seat seat;
+  v1::EliminationReason reason;
+};
+struct VesselMoved {
+  Seat seat;
+  TileIndex from;
+  TileIndex to;
+  std::uint8_t steps;
+  std::uint8_t power;
+  bool towed;
+};
+struct HexExplored {
+  Seat seat;
+  TileIndex tile;
+};
+struct Teleported {
+  Seat seat;
+  TileIndex to;
+};
+struct Repaired {
+  Seat seat;
+  v1::IncursionsSystem system;
+  std::int16_t points;
+  std::int16_t applied;
+  std::int16_t value;
+  std::uint8_t power;
+};
+struct SweepActivated {
+  Seat seat;
+};
+struct MineLaid {
+  TileIndex tile;
+  Seat owner;
+  std::uint8_t dice;
+  std::int8_t flat;
+};
+struct MineDetonated {
+  TileIndex tile;
+  Seat owner;
+  std::uint8_t dice;
+  std::int8_t flat;
+  Seat victim;
+};
+struct AuxUsed {
+  Seat seat;
+  std::uint8_t restored;
+};
+struct ShieldsDiverted {
+  Seat seat;
+  std::int16_t shields;
+  std::uint8_t diverted;
+};
+struct ManeuversEnded {
+  Seat seat;
+  std::uint8_t used;
+};
+struct Conceded {
+  Seat seat;
+};
+struct GameEnded {
+  std::uint8_t winners;  // bit per seat
+  v1::ResultReason reason;
+};
+
+}  // namespace ev
+
+using Event =
+    std::variant<ev::DiceRolled, ev::ShipAssigned, ev::HexpileShuffled, ev::HexpileCut,
+                 ev::StartingPlayer, ev::TurnStarted, ev::CloakChanged, ev::TractorChanged,
+                 ev::AttackDeclared, ev::EvasionResolved, ev::ShieldPower, ev::DamageApplied,
+                 ev::PlayerEliminated, ev::VesselMoved, ev::HexExplored, ev::Teleported,
+                 ev::Repaired, ev::SweepActivated, ev::MineLaid, ev::MineDetonated, ev::AuxUsed,
+                 ev::ShieldsDiverted, ev::ManeuversEnded, ev::Conceded, ev::GameEnded>;
+
+// Who may see an event. Everything that happens in the basic game is public; the hidden parts
+// (the order of the hexpiles) never become events until a hex is revealed by exploring.
+inline core::Audience audience(const Event&) {
+  return core::Audience::everyone();
+}
+
+}  // namespace spacedock::incursions

@@ -1,0 +1,247 @@
+#include "engine/incursions/game.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace spacedock::incursions {
+
+using core::SubmitResult;
+using core::Verdict;
+
+Game Game::create(const Content& content, const Setup& setup, std::uint64_t seed) {
+  State s;
+  s.content = &content;
+  s.options = setup.options;
+  s.rng = core::Rng(seed);
+  Game game(std::move(s));
+  game.deal(setup);
+  game.run();
+  return game;
+}
+
+Game Game::from_position(State position) {
+  Game game(std::move(position));
+  game.run();
+  return game;
+}
+
+const core::Decision* Game::decision() const {
+  return s_.step == Step::kNone ? nullptr : &s_.decision;
+}
+
+Seat Game::decider() const {
+  return s_.decision.seat;
+}
+
+SubmitResult Game::submit(Seat seat, core::DecisionId id, core::OptionId option) {
+  if (s_.over) return SubmitResult::refuse(Verdict::kGameOver);
+  if (s_.step == Step::kNone || id != s_.decision.id)
+    return SubmitResult::refuse(Verdict::kNotOpen);
+  if (seat != s_.decision.seat) return SubmitResult::refuse(Verdict::kNotYourDecision);
+  const auto& offered = s_.decision.options;
+  if (std::find(offered.begin(), offered.end(), option) == offered.end()) {
+    Rule why = check(option);
+    return SubmitResult::refuse(Verdict::kNotOffered,
+                                rule_name(why == Rule::kOk ? Rule::kUnknownOption : why));
+  }
+  apply(*decode(option));
+  run();
+  return SubmitResult::ok();
+}
+
+Rule Game::check(core::OptionId option) const {
+  auto action = decode(option);
+  if (!action || encode(*action) != option) return Rule::kUnknownOption;
+  return check_action(*action);
+}
+
+SubmitResult Game::concede(Seat seat) {
+  if (s_.over) return SubmitResult::refuse(Verdict::kGameOver);
+  if (!s_.in_game(seat)) return SubmitResult::refuse(Verdict::kNotAPlayer);
+  emit(ev::Conceded{seat});
+  const bool owed_decision = s_.step != Step::kNone && s_.decision.seat == seat;
+  const Step step = s_.step;
+  eliminate(seat, v1::ELIMINATION_REASON_CONCEDED);
+  if (!check_victory() && owed_decision) {
+    // Whatever the conceding player was answering is dropped.
+    s_.step = Step::kNone;
+    switch (step) {
+      case Step::kCut:
+        cut(0);
+        break;
+      case Step::kDefend:
+      case Step::kAbsorb:
+        s_.hit = {};
+        break;
+      case Step::kTractorLock: {
+        Power& holder = s_.vessels[s_.lock.holder].power;
+        holder.spent = static_cast<std::uint8_t>(holder.spent + holder.tractor);
+        holder.tractor = 0;
+        emit(ev::TractorChanged{s_.lock.holder, seat, false, s_.lock.strength,
+                                v1::TRACTOR_REASON_SEPARATED});
+        s_.lock = {};
+        break;
+      }
+      default:  // their own turn: it ends
+        s_.tasks.clear();
+        end_turn();
+        break;
+    }
+  }
+  run();
+  return SubmitResult::ok();
+}
+
+void Game::open(Step step, Seat seat) {
+  s_.step = step;
+  s_.decision.seat = seat;
+  s_.decision.id = 0;
+  enumerate(s_.decision.options);
+  if (s_.decision.options.empty()) throw std::logic_error("incursions: a decision without options");
+}
+
+void Game::run() {
+  while (!s_.over) {
+    if (s_.step != Step::kNone) {
+      if (s_.decision.options.size() > 1) {
+        // A real choice: number it and wait for the player.
+        if (s_.decision.id == 0) s_.decision.id = ++s_.decisions_made;
+        if (s_.decisions_made > kMaxDecisionsPerGame) finish(0, v1::RESULT_REASON_WORK_CAP);
+        return;
+      }
+      apply(*decode(s_.decision.options.front()));  // forced: nothing to ask
+      continue;
+    }
+    if (!s_.tasks.empty()) {
+      Task task = s_.tasks.back();
+      s_.tasks.pop_back();
+      run_task(task);
+      continue;
+    }
+    if (!s_.in_game(s_.active) || s_.maneuvers_used >= s_.maneuvers_allowed) {
+      end_turn();
+      continue;
+    }
+    open(Step::kManeuver, s_.active);
+  }
+}
+
+void Game::run_task(const Task& task) {
+  switch (task.kind) {
+    case Task::Kind::kTravelStep:
+      travel();
+      break;
+    case Task::Kind::kDetonate:
+      detonate_under(task.seat, task.tile, task.owner);
+      break;
+    case Task::Kind::kArrive:
+      arrive(task.seat, task.tile);
+      break;
+  }
+}
+
+void Game::apply(const Action& action) {
+  const Step step = s_.step;
+  const Seat seat = s_.decision.seat;
+  s_.step = Step::kNone;
+  switch (step) {
+    case Step::kNone:
+      return;
+    case Step::kCut:
+      cut(action.subject);
+      return;
+    case Step::kKeepCloak:
+      keep_cloak(action.kind == ActionKind::kKeep);
+      return;
+    case Step::kKeepTractor:
+      keep_tractor(action.kind == ActionKind::kKeep);
+      return;
+    case Step::kDefend:
+    case Step::kAbsorb:
+      defend(action);
+      return;
+    case Step::kTractorLock:
+      answer_lock(action);
+      return;
+    case Step::kManeuver:
+      break;
+  }
+
+  switch (action.kind) {
+    case ActionKind::kUseAux:
+      use_aux(seat);
+      return;
+    case ActionKind::kDivertShields:
+      divert_shields(seat);
+      return;
+    case ActionKind::kEndManeuvers:
+      emit(ev::ManeuversEnded{seat, s_.maneuvers_used});
+      end_turn();
+      return;
+    default:
+      break;
+  }
+
+  // A maneuver: it counts, and a cloak drops before the maneuver resolves (§12.1, A13).
+  ++s_.maneuvers_used;
+  Vessel& vessel = s_.vessels[seat];
+  if (vessel.cloaked) {
+    vessel.cloaked = false;
+    vessel.power.spent += vessel.power.cloak;
+    vessel.power.cloak = 0;
+    emit(ev::CloakChanged{seat, false, v1::CLOAK_REASON_BROKEN});
+  }
+  switch (action.kind) {
+    case ActionKind::kFireW1:
+    case ActionKind::kFireW2:
+      fire(action);
+      break;
+    case ActionKind::kLayMine:
+      lay_mine(action.power);
+      break;
+    case ActionKind::kDetonateMine:
+      detonate_mine(action.subject);
+      break;
+    case ActionKind::kMove:
+      move(action.subject);
+      break;
+    case ActionKind::kExplore:
+      explore(action.subject);
+      break;
+    case ActionKind::kRepair:
+      pay(seat, action.power);
+      repair(seat, action.subject, action.power);
+      break;
+    case ActionKind::kCloak:
+      vessel.power.up -= static_cast<std::uint8_t>(s_.ship(seat).cloak_cost);
+      vessel.power.cloak = static_cast<std::uint8_t>(s_.ship(seat).cloak_cost);
+      vessel.cloaked = true;
+      emit(ev::CloakChanged{seat, true, v1::CLOAK_REASON_CLOAKED});
+      break;
+    case ActionKind::kTachyonSweep:
+      pay(seat, 3);
+      vessel.sweep = true;
+      emit(ev::SweepActivated{seat});
+      break;
+    case ActionKind::kTractor:
+      tractor(action.subject, action.power);
+      break;
+    case ActionKind::kBreakTractor:
+      break_tractor(action.subject);
+      break;
+    default:
+      throw std::logic_error("incursions: not a maneuver");
+  }
+  expire_diverted(seat);  // diverted Pwr serves the very next maneuver only (§6.4)
+}
+
+void Game::finish(std::uint8_t winners, v1::ResultReason reason) {
+  s_.over = true;
+  s_.winners = winners;
+  s_.reason = reason;
+  s_.step = Step::kNone;
+  s_.tasks.clear();
+  emit(ev::GameEnded{winners, reason});
+}
+
+}  // namespace spacedock::incursions

@@ -1,0 +1,125 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "engine/core/decision.h"
+#include "engine/incursions/action.h"
+#include "engine/incursions/state.h"
+
+namespace spacedock::incursions {
+
+// What a seat brings to a new game.
+struct SeatSetup {
+  std::vector<HexIndex> hexes;  // its hex contribution, already validated
+  int hexpoints = 0;
+  std::optional<ShipIndex> ship;  // a fixed ship instead of a random one
+};
+
+struct Setup {
+  Options options;
+  std::vector<SeatSetup> seats;
+  std::vector<ShipIndex> ship_pool;  // random ships come from here
+};
+
+// A game of Star Trek: Incursions, basic game (incursions-rules.md). The engine runs until some
+// player owes a decision, then waits; players act only by answering the open decision with one
+// of its options. A refused answer changes nothing. Copying a Game copies the whole game.
+class Game {
+ public:
+  // Deals ships, shuffles and offers the hexpiles for cutting (§3).
+  static Game create(const Content& content, const Setup& setup, std::uint64_t seed);
+  // Continues play from a hand-built position (see make_position): the active seat is about to
+  // choose a maneuver, after its power-up.
+  static Game from_position(State position);
+
+  const State& state() const { return s_; }
+  std::span<const Event> events() const { return s_.events; }
+  bool over() const { return s_.over; }
+
+  // The open decision, or nullptr once the game is over.
+  const core::Decision* decision() const;
+
+  core::SubmitResult submit(Seat seat, core::DecisionId id, core::OptionId option);
+  core::SubmitResult concede(Seat seat);
+
+  // Why the open decision would refuse this option (Rule::kOk if it is offered).
+  Rule check(core::OptionId option) const;
+
+  // Loads the dice for a rules scenario: the next d6 rolls give these values.
+  void script_dice(std::span<const int> values) { s_.rng.script_d6(values); }
+  void script_dice(std::initializer_list<int> values) {
+    script_dice({values.begin(), values.size()});
+  }
+
+ private:
+  explicit Game(State s) : s_(std::move(s)) {}
+
+  // Flow (game.cpp).
+  void run();
+  void open(Step step, Seat seat);
+  void apply(const Action& action);
+  void run_task(const Task& task);
+  void emit(Event event) { s_.events.push_back(event); }
+  void finish(std::uint8_t winners, v1::ResultReason reason);
+  Seat decider() const;
+
+  // Turns (turn.cpp).
+  void deal(const Setup& setup);
+  void offer_next_cut();
+  void cut(int depth);
+  void roll_initiative();
+  void begin_turn(Seat seat);
+  void upkeep_tractor();
+  void keep_cloak(bool keep);
+  void keep_tractor(bool keep);
+  void end_turn();
+  void score_turn_cap();
+  bool check_victory();
+
+  // Legality (legality.cpp): the one place that says what is allowed.
+  Rule check_action(const Action& action) const;
+  Rule check_maneuver(const Action& action) const;
+  Rule check_evasion(Seat seat, int power) const;
+  Rule check_target(Seat attacker, Seat target) const;
+  void enumerate(std::vector<core::OptionId>& out) const;
+  void enumerate_maneuvers(std::vector<core::OptionId>& out) const;
+  void enumerate_free_actions(Seat seat, std::vector<core::OptionId>& out) const;
+  bool held(Seat seat) const;
+  std::array<std::uint8_t, kMaxTiles> mine_costs(Seat mover) const;
+  const Mine* own_fresh_mine(Seat seat) const;
+
+  // Power (power.cpp).
+  void pay(Seat seat, int power);
+  void use_aux(Seat seat);
+  void divert_shields(Seat seat);
+  void expire_diverted(Seat seat);
+
+  // Combat (combat.cpp).
+  void fire(const Action& action);
+  void lay_mine(int power);
+  void detonate_mine(Seat target);
+  void roll_hit(Seat attacker, Seat target, Weapon weapon, int dice, int flat, bool automatic);
+  void defend(const Action& action);
+  void resolve_hit();
+  void repair(Seat seat, int system, int power);
+  void eliminate(Seat seat, v1::EliminationReason reason);
+
+  // Movement and beams (movement.cpp).
+  void move(TileIndex destination);
+  void explore(int direction);
+  void travel();
+  void detonate_under(Seat victim, TileIndex tile, Seat owner);
+  void arrive(Seat seat, TileIndex tile);
+  void tractor(Seat target, int strength);
+  void answer_lock(const Action& action);
+  void break_tractor(Seat holder);
+  void release_beam(Seat holder, v1::TractorReason reason);
+  void check_beams();
+
+  State s_;
+};
+
+}  // namespace spacedock::incursions

@@ -1,0 +1,356 @@
+#include <algorithm>
+
+#include "engine/incursions/game.h"
+
+namespace spacedock::incursions {
+namespace {
+
+using enum ActionKind;
+
+constexpr Action act(ActionKind kind, int subject = 0, int power = 0, int range_power = 0) {
+  return {kind, static_cast<std::uint8_t>(subject), static_cast<std::uint8_t>(power),
+          static_cast<std::uint8_t>(range_power)};
+}
+
+// Klingons and Romulans can target each other through cloaks (A14).
+bool locates(v1::Race a, v1::Race b) {
+  auto cloakers = [](v1::Race r) { return r == v1::RACE_KLINGON || r == v1::RACE_ROMULAN; };
+  return cloakers(a) && cloakers(b);
+}
+
+// Parameters an action kind does not use must be zero, so every action has exactly one id.
+bool canonical(const Action& a) {
+  bool subject = false;
+  bool power = false;
+  bool range = false;
+  switch (a.kind) {
+    case kFireW2:
+      range = true;
+      [[fallthrough]];
+    case kFireW1:
+    case kTractor:
+    case kRepair:
+    case kDefensiveRepair:
+      subject = power = true;
+      break;
+    case kDetonateMine:
+    case kMove:
+    case kExplore:
+    case kBreakTractor:
+    case kCut:
+      subject = true;
+      break;
+    case kLayMine:
+    case kEvade:
+    case kShieldPower:
+      power = true;
+      break;
+    default:
+      break;
+  }
+  return (subject || a.subject == 0) && (power || a.power == 0) && (range || a.range_power == 0);
+}
+
+}  // namespace
+
+bool Game::held(Seat seat) const {
+  for (Seat other = 0; other < s_.players; ++other) {
+    if (s_.in_game(other) && s_.vessels[other].holding == seat) return true;
+  }
+  return false;
+}
+
+std::array<std::uint8_t, kMaxTiles> Game::mine_costs(Seat mover) const {
+  std::array<std::uint8_t, kMaxTiles> cost{};
+  for (const Mine& mine : s_.mines) {
+    if (mine.owner != mover && mine.laid_turn != s_.turn) ++cost[mine.tile];
+  }
+  return cost;
+}
+
+const Mine* Game::own_fresh_mine(Seat seat) const {
+  for (const Mine& mine : s_.mines) {
+    if (mine.owner == seat && mine.tile == s_.vessels[seat].tile && mine.laid_turn == s_.turn) {
+      return &mine;
+    }
+  }
+  return nullptr;
+}
+
+Rule Game::check_target(Seat attacker, Seat target) const {
+  if (target == attacker || !s_.in_game(target)) return Rule::kInvalidTarget;
+  if (s_.vessels[target].cloaked && !s_.vessels[attacker].sweep &&
+      !locates(s_.ship(attacker).race, s_.ship(target).race)) {
+    return Rule::kTargetCloaked;
+  }
+  return Rule::kOk;
+}
+
+Rule Game::check_evasion(Seat seat, int power) const {
+  if (held(seat)) return Rule::kEvasionForbidden;
+  if (power > s_.vessels[seat].power.available()) return Rule::kInsufficientPower;
+  // At least one Pwr, and a score below 2 can never succeed (A05).
+  if (power < 1 || s_.ship(seat).evasion + power < 2) return Rule::kInvalidEvasion;
+  return Rule::kOk;
+}
+
+Rule Game::check_action(const Action& a) const {
+  if (!canonical(a)) return Rule::kUnknownOption;
+  const Seat seat = decider();
+  const Vessel& v = s_.vessels[seat];
+  auto free_action = [&]() {
+    if (a.kind == kUseAux) return v.aux ? Rule::kOk : Rule::kAuxUsed;
+    return v.shields >= 5 && v.power.diverted < kMaxDiverted ? Rule::kOk
+                                                             : Rule::kInsufficientShields;
+  };
+  switch (s_.step) {
+    case Step::kNone:
+      return Rule::kWrongStep;
+    case Step::kCut:
+      if (a.kind != kCut) return Rule::kWrongStep;
+      return a.subject < s_.piles[s_.cuts_done].hexes.size() ? Rule::kOk : Rule::kInvalidCut;
+    case Step::kKeepCloak:
+    case Step::kKeepTractor: {
+      if (a.kind == kRelease) return Rule::kOk;
+      if (a.kind != kKeep) return Rule::kWrongStep;
+      const int cost = s_.step == Step::kKeepCloak ? s_.ship(seat).cloak_cost : v.beam;
+      return v.power.up >= cost ? Rule::kOk : Rule::kInsufficientPower;
+    }
+    case Step::kManeuver:
+      if (a.kind == kUseAux || a.kind == kDivertShields) return free_action();
+      return check_maneuver(a);
+    case Step::kTractorLock:
+      switch (a.kind) {
+        case kEvade:
+          return check_evasion(seat, a.power);
+        case kUseAux:
+        case kDivertShields:
+          return free_action();
+        case kAccept:
+          return Rule::kOk;
+        default:
+          return Rule::kWrongStep;
+      }
+    case Step::kDefend:
+    case Step::kAbsorb:
+      break;
+  }
+
+  // Answering a hit (§7.3); a mine's hit is automatic: shield power only (§11.2).
+  const Hit& hit = s_.hit;
+  switch (a.kind) {
+    case kEvade:
+      if (hit.automatic) return Rule::kEvasionForbidden;
+      if (!hit.evasion_open) return Rule::kEvasionClosed;
+      return check_evasion(seat, a.power);
+    case kShieldPower:
+      if (hit.evaded || hit.damage <= 0) return Rule::kNothingToAbsorb;
+      if (hit.shield_power > 0) return Rule::kShieldsCommitted;
+      if (a.power < 1 || a.power > v.power.available()) return Rule::kInsufficientPower;
+      // Diverted Pwr may not go back into the shields (§6.4).
+      return a.power <= v.power.up ? Rule::kOk : Rule::kIllegalPowerTarget;
+    case kDefensiveRepair:
+      if (hit.automatic) return Rule::kWrongStep;
+      if (hit.repair_chosen) return Rule::kDefenseSlotUsed;
+      if (a.subject > 1) return Rule::kInvalidSystem;
+      return a.power <= v.power.available() ? Rule::kOk : Rule::kInsufficientPower;
+    case kDivertShields:
+      return hit.automatic ? Rule::kWrongStep : free_action();
+    case kUseAux:
+      return free_action();
+    case kAccept:
+      return Rule::kOk;
+    default:
+      return Rule::kWrongStep;
+  }
+}
+
+Rule Game::check_maneuver(const Action& a) const {
+  const Seat seat = s_.active;
+  const Vessel& v = s_.vessels[seat];
+  const ShipDef& ship = s_.ship(seat);
+  switch (a.kind) {
+    case kEndManeuvers:
+      return Rule::kOk;
+    case kEvade:
+    case kShieldPower:
+    case kDefensiveRepair:
+    case kAccept:
+    case kKeep:
+    case kRelease:
+    case kCut:
+      return Rule::kWrongStep;
+    default:
+      break;
+  }
+  if (s_.maneuvers_used >= s_.maneuvers_allowed) return Rule::kNoManeuversLeft;
+  const int available = v.power.available();
+  switch (a.kind) {
+    case kFireW1:
+    case kFireW2: {
+      if (Rule r = check_target(seat, a.subject); r != Rule::kOk) return r;
+      const bool torpedo = a.kind == kFireW2;
+      const int distance = hex_distance(s_.position(seat), s_.position(a.subject));
+      const int needed =
+          std::max(0, distance - ship.weapon(torpedo ? Weapon::kW2 : Weapon::kW1).range);
+      // Only torpedoes can buy range with power (§6.2).
+      if (needed > (torpedo ? available : 0)) return Rule::kOutOfRange;
+      if (a.range_power != needed) return Rule::kPowerMismatch;
+      return a.power + a.range_power <= available ? Rule::kOk : Rule::kInsufficientPower;
+    }
+    case kLayMine:
+      for (const Mine& mine : s_.mines) {
+        const bool counts = s_.options.mine_limit == v1::MINE_LIMIT_PER_HEX || mine.owner == seat;
+        if (mine.tile == v.tile && counts) return Rule::kMineLimit;
+      }
+      return a.power <= available ? Rule::kOk : Rule::kInsufficientPower;
+    case kDetonateMine:
+      if (own_fresh_mine(seat) == nullptr) return Rule::kNoMine;
+      if (Rule r = check_target(seat, a.subject); r != Rule::kOk) return r;
+      return s_.vessels[a.subject].tile == v.tile ? Rule::kOk : Rule::kOutOfRange;
+    case kMove: {
+      if (held(seat)) return Rule::kTractored;
+      if (a.subject >= s_.board.size() || a.subject == v.tile) return Rule::kIllegalPath;
+      Routes routes;
+      routes.compute(s_.board, v.tile, kMaxTiles, mine_costs(seat));
+      if (routes.steps[a.subject] == Routes::kUnreached) return Rule::kIllegalPath;
+      return routes.steps[a.subject] <= ship.drive + available ? Rule::kOk
+                                                               : Rule::kInsufficientPower;
+    }
+    case kExplore:
+      if (held(seat)) return Rule::kTractored;
+      if (a.subject >= kDirections) return Rule::kUnknownOption;
+      if (s_.pile_for(seat).hexes.empty() || s_.board.size() >= kMaxTiles) {
+        return Rule::kCannotExplore;
+      }
+      return s_.board.find(neighbour(s_.position(seat), a.subject)) == kNoTile
+                 ? Rule::kOk
+                 : Rule::kCannotExplore;
+    case kRepair:
+      if (a.subject > 1) return Rule::kInvalidSystem;
+      return a.power <= available ? Rule::kOk : Rule::kInsufficientPower;
+    case kCloak:
+      if (!ship.can_cloak()) return Rule::kNoCloak;
+      if (v.cloaked) return Rule::kAlreadyCloaked;
+      if (held(seat)) return Rule::kTractored;
+      // Allocated Pwr must be real cards, not diverted Pwr.
+      return v.power.up >= ship.cloak_cost ? Rule::kOk : Rule::kInsufficientPower;
+    case kTachyonSweep:
+      if (v.sweep) return Rule::kSweepActive;
+      return available >= 3 ? Rule::kOk : Rule::kInsufficientPower;
+    case kTractor:
+      if (a.subject == seat || !s_.in_game(a.subject)) return Rule::kInvalidTarget;
+      if (s_.vessels[a.subject].cloaked) return Rule::kTargetCloaked;
+      if (s_.vessels[a.subject].tile != v.tile) return Rule::kOutOfRange;
+      if (v.holding != kNoSeat) return Rule::kAlreadyTractoring;
+      return a.power >= 1 && a.power <= v.power.up ? Rule::kOk : Rule::kInsufficientPower;
+    case kBreakTractor:
+      if (!s_.in_game(a.subject) || s_.vessels[a.subject].holding != seat) {
+        return Rule::kNotTractored;
+      }
+      return available >= s_.vessels[a.subject].beam ? Rule::kOk : Rule::kInsufficientPower;
+    default:
+      return Rule::kWrongStep;
+  }
+}
+
+void Game::enumerate(std::vector<core::OptionId>& out) const {
+  out.clear();
+  const Seat seat = decider();
+  const Power& power = s_.vessels[seat].power;
+  auto add_if = [&](Action a) {
+    if (check_action(a) == Rule::kOk) out.push_back(encode(a));
+  };
+  switch (s_.step) {
+    case Step::kNone:
+      return;
+    case Step::kCut:
+      for (std::size_t depth = 0; depth < s_.piles[s_.cuts_done].hexes.size(); ++depth) {
+        out.push_back(encode(act(kCut, static_cast<int>(depth))));
+      }
+      return;
+    case Step::kKeepCloak:
+    case Step::kKeepTractor:
+      add_if(act(kKeep));
+      out.push_back(encode(act(kRelease)));
+      return;
+    case Step::kManeuver:
+      enumerate_maneuvers(out);
+      enumerate_free_actions(seat, out);
+      out.push_back(encode(act(kEndManeuvers)));
+      return;
+    case Step::kTractorLock:
+    case Step::kDefend:
+    case Step::kAbsorb:
+      break;
+  }
+  for (int k = 1; k <= power.available(); ++k)
+    add_if(act(kEvade, 0, k));
+  if (s_.step != Step::kTractorLock) {
+    for (int k = 1; k <= power.up; ++k)
+      add_if(act(kShieldPower, 0, k));
+    for (int system = 0; system < 2; ++system) {
+      for (int k = 0; k <= power.available(); ++k)
+        add_if(act(kDefensiveRepair, system, k));
+    }
+  }
+  enumerate_free_actions(seat, out);
+  out.push_back(encode(act(kAccept)));
+}
+
+void Game::enumerate_free_actions(Seat, std::vector<core::OptionId>& out) const {
+  for (ActionKind kind : {kUseAux, kDivertShields}) {
+    if (check_action(act(kind)) == Rule::kOk) out.push_back(encode(act(kind)));
+  }
+}
+
+void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
+  if (s_.maneuvers_used >= s_.maneuvers_allowed) return;
+  const Seat seat = s_.active;
+  const Vessel& v = s_.vessels[seat];
+  const int available = v.power.available();
+  auto add_if = [&](Action a) {
+    if (check_maneuver(a) == Rule::kOk) out.push_back(encode(a));
+  };
+
+  for (Seat target = 0; target < s_.players; ++target) {
+    if (check_target(seat, target) != Rule::kOk) continue;
+    const int distance = hex_distance(s_.position(seat), s_.position(target));
+    const int torpedo_range = std::max(0, distance - s_.ship(seat).weapon(Weapon::kW2).range);
+    for (int k = 0; k <= available; ++k) {
+      if (distance <= s_.ship(seat).weapon(Weapon::kW1).range)
+        out.push_back(encode(act(kFireW1, target, k)));
+      if (k + torpedo_range <= available) {
+        out.push_back(encode(act(kFireW2, target, k, torpedo_range)));
+      }
+    }
+    add_if(act(kDetonateMine, target));
+  }
+  for (int k = 0; k <= available; ++k)
+    add_if(act(kLayMine, 0, k));
+
+  if (!held(seat)) {
+    Routes routes;
+    routes.compute(s_.board, v.tile, s_.ship(seat).drive + available, mine_costs(seat));
+    for (std::size_t tile = 0; tile < s_.board.size(); ++tile) {
+      const auto steps = routes.steps[tile];
+      if (steps != Routes::kUnreached && steps > 0)
+        out.push_back(encode(act(kMove, static_cast<int>(tile))));
+    }
+    for (int direction = 0; direction < kDirections; ++direction)
+      add_if(act(kExplore, direction));
+  }
+  for (int system = 0; system < 2; ++system) {
+    for (int k = 0; k <= available; ++k)
+      out.push_back(encode(act(kRepair, system, k)));
+  }
+  add_if(act(kCloak));
+  add_if(act(kTachyonSweep));
+  for (Seat target = 0; target < s_.players; ++target) {
+    for (int k = 1; k <= v.power.up; ++k)
+      add_if(act(kTractor, target, k));
+    add_if(act(kBreakTractor, target));
+  }
+}
+
+}  // namespace spacedock::incursions

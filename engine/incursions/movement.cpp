@@ -1,0 +1,211 @@
+#include <algorithm>
+
+#include "engine/incursions/game.h"
+
+namespace spacedock::incursions {
+namespace {
+
+Task arrival(Seat seat, TileIndex tile) {
+  return {Task::Kind::kArrive, seat, tile, kNoSeat};
+}
+
+}  // namespace
+
+void Game::move(TileIndex destination) {
+  // One maneuver along the route to the destination; Pwr buys the steps beyond the drive (§9.2).
+  const Seat mover = s_.active;
+  Routes routes;
+  routes.compute(s_.board, s_.vessels[mover].tile, kMaxTravel, mine_costs(mover));
+  Travel& t = s_.travel;
+  t = Travel{};
+  t.mover = mover;
+  t.length = static_cast<std::uint8_t>(routes.steps[destination]);
+  t.power = static_cast<std::uint8_t>(std::max(0, t.length - s_.ship(mover).drive));
+  t.from = s_.vessels[mover].tile;
+  std::array<TileIndex, kMaxTiles> path;
+  routes.path_to(destination, path);
+  std::copy_n(path.begin(), t.length, t.path.begin());
+  pay(mover, t.power);
+  const Seat towed = s_.vessels[mover].holding;
+  if (towed != kNoSeat) t.towed = towed;
+  s_.tasks.push_back({Task::Kind::kTravelStep, mover, 0, kNoSeat});
+}
+
+void Game::explore(int direction) {
+  // Draw the top hex, place it beside the vessel and move in: one step, no Pwr (§9.3).
+  const Seat explorer = s_.active;
+  Pile& pile = s_.pile_for(explorer);
+  const PileHex drawn = pile.hexes.back();
+  pile.hexes.pop_back();
+  const TileIndex tile =
+      s_.board.add(Tile{neighbour(s_.position(explorer), direction), drawn.hex, drawn.owner});
+  emit(ev::HexExplored{explorer, tile});
+  Travel& t = s_.travel;
+  t = Travel{};
+  t.mover = explorer;
+  t.towed = s_.vessels[explorer].holding;
+  t.length = 1;
+  t.from = s_.vessels[explorer].tile;
+  t.path[0] = tile;
+  s_.tasks.push_back({Task::Kind::kTravelStep, explorer, 0, kNoSeat});
+}
+
+void Game::travel() {
+  Travel& t = s_.travel;
+  const Seat mover = t.mover;
+  if (!s_.in_game(mover)) return;  // destroyed on the way
+  const bool towing = t.towed != kNoSeat && s_.in_game(t.towed);
+  std::array<Task, 2 * kMaxPlayers> detonations;
+  std::size_t count = 0;
+  TileIndex at = s_.vessels[mover].tile;
+  int steps = 0;
+  while (t.next < t.length && count == 0) {
+    at = t.path[t.next++];
+    ++steps;
+    s_.vessels[mover].tile = at;
+    if (towing) s_.vessels[t.towed].tile = at;
+    // Armed mines go off under every other vessel that enters their hex, even passing through
+    // (A17), in seat order from the mover.
+    for (Seat victim : {mover, t.towed}) {
+      if (victim == kNoSeat || (victim == t.towed && !towing)) continue;
+      for (int i = 1; i <= s_.players; ++i) {
+        const auto owner = static_cast<Seat>((mover + i) % s_.players);
+        for (const Mine& mine : s_.mines) {
+          if (mine.tile == at && mine.owner == owner && owner != victim &&
+              mine.laid_turn != s_.turn) {
+            detonations[count++] = {Task::Kind::kDetonate, victim, at, owner};
+          }
+        }
+      }
+    }
+  }
+  emit(ev::VesselMoved{mover, t.from, at, static_cast<std::uint8_t>(steps), t.power, false});
+  if (towing) emit(ev::VesselMoved{t.towed, t.from, at, static_cast<std::uint8_t>(steps), 0, true});
+  t.from = at;
+  t.power = 0;  // reported once, with the first leg
+  if (t.next < t.length) {
+    s_.tasks.push_back({Task::Kind::kTravelStep, mover, 0, kNoSeat});
+  } else {
+    // The destination is a stop for both (§9.4, A18); the mover resolves first.
+    if (towing) s_.tasks.push_back(arrival(t.towed, at));
+    s_.tasks.push_back(arrival(mover, at));
+  }
+  while (count > 0)
+    s_.tasks.push_back(detonations[--count]);
+}
+
+void Game::detonate_under(Seat victim, TileIndex tile, Seat owner) {
+  if (!s_.in_game(victim) || s_.vessels[victim].tile != tile) return;
+  auto found = std::find_if(s_.mines.begin(), s_.mines.end(),
+                            [&](const Mine& m) { return m.tile == tile && m.owner == owner; });
+  if (found == s_.mines.end()) return;
+  const Mine mine = *found;
+  s_.mines.erase(found);  // single use (A16)
+  emit(ev::MineDetonated{mine.tile, owner, mine.dice, mine.flat, victim});
+  roll_hit(owner, victim, Weapon::kW3, mine.dice, mine.flat, true);
+}
+
+void Game::arrive(Seat seat, TileIndex tile) {
+  if (!s_.in_game(seat) || s_.vessels[seat].tile != tile) return;
+  const HexIndex hex = s_.board.tile(tile).hex;
+  if (hex == kStartHex || !s_.content->hex(hex).wormhole) return;  // basic game: wormholes only
+  // Doubles on 2D6 win; anything else sends the vessel back to the start tile (§16.1).
+  const int a = s_.rng.d6();
+  const int b = s_.rng.d6();
+  emit(ev::DiceRolled{seat,
+                      v1::DICE_ROLL_PURPOSE_WORMHOLE,
+                      2,
+                      {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)},
+                      0,
+                      static_cast<std::int16_t>(a + b)});
+  if (a == b) {
+    finish(static_cast<std::uint8_t>(1u << seat), v1::RESULT_REASON_WORMHOLE);
+    return;
+  }
+  s_.vessels[seat].tile = 0;
+  emit(ev::Teleported{seat, 0});
+  check_beams();
+}
+
+void Game::tractor(Seat target, int strength) {
+  Vessel& holder = s_.vessels[s_.active];
+  holder.power.up = static_cast<std::uint8_t>(holder.power.up - strength);
+  holder.power.tractor = static_cast<std::uint8_t>(strength);
+  s_.lock = {s_.active, target, static_cast<std::uint8_t>(strength)};
+  open(Step::kTractorLock, target);
+}
+
+void Game::answer_lock(const Action& action) {
+  const PendingLock lock = s_.lock;
+  switch (action.kind) {
+    case ActionKind::kUseAux:
+      use_aux(lock.target);
+      open(Step::kTractorLock, lock.target);
+      return;
+    case ActionKind::kDivertShields:
+      divert_shields(lock.target);
+      open(Step::kTractorLock, lock.target);
+      return;
+    default:
+      break;
+  }
+  s_.lock = PendingLock{};
+  bool locked = true;
+  if (action.kind == ActionKind::kEvade) {
+    pay(lock.target, action.power);
+    const int score = s_.ship(lock.target).evasion + action.power;
+    const int a = s_.rng.d6();
+    const int b = s_.rng.d6();
+    emit(ev::DiceRolled{lock.target,
+                        v1::DICE_ROLL_PURPOSE_EVASION,
+                        2,
+                        {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)},
+                        0,
+                        static_cast<std::int16_t>(a + b)});
+    locked = a + b > score;
+    emit(ev::EvasionResolved{lock.target, action.power, static_cast<std::int8_t>(score), !locked});
+  }
+  expire_diverted(lock.target);
+  Vessel& holder = s_.vessels[lock.holder];
+  if (!s_.in_game(lock.holder)) return;
+  if (!locked || holder.tile != s_.vessels[lock.target].tile) {
+    // An evaded lock still costs its Pwr (§12.2).
+    holder.power.spent = static_cast<std::uint8_t>(holder.power.spent + holder.power.tractor);
+    holder.power.tractor = 0;
+    emit(ev::TractorChanged{lock.holder, lock.target, false, lock.strength,
+                            v1::TRACTOR_REASON_EVADED});
+    return;
+  }
+  holder.holding = lock.target;
+  holder.beam = lock.strength;
+  emit(
+      ev::TractorChanged{lock.holder, lock.target, true, lock.strength, v1::TRACTOR_REASON_LOCKED});
+}
+
+void Game::break_tractor(Seat holder) {
+  // Breaking away costs exactly the beam's strength, with no roll (§12.2).
+  pay(s_.active, s_.vessels[holder].beam);
+  release_beam(holder, v1::TRACTOR_REASON_BROKEN_AWAY);
+}
+
+void Game::release_beam(Seat holder, v1::TractorReason reason) {
+  Vessel& v = s_.vessels[holder];
+  emit(ev::TractorChanged{holder, v.holding, false, v.beam, reason});
+  v.power.spent = static_cast<std::uint8_t>(v.power.spent + v.power.tractor);
+  v.power.tractor = 0;
+  v.holding = kNoSeat;
+  v.beam = 0;
+}
+
+void Game::check_beams() {
+  for (Seat holder = 0; holder < s_.players; ++holder) {
+    const Seat target = s_.vessels[holder].holding;
+    if (target == kNoSeat) continue;
+    if (!s_.in_game(holder) || !s_.in_game(target) ||
+        s_.vessels[holder].tile != s_.vessels[target].tile) {
+      release_beam(holder, v1::TRACTOR_REASON_SEPARATED);
+    }
+  }
+}
+
+}  // namespace spacedock::incursions

@@ -1,0 +1,235 @@
+#include <string>
+
+#include "engine/incursions/view.h"
+
+namespace spacedock::incursions {
+namespace {
+
+using enum ActionKind;
+
+constexpr const char* kDirectionNames[kDirections] = {"east", "north-east", "north-west",
+                                                      "west", "south-west", "south-east"};
+
+std::string pwr(int power) {
+  return std::to_string(power) + " Pwr";
+}
+
+std::string dice(int count, int flat) {
+  return std::to_string(count) + "D6" + (flat ? "+" + std::to_string(flat) : "");
+}
+
+// The chance, in percent, that 2D6 rolls at most `score`.
+int evasion_chance(int score) {
+  int ways = 0;
+  for (int a = 1; a <= 6; ++a) {
+    for (int b = 1; b <= 6; ++b)
+      ways += a + b <= score;
+  }
+  return ways * 100 / 36;
+}
+
+const char* system_name(int system) {
+  return system == 0 ? "hull" : "shields";
+}
+
+class Labeller {
+ public:
+  Labeller(const State& s, const SeatNames& names) : s_(s), name_(names) {}
+
+  std::string operator()(const Action& a) const {
+    const Seat seat = s_.decision.seat;
+    const ShipDef& ship = s_.ship(seat);
+    switch (a.kind) {
+      case kFireW1:
+      case kFireW2: {
+        const Weapon w = a.kind == kFireW1 ? Weapon::kW1 : Weapon::kW2;
+        std::string text = "Fire " + ship.weapon_name(w) + " at " + name_(a.subject) + " with " +
+                           pwr(a.power) + ": " +
+                           dice(ship.weapon(w).dice + a.power, ship.weapon(w).flat);
+        if (a.range_power) text += ", plus " + pwr(a.range_power) + " for range";
+        return text;
+      }
+      case kLayMine:
+        return "Lay a mine with " + pwr(a.power) + ": " +
+               dice(ship.weapon(Weapon::kW3).dice + a.power, ship.weapon(Weapon::kW3).flat);
+      case kDetonateMine:
+        return "Set off your new mine at " + name_(a.subject);
+      case kMove: {
+        Routes routes;
+        routes.compute(s_.board, s_.vessels[seat].tile, kMaxTravel, {});
+        const int steps = routes.steps[a.subject];
+        const Tile& tile = s_.board.tile(a.subject);
+        return "Move to " + describe_coord(tile.coord) + " " + tile_name(tile) + ": " +
+               std::to_string(steps) + (steps == 1 ? " hex, " : " hexes, ") +
+               pwr(std::max(0, steps - ship.drive));
+      }
+      case kExplore:
+        return "Explore " + std::string(kDirectionNames[a.subject]) + " to " +
+               describe_coord(neighbour(s_.position(seat), a.subject));
+      case kRepair:
+        return "Repair the " + std::string(system_name(a.subject)) + " with " + pwr(a.power) +
+               ": up to " + std::to_string(3 + 3 * a.power + ship.repair_bonus) + " points";
+      case kCloak:
+        return "Cloak for " + pwr(ship.cloak_cost);
+      case kTachyonSweep:
+        return "Tachyon Sweep for 3 Pwr: target cloaked ships until your next turn";
+      case kTractor:
+        return "Tractor beam on " + name_(a.subject) + " with " + pwr(a.power);
+      case kBreakTractor:
+        return "Break away from " + name_(a.subject) + "'s tractor beam for " +
+               pwr(s_.vessels[a.subject].beam);
+      case kUseAux:
+        return "Use AUX power: every spent Pwr face up again (once per game)";
+      case kDivertShields:
+        return "Divert 5 shields into 1 Pwr for your next action";
+      case kEndManeuvers:
+        return "End your maneuvers";
+      case kEvade: {
+        const int score = ship.evasion + a.power;
+        return "Evade with " + pwr(a.power) + ": score " + std::to_string(score) + ", " +
+               std::to_string(evasion_chance(score)) + "% chance";
+      }
+      case kShieldPower:
+        return "Put " + pwr(a.power) + " into the shields: absorb " +
+               std::to_string(a.power * ship.shield_absorb);
+      case kDefensiveRepair:
+        return "After the hit, repair the " + std::string(system_name(a.subject)) + " with " +
+               pwr(a.power) + ": up to " + std::to_string(3 + 3 * a.power + ship.repair_bonus) +
+               " points";
+      case kAccept:
+        return s_.step == Step::kTractorLock ? "Accept the tractor lock" : "Take the hit";
+      case kKeep:
+        return s_.step == Step::kKeepCloak ? "Stay cloaked" : "Keep holding the tractor beam";
+      case kRelease:
+        return s_.step == Step::kKeepCloak ? "Drop the cloak" : "Release the tractor beam";
+      case kCut:
+        return "Cut " + std::to_string(a.subject) + " hexes from the top to the bottom";
+    }
+    return "?";
+  }
+
+  std::string title() const {
+    const Seat seat = s_.decision.seat;
+    switch (s_.step) {
+      case Step::kCut: {
+        const Pile& pile = s_.piles[s_.cuts_done];
+        return "Cut " +
+               (pile.owner == kNoSeat ? std::string("the shared") : name_(pile.owner) + "'s") +
+               " hexpile of " + std::to_string(pile.hexes.size()) + " hexes";
+      }
+      case Step::kKeepCloak:
+        return "Power-up: keep the cloak for " + pwr(s_.ship(seat).cloak_cost) + "?";
+      case Step::kKeepTractor:
+        return "Power-up: keep holding " + name_(s_.vessels[seat].holding) + " for " +
+               pwr(s_.vessels[seat].beam) + "?";
+      case Step::kManeuver:
+        return "Maneuver " + std::to_string(s_.maneuvers_used + 1) + " of " +
+               std::to_string(s_.maneuvers_allowed);
+      case Step::kDefend:
+        return name_(s_.hit.attacker) + " hits you for " + std::to_string(s_.hit.damage) +
+               (s_.hit.evaded ? " (evaded)" : "");
+      case Step::kAbsorb:
+        return name_(s_.hit.attacker) + "'s mine hits you for " + std::to_string(s_.hit.damage);
+      case Step::kTractorLock:
+        return name_(s_.lock.holder) + " locks a tractor beam on you";
+      case Step::kNone:
+        break;
+    }
+    return "";
+  }
+
+ private:
+  std::string tile_name(const Tile& tile) const {
+    return tile.hex == kStartHex ? "Start" : s_.content->hex(tile.hex).name;
+  }
+
+  const State& s_;
+  const SeatNames& name_;
+};
+
+void action_to_proto(const State& s, const Action& a, v1::IncursionsAction* out) {
+  out->set_kind(static_cast<v1::IncursionsActionKind>(a.kind));
+  switch (a.kind) {
+    case kFireW1:
+    case kFireW2:
+    case kDetonateMine:
+    case kTractor:
+    case kBreakTractor:
+      out->set_target_seat(a.subject);
+      break;
+    case kMove:
+      *out->mutable_destination() = to_proto(s.board.tile(a.subject).coord);
+      break;
+    case kExplore:
+      *out->mutable_destination() = to_proto(neighbour(s.position(s.decision.seat), a.subject));
+      break;
+    case kRepair:
+    case kDefensiveRepair:
+      out->set_system(a.subject == 0 ? v1::INCURSIONS_SYSTEM_HULL : v1::INCURSIONS_SYSTEM_SHIELDS);
+      break;
+    case kCut:
+      out->set_cut(a.subject);
+      break;
+    default:
+      break;
+  }
+  out->set_power(a.power);
+  out->set_range_power(a.range_power);
+}
+
+v1::IncursionsStep step_of(Step step) {
+  switch (step) {
+    case Step::kCut:
+      return v1::INCURSIONS_STEP_CUT;
+    case Step::kKeepCloak:
+      return v1::INCURSIONS_STEP_KEEP_CLOAK;
+    case Step::kKeepTractor:
+      return v1::INCURSIONS_STEP_KEEP_TRACTOR;
+    case Step::kManeuver:
+      return v1::INCURSIONS_STEP_MANEUVER;
+    case Step::kDefend:
+      return v1::INCURSIONS_STEP_DEFEND;
+    case Step::kTractorLock:
+      return v1::INCURSIONS_STEP_TRACTOR_LOCK;
+    case Step::kAbsorb:
+      return v1::INCURSIONS_STEP_ABSORB;
+    case Step::kNone:
+      break;
+  }
+  return v1::INCURSIONS_STEP_UNSPECIFIED;
+}
+
+}  // namespace
+
+void project_prompt(const Game& game, const SeatNames& names, v1::DecisionPrompt* out) {
+  const State& s = game.state();
+  const core::Decision& d = s.decision;
+  Labeller label(s, names);
+  out->set_decision_id(d.id);
+  out->set_seat(d.seat);
+  out->set_kind(v1::DECISION_KIND_CHOOSE_ONE);
+  out->set_min_choices(1);
+  out->set_max_choices(1);
+  out->set_title(label.title());
+  for (core::OptionId id : d.options) {
+    const Action a = *decode(id);
+    auto* option = out->add_options();
+    option->set_id(id);
+    option->set_label(label(a));
+    action_to_proto(s, a, option->mutable_incursions());
+  }
+  auto* context = out->mutable_incursions();
+  context->set_step(step_of(s.step));
+  if (s.step == Step::kDefend || s.step == Step::kAbsorb) hit_to_proto(s, context->mutable_hit());
+  if (s.step == Step::kTractorLock) {
+    context->mutable_hit()->set_attacker(s.lock.holder);
+    context->mutable_hit()->set_target(s.lock.target);
+  }
+  if (s.step == Step::kCut) {
+    const Pile& pile = s.piles[s.cuts_done];
+    if (pile.owner != kNoSeat) context->set_pile_owner(pile.owner);
+    context->set_pile_size(static_cast<std::uint32_t>(pile.hexes.size()));
+  }
+}
+
+}  // namespace spacedock::incursions

@@ -1,0 +1,186 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "engine/core/decision.h"
+#include "engine/core/rng.h"
+#include "engine/incursions/action.h"
+#include "engine/incursions/board.h"
+#include "engine/incursions/content.h"
+#include "engine/incursions/events.h"
+#include "spacedock/v1/incursions.pb.h"
+
+namespace spacedock::incursions {
+
+inline constexpr int kMinPlayers = 2;
+inline constexpr int kMaxPlayers = 6;
+inline constexpr int kPowerCards = 4;
+inline constexpr int kBaseManeuvers = 2;
+inline constexpr int kMaxDiverted = 8;
+inline constexpr int kMaxTravel = 16;
+// Loop guard: a game that needs more decisions than this ends as a work-cap abort.
+inline constexpr std::uint32_t kMaxDecisionsPerGame = 200000;
+
+// A vessel's Warp Power cards by state (§6.1), plus virtual Pwr from diverted shields (§6.4).
+struct Power {
+  std::uint8_t up = kPowerCards;
+  std::uint8_t spent = 0;
+  std::uint8_t cloak = 0;    // allocated to the cloak
+  std::uint8_t tractor = 0;  // allocated to a tractor beam
+  std::uint8_t diverted = 0;
+
+  int available() const { return up + diverted; }
+};
+
+struct Vessel {
+  ShipIndex ship = 0;
+  TileIndex tile = 0;
+  std::int16_t hull = 0;
+  std::int16_t shields = 0;
+  Power power;
+  bool aux = true;
+  bool cloaked = false;
+  bool sweep = false;
+  bool eliminated = false;
+  Seat holding = kNoSeat;  // the vessel this one holds in a tractor beam
+  std::uint8_t beam = 0;   // that beam's strength
+};
+
+struct Mine {
+  TileIndex tile = 0;
+  Seat owner = kNoSeat;
+  std::uint8_t dice = 1;
+  std::int8_t flat = 0;
+  std::uint16_t laid_turn = 0;  // armed from the next turn on
+};
+
+struct PileHex {
+  HexIndex hex = 0;
+  Seat owner = kNoSeat;
+};
+
+// A face-down hexpile; the top is the back of `hexes`.
+struct Pile {
+  Seat owner = kNoSeat;  // kNoSeat: the shared pile
+  std::uint16_t hexpoints = 0;
+  std::vector<PileHex> hexes;
+};
+
+// What the open decision is about.
+enum class Step : std::uint8_t {
+  kNone,
+  kCut,
+  kKeepCloak,
+  kKeepTractor,
+  kManeuver,
+  kDefend,
+  kTractorLock,
+  kAbsorb,
+};
+
+// A hit being resolved: an attack, or a mine going off (automatic: no evasion, no defense slot).
+struct Hit {
+  Seat attacker = kNoSeat;
+  Seat target = kNoSeat;
+  Weapon weapon = Weapon::kW1;
+  bool automatic = false;
+  std::int16_t damage = 0;
+  bool evasion_open = true;
+  bool evaded = false;
+  std::uint8_t shield_power = 0;
+  bool repair_chosen = false;
+  std::uint8_t repair_system = 0;
+  std::uint8_t repair_power = 0;
+};
+
+// A tractor beam waiting for the target's answer (§12.2 initial lock).
+struct PendingLock {
+  Seat holder = kNoSeat;
+  Seat target = kNoSeat;
+  std::uint8_t strength = 0;
+};
+
+// A move in progress; it can pause for mines on the way.
+struct Travel {
+  Seat mover = kNoSeat;
+  Seat towed = kNoSeat;  // dragged along by the mover's tractor beam
+  std::uint8_t length = 0;
+  std::uint8_t next = 0;
+  std::uint8_t power = 0;  // Pwr paid for the move, reported with its first leg
+  TileIndex from = 0;      // where the current leg started
+  std::array<TileIndex, kMaxTravel> path{};
+};
+
+// Work queued while resolving something that may stop for decisions. Runs last in, first out.
+struct Task {
+  enum class Kind : std::uint8_t { kTravelStep, kDetonate, kArrive };
+  Kind kind = Kind::kTravelStep;
+  Seat seat = kNoSeat;  // kDetonate: the victim; kArrive: the arriving vessel
+  TileIndex tile = 0;
+  Seat owner = kNoSeat;  // kDetonate: the mine's owner
+};
+
+// Match options with defaults applied.
+struct Options {
+  int players = 2;
+  v1::HexpileMode hexpile_mode = v1::HEXPILE_MODE_PER_PLAYER;
+  v1::MineLimit mine_limit = v1::MINE_LIMIT_PER_PLAYER;
+  int turn_cap = 100;
+  int hexpoint_budget = 30;
+};
+
+// The complete state of an Incursions game: a plain value, copied for snapshots and look-ahead.
+struct State {
+  const Content* content = nullptr;
+  Options options;
+  core::Rng rng;
+
+  std::uint8_t players = 0;
+  std::array<Vessel, kMaxPlayers> vessels{};
+  std::vector<Pile> piles;
+  Board board;
+  std::vector<Mine> mines;
+
+  // Turn structure.
+  Seat active = 0;
+  Seat starting = 0;
+  std::uint16_t round = 0;
+  std::uint16_t turn = 0;
+  std::uint8_t maneuvers_used = 0;
+  std::uint8_t maneuvers_allowed = kBaseManeuvers;
+  std::uint8_t cuts_done = 0;
+
+  // What is being resolved.
+  Step step = Step::kNone;
+  core::Decision decision;
+  std::uint32_t decisions_made = 0;
+  Hit hit;
+  PendingLock lock;
+  Travel travel;
+  std::vector<Task> tasks;
+
+  // The end.
+  bool over = false;
+  std::uint8_t winners = 0;  // bit per seat
+  v1::ResultReason reason = v1::RESULT_REASON_UNSPECIFIED;
+
+  std::vector<Event> events;
+
+  const ShipDef& ship(Seat seat) const { return content->ship(vessels[seat].ship); }
+  Coord position(Seat seat) const { return board.tile(vessels[seat].tile).coord; }
+  bool in_game(Seat seat) const { return seat < players && !vessels[seat].eliminated; }
+  Pile& pile_for(Seat explorer);
+  const Pile& pile_for(Seat explorer) const;
+
+  std::uint64_t hash() const;
+};
+
+// A position for rules scenarios: a start tile at (0, 0), the given ships on it at full strength
+// with 4 Pwr up and AUX, empty hexpiles, seat 0 to move with 2 maneuvers. Edit it, add tiles
+// with add_tile, then start play with Game::from_position.
+State make_position(const Content& content, std::initializer_list<std::string_view> ship_ids);
+TileIndex add_tile(State& state, Coord coord, std::string_view hex_id, Seat owner = 0);
+
+}  // namespace spacedock::incursions

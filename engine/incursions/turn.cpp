@@ -1,0 +1,239 @@
+#include <algorithm>
+#include <bit>
+
+#include "engine/incursions/game.h"
+
+namespace spacedock::incursions {
+namespace {
+
+constexpr int kTieRollLimit = 1000;  // loop guard for roll-offs; a tie this long is a draw
+
+std::uint8_t bit(Seat seat) {
+  return static_cast<std::uint8_t>(1u << seat);
+}
+
+}  // namespace
+
+void Game::deal(const Setup& setup) {
+  s_.players = static_cast<std::uint8_t>(setup.seats.size());
+  s_.board.add(Tile{{0, 0}, kStartHex, kNoSeat});
+
+  // Ships: fixed ones, else drawn from the pool without replacement in seat order (R01).
+  std::vector<ShipIndex> pool = setup.ship_pool;
+  for (Seat seat = 0; seat < s_.players; ++seat) {
+    ShipIndex ship;
+    if (setup.seats[seat].ship) {
+      ship = *setup.seats[seat].ship;
+    } else {
+      const auto pick = s_.rng.below(static_cast<std::uint32_t>(pool.size()));
+      ship = pool[pick];
+      pool.erase(pool.begin() + pick);
+    }
+    const ShipDef& def = s_.content->ship(ship);
+    Vessel& v = s_.vessels[seat];
+    v.ship = ship;
+    v.hull = static_cast<std::int16_t>(def.hull);
+    v.shields = static_cast<std::int16_t>(def.shields);
+    emit(ev::ShipAssigned{seat, ship});
+  }
+
+  // Hexpiles: one per player, or one shared pile; each shuffled (R04), then cut (R05).
+  if (s_.options.hexpile_mode == v1::HEXPILE_MODE_SHARED) s_.piles.push_back(Pile{});
+  for (Seat seat = 0; seat < s_.players; ++seat) {
+    if (s_.options.hexpile_mode != v1::HEXPILE_MODE_SHARED) s_.piles.push_back(Pile{seat, 0, {}});
+    Pile& pile = s_.piles.back();
+    pile.hexpoints = static_cast<std::uint16_t>(pile.hexpoints + setup.seats[seat].hexpoints);
+    for (HexIndex hex : setup.seats[seat].hexes)
+      pile.hexes.push_back({hex, seat});
+  }
+  for (Pile& pile : s_.piles) {
+    s_.rng.shuffle(std::span(pile.hexes));
+    emit(ev::HexpileShuffled{pile.owner, static_cast<std::uint8_t>(pile.hexes.size())});
+  }
+  offer_next_cut();
+}
+
+void Game::offer_next_cut() {
+  if (s_.cuts_done == s_.piles.size()) {
+    roll_initiative();
+    return;
+  }
+  // The next seat cuts a player's pile; the last seat cuts the shared pile.
+  const Seat owner = s_.piles[s_.cuts_done].owner;
+  Seat cutter = owner == kNoSeat ? static_cast<Seat>(s_.players - 1)
+                                 : static_cast<Seat>((owner + 1) % s_.players);
+  while (!s_.in_game(cutter))
+    cutter = static_cast<Seat>((cutter + 1) % s_.players);
+  open(Step::kCut, cutter);
+}
+
+void Game::cut(int depth) {
+  Pile& pile = s_.piles[s_.cuts_done];
+  auto& hexes = pile.hexes;
+  std::rotate(hexes.begin(), hexes.end() - depth, hexes.end());  // top `depth` hexes to the bottom
+  emit(ev::HexpileCut{pile.owner, s_.decision.seat, static_cast<std::uint8_t>(depth)});
+  ++s_.cuts_done;
+  offer_next_cut();
+}
+
+void Game::roll_initiative() {
+  // Everyone rolls 2D6; tied leaders roll again, as often as needed (§3.5, A54).
+  std::uint8_t contenders = 0;
+  for (Seat seat = 0; seat < s_.players; ++seat) {
+    if (s_.in_game(seat)) contenders |= bit(seat);
+  }
+  for (int attempt = 0; std::popcount(contenders) > 1 && attempt < kTieRollLimit; ++attempt) {
+    int best = 0;
+    std::uint8_t leaders = 0;
+    for (Seat seat = 0; seat < s_.players; ++seat) {
+      if (!(contenders & bit(seat))) continue;
+      const int a = s_.rng.d6();
+      const int b = s_.rng.d6();
+      emit(ev::DiceRolled{seat,
+                          v1::DICE_ROLL_PURPOSE_INITIATIVE,
+                          2,
+                          {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)},
+                          0,
+                          static_cast<std::int16_t>(a + b)});
+      if (a + b > best) {
+        best = a + b;
+        leaders = 0;
+      }
+      if (a + b == best) leaders |= bit(seat);
+    }
+    contenders = leaders;
+  }
+  s_.starting = static_cast<Seat>(std::countr_zero(contenders));
+  emit(ev::StartingPlayer{s_.starting});
+  s_.round = 1;
+  begin_turn(s_.starting);
+}
+
+void Game::begin_turn(Seat seat) {
+  s_.active = seat;
+  ++s_.turn;
+  s_.maneuvers_used = 0;
+  s_.maneuvers_allowed = kBaseManeuvers;
+
+  // Power-up (§4.1): every card face up, sweep and diverted Pwr expire.
+  Vessel& v = s_.vessels[seat];
+  const auto restored = static_cast<std::uint8_t>(v.power.spent + v.power.cloak + v.power.tractor);
+  v.power.up = static_cast<std::uint8_t>(v.power.up + restored);
+  v.power.spent = v.power.cloak = v.power.tractor = v.power.diverted = 0;
+  v.sweep = false;
+  emit(ev::TurnStarted{seat, s_.round, s_.turn, restored});
+
+  // Re-allocation: the cloak and a held beam stay only if their Pwr goes back to them.
+  if (v.cloaked) {
+    open(Step::kKeepCloak, seat);
+  } else {
+    upkeep_tractor();
+  }
+}
+
+void Game::keep_cloak(bool keep) {
+  Vessel& v = s_.vessels[s_.active];
+  if (keep) {
+    const auto cost = static_cast<std::uint8_t>(s_.ship(s_.active).cloak_cost);
+    v.power.up = static_cast<std::uint8_t>(v.power.up - cost);
+    v.power.cloak = cost;
+  } else {
+    v.cloaked = false;
+  }
+  emit(ev::CloakChanged{s_.active, keep, keep ? v1::CLOAK_REASON_KEPT : v1::CLOAK_REASON_RELEASED});
+  upkeep_tractor();
+}
+
+void Game::upkeep_tractor() {
+  if (s_.vessels[s_.active].holding != kNoSeat) open(Step::kKeepTractor, s_.active);
+}
+
+void Game::keep_tractor(bool keep) {
+  Vessel& v = s_.vessels[s_.active];
+  if (!keep) {
+    release_beam(s_.active, v1::TRACTOR_REASON_RELEASED);
+    return;
+  }
+  v.power.up = static_cast<std::uint8_t>(v.power.up - v.beam);
+  v.power.tractor = v.beam;
+  emit(ev::TractorChanged{s_.active, v.holding, true, v.beam, v1::TRACTOR_REASON_KEPT});
+}
+
+void Game::end_turn() {
+  // Turn order follows the seats from the starting player; a round ends each time play passes
+  // the starting seat again (§3.5), even if that player is out.
+  Seat next = s_.active;
+  do {
+    next = static_cast<Seat>((next + 1) % s_.players);
+    if (next == s_.starting) ++s_.round;
+  } while (!s_.in_game(next));
+  if (s_.round > s_.options.turn_cap) {
+    score_turn_cap();
+    return;
+  }
+  begin_turn(next);
+}
+
+void Game::score_turn_cap() {
+  // Tournament scoring (§16.3, A46): nearest revealed wormhole, then most hull + shields, then
+  // a doubles roll-off in turn order.
+  std::vector<TileIndex> wormholes;
+  for (std::size_t i = 0; i < s_.board.size(); ++i) {
+    HexIndex hex = s_.board.tile(static_cast<TileIndex>(i)).hex;
+    if (hex != kStartHex && s_.content->hex(hex).wormhole)
+      wormholes.push_back(static_cast<TileIndex>(i));
+  }
+  auto rank = [&](Seat seat) {
+    int distance = 0;
+    if (!wormholes.empty()) {
+      distance = kMaxTiles;
+      for (TileIndex w : wormholes) {
+        distance = std::min(distance, hex_distance(s_.position(seat), s_.board.tile(w).coord));
+      }
+    }
+    const Vessel& v = s_.vessels[seat];
+    return std::pair(distance, -(v.hull + v.shields));
+  };
+  std::uint8_t leaders = 0;
+  std::pair<int, int> best{kMaxTiles + 1, 0};
+  for (Seat seat = 0; seat < s_.players; ++seat) {
+    if (!s_.in_game(seat)) continue;
+    auto r = rank(seat);
+    if (r < best) {
+      best = r;
+      leaders = 0;
+    }
+    if (r == best) leaders |= bit(seat);
+  }
+  for (int attempt = 0; std::popcount(leaders) > 1 && attempt < kTieRollLimit; ++attempt) {
+    for (int i = 0; i < s_.players; ++i) {
+      const auto seat = static_cast<Seat>((s_.starting + i) % s_.players);
+      if (!(leaders & bit(seat))) continue;
+      const int a = s_.rng.d6();
+      const int b = s_.rng.d6();
+      emit(ev::DiceRolled{seat,
+                          v1::DICE_ROLL_PURPOSE_ROLL_OFF,
+                          2,
+                          {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)},
+                          0,
+                          static_cast<std::int16_t>(a + b)});
+      if (a == b) {
+        leaders = bit(seat);
+        break;
+      }
+    }
+  }
+  finish(leaders, v1::RESULT_REASON_TURN_CAP);
+}
+
+bool Game::check_victory() {
+  std::uint8_t alive = 0;
+  for (Seat seat = 0; seat < s_.players; ++seat) {
+    if (s_.in_game(seat)) alive |= bit(seat);
+  }
+  if (std::popcount(alive) > 1) return false;
+  finish(alive, v1::RESULT_REASON_LAST_SHIP_STANDING);
+  return true;
+}
+
+}  // namespace spacedock::incursions

@@ -1,0 +1,146 @@
+#include "engine/incursions/view.h"
+
+#include <algorithm>
+
+namespace spacedock::incursions {
+
+std::string SeatNames::operator()(Seat seat) const {
+  if (seat < names_.size() && !names_[seat].empty()) return names_[seat];
+  return "P" + std::to_string(seat + 1);
+}
+
+v1::HexCoord to_proto(Coord c) {
+  v1::HexCoord out;
+  out.set_q(c.q);
+  out.set_r(c.r);
+  return out;
+}
+
+std::string describe_coord(Coord c) {
+  return "(" + std::to_string(c.q) + "," + std::to_string(c.r) + ")";
+}
+
+void tile_to_proto(const State& s, TileIndex index, v1::IncursionsTile* out) {
+  const Tile& tile = s.board.tile(index);
+  *out->mutable_coord() = to_proto(tile.coord);
+  if (tile.hex == kStartHex) {
+    out->set_hex_id("start");
+    out->set_name("Start");
+    return;
+  }
+  const HexDef& def = s.content->hex(tile.hex);
+  out->set_hex_id(def.id);
+  out->set_number(static_cast<std::uint32_t>(def.number));
+  out->set_name(def.name);
+  out->set_owner_seat(tile.owner);
+  out->set_wormhole(def.wormhole);
+}
+
+namespace {
+
+void options_to_proto(const Options& o, v1::IncursionsMatchOptions* out) {
+  out->set_players(static_cast<std::uint32_t>(o.players));
+  out->set_mode(v1::INCURSIONS_MODE_BASIC);
+  out->set_hexpile_mode(o.hexpile_mode);
+  out->set_hexpoint_budget(static_cast<std::uint32_t>(o.hexpoint_budget));
+  out->set_turn_cap(static_cast<std::uint32_t>(o.turn_cap));
+  out->set_mine_limit(o.mine_limit);
+}
+
+void vessel_to_proto(const State& s, Seat seat, v1::IncursionsVessel* out) {
+  const Vessel& v = s.vessels[seat];
+  out->set_seat(seat);
+  *out->mutable_ship() = s.ship(seat).card;
+  *out->mutable_position() = to_proto(s.position(seat));
+  out->set_hull(v.hull);
+  out->set_shields(v.shields);
+  auto* power = out->mutable_power();
+  power->set_up(v.power.up);
+  power->set_spent(v.power.spent);
+  power->set_cloak(v.power.cloak);
+  power->set_tractor(v.power.tractor);
+  power->set_diverted(v.power.diverted);
+  out->set_aux_available(v.aux);
+  out->set_cloaked(v.cloaked);
+  out->set_sweep_active(v.sweep);
+  if (v.holding != kNoSeat) {
+    out->set_tractoring_seat(v.holding);
+    out->set_tractor_strength(v.beam);
+  }
+  out->set_eliminated(v.eliminated);
+}
+
+void pile_to_proto(const State& s, const Pile& pile, core::Viewer viewer,
+                   v1::IncursionsHexpile* out) {
+  if (pile.owner != kNoSeat) out->set_owner_seat(pile.owner);
+  out->set_remaining(static_cast<std::uint32_t>(pile.hexes.size()));
+  out->set_hexpoints(pile.hexpoints);
+  if (viewer.role == core::Viewer::Role::kJudge) {
+    for (auto it = pile.hexes.rbegin(); it != pile.hexes.rend(); ++it) {
+      out->add_draw_order(s.content->hex(it->hex).id);
+    }
+  }
+  // A sole contributor knows what is left of its own pile, but not the order.
+  if (pile.owner != kNoSeat &&
+      (viewer.is_seat(pile.owner) || viewer.role == core::Viewer::Role::kJudge)) {
+    std::vector<std::string> ids;
+    for (const PileHex& hex : pile.hexes)
+      ids.push_back(s.content->hex(hex.hex).id);
+    std::sort(ids.begin(), ids.end());
+    for (auto& id : ids)
+      out->add_own_hexes(std::move(id));
+  }
+}
+
+}  // namespace
+
+v1::IncursionsWeaponSlot slot_of(Weapon w) {
+  return static_cast<v1::IncursionsWeaponSlot>(static_cast<int>(w) + 1);
+}
+
+void hit_to_proto(const State& s, v1::IncursionsHit* out) {
+  out->set_attacker(s.hit.attacker);
+  out->set_target(s.hit.target);
+  out->set_weapon(slot_of(s.hit.weapon));
+  out->set_damage(s.hit.damage);
+  out->set_evasion_open(s.hit.evasion_open);
+  out->set_evaded(s.hit.evaded);
+  out->set_shield_power(s.hit.shield_power);
+  out->set_absorbed(s.hit.shield_power * s.ship(s.hit.target).shield_absorb);
+  out->set_defense_slot_used(s.hit.repair_chosen);
+}
+
+void project_view(const Game& game, core::Viewer viewer, v1::IncursionsView* out) {
+  const State& s = game.state();
+  options_to_proto(s.options, out->mutable_options());
+  out->set_phase(s.over        ? v1::INCURSIONS_PHASE_GAME_OVER
+                 : s.turn == 0 ? v1::INCURSIONS_PHASE_SETUP
+                               : v1::INCURSIONS_PHASE_TURN);
+  out->set_round(s.round);
+  out->set_turn(s.turn);
+  out->set_active_seat(s.active);
+  out->set_starting_seat(s.starting);
+  out->set_maneuvers_used(s.maneuvers_used);
+  out->set_maneuvers_allowed(s.maneuvers_allowed);
+  for (std::size_t i = 0; i < s.board.size(); ++i) {
+    tile_to_proto(s, static_cast<TileIndex>(i), out->add_tiles());
+  }
+  for (Seat seat = 0; seat < s.players; ++seat)
+    vessel_to_proto(s, seat, out->add_vessels());
+  for (const Pile& pile : s.piles)
+    pile_to_proto(s, pile, viewer, out->add_hexpiles());
+  for (const Mine& mine : s.mines) {
+    auto* m = out->add_mines();
+    *m->mutable_coord() = to_proto(s.board.tile(mine.tile).coord);
+    m->set_owner_seat(mine.owner);
+    m->set_dice(mine.dice);
+    m->set_flat(mine.flat);
+    m->set_armed(mine.laid_turn != s.turn);
+  }
+  if (s.step == Step::kDefend || s.step == Step::kAbsorb) hit_to_proto(s, out->mutable_hit());
+  for (Seat seat = 0; seat < s.players; ++seat) {
+    if (s.winners & (1u << seat)) out->add_winners(seat);
+  }
+}
+
+}  // namespace spacedock::incursions

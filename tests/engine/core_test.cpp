@@ -1,0 +1,95 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <array>
+#include <numeric>
+#include <stdexcept>
+#include <vector>
+
+#include "engine/core/hash.h"
+#include "engine/core/rng.h"
+#include "engine/core/viewer.h"
+
+using spacedock::core::Audience;
+using spacedock::core::can_see;
+using spacedock::core::Rng;
+using spacedock::core::StateHasher;
+using spacedock::core::Viewer;
+
+TEST_CASE("the same seed gives the same numbers, another seed others") {
+  Rng a(42), b(42), c(43);
+  int same_as_c = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const auto x = a.next();
+    CHECK(x == b.next());
+    same_as_c += x == c.next();
+  }
+  CHECK(same_as_c == 0);
+}
+
+TEST_CASE("below() stays in range and spreads evenly") {
+  Rng rng(1);
+  std::array<int, 6> counts{};
+  for (int i = 0; i < 60000; ++i) {
+    const auto v = rng.below(6);
+    REQUIRE(v < 6);
+    ++counts[v];
+  }
+  for (int count : counts)
+    CHECK(std::abs(count - 10000) < 400);
+  for (std::uint32_t bound : {1u, 2u, 7u, 1000u, 0x80000001u}) {
+    for (int i = 0; i < 1000; ++i)
+      CHECK(rng.below(bound) < bound);
+  }
+}
+
+TEST_CASE("shuffle permutes") {
+  Rng rng(9);
+  std::vector<int> items(50);
+  std::iota(items.begin(), items.end(), 0);
+  auto shuffled = items;
+  rng.shuffle(std::span(shuffled));
+  CHECK(shuffled != items);
+  std::sort(shuffled.begin(), shuffled.end());
+  CHECK(shuffled == items);
+}
+
+TEST_CASE("scripted dice come first, then the generator takes over") {
+  Rng scripted(5), plain(5);
+  const int values[] = {6, 6, 1};
+  scripted.script_d6(values);
+  CHECK(scripted.scripted_d6_left() == 3);
+  CHECK(scripted.d6() == 6);
+  CHECK(scripted.d6() == 6);
+  CHECK(scripted.d6() == 1);
+  CHECK(scripted.scripted_d6_left() == 0);
+  for (int i = 0; i < 100; ++i) {
+    const int die = scripted.d6();
+    CHECK(die == plain.d6());
+    CHECK((die >= 1 && die <= 6));
+  }
+  const int bad[] = {7};
+  CHECK_THROWS_AS(scripted.script_d6(bad), std::invalid_argument);
+}
+
+TEST_CASE("the state hasher tells orders and values apart") {
+  StateHasher ab, ba, a2;
+  ab.add(1);
+  ab.add(2);
+  ba.add(2);
+  ba.add(1);
+  a2.add(1);
+  a2.add(2);
+  CHECK(ab.value() != ba.value());
+  CHECK(ab.value() == a2.value());
+}
+
+TEST_CASE("one visibility rule for players, spectators and judges") {
+  CHECK(can_see(Viewer::spectator(), Audience::everyone()));
+  CHECK_FALSE(can_see(Viewer::spectator(), Audience::only(0)));
+  CHECK(can_see(Viewer::player(0), Audience::only(0)));
+  CHECK_FALSE(can_see(Viewer::player(1), Audience::only(0)));
+  CHECK_FALSE(can_see(Viewer::player(0), Audience::judge()));
+  CHECK(can_see(Viewer::judge(), Audience::only(3)));
+  CHECK(can_see(Viewer::judge(), Audience::judge()));
+}

@@ -1,0 +1,273 @@
+// Properties of the Incursions engine over many random games: determinism, consistency of the
+// offered options with the rules, termination, and hidden information.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "engine/core/random_play.h"
+#include "engine/incursions/game.h"
+#include "engine/incursions/setup.h"
+#include "engine/incursions/view.h"
+
+namespace sd = spacedock;
+namespace inc = sd::incursions;
+using sd::core::Rng;
+using sd::core::Viewer;
+
+namespace {
+
+const char* kPresets[] = {"standard", "federation", "klingon", "romulan", "borg"};
+
+// A random but legal setup: 2 to 6 players, random piles and variants.
+inc::Setup random_setup(Rng& rng) {
+  const auto& content = inc::Content::standard();
+  sd::v1::MatchSetup match;
+  auto* options = match.mutable_incursions();
+  options->set_players(2 + rng.below(5));
+  if (rng.below(3) == 0) options->set_hexpile_mode(sd::v1::HEXPILE_MODE_SHARED);
+  if (rng.below(3) == 0) options->set_mine_limit(sd::v1::MINE_LIMIT_PER_HEX);
+  options->set_turn_cap(20 + rng.below(60));
+  for (std::uint32_t i = 0; i < options->players(); ++i) {
+    match.add_seats()->mutable_incursions()->set_hexpile_preset(kPresets[rng.below(5)]);
+  }
+  auto setup = inc::make_setup(content, match);
+  REQUIRE(std::holds_alternative<inc::Setup>(setup));
+  return std::get<inc::Setup>(setup);
+}
+
+sd::core::OptionId random_option(const inc::Game& game, Rng& chooser) {
+  const auto& options = game.decision()->options;
+  return options[chooser.below(static_cast<std::uint32_t>(options.size()))];
+}
+
+void step(inc::Game& game, sd::core::OptionId option) {
+  const auto* d = game.decision();
+  REQUIRE(game.submit(d->seat, d->id, option).accepted());
+}
+
+std::string view_bytes(const inc::Game& game, Viewer viewer) {
+  sd::v1::IncursionsView view;
+  inc::project_view(game, viewer, &view);
+  return view.SerializeAsString();
+}
+
+std::string events_bytes(const inc::Game& game, std::size_t from, Viewer viewer) {
+  std::string out;
+  for (std::size_t i = from; i < game.events().size(); ++i) {
+    sd::v1::GameEvent event;
+    if (inc::project_event(game, i, viewer, inc::SeatNames(), &event))
+      out += event.SerializeAsString();
+  }
+  return out;
+}
+
+std::string prompt_bytes(const inc::Game& game) {
+  if (!game.decision()) return "";
+  sd::v1::DecisionPrompt prompt;
+  inc::project_prompt(game, inc::SeatNames(), &prompt);
+  return prompt.SerializeAsString();
+}
+
+}  // namespace
+
+TEST_CASE("determinism: the same seed and inputs give the same game, 1000 random games") {
+  Rng dealer(2026);
+  for (int g = 0; g < 1000; ++g) {
+    const inc::Setup setup = random_setup(dealer);
+    const std::uint64_t seed = dealer.next();
+    inc::Game original = inc::Game::create(inc::Content::standard(), setup, seed);
+    Rng chooser(seed ^ 0x5eed);
+    std::vector<sd::core::OptionId> inputs;
+    std::uint64_t midgame_hash = 0;
+    inc::Game midgame = original;
+    while (!original.over()) {
+      inputs.push_back(random_option(original, chooser));
+      step(original, inputs.back());
+      if (inputs.size() == 40) {
+        midgame = original;
+        midgame_hash = original.state().hash();
+      }
+    }
+    inc::Game replay = inc::Game::create(inc::Content::standard(), setup, seed);
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      if (i == 40) CHECK(replay.state().hash() == midgame_hash);
+      step(replay, inputs[i]);
+    }
+    REQUIRE(replay.over());
+    CHECK(replay.state().hash() == original.state().hash());
+    CHECK(replay.events().size() == original.events().size());
+    // A copy taken mid-game continues exactly like the original.
+    if (inputs.size() > 40) {
+      for (std::size_t i = 40; i < inputs.size(); ++i)
+        step(midgame, inputs[i]);
+      CHECK(midgame.state().hash() == original.state().hash());
+    }
+  }
+}
+
+TEST_CASE("another seed deals another game") {
+  Rng dealer(7);
+  const inc::Setup setup = random_setup(dealer);
+  auto a = inc::Game::create(inc::Content::standard(), setup, 1);
+  auto b = inc::Game::create(inc::Content::standard(), setup, 2);
+  CHECK(a.state().hash() != b.state().hash());
+}
+
+TEST_CASE("offered options are exactly the actions the rules allow") {
+  // Every offered option passes the rules check, and every candidate action over a broad range
+  // of parameters that passes the check is offered.
+  Rng dealer(11);
+  int decisions = 0;
+  for (int g = 0; g < 25; ++g) {
+    inc::Game game =
+        inc::Game::create(inc::Content::standard(), random_setup(dealer), dealer.next());
+    Rng chooser(g);
+    while (!game.over()) {
+      const auto& offered = game.decision()->options;
+      for (auto id : offered)
+        REQUIRE(game.check(id) == inc::Rule::kOk);
+      for (int kind = 1; kind <= inc::kLastActionKind; ++kind) {
+        for (int subject = 0; subject < 8; ++subject) {
+          for (int power = 0; power <= 6; ++power) {
+            for (int range = 0; range <= 3; ++range) {
+              const inc::Action a{
+                  static_cast<inc::ActionKind>(kind), static_cast<std::uint8_t>(subject),
+                  static_cast<std::uint8_t>(power), static_cast<std::uint8_t>(range)};
+              const bool allowed = game.check(inc::encode(a)) == inc::Rule::kOk;
+              const bool listed =
+                  std::find(offered.begin(), offered.end(), inc::encode(a)) != offered.end();
+              if (allowed != listed) {
+                FAIL_CHECK("kind " << kind << " subject " << subject << " power " << power
+                                   << " range " << range << ": allowed=" << allowed
+                                   << " listed=" << listed);
+              }
+            }
+          }
+        }
+      }
+      ++decisions;
+      step(game, random_option(game, chooser));
+    }
+  }
+  CHECK(decisions > 1000);
+}
+
+TEST_CASE("refused answers change nothing and say why") {
+  Rng dealer(3);
+  inc::Game game = inc::Game::create(inc::Content::standard(), random_setup(dealer), 99);
+  Rng chooser(4);
+  for (int i = 0; i < 300 && !game.over(); ++i) {
+    const auto before = game.state().hash();
+    const auto* d = game.decision();
+    const auto other = static_cast<sd::core::Seat>((d->seat + 1) % game.state().players);
+    CHECK(game.submit(other, d->id, d->options.front()).verdict ==
+          sd::core::Verdict::kNotYourDecision);
+    CHECK(game.submit(d->seat, d->id + 1, d->options.front()).verdict ==
+          sd::core::Verdict::kNotOpen);
+    const auto bogus = game.submit(d->seat, d->id, 0xffffffff);
+    CHECK(bogus.verdict == sd::core::Verdict::kNotOffered);
+    CHECK(bogus.rule == "UNKNOWN_OPTION");
+    CHECK(game.state().hash() == before);
+    step(game, random_option(game, chooser));
+  }
+}
+
+TEST_CASE("random games always end, by the rules, for every player count") {
+  Rng dealer(5);
+  int by_reason[8] = {};
+  for (int g = 0; g < 1500; ++g) {
+    inc::Game game =
+        inc::Game::create(inc::Content::standard(), random_setup(dealer), dealer.next());
+    Rng chooser(dealer.next());
+    int decisions = 0;
+    while (!game.over() && decisions < 100000) {
+      step(game, random_option(game, chooser));
+      ++decisions;
+    }
+    REQUIRE(game.over());
+    CHECK(game.state().reason != sd::v1::RESULT_REASON_WORK_CAP);
+    CHECK(game.decision() == nullptr);
+    ++by_reason[game.state().reason];
+  }
+  // All three natural endings occur.
+  CHECK(by_reason[sd::v1::RESULT_REASON_WORMHOLE] > 0);
+  CHECK(by_reason[sd::v1::RESULT_REASON_LAST_SHIP_STANDING] > 0);
+  CHECK(by_reason[sd::v1::RESULT_REASON_TURN_CAP] > 0);
+}
+
+TEST_CASE("hidden information: no player or spectator view depends on the hexpiles' order") {
+  // Before every step, make a twin of the game whose hexpiles hold the same hexes in another
+  // order (keeping the hexes this step will draw). Players' and spectators' views, events and
+  // prompts must be identical in both; only the judge may see a difference.
+  Rng dealer(17);
+  int judge_differences = 0;
+  int steps = 0;
+  for (int g = 0; g < 1000; ++g) {
+    inc::Game game =
+        inc::Game::create(inc::Content::standard(), random_setup(dealer), dealer.next());
+    Rng chooser(dealer.next());
+    Rng permuter(g);
+    while (!game.over()) {
+      const inc::Game before = game;
+      const auto option = random_option(game, chooser);
+      step(game, option);
+
+      inc::State twin_state = before.state();
+      for (std::size_t p = 0; p < twin_state.piles.size(); ++p) {
+        auto& hexes = twin_state.piles[p].hexes;
+        const auto kept = game.state().piles[p].hexes.size();  // hexes still hidden after the step
+        permuter.shuffle(std::span(hexes.data(), kept));
+      }
+      inc::Game twin = inc::Game::from_position(twin_state);
+      REQUIRE(twin.decision() != nullptr);
+      step(twin, option);
+
+      const std::size_t from = before.events().size();
+      for (int seat = 0; seat <= game.state().players; ++seat) {
+        const Viewer viewer = seat < game.state().players
+                                  ? Viewer::player(static_cast<sd::core::Seat>(seat))
+                                  : Viewer::spectator();
+        CHECK(view_bytes(game, viewer) == view_bytes(twin, viewer));
+        CHECK(events_bytes(game, from, viewer) == events_bytes(twin, from, viewer));
+      }
+      CHECK(prompt_bytes(game) == prompt_bytes(twin));
+      judge_differences += view_bytes(game, Viewer::judge()) != view_bytes(twin, Viewer::judge());
+      ++steps;
+      if (steps > 60000) break;
+    }
+  }
+  // The twins really differed: the judge, who sees the order, could tell them apart.
+  CHECK(judge_differences > steps / 4);
+}
+
+TEST_CASE("hidden information: other players see pile sizes, never pile contents") {
+  Rng dealer(23);
+  for (int g = 0; g < 200; ++g) {
+    inc::Game game =
+        inc::Game::create(inc::Content::standard(), random_setup(dealer), dealer.next());
+    Rng chooser(g);
+    for (int i = 0; i < 50 && !game.over(); ++i)
+      step(game, random_option(game, chooser));
+    for (int seat = 0; seat <= game.state().players; ++seat) {
+      const bool spectator = seat == game.state().players;
+      const Viewer viewer =
+          spectator ? Viewer::spectator() : Viewer::player(static_cast<sd::core::Seat>(seat));
+      sd::v1::IncursionsView view;
+      inc::project_view(game, viewer, &view);
+      REQUIRE(view.hexpiles_size() == static_cast<int>(game.state().piles.size()));
+      for (const auto& pile : view.hexpiles()) {
+        CHECK(pile.draw_order_size() == 0);
+        const bool own = !spectator && pile.has_owner_seat() &&
+                         pile.owner_seat() == static_cast<std::uint32_t>(seat);
+        if (own) {
+          CHECK(pile.own_hexes_size() == static_cast<int>(pile.remaining()));
+          CHECK(std::is_sorted(pile.own_hexes().begin(), pile.own_hexes().end()));
+        } else {
+          CHECK(pile.own_hexes_size() == 0);
+        }
+      }
+    }
+  }
+}
