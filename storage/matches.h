@@ -1,0 +1,79 @@
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "storage/database.h"
+
+namespace spacedock::storage {
+
+enum class MatchStatus : std::uint8_t { kWaiting, kActive, kFinished, kAborted };
+
+struct SeatRecord {
+  std::uint32_t seat = 0;
+  std::int64_t account_id = 0;
+};
+
+// A match's header. The setup and result are serialized protobuf messages
+// (spacedock.v1.MatchSetup and spacedock.v1.MatchResult); storage does not look inside them.
+struct MatchRecord {
+  std::int64_t id = 0;
+  std::int32_t game = 0;
+  std::uint32_t rules_version = 0;
+  std::optional<std::uint64_t> seed;  // set when the game starts
+  std::string setup;
+  MatchStatus status = MatchStatus::kWaiting;
+  std::string result;  // empty until the match is over
+  std::int64_t created_by = 0;
+  std::int64_t created_at_ms = 0;
+  std::optional<std::int64_t> started_at_ms;
+  std::optional<std::int64_t> finished_at_ms;
+  std::vector<SeatRecord> seats;  // in seat order
+};
+
+std::int64_t create_match(Database& db, std::int32_t game, std::uint32_t rules_version,
+                          std::string_view setup, std::int64_t created_by, std::int64_t now_ms);
+// Replaces the seats and the setup of a match that is still waiting for players.
+void set_seats(Database& db, std::int64_t match_id, const std::vector<SeatRecord>& seats,
+               std::string_view setup);
+void start_match(Database& db, std::int64_t match_id, std::uint64_t seed, std::int64_t now_ms);
+void finish_match(Database& db, std::int64_t match_id, MatchStatus status, std::string_view result,
+                  std::int64_t now_ms);
+std::optional<MatchRecord> load_match(Database& db, std::int64_t match_id);
+// Matches in any of these statuses, by id.
+std::vector<MatchRecord> load_matches(Database& db, std::initializer_list<MatchStatus> statuses);
+
+// The append-only input log: everything a player did, in order, so that replaying it through
+// the engine from the seed rebuilds the game exactly.
+enum class InputKind : std::uint8_t { kDecision = 1, kConcede = 2 };
+
+struct InputRecord {
+  std::uint32_t seq = 0;  // 1, 2, 3... within the match
+  std::uint32_t seat = 0;
+  InputKind kind = InputKind::kDecision;
+  std::uint32_t decision_id = 0;
+  std::vector<std::uint32_t> options;
+  std::int64_t at_ms = 0;
+};
+
+// Throws ConstraintError if the match already has an input with that seq.
+void append_input(Database& db, std::int64_t match_id, const InputRecord& input);
+std::vector<InputRecord> load_inputs(Database& db, std::int64_t match_id);
+
+// A checkpoint: the state hash and the judge's view after `input_seq` inputs, used to verify a
+// replay on restore and to serve replays without re-simulating.
+struct SnapshotRecord {
+  std::uint32_t input_seq = 0;
+  std::uint64_t state_hash = 0;
+  std::string view;  // serialized spacedock.v1.GameSnapshot
+  std::int64_t at_ms = 0;
+};
+
+void save_snapshot(Database& db, std::int64_t match_id, const SnapshotRecord& snapshot);
+std::vector<SnapshotRecord> load_snapshots(Database& db, std::int64_t match_id);
+
+}  // namespace spacedock::storage

@@ -1,0 +1,618 @@
+#include <doctest/doctest.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "storage/accounts.h"
+#include "storage/database.h"
+#include "storage/matches.h"
+
+using namespace std::string_literals;
+using spacedock::storage::Account;
+using spacedock::storage::ConstraintError;
+using spacedock::storage::Database;
+using spacedock::storage::InputKind;
+using spacedock::storage::InputRecord;
+using spacedock::storage::MatchRecord;
+using spacedock::storage::MatchStatus;
+using spacedock::storage::SeatRecord;
+using spacedock::storage::SnapshotRecord;
+using spacedock::storage::StorageError;
+
+namespace storage = spacedock::storage;
+
+namespace {
+
+// A fresh directory under /tmp, removed with everything in it.
+class TempDir {
+ public:
+  TempDir() {
+    std::string name = "/tmp/spacedock-storage-XXXXXX";
+    if (!mkdtemp(name.data())) throw std::runtime_error("mkdtemp failed");
+    path_ = name;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  std::string file(const std::string& name = "spacedock.db") const { return path_ / name; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// The first column of the first row, straight from SQLite so as not to trust the code under test.
+std::int64_t query_int(Database& db, const std::string& sql) {
+  sqlite3_stmt* raw = nullptr;
+  if (sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) {
+    throw std::runtime_error(sqlite3_errmsg(db.handle()));
+  }
+  std::unique_ptr<sqlite3_stmt, decltype(&sqlite3_finalize)> statement(raw, sqlite3_finalize);
+  if (sqlite3_step(raw) != SQLITE_ROW) throw std::runtime_error("no row for " + sql);
+  return sqlite3_column_int64(raw, 0);
+}
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+InputRecord decision(std::uint32_t seq, std::uint32_t seat, std::vector<std::uint32_t> options) {
+  return {
+      seq, seat, InputKind::kDecision, 100 + seq, std::move(options), 1'000 + std::int64_t{seq}};
+}
+
+// Two players and a waiting match with both seated.
+struct Fixture {
+  TempDir dir;
+  Database db = Database::open(dir.file());
+  std::int64_t alice = storage::create_account(db, "alice", "hash-a", 1);
+  std::int64_t bob = storage::create_account(db, "bob", "hash-b", 2);
+  std::int64_t match = storage::create_match(db, 2, 7, "setup", alice, 3);
+
+  Fixture() { storage::set_seats(db, match, {{0, alice}, {1, bob}}, "setup"); }
+};
+
+}  // namespace
+
+TEST_CASE("opening a database applies the project's settings") {
+  TempDir dir;
+  Database db = Database::open(dir.file());
+  CHECK(db.pragma("journal_mode") == "wal");
+  CHECK(db.pragma("synchronous") == "2");
+  CHECK(db.pragma("foreign_keys") == "1");
+  CHECK(db.pragma("busy_timeout") == "5000");
+  CHECK(std::filesystem::exists(dir.file()));
+}
+
+TEST_CASE("migrations create the schema once") {
+  TempDir dir;
+  std::int64_t applied_at = 0;
+  {
+    Database db = Database::open(dir.file());
+    CHECK(db.schema_version() == 1);
+    CHECK(query_int(db, "SELECT count(*) FROM schema_migrations") == 1);
+    applied_at = query_int(db, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1");
+    CHECK(applied_at > 0);
+    CHECK(query_int(db,
+                    "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN "
+                    "('accounts', 'sessions', 'matches', 'match_seats', 'match_inputs', "
+                    "'match_snapshots')") == 6);
+  }
+  Database again = Database::open(dir.file());
+  CHECK(again.schema_version() == 1);
+  CHECK(query_int(again, "SELECT count(*) FROM schema_migrations") == 1);
+  CHECK(query_int(again, "SELECT applied_at_ms FROM schema_migrations") == applied_at);
+  // Reopening wrote nothing.
+  CHECK(sqlite3_total_changes(again.handle()) == 0);
+}
+
+TEST_CASE("a database from a newer server is refused") {
+  TempDir dir;
+  {
+    Database db = Database::open(dir.file());
+    db.execute("INSERT INTO schema_migrations (version, applied_at_ms) VALUES (999, 0)");
+  }
+  std::string message;
+  try {
+    Database::open(dir.file());
+  } catch (const StorageError& error) {
+    message = error.what();
+  }
+  CHECK(message.find("database schema 999 is newer than this server (") != std::string::npos);
+}
+
+TEST_CASE("a file that is not a database is refused") {
+  TempDir dir;
+  std::ofstream(dir.file()) << "this is not an SQLite database, not even close to one......."
+                               "................................................................";
+  CHECK_THROWS_AS(Database::open(dir.file()), StorageError);
+  CHECK_THROWS_AS(Database::open(dir.file("missing/dir.db")), StorageError);
+}
+
+TEST_CASE("a moved database keeps its connection") {
+  TempDir dir;
+  Database first = Database::open(dir.file());
+  const std::int64_t id = storage::create_account(first, "alice", "h", 1);
+  Database second = std::move(first);
+  CHECK(first.handle() == nullptr);
+  REQUIRE(storage::find_account(second, id));
+  Database third = Database::open(dir.file("other.db"));
+  third = std::move(second);
+  CHECK(storage::find_account(third, id)->username == "alice");
+}
+
+TEST_CASE("accounts are found by id and by name, ignoring case") {
+  TempDir dir;
+  Database db = Database::open(dir.file());
+  const std::int64_t id = storage::create_account(db, "Picard", "$argon2id$v=19$abc", 1234);
+  CHECK(id > 0);
+
+  for (const char* name : {"Picard", "picard", "PICARD"}) {
+    const std::optional<Account> found = storage::find_account(db, name);
+    REQUIRE(found);
+    CHECK(found->id == id);
+    CHECK(found->username == "Picard");
+    CHECK(found->password_hash == "$argon2id$v=19$abc");
+    CHECK(found->created_at_ms == 1234);
+  }
+  const std::optional<Account> by_id = storage::find_account(db, id);
+  REQUIRE(by_id);
+  CHECK(by_id->username == "Picard");
+  CHECK_FALSE(storage::find_account(db, "Riker"));
+  CHECK_FALSE(storage::find_account(db, id + 1));
+}
+
+TEST_CASE("a taken name, in any case, is refused and changes nothing") {
+  TempDir dir;
+  Database db = Database::open(dir.file());
+  const std::int64_t id = storage::create_account(db, "Picard", "first", 1);
+  std::string message;
+  try {
+    storage::create_account(db, "pICARD", "second", 2);
+  } catch (const ConstraintError& error) {
+    message = error.what();
+  }
+  CHECK(message.find("UNIQUE constraint failed") != std::string::npos);
+  CHECK(query_int(db, "SELECT count(*) FROM accounts") == 1);
+  const std::optional<Account> found = storage::find_account(db, "picard");
+  REQUIRE(found);
+  CHECK(found->id == id);
+  CHECK(found->password_hash == "first");
+}
+
+TEST_CASE("sessions are found until revoked") {
+  TempDir dir;
+  Database db = Database::open(dir.file());
+  const std::int64_t alice = storage::create_account(db, "alice", "h", 1);
+  const std::int64_t bob = storage::create_account(db, "bob", "h", 1);
+  // Hashes are raw bytes, NULs included.
+  const std::string alice_token = "\x00\x01hash\x00\xff"s;
+  const std::string bob_token = "\x00\x01hash\x00\xfe"s;
+  storage::create_session(db, alice_token, alice, 10);
+  storage::create_session(db, bob_token, bob, 11);
+
+  CHECK(storage::find_session(db, alice_token) == alice);
+  CHECK(storage::find_session(db, bob_token) == bob);
+  CHECK_FALSE(storage::find_session(db, "\x00\x01hash\x00"s));
+  CHECK_FALSE(storage::find_session(db, "unknown"));
+
+  const std::int64_t before = now_ms();
+  storage::revoke_session(db, alice_token);
+  CHECK_FALSE(storage::find_session(db, alice_token));
+  CHECK(storage::find_session(db, bob_token) == bob);
+  const std::int64_t revoked_at = query_int(db, "SELECT max(revoked_at_ms) FROM sessions");
+  CHECK(revoked_at >= before - 1'000);
+  CHECK(revoked_at <= now_ms() + 1'000);
+
+  storage::revoke_session(db, alice_token);
+  CHECK(query_int(db, "SELECT max(revoked_at_ms) FROM sessions") == revoked_at);
+  storage::revoke_session(db, "unknown");  // logging out twice is harmless
+
+  CHECK_THROWS_AS(storage::create_session(db, bob_token, alice, 12), ConstraintError);
+  CHECK_THROWS_AS(storage::create_session(db, "new", bob + 100, 12), ConstraintError);
+  CHECK(query_int(db, "SELECT count(*) FROM sessions") == 2);
+}
+
+TEST_CASE("a match goes from waiting through active to finished") {
+  TempDir dir;
+  Database db = Database::open(dir.file());
+  const std::int64_t alice = storage::create_account(db, "alice", "h", 1);
+  const std::int64_t bob = storage::create_account(db, "bob", "h", 1);
+  const std::int64_t id = storage::create_match(db, 2, 7, "draft setup", alice, 100);
+
+  std::optional<MatchRecord> match = storage::load_match(db, id);
+  REQUIRE(match);
+  CHECK(match->id == id);
+  CHECK(match->game == 2);
+  CHECK(match->rules_version == 7);
+  CHECK(match->setup == "draft setup");
+  CHECK(match->status == MatchStatus::kWaiting);
+  CHECK_FALSE(match->seed);
+  CHECK(match->result.empty());
+  CHECK(match->created_by == alice);
+  CHECK(match->created_at_ms == 100);
+  CHECK_FALSE(match->started_at_ms);
+  CHECK_FALSE(match->finished_at_ms);
+  CHECK(match->seats.empty());
+
+  storage::set_seats(db, id, {{1, alice}}, "one seat");
+  storage::set_seats(db, id, {{1, bob}, {0, alice}}, "two seats");
+  match = storage::load_match(db, id);
+  REQUIRE(match);
+  CHECK(match->setup == "two seats");
+  REQUIRE(match->seats.size() == 2);
+  CHECK(match->seats[0].seat == 0);
+  CHECK(match->seats[0].account_id == alice);
+  CHECK(match->seats[1].seat == 1);
+  CHECK(match->seats[1].account_id == bob);
+
+  const std::uint64_t seed = 0xFEDC'BA98'7654'3210ULL;  // above 2^63
+  storage::start_match(db, id, seed, 200);
+  match = storage::load_match(db, id);
+  REQUIRE(match);
+  CHECK(match->status == MatchStatus::kActive);
+  CHECK(match->seed == seed);
+  CHECK(match->started_at_ms == 200);
+  CHECK_THROWS_AS(storage::start_match(db, id, 1, 201), StorageError);
+  CHECK_THROWS_AS(storage::set_seats(db, id, {{0, bob}}, "late"), StorageError);
+
+  storage::finish_match(db, id, MatchStatus::kFinished, "alice won", 300);
+  match = storage::load_match(db, id);
+  REQUIRE(match);
+  CHECK(match->status == MatchStatus::kFinished);
+  CHECK(match->result == "alice won");
+  CHECK(match->finished_at_ms == 300);
+  CHECK(match->seed == seed);
+  CHECK(match->seats.size() == 2);
+  CHECK_THROWS_AS(storage::finish_match(db, id, MatchStatus::kAborted, "", 301), StorageError);
+
+  CHECK_FALSE(storage::load_match(db, id + 1));
+  CHECK_THROWS_AS(storage::start_match(db, id + 1, 1, 1), StorageError);
+}
+
+TEST_CASE("a waiting match can be aborted, but not finished as waiting or active") {
+  Fixture f;
+  CHECK_THROWS_AS(storage::finish_match(f.db, f.match, MatchStatus::kActive, "", 5), StorageError);
+  CHECK_THROWS_AS(storage::finish_match(f.db, f.match, MatchStatus::kWaiting, "", 5), StorageError);
+  storage::finish_match(f.db, f.match, MatchStatus::kAborted, "", 5);
+  const std::optional<MatchRecord> match = storage::load_match(f.db, f.match);
+  REQUIRE(match);
+  CHECK(match->status == MatchStatus::kAborted);
+  CHECK(match->result.empty());
+  CHECK(match->finished_at_ms == 5);
+}
+
+TEST_CASE("failing to seat players leaves the seats and setup as they were") {
+  Fixture f;
+  // One account in two seats.
+  CHECK_THROWS_AS(storage::set_seats(f.db, f.match, {{0, f.alice}, {1, f.alice}}, "bad"),
+                  ConstraintError);
+  // An unknown account.
+  CHECK_THROWS_AS(storage::set_seats(f.db, f.match, {{0, f.alice}, {1, f.bob + 50}}, "bad"),
+                  ConstraintError);
+  const std::optional<MatchRecord> match = storage::load_match(f.db, f.match);
+  REQUIRE(match);
+  CHECK(match->setup == "setup");
+  REQUIRE(match->seats.size() == 2);
+  CHECK(match->seats[1].account_id == f.bob);
+  CHECK(f.db.pragma("foreign_key_check").empty());
+}
+
+TEST_CASE("setup and result bytes round-trip exactly, NULs and all") {
+  Fixture f;
+  const std::string setup = "\x00\x08\x02\x12\x00\x00zz\x00"s;
+  const std::string result = "\x00"s + std::string(1000, '\x00') + "\xff\x7f"s;
+  storage::set_seats(f.db, f.match, {{0, f.alice}, {1, f.bob}}, setup);
+  storage::start_match(f.db, f.match, 0, 1);
+  storage::finish_match(f.db, f.match, MatchStatus::kFinished, result, 2);
+  const std::optional<MatchRecord> match = storage::load_match(f.db, f.match);
+  REQUIRE(match);
+  CHECK(match->setup == setup);
+  CHECK(match->result == result);
+  CHECK(match->seed == 0U);
+
+  const std::int64_t empty = storage::create_match(f.db, 1, 1, "", f.alice, 3);
+  const std::optional<MatchRecord> blank = storage::load_match(f.db, empty);
+  REQUIRE(blank);
+  CHECK(blank->setup.empty());
+}
+
+TEST_CASE("matches load by status, in id order, with their seats") {
+  Fixture f;
+  const std::int64_t waiting = f.match;
+  const std::int64_t active = storage::create_match(f.db, 1, 1, "a", f.alice, 10);
+  const std::int64_t finished = storage::create_match(f.db, 1, 1, "f", f.bob, 11);
+  const std::int64_t active2 = storage::create_match(f.db, 2, 1, "a2", f.bob, 12);
+  storage::set_seats(f.db, active, {{1, f.alice}, {0, f.bob}}, "a");
+  storage::start_match(f.db, active, 1, 20);
+  storage::start_match(f.db, finished, 2, 20);
+  storage::finish_match(f.db, finished, MatchStatus::kFinished, "r", 30);
+  storage::start_match(f.db, active2, 3, 20);
+
+  const std::vector<MatchRecord> live = storage::load_matches(f.db, {MatchStatus::kActive});
+  REQUIRE(live.size() == 2);
+  CHECK(live[0].id == active);
+  CHECK(live[1].id == active2);
+  REQUIRE(live[0].seats.size() == 2);
+  CHECK(live[0].seats[0].account_id == f.bob);
+  CHECK(live[0].seats[1].account_id == f.alice);
+  CHECK(live[1].seats.empty());
+  CHECK(live[1].seed == 3U);
+
+  const std::vector<MatchRecord> open =
+      storage::load_matches(f.db, {MatchStatus::kFinished, MatchStatus::kWaiting});
+  REQUIRE(open.size() == 2);
+  CHECK(open[0].id == waiting);
+  CHECK(open[0].seats.size() == 2);
+  CHECK(open[1].id == finished);
+  CHECK(open[1].result == "r");
+
+  CHECK(storage::load_matches(f.db, {MatchStatus::kAborted}).empty());
+  CHECK(storage::load_matches(f.db, {}).empty());
+}
+
+TEST_CASE("inputs load in seq order with their options") {
+  Fixture f;
+  storage::start_match(f.db, f.match, 42, 10);
+  std::vector<InputRecord> log = {
+      decision(1, 0, {7}),
+      decision(2, 1, {}),
+      decision(3, 0, {0, 0xFFFF'FFFFU, 0x0102'0304U, 0x8000'0000U}),
+      {4, 1, InputKind::kConcede, 0, {}, 9'999},
+  };
+  // Appended out of order, to show the order comes from seq and not from the rowid.
+  for (std::size_t i : {0U, 2U, 1U, 3U})
+    storage::append_input(f.db, f.match, log[i]);
+
+  const std::vector<InputRecord> loaded = storage::load_inputs(f.db, f.match);
+  REQUIRE(loaded.size() == log.size());
+  for (std::size_t i = 0; i < log.size(); ++i) {
+    CAPTURE(i);
+    CHECK(loaded[i].seq == log[i].seq);
+    CHECK(loaded[i].seat == log[i].seat);
+    CHECK(loaded[i].kind == log[i].kind);
+    CHECK(loaded[i].decision_id == log[i].decision_id);
+    CHECK(loaded[i].options == log[i].options);
+    CHECK(loaded[i].at_ms == log[i].at_ms);
+  }
+  // Options are stored as little-endian words.
+  CHECK(query_int(f.db, "SELECT hex(options) = '07000000' FROM match_inputs WHERE seq = 1") == 1);
+  CHECK(storage::load_inputs(f.db, f.match + 1).empty());
+}
+
+TEST_CASE("a duplicate seq is refused and leaves the log unchanged") {
+  Fixture f;
+  storage::append_input(f.db, f.match, decision(1, 0, {1}));
+  storage::append_input(f.db, f.match, decision(2, 1, {2}));
+  CHECK_THROWS_AS(storage::append_input(f.db, f.match, decision(2, 0, {99})), ConstraintError);
+  const std::vector<InputRecord> loaded = storage::load_inputs(f.db, f.match);
+  REQUIRE(loaded.size() == 2);
+  CHECK(loaded[1].seat == 1);
+  CHECK(loaded[1].options == std::vector<std::uint32_t>{2});
+
+  // The same seq in another match is a different input.
+  const std::int64_t other = storage::create_match(f.db, 2, 7, "s", f.alice, 3);
+  storage::set_seats(f.db, other, {{0, f.alice}}, "s");
+  storage::append_input(f.db, other, decision(2, 0, {5}));
+  CHECK(storage::load_inputs(f.db, other).size() == 1);
+}
+
+TEST_CASE("inputs must come from a seat of an existing match") {
+  Fixture f;
+  CHECK_THROWS_AS(storage::append_input(f.db, f.match + 1, decision(1, 0, {})), ConstraintError);
+  CHECK_THROWS_AS(storage::append_input(f.db, f.match, decision(1, 5, {})), ConstraintError);
+  CHECK_THROWS_AS(storage::append_input(f.db, f.match, decision(0, 0, {})), ConstraintError);
+  CHECK(query_int(f.db, "SELECT count(*) FROM match_inputs") == 0);
+}
+
+TEST_CASE("snapshots round-trip in input order") {
+  Fixture f;
+  const std::string view = "\x0a\x00\x00view\x00"s;
+  storage::save_snapshot(f.db, f.match, {50, 0x8000'0000'0000'0001ULL, view, 500});
+  storage::save_snapshot(f.db, f.match, {0, 12345, "", 100});
+  const std::vector<SnapshotRecord> loaded = storage::load_snapshots(f.db, f.match);
+  REQUIRE(loaded.size() == 2);
+  CHECK(loaded[0].input_seq == 0);
+  CHECK(loaded[0].state_hash == 12345U);
+  CHECK(loaded[0].view.empty());
+  CHECK(loaded[0].at_ms == 100);
+  CHECK(loaded[1].input_seq == 50);
+  CHECK(loaded[1].state_hash == 0x8000'0000'0000'0001ULL);
+  CHECK(loaded[1].view == view);
+  CHECK(loaded[1].at_ms == 500);
+
+  CHECK_THROWS_AS(storage::save_snapshot(f.db, f.match, {50, 1, "other", 501}), ConstraintError);
+  CHECK(storage::load_snapshots(f.db, f.match)[1].view == view);
+  CHECK(storage::load_snapshots(f.db, f.match + 1).empty());
+}
+
+TEST_CASE("deleting a match or an account takes what belongs to it") {
+  Fixture f;
+  storage::create_session(f.db, "token", f.bob, 1);
+  storage::start_match(f.db, f.match, 1, 1);
+  storage::append_input(f.db, f.match, decision(1, 0, {1}));
+  storage::save_snapshot(f.db, f.match, {1, 1, "v", 1});
+  // Bob still sits in a match: his account is protected by it.
+  CHECK_THROWS_AS(f.db.execute("DELETE FROM accounts WHERE id = " + std::to_string(f.bob)),
+                  ConstraintError);
+
+  f.db.execute("DELETE FROM matches WHERE id = " + std::to_string(f.match));
+  CHECK(query_int(f.db, "SELECT count(*) FROM match_seats") == 0);
+  CHECK(query_int(f.db, "SELECT count(*) FROM match_inputs") == 0);
+  CHECK(query_int(f.db, "SELECT count(*) FROM match_snapshots") == 0);
+  f.db.execute("DELETE FROM accounts WHERE id = " + std::to_string(f.bob));
+  CHECK_FALSE(storage::find_session(f.db, "token"));
+  CHECK(query_int(f.db, "SELECT count(*) FROM sessions") == 0);
+}
+
+TEST_CASE("a transaction commits its work, or none of it on an exception") {
+  TempDir dir;
+  Database db = Database::open(dir.file());
+  db.transaction([](Database& tx) {
+    storage::create_account(tx, "alice", "h", 1);
+    storage::create_account(tx, "bob", "h", 1);
+  });
+  CHECK(query_int(db, "SELECT count(*) FROM accounts") == 2);
+
+  const auto interrupted = [](Database& tx) {
+    storage::create_account(tx, "carol", "h", 1);
+    throw std::runtime_error("the network went away");
+  };
+  CHECK_THROWS_AS(db.transaction(interrupted), std::runtime_error);
+  CHECK_FALSE(storage::find_account(db, "carol"));
+  const auto refused = [](Database& tx) {
+    storage::create_account(tx, "dave", "h", 1);
+    storage::create_account(tx, "ALICE", "h", 1);
+  };
+  CHECK_THROWS_AS(db.transaction(refused), ConstraintError);
+  CHECK_FALSE(storage::find_account(db, "dave"));
+  CHECK(query_int(db, "SELECT count(*) FROM accounts") == 2);
+  // The connection is usable again: no transaction was left open.
+  CHECK(sqlite3_get_autocommit(db.handle()) != 0);
+}
+
+TEST_CASE("a failing piece of a batch rolls back alone") {
+  Fixture f;
+  storage::append_input(f.db, f.match, decision(2, 0, {}));
+  int failures = 0;
+  f.db.transaction([&](Database& tx) {
+    for (std::uint32_t seq : {1U, 2U, 3U}) {
+      try {
+        tx.savepoint([&](Database& piece) {
+          storage::create_session(piece, "session " + std::to_string(seq), f.alice, seq);
+          storage::append_input(piece, f.match, decision(seq, 1, {seq}));
+        });
+      } catch (const ConstraintError&) {
+        ++failures;
+      }
+    }
+  });
+  CHECK(failures == 1);
+  const std::vector<InputRecord> loaded = storage::load_inputs(f.db, f.match);
+  REQUIRE(loaded.size() == 3);
+  CHECK(loaded[0].seat == 1);
+  CHECK(loaded[1].seat == 0);  // the original seq 2, untouched
+  CHECK(loaded[2].seat == 1);
+  CHECK(storage::find_session(f.db, "session 1"));
+  CHECK_FALSE(storage::find_session(f.db, "session 2"));
+  CHECK(storage::find_session(f.db, "session 3"));
+}
+
+TEST_CASE("a transaction that SQLite rolled back by itself reports the real error") {
+  TempDir dir;
+  Database db = Database::open(dir.file());
+  // A full disk, simulated: SQLite answers SQLITE_FULL by rolling back the whole transaction.
+  db.execute("PRAGMA max_page_count = " + std::to_string(query_int(db, "PRAGMA page_count") + 3));
+  const auto fill = [](Database& tx) {
+    for (int i = 0; i < 10'000; ++i)
+      storage::create_account(tx, "user " + std::to_string(i) + std::string(200, '.'), "h", 1);
+  };
+  for (bool in_savepoint : {false, true}) {
+    CAPTURE(in_savepoint);
+    std::string message;
+    try {
+      db.transaction([&](Database& tx) {
+        if (in_savepoint) {
+          tx.savepoint(fill);
+        } else {
+          fill(tx);
+        }
+      });
+    } catch (const StorageError& error) {
+      message = error.what();
+    }
+    CHECK(message.find("database or disk is full") != std::string::npos);
+    CHECK(sqlite3_get_autocommit(db.handle()) != 0);
+    CHECK(query_int(db, "SELECT count(*) FROM accounts") == 0);
+  }
+  db.transaction([](Database& tx) { storage::create_account(tx, "after", "h", 1); });
+  CHECK(storage::find_account(db, "after"));
+}
+
+TEST_CASE("a failed commit leaves no transaction open") {
+  Fixture f;
+  const auto deferred_violation = [&](Database& tx) {
+    // Deferred, the foreign key is checked only by COMMIT.
+    tx.execute("PRAGMA defer_foreign_keys = ON");
+    storage::append_input(tx, f.match, decision(1, 9, {}));
+  };
+  CHECK_THROWS_AS(f.db.transaction(deferred_violation), ConstraintError);
+  CHECK(sqlite3_get_autocommit(f.db.handle()) != 0);
+  CHECK(storage::load_inputs(f.db, f.match).empty());
+  f.db.transaction([&](Database& tx) { storage::append_input(tx, f.match, decision(1, 1, {})); });
+  CHECK(storage::load_inputs(f.db, f.match).size() == 1);
+}
+
+TEST_CASE("committed data is there after reopening") {
+  TempDir dir;
+  std::int64_t match = 0;
+  {
+    Database db = Database::open(dir.file());
+    db.transaction([&](Database& tx) {
+      const std::int64_t alice = storage::create_account(tx, "alice", "h", 1);
+      match = storage::create_match(tx, 2, 7, "setup", alice, 2);
+      storage::set_seats(tx, match, {{0, alice}}, "setup");
+      storage::start_match(tx, match, 77, 3);
+      storage::append_input(tx, match, decision(1, 0, {4, 5}));
+    });
+  }
+  Database db = Database::open(dir.file());
+  const std::optional<MatchRecord> loaded = storage::load_match(db, match);
+  REQUIRE(loaded);
+  CHECK(loaded->status == MatchStatus::kActive);
+  CHECK(loaded->seed == 77U);
+  const std::vector<InputRecord> inputs = storage::load_inputs(db, match);
+  REQUIRE(inputs.size() == 1);
+  CHECK(inputs[0].options == std::vector<std::uint32_t>{4, 5});
+}
+
+TEST_CASE("a commit survives the process dying without closing the database") {
+  TempDir dir;
+  std::int64_t match = 0;
+  {
+    Database db = Database::open(dir.file());
+    const std::int64_t alice = storage::create_account(db, "alice", "h", 1);
+    match = storage::create_match(db, 2, 7, "setup", alice, 2);
+    storage::set_seats(db, match, {{0, alice}}, "setup");
+    storage::start_match(db, match, 77, 3);
+  }
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    // No doctest in here: only the exit status reports back.
+    try {
+      Database db = Database::open(dir.file());
+      db.transaction(
+          [&](Database& tx) { storage::append_input(tx, match, decision(1, 0, {0xABCD})); });
+      _exit(0);  // no destructors run: the connection is never closed
+    } catch (...) {
+      _exit(1);
+    }
+  }
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 0);
+  // A clean close would have checkpointed and removed the WAL; the commit lives only in it.
+  CHECK(std::filesystem::exists(dir.file() + "-wal"));
+
+  Database db = Database::open(dir.file());
+  const std::vector<InputRecord> inputs = storage::load_inputs(db, match);
+  REQUIRE(inputs.size() == 1);
+  CHECK(inputs[0].options == std::vector<std::uint32_t>{0xABCD});
+}
