@@ -39,6 +39,7 @@ class MatchEngine {
 
   // Events so far, numbered from 0. Projections: the only way state leaves the engine.
   virtual std::size_t event_count() const = 0;
+  virtual bool event_visible(std::size_t index, Viewer viewer) const = 0;
   // False when the viewer may not see that event at all.
   virtual bool project_event(std::size_t index, Viewer viewer,
                              spacedock::v1::GameEvent* out) const = 0;

@@ -55,8 +55,6 @@ std::string_view rule_name(Rule rule) {
       return "NO_MINE";
     case Rule::kDefenseSlotUsed:
       return "DEFENSE_SLOT_USED";
-    case Rule::kShieldsCommitted:
-      return "SHIELD_POWER_COMMITTED";
     case Rule::kNothingToAbsorb:
       return "NOTHING_TO_ABSORB";
     case Rule::kNotTractored:

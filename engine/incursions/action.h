@@ -79,7 +79,6 @@ enum class Rule : std::uint8_t {
   kMineLimit,
   kNoMine,
   kDefenseSlotUsed,
-  kShieldsCommitted,
   kNothingToAbsorb,
   kNotTractored,
   kAlreadyTractoring,

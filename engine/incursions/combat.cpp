@@ -86,7 +86,7 @@ void Game::defend(const Action& action) {
     case ActionKind::kShieldPower:
       v.power.up = static_cast<std::uint8_t>(v.power.up - action.power);
       v.power.spent = static_cast<std::uint8_t>(v.power.spent + action.power);
-      s_.hit.shield_power = action.power;
+      s_.hit.shield_power = static_cast<std::uint8_t>(s_.hit.shield_power + action.power);
       s_.hit.evasion_open = false;  // evasion comes before shield power (§7.3)
       emit(
           ev::ShieldPower{target, action.power,

@@ -246,6 +246,12 @@ class EventWriter {
     m->set_used(e.used);
     return name_(e.seat) + " ends the turn";
   }
+  std::string operator()(const ev::WormholeDrawn& e) {
+    auto* m = out_->mutable_wormhole_drawn();
+    tile_to_proto(s_, e.tile, m->mutable_tile());
+    return m->tile().name() + " is drawn for the roll-off and placed at " +
+           describe_coord(s_.board.tile(e.tile).coord);
+  }
   std::string operator()(const ev::Conceded& e) {
     out_->mutable_conceded()->set_seat(e.seat);
     return name_(e.seat) + " concedes";

@@ -143,6 +143,9 @@ struct ManeuversEnded {
   Seat seat;
   std::uint8_t used;
 };
+struct WormholeDrawn {
+  TileIndex tile;
+};
 struct Conceded {
   Seat seat;
 };
@@ -153,13 +156,12 @@ struct GameEnded {
 
 }  // namespace ev
 
-using Event =
-    std::variant<ev::DiceRolled, ev::ShipAssigned, ev::HexpileShuffled, ev::HexpileCut,
-                 ev::StartingPlayer, ev::TurnStarted, ev::CloakChanged, ev::TractorChanged,
-                 ev::AttackDeclared, ev::EvasionResolved, ev::ShieldPower, ev::DamageApplied,
-                 ev::PlayerEliminated, ev::VesselMoved, ev::HexExplored, ev::Teleported,
-                 ev::Repaired, ev::SweepActivated, ev::MineLaid, ev::MineDetonated, ev::AuxUsed,
-                 ev::ShieldsDiverted, ev::ManeuversEnded, ev::Conceded, ev::GameEnded>;
+using Event = std::variant<
+    ev::DiceRolled, ev::ShipAssigned, ev::HexpileShuffled, ev::HexpileCut, ev::StartingPlayer,
+    ev::TurnStarted, ev::CloakChanged, ev::TractorChanged, ev::AttackDeclared, ev::EvasionResolved,
+    ev::ShieldPower, ev::DamageApplied, ev::PlayerEliminated, ev::VesselMoved, ev::HexExplored,
+    ev::Teleported, ev::Repaired, ev::SweepActivated, ev::MineLaid, ev::MineDetonated, ev::AuxUsed,
+    ev::ShieldsDiverted, ev::ManeuversEnded, ev::Conceded, ev::GameEnded, ev::WormholeDrawn>;
 
 // Who may see an event. Everything that happens in the basic game is public; the hidden parts
 // (the order of the hexpiles) never become events until a hex is revealed by exploring.

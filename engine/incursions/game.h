@@ -77,6 +77,7 @@ class Game {
   void keep_tractor(bool keep);
   void end_turn();
   void score_turn_cap();
+  TileIndex draw_wormhole();
   bool check_victory();
 
   // Legality (legality.cpp): the one place that says what is allowed.

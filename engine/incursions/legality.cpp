@@ -144,8 +144,10 @@ Rule Game::check_action(const Action& a) const {
       if (!hit.evasion_open) return Rule::kEvasionClosed;
       return check_evasion(seat, a.power);
     case kShieldPower:
-      if (hit.evaded || hit.damage <= 0) return Rule::kNothingToAbsorb;
-      if (hit.shield_power > 0) return Rule::kShieldsCommitted;
+      // Any amount, in as many steps as wanted (after AUX, say), until the hit is covered.
+      if (hit.evaded || hit.shield_power * s_.ship(seat).shield_absorb >= hit.damage) {
+        return Rule::kNothingToAbsorb;
+      }
       if (a.power < 1 || a.power > v.power.available()) return Rule::kInsufficientPower;
       // Diverted Pwr may not go back into the shields (§6.4).
       return a.power <= v.power.up ? Rule::kOk : Rule::kIllegalPowerTarget;

@@ -20,6 +20,9 @@ class IncursionsMatch final : public core::MatchEngine {
   v1::MatchResult result() const override;
   std::uint64_t state_hash() const override { return game_.state().hash(); }
   std::size_t event_count() const override { return game_.events().size(); }
+  bool event_visible(std::size_t index, core::Viewer viewer) const override {
+    return core::can_see(viewer, audience(game_.events()[index]));
+  }
   bool project_event(std::size_t index, core::Viewer viewer, v1::GameEvent* out) const override;
   void project_snapshot(core::Viewer viewer, v1::GameSnapshot* out) const override;
   void project_prompt(const core::Decision& decision, v1::DecisionPrompt* out) const override;

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
 
 #include "engine/incursions/game.h"
 
@@ -205,6 +206,15 @@ void Game::score_turn_cap() {
     }
     if (r == best) leaders |= bit(seat);
   }
+  if (std::popcount(leaders) > 1) {
+    // The tied vessels meet at a wormhole for the roll-off, drawn if none is revealed.
+    const TileIndex meeting = wormholes.empty() ? draw_wormhole() : wormholes.front();
+    for (Seat seat = 0; seat < s_.players; ++seat) {
+      if (!(leaders & bit(seat)) || s_.vessels[seat].tile == meeting) continue;
+      s_.vessels[seat].tile = meeting;
+      emit(ev::Teleported{seat, meeting});
+    }
+  }
   for (int attempt = 0; std::popcount(leaders) > 1 && attempt < kTieRollLimit; ++attempt) {
     for (int i = 0; i < s_.players; ++i) {
       const auto seat = static_cast<Seat>((s_.starting + i) % s_.players);
@@ -224,6 +234,29 @@ void Game::score_turn_cap() {
     }
   }
   finish(leaders, v1::RESULT_REASON_TURN_CAP);
+}
+
+TileIndex Game::draw_wormhole() {
+  // The first wormhole in hexpile order (R15), placed at the first free neighbour of the start
+  // tile, or of the earliest tile with one. Every contribution holds a wormhole, so one is
+  // either on the board or in a pile.
+  for (Pile& pile : s_.piles) {
+    for (auto it = pile.hexes.rbegin(); it != pile.hexes.rend(); ++it) {
+      if (!s_.content->hex(it->hex).wormhole) continue;
+      const PileHex drawn = *it;
+      pile.hexes.erase(std::next(it).base());
+      for (std::size_t t = 0; t < s_.board.size(); ++t) {
+        for (int d = 0; d < kDirections; ++d) {
+          const Coord c = neighbour(s_.board.tile(static_cast<TileIndex>(t)).coord, d);
+          if (s_.board.find(c) != kNoTile) continue;
+          const TileIndex tile = s_.board.add(Tile{c, drawn.hex, drawn.owner});
+          emit(ev::WormholeDrawn{tile});
+          return tile;
+        }
+      }
+    }
+  }
+  throw std::logic_error("incursions: no wormhole left for the roll-off");
 }
 
 bool Game::check_victory() {

@@ -1375,6 +1375,20 @@ TEST_CASE("§6.2 shield power absorbs 5 per Pwr, FED-2's 6; A08 nothing is banke
     play(g, 1, act(kAccept));
     CHECK(shields(g, 1) == 16);
   }
+  SUBCASE("in several steps, AUX between them, until the hit is covered (§7.3 D3)") {
+    State s = position({"TS-F", "TS-K"});
+    set_power(s, 1, Pwr{1, 3});
+    Game g = Game::from_position(s);
+    g.script_dice({6, 6, 6});
+    play(g, 0, act(kFireW1, 1, 2));  // 18
+    play(g, 1, act(kShieldPower, 0, 1));
+    play(g, 1, act(kUseAux));
+    play(g, 1, act(kShieldPower, 0, 3));  // 20 absorbed in all
+    CHECK(refused(g, 1, act(kShieldPower, 0, 1)) == "NOTHING_TO_ABSORB");
+    play(g, 1, act(kAccept));
+    CHECK(shields(g, 1) == 20);
+    CHECK(pwr(g, 1) == Pwr{1, 3});  // 1 spent, AUX turned all 4 up, 3 spent
+  }
 }
 
 TEST_CASE("§7.3 evasion comes before shield power") {
@@ -1526,10 +1540,9 @@ TEST_CASE("A46 turn cap: tournament scoring") {
   }
 }
 
-// ENGINE DISAGREES: §16.3 step 3 and A37 move every tied vessel to a wormhole for the roll-off,
-// drawing one next to the start tile when none is on the board (the first wormhole in hexpile
-// order, R15). The engine rolls off where the vessels stand and places no wormhole.
-TEST_CASE("A37 turn-cap tie: the roll-off happens at a wormhole" * doctest::may_fail()) {
+// §16.3 step 3 and A37 move every tied vessel to a wormhole for the roll-off, drawing one next to
+// the start tile when none is on the board (the first wormhole in hexpile order, R15).
+TEST_CASE("A37 turn-cap tie: the roll-off happens at a wormhole") {
   State s = position({"TS-F", "TS-K"});
   s.options.turn_cap = 1;
   s.piles[0].hexes = {{hex_id(kOpen), 0}, {hex_id(kWormhole), 0}, {hex_id(kOpen), 0}};

@@ -1,0 +1,352 @@
+#include "clients/bot/bot.h"
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/system/system_error.hpp>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "clients/common/client.h"
+
+namespace spacedock::bot {
+namespace {
+
+namespace asio = boost::asio;
+using asio::awaitable;
+using asio::use_awaitable;
+using client::Client;
+using client::ClientError;
+using client::expect_ok;
+using Clock = std::chrono::steady_clock;
+
+constexpr const char* kPassword = "bot-password-not-secret";
+
+struct Account {
+  std::string name;
+  std::string token;
+};
+
+// What all the bots of one run share; everything runs on one thread.
+struct Run {
+  const BotOptions& options;
+  client::Url url;
+  Clock::time_point deadline;
+  std::vector<Account> players;
+  std::vector<Account> spectators;
+  std::ofstream ack_log;
+  std::uint64_t acknowledged = 0;
+  std::uint64_t stale = 0;
+  std::uint64_t reconnects = 0;
+  int finished = 0;
+  std::vector<std::string> failures;
+};
+
+awaitable<void> sleep_for(Clock::duration duration) {
+  asio::steady_timer timer(co_await asio::this_coro::executor, duration);
+  co_await timer.async_wait(use_awaitable);
+}
+
+v1::ClientMessage message_with(auto setter) {
+  v1::ClientMessage message;
+  setter(message);
+  return message;
+}
+
+// One viewer of one match, player or spectator, following the match's event stream to its end
+// and checking it has no gaps. A lost connection is re-opened and the stream resumed.
+class Participant {
+ public:
+  enum class Entry { kCreated, kJoin, kSpectate };
+
+  Participant(Run& run, const Account& account, std::uint64_t seed)
+      : run_(run), account_(account), random_(seed) {}
+
+  awaitable<std::uint64_t> create() {
+    co_await open();
+    v1::ClientMessage request;
+    auto* create = request.mutable_create_match();
+    create->set_game(v1::GAME_INCURSIONS);
+    create->mutable_incursions()->set_players(static_cast<std::uint32_t>(run_.options.players));
+    const auto response = co_await client_->call(std::move(request));
+    learn_seat(expect_ok(response, "CreateMatch").match());
+    match_id_ = response.match().match_id();
+    co_return match_id_;
+  }
+
+  awaitable<void> play(std::uint64_t match_id, Entry entry) {
+    match_id_ = match_id;
+    bool entered = entry == Entry::kCreated;
+    for (;;) {
+      try {
+        if (!client_) {
+          co_await open();
+          if (entered) co_await resume();
+        }
+        if (!entered) {
+          co_await enter(entry);
+          entered = true;
+        }
+        co_await follow();
+        co_await client_->close();
+        co_return;
+      } catch (const boost::system::system_error& e) {
+        // The connection dropped (a server restart, say): reconnect and resume.
+        client_.reset();
+        ++run_.reconnects;
+        if (Clock::now() > run_.deadline)
+          throw ClientError(std::string("gave up reconnecting: ") + e.what());
+      }
+      co_await sleep_for(std::chrono::milliseconds(200));
+    }
+  }
+
+  std::uint64_t last_seq() const { return last_seq_; }
+  bool finished() const { return finished_; }
+  const std::string& result() const { return result_; }
+
+ private:
+  awaitable<void> open() {
+    client_ = std::make_unique<Client>(co_await asio::this_coro::executor);
+    co_await client_->connect(run_.url, "spacedock-bot");
+    const auto response = co_await client_->call(
+        message_with([&](auto& m) { m.mutable_authenticate()->set_token(account_.token); }));
+    expect_ok(response, "Authenticate");
+  }
+
+  awaitable<void> enter(Entry entry) {
+    v1::ClientMessage request;
+    if (entry == Entry::kJoin) {
+      request.mutable_join_match()->set_match_id(match_id_);
+    } else {
+      request.mutable_spectate()->set_match_id(match_id_);
+    }
+    const auto response = co_await client_->call(std::move(request));
+    learn_seat(expect_ok(response, "JoinMatch/Spectate").match());
+  }
+
+  awaitable<void> resume() {
+    const auto response = co_await client_->call(message_with([&](auto& m) {
+      m.mutable_resume()->set_match_id(match_id_);
+      m.mutable_resume()->set_last_seq(last_seq_);
+    }));
+    learn_seat(expect_ok(response, "Resume").match());
+  }
+
+  void learn_seat(const v1::MatchInfo& info) {
+    for (const auto& seat : info.seats()) {
+      if (seat.username() == account_.name) seat_ = static_cast<int>(seat.seat());
+    }
+  }
+
+  awaitable<void> follow() {
+    while (!finished_) {
+      v1::Event event = co_await client_->next_event();
+      if (event.match_id() != match_id_) continue;
+      if (event.has_snapshot()) {
+        last_seq_ = event.seq();
+        if (event.snapshot().incursions().phase() == v1::INCURSIONS_PHASE_GAME_OVER)
+          finished_ = true;
+      } else if (event.has_game_event()) {
+        if (event.seq() != last_seq_ + 1) {
+          throw ClientError(account_.name + " saw event " + std::to_string(event.seq()) +
+                            " after " + std::to_string(last_seq_));
+        }
+        last_seq_ = event.seq();
+        if (event.game_event().incursions().has_game_ended()) {
+          result_ = event.game_event().text();
+          finished_ = true;
+        }
+      } else if (event.has_match_update()) {
+        learn_seat(event.match_update());
+        if (event.match_update().status() == v1::MATCH_STATUS_ABORTED) {
+          throw ClientError("match " + std::to_string(match_id_) + " was aborted");
+        }
+      } else if (event.has_prompt() && static_cast<int>(event.prompt().seat()) == seat_) {
+        co_await answer(event.prompt());
+      }
+    }
+  }
+
+  awaitable<void> answer(const v1::DecisionPrompt& prompt) {
+    if (prompt.options().empty()) throw ClientError("a prompt without options");
+    std::uniform_int_distribution<int> pick(0, prompt.options_size() - 1);
+    const std::uint32_t option = prompt.options(pick(random_)).id();
+    const auto response = co_await client_->call(message_with([&](auto& m) {
+      auto* submit = m.mutable_submit_decision();
+      submit->set_match_id(match_id_);
+      submit->set_decision_id(prompt.decision_id());
+      submit->add_option_ids(option);
+    }));
+    if (response.code() == v1::STALE_DECISION) {
+      ++run_.stale;  // answered before a reconnect, or superseded
+      co_return;
+    }
+    expect_ok(response, "SubmitDecision");
+    ++run_.acknowledged;
+    if (run_.ack_log.is_open()) {
+      run_.ack_log << match_id_ << ' ' << prompt.decision_id() << ' ' << option << '\n'
+                   << std::flush;
+    }
+  }
+
+  Run& run_;
+  const Account& account_;
+  std::mt19937_64 random_;
+  std::unique_ptr<Client> client_;
+  std::uint64_t match_id_ = 0;
+  std::uint64_t last_seq_ = 0;
+  int seat_ = -1;
+  bool finished_ = false;
+  std::string result_;
+};
+
+awaitable<Account> make_account(Run& run, std::string name) {
+  Client c(co_await asio::this_coro::executor);
+  co_await c.connect(run.url, "spacedock-bot");
+  const auto registered = co_await c.call(message_with([&](auto& m) {
+    m.mutable_register_()->set_username(name);
+    m.mutable_register_()->set_password(kPassword);
+  }));
+  if (registered.code() != v1::ALREADY_EXISTS) expect_ok(registered, "Register");
+  const auto login = co_await c.call(message_with([&](auto& m) {
+    m.mutable_login()->set_username(name);
+    m.mutable_login()->set_password(kPassword);
+  }));
+  Account account{name, expect_ok(login, "Login").login().token()};
+  co_await c.close();
+  co_return account;
+}
+
+// Runs `body` for every participant at once and returns when all are done.
+awaitable<void> all_of(std::vector<std::unique_ptr<Participant>>& participants,
+                       const std::vector<std::function<awaitable<void>(Participant&)>>& bodies,
+                       std::vector<std::string>& errors) {
+  auto executor = co_await asio::this_coro::executor;
+  asio::steady_timer all_done(executor, Clock::time_point::max());
+  std::size_t running = participants.size();
+  for (std::size_t i = 0; i < participants.size(); ++i) {
+    asio::co_spawn(executor, bodies[i](*participants[i]), [&](std::exception_ptr error) {
+      if (error) {
+        try {
+          std::rethrow_exception(error);
+        } catch (const std::exception& e) {
+          errors.push_back(e.what());
+        }
+      }
+      if (--running == 0) all_done.cancel();
+    });
+  }
+  co_await all_done.async_wait(asio::as_tuple(use_awaitable));
+}
+
+awaitable<void> play_match(Run& run, int index) {
+  const auto seed = run.options.seed * 1000003 + static_cast<std::uint64_t>(index);
+  std::vector<std::unique_ptr<Participant>> participants;
+  for (int p = 0; p < run.options.players; ++p) {
+    participants.push_back(
+        std::make_unique<Participant>(run, run.players[static_cast<std::size_t>(p)], seed + p));
+  }
+  for (const auto& spectator : run.spectators) {
+    participants.push_back(std::make_unique<Participant>(run, spectator, seed));
+  }
+  const std::uint64_t match_id = co_await participants.front()->create();
+  std::vector<std::function<awaitable<void>(Participant&)>> bodies;
+  for (std::size_t i = 0; i < participants.size(); ++i) {
+    const auto entry = i == 0 ? Participant::Entry::kCreated
+                       : i < static_cast<std::size_t>(run.options.players)
+                           ? Participant::Entry::kJoin
+                           : Participant::Entry::kSpectate;
+    bodies.push_back([match_id, entry](Participant& p) { return p.play(match_id, entry); });
+  }
+  std::vector<std::string> errors;
+  co_await all_of(participants, bodies, errors);
+  for (const auto& p : participants) {
+    if (p->last_seq() != participants.front()->last_seq()) {
+      errors.push_back("viewers disagree on the number of events");
+    }
+  }
+  if (!errors.empty()) {
+    for (auto& e : errors)
+      run.failures.push_back("match " + std::to_string(match_id) + ": " + e);
+    co_return;
+  }
+  ++run.finished;
+  std::printf("match %llu finished after %llu events: %s\n",
+              static_cast<unsigned long long>(match_id),
+              static_cast<unsigned long long>(participants.front()->last_seq()),
+              participants.front()->result().c_str());
+  std::fflush(stdout);
+}
+
+awaitable<void> run_all(Run& run) {
+  const std::string tag = "bot" + std::to_string(std::random_device{}() % 1000000) + "-";
+  for (int p = 0; p < run.options.players; ++p) {
+    run.players.push_back(co_await make_account(run, tag + "p" + std::to_string(p)));
+  }
+  for (int s = 0; s < run.options.spectators; ++s) {
+    run.spectators.push_back(co_await make_account(run, tag + "s" + std::to_string(s)));
+  }
+  auto executor = co_await asio::this_coro::executor;
+  auto next = std::make_shared<int>(0);
+  for (int worker = 0; worker < std::max(1, run.options.parallel); ++worker) {
+    asio::co_spawn(
+        executor,
+        [&run, next]() -> awaitable<void> {
+          while (*next < run.options.matches) {
+            const int index = (*next)++;
+            try {
+              co_await play_match(run, index);
+            } catch (const std::exception& e) {
+              run.failures.push_back("match " + std::to_string(index) + ": " + e.what());
+            }
+          }
+        },
+        asio::detached);
+  }
+}
+
+}  // namespace
+
+int run_bots(const BotOptions& options) {
+  if (options.game != "incursions") {
+    std::fprintf(stderr, "spacedock-bot: this bot plays incursions\n");
+    return 2;
+  }
+  Run run{options,
+          client::Url::parse(options.server),
+          Clock::now() + options.deadline,
+          {},
+          {},
+          {},
+          0,
+          0,
+          0,
+          0,
+          {}};
+  if (!options.ack_log.empty()) run.ack_log.open(options.ack_log, std::ios::app);
+  asio::io_context io;
+  asio::co_spawn(io, run_all(run), [&](std::exception_ptr error) {
+    if (!error) return;
+    try {
+      std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+      run.failures.push_back(std::string("setup: ") + e.what());
+    }
+  });
+  io.run();
+  std::printf(
+      "%d of %d matches finished; %llu decisions acknowledged, %llu stale, %llu reconnects\n",
+      run.finished, options.matches, static_cast<unsigned long long>(run.acknowledged),
+      static_cast<unsigned long long>(run.stale), static_cast<unsigned long long>(run.reconnects));
+  for (const auto& failure : run.failures)
+    std::fprintf(stderr, "failure: %s\n", failure.c_str());
+  return run.finished == options.matches && run.failures.empty() ? 0 : 1;
+}
+
+}  // namespace spacedock::bot

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace spacedock::bot {
+
+struct BotOptions {
+  std::string server = "ws://127.0.0.1:8080/ws";
+  std::string game = "incursions";
+  int matches = 1;
+  int players = 2;
+  int spectators = 0;
+  int parallel = 8;  // matches played at once
+  std::uint64_t seed = 1;
+  // Every acknowledged decision is appended here as "match decision option", if set.
+  std::string ack_log;
+  // Give up on the whole run after this long.
+  std::chrono::seconds deadline{600};
+};
+
+// Plays `matches` complete matches of random bots over the real protocol, with spectators,
+// reconnecting and resuming if the server restarts. Returns 0 only if every match finished and
+// every viewer saw a gapless event stream.
+int run_bots(const BotOptions& options);
+
+}  // namespace spacedock::bot

@@ -1,0 +1,151 @@
+// Account requests of a Connection: register, log in, authenticate with a token, log out.
+// Password hashing runs on the CPU pool and database work on the persistence thread, so the
+// network threads never wait for either.
+#include "storage/accounts.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+#include "server/connection.h"
+
+namespace spacedock::server {
+namespace {
+
+namespace asio = boost::asio;
+
+bool valid_username(std::string_view name) {
+  if (name.size() < 3 || name.size() > 32) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+  });
+}
+
+bool valid_password(std::string_view password) {
+  return password.size() >= 8 && password.size() <= 256;
+}
+
+v1::Response internal_error() {
+  return error_response(v1::INTERNAL, "the server could not do that; try again");
+}
+
+v1::Response bad_credentials() {
+  return error_response(v1::INVALID_CREDENTIALS, "wrong user name or password");
+}
+
+}  // namespace
+
+void Connection::on_register(const v1::Register& request, Reply reply) {
+  if (!valid_username(request.username())) {
+    return reply(error_response(v1::BAD_REQUEST,
+                                "a user name has 3 to 32 letters, digits, '_', '-' or '.'"));
+  }
+  if (!valid_password(request.password())) {
+    return reply(error_response(v1::BAD_REQUEST, "a password has 8 to 256 bytes"));
+  }
+  asio::post(services_.cpu, [self = shared_from_this(), username = request.username(),
+                             password = request.password(), reply = std::move(reply)] {
+    std::string hash;
+    try {
+      hash = hash_password(password, self->services_.config.password_cost);
+    } catch (const std::exception& e) {
+      spdlog::error("password hashing failed: {}", e.what());
+      return reply(internal_error());
+    }
+    self->services_.db.submit(
+        [username, hash](storage::Database& db) {
+          storage::create_account(db, username, hash, now_ms());
+        },
+        [username, reply](std::exception_ptr error) {
+          if (!error) {
+            spdlog::info("account {} registered", username);
+            return reply(v1::Response());
+          }
+          try {
+            std::rethrow_exception(error);
+          } catch (const storage::ConstraintError&) {
+            reply(error_response(v1::ALREADY_EXISTS, "that user name is taken"));
+          } catch (...) {
+            reply(internal_error());
+          }
+        });
+  });
+}
+
+void Connection::on_login(const v1::Login& request, Reply reply) {
+  auto account = std::make_shared<std::optional<storage::Account>>();
+  services_.db.submit(
+      [account, username = request.username()](storage::Database& db) {
+        *account = storage::find_account(db, username);
+      },
+      [self = shared_from_this(), account, password = request.password(),
+       reply = std::move(reply)](std::exception_ptr error) {
+        if (error) return reply(internal_error());
+        asio::post(self->services_.cpu, [self, account, password, reply] {
+          // An unknown name costs the same hashing work as a wrong password, so response times
+          // do not reveal which names exist.
+          static const std::string decoy =
+              hash_password("decoy password", self->services_.config.password_cost);
+          const bool known = account->has_value();
+          const bool ok =
+              verify_password(known ? (*account)->password_hash : decoy, password) && known;
+          if (!ok) return reply(bad_credentials());
+          auto token = new_token();
+          self->services_.db.submit(
+              [digest = token_digest(token), id = (*account)->id](storage::Database& db) {
+                storage::create_session(db, digest, id, now_ms());
+              },
+              [self, account, token, reply](std::exception_ptr stored) {
+                if (stored) return reply(internal_error());
+                asio::post(self->strand_, [self, account, token, reply] {
+                  self->logged_in(**account, token, reply);
+                });
+              });
+        });
+      });
+}
+
+void Connection::on_authenticate(const v1::Authenticate& request, Reply reply) {
+  auto account = std::make_shared<std::optional<storage::Account>>();
+  services_.db.submit(
+      [account, digest = token_digest(request.token())](storage::Database& db) {
+        if (auto id = storage::find_session(db, digest)) *account = storage::find_account(db, *id);
+      },
+      [self = shared_from_this(), account, token = request.token(),
+       reply = std::move(reply)](std::exception_ptr error) {
+        if (error) return reply(internal_error());
+        if (!account->has_value()) {
+          return reply(error_response(v1::INVALID_CREDENTIALS, "unknown or revoked token"));
+        }
+        asio::post(self->strand_,
+                   [self, account, token, reply] { self->logged_in(**account, token, reply); });
+      });
+}
+
+void Connection::logged_in(storage::Account account, std::string token, const Reply& reply) {
+  identity_ = Identity{account.id, account.username};
+  token_digest_ = token_digest(token);
+  spdlog::info("{}: {} logged in", peer_, account.username);
+  v1::Response response;
+  auto* login = response.mutable_login();
+  login->set_token(std::move(token));
+  login->set_account_id(static_cast<std::uint64_t>(account.id));
+  login->set_username(account.username);
+  reply(std::move(response));
+}
+
+void Connection::on_logout(Reply reply) {
+  if (!require_login(reply)) return;
+  services_.db.submit(
+      [digest = token_digest_](storage::Database& db) { storage::revoke_session(db, digest); },
+      [self = shared_from_this(), reply = std::move(reply)](std::exception_ptr error) {
+        if (error) return reply(internal_error());
+        asio::post(self->strand_, [self, reply] {
+          self->identity_.reset();
+          self->token_digest_.clear();
+          reply(v1::Response());
+        });
+      });
+}
+
+}  // namespace spacedock::server

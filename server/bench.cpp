@@ -1,0 +1,57 @@
+#include "server/bench.h"
+
+#include <chrono>
+#include <cstdio>
+
+#include "engine/core/random_play.h"
+#include "engine/games.h"
+
+namespace spacedock::server {
+
+int run_bench(const BenchOptions& options) {
+  if (options.game != "incursions") {
+    std::fprintf(stderr, "bench: unknown game '%s' (known: incursions)\n", options.game.c_str());
+    return 2;
+  }
+  v1::MatchSetup setup;
+  setup.set_game(v1::GAME_INCURSIONS);
+  setup.mutable_incursions()->set_players(static_cast<std::uint32_t>(options.players));
+  for (int i = 0; i < options.players; ++i)
+    setup.add_seats()->set_name("P" + std::to_string(i + 1));
+  const auto checked = engine::check_match(setup);
+  if (const auto* e = std::get_if<core::SetupError>(&checked)) {
+    std::fprintf(stderr, "bench: %s\n", e->message.c_str());
+    return 2;
+  }
+
+  using Clock = std::chrono::steady_clock;
+  core::Rng chooser(options.seed);
+  std::uint64_t games = 0;
+  std::uint64_t decisions = 0;
+  std::uint64_t options_offered = 0;
+  const auto start = Clock::now();
+  const auto deadline = start + std::chrono::duration<double>(options.seconds);
+  do {
+    auto match = engine::start_match(setup, options.seed + games);
+    const auto played = core::play_randomly(*match, chooser, core::kMaxDecisionsPerGame);
+    decisions += played.decisions;
+    options_offered += played.options_offered;
+    ++games;
+  } while (Clock::now() < deadline);
+  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+
+  std::printf("game:                      %s, %d players, random legal playouts, 1 thread\n",
+              options.game.c_str(), options.players);
+  std::printf("games:                     %llu\n", static_cast<unsigned long long>(games));
+  std::printf("decisions:                 %llu\n", static_cast<unsigned long long>(decisions));
+  std::printf("seconds:                   %.2f\n", elapsed);
+  std::printf("decisions per second:      %.0f\n", static_cast<double>(decisions) / elapsed);
+  std::printf("games per second:          %.1f\n", static_cast<double>(games) / elapsed);
+  std::printf("decisions per game:        %.1f\n",
+              static_cast<double>(decisions) / static_cast<double>(games));
+  std::printf("options per decision:      %.1f\n",
+              static_cast<double>(options_offered) / static_cast<double>(decisions));
+  return 0;
+}
+
+}  // namespace spacedock::server

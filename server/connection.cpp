@@ -1,0 +1,240 @@
+#include "server/connection.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+#include "engine/games.h"
+#include "server/lobby.h"
+
+namespace spacedock::server {
+namespace {
+
+namespace asio = boost::asio;
+
+constexpr std::size_t kRememberedAnswers = 64;
+constexpr const char* kServerVersion = "spacedock 0.1.0";
+
+std::shared_ptr<const std::string> serialize(const v1::ServerMessage& message) {
+  return std::make_shared<const std::string>(message.SerializeAsString());
+}
+
+}  // namespace
+
+Connection::Connection(Services& services, asio::any_io_executor strand, Send send,
+                       std::string peer)
+    : services_(services),
+      strand_(std::move(strand)),
+      send_(std::move(send)),
+      peer_(std::move(peer)) {}
+
+void Connection::push(const v1::ServerMessage& message) {
+  send_(serialize(message));
+}
+
+void Connection::closed() {
+  for (auto& [id, match] : following_)
+    match->disconnected(this);
+  following_.clear();
+}
+
+Reply Connection::reply_for(std::uint64_t request_id, std::function<void()> next) {
+  return [self = shared_from_this(), request_id, next = std::move(next)](v1::Response response) {
+    asio::post(self->strand_, [self, request_id, next, response = std::move(response)]() mutable {
+      response.set_request_id(request_id);
+      v1::ServerMessage message;
+      *message.mutable_response() = std::move(response);
+      auto bytes = serialize(message);
+      self->services_.metrics.requests_total++;
+      if (message.response().code() != v1::OK) self->services_.metrics.request_errors_total++;
+      if (request_id != 0) {
+        self->answered_.emplace_back(request_id, bytes);
+        if (self->answered_.size() > kRememberedAnswers) self->answered_.pop_front();
+      }
+      self->send_(std::move(bytes));
+      next();
+    });
+  };
+}
+
+void Connection::handle(std::string_view frame, std::function<void()> next) {
+  v1::ClientMessage request;
+  if (!request.ParseFromArray(frame.data(), static_cast<int>(frame.size()))) {
+    reply_for(0,
+              std::move(next))(error_response(v1::MALFORMED, "the frame is not a ClientMessage"));
+    return;
+  }
+  const std::uint64_t id = request.request_id();
+  if (id != 0) {
+    for (const auto& [answered_id, bytes] : answered_) {
+      if (answered_id == id) {  // a retry: answer again without running it twice
+        send_(bytes);
+        next();
+        return;
+      }
+    }
+  }
+  dispatch(request, reply_for(id, std::move(next)));
+}
+
+bool Connection::require_login(const Reply& reply) const {
+  if (identity_) return true;
+  reply(error_response(v1::UNAUTHENTICATED, "log in first"));
+  return false;
+}
+
+std::shared_ptr<Match> Connection::find_match(std::uint64_t id, const Reply& reply) const {
+  auto match = services_.lobby.find(static_cast<std::int64_t>(id));
+  if (!match) reply(error_response(v1::NOT_FOUND, "no match " + std::to_string(id)));
+  return match;
+}
+
+Reply Connection::tracking(const std::shared_ptr<Match>& match, Reply reply) {
+  return [self = shared_from_this(), match, reply = std::move(reply)](v1::Response response) {
+    if (response.code() == v1::OK) {
+      asio::post(self->strand_, [self, match] { self->following_[match->id()] = match; });
+    }
+    reply(std::move(response));
+  };
+}
+
+void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) {
+  using Body = v1::ClientMessage::BodyCase;
+  const Body body = request.body_case();
+  if (body == Body::BODY_NOT_SET) {
+    return reply(error_response(v1::UNKNOWN_MESSAGE, "the request has no body this server knows"));
+  }
+  if (body == Body::kHello) {
+    if (request.hello().protocol_version() != v1::PROTOCOL_VERSION_CURRENT) {
+      return reply(error_response(
+          v1::VERSION_MISMATCH,
+          "this server speaks protocol version " + std::to_string(v1::PROTOCOL_VERSION_CURRENT)));
+    }
+    greeted_ = true;
+    v1::Response response;
+    auto* welcome = response.mutable_welcome();
+    welcome->set_server_version(kServerVersion);
+    welcome->set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
+    welcome->set_max_frame_bytes(services_.config.max_frame_bytes);
+    welcome->add_games(v1::GAME_INCURSIONS);
+    spdlog::debug("{}: hello from {}", peer_, request.hello().client_name());
+    return reply(std::move(response));
+  }
+  if (!greeted_) return reply(error_response(v1::HELLO_REQUIRED, "send Hello first"));
+
+  switch (body) {
+    case Body::kPing: {
+      v1::Response response;
+      response.mutable_pong()->set_nonce(request.ping().nonce());
+      response.mutable_pong()->set_server_time_ms(now_ms());
+      return reply(std::move(response));
+    }
+    case Body::kRegister:
+      return on_register(request.register_(), reply);
+    case Body::kLogin:
+      return on_login(request.login(), reply);
+    case Body::kAuthenticate:
+      return on_authenticate(request.authenticate(), reply);
+    case Body::kLogout:
+      return on_logout(reply);
+    default:
+      break;
+  }
+  if (!require_login(reply)) return;
+  const Identity& who = *identity_;
+  switch (body) {
+    case Body::kListMatches: {
+      v1::Response response;
+      for (auto& info : services_.lobby.list(request.list_matches())) {
+        *response.mutable_matches()->add_matches() = std::move(info);
+      }
+      return reply(std::move(response));
+    }
+    case Body::kCreateMatch:
+      return on_create(request.create_match(), reply);
+    case Body::kJoinMatch: {
+      auto match = find_match(request.join_match().match_id(), reply);
+      if (!match) return;
+      v1::SeatSetup seat;
+      if (request.join_match().has_incursions_seat()) {
+        *seat.mutable_incursions() = request.join_match().incursions_seat();
+      }
+      return match->join(shared_from_this(), who, std::move(seat), tracking(match, reply));
+    }
+    case Body::kSpectate: {
+      auto match = find_match(request.spectate().match_id(), reply);
+      if (match) match->spectate(shared_from_this(), tracking(match, reply));
+      return;
+    }
+    case Body::kResume: {
+      const auto& resume = request.resume();
+      auto match = find_match(resume.match_id(), reply);
+      if (match) {
+        match->resume(shared_from_this(), who, resume.last_seq(), resume.as_spectator(),
+                      tracking(match, reply));
+      }
+      return;
+    }
+    case Body::kLeaveMatch: {
+      auto match = find_match(request.leave_match().match_id(), reply);
+      if (!match) return;
+      following_.erase(match->id());
+      return match->leave(shared_from_this(), who, reply);
+    }
+    case Body::kSubmitDecision: {
+      auto match = find_match(request.submit_decision().match_id(), reply);
+      if (match) match->submit(who, request.submit_decision(), reply);
+      return;
+    }
+    case Body::kConcede: {
+      auto match = find_match(request.concede().match_id(), reply);
+      if (match) match->concede(who, reply);
+      return;
+    }
+    default:
+      return reply(error_response(v1::UNKNOWN_MESSAGE, "unsupported request"));
+  }
+}
+
+void Connection::on_create(const v1::CreateMatch& request, Reply reply) {
+  v1::MatchSetup setup;
+  setup.set_game(request.game());
+  if (request.has_incursions()) *setup.mutable_incursions() = request.incursions();
+  auto* seat = setup.add_seats();
+  seat->set_name(identity_->username);
+  if (request.has_incursions_seat()) *seat->mutable_incursions() = request.incursions_seat();
+  if (request.game() == v1::GAME_UNSPECIFIED) {
+    return reply(error_response(v1::BAD_REQUEST, "say which game to create"));
+  }
+  auto seats = engine::check_match(setup);
+  if (auto* e = std::get_if<core::SetupError>(&seats)) {
+    return reply(error_response(v1::INVALID_OPTIONS, e->message, e->rule));
+  }
+  if (auto problem = engine::check_seat(setup, *seat)) {
+    return reply(error_response(v1::INVALID_OPTIONS, problem->message, problem->rule));
+  }
+  auto id = std::make_shared<std::int64_t>(0);
+  const std::int64_t created_at = now_ms();
+  auto work = [id, setup, who = *identity_, created_at](storage::Database& db) {
+    *id = storage::create_match(db, setup.game(), engine::rules_version(setup.game()),
+                                setup.SerializeAsString(), who.account_id, created_at);
+    storage::set_seats(db, *id, {{0, who.account_id}}, setup.SerializeAsString());
+  };
+  auto done = [self = shared_from_this(), id, setup, created_at, seat_count = std::get<int>(seats),
+               reply](std::exception_ptr error) {
+    if (error)
+      return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
+    auto match = std::make_shared<Match>(self->services_, *id, setup,
+                                         std::vector<std::int64_t>{self->identity_->account_id},
+                                         seat_count, created_at);
+    self->services_.lobby.add(match);
+    self->services_.metrics.matches_created_total++;
+    spdlog::info("match {} created by {}", *id, setup.seats(0).name());
+    match->join(self, *self->identity_, v1::SeatSetup(), self->tracking(match, reply));
+  };
+  services_.db.submit(std::move(work), [self = shared_from_this(), done](std::exception_ptr error) {
+    asio::post(self->strand_, [done, error] { done(error); });
+  });
+}
+
+}  // namespace spacedock::server

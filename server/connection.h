@@ -1,0 +1,65 @@
+#pragma once
+
+#include <boost/asio/any_io_executor.hpp>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "server/match.h"
+#include "server/services.h"
+#include "spacedock/v1/envelope.pb.h"
+#include "storage/accounts.h"
+
+namespace spacedock::server {
+
+// The protocol side of one client connection: who it is, which matches it follows, and its
+// requests, handled one at a time in arrival order. Its state lives on the connection's strand.
+class Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  // Queues serialized bytes for the client; callable from any thread.
+  using Send = std::function<void(std::shared_ptr<const std::string>)>;
+
+  Connection(Services& services, boost::asio::any_io_executor strand, Send send, std::string peer);
+
+  // Handles one frame, on the strand; `next` runs once its Response is queued.
+  void handle(std::string_view frame, std::function<void()> next);
+  // Queues a message for the client; callable from any thread.
+  void push(const v1::ServerMessage& message);
+  // The transport closed: stop following matches. On the strand.
+  void closed();
+
+ private:
+  void dispatch(const v1::ClientMessage& request, const Reply& reply);
+  Reply reply_for(std::uint64_t request_id, std::function<void()> next);
+  bool require_login(const Reply& reply) const;
+  std::shared_ptr<Match> find_match(std::uint64_t id, const Reply& reply) const;
+  // Wraps a reply so that on success this connection remembers it follows the match.
+  Reply tracking(const std::shared_ptr<Match>& match, Reply reply);
+
+  // Accounts (accounts.cpp).
+  void on_register(const v1::Register& request, Reply reply);
+  void on_login(const v1::Login& request, Reply reply);
+  void on_authenticate(const v1::Authenticate& request, Reply reply);
+  void on_logout(Reply reply);
+  void logged_in(storage::Account account, std::string token, const Reply& reply);
+
+  // Lobby and play (connection.cpp).
+  void on_create(const v1::CreateMatch& request, Reply reply);
+
+  Services& services_;
+  boost::asio::any_io_executor strand_;
+  Send send_;
+  std::string peer_;
+  bool greeted_ = false;
+  std::optional<Identity> identity_;
+  std::string token_digest_;
+  std::map<std::int64_t, std::shared_ptr<Match>> following_;
+  // Recent answers by request id, so a retried request is answered, not run, again.
+  std::deque<std::pair<std::uint64_t, std::shared_ptr<const std::string>>> answered_;
+};
+
+}  // namespace spacedock::server

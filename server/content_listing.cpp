@@ -1,0 +1,56 @@
+#include "server/content_listing.h"
+
+#include <cstdio>
+
+#include "engine/incursions/content.h"
+
+namespace spacedock::server {
+namespace {
+
+const char* race_name(v1::Race race) {
+  switch (race) {
+    case v1::RACE_FEDERATION:
+      return "Federation";
+    case v1::RACE_KLINGON:
+      return "Klingon";
+    case v1::RACE_ROMULAN:
+      return "Romulan";
+    case v1::RACE_BORG:
+      return "Borg";
+    default:
+      return "-";
+  }
+}
+
+void print_weapon(const char* slot, const incursions::WeaponStats& w) {
+  std::printf("  %s %dD6%+d range %d", slot, w.dice, w.flat, w.range);
+}
+
+}  // namespace
+
+int print_content() {
+  const auto& content = incursions::Content::standard();
+  std::printf("Ships (hull/shields/evasion/drive):\n");
+  for (const auto& ship : content.ships()) {
+    std::printf("%-7s %-24s %-10s %3d/%2d/%2d/%d", ship.id.c_str(), ship.card.name().c_str(),
+                race_name(ship.race), ship.hull, ship.shields, ship.evasion, ship.drive);
+    print_weapon("W1", ship.weapon(incursions::Weapon::kW1));
+    print_weapon(" W2", ship.weapon(incursions::Weapon::kW2));
+    print_weapon(" W3", ship.weapon(incursions::Weapon::kW3));
+    if (ship.can_cloak()) std::printf("  cloak %d", ship.cloak_cost);
+    std::printf("\n");
+  }
+  std::printf("\nHexes (hexpoints):\n");
+  for (const auto& hex : content.hexes()) {
+    std::printf("%-32s %2d  %-24s %s\n", hex.id.c_str(), hex.hexpoints, hex.name.c_str(),
+                hex.summary.c_str());
+  }
+  std::printf("\nHexpile presets:\n");
+  for (const auto& preset : content.presets()) {
+    std::printf("%-12s %s: %zu hexes\n", preset.id.c_str(), preset.name.c_str(),
+                preset.hexes.size());
+  }
+  return 0;
+}
+
+}  // namespace spacedock::server

@@ -1,0 +1,86 @@
+#include "server/http_session.h"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <chrono>
+
+#include "server/lobby.h"
+#include "server/ws_session.h"
+
+namespace spacedock::server {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+
+constexpr std::size_t kMaxRequestBody = 16 * 1024;
+
+}  // namespace
+
+HttpSession::HttpSession(asio::ip::tcp::socket&& socket, Services& services)
+    : stream_(std::move(socket)), services_(services) {}
+
+void HttpSession::run() {
+  asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
+}
+
+void HttpSession::read() {
+  parser_.emplace();
+  parser_->body_limit(kMaxRequestBody);
+  stream_.expires_after(std::chrono::seconds(30));
+  http::async_read(stream_, buffer_, *parser_,
+                   beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+void HttpSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec == http::error::end_of_stream) {
+    stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ec);
+    return;
+  }
+  if (ec) return;
+  if (beast::websocket::is_upgrade(parser_->get()) && parser_->get().target() == "/ws") {
+    stream_.expires_never();
+    std::make_shared<WsSession>(stream_.release_socket(), services_)->run(parser_->release());
+    return;
+  }
+  respond(parser_->get());
+}
+
+void HttpSession::respond(const http::request<http::string_body>& request) {
+  response_ = {};
+  response_.version(request.version());
+  response_.set(http::field::server, "spacedock");
+  response_.set(http::field::content_type, "text/plain; charset=utf-8");
+  response_.keep_alive(request.keep_alive());
+  if (request.method() != http::verb::get && request.method() != http::verb::head) {
+    response_.result(http::status::method_not_allowed);
+    response_.body() = "only GET is served here\n";
+  } else if (request.target() == "/healthz") {
+    response_.result(http::status::ok);
+    response_.body() = "ok\n";
+  } else if (request.target() == "/metrics") {
+    response_.result(http::status::ok);
+    response_.set(http::field::content_type, "text/plain; version=0.0.4");
+    response_.body() = services_.metrics.render(services_.lobby.size(), services_.db.batches(),
+                                                services_.db.jobs());
+  } else {
+    response_.result(http::status::not_found);
+    response_.body() = "not found; the game protocol is a WebSocket at /ws\n";
+  }
+  response_.prepare_payload();
+  http::async_write(stream_, response_,
+                    beast::bind_front_handler(&HttpSession::on_write, shared_from_this(),
+                                              response_.keep_alive()));
+}
+
+void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+  if (ec) return;
+  if (!keep_alive) {
+    stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ec);
+    return;
+  }
+  read();
+}
+
+}  // namespace spacedock::server

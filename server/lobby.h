@@ -1,0 +1,30 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "server/match.h"
+#include "spacedock/v1/lobby.pb.h"
+
+namespace spacedock::server {
+
+// The matches this server hosts, by id. Safe from any thread.
+class Lobby {
+ public:
+  void add(std::shared_ptr<Match> match);
+  std::shared_ptr<Match> find(std::int64_t id) const;
+  // Headers of matching matches, by id; by default those waiting or active.
+  std::vector<v1::MatchInfo> list(const v1::ListMatches& filter) const;
+  std::size_t size() const;
+  // Forgets matches that ended more than `ttl_ms` ago and that nobody follows; returns how many.
+  std::size_t reap(std::int64_t now, std::int64_t ttl_ms);
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<std::int64_t, std::shared_ptr<Match>> matches_;
+};
+
+}  // namespace spacedock::server

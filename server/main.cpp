@@ -1,0 +1,110 @@
+// The spacedock command: the game server, the engine benchmark, and content listings.
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "server/bench.h"
+#include "server/content_listing.h"
+#include "server/server.h"
+#include "support/flags.h"
+
+namespace {
+
+namespace sd = spacedock::server;
+
+constexpr const char* kUsage =
+    R"(spacedock: an authoritative server for Star Trek card and tile games.
+
+usage:
+  spacedock serve [options]      run the game server
+      --listen ADDR:PORT         where to listen (default 127.0.0.1:8080; port 0 picks a free one)
+      --db FILE                  SQLite database, created if missing (default var/spacedock.db)
+      --threads N                network threads (default 2)
+      --max-frame-bytes N        largest accepted WebSocket frame (default 65536)
+      --password-cost COST       argon2id cost: interactive (default), moderate, minimal (tests)
+      --port-file FILE           write the port listened on to FILE
+      --log-level LEVEL          trace, debug, info (default), warn, error
+  spacedock bench [options]      engine throughput in random legal playouts, one thread
+      --game NAME                incursions (default)
+      --players N                players per game (default 2)
+      --seconds S                how long to run (default 5)
+      --seed N                   first game seed (default 1)
+  spacedock content              list the Incursions ships, hexes and hexpile presets
+  spacedock --help               this text
+
+The WebSocket protocol is described in protocol/ (package spacedock.v1); /healthz and /metrics
+are served on the same port.
+)";
+
+using spacedock::support::Flags;
+
+int serve(Flags& flags) {
+  sd::ServerConfig config;
+  if (auto listen = flags.take("--listen")) {
+    const auto colon = listen->rfind(':');
+    if (colon == std::string::npos) throw std::invalid_argument("--listen wants ADDR:PORT");
+    config.host = listen->substr(0, colon);
+    config.port = Flags::parse_number<std::uint16_t>("--listen", listen->substr(colon + 1));
+  }
+  if (auto db = flags.take("--db")) config.db_path = *db;
+  flags.take_number("--threads", config.threads);
+  flags.take_number("--max-frame-bytes", config.max_frame_bytes);
+  if (auto cost = flags.take("--password-cost")) {
+    if (*cost == "interactive") {
+      config.password_cost = sd::PasswordCost::kInteractive;
+    } else if (*cost == "moderate") {
+      config.password_cost = sd::PasswordCost::kModerate;
+    } else if (*cost == "minimal") {
+      config.password_cost = sd::PasswordCost::kMinimal;
+    } else {
+      throw std::invalid_argument("--password-cost: interactive, moderate or minimal");
+    }
+  }
+  if (auto file = flags.take("--port-file")) config.port_file = *file;
+  if (auto level = flags.take("--log-level")) spdlog::set_level(spdlog::level::from_str(*level));
+  flags.finish();
+  if (config.threads < 1 || config.threads > 64) throw std::invalid_argument("--threads: 1 to 64");
+  if (config.max_frame_bytes < 1024)
+    throw std::invalid_argument("--max-frame-bytes: at least 1024");
+  sd::Server server(config);
+  return server.run();
+}
+
+int bench(Flags& flags) {
+  sd::BenchOptions options;
+  if (auto game = flags.take("--game")) options.game = *game;
+  flags.take_number("--players", options.players);
+  flags.take_number("--seconds", options.seconds);
+  flags.take_number("--seed", options.seed);
+  flags.finish();
+  return sd::run_bench(options);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string command = argc > 1 ? argv[1] : "--help";
+  try {
+    Flags flags(argc, argv, 2);
+    if (command == "serve") return serve(flags);
+    if (command == "bench") return bench(flags);
+    if (command == "content") {
+      flags.finish();
+      return sd::print_content();
+    }
+    if (command == "--help" || command == "-h" || command == "help") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    std::fprintf(stderr, "spacedock: unknown command '%s'\n\n%s", command.c_str(), kUsage);
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "spacedock %s: %s\n", command.c_str(), e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    spdlog::critical("{}", e.what());
+    return 1;
+  }
+}

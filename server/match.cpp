@@ -1,0 +1,518 @@
+#include "server/match.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+#include <stdexcept>
+
+#include "engine/games.h"
+#include "server/connection.h"
+
+namespace spacedock::server {
+namespace {
+
+namespace asio = boost::asio;
+
+v1::Response ok_response() {
+  return {};
+}
+
+v1::Response refusal(const core::SubmitResult& result) {
+  switch (result.verdict) {
+    case core::Verdict::kNotOpen:
+      return error_response(v1::STALE_DECISION, "that decision is not open");
+    case core::Verdict::kNotYourDecision:
+      return error_response(v1::NOT_YOUR_DECISION, "that decision belongs to another player");
+    case core::Verdict::kNotOffered:
+      return error_response(v1::INVALID_CHOICE,
+                            "that option is not offered: " + std::string(result.rule),
+                            std::string(result.rule));
+    case core::Verdict::kNotAPlayer:
+      return error_response(v1::NOT_A_PLAYER, "you are out of this game");
+    case core::Verdict::kGameOver:
+      return error_response(v1::GAME_OVER, "the game is over");
+    case core::Verdict::kAccepted:
+      break;
+  }
+  return ok_response();
+}
+
+// After how many missed events a resuming viewer gets a fresh snapshot instead.
+constexpr std::uint64_t kMaxReplayedEvents = 5000;
+
+}  // namespace
+
+v1::Response error_response(v1::ErrorCode code, std::string message, std::string rule) {
+  v1::Response response;
+  response.set_code(code);
+  response.set_message(std::move(message));
+  response.set_rule(std::move(rule));
+  return response;
+}
+
+Match::Match(Services& services, std::int64_t id, v1::MatchSetup setup,
+             std::vector<std::int64_t> seat_accounts, int seat_count, std::int64_t created_at_ms)
+    : services_(services),
+      strand_(asio::make_strand(services.io)),
+      id_(id),
+      created_at_ms_(created_at_ms),
+      setup_(std::move(setup)),
+      seat_accounts_(std::move(seat_accounts)),
+      seat_count_(seat_count) {
+  refresh_info();
+}
+
+std::shared_ptr<Match> Match::restore(Services& services, const storage::MatchRecord& record,
+                                      const std::vector<storage::InputRecord>& inputs,
+                                      const std::vector<storage::SnapshotRecord>& snapshots) {
+  v1::MatchSetup setup;
+  if (!setup.ParseFromString(record.setup)) throw std::runtime_error("unreadable match setup");
+  std::vector<std::int64_t> accounts;
+  for (const auto& seat : record.seats)
+    accounts.push_back(seat.account_id);
+  auto seats = engine::check_match(setup);
+  if (auto* e = std::get_if<core::SetupError>(&seats)) throw std::runtime_error(e->message);
+  auto match = std::make_shared<Match>(services, record.id, std::move(setup), std::move(accounts),
+                                       std::get<int>(seats), record.created_at_ms);
+  if (record.status == storage::MatchStatus::kWaiting) return match;
+
+  match->seed_ = record.seed.value_or(0);
+  match->engine_ = engine::start_match(match->setup_, match->seed_);
+  match->status_ = v1::MATCH_STATUS_ACTIVE;
+  auto snapshot = snapshots.begin();
+  for (const auto& input : inputs) {
+    const auto seat = static_cast<core::Seat>(input.seat);
+    const auto result = input.kind == storage::InputKind::kConcede
+                            ? match->engine_->concede(seat)
+                            : match->engine_->submit(seat, input.decision_id, input.options);
+    if (!result.accepted()) {
+      throw std::runtime_error("input " + std::to_string(input.seq) + " no longer replays");
+    }
+    match->inputs_ = input.seq;
+    while (snapshot != snapshots.end() && snapshot->input_seq < input.seq)
+      ++snapshot;
+    if (snapshot != snapshots.end() && snapshot->input_seq == input.seq &&
+        snapshot->state_hash != match->engine_->state_hash()) {
+      throw std::runtime_error("the replay diverges from the state stored after input " +
+                               std::to_string(input.seq));
+    }
+  }
+  if (match->engine_->over()) match->status_ = v1::MATCH_STATUS_FINISHED;
+  match->refresh_info();
+  return match;
+}
+
+v1::MatchInfo Match::info() const {
+  std::lock_guard lock(info_mutex_);
+  return info_;
+}
+
+bool Match::reapable(std::int64_t now, std::int64_t ttl_ms) const {
+  std::lock_guard lock(info_mutex_);
+  const bool over =
+      info_.status() == v1::MATCH_STATUS_FINISHED || info_.status() == v1::MATCH_STATUS_ABORTED;
+  return over && info_.spectators() == 0 && now - finished_at_ms_ > ttl_ms &&
+         std::none_of(info_.seats().begin(), info_.seats().end(),
+                      [](const v1::SeatInfo& s) { return s.connected(); });
+}
+
+void Match::serialize(std::function<void()> op) {
+  asio::post(strand_, [self = shared_from_this(), op = std::move(op)]() mutable {
+    if (self->busy_) {
+      self->waiting_.push_back(std::move(op));
+      return;
+    }
+    self->busy_ = true;
+    op();
+  });
+}
+
+void Match::done() {
+  // Runs on the strand, at the end of the current request.
+  if (waiting_.empty()) {
+    busy_ = false;
+    return;
+  }
+  auto next = std::move(waiting_.front());
+  waiting_.pop_front();
+  asio::post(strand_, std::move(next));
+}
+
+int Match::seat_of(std::int64_t account_id) const {
+  for (std::size_t i = 0; i < seat_accounts_.size(); ++i) {
+    if (seat_accounts_[i] == account_id) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+Match::Follower* Match::follower_of(const Connection* connection) {
+  for (auto& f : followers_) {
+    if (f.key == connection) return &f;
+  }
+  return nullptr;
+}
+
+Match::Follower& Match::add_follower(const std::shared_ptr<Connection>& connection,
+                                     core::Viewer viewer) {
+  // One stream per connection; a seat is followed by one connection at a time, so a player's
+  // newer connection fences the older one.
+  std::erase_if(followers_, [&](const Follower& f) {
+    return f.key == connection.get() ||
+           (viewer.role == core::Viewer::Role::kPlayer && f.viewer.is_seat(viewer.seat));
+  });
+  followers_.push_back(Follower{connection, connection.get(), viewer});
+  return followers_.back();
+}
+
+v1::Response Match::with_info() {
+  refresh_info();
+  v1::Response response;
+  *response.mutable_match() = info();
+  return response;
+}
+
+void Match::send_snapshot(Follower& f, Connection& c) {
+  f.seq = 0;
+  f.next_event = engine_->event_count();
+  for (std::size_t i = 0; i < f.next_event; ++i)
+    f.seq += engine_->event_visible(i, f.viewer);
+  v1::ServerMessage message;
+  auto* event = message.mutable_event();
+  event->set_match_id(static_cast<std::uint64_t>(id_));
+  event->set_seq(f.seq);
+  engine_->project_snapshot(f.viewer, event->mutable_snapshot());
+  c.push(message);
+  f.prompted = 0;
+  send_prompts(f, c);
+}
+
+void Match::catch_up(Follower& f) {
+  auto connection = f.connection.lock();
+  if (!connection || !started()) return;
+  for (; f.next_event < engine_->event_count(); ++f.next_event) {
+    if (!engine_->event_visible(f.next_event, f.viewer)) continue;
+    v1::ServerMessage message;
+    auto* event = message.mutable_event();
+    event->set_match_id(static_cast<std::uint64_t>(id_));
+    event->set_seq(++f.seq);
+    engine_->project_event(f.next_event, f.viewer, event->mutable_game_event());
+    connection->push(message);
+  }
+  send_prompts(f, *connection);
+}
+
+void Match::send_prompts(Follower& f, Connection& c) {
+  if (f.viewer.role != core::Viewer::Role::kPlayer) return;
+  for (const auto& decision : engine_->open_decisions()) {
+    if (decision.seat != f.viewer.seat || decision.id <= f.prompted) continue;
+    v1::ServerMessage message;
+    auto* event = message.mutable_event();
+    event->set_match_id(static_cast<std::uint64_t>(id_));
+    event->set_seq(f.seq);
+    engine_->project_prompt(decision, event->mutable_prompt());
+    c.push(message);
+    f.prompted = decision.id;
+  }
+}
+
+void Match::broadcast() {
+  refresh_info();
+  v1::ServerMessage update;
+  update.mutable_event()->set_match_id(static_cast<std::uint64_t>(id_));
+  *update.mutable_event()->mutable_match_update() = info();
+  for (auto& f : followers_) {
+    auto connection = f.connection.lock();
+    if (!connection) continue;
+    update.mutable_event()->set_seq(f.seq);
+    connection->push(update);
+    catch_up(f);
+  }
+}
+
+void Match::refresh_info() {
+  v1::MatchInfo info;
+  info.set_match_id(static_cast<std::uint64_t>(id_));
+  info.set_game(setup_.game());
+  info.set_status(status_);
+  info.set_seat_count(static_cast<std::uint32_t>(seat_count_));
+  info.set_rules_version(engine::rules_version(setup_.game()));
+  info.set_created_at_ms(created_at_ms_);
+  if (setup_.has_incursions()) *info.mutable_incursions() = setup_.incursions();
+  std::uint32_t spectators = 0;
+  for (const auto& f : followers_) {
+    spectators += f.viewer.role == core::Viewer::Role::kSpectator && !f.connection.expired();
+  }
+  info.set_spectators(spectators);
+  for (std::size_t seat = 0; seat < seat_accounts_.size(); ++seat) {
+    auto* s = info.add_seats();
+    s->set_seat(static_cast<std::uint32_t>(seat));
+    s->set_account_id(static_cast<std::uint64_t>(seat_accounts_[seat]));
+    s->set_username(setup_.seats(static_cast<int>(seat)).name());
+    s->set_connected(std::any_of(followers_.begin(), followers_.end(), [&](const Follower& f) {
+      return f.viewer.is_seat(static_cast<core::Seat>(seat)) && !f.connection.expired();
+    }));
+  }
+  if (started()) info.set_seed_commitment(seed_commitment(seed_, id_));
+  if (started() && engine_->over()) {
+    info.set_seed(seed_);
+    *info.mutable_result() = engine_->result();
+  }
+  std::lock_guard lock(info_mutex_);
+  if (status_ != v1::MATCH_STATUS_WAITING && status_ != v1::MATCH_STATUS_ACTIVE &&
+      finished_at_ms_ == 0) {
+    finished_at_ms_ = now_ms();
+  }
+  info_ = std::move(info);
+}
+
+void Match::join(std::shared_ptr<Connection> connection, Identity who, v1::SeatSetup seat,
+                 Reply reply) {
+  serialize([this, connection = std::move(connection), who = std::move(who), seat = std::move(seat),
+             reply = std::move(reply)]() mutable {
+    const int held = seat_of(who.account_id);
+    if (held >= 0) {  // rejoining a seat this account holds
+      Follower& f = add_follower(connection, core::Viewer::player(static_cast<core::Seat>(held)));
+      reply(with_info());
+      if (started()) send_snapshot(f, *connection);
+      return done();
+    }
+    if (status_ == v1::MATCH_STATUS_FINISHED || status_ == v1::MATCH_STATUS_ABORTED) {
+      reply(error_response(v1::GAME_OVER, "that match is over"));
+      return done();
+    }
+    if (static_cast<int>(seat_accounts_.size()) >= seat_count_) {
+      reply(error_response(v1::MATCH_FULL, "every seat of that match is taken"));
+      return done();
+    }
+    seat.set_name(who.username);
+    if (auto problem = engine::check_seat(setup_, seat)) {
+      reply(error_response(v1::INVALID_OPTIONS, problem->message, problem->rule));
+      return done();
+    }
+    *setup_.add_seats() = std::move(seat);
+    seat_accounts_.push_back(who.account_id);
+    const auto new_seat = static_cast<core::Seat>(seat_accounts_.size() - 1);
+    const bool full = static_cast<int>(seat_accounts_.size()) == seat_count_;
+    if (full) start_game();
+    auto undo = [this] {
+      setup_.mutable_seats()->RemoveLast();
+      seat_accounts_.pop_back();
+      engine_.reset();
+      status_ = v1::MATCH_STATUS_WAITING;
+    };
+    store_seats(
+        full, std::move(undo), [this, connection, reply = std::move(reply), new_seat](bool stored) {
+          if (!stored)
+            return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
+          Follower& f = add_follower(connection, core::Viewer::player(new_seat));
+          reply(with_info());
+          if (started()) send_snapshot(f, *connection);
+        });
+  });
+}
+
+void Match::start_game() {
+  seed_ = random_seed();
+  engine_ = engine::start_match(setup_, seed_);
+  status_ = v1::MATCH_STATUS_ACTIVE;
+}
+
+void Match::store_seats(bool starting, std::function<void()> undo, std::function<void(bool)> then) {
+  std::vector<storage::SeatRecord> seats;
+  for (std::size_t i = 0; i < seat_accounts_.size(); ++i) {
+    seats.push_back({static_cast<std::uint32_t>(i), seat_accounts_[i]});
+  }
+  const bool abort = seats.empty();
+  auto work = [id = id_, seats, setup = setup_.SerializeAsString(), starting, abort, seed = seed_,
+               now = now_ms()](storage::Database& db) {
+    storage::set_seats(db, id, seats, setup);
+    if (starting) storage::start_match(db, id, seed, now);
+    if (abort) storage::finish_match(db, id, storage::MatchStatus::kAborted, "", now);
+  };
+  auto finish = [self = shared_from_this(), starting, abort, undo = std::move(undo),
+                 then = std::move(then)](std::exception_ptr error) {
+    if (error) {
+      spdlog::error("match {}: could not store its seats", self->id_);
+      undo();
+      then(false);
+      return self->done();
+    }
+    if (abort) self->status_ = v1::MATCH_STATUS_ABORTED;
+    if (starting) {
+      spdlog::info("match {} started", self->id_);
+      for (auto& f : self->followers_) {
+        if (auto c = f.connection.lock()) self->send_snapshot(f, *c);
+      }
+    }
+    then(true);
+    self->broadcast();
+    self->done();
+  };
+  services_.db.submit(std::move(work), [self = shared_from_this(),
+                                        finish = std::move(finish)](std::exception_ptr error) {
+    asio::post(self->strand_, [finish, error] { finish(error); });
+  });
+}
+
+void Match::spectate(std::shared_ptr<Connection> connection, Reply reply) {
+  serialize([this, connection = std::move(connection), reply = std::move(reply)] {
+    Follower& f = add_follower(connection, core::Viewer::spectator());
+    reply(with_info());
+    if (started()) send_snapshot(f, *connection);
+    done();
+  });
+}
+
+void Match::resume(std::shared_ptr<Connection> connection, Identity who, std::uint64_t last_seq,
+                   bool as_spectator, Reply reply) {
+  serialize([this, connection = std::move(connection), who = std::move(who), last_seq, as_spectator,
+             reply = std::move(reply)] {
+    const int held = seat_of(who.account_id);
+    const core::Viewer viewer = held >= 0 && !as_spectator
+                                    ? core::Viewer::player(static_cast<core::Seat>(held))
+                                    : core::Viewer::spectator();
+    Follower& f = add_follower(connection, viewer);
+    reply(with_info());
+    if (started()) {
+      // Find where the viewer's stream stood at last_seq; replay from there, or resend a snapshot.
+      std::uint64_t seen = 0;
+      std::size_t index = 0;
+      const std::size_t count = engine_->event_count();
+      while (index < count && seen < last_seq)
+        seen += engine_->event_visible(index++, viewer);
+      std::uint64_t missed = 0;
+      for (std::size_t i = index; i < count; ++i)
+        missed += engine_->event_visible(i, viewer);
+      if (seen < last_seq || missed > kMaxReplayedEvents) {
+        send_snapshot(f, *connection);
+      } else {
+        f.seq = seen;
+        f.next_event = index;
+        catch_up(f);
+      }
+    }
+    done();
+  });
+}
+
+void Match::leave(std::shared_ptr<Connection> connection, Identity who, Reply reply) {
+  serialize([this, connection = std::move(connection), who = std::move(who),
+             reply = std::move(reply)] {
+    const bool followed = follower_of(connection.get()) != nullptr;
+    const int held = seat_of(who.account_id);
+    if (status_ == v1::MATCH_STATUS_WAITING && held >= 0) {
+      // Leaving before the start gives the seat back; the seats after it move up.
+      auto undo = [this, setup = setup_, accounts = seat_accounts_, followers = followers_] {
+        setup_ = setup;
+        seat_accounts_ = accounts;
+        followers_ = followers;
+      };
+      std::erase_if(followers_, [&](const Follower& f) { return f.key == connection.get(); });
+      seat_accounts_.erase(seat_accounts_.begin() + held);
+      setup_.mutable_seats()->DeleteSubrange(held, 1);
+      for (auto& f : followers_) {
+        if (f.viewer.role == core::Viewer::Role::kPlayer && f.viewer.seat > held) --f.viewer.seat;
+      }
+      return store_seats(false, std::move(undo), [reply](bool stored) {
+        reply(stored ? ok_response()
+                     : error_response(v1::INTERNAL, "the server could not save that; try again"));
+      });
+    }
+    std::erase_if(followers_, [&](const Follower& f) { return f.key == connection.get(); });
+    reply(followed ? ok_response() : error_response(v1::NOT_FOUND, "you do not follow that match"));
+    refresh_info();
+    done();
+  });
+}
+
+void Match::submit(Identity who, v1::SubmitDecision request, Reply reply) {
+  storage::InputRecord input;
+  input.kind = storage::InputKind::kDecision;
+  input.decision_id = request.decision_id();
+  input.options.assign(request.option_ids().begin(), request.option_ids().end());
+  apply_input(std::move(who), std::move(input), std::move(reply));
+}
+
+void Match::concede(Identity who, Reply reply) {
+  storage::InputRecord input;
+  input.kind = storage::InputKind::kConcede;
+  apply_input(std::move(who), std::move(input), std::move(reply));
+}
+
+void Match::apply_input(Identity who, storage::InputRecord input, Reply reply) {
+  serialize([this, who = std::move(who), input = std::move(input),
+             reply = std::move(reply)]() mutable {
+    const int seat = seat_of(who.account_id);
+    if (seat < 0) {
+      reply(error_response(v1::NOT_A_PLAYER, "you hold no seat in that match"));
+      return done();
+    }
+    if (!started()) {
+      reply(error_response(v1::NOT_STARTED, "the match is waiting for players"));
+      return done();
+    }
+    if (status_ != v1::MATCH_STATUS_ACTIVE) {
+      reply(error_response(v1::GAME_OVER, "the game is over"));
+      return done();
+    }
+    auto before = std::shared_ptr<core::MatchEngine>(engine_->clone());
+    input.seat = static_cast<std::uint32_t>(seat);
+    const auto result =
+        input.kind == storage::InputKind::kConcede
+            ? engine_->concede(static_cast<core::Seat>(seat))
+            : engine_->submit(static_cast<core::Seat>(seat), input.decision_id, input.options);
+    if (!result.accepted()) {
+      reply(refusal(result));
+      return done();
+    }
+    input.seq = ++inputs_;
+    input.at_ms = now_ms();
+    const bool over = engine_->over();
+    std::optional<storage::SnapshotRecord> snapshot;
+    if (over || input.seq % services_.config.snapshot_every == 0) {
+      v1::GameSnapshot judge;
+      engine_->project_snapshot(core::Viewer::judge(), &judge);
+      snapshot = storage::SnapshotRecord{input.seq, engine_->state_hash(),
+                                         judge.SerializeAsString(), input.at_ms};
+    }
+    std::string result_bytes = over ? engine_->result().SerializeAsString() : std::string();
+    auto work = [id = id_, input, snapshot, over, result_bytes](storage::Database& db) {
+      storage::append_input(db, id, input);
+      if (snapshot) storage::save_snapshot(db, id, *snapshot);
+      if (over)
+        storage::finish_match(db, id, storage::MatchStatus::kFinished, result_bytes, input.at_ms);
+    };
+    services_.db.submit(
+        std::move(work), [self = shared_from_this(), before, over,
+                          reply = std::move(reply)](std::exception_ptr error) mutable {
+          asio::post(self->strand_, [self, before, over, reply = std::move(reply), error] {
+            if (error) {
+              // Not stored, so it did not happen: back to the state before the input.
+              self->engine_ = before->clone();
+              --self->inputs_;
+              spdlog::error("match {}: an input could not be stored", self->id_);
+              reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
+              return self->done();
+            }
+            self->services_.metrics.decisions_accepted_total++;
+            if (over) {
+              self->status_ = v1::MATCH_STATUS_FINISHED;
+              self->services_.metrics.matches_finished_total++;
+              spdlog::info("match {} finished: {}", self->id_, self->engine_->result().summary());
+            }
+            reply(ok_response());
+            self->broadcast();
+            self->done();
+          });
+        });
+  });
+}
+
+void Match::disconnected(const Connection* connection) {
+  asio::post(strand_, [self = shared_from_this(), connection] {
+    std::erase_if(self->followers_, [&](const Follower& f) { return f.key == connection; });
+    self->refresh_info();
+  });
+}
+
+}  // namespace spacedock::server

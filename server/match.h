@@ -1,0 +1,114 @@
+#pragma once
+
+#include <boost/asio/strand.hpp>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "engine/core/match_engine.h"
+#include "server/services.h"
+#include "spacedock/v1/envelope.pb.h"
+#include "spacedock/v1/match_setup.pb.h"
+#include "storage/matches.h"
+
+namespace spacedock::server {
+
+class Connection;
+
+// The account a request comes from.
+struct Identity {
+  std::int64_t account_id = 0;
+  std::string username;
+};
+
+// Answers a request; the Connection sends it and fills in the request id.
+using Reply = std::function<void(v1::Response)>;
+
+v1::Response error_response(v1::ErrorCode code, std::string message, std::string rule = {});
+
+// One hosted match. Everything about it runs on its own strand, so it is never touched by two
+// threads at once and matches never wait for one another. Requests are handled one at a time, in
+// order: an input is applied, committed to the database, and only then acknowledged and its
+// events sent, so nothing a client has seen can be lost.
+class Match : public std::enable_shared_from_this<Match> {
+ public:
+  // A match whose header and first seat are already stored, waiting for players.
+  Match(Services& services, std::int64_t id, v1::MatchSetup setup,
+        std::vector<std::int64_t> seat_accounts, int seat_count, std::int64_t created_at_ms);
+
+  // Rebuilds a stored match, replaying its input log through the engine and checking the
+  // stored state hashes. Throws std::runtime_error if the log does not replay.
+  static std::shared_ptr<Match> restore(Services& services, const storage::MatchRecord& record,
+                                        const std::vector<storage::InputRecord>& inputs,
+                                        const std::vector<storage::SnapshotRecord>& snapshots);
+
+  std::int64_t id() const { return id_; }
+  // The current header; safe from any thread.
+  v1::MatchInfo info() const;
+  // Over for longer than `ttl` and followed by nobody; safe from any thread.
+  bool reapable(std::int64_t now, std::int64_t ttl_ms) const;
+
+  void join(std::shared_ptr<Connection> connection, Identity who, v1::SeatSetup seat, Reply reply);
+  void spectate(std::shared_ptr<Connection> connection, Reply reply);
+  void resume(std::shared_ptr<Connection> connection, Identity who, std::uint64_t last_seq,
+              bool as_spectator, Reply reply);
+  void leave(std::shared_ptr<Connection> connection, Identity who, Reply reply);
+  void submit(Identity who, v1::SubmitDecision request, Reply reply);
+  void concede(Identity who, Reply reply);
+  void disconnected(const Connection* connection);
+
+ private:
+  struct Follower {
+    std::weak_ptr<Connection> connection;
+    const Connection* key = nullptr;
+    core::Viewer viewer;
+    std::size_t next_event = 0;     // next engine event to consider for this viewer
+    std::uint64_t seq = 0;          // events of this viewer's stream sent so far
+    core::DecisionId prompted = 0;  // last decision prompted
+  };
+
+  // Runs `op` once every earlier request of this match is done; `op` calls done() when it is.
+  void serialize(std::function<void()> op);
+  void done();
+
+  int seat_of(std::int64_t account_id) const;
+  bool started() const { return engine_ != nullptr; }
+  Follower& add_follower(const std::shared_ptr<Connection>& connection, core::Viewer viewer);
+  v1::Response with_info();
+  Follower* follower_of(const Connection* connection);
+  void send_snapshot(Follower& f, Connection& c);
+  void catch_up(Follower& f);
+  void send_prompts(Follower& f, Connection& c);
+  void broadcast();
+  void refresh_info();
+  void start_game();
+  void apply_input(Identity who, storage::InputRecord input, Reply reply);
+  // Stores the seats (and the start of the game), then calls `then(stored)`; a failed write
+  // runs `undo` first.
+  void store_seats(bool starting, std::function<void()> undo, std::function<void(bool)> then);
+
+  Services& services_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  const std::int64_t id_;
+  const std::int64_t created_at_ms_;
+  v1::MatchSetup setup_;
+  std::vector<std::int64_t> seat_accounts_;
+  int seat_count_ = 0;
+  v1::MatchStatus status_ = v1::MATCH_STATUS_WAITING;
+  std::unique_ptr<core::MatchEngine> engine_;
+  std::uint64_t seed_ = 0;
+  std::uint32_t inputs_ = 0;
+  std::vector<Follower> followers_;
+  std::deque<std::function<void()>> waiting_;
+  bool busy_ = false;
+
+  mutable std::mutex info_mutex_;  // guards the two fields below, read from other threads
+  v1::MatchInfo info_;
+  std::int64_t finished_at_ms_ = 0;
+};
+
+}  // namespace spacedock::server

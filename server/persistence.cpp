@@ -1,0 +1,87 @@
+#include "server/persistence.h"
+
+#include <spdlog/spdlog.h>
+
+namespace spacedock::server {
+namespace {
+
+constexpr std::size_t kMaxBatch = 512;
+
+}  // namespace
+
+Persistence::Persistence(storage::Database db) : db_(std::move(db)), thread_([this] { run(); }) {}
+
+Persistence::~Persistence() {
+  stop();
+}
+
+void Persistence::submit(Work work, Done done) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back({std::move(work), std::move(done)});
+  }
+  wake_.notify_one();
+}
+
+void Persistence::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_ && !thread_.joinable()) return;
+    stopping_ = true;
+  }
+  wake_.notify_one();
+  if (thread_.joinable()) thread_.join();
+}
+
+std::size_t Persistence::batches() const {
+  std::lock_guard lock(mutex_);
+  return batches_;
+}
+
+std::size_t Persistence::jobs() const {
+  std::lock_guard lock(mutex_);
+  return jobs_;
+}
+
+void Persistence::run() {
+  std::vector<Job> batch;
+  std::vector<std::exception_ptr> errors;
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping, and everything is written
+      const std::size_t take = std::min(queue_.size(), kMaxBatch);
+      batch.assign(std::make_move_iterator(queue_.begin()),
+                   std::make_move_iterator(queue_.begin() + static_cast<long>(take)));
+      queue_.erase(queue_.begin(), queue_.begin() + static_cast<long>(take));
+    }
+    errors.assign(batch.size(), nullptr);
+    try {
+      db_.transaction([&](storage::Database& db) {
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+          try {
+            db.savepoint(batch[i].work);
+          } catch (...) {
+            errors[i] = std::current_exception();
+          }
+        }
+      });
+    } catch (const std::exception& e) {
+      spdlog::error("database commit failed: {}", e.what());
+      const auto failure = std::current_exception();
+      for (auto& error : errors)
+        error = failure;
+    }
+    {
+      std::lock_guard lock(mutex_);
+      ++batches_;
+      jobs_ += batch.size();
+    }
+    for (std::size_t i = 0; i < batch.size(); ++i)
+      batch[i].done(errors[i]);
+    batch.clear();
+  }
+}
+
+}  // namespace spacedock::server

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "storage/database.h"
+
+namespace spacedock::server {
+
+// The one thread that talks to SQLite. Jobs queue up while a batch commits; each batch runs in
+// one transaction (group commit, one fsync), every job in its own savepoint so a failing job
+// rolls back alone. A job's completion runs on this thread after its batch committed, or failed:
+// completions must hand their work to the right strand and return at once.
+class Persistence {
+ public:
+  using Work = std::function<void(storage::Database&)>;
+  using Done = std::function<void(std::exception_ptr error)>;
+
+  explicit Persistence(storage::Database db);
+  ~Persistence();
+  Persistence(const Persistence&) = delete;
+  Persistence& operator=(const Persistence&) = delete;
+
+  void submit(Work work, Done done);
+
+  // Finishes every queued job, then stops the thread.
+  void stop();
+
+  // Batches committed and jobs run so far, for metrics.
+  std::size_t batches() const;
+  std::size_t jobs() const;
+
+ private:
+  struct Job {
+    Work work;
+    Done done;
+  };
+
+  void run();
+
+  storage::Database db_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::vector<Job> queue_;
+  bool stopping_ = false;
+  std::size_t batches_ = 0;
+  std::size_t jobs_ = 0;
+  std::thread thread_;
+};
+
+}  // namespace spacedock::server

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <memory>
+
+#include "server/lobby.h"
+#include "server/metrics.h"
+#include "server/persistence.h"
+#include "server/services.h"
+
+namespace spacedock::server {
+
+class Listener;
+
+// The whole server: opens the database, restores every unfinished match, then serves HTTP and
+// WebSocket clients until SIGINT or SIGTERM.
+class Server {
+ public:
+  explicit Server(ServerConfig config);
+  ~Server();
+
+  // Serves until stopped; returns the process exit code.
+  int run();
+
+ private:
+  void restore_matches();
+  void schedule_reaping();
+  void stop();
+
+  ServerConfig config_;
+  boost::asio::io_context io_;
+  boost::asio::thread_pool cpu_;
+  Metrics metrics_;
+  Lobby lobby_;
+  std::unique_ptr<Persistence> db_;
+  std::unique_ptr<Services> services_;
+  std::shared_ptr<Listener> listener_;
+  boost::asio::signal_set signals_;
+  boost::asio::steady_timer reaper_;
+};
+
+}  // namespace spacedock::server

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include "server/crypto.h"
+#include "server/metrics.h"
+#include "server/persistence.h"
+
+namespace spacedock::server {
+
+class Lobby;
+
+struct ServerConfig {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 8080;
+  std::string db_path = "var/spacedock.db";
+  int threads = 2;
+  std::uint32_t max_frame_bytes = 64 * 1024;
+  // A connection whose unsent messages exceed this is cut off (it may reconnect and resume).
+  std::size_t max_queued_bytes = 8 * 1024 * 1024;
+  PasswordCost password_cost = PasswordCost::kInteractive;
+  // A state-hash checkpoint is stored every this many inputs of a match, and at its end.
+  std::uint32_t snapshot_every = 50;
+  // Finished matches nobody follows leave memory after this long.
+  std::chrono::seconds finished_match_ttl{600};
+  std::string port_file;
+};
+
+// What every part of the server shares.
+struct Services {
+  const ServerConfig& config;
+  boost::asio::io_context& io;
+  boost::asio::thread_pool& cpu;  // slow CPU work (password hashing) off the network threads
+  Persistence& db;
+  Lobby& lobby;
+  Metrics& metrics;
+};
+
+inline std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace spacedock::server

@@ -1,0 +1,114 @@
+#include "server/ws_session.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+
+#include "server/connection.h"
+
+namespace spacedock::server {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+
+std::string describe(const asio::ip::tcp::socket& socket) {
+  beast::error_code ec;
+  auto endpoint = socket.remote_endpoint(ec);
+  return ec ? "unknown peer"
+            : endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+}
+
+}  // namespace
+
+WsSession::WsSession(asio::ip::tcp::socket&& socket, Services& services)
+    : ws_(std::move(socket)),
+      services_(services),
+      peer_(describe(beast::get_lowest_layer(ws_).socket())) {
+  services_.metrics.connections_open++;
+  services_.metrics.connections_total++;
+}
+
+WsSession::~WsSession() {
+  services_.metrics.connections_open--;
+}
+
+void WsSession::run(beast::http::request<beast::http::string_body> upgrade) {
+  ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+  ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
+    response.set(beast::http::field::server, "spacedock");
+  }));
+  ws_.read_message_max(services_.config.max_frame_bytes);
+  ws_.binary(true);
+  ws_.async_accept(upgrade, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+}
+
+void WsSession::on_accept(beast::error_code ec) {
+  if (ec) return spdlog::debug("{}: websocket handshake failed: {}", peer_, ec.message());
+  std::weak_ptr<WsSession> weak = shared_from_this();
+  connection_ = std::make_shared<Connection>(
+      services_, ws_.get_executor(),
+      [weak](std::shared_ptr<const std::string> bytes) {
+        if (auto self = weak.lock()) self->send(std::move(bytes));
+      },
+      peer_);
+  spdlog::debug("{}: connected", peer_);
+  read();
+}
+
+void WsSession::read() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+}
+
+void WsSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec) {
+    if (ec == websocket::error::message_too_big) {
+      spdlog::warn("{}: frame above {} bytes; closing the connection", peer_,
+                   services_.config.max_frame_bytes);
+    } else if (ec != websocket::error::closed) {
+      spdlog::debug("{}: read ended: {}", peer_, ec.message());
+    }
+    connection_->closed();
+    return;
+  }
+  const auto data = buffer_.cdata();
+  const std::string frame(static_cast<const char*>(data.data()), data.size());
+  buffer_.consume(buffer_.size());
+  connection_->handle(frame, [self = shared_from_this()] { self->read(); });
+}
+
+void WsSession::send(std::shared_ptr<const std::string> bytes) {
+  asio::post(ws_.get_executor(), [self = shared_from_this(), bytes = std::move(bytes)] {
+    if (self->cut_off_) return;
+    self->queued_bytes_ += bytes->size();
+    self->queue_.push_back(bytes);
+    if (self->queued_bytes_ > self->services_.config.max_queued_bytes) {
+      spdlog::warn("{}: not reading its messages; cutting it off", self->peer_);
+      self->services_.metrics.slow_consumers_total++;
+      self->cut_off_ = true;
+      beast::get_lowest_layer(self->ws_).close();
+      return;
+    }
+    if (self->queue_.size() == 1) self->write();
+  });
+}
+
+void WsSession::write() {
+  ws_.async_write(asio::buffer(*queue_.front()),
+                  beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+}
+
+void WsSession::on_write(beast::error_code ec, std::size_t) {
+  if (ec) {
+    cut_off_ = true;
+    queue_.clear();
+    return;
+  }
+  queued_bytes_ -= queue_.front()->size();
+  queue_.pop_front();
+  if (!queue_.empty()) write();
+}
+
+}  // namespace spacedock::server

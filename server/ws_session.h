@@ -1,0 +1,46 @@
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+#include <memory>
+#include <string>
+
+#include "server/services.h"
+
+namespace spacedock::server {
+
+class Connection;
+
+// One WebSocket connection's I/O: reads frames one request at a time, and writes queued
+// messages in order. Frames above the size limit close this connection only (close code 1009);
+// a client that stops reading is cut off once its queue passes the limit.
+class WsSession : public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(boost::asio::ip::tcp::socket&& socket, Services& services);
+  ~WsSession();
+
+  void run(boost::beast::http::request<boost::beast::http::string_body> upgrade);
+  // Queues bytes to send; callable from any thread.
+  void send(std::shared_ptr<const std::string> bytes);
+
+ private:
+  void on_accept(boost::beast::error_code ec);
+  void read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void write();
+  void on_write(boost::beast::error_code ec, std::size_t bytes);
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  Services& services_;
+  std::string peer_;
+  std::shared_ptr<Connection> connection_;
+  std::deque<std::shared_ptr<const std::string>> queue_;
+  std::size_t queued_bytes_ = 0;
+  bool cut_off_ = false;
+};
+
+}  // namespace spacedock::server
