@@ -344,6 +344,7 @@ void Match::store_seats(bool starting, std::function<void()> undo, std::function
         if (auto c = f.connection.lock()) self->send_snapshot(f, *c);
       }
     }
+    self->refresh_info();
     then(true);
     self->broadcast();
     self->done();

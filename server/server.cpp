@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/ip/address.hpp>
+#include <boost/asio/post.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -85,9 +86,16 @@ void Server::schedule_reaping() {
 }
 
 void Server::stop() {
-  listener_->stop();
-  reaper_.cancel();
-  io_.stop();
+  asio::post(io_, [this] {
+    listener_->stop();
+    reaper_.cancel();
+    signals_.cancel();
+    io_.stop();
+  });
+}
+
+std::uint16_t Server::port() const {
+  return listener_->local_endpoint().port();
 }
 
 int Server::run() {

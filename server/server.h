@@ -24,19 +24,23 @@ class Server {
 
   // Serves until stopped; returns the process exit code.
   int run();
+  // Stops serving; safe from any thread and from signal handlers' strands.
+  void stop();
+  // The port listened on (useful with port 0).
+  std::uint16_t port() const;
 
  private:
   void restore_matches();
   void schedule_reaping();
-  void stop();
 
+  // Declared before io_ so that handlers still queued when io_ is destroyed can reach them.
   ServerConfig config_;
+  Metrics metrics_;
+  std::unique_ptr<Services> services_;
   boost::asio::io_context io_;
   boost::asio::thread_pool cpu_;
-  Metrics metrics_;
   Lobby lobby_;
   std::unique_ptr<Persistence> db_;
-  std::unique_ptr<Services> services_;
   std::shared_ptr<Listener> listener_;
   boost::asio::signal_set signals_;
   boost::asio::steady_timer reaper_;

@@ -175,6 +175,7 @@ class Participant {
 
   awaitable<void> answer(const v1::DecisionPrompt& prompt) {
     if (prompt.options().empty()) throw ClientError("a prompt without options");
+    if (run_.options.think.count() > 0) co_await sleep_for(run_.options.think);
     std::uniform_int_distribution<int> pick(0, prompt.options_size() - 1);
     const std::uint32_t option = prompt.options(pick(random_)).id();
     const auto response = co_await client_->call(message_with([&](auto& m) {

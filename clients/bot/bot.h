@@ -14,6 +14,8 @@ struct BotOptions {
   int spectators = 0;
   int parallel = 8;  // matches played at once
   std::uint64_t seed = 1;
+  // How long a bot thinks before answering a prompt.
+  std::chrono::milliseconds think{0};
   // Every acknowledged decision is appended here as "match decision option", if set.
   std::string ack_log;
   // Give up on the whole run after this long.

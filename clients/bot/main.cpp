@@ -18,6 +18,7 @@ usage: spacedock-bot [options]
   --spectators K       spectators following each match (default 0)
   --parallel P         matches played at once (default 8)
   --seed N             seed of the bots' choices (default 1)
+  --think-ms N         pause before answering each prompt (default 0)
   --ack-log FILE       append every acknowledged decision as "match decision option"
   --deadline SECONDS   give up after this long (default 600)
 
@@ -43,6 +44,9 @@ int main(int argc, char** argv) {
     flags.take_number("--spectators", options.spectators);
     flags.take_number("--parallel", options.parallel);
     flags.take_number("--seed", options.seed);
+    long think = 0;
+    flags.take_number("--think-ms", think);
+    options.think = std::chrono::milliseconds(think);
     if (auto log = flags.take("--ack-log")) options.ack_log = *log;
     long deadline = options.deadline.count();
     flags.take_number("--deadline", deadline);

@@ -45,6 +45,8 @@ class Client {
   // Sends raw bytes as one frame, and reads the next message, for protocol tests.
   boost::asio::awaitable<void> send_frame(const std::string& bytes);
   boost::asio::awaitable<v1::ServerMessage> read_message();
+  // Why the server closed the connection, once it has.
+  boost::beast::websocket::close_reason close_reason() const { return ws_.reason(); }
 
  private:
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;

@@ -1,0 +1,149 @@
+// End to end: the real server, two bot players and a spectator over WebSocket; the server is
+// killed with SIGKILL in the middle of a game and restarted; the game finishes with nothing lost.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "engine/games.h"
+#include "storage/matches.h"
+#include "tests/integration/process.h"
+#include "tests/temp_dir.h"
+
+namespace sd = spacedock;
+using sd::testing::Process;
+using sd::testing::TempDir;
+using namespace std::chrono_literals;
+
+namespace {
+
+std::string slurp(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::uint16_t wait_for_port(const std::filesystem::path& file) {
+  for (int i = 0; i < 500; ++i) {
+    std::ifstream in(file);
+    int port = 0;
+    if (in >> port && port > 0) return static_cast<std::uint16_t>(port);
+    std::this_thread::sleep_for(20ms);
+  }
+  FAIL("the server did not start");
+  return 0;
+}
+
+std::vector<std::string> serve(const TempDir& dir, const std::string& listen) {
+  return {SPACEDOCK_BIN,
+          "serve",
+          "--listen",
+          listen,
+          "--db",
+          (dir.path() / "db.sqlite").string(),
+          "--port-file",
+          (dir.path() / "port").string(),
+          "--password-cost",
+          "minimal"};
+}
+
+// The first active match with at least `inputs` stored inputs, if any.
+std::optional<std::int64_t> match_in_progress(const TempDir& dir, std::size_t inputs) {
+  auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+  for (const auto& match : sd::storage::load_matches(db, {sd::storage::MatchStatus::kActive})) {
+    if (sd::storage::load_inputs(db, match.id).size() >= inputs) return match.id;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("a game survives kill -9 of the server and finishes with nothing lost") {
+  TempDir dir;
+  std::filesystem::remove(dir.path() / "port");
+  auto server =
+      std::make_unique<Process>(serve(dir, "127.0.0.1:0"), (dir.path() / "server.log").string());
+  const auto port = wait_for_port(dir.path() / "port");
+  const std::string address = "127.0.0.1:" + std::to_string(port);
+
+  Process bots({SPACEDOCK_BOT_BIN, "--server", "ws://" + address + "/ws", "--matches", "2",
+                "--parallel", "1", "--spectators", "1", "--think-ms", "3", "--deadline", "120",
+                "--ack-log", (dir.path() / "acks").string()},
+               (dir.path() / "bots.log").string());
+
+  // Kill the server in the middle of a game.
+  std::optional<std::int64_t> victim;
+  for (int i = 0; i < 1500 && !victim; ++i) {
+    victim = match_in_progress(dir, 25);
+    if (!victim) std::this_thread::sleep_for(20ms);
+  }
+  REQUIRE_MESSAGE(victim.has_value(), "no game reached 25 inputs:\n"
+                                          << slurp(dir.path() / "bots.log"));
+  server->kill(SIGKILL);
+  REQUIRE(server->wait_for(10s).has_value());
+  std::size_t inputs_at_kill = 0;
+  {
+    auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+    inputs_at_kill = sd::storage::load_inputs(db, *victim).size();
+  }
+  std::this_thread::sleep_for(300ms);  // the bots notice and start reconnecting
+  server = std::make_unique<Process>(serve(dir, address), (dir.path() / "server.log").string());
+
+  const auto exit = bots.wait_for(120s);
+  const std::string bot_log = slurp(dir.path() / "bots.log");
+  REQUIRE_MESSAGE(exit.has_value(), "the bots did not finish:\n" << bot_log);
+  CHECK_MESSAGE(*exit == 0, bot_log);
+  CHECK(bot_log.find("2 of 2 matches finished") != std::string::npos);
+  CHECK(bot_log.find(", 0 reconnects") == std::string::npos);  // they did reconnect
+  CHECK(slurp(dir.path() / "server.log").find("restored 1 unfinished matches") !=
+        std::string::npos);
+
+  server->kill(SIGTERM);
+  CHECK(server->wait_for(10s) == 0);
+
+  auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+  // Every decision a bot saw acknowledged is in the input log.
+  std::set<std::tuple<std::int64_t, std::uint32_t, std::uint32_t>> stored;
+  const auto matches = sd::storage::load_matches(db, {sd::storage::MatchStatus::kFinished});
+  REQUIRE(matches.size() == 2);
+  for (const auto& match : matches) {
+    for (const auto& input : sd::storage::load_inputs(db, match.id)) {
+      if (!input.options.empty())
+        stored.emplace(match.id, input.decision_id, input.options.front());
+    }
+  }
+  std::ifstream acks(dir.path() / "acks");
+  std::int64_t match = 0;
+  std::uint32_t decision = 0;
+  std::uint32_t option = 0;
+  std::size_t acknowledged = 0;
+  while (acks >> match >> decision >> option) {
+    ++acknowledged;
+    CHECK(stored.count({match, decision, option}) == 1);
+  }
+  CHECK(acknowledged > 50);
+  CHECK(sd::storage::load_inputs(db, *victim).size() > inputs_at_kill);  // play went on
+
+  // Each stored game replays from its seed and inputs to the result that was recorded.
+  for (const auto& record : matches) {
+    sd::v1::MatchSetup setup;
+    REQUIRE(setup.ParseFromString(record.setup));
+    REQUIRE(record.seed.has_value());
+    auto engine = sd::engine::start_match(setup, *record.seed);
+    for (const auto& input : sd::storage::load_inputs(db, record.id)) {
+      const auto seat = static_cast<sd::core::Seat>(input.seat);
+      const auto result = input.kind == sd::storage::InputKind::kConcede
+                              ? engine->concede(seat)
+                              : engine->submit(seat, input.decision_id, input.options);
+      REQUIRE(result.accepted());
+    }
+    CHECK(engine->over());
+    sd::v1::MatchResult recorded;
+    REQUIRE(recorded.ParseFromString(record.result));
+    CHECK(engine->result().SerializeAsString() == recorded.SerializeAsString());
+  }
+}

@@ -1,0 +1,361 @@
+// The server's answers to bad input, over a real WebSocket: every request gets one typed
+// Response, and a refused request changes nothing.
+#include <doctest/doctest.h>
+
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/system/system_error.hpp>
+
+#include "storage/matches.h"
+#include "tests/server/test_server.h"
+
+namespace sd = spacedock;
+namespace asio = boost::asio;
+using asio::awaitable;
+using sd::client::Client;
+using sd::client::Url;
+using sd::testing::run_client;
+using sd::testing::TempDir;
+using sd::testing::TestServer;
+
+namespace {
+
+constexpr const char* kPassword = "correct horse battery";
+
+awaitable<std::unique_ptr<Client>> connected(const std::string& url) {
+  auto client = std::make_unique<Client>(co_await asio::this_coro::executor);
+  co_await client->connect(Url::parse(url), "protocol-test");
+  co_return client;
+}
+
+awaitable<sd::v1::Response> call(Client& client, auto fill) {
+  sd::v1::ClientMessage request;
+  fill(request);
+  co_return co_await client.call(std::move(request));
+}
+
+awaitable<std::unique_ptr<Client>> logged_in(const std::string& url, const std::string& name) {
+  auto client = co_await connected(url);
+  co_await call(*client, [&](auto& m) {
+    m.mutable_register_()->set_username(name);
+    m.mutable_register_()->set_password(kPassword);
+  });
+  auto login = co_await call(*client, [&](auto& m) {
+    m.mutable_login()->set_username(name);
+    m.mutable_login()->set_password(kPassword);
+  });
+  sd::client::expect_ok(login, "Login");
+  co_return client;
+}
+
+awaitable<std::uint64_t> create_match(Client& client) {
+  auto response = co_await call(
+      client, [](auto& m) { m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS); });
+  co_return sd::client::expect_ok(response, "CreateMatch").match().match_id();
+}
+
+awaitable<sd::v1::Response> join(Client& client, std::uint64_t match) {
+  co_return co_await call(client, [&](auto& m) { m.mutable_join_match()->set_match_id(match); });
+}
+
+awaitable<sd::v1::DecisionPrompt> next_prompt(Client& client) {
+  for (;;) {
+    auto event = co_await client.next_event();
+    if (event.has_prompt()) co_return event.prompt();
+  }
+}
+
+awaitable<sd::v1::Response> submit(Client& client, std::uint64_t match, std::uint32_t decision,
+                                   std::uint32_t option) {
+  co_return co_await call(client, [&](auto& m) {
+    auto* s = m.mutable_submit_decision();
+    s->set_match_id(match);
+    s->set_decision_id(decision);
+    s->add_option_ids(option);
+  });
+}
+
+// A WebSocket without the client library's automatic Hello, for conversations it would refuse.
+class RawSocket {
+ public:
+  awaitable<void> open(std::uint16_t port) {
+    auto executor = co_await asio::this_coro::executor;
+    ws_ = std::make_unique<boost::beast::websocket::stream<boost::beast::tcp_stream>>(executor);
+    asio::ip::tcp::resolver resolver(executor);
+    auto endpoints =
+        co_await resolver.async_resolve("127.0.0.1", std::to_string(port), asio::use_awaitable);
+    co_await boost::beast::get_lowest_layer(*ws_).async_connect(endpoints, asio::use_awaitable);
+    co_await ws_->async_handshake("127.0.0.1", "/ws", asio::use_awaitable);
+    ws_->binary(true);
+  }
+  awaitable<sd::v1::ServerMessage> round_trip(const std::string& frame) {
+    co_await ws_->async_write(asio::buffer(frame), asio::use_awaitable);
+    boost::beast::flat_buffer buffer;
+    co_await ws_->async_read(buffer, asio::use_awaitable);
+    sd::v1::ServerMessage answer;
+    REQUIRE(answer.ParseFromString(boost::beast::buffers_to_string(buffer.data())));
+    co_return answer;
+  }
+
+ private:
+  std::unique_ptr<boost::beast::websocket::stream<boost::beast::tcp_stream>> ws_;
+};
+
+std::size_t inputs_stored(const TempDir& dir, std::uint64_t match) {
+  auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+  return sd::storage::load_inputs(db, static_cast<std::int64_t>(match)).size();
+}
+
+}  // namespace
+
+TEST_CASE("HTTP health check on the game port") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite");
+  const std::string command =
+      "curl -sf http://127.0.0.1:" + std::to_string(server.port()) + "/healthz";
+  CHECK(std::system((command + " > /dev/null").c_str()) == 0);
+  CHECK(std::system(
+            ("curl -sf http://127.0.0.1:" + std::to_string(server.port()) + "/nope > /dev/null")
+                .c_str()) != 0);
+}
+
+TEST_CASE("malformed frames, unknown messages and requests before Hello get typed errors") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite");
+  run_client([&]() -> awaitable<void> {
+    RawSocket raw;
+    co_await raw.open(server.port());
+
+    sd::v1::ClientMessage list;
+    list.set_request_id(3);
+    list.mutable_list_matches();
+    auto early = co_await raw.round_trip(list.SerializeAsString());
+    CHECK(early.response().code() == sd::v1::HELLO_REQUIRED);
+    CHECK(early.response().request_id() == 3);
+
+    sd::v1::ClientMessage old;
+    old.set_request_id(4);
+    old.mutable_hello()->set_protocol_version(99);
+    CHECK((co_await raw.round_trip(old.SerializeAsString())).response().code() ==
+          sd::v1::VERSION_MISMATCH);
+    CHECK((co_await raw.round_trip(list.SerializeAsString())).response().code() ==
+          sd::v1::HELLO_REQUIRED);  // a refused Hello does not count
+
+    auto malformed = co_await raw.round_trip(std::string("\xff\xff\xff not protobuf", 17));
+    CHECK(malformed.response().code() == sd::v1::MALFORMED);
+    CHECK(malformed.response().request_id() == 0);
+
+    sd::v1::ClientMessage empty;
+    empty.set_request_id(7);
+    auto unknown = co_await raw.round_trip(empty.SerializeAsString());
+    CHECK(unknown.response().code() == sd::v1::UNKNOWN_MESSAGE);
+    CHECK(unknown.response().request_id() == 7);
+
+    // The connection survives all of it.
+    sd::v1::ClientMessage hello;
+    hello.set_request_id(8);
+    hello.mutable_hello()->set_protocol_version(sd::v1::PROTOCOL_VERSION_CURRENT);
+    auto welcome = co_await raw.round_trip(hello.SerializeAsString());
+    CHECK(welcome.response().code() == sd::v1::OK);
+    CHECK(welcome.response().welcome().max_frame_bytes() == 64 * 1024);
+  }());
+}
+
+TEST_CASE("accounts: bad names, taken names, wrong passwords, play before login") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite");
+  run_client([&]() -> awaitable<void> {
+    auto client = co_await connected(server.url());
+    auto before_login = co_await call(*client, [](auto& m) { m.mutable_list_matches(); });
+    CHECK(before_login.code() == sd::v1::UNAUTHENTICATED);
+    auto create = co_await call(
+        *client, [](auto& m) { m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS); });
+    CHECK(create.code() == sd::v1::UNAUTHENTICATED);
+
+    auto bad_name = co_await call(*client, [](auto& m) {
+      m.mutable_register_()->set_username("a b");
+      m.mutable_register_()->set_password(kPassword);
+    });
+    CHECK(bad_name.code() == sd::v1::BAD_REQUEST);
+    auto short_password = co_await call(*client, [](auto& m) {
+      m.mutable_register_()->set_username("alice");
+      m.mutable_register_()->set_password("short");
+    });
+    CHECK(short_password.code() == sd::v1::BAD_REQUEST);
+    auto made = co_await call(*client, [](auto& m) {
+      m.mutable_register_()->set_username("alice");
+      m.mutable_register_()->set_password(kPassword);
+    });
+    CHECK(made.code() == sd::v1::OK);
+    auto taken = co_await call(*client, [](auto& m) {
+      m.mutable_register_()->set_username("ALICE");
+      m.mutable_register_()->set_password(kPassword);
+    });
+    CHECK(taken.code() == sd::v1::ALREADY_EXISTS);
+
+    auto wrong = co_await call(*client, [](auto& m) {
+      m.mutable_login()->set_username("alice");
+      m.mutable_login()->set_password("not the password");
+    });
+    CHECK(wrong.code() == sd::v1::INVALID_CREDENTIALS);
+    auto nobody = co_await call(*client, [](auto& m) {
+      m.mutable_login()->set_username("nobody");
+      m.mutable_login()->set_password(kPassword);
+    });
+    CHECK(nobody.code() == sd::v1::INVALID_CREDENTIALS);
+    auto still_out = co_await call(*client, [](auto& m) { m.mutable_list_matches(); });
+    CHECK(still_out.code() == sd::v1::UNAUTHENTICATED);
+
+    auto login = co_await call(*client, [](auto& m) {
+      m.mutable_login()->set_username("alice");
+      m.mutable_login()->set_password(kPassword);
+    });
+    REQUIRE(login.code() == sd::v1::OK);
+    CHECK(login.login().username() == "alice");
+    const std::string token = login.login().token();
+
+    // The token logs in another connection, until logout revokes it.
+    auto other = co_await connected(server.url());
+    auto resumed =
+        co_await call(*other, [&](auto& m) { m.mutable_authenticate()->set_token(token); });
+    CHECK(resumed.code() == sd::v1::OK);
+    CHECK((co_await call(*client, [](auto& m) { m.mutable_logout(); })).code() == sd::v1::OK);
+    CHECK((co_await call(*client, [](auto& m) { m.mutable_list_matches(); })).code() ==
+          sd::v1::UNAUTHENTICATED);
+    auto third = co_await connected(server.url());
+    auto revoked =
+        co_await call(*third, [&](auto& m) { m.mutable_authenticate()->set_token(token); });
+    CHECK(revoked.code() == sd::v1::INVALID_CREDENTIALS);
+  }());
+}
+
+TEST_CASE("a repeated request id is answered again, not run again") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite");
+  run_client([&]() -> awaitable<void> {
+    auto client = co_await connected(server.url());
+    sd::v1::ClientMessage request;
+    request.set_request_id(500);
+    request.mutable_register_()->set_username("bob");
+    request.mutable_register_()->set_password(kPassword);
+    co_await client->send_frame(request.SerializeAsString());
+    auto first = co_await client->read_message();
+    co_await client->send_frame(request.SerializeAsString());
+    auto second = co_await client->read_message();
+    CHECK(first.response().code() == sd::v1::OK);
+    CHECK(second.response().code() == sd::v1::OK);  // not ALREADY_EXISTS: it did not run again
+    CHECK(second.response().request_id() == 500);
+    request.set_request_id(501);
+    co_await client->send_frame(request.SerializeAsString());
+    CHECK((co_await client->read_message()).response().code() == sd::v1::ALREADY_EXISTS);
+  }());
+}
+
+TEST_CASE("invalid match options are refused with the rule broken") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite");
+  run_client([&]() -> awaitable<void> {
+    auto alice = co_await logged_in(server.url(), "alice");
+    auto no_game = co_await call(*alice, [](auto& m) { m.mutable_create_match(); });
+    CHECK(no_game.code() == sd::v1::BAD_REQUEST);
+    auto nine = co_await call(*alice, [](auto& m) {
+      m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS);
+      m.mutable_create_match()->mutable_incursions()->set_players(9);
+    });
+    CHECK(nine.code() == sd::v1::INVALID_OPTIONS);
+    CHECK(nine.rule() == "PLAYERS_OUT_OF_RANGE");
+    auto pile = co_await call(*alice, [](auto& m) {
+      m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS);
+      m.mutable_create_match()->mutable_incursions_seat()->add_hexes("hex.p1.open_space");
+    });
+    CHECK(pile.code() == sd::v1::INVALID_OPTIONS);
+    CHECK(pile.rule() == "NO_WORMHOLE");
+    auto list = co_await call(*alice, [](auto& m) { m.mutable_list_matches(); });
+    CHECK(list.matches().matches_size() == 0);  // nothing was created
+  }());
+}
+
+TEST_CASE("decisions: stale, not offered, not yours, from a spectator or a stranger") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite");
+  run_client([&]() -> awaitable<void> {
+    auto alice = co_await logged_in(server.url(), "alice");
+    auto bob = co_await logged_in(server.url(), "bob");
+    auto carol = co_await logged_in(server.url(), "carol");
+    const auto match = co_await create_match(*alice);
+
+    auto early = co_await submit(*alice, match, 1, 1);
+    CHECK(early.code() == sd::v1::NOT_STARTED);
+    REQUIRE((co_await join(*bob, match)).code() == sd::v1::OK);
+    auto full = co_await join(*carol, match);
+    CHECK(full.code() == sd::v1::MATCH_FULL);
+
+    // The first decision: bob (seat 1) cuts alice's hexpile.
+    const auto prompt = co_await next_prompt(*bob);
+    REQUIRE(prompt.seat() == 1);
+    const auto stored = inputs_stored(dir, match);
+
+    CHECK((co_await submit(*bob, match, prompt.decision_id() + 5, prompt.options(0).id())).code() ==
+          sd::v1::STALE_DECISION);
+    auto not_offered = co_await submit(*bob, match, prompt.decision_id(), 0x0000ff15);
+    CHECK(not_offered.code() == sd::v1::INVALID_CHOICE);
+    CHECK(not_offered.rule() == "INVALID_CUT");
+    CHECK((co_await submit(*alice, match, prompt.decision_id(), prompt.options(0).id())).code() ==
+          sd::v1::NOT_YOUR_DECISION);
+    CHECK((co_await submit(*carol, match, prompt.decision_id(), prompt.options(0).id())).code() ==
+          sd::v1::NOT_A_PLAYER);
+    REQUIRE((co_await call(*carol, [&](auto& m) {
+              m.mutable_spectate()->set_match_id(match);
+            })).code() == sd::v1::OK);
+    CHECK((co_await submit(*carol, match, prompt.decision_id(), prompt.options(0).id())).code() ==
+          sd::v1::NOT_A_PLAYER);
+    CHECK((co_await call(*carol, [&](auto& m) {
+            m.mutable_concede()->set_match_id(match);
+          })).code() == sd::v1::NOT_A_PLAYER);
+    CHECK((co_await submit(*bob, 9999, prompt.decision_id(), prompt.options(0).id())).code() ==
+          sd::v1::NOT_FOUND);
+    CHECK(inputs_stored(dir, match) == stored);  // none of that changed anything
+
+    // The right answer is taken, stored before it is acknowledged, and not taken twice.
+    CHECK((co_await submit(*bob, match, prompt.decision_id(), prompt.options(0).id())).code() ==
+          sd::v1::OK);
+    CHECK(inputs_stored(dir, match) == stored + 1);
+    CHECK((co_await submit(*bob, match, prompt.decision_id(), prompt.options(0).id())).code() ==
+          sd::v1::STALE_DECISION);
+
+    // Conceding ends a two-player game for the other player.
+    CHECK((co_await call(*alice, [&](auto& m) {
+            m.mutable_concede()->set_match_id(match);
+          })).code() == sd::v1::OK);
+    auto over = co_await call(*carol, [&](auto& m) {
+      m.mutable_list_matches()->add_statuses(sd::v1::MATCH_STATUS_FINISHED);
+    });
+    REQUIRE(over.matches().matches_size() == 1);
+    REQUIRE(over.matches().matches(0).result().winners_size() == 1);
+    CHECK(over.matches().matches(0).result().winners(0) == 1);
+    CHECK(over.matches().matches(0).seed() != 0);  // revealed once over
+    CHECK((co_await submit(*bob, match, prompt.decision_id() + 1, prompt.options(0).id())).code() ==
+          sd::v1::GAME_OVER);
+  }());
+}
+
+TEST_CASE("a frame above the size limit closes that connection only") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite", 4096);
+  run_client([&]() -> awaitable<void> {
+    auto victim = co_await connected(server.url());
+    auto bystander = co_await connected(server.url());
+    co_await victim->send_frame(std::string(10000, 'x'));
+    bool closed = false;
+    try {
+      co_await victim->read_message();
+    } catch (const boost::system::system_error&) {
+      closed = true;
+    }
+    CHECK(closed);
+    CHECK(victim->close_reason().code == boost::beast::websocket::close_code::too_big);
+    auto ping = co_await call(*bystander, [](auto& m) { m.mutable_ping()->set_nonce(1); });
+    CHECK(ping.code() == sd::v1::OK);
+  }());
+}
