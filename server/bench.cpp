@@ -37,7 +37,7 @@ int run_bench(const BenchOptions& options) {
     decisions += played.decisions;
     options_offered += played.options_offered;
     ++games;
-  } while (Clock::now() < deadline);
+  } while (options.games > 0 ? games < options.games : Clock::now() < deadline);
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
 
   std::printf("game:                      %s, %d players, random legal playouts, 1 thread\n",

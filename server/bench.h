@@ -9,6 +9,8 @@ struct BenchOptions {
   std::string game = "incursions";
   int players = 2;
   double seconds = 5.0;
+  // A fixed number of games instead of a time limit (for instruction counts), if not 0.
+  std::uint64_t games = 0;
   std::uint64_t seed = 1;
 };
 

@@ -30,6 +30,7 @@ usage:
       --game NAME                incursions (default)
       --players N                players per game (default 2)
       --seconds S                how long to run (default 5)
+      --games N                  play exactly N games instead
       --seed N                   first game seed (default 1)
   spacedock content              list the Incursions ships, hexes and hexpile presets
   spacedock --help               this text
@@ -77,6 +78,7 @@ int bench(Flags& flags) {
   if (auto game = flags.take("--game")) options.game = *game;
   flags.take_number("--players", options.players);
   flags.take_number("--seconds", options.seconds);
+  flags.take_number("--games", options.games);
   flags.take_number("--seed", options.seed);
   flags.finish();
   return sd::run_bench(options);

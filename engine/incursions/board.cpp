@@ -31,6 +31,13 @@ TileIndex Board::add(Tile tile) {
   auto index = static_cast<TileIndex>(tiles_.size());
   tiles_.push_back(tile);
   slots_[slot] = index;
+  adjacent_.emplace_back();
+  for (int d = 0; d < kDirections; ++d) {
+    const TileIndex other = find(neighbour(tile.coord, d));
+    adjacent_[index][static_cast<std::size_t>(d)] = other;
+    // Directions d and d + 3 are opposite.
+    if (other != kNoTile) adjacent_[other][static_cast<std::size_t>((d + 3) % kDirections)] = index;
+  }
   return index;
 }
 
@@ -56,7 +63,7 @@ void Routes::compute(const Board& board, TileIndex from, int max_steps,
     TileIndex at = queue[head++];
     if (steps[at] >= max_steps) continue;
     for (int d = 0; d < kDirections; ++d) {
-      TileIndex next = board.find(neighbour(board.tile(at).coord, d));
+      const TileIndex next = board.next_to(at, d);
       if (next == kNoTile) continue;
       auto next_steps = static_cast<std::uint8_t>(steps[at] + 1);
       auto next_cost = static_cast<std::uint8_t>(cost[at] + tile_cost[next]);

@@ -51,6 +51,10 @@ class Board {
 
   TileIndex add(Tile tile);
   TileIndex find(Coord c) const;
+  // The tile next to tile `i` in `direction`, or kNoTile.
+  TileIndex next_to(TileIndex i, int direction) const {
+    return adjacent_[i][static_cast<std::size_t>(direction)];
+  }
   const Tile& tile(TileIndex i) const { return tiles_[i]; }
   std::size_t size() const { return tiles_.size(); }
   const std::vector<Tile>& tiles() const { return tiles_; }
@@ -60,6 +64,7 @@ class Board {
   static std::size_t slot_of(Coord c);
 
   std::vector<Tile> tiles_;
+  std::vector<std::array<TileIndex, kDirections>> adjacent_;  // kept so routes need no lookups
   std::array<TileIndex, kSlots> slots_;
 };
 

@@ -225,9 +225,7 @@ Rule Game::check_maneuver(const Action& a) const {
       if (s_.pile_for(seat).hexes.empty() || s_.board.size() >= kMaxTiles) {
         return Rule::kCannotExplore;
       }
-      return s_.board.find(neighbour(s_.position(seat), a.subject)) == kNoTile
-                 ? Rule::kOk
-                 : Rule::kCannotExplore;
+      return s_.board.next_to(v.tile, a.subject) == kNoTile ? Rule::kOk : Rule::kCannotExplore;
     case kRepair:
       if (a.subject > 1) return Rule::kInvalidSystem;
       return a.power <= available ? Rule::kOk : Rule::kInsufficientPower;
@@ -326,10 +324,16 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
         out.push_back(encode(act(kFireW2, target, k, torpedo_range)));
       }
     }
-    add_if(act(kDetonateMine, target));
   }
-  for (int k = 0; k <= available; ++k)
-    add_if(act(kLayMine, 0, k));
+  if (own_fresh_mine(seat) != nullptr) {
+    for (Seat target = 0; target < s_.players; ++target)
+      add_if(act(kDetonateMine, target));
+  }
+  // Only the power bound depends on the Pwr put in: check once, list every amount.
+  if (check_maneuver(act(kLayMine)) == Rule::kOk) {
+    for (int k = 0; k <= available; ++k)
+      out.push_back(encode(act(kLayMine, 0, k)));
+  }
 
   if (!held(seat)) {
     Routes routes;
@@ -339,8 +343,12 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
       if (steps != Routes::kUnreached && steps > 0)
         out.push_back(encode(act(kMove, static_cast<int>(tile))));
     }
-    for (int direction = 0; direction < kDirections; ++direction)
-      add_if(act(kExplore, direction));
+    if (!s_.pile_for(seat).hexes.empty() && s_.board.size() < kMaxTiles) {
+      for (int direction = 0; direction < kDirections; ++direction) {
+        if (s_.board.next_to(v.tile, direction) == kNoTile)
+          out.push_back(encode(act(kExplore, direction)));
+      }
+    }
   }
   for (int system = 0; system < 2; ++system) {
     for (int k = 0; k <= available; ++k)
@@ -349,8 +357,10 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
   add_if(act(kCloak));
   add_if(act(kTachyonSweep));
   for (Seat target = 0; target < s_.players; ++target) {
-    for (int k = 1; k <= v.power.up; ++k)
-      add_if(act(kTractor, target, k));
+    if (check_maneuver(act(kTractor, target, 1)) == Rule::kOk) {
+      for (int k = 1; k <= v.power.up; ++k)
+        out.push_back(encode(act(kTractor, target, k)));
+    }
     add_if(act(kBreakTractor, target));
   }
 }

@@ -34,7 +34,10 @@ const char* system_name(int system) {
 
 class Labeller {
  public:
-  Labeller(const State& s, const SeatNames& names) : s_(s), name_(names) {}
+  Labeller(const State& s, const SeatNames& names) : s_(s), name_(names) {
+    if (s.step == Step::kManeuver)
+      routes_.compute(s.board, s.vessels[s.active].tile, kMaxTravel, {});
+  }
 
   std::string operator()(const Action& a) const {
     const Seat seat = s_.decision.seat;
@@ -55,9 +58,7 @@ class Labeller {
       case kDetonateMine:
         return "Set off your new mine at " + name_(a.subject);
       case kMove: {
-        Routes routes;
-        routes.compute(s_.board, s_.vessels[seat].tile, kMaxTravel, {});
-        const int steps = routes.steps[a.subject];
+        const int steps = routes_.steps[a.subject];
         const Tile& tile = s_.board.tile(a.subject);
         return "Move to " + describe_coord(tile.coord) + " " + tile_name(tile) + ": " +
                std::to_string(steps) + (steps == 1 ? " hex, " : " hexes, ") +
@@ -145,6 +146,7 @@ class Labeller {
 
   const State& s_;
   const SeatNames& name_;
+  Routes routes_;  // from the mover's tile, for move labels
 };
 
 void action_to_proto(const State& s, const Action& a, v1::IncursionsAction* out) {
