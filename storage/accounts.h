@@ -17,8 +17,8 @@ struct Account {
 };
 
 // Throws ConstraintError if the name is taken, comparing names case-insensitively.
-std::int64_t create_account(Database& db, std::string_view username,
-                            std::string_view password_hash, std::int64_t now_ms);
+std::int64_t create_account(Database& db, std::string_view username, std::string_view password_hash,
+                            std::int64_t now_ms);
 std::optional<Account> find_account(Database& db, std::string_view username);
 std::optional<Account> find_account(Database& db, std::int64_t id);
 

@@ -107,19 +107,28 @@ Database Database::open(const std::string& path) {
   return db;
 }
 
-Database::Database(Database&& other) noexcept : db_(std::exchange(other.db_, nullptr)) {}
+Database::Database(Database&& other) noexcept
+    : db_(std::exchange(other.db_, nullptr)), cache_(std::move(other.cache_)) {}
 
 Database& Database::operator=(Database&& other) noexcept {
   if (this != &other) {
+    finalize_cached();
     sqlite3_close_v2(db_);
     db_ = std::exchange(other.db_, nullptr);
+    cache_ = std::move(other.cache_);
   }
   return *this;
 }
 
 Database::~Database() {
-  // sqlite3_close_v2 never fails on busy statements; it closes once they are finalized.
+  finalize_cached();
   sqlite3_close_v2(db_);
+}
+
+void Database::finalize_cached() {
+  for (auto& [sql, cached] : cache_)
+    sqlite3_finalize(cached.statement);
+  cache_.clear();
 }
 
 int Database::schema_version() {
@@ -128,22 +137,34 @@ int Database::schema_version() {
   return static_cast<int>(query.column_int(0));
 }
 
-// transaction() and savepoint() in the header end in the statements handled here.
 void Database::execute(std::string_view sql) {
-  if (sqlite3_get_autocommit(db_) && (sql.starts_with("ROLLBACK") || sql.starts_with("RELEASE"))) {
-    // After some errors (a full disk, an I/O error) SQLite has already rolled the whole
-    // transaction back; failing to roll it back again would hide the error that caused it.
-    return;
-  }
+  run_all(db_, sql);
+}
+
+void Database::transaction(const Work& work) {
+  execute("BEGIN IMMEDIATE");
   try {
-    run_all(db_, sql);
+    work(*this);
+    execute("COMMIT");
   } catch (...) {
-    // A failed COMMIT leaves its transaction open, and every later BEGIN would fail with it.
-    if (sql == "COMMIT" && !sqlite3_get_autocommit(db_)) {
-      sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    // After some errors (a full disk, an I/O error) SQLite has rolled back already; rolling
+    // back again would fail and hide the error that caused it.
+    if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+void Database::savepoint(const Work& work) {
+  execute("SAVEPOINT piece");
+  try {
+    work(*this);
+  } catch (...) {
+    if (!sqlite3_get_autocommit(db_)) {
+      sqlite3_exec(db_, "ROLLBACK TO piece; RELEASE piece", nullptr, nullptr, nullptr);
     }
     throw;
   }
+  execute("RELEASE piece");
 }
 
 std::string Database::pragma(std::string_view name) {

@@ -1,11 +1,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace spacedock::storage {
 
@@ -37,34 +40,15 @@ class Database {
   // The highest migration applied.
   int schema_version();
 
-  // Runs `work(*this)` inside BEGIN IMMEDIATE ... COMMIT; on an exception, rolls back and
-  // rethrows.
-  template <typename Work>
-  void transaction(Work&& work) {
-    execute("BEGIN IMMEDIATE");
-    try {
-      work(*this);
-    } catch (...) {
-      execute("ROLLBACK");
-      throw;
-    }
-    execute("COMMIT");
-  }
+  using Work = std::function<void(Database&)>;
+
+  // Runs `work(*this)` inside BEGIN IMMEDIATE ... COMMIT; on an exception, or if the commit
+  // fails, rolls back and rethrows.
+  void transaction(const Work& work);
 
   // Runs `work(*this)` inside a SAVEPOINT of the current transaction, so that a failing piece
   // of a batch rolls back alone; rethrows its exception.
-  template <typename Work>
-  void savepoint(Work&& work) {
-    execute("SAVEPOINT piece");
-    try {
-      work(*this);
-    } catch (...) {
-      execute("ROLLBACK TO piece");
-      execute("RELEASE piece");
-      throw;
-    }
-    execute("RELEASE piece");
-  }
+  void savepoint(const Work& work);
 
   // Runs SQL without results (statements separated by ';').
   void execute(std::string_view sql);
@@ -74,8 +58,18 @@ class Database {
   sqlite3* handle() const { return db_; }
 
  private:
+  friend class Statement;
+  struct Cached {
+    sqlite3_stmt* statement = nullptr;
+    bool in_use = false;
+  };
+
   explicit Database(sqlite3* db) : db_(db) {}
+  void finalize_cached();
+
   sqlite3* db_ = nullptr;
+  // Prepared statements by SQL text, kept for reuse (see Statement).
+  std::unordered_map<std::string, Cached> cache_;
 };
 
 }  // namespace spacedock::storage

@@ -1,6 +1,7 @@
 #include "storage/statement.h"
 
 #include <climits>
+#include <utility>
 
 namespace spacedock::storage {
 
@@ -31,6 +32,36 @@ Statement::Statement(sqlite3* db, std::string_view sql, std::string_view* rest) 
   const int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, &tail);
   if (rc != SQLITE_OK) throw_error(db, rc, "cannot prepare \"" + std::string(sql) + "\"");
   if (rest) *rest = sql.substr(static_cast<std::size_t>(tail - sql.data()));
+}
+
+Statement::Statement(Database& db, std::string_view sql) : db_(db.handle()) {
+  constexpr std::size_t kMaxCached = 64;  // dynamic SQL must not grow the cache without bound
+  auto found = db.cache_.find(std::string(sql));
+  if (found != db.cache_.end() && !found->second.in_use) {
+    stmt_ = found->second.statement;
+  } else {
+    Statement fresh(db_, sql);
+    if (found != db.cache_.end() || db.cache_.size() >= kMaxCached || fresh.empty()) {
+      stmt_ = std::exchange(fresh.stmt_, nullptr);  // used once, finalized by this Statement
+      return;
+    }
+    found =
+        db.cache_.emplace(std::string(sql), Database::Cached{std::exchange(fresh.stmt_, nullptr)})
+            .first;
+    stmt_ = found->second.statement;
+  }
+  found->second.in_use = true;
+  borrowed_ = &found->second.in_use;
+}
+
+Statement::~Statement() {
+  if (!borrowed_) {
+    sqlite3_finalize(stmt_);
+    return;
+  }
+  sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);
+  *borrowed_ = false;
 }
 
 Statement& Statement::bind_int(int index, std::int64_t value) {

@@ -15,14 +15,17 @@ namespace spacedock::storage {
 // sqlite3_errmsg in the message.
 [[noreturn]] void throw_error(sqlite3* db, int rc, std::string_view what);
 
-// One prepared statement, finalized on destruction. Parameters are 1-based and columns 0-based,
-// as in SQLite. Bound text and blobs are not copied: they must outlive the statement's steps.
+// One prepared statement. Parameters are 1-based and columns 0-based, as in SQLite. Bound text
+// and blobs are not copied: they must outlive the statement's steps.
 class Statement {
  public:
-  Statement(Database& db, std::string_view sql) : Statement(db.handle(), sql) {}
-  // Prepares the first statement of `sql`; `rest`, if given, receives what follows it.
+  // Borrows the database's cached statement for `sql` (preparing it the first time), and resets
+  // it for the next user on destruction: statements run on every input are prepared once.
+  Statement(Database& db, std::string_view sql);
+  // Prepares the first statement of `sql`, finalized on destruction; `rest`, if given,
+  // receives what follows it.
   Statement(sqlite3* db, std::string_view sql, std::string_view* rest = nullptr);
-  ~Statement() { sqlite3_finalize(stmt_); }
+  ~Statement();
   Statement(const Statement&) = delete;
   Statement& operator=(const Statement&) = delete;
 
@@ -50,6 +53,7 @@ class Statement {
  private:
   sqlite3* db_;
   sqlite3_stmt* stmt_ = nullptr;
+  bool* borrowed_ = nullptr;  // the cache entry's in-use flag, for a borrowed statement
 };
 
 }  // namespace spacedock::storage
