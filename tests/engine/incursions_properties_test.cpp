@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core/random_play.h"
+#include "engine/games.h"
 #include "engine/incursions/game.h"
 #include "engine/incursions/setup.h"
 #include "engine/incursions/view.h"
@@ -273,5 +274,34 @@ TEST_CASE("hidden information: other players see pile sizes, never pile contents
         }
       }
     }
+  }
+}
+
+TEST_CASE("perft: fixed seeds play to fixed decision counts and state hashes") {
+  // Like a chess engine's perft: any change to the rules, the content or the order of random
+  // draws changes these numbers. Update them only for an intended change, and say so.
+  struct Pinned {
+    std::uint32_t players;
+    std::uint64_t seed;
+    std::size_t decisions;
+    std::uint64_t hash;
+  };
+  const Pinned pinned[] = {
+      {2, 1, 159, 1720582507944613004ULL},
+      {3, 2, 106, 17186787122068865268ULL},
+      {6, 3, 296, 12435681694825957329ULL},
+  };
+  for (const auto& p : pinned) {
+    sd::v1::MatchSetup setup;
+    setup.set_game(sd::v1::GAME_INCURSIONS);
+    setup.mutable_incursions()->set_players(p.players);
+    for (std::uint32_t i = 0; i < p.players; ++i)
+      setup.add_seats()->set_name("P" + std::to_string(i));
+    auto match = sd::engine::start_match(setup, p.seed);
+    Rng chooser(p.seed);
+    const auto played = sd::core::play_randomly(*match, chooser, sd::core::kMaxDecisionsPerGame);
+    CHECK(match->over());
+    CHECK(played.decisions == p.decisions);
+    CHECK(match->state_hash() == p.hash);
   }
 }
