@@ -41,6 +41,29 @@ void Game::detonate_mine(Seat target) {
   roll_hit(owner, target, Weapon::kW3, mine.dice, mine.flat, false);
 }
 
+std::pair<int, int> Game::roll_2d6(Seat seat, v1::DiceRollPurpose purpose) {
+  const int a = s_.rng.d6();
+  const int b = s_.rng.d6();
+  emit(ev::DiceRolled{seat,
+                      purpose,
+                      2,
+                      {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)},
+                      0,
+                      static_cast<std::int16_t>(a + b)});
+  return {a, b};
+}
+
+bool Game::evade(Seat seat, int power) {
+  // Pwr is spent whether or not the roll succeeds (§7.3 D2); 2D6 at most the score succeeds.
+  pay(seat, power);
+  const int score = s_.ship(seat).evasion + power;
+  const auto [a, b] = roll_2d6(seat, v1::DICE_ROLL_PURPOSE_EVASION);
+  const bool success = a + b <= score;
+  emit(ev::EvasionResolved{seat, static_cast<std::uint8_t>(power), static_cast<std::int8_t>(score),
+                           success});
+  return success;
+}
+
 void Game::roll_hit(Seat attacker, Seat target, Weapon weapon, int dice, int flat, bool automatic) {
   // The damage is rolled and shown before the defender chooses (A06).
   ev::DiceRolled roll{attacker, v1::DICE_ROLL_PURPOSE_DAMAGE,    static_cast<std::uint8_t>(dice),
@@ -66,21 +89,8 @@ void Game::defend(const Action& action) {
   Vessel& v = s_.vessels[target];
   switch (action.kind) {
     case ActionKind::kEvade: {
-      // Pwr is spent whether or not the roll succeeds (§7.3 D2).
-      pay(target, action.power);
-      const int score = s_.ship(target).evasion + action.power;
-      const int a = s_.rng.d6();
-      const int b = s_.rng.d6();
-      emit(ev::DiceRolled{target,
-                          v1::DICE_ROLL_PURPOSE_EVASION,
-                          2,
-                          {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)},
-                          0,
-                          static_cast<std::int16_t>(a + b)});
       s_.hit.evasion_open = false;
-      s_.hit.evaded = a + b <= score;
-      emit(ev::EvasionResolved{target, action.power, static_cast<std::int8_t>(score),
-                               s_.hit.evaded});
+      s_.hit.evaded = evade(target, action.power);
       break;
     }
     case ActionKind::kShieldPower:

@@ -102,6 +102,10 @@ class Game {
   void fire(const Action& action);
   void lay_mine(int power);
   void detonate_mine(Seat target);
+  // Rolls 2D6 for `seat` and logs the roll.
+  std::pair<int, int> roll_2d6(Seat seat, v1::DiceRollPurpose purpose);
+  // An evasion attempt with `power` Pwr: pays, rolls, logs; true if it succeeds.
+  bool evade(Seat seat, int power);
   void roll_hit(Seat attacker, Seat target, Weapon weapon, int dice, int flat, bool automatic);
   void defend(const Action& action);
   void resolve_hit();

@@ -110,14 +110,7 @@ void Game::arrive(Seat seat, TileIndex tile) {
   const HexIndex hex = s_.board.tile(tile).hex;
   if (hex == kStartHex || !s_.content->hex(hex).wormhole) return;  // basic game: wormholes only
   // Doubles on 2D6 win; anything else sends the vessel back to the start tile (§16.1).
-  const int a = s_.rng.d6();
-  const int b = s_.rng.d6();
-  emit(ev::DiceRolled{seat,
-                      v1::DICE_ROLL_PURPOSE_WORMHOLE,
-                      2,
-                      {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)},
-                      0,
-                      static_cast<std::int16_t>(a + b)});
+  const auto [a, b] = roll_2d6(seat, v1::DICE_ROLL_PURPOSE_WORMHOLE);
   if (a == b) {
     finish(static_cast<std::uint8_t>(1u << seat), v1::RESULT_REASON_WORMHOLE);
     return;
@@ -150,21 +143,7 @@ void Game::answer_lock(const Action& action) {
       break;
   }
   s_.lock = PendingLock{};
-  bool locked = true;
-  if (action.kind == ActionKind::kEvade) {
-    pay(lock.target, action.power);
-    const int score = s_.ship(lock.target).evasion + action.power;
-    const int a = s_.rng.d6();
-    const int b = s_.rng.d6();
-    emit(ev::DiceRolled{lock.target,
-                        v1::DICE_ROLL_PURPOSE_EVASION,
-                        2,
-                        {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)},
-                        0,
-                        static_cast<std::int16_t>(a + b)});
-    locked = a + b > score;
-    emit(ev::EvasionResolved{lock.target, action.power, static_cast<std::int8_t>(score), !locked});
-  }
+  const bool locked = action.kind != ActionKind::kEvade || !evade(lock.target, action.power);
   expire_diverted(lock.target);
   Vessel& holder = s_.vessels[lock.holder];
   if (!s_.in_game(lock.holder)) return;

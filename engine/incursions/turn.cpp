@@ -88,14 +88,7 @@ void Game::roll_initiative() {
     std::uint8_t leaders = 0;
     for (Seat seat = 0; seat < s_.players; ++seat) {
       if (!(contenders & bit(seat))) continue;
-      const int a = s_.rng.d6();
-      const int b = s_.rng.d6();
-      emit(ev::DiceRolled{seat,
-                          v1::DICE_ROLL_PURPOSE_INITIATIVE,
-                          2,
-                          {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)},
-                          0,
-                          static_cast<std::int16_t>(a + b)});
+      const auto [a, b] = roll_2d6(seat, v1::DICE_ROLL_PURPOSE_INITIATIVE);
       if (a + b > best) {
         best = a + b;
         leaders = 0;
@@ -219,14 +212,7 @@ void Game::score_turn_cap() {
     for (int i = 0; i < s_.players; ++i) {
       const auto seat = static_cast<Seat>((s_.starting + i) % s_.players);
       if (!(leaders & bit(seat))) continue;
-      const int a = s_.rng.d6();
-      const int b = s_.rng.d6();
-      emit(ev::DiceRolled{seat,
-                          v1::DICE_ROLL_PURPOSE_ROLL_OFF,
-                          2,
-                          {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)},
-                          0,
-                          static_cast<std::int16_t>(a + b)});
+      const auto [a, b] = roll_2d6(seat, v1::DICE_ROLL_PURPOSE_ROLL_OFF);
       if (a == b) {
         leaders = bit(seat);
         break;
