@@ -1,0 +1,165 @@
+#include "clients/cli/board.h"
+
+#include <cstdio>
+#include <initializer_list>
+
+#include "clients/cli/hex_map.h"
+
+namespace spacedock::cli {
+namespace {
+
+constexpr std::size_t kWidth = 100;
+
+class Names {
+ public:
+  explicit Names(const v1::MatchInfo& info) : info_(info) {}
+  std::string operator()(std::uint32_t seat) const {
+    for (const auto& s : info_.seats()) {
+      if (s.seat() == seat) return s.username();
+    }
+    return "seat " + std::to_string(seat);
+  }
+
+ private:
+  const v1::MatchInfo& info_;
+};
+
+std::string coord(const v1::HexCoord& c) {
+  return "(" + std::to_string(c.q()) + "," + std::to_string(c.r()) + ")";
+}
+
+std::string dice(std::uint32_t count, std::int32_t flat) {
+  return std::to_string(count) + "D6" + (flat ? (flat > 0 ? "+" : "") + std::to_string(flat) : "");
+}
+
+// `items` after `label`, separated by ", ", wrapped at the page width.
+void add_list(std::vector<std::string>& lines, const std::string& label,
+              const std::vector<std::string>& items) {
+  std::string line = label;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string item = items[i] + (i + 1 < items.size() ? "," : "");
+    if (line.size() + 1 + item.size() > kWidth) {
+      lines.push_back(line);
+      line = std::string(label.size(), ' ');
+    }
+    line += " " + item;
+  }
+  lines.push_back(line);
+}
+
+std::string header(const v1::IncursionsView& view, const v1::GameSnapshot& snapshot,
+                   const Names& name, std::uint64_t match_id, std::uint64_t seq) {
+  std::string text = "Match " + std::to_string(match_id) + ", event " + std::to_string(seq) + ": ";
+  switch (view.phase()) {
+    case v1::INCURSIONS_PHASE_SETUP:
+      text += "setting up";
+      break;
+    case v1::INCURSIONS_PHASE_GAME_OVER: {
+      std::string winners;
+      for (auto seat : view.winners())
+        winners += (winners.empty() ? "" : " and ") + name(seat);
+      text += "game over, " + (winners.empty() ? "no winner" : "won by " + winners);
+      break;
+    }
+    default:
+      text += "round " + std::to_string(view.round()) + ", turn " + std::to_string(view.turn()) +
+              ", " + name(view.active_seat()) + " (seat " + std::to_string(view.active_seat()) +
+              ") to act, maneuvers used " + std::to_string(view.maneuvers_used()) + "/" +
+              std::to_string(view.maneuvers_allowed());
+  }
+  text += snapshot.role() == v1::VIEWER_ROLE_PLAYER
+              ? "; you are seat " + std::to_string(snapshot.seat())
+              : "; you watch";
+  return text;
+}
+
+// One row of the vessel table; the header uses it too, so the columns line up.
+std::string row(const std::string& seat, const std::string& player, const std::string& ship,
+                const std::string& at, const std::string& hull, const std::string& shields,
+                const std::string& power, const std::string& aux, const std::string& status) {
+  char line[256];
+  std::snprintf(line, sizeof line, "%-2s %-10.10s %-22.22s %-7s %-6s %-7s %-18s %-3s %s",
+                seat.c_str(), player.c_str(), ship.c_str(), at.c_str(), hull.c_str(),
+                shields.c_str(), power.c_str(), aux.c_str(), status.c_str());
+  std::string text = line;
+  text.erase(text.find_last_not_of(' ') + 1);
+  return text;
+}
+
+std::string vessel_line(const v1::IncursionsView& view, const v1::IncursionsVessel& v,
+                        const Names& name) {
+  const auto& p = v.power();
+  std::string power;
+  for (auto value : {p.up(), p.spent(), p.cloak(), p.tractor(), p.diverted()})
+    power += (power.empty() ? "" : "/") + std::to_string(value);
+  std::string status;
+  auto add = [&](const std::string& s) { status += (status.empty() ? "" : ", ") + s; };
+  if (v.eliminated()) add("ELIMINATED");
+  if (v.cloaked()) add("cloaked");
+  if (v.sweep_active()) add("sweep");
+  if (v.has_tractoring_seat()) {
+    add("beam on " + name(v.tractoring_seat()) + " (" + std::to_string(v.tractor_strength()) + ")");
+  }
+  for (const auto& holder : view.vessels()) {
+    if (holder.has_tractoring_seat() && holder.tractoring_seat() == v.seat())
+      add("held by " + name(holder.seat()));
+  }
+  auto out_of = [](std::int32_t value, std::int32_t max) {
+    return std::to_string(value) + "/" + std::to_string(max);
+  };
+  return row(std::to_string(v.seat()), name(v.seat()), v.ship().name(), coord(v.position()),
+             out_of(v.hull(), v.ship().hull()), out_of(v.shields(), v.ship().shields()), power,
+             v.aux_available() ? "yes" : "no", status);
+}
+
+std::string hit_line(const v1::IncursionsHit& hit, const Names& name) {
+  static const char* const kWeapons[] = {"?", "W1", "W2", "mine"};
+  std::string text = "Hit: " + name(hit.attacker()) + " on " + name(hit.target()) + " with " +
+                     kWeapons[hit.weapon() < 4 ? hit.weapon() : 0] + " for " +
+                     std::to_string(hit.damage());
+  if (hit.evaded()) text += ", evaded";
+  if (hit.evasion_open()) text += ", evasion still open";
+  if (hit.shield_power()) {
+    text += ", shields " + std::to_string(hit.shield_power()) + " Pwr absorb " +
+            std::to_string(hit.absorbed());
+  }
+  if (hit.defense_slot_used()) text += ", defensive repair chosen";
+  return text;
+}
+
+}  // namespace
+
+std::vector<std::string> render_board(const v1::GameSnapshot& snapshot, const v1::MatchInfo& info,
+                                      std::uint64_t seq) {
+  const auto& view = snapshot.incursions();
+  const Names name(info);
+  std::vector<std::string> lines{header(view, snapshot, name, info.match_id(), seq)};
+  for (auto& line : draw_hex_map(view))
+    lines.push_back("  " + line);
+  lines.push_back(std::string("  (") + kHexMapLegend + ")");
+  lines.push_back(
+      row("#", "player", "ship", "at", "hull", "shields", "Pwr up/sp/cl/tr/dv", "AUX", ""));
+  for (const auto& vessel : view.vessels())
+    lines.push_back(vessel_line(view, vessel, name));
+  std::vector<std::string> piles;
+  std::vector<std::string> own;
+  for (const auto& pile : view.hexpiles()) {
+    piles.push_back((pile.has_owner_seat() ? name(pile.owner_seat()) : std::string("shared")) +
+                    " " + std::to_string(pile.remaining()) + " left (" +
+                    std::to_string(pile.hexpoints()) + " hexpoints)");
+    for (const auto& hex : pile.own_hexes())
+      own.push_back(hex.starts_with("hex.") ? hex.substr(4) : hex);
+  }
+  add_list(lines, "Hexpiles:", piles);
+  if (!own.empty()) add_list(lines, "Your hexes left:", own);
+  std::vector<std::string> mines;
+  for (const auto& mine : view.mines()) {
+    mines.push_back(coord(mine.coord()) + " " + name(mine.owner_seat()) + " " +
+                    dice(mine.dice(), mine.flat()) + (mine.armed() ? " armed" : " not armed"));
+  }
+  if (!mines.empty()) add_list(lines, "Mines:", mines);
+  if (view.has_hit()) lines.push_back(hit_line(view.hit(), name));
+  return lines;
+}
+
+}  // namespace spacedock::cli

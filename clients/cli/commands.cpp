@@ -1,0 +1,139 @@
+#include "clients/cli/commands.h"
+
+#include <sstream>
+#include <stdexcept>
+
+#include "support/flags.h"
+
+namespace spacedock::cli {
+namespace {
+
+using Verb = Command::Verb;
+using support::Flags;
+
+// How each command is spelled and how many arguments it takes.
+struct Spec {
+  const char* word;
+  Verb verb;
+  std::size_t min_args;
+  std::size_t max_args;
+  const char* usage;
+};
+
+constexpr Spec kSpecs[] = {
+    {"help", Verb::kHelp, 0, 0, "help"},
+    {"register", Verb::kRegister, 2, 2, "register NAME PASSWORD"},
+    {"login", Verb::kLogin, 2, 2, "login NAME PASSWORD"},
+    {"matches", Verb::kMatches, 0, 0, "matches"},
+    {"create", Verb::kCreate, 0, 2, "create [PLAYERS] [PRESET]"},
+    {"join", Verb::kJoin, 1, 2, "join ID [PRESET]"},
+    {"spectate", Verb::kSpectate, 1, 1, "spectate ID"},
+    {"leave", Verb::kLeave, 0, 0, "leave"},
+    {"concede", Verb::kConcede, 0, 0, "concede"},
+    {"board", Verb::kBoard, 0, 0, "board"},
+    {"log", Verb::kLog, 0, 1, "log [N]"},
+    {"auto", Verb::kAuto, 0, 1, "auto [off]"},
+    {"wait", Verb::kWait, 0, 0, "wait"},
+    {"quit", Verb::kQuit, 0, 0, "quit"},
+    {"exit", Verb::kQuit, 0, 0, "exit"},
+};
+
+std::vector<std::string> split(std::string_view line) {
+  std::istringstream in{std::string(line)};
+  std::vector<std::string> words;
+  for (std::string word; in >> word;)
+    words.push_back(word);
+  return words;
+}
+
+template <typename Number>
+Number number(const std::string& text, const char* what) {
+  try {
+    return Flags::parse_number<Number>(what, text);
+  } catch (const std::invalid_argument&) {
+    throw std::invalid_argument(std::string(what) + " must be a number, not '" + text + "'");
+  }
+}
+
+bool is_number(const std::string& word) {
+  return !word.empty() && word.find_first_not_of("0123456789") == std::string::npos;
+}
+
+}  // namespace
+
+const char* const kHelpText = R"(commands:
+  register NAME PASSWORD     create an account (password: 8 characters or more)
+  login NAME PASSWORD        log in; the session is kept across reconnects
+  matches                    list waiting and active matches
+  create [PLAYERS] [PRESET]  create a Star Trek: Incursions match for 2-6 players (default 2),
+                             contributing the hexpile PRESET (standard, federation, klingon,
+                             romulan, borg; default standard)
+  join ID [PRESET]           take a seat in match ID (or rejoin your own seat)
+  spectate ID                watch match ID
+  leave                      stop following the match (frees your seat if it has not started)
+  concede                    give up the match you play
+  board                      draw the board (fetching a fresh view if events came since)
+  log [N]                    the last N event lines (default 20)
+  N [N...]                   answer the open prompt with option N
+  auto | auto off            answer every prompt of yours with a random option, or stop
+  wait                       block until the followed match ends, showing its events
+  quit                       leave the program (end of input does the same)
+lines starting with # are ignored.)";
+
+std::optional<Command> parse_command(std::string_view line) {
+  const auto words = split(line);
+  if (words.empty() || words.front().front() == '#') return std::nullopt;
+  Command c;
+  if (is_number(words.front())) {
+    c.verb = Verb::kAnswer;
+    for (const auto& word : words)
+      c.picks.push_back(number<std::size_t>(word, "an option"));
+    return c;
+  }
+  const Spec* spec = nullptr;
+  for (const auto& candidate : kSpecs) {
+    if (words.front() == candidate.word) spec = &candidate;
+  }
+  if (!spec) {
+    throw std::invalid_argument("unknown command '" + words.front() +
+                                "'; type help for the commands");
+  }
+  const std::size_t args = words.size() - 1;
+  if (args < spec->min_args || args > spec->max_args)
+    throw std::invalid_argument(std::string("usage: ") + spec->usage);
+  c.verb = spec->verb;
+  switch (c.verb) {
+    case Verb::kRegister:
+    case Verb::kLogin:
+      c.name = words[1];
+      c.password = words[2];
+      break;
+    case Verb::kCreate: {
+      std::size_t next = 1;
+      if (next < words.size() && is_number(words[next]))
+        c.players = number<std::uint32_t>(words[next++], "PLAYERS");
+      if (c.players < 2 || c.players > 6) throw std::invalid_argument("PLAYERS must be 2 to 6");
+      if (next < words.size()) c.preset = words[next++];
+      if (next < words.size()) throw std::invalid_argument(std::string("usage: ") + spec->usage);
+      break;
+    }
+    case Verb::kJoin:
+    case Verb::kSpectate:
+      c.match_id = number<std::uint64_t>(words[1], "ID");
+      if (words.size() > 2) c.preset = words[2];
+      break;
+    case Verb::kLog:
+      if (words.size() > 1) c.count = number<std::size_t>(words[1], "N");
+      break;
+    case Verb::kAuto:
+      if (words.size() > 1 && words[1] != "off" && words[1] != "on")
+        throw std::invalid_argument(std::string("usage: ") + spec->usage);
+      c.on = words.size() == 1 || words[1] == "on";
+      break;
+    default:
+      break;
+  }
+  return c;
+}
+
+}  // namespace spacedock::cli

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spacedock::cli {
+
+// One line of input, understood.
+struct Command {
+  enum class Verb {
+    kHelp,
+    kRegister,
+    kLogin,
+    kMatches,
+    kCreate,
+    kJoin,
+    kSpectate,
+    kLeave,
+    kConcede,
+    kBoard,
+    kLog,
+    kAnswer,
+    kAuto,
+    kWait,
+    kQuit,
+  };
+  Verb verb = Verb::kHelp;
+  std::string name;      // register, login
+  std::string password;  // register, login
+  std::string preset;    // create, join: the hexpile preset (empty: the server's default)
+  std::uint32_t players = 2;
+  std::uint64_t match_id = 0;
+  std::size_t count = 20;          // log
+  std::vector<std::size_t> picks;  // answer: 1-based option numbers
+  bool on = true;                  // auto
+};
+
+// Parses one input line. Returns nothing for a blank line or a # comment; throws
+// std::invalid_argument with a message for the user if the line is not a valid command.
+std::optional<Command> parse_command(std::string_view line);
+
+// The command summary `help` prints.
+extern const char* const kHelpText;
+
+}  // namespace spacedock::cli

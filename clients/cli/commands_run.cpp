@@ -1,0 +1,183 @@
+// What each command does.
+#include <set>
+
+#include "clients/cli/format.h"
+#include "clients/cli/session.h"
+
+namespace spacedock::cli {
+namespace {
+
+namespace asio = boost::asio;
+using Verb = Command::Verb;
+
+}  // namespace
+
+asio::awaitable<bool> Session::execute(const Command& c) {
+  v1::ClientMessage message;
+  switch (c.verb) {
+    case Verb::kHelp:
+      say(kHelpText);
+      break;
+    case Verb::kRegister: {
+      message.mutable_register_()->set_username(c.name);
+      message.mutable_register_()->set_password(c.password);
+      const auto response = co_await request(std::move(message), "register");
+      if (ok(response)) say("registered " + c.name + "; now log in");
+      break;
+    }
+    case Verb::kLogin: {
+      message.mutable_login()->set_username(c.name);
+      message.mutable_login()->set_password(c.password);
+      const auto response = co_await request(std::move(message), "login");
+      if (ok(response)) {
+        token_ = response->login().token();
+        say("logged in as " + response->login().username());
+      }
+      break;
+    }
+    case Verb::kMatches: {
+      message.mutable_list_matches();
+      const auto response = co_await request(std::move(message), "matches");
+      if (!ok(response)) break;
+      if (response->matches().matches().empty()) say("no waiting or active matches");
+      for (const auto& info : response->matches().matches())
+        say("  " + describe_match(info));
+      break;
+    }
+    case Verb::kCreate: {
+      if (!free_to_follow(0)) break;
+      auto* create = message.mutable_create_match();
+      create->set_game(v1::GAME_INCURSIONS);
+      create->mutable_incursions()->set_players(c.players);
+      if (!c.preset.empty()) create->mutable_incursions_seat()->set_hexpile_preset(c.preset);
+      co_await follow(std::move(message), "create");
+      break;
+    }
+    case Verb::kJoin: {
+      if (!free_to_follow(c.match_id)) break;
+      message.mutable_join_match()->set_match_id(c.match_id);
+      if (!c.preset.empty())
+        message.mutable_join_match()->mutable_incursions_seat()->set_hexpile_preset(c.preset);
+      co_await follow(std::move(message), "join");
+      break;
+    }
+    case Verb::kSpectate: {
+      if (!free_to_follow(c.match_id)) break;
+      message.mutable_spectate()->set_match_id(c.match_id);
+      co_await follow(std::move(message), "spectate");
+      break;
+    }
+    case Verb::kLeave: {
+      if (!followed_) {
+        say("error: you follow no match");
+        break;
+      }
+      message.mutable_leave_match()->set_match_id(followed_->match_id);
+      const auto id = followed_->match_id;
+      followed_.reset();  // whatever the server says, stop showing it
+      const auto response = co_await request(std::move(message), "leave");
+      if (ok(response)) say("left match " + std::to_string(id));
+      break;
+    }
+    case Verb::kConcede: {
+      if (!followed_ || followed_->spectator) {
+        say("error: you play no match");
+        break;
+      }
+      message.mutable_concede()->set_match_id(followed_->match_id);
+      const auto response = co_await request(std::move(message), "concede");
+      if (ok(response)) say("you conceded match " + std::to_string(followed_->match_id));
+      break;
+    }
+    case Verb::kBoard: {
+      if (!followed_) {
+        say("error: you follow no match");
+        break;
+      }
+      if (followed_->view_current()) {
+        draw_board();
+        break;
+      }
+      const bool refreshing = co_await refresh_view();
+      if (!refreshing) {
+        if (followed_ && followed_->snapshot) {
+          say("(the board as of event " + std::to_string(followed_->snapshot_seq) + ")");
+          draw_board();
+        } else {
+          say("match " + std::to_string(followed_->match_id) + " has not started yet");
+        }
+      }
+      break;
+    }
+    case Verb::kLog: {
+      if (log_.empty()) say("no events yet");
+      const std::size_t from = log_.size() - std::min(c.count, log_.size());
+      for (std::size_t i = from; i < log_.size(); ++i)
+        say(log_[i]);
+      break;
+    }
+    case Verb::kAnswer: {
+      if (!followed_ || followed_->prompts.empty()) {
+        say("error: no prompt of yours is open");
+        break;
+      }
+      const auto& [id, open] = *followed_->prompts.begin();
+      const auto& prompt = open.prompt;
+      const std::size_t count = static_cast<std::size_t>(prompt.options_size());
+      const std::set<std::size_t> distinct(c.picks.begin(), c.picks.end());
+      if (*distinct.begin() < 1 || *distinct.rbegin() > count) {
+        say("error: choose an option from 1 to " + std::to_string(count));
+      } else if (distinct.size() != c.picks.size() || c.picks.size() < prompt.min_choices() ||
+                 c.picks.size() > std::max(1u, prompt.max_choices())) {
+        say(prompt.max_choices() <= 1
+                ? std::string("error: choose one option")
+                : "error: choose " + std::to_string(prompt.min_choices()) + " to " +
+                      std::to_string(prompt.max_choices()) + " different options");
+      } else {
+        co_await answer(id, c.picks);
+      }
+      break;
+    }
+    case Verb::kAuto:
+      auto_ = c.on;
+      say(auto_ ? "auto is on: your prompts get random answers" : "auto is off");
+      if (!auto_ && followed_) show_prompts();
+      break;
+    case Verb::kWait:
+      if (!followed_) {
+        say("error: you follow no match");
+      } else if (followed_->over) {
+        say("match " + std::to_string(followed_->match_id) + " is over");
+      } else if (!followed_->spectator && !auto_) {
+        say("error: nobody would answer your prompts while you wait; turn auto on first");
+      } else {
+        waiting_ = true;
+      }
+      break;
+    case Verb::kQuit:
+      co_return false;
+  }
+  co_return true;
+}
+
+bool Session::free_to_follow(std::uint64_t match_id) {
+  if (!followed_ || followed_->over || followed_->match_id == match_id) return true;
+  say("error: you follow match " + std::to_string(followed_->match_id) + "; leave it first");
+  return false;
+}
+
+asio::awaitable<void> Session::follow(v1::ClientMessage message, std::string verb) {
+  const bool spectator = message.has_spectate();
+  const auto response = co_await request(std::move(message), verb);
+  if (!ok(response)) co_return;
+  const auto& info = response->match();
+  if (!followed_ || followed_->match_id != info.match_id()) {
+    followed_ = Followed{};
+    followed_->match_id = info.match_id();
+  }
+  followed_->spectator = spectator;
+  followed_->info = info;
+  say((verb == "create" ? "created " : spectator ? "watching " : "joined ") + describe_match(info));
+}
+
+}  // namespace spacedock::cli

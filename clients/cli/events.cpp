@@ -1,0 +1,171 @@
+// How the session shows and answers what the server pushes.
+#include <algorithm>
+
+#include "clients/cli/board.h"
+#include "clients/cli/format.h"
+#include "clients/cli/session.h"
+
+namespace spacedock::cli {
+namespace {
+
+namespace asio = boost::asio;
+
+constexpr std::size_t kLogLines = 1000;
+constexpr auto kSnapshotWait = std::chrono::seconds(10);
+
+}  // namespace
+
+asio::awaitable<void> Session::handle(v1::Event event) {
+  if (!followed_ || event.match_id() != followed_->match_id) co_return;  // a match we left
+  switch (event.body_case()) {
+    case v1::Event::kMatchUpdate:
+      on_match_update(event.match_update());
+      break;
+    case v1::Event::kSnapshot:
+      on_snapshot(event.seq(), std::move(*event.mutable_snapshot()));
+      break;
+    case v1::Event::kGameEvent:
+      on_game_event(event.seq(), event.game_event());
+      break;
+    case v1::Event::kPrompt:
+      co_await on_prompt(std::move(*event.mutable_prompt()));
+      break;
+    default:
+      break;
+  }
+}
+
+void Session::on_match_update(const v1::MatchInfo& info) {
+  Followed& f = *followed_;
+  const bool news = info.status() != f.info.status() || info.seats_size() != f.info.seats_size();
+  f.info = info;
+  if (news) say(describe_match(info));
+  if (f.board_due && f.info.seats_size() == static_cast<int>(f.info.seat_count())) draw_board();
+  if (info.status() == v1::MATCH_STATUS_ABORTED) {
+    f.over = true;
+    f.prompts.clear();
+  }
+}
+
+void Session::on_snapshot(std::uint64_t seq, v1::GameSnapshot snapshot) {
+  Followed& f = *followed_;
+  f.snapshot = std::move(snapshot);
+  f.snapshot_seq = f.last_seq = seq;
+  if (f.snapshot->incursions().phase() == v1::INCURSIONS_PHASE_GAME_OVER) {
+    f.over = true;
+    f.prompts.clear();
+  }
+  // The first snapshot of a game comes just before the match update that names its last
+  // player: draw the board once every seat has a name.
+  f.board_due = true;
+  if (f.info.seats_size() == static_cast<int>(f.info.seat_count())) draw_board();
+  snapshot_due_.reset();
+}
+
+void Session::on_game_event(std::uint64_t seq, const v1::GameEvent& event) {
+  Followed& f = *followed_;
+  if (seq <= f.last_seq) return;  // replayed after a resume
+  if (f.board_due) draw_board();  // with what names there are, rather than after this event
+  if (seq != f.last_seq + 1) {
+    say("(events " + std::to_string(f.last_seq + 1) + " to " + std::to_string(seq - 1) +
+        " were not received)");
+  }
+  f.last_seq = seq;
+  std::string line = "[" + std::to_string(seq) + "] " + event.text();
+  say(line);
+  log_.push_back(std::move(line));
+  if (log_.size() > kLogLines) log_.pop_front();
+  if (event.incursions().has_game_ended()) {
+    f.over = true;
+    f.prompts.clear();
+    say("match " + std::to_string(f.match_id) +
+        " is over: " + (f.info.has_result() ? f.info.result().summary() : event.text()));
+  }
+}
+
+asio::awaitable<void> Session::on_prompt(v1::DecisionPrompt prompt) {
+  Followed& f = *followed_;
+  const auto id = prompt.decision_id();
+  if (!f.prompts.emplace(id, Followed::Prompt{std::move(prompt), false}).second)
+    co_return;                   // sent again with a fresh snapshot
+  if (auto_) co_return;          // the main loop answers it once the events before it are shown
+  if (snapshot_due_) co_return;  // shown under the board that is on its way
+  // Show the prompt under a fresh board, if one can be had.
+  bool refreshing = false;
+  if (!f.view_current()) refreshing = co_await refresh_view();
+  if (!refreshing) show_prompts();
+}
+
+void Session::show_prompts() {
+  if (followed_->board_due) return;  // under the board, once it is drawn
+  for (auto& [id, open] : followed_->prompts) {
+    if (open.shown) continue;
+    for (const auto& line : describe_prompt(open.prompt))
+      say(line);
+    open.shown = true;
+  }
+}
+
+asio::awaitable<void> Session::answer(std::uint32_t decision_id,
+                                      const std::vector<std::size_t>& picks) {
+  const auto& prompt = followed_->prompts.at(decision_id).prompt;
+  v1::ClientMessage message;
+  auto* submit = message.mutable_submit_decision();
+  submit->set_match_id(followed_->match_id);
+  submit->set_decision_id(decision_id);
+  std::string chosen;
+  for (const auto pick : picks) {
+    submit->add_option_ids(prompt.options(static_cast<int>(pick - 1)).id());
+    chosen += (chosen.empty() ? "" : "; ") + prompt.options(static_cast<int>(pick - 1)).label();
+  }
+  say((auto_ ? "auto: " : "you: ") + chosen);
+  const auto response = co_await request(std::move(message), "answer");
+  // After a lost connection, Resume sends the prompt again if it is still open. A choice the
+  // server refuses may be made again, but not in auto mode, which would loop.
+  const bool still_open =
+      response && !auto_ &&
+      (response->code() == v1::INVALID_CHOICE || response->code() == v1::RATE_LIMITED ||
+       response->code() == v1::INTERNAL || response->code() == v1::UNAVAILABLE);
+  if (!still_open && followed_) followed_->prompts.erase(decision_id);
+}
+
+asio::awaitable<void> Session::answer_at_random() {
+  const auto& [id, open] = *followed_->prompts.begin();
+  const auto& prompt = open.prompt;
+  if (prompt.options().empty()) {
+    followed_->prompts.erase(id);
+    co_return;
+  }
+  std::vector<std::size_t> numbers(static_cast<std::size_t>(prompt.options_size()));
+  for (std::size_t i = 0; i < numbers.size(); ++i)
+    numbers[i] = i + 1;
+  std::shuffle(numbers.begin(), numbers.end(), random_);
+  numbers.resize(std::max<std::size_t>(1, prompt.min_choices()));
+  co_await answer(id, numbers);
+}
+
+asio::awaitable<bool> Session::refresh_view() {
+  // Rejoining one's own seat, or spectating again, is answered with a fresh snapshot.
+  v1::ClientMessage message;
+  if (followed_->spectator) {
+    message.mutable_spectate()->set_match_id(followed_->match_id);
+  } else {
+    message.mutable_join_match()->set_match_id(followed_->match_id);
+  }
+  const auto response = co_await request(std::move(message), "fetch the board");
+  if (!ok(response) || !followed_) co_return false;
+  followed_->info = response->match();
+  if (followed_->info.status() == v1::MATCH_STATUS_WAITING) co_return false;  // no game yet
+  snapshot_due_ = Clock::now() + kSnapshotWait;
+  co_return true;
+}
+
+void Session::draw_board() {
+  Followed& f = *followed_;
+  for (const auto& line : render_board(*f.snapshot, f.info, f.snapshot_seq))
+    say(line);
+  f.board_due = false;
+  show_prompts();
+}
+
+}  // namespace spacedock::cli

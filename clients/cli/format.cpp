@@ -1,0 +1,66 @@
+#include "clients/cli/format.h"
+
+#include <boost/system/system_error.hpp>
+#include <cstdio>
+
+namespace spacedock::cli {
+
+void say(std::string_view line) {
+  std::fwrite(line.data(), 1, line.size(), stdout);
+  std::fputc('\n', stdout);
+  std::fflush(stdout);
+}
+
+std::string describe_error(const v1::Response& response) {
+  std::string text = v1::ErrorCode_Name(response.code()) + ": " + response.message();
+  if (!response.rule().empty()) text += " [rule " + response.rule() + "]";
+  return text;
+}
+
+std::string describe_exception(const std::exception& e) {
+  if (const auto* system = dynamic_cast<const boost::system::system_error*>(&e))
+    return system->code().message();
+  return e.what();
+}
+
+std::string status_name(v1::MatchStatus status) {
+  switch (status) {
+    case v1::MATCH_STATUS_WAITING:
+      return "waiting";
+    case v1::MATCH_STATUS_ACTIVE:
+      return "active";
+    case v1::MATCH_STATUS_FINISHED:
+      return "finished";
+    case v1::MATCH_STATUS_ABORTED:
+      return "aborted";
+    default:
+      return "unknown";
+  }
+}
+
+std::string describe_match(const v1::MatchInfo& info) {
+  std::string text = "match " + std::to_string(info.match_id()) + " " +
+                     (info.game() == v1::GAME_INCURSIONS ? "Incursions" : "STCCG") + " " +
+                     status_name(info.status()) + ", " + std::to_string(info.seats_size()) + "/" +
+                     std::to_string(info.seat_count()) + " seats:";
+  for (const auto& seat : info.seats()) {
+    text += " " + std::to_string(seat.seat()) + "=" + seat.username();
+    if (!seat.connected() && info.status() == v1::MATCH_STATUS_ACTIVE) text += "(away)";
+  }
+  if (info.spectators()) text += ", " + std::to_string(info.spectators()) + " watching";
+  if (info.has_result() && !info.result().summary().empty()) text += "; " + info.result().summary();
+  return text;
+}
+
+std::vector<std::string> describe_prompt(const v1::DecisionPrompt& prompt) {
+  std::vector<std::string> lines{"? " + prompt.title()};
+  if (prompt.kind() == v1::DECISION_KIND_CHOOSE_SOME) {
+    lines.front() += " (choose " + std::to_string(prompt.min_choices()) + " to " +
+                     std::to_string(prompt.max_choices()) + ")";
+  }
+  for (int i = 0; i < prompt.options_size(); ++i)
+    lines.push_back("  " + std::to_string(i + 1) + ") " + prompt.options(i).label());
+  return lines;
+}
+
+}  // namespace spacedock::cli

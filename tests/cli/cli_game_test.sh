@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Two spacedock-cli processes, driven by piped stdin, play a whole Incursions match on a real
+# server listening on loopback: one creates the match, the other joins, both answer at random,
+# and a third watches.
+# usage: cli_game_test.sh SPACEDOCK_BINARY SPACEDOCK_CLI_BINARY
+set -euo pipefail
+
+server_bin=$1
+cli_bin=$2
+dir=$(mktemp -d)
+server_pid=
+alice_pid=
+carol_pid=
+
+cleanup() {
+  local status=$?
+  set +e
+  exec 3>&-
+  [[ -n $alice_pid ]] && kill "$alice_pid" 2>/dev/null
+  [[ -n $carol_pid ]] && kill "$carol_pid" 2>/dev/null
+  [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null
+  wait 2>/dev/null
+  if ((status != 0)); then
+    for log in "$dir"/*.out "$dir"/server.log; do
+      [[ -f $log ]] && { echo "--- $log"; tail -n 80 "$log"; }
+    done
+  fi
+  rm -rf "$dir"
+  exit "$status"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+# Waits up to $3 seconds for a line matching $2 in file $1.
+await_line() {
+  for _ in $(seq $(($3 * 10))); do
+    grep -qE "$2" "$1" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  fail "no line matching '$2' in $1 after $3 s"
+}
+
+"$server_bin" serve --listen 127.0.0.1:0 --db "$dir/db.sqlite" --port-file "$dir/port" \
+  --password-cost minimal >"$dir/server.log" 2>&1 &
+server_pid=$!
+await_line "$dir/port" '^[0-9]+$' 10
+url="ws://127.0.0.1:$(cat "$dir/port")/ws"
+
+# Alice reads a FIFO, so the script can learn her match id before writing the rest.
+mkfifo "$dir/alice.in"
+timeout 20 "$cli_bin" --server "$url" --seed 1 <"$dir/alice.in" >"$dir/alice.out" 2>&1 &
+alice_pid=$!
+exec 3>"$dir/alice.in"
+cat >&3 <<'SCRIPT'
+# comments and blank lines are ignored
+
+frobnicate
+create 9
+join 999
+register alice alice-password
+login alice alice-password
+create 2 klingon
+SCRIPT
+await_line "$dir/alice.out" '^created match [0-9]+ ' 10
+match=$(grep -oE '^created match [0-9]+' "$dir/alice.out" | grep -oE '[0-9]+$')
+printf 'auto\nwait\nboard\nlog 3\nquit\n' >&3
+exec 3>&-
+
+# Carol watches from before the start.
+timeout 20 "$cli_bin" --server "$url" >"$dir/carol.out" 2>&1 <<SCRIPT &
+register carol carol-password
+login carol carol-password
+spectate $match
+wait
+concede
+board
+SCRIPT
+carol_pid=$!
+await_line "$dir/carol.out" "^watching match $match " 10
+
+timeout 20 "$cli_bin" --server "$url" --seed 2 >"$dir/bob.out" 2>&1 <<SCRIPT || fail "bob exited with $?"
+register bob bob-password
+login bob bob-password
+matches
+join $match federation
+auto
+wait
+board
+SCRIPT
+wait "$alice_pid" || fail "alice exited with $?"
+alice_pid=
+wait "$carol_pid" || fail "carol exited with $?"
+carol_pid=
+
+for who in alice bob carol; do
+  out="$dir/$who.out"
+  grep -q "^match $match is over: " "$out" || fail "$who saw no game-over line"
+  grep -qE "^Match $match, event [0-9]+: (setting up|round 1, turn 1,)" "$out" ||
+    fail "$who saw no first board"
+  grep -qE "^Match $match, event [0-9]+: game over, " "$out" || fail "$who saw no final board"
+  grep -qE '^#  player ' "$out" || fail "$who saw no vessel table"
+  grep -qE '^ +/ *0,0 *\\' "$out" || fail "$who saw no start tile on the map"
+done
+for who in alice bob; do
+  grep -q '^auto: ' "$dir/$who.out" || fail "$who answered no prompt"
+done
+grep -q '^error: you play no match' "$dir/carol.out" || fail "a spectator could concede"
+grep -q "^error: unknown command 'frobnicate'" "$dir/alice.out" || fail "no unknown-command error"
+grep -q '^error: PLAYERS must be 2 to 6' "$dir/alice.out" || fail "no bad-argument error"
+grep -q '^error: join: UNAUTHENTICATED: ' "$dir/alice.out" || fail "no server error shown"
+grep -qE "^  match $match Incursions waiting, 1/2 seats: 0=alice" "$dir/bob.out" ||
+  fail "bob's match list lacks alice's match"
+echo "ok: match $match played to the end by two spacedock-cli players and watched by a third"
