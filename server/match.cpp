@@ -216,16 +216,25 @@ void Match::send_prompts(Follower& f, Connection& c) {
 }
 
 void Match::broadcast() {
+  announce_if_changed();
+  for (auto& f : followers_)
+    catch_up(f);
+}
+
+void Match::announce_if_changed() {
   refresh_info();
+  const v1::MatchInfo current = info();
+  std::string bytes = current.SerializeAsString();
+  if (bytes == announced_) return;
+  announced_ = std::move(bytes);
   v1::ServerMessage update;
   update.mutable_event()->set_match_id(static_cast<std::uint64_t>(id_));
-  *update.mutable_event()->mutable_match_update() = info();
+  *update.mutable_event()->mutable_match_update() = current;
   for (auto& f : followers_) {
     auto connection = f.connection.lock();
     if (!connection) continue;
     update.mutable_event()->set_seq(f.seq);
     connection->push(update);
-    catch_up(f);
   }
 }
 
@@ -274,6 +283,7 @@ void Match::join(std::shared_ptr<Connection> connection, Identity who, v1::SeatS
       Follower& f = add_follower(connection, core::Viewer::player(static_cast<core::Seat>(held)));
       reply(with_info());
       if (started()) send_snapshot(f, *connection);
+      announce_if_changed();
       return done();
     }
     if (status_ == v1::MATCH_STATUS_FINISHED || status_ == v1::MATCH_STATUS_ABORTED) {
@@ -360,6 +370,7 @@ void Match::spectate(std::shared_ptr<Connection> connection, Reply reply) {
     Follower& f = add_follower(connection, core::Viewer::spectator());
     reply(with_info());
     if (started()) send_snapshot(f, *connection);
+    announce_if_changed();
     done();
   });
 }
@@ -392,6 +403,7 @@ void Match::resume(std::shared_ptr<Connection> connection, Identity who, std::ui
         catch_up(f);
       }
     }
+    announce_if_changed();
     done();
   });
 }
@@ -501,6 +513,7 @@ void Match::apply_input(Identity who, storage::InputRecord input, Reply reply) {
               self->services_.metrics.matches_finished_total++;
               spdlog::info("match {} finished: {}", self->id_, self->engine_->result().summary());
             }
+            self->refresh_info();  // whoever acts on the answer sees the new state in the lobby
             reply(ok_response());
             self->broadcast();
             self->done();
@@ -512,7 +525,7 @@ void Match::apply_input(Identity who, storage::InputRecord input, Reply reply) {
 void Match::disconnected(const Connection* connection) {
   asio::post(strand_, [self = shared_from_this(), connection] {
     std::erase_if(self->followers_, [&](const Follower& f) { return f.key == connection; });
-    self->refresh_info();
+    self->announce_if_changed();
   });
 }
 

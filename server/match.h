@@ -83,7 +83,10 @@ class Match : public std::enable_shared_from_this<Match> {
   void send_snapshot(Follower& f, Connection& c);
   void catch_up(Follower& f);
   void send_prompts(Follower& f, Connection& c);
+  // Sends new events and prompts to every follower, after a header update if it changed.
   void broadcast();
+  // Sends the header to every follower if it changed since it was last sent.
+  void announce_if_changed();
   void refresh_info();
   void start_game();
   void apply_input(Identity who, storage::InputRecord input, Reply reply);
@@ -104,6 +107,7 @@ class Match : public std::enable_shared_from_this<Match> {
   std::uint32_t inputs_ = 0;
   std::vector<Follower> followers_;
   std::deque<std::function<void()>> waiting_;
+  std::string announced_;  // the header as last sent to followers
   bool busy_ = false;
 
   mutable std::mutex info_mutex_;  // guards the two fields below, read from other threads
