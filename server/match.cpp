@@ -216,9 +216,9 @@ void Match::send_prompts(Follower& f, Connection& c) {
 }
 
 void Match::broadcast() {
-  announce_if_changed();
   for (auto& f : followers_)
     catch_up(f);
+  announce_if_changed();  // after the events, so a "finished" header follows the last of them
 }
 
 void Match::announce_if_changed() {
@@ -350,6 +350,7 @@ void Match::store_seats(bool starting, std::function<void()> undo, std::function
     if (abort) self->status_ = v1::MATCH_STATUS_ABORTED;
     if (starting) {
       spdlog::info("match {} started", self->id_);
+      self->announce_if_changed();  // the full seating before the first snapshot
       for (auto& f : self->followers_) {
         if (auto c = f.connection.lock()) self->send_snapshot(f, *c);
       }
