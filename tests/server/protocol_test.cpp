@@ -360,3 +360,80 @@ TEST_CASE("a frame above the size limit closes that connection only") {
     CHECK(ping.code() == sd::v1::OK);
   }());
 }
+
+TEST_CASE("a restart restores matches; a log that no longer replays is set aside") {
+  TempDir dir;
+  const auto db_path = dir.path() / "db.sqlite";
+  std::uint64_t intact = 0;
+  std::uint64_t tampered = 0;
+  std::string alice_token;
+  std::uint64_t alice_seq = 0;
+  {
+    TestServer server(db_path);
+    run_client([&]() -> awaitable<void> {
+      auto alice = co_await logged_in(server.url(), "alice");
+      auto bob = co_await logged_in(server.url(), "bob");
+      for (auto* id : {&intact, &tampered}) {
+        *id = co_await create_match(*alice);
+        REQUIRE((co_await join(*bob, *id)).code() == sd::v1::OK);
+        const auto cut = co_await next_prompt(*bob);  // bob cuts alice's pile first
+        REQUIRE((co_await submit(*bob, *id, cut.decision_id(), cut.options(0).id())).code() ==
+                sd::v1::OK);
+      }
+      auto login = co_await call(*alice, [](auto& m) {
+        m.mutable_login()->set_username("alice");
+        m.mutable_login()->set_password(kPassword);
+      });
+      alice_token = login.login().token();
+      // How far alice's stream of the intact match went.
+      for (;;) {
+        auto event = co_await alice->next_event();
+        if (event.match_id() == intact && event.has_prompt()) break;
+        if (event.match_id() == intact && event.has_game_event()) alice_seq = event.seq();
+      }
+    }());
+  }
+  {
+    // Corrupt the second match's log: its one input now names an option never offered.
+    auto db = sd::storage::Database::open(db_path.string());
+    db.execute("UPDATE match_inputs SET options = x'ffffff00' WHERE match_id = " +
+               std::to_string(tampered));
+  }
+  TestServer server(db_path);
+  run_client([&]() -> awaitable<void> {
+    auto alice = co_await connected(server.url());
+    REQUIRE((co_await call(*alice, [&](auto& m) {
+              m.mutable_authenticate()->set_token(alice_token);
+            })).code() == sd::v1::OK);
+    auto listed = co_await call(*alice, [](auto& m) {
+      m.mutable_list_matches()->add_statuses(sd::v1::MATCH_STATUS_ACTIVE);
+      m.mutable_list_matches()->add_statuses(sd::v1::MATCH_STATUS_ABORTED);
+    });
+    REQUIRE(listed.matches().matches_size() == 1);  // the tampered match is not hosted
+    CHECK(listed.matches().matches(0).match_id() == intact);
+
+    // Resuming the intact match replays exactly the events after the one given, rebuilt from
+    // the log by the new process.
+    REQUIRE(alice_seq > 3);
+    auto resumed = co_await call(*alice, [&](auto& m) {
+      m.mutable_resume()->set_match_id(intact);
+      m.mutable_resume()->set_last_seq(2);
+    });
+    REQUIRE(resumed.code() == sd::v1::OK);
+    std::uint64_t expected = 3;
+    for (;;) {
+      auto event = co_await alice->next_event();
+      if (event.has_snapshot()) FAIL("a snapshot instead of the missed events");
+      if (event.has_game_event()) CHECK(event.seq() == expected++);
+      if (event.has_prompt()) break;
+    }
+    CHECK(expected == alice_seq + 1);
+  }());
+  auto db = sd::storage::Database::open(db_path.string());
+  const auto record = sd::storage::load_match(db, static_cast<std::int64_t>(tampered));
+  REQUIRE(record.has_value());
+  CHECK(record->status == sd::storage::MatchStatus::kAborted);
+  sd::v1::MatchResult result;
+  REQUIRE(result.ParseFromString(record->result));
+  CHECK(result.summary().find("could not be restored") != std::string::npos);
+}
