@@ -1,0 +1,95 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spacedock::stccg {
+
+// Small value types shared by the card database, the condition language and the rules.
+
+enum class Affiliation : std::uint8_t {
+  kNone,
+  kFederation,
+  kKlingon,
+  kRomulan,
+  kCardassian,
+  kFerengi,
+  kBorg,
+  kBajoran,
+  kDominion,
+  kNonAligned,
+  kNeutral,
+};
+inline constexpr int kAffiliationCount = 11;
+// A set of affiliations, one bit per Affiliation value.
+using AffiliationSet = std::uint16_t;
+constexpr AffiliationSet bit(Affiliation a) { return static_cast<AffiliationSet>(1u << static_cast<int>(a)); }
+
+enum class Classification : std::uint8_t {
+  kNone,
+  kOfficer,
+  kEngineer,
+  kMedical,
+  kScience,
+  kSecurity,
+  kCivilian,
+  kVip,
+  kAnimal,
+};
+inline constexpr int kClassificationCount = 9;
+
+enum class Attribute : std::uint8_t { kIntegrity, kCunning, kStrength, kRange, kWeapons, kShields };
+
+enum class Gender : std::uint8_t { kUnknown, kMale, kFemale, kNone };
+enum class PersonnelKind : std::uint8_t { kNormal, kHologram, kAndroid, kExocomp };
+
+// Skills are numbered by the skill table; classification words have skills of their own.
+using SkillId = std::uint8_t;
+inline constexpr int kMaxSkills = 128;
+
+// Skill amounts are kept in halves, because Leadership x1/2 exists: x1 is 2, x2 is 4.
+using SkillHalves = std::uint8_t;
+
+// The names of all skills, in a fixed order. The eight classification words (OFFICER ... ANIMAL,
+// "V.I.P." for VIP) come first, so that the skill of classification c is SkillId(c) - 1; the
+// other skills follow in the order given.
+class SkillTable {
+ public:
+  // `other_skills` excludes the classification words. Throws std::invalid_argument on a
+  // duplicate name or more than kMaxSkills skills.
+  explicit SkillTable(std::vector<std::string> other_skills);
+  std::optional<SkillId> find(std::string_view name) const;
+  const std::string& name(SkillId id) const { return names_[id]; }
+  std::size_t size() const { return names_.size(); }
+  static SkillId of(Classification c) { return static_cast<SkillId>(static_cast<int>(c) - 1); }
+
+ private:
+  std::vector<std::string> names_;
+};
+
+// Everything the condition language needs to know about one personnel, precomputed.
+struct MemberFacts {
+  std::uint16_t persona = 0xffff;  // persona id in the card database
+  Classification classification = Classification::kNone;
+  Gender gender = Gender::kUnknown;
+  PersonnelKind kind = PersonnelKind::kNormal;
+  int integrity = 0;
+  int cunning = 0;
+  int strength = 0;
+  std::array<SkillHalves, kMaxSkills> skills{};  // skill box + grants + classification
+};
+
+// A group: its members and the ship or facility they are on, if any.
+struct GroupFacts {
+  std::vector<MemberFacts> members;
+  bool has_vessel = false;
+  int shields = 0;
+  int weapons = 0;
+  int range = 0;
+};
+
+}  // namespace spacedock::stccg
