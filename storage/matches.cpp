@@ -48,21 +48,20 @@ void require_changed(Database& db, std::int64_t match_id, std::string_view expec
   }
 }
 
-std::string encode_options(const std::vector<std::uint32_t>& options) {
+std::string encode_options(const std::vector<std::uint64_t>& options) {
   std::string bytes;
-  bytes.reserve(options.size() * 4);
-  for (std::uint32_t option : options) {
-    for (int shift = 0; shift < 32; shift += 8)
-      bytes.push_back(static_cast<char>((option >> shift) & 0xff));
+  bytes.reserve(options.size() * 8);
+  for (std::uint64_t option : options) {
+    for (int shift = 0; shift < 64; shift += 8) bytes.push_back(static_cast<char>((option >> shift) & 0xff));
   }
   return bytes;
 }
 
-std::vector<std::uint32_t> decode_options(std::string_view bytes) {
-  if (bytes.size() % 4 != 0) throw StorageError("an input's options are not 32-bit words");
-  std::vector<std::uint32_t> options(bytes.size() / 4);
+std::vector<std::uint64_t> decode_options(std::string_view bytes) {
+  if (bytes.size() % 8 != 0) throw StorageError("an input's options are not 64-bit words");
+  std::vector<std::uint64_t> options(bytes.size() / 8);
   for (std::size_t i = 0; i < bytes.size(); ++i) {
-    options[i / 4] |= std::uint32_t{static_cast<unsigned char>(bytes[i])} << (8 * (i % 4));
+    options[i / 8] |= std::uint64_t{static_cast<unsigned char>(bytes[i])} << (8 * (i % 8));
   }
   return options;
 }

@@ -56,7 +56,7 @@ struct InputRecord {
   std::uint32_t seat = 0;
   InputKind kind = InputKind::kDecision;
   std::uint32_t decision_id = 0;
-  std::vector<std::uint32_t> options;
+  std::vector<std::uint64_t> options;
   std::int64_t at_ms = 0;
 };
 

@@ -177,7 +177,7 @@ class Participant {
     if (prompt.options().empty()) throw ClientError("a prompt without options");
     if (run_.options.think.count() > 0) co_await sleep_for(run_.options.think);
     std::uniform_int_distribution<int> pick(0, prompt.options_size() - 1);
-    const std::uint32_t option = prompt.options(pick(random_)).id();
+    const std::uint64_t option = prompt.options(pick(random_)).id();
     const auto response = co_await client_->call(message_with([&](auto& m) {
       auto* submit = m.mutable_submit_decision();
       submit->set_match_id(match_id_);

@@ -9,7 +9,8 @@
 namespace spacedock::core {
 
 using DecisionId = std::uint32_t;
-using OptionId = std::uint32_t;
+// 64 bits: room for an action kind and two card handles.
+using OptionId = std::uint64_t;
 
 // A decision the engine waits for: one player picks exactly one of the offered options. Option
 // ids are stable (the same action always has the same id), so they double as action names.

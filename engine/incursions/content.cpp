@@ -1,11 +1,9 @@
 #include "engine/incursions/content.h"
 
-#include <google/protobuf/io/tokenizer.h>
-#include <google/protobuf/text_format.h>
-
 #include <limits>
 #include <unordered_set>
 
+#include "engine/core/text_format.h"
 #include "spacedock/v1/incursions_content.pb.h"
 
 namespace spacedock::embedded {
@@ -15,21 +13,6 @@ extern const std::string_view incursions_hexes;
 
 namespace spacedock::incursions {
 namespace {
-
-class CollectErrors : public google::protobuf::io::ErrorCollector {
- public:
-  explicit CollectErrors(std::string_view file) : file_(file) {}
-  void AddError(int line, int column, const std::string& message) override {
-    if (!first_.empty()) return;
-    first_ = std::string(file_) + ":" + std::to_string(line + 1) + ":" +
-             std::to_string(column + 1) + ": " + message;
-  }
-  const std::string& first() const { return first_; }
-
- private:
-  std::string_view file_;
-  std::string first_;
-};
 
 [[noreturn]] void fail(const std::string& message) {
   throw ContentError(message);
@@ -94,12 +77,7 @@ Content Content::load(std::initializer_list<File> files) {
   v1::IncursionsContent merged;
   for (const File& file : files) {
     v1::IncursionsContent part;
-    CollectErrors errors(file.name);
-    google::protobuf::TextFormat::Parser parser;
-    parser.RecordErrorsTo(&errors);
-    if (!parser.ParseFromString(std::string(file.text), &part)) {
-      fail(errors.first().empty() ? std::string(file.name) + ": cannot parse" : errors.first());
-    }
+    if (auto error = core::parse_text_format(file.name, file.text, &part)) fail(*error);
     merged.MergeFrom(part);
   }
 

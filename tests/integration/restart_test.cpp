@@ -107,7 +107,7 @@ TEST_CASE("a game survives kill -9 of the server and finishes with nothing lost"
 
   auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
   // Every decision a bot saw acknowledged is in the input log.
-  std::set<std::tuple<std::int64_t, std::uint32_t, std::uint32_t>> stored;
+  std::set<std::tuple<std::int64_t, std::uint32_t, std::uint64_t>> stored;
   const auto matches = sd::storage::load_matches(db, {sd::storage::MatchStatus::kFinished});
   REQUIRE(matches.size() == 2);
   for (const auto& match : matches) {
@@ -119,7 +119,7 @@ TEST_CASE("a game survives kill -9 of the server and finishes with nothing lost"
   std::ifstream acks(dir.path() / "acks");
   std::int64_t match = 0;
   std::uint32_t decision = 0;
-  std::uint32_t option = 0;
+  std::uint64_t option = 0;
   std::size_t acknowledged = 0;
   while (acks >> match >> decision >> option) {
     ++acknowledged;

@@ -67,7 +67,7 @@ awaitable<sd::v1::DecisionPrompt> next_prompt(Client& client) {
 }
 
 awaitable<sd::v1::Response> submit(Client& client, std::uint64_t match, std::uint32_t decision,
-                                   std::uint32_t option) {
+                                   std::uint64_t option) {
   co_return co_await call(client, [&](auto& m) {
     auto* s = m.mutable_submit_decision();
     s->set_match_id(match);

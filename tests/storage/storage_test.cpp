@@ -71,7 +71,7 @@ std::int64_t now_ms() {
       .count();
 }
 
-InputRecord decision(std::uint32_t seq, std::uint32_t seat, std::vector<std::uint32_t> options) {
+InputRecord decision(std::uint32_t seq, std::uint32_t seat, std::vector<std::uint64_t> options) {
   return {
       seq, seat, InputKind::kDecision, 100 + seq, std::move(options), 1'000 + std::int64_t{seq}};
 }
@@ -391,7 +391,7 @@ TEST_CASE("inputs load in seq order with their options") {
     CHECK(loaded[i].at_ms == log[i].at_ms);
   }
   // Options are stored as little-endian words.
-  CHECK(query_int(f.db, "SELECT hex(options) = '07000000' FROM match_inputs WHERE seq = 1") == 1);
+  CHECK(query_int(f.db, "SELECT hex(options) = '0700000000000000' FROM match_inputs WHERE seq = 1") == 1);
   CHECK(storage::load_inputs(f.db, f.match + 1).empty());
 }
 
@@ -403,7 +403,7 @@ TEST_CASE("a duplicate seq is refused and leaves the log unchanged") {
   const std::vector<InputRecord> loaded = storage::load_inputs(f.db, f.match);
   REQUIRE(loaded.size() == 2);
   CHECK(loaded[1].seat == 1);
-  CHECK(loaded[1].options == std::vector<std::uint32_t>{2});
+  CHECK(loaded[1].options == std::vector<std::uint64_t>{2});
 
   // The same seq in another match is a different input.
   const std::int64_t other = storage::create_match(f.db, 2, 7, "s", f.alice, 3);
@@ -578,7 +578,7 @@ TEST_CASE("committed data is there after reopening") {
   CHECK(loaded->seed == 77U);
   const std::vector<InputRecord> inputs = storage::load_inputs(db, match);
   REQUIRE(inputs.size() == 1);
-  CHECK(inputs[0].options == std::vector<std::uint32_t>{4, 5});
+  CHECK(inputs[0].options == std::vector<std::uint64_t>{4, 5});
 }
 
 TEST_CASE("a commit survives the process dying without closing the database") {
@@ -614,5 +614,5 @@ TEST_CASE("a commit survives the process dying without closing the database") {
   Database db = Database::open(dir.file());
   const std::vector<InputRecord> inputs = storage::load_inputs(db, match);
   REQUIRE(inputs.size() == 1);
-  CHECK(inputs[0].options == std::vector<std::uint32_t>{0xABCD});
+  CHECK(inputs[0].options == std::vector<std::uint64_t>{0xABCD});
 }
