@@ -12,6 +12,8 @@
 
 namespace spacedock::stccg {
 
+struct FormulaNames;
+
 // A formula of the condition language (CONDITIONS.md), compiled. Empty formulas are true.
 // The representation (`Op`, `ops_`) is the implementation's; only the public functions are the
 // interface the rest of the engine uses.
@@ -25,21 +27,21 @@ class Formula {
 
   // True if the group meets the formula (requirements, conditions, triggers, cures).
   bool holds_for_group(const GroupFacts& group) const;
-  // True if one personnel meets it (filters).
+  // True if one personnel meets it (filters): the formula evaluated for a group of that one
+  // personnel, with no ship or facility.
   bool holds_for_member(const MemberFacts& member) const;
 
-  // One step of the compiled formula.
+  // One step of the compiled formula: postfix, except that a `count` op comes before the `arg`
+  // ops of its filter, which it runs once per member. Eight bytes, so formulas stay in cache.
   struct Op {
-    std::uint8_t code = 0;
-    std::uint8_t arg = 0;
-    std::uint8_t compare = 0;
-    std::int16_t value = 0;
-    std::uint16_t persona = 0;
-    std::uint16_t span = 0;
+    std::uint8_t code = 0;     // an OpCode (condition.cpp)
+    std::uint8_t compare = 0;  // a Compare, for tests against `value`
+    std::uint16_t arg = 0;     // skill, classification, attribute, trait, persona, arity or span
+    std::int32_t value = 0;    // threshold: skill halves, personnel count or attribute total
   };
 
  private:
-  friend Formula parse_formula(std::string_view text, const struct FormulaNames& names);
+  friend Formula parse_formula(std::string_view text, const FormulaNames& names);
   std::string text_;
   std::vector<Op> ops_;
 };
