@@ -61,6 +61,8 @@ struct CardDef {
   Formula trigger;
   Formula condition;
   Formula cure;
+  // One per on_fail effect: the filter of a kill or a relocation (empty for the others).
+  std::vector<Formula> effect_filters;
   // Facilities.
   Formula build_requires;
   // Equipment, events, artifacts, personnel, ships: standing effects.

@@ -1,0 +1,75 @@
+#pragma once
+
+#include <cstdint>
+
+#include "engine/core/viewer.h"
+
+namespace spacedock::stccg {
+
+using core::Seat;
+inline constexpr Seat kNoSeat = 0xff;
+
+// A card of this game (an index into State::cards).
+using CardId = std::uint16_t;
+inline constexpr CardId kNoCard = 0xffff;
+
+// A location on the spaceline (an index into State::spaceline, left to right).
+using LocIndex = std::uint8_t;
+inline constexpr LocIndex kNoLoc = 0xff;
+
+// Where a card is.
+enum class Zone : std::uint8_t {
+  kSeedPile,  // a seed card not seeded yet
+  kDrawDeck,
+  kHand,
+  kDiscard,
+  kOutOfPlay,
+  kBonus,  // the bonus point area
+  kSideDeck,
+  kMission,    // a mission on the spaceline (loc)
+  kSeed,       // face down under a mission (loc); order in Location::seeds
+  kPlay,       // in play; `where` says where
+  kResolving,  // played, waiting for its turn to resolve
+};
+
+// Where a card in play is.
+enum class Where : std::uint8_t {
+  kNone,
+  kTable,    // on its owner's side of the table (events), not at a location
+  kSpace,    // a facility, or a ship, at location `loc`
+  kSurface,  // personnel or equipment on the planet at `loc`
+  kAboard,   // personnel or equipment aboard ship or facility `host`
+  kOn,       // played on card `host` (an event on a ship, a dilemma on a ship)
+};
+
+// Every answer a player can give, in any decision.
+enum class ActionKind : std::uint8_t {
+  kPass = 1,       // seeding: seed nothing now; responses: respond with nothing
+  kSeedDoorway,    // a: doorway
+  kSeedMission,    // a: mission; loc: 0 at the left end, 1 at the right end
+  kSeedUnder,      // a: dilemma or artifact; loc: the mission it goes under
+  kSeedFacility,   // a: outpost; loc
+  kReport,         // a: personnel, equipment or ship from hand; b: the facility it reports to
+  kBuild,          // a: facility from hand; loc
+  kPlayEvent,      // a: event from hand; b: the card it plays on (or none)
+  kPlayInterrupt,  // a: interrupt from hand; b: its target (or none)
+  kMove,           // a: ship; loc: destination
+  kTransfer,       // a: personnel or equipment; b: ship or facility, or none for the planet at loc
+  kAttempt,        // loc; a: ship or facility for a space mission, or a member of the Away Team
+  kEndTurn,
+  kChoose,  // a: the card chosen
+  kYes,
+  kNo,
+};
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kNo);
+
+struct Action {
+  ActionKind kind = ActionKind::kPass;
+  CardId a = kNoCard;
+  CardId b = kNoCard;
+  LocIndex loc = kNoLoc;
+
+  friend bool operator==(const Action&, const Action&) = default;
+};
+
+}  // namespace spacedock::stccg

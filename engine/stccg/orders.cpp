@@ -1,0 +1,276 @@
+// What the active player may do: the one normal card play, then orders (§1.4, §3.3-§3.8).
+// Every option offered is a candidate that its check accepts, so offering and refusing can
+// never disagree.
+#include <algorithm>
+
+#include "engine/stccg/game.h"
+
+namespace spacedock::stccg {
+
+std::vector<Action> Game::order_options(Seat seat) const {
+  std::vector<Action> options;
+  auto offer = [&](Action a) {
+    if (check_order(seat, a) == Rule::kOk) options.push_back(a);
+  };
+  const PlayerState& player = s_.players[seat];
+  const auto locations = static_cast<LocIndex>(s_.spaceline.size());
+  std::vector<CardId> vessels;  // your ships and facilities in play
+  for (CardId c : s_.in_play) {
+    if (s_.cards[c].owner == seat && s_.cards[c].where == Where::kSpace) vessels.push_back(c);
+  }
+  if (may_play_card(seat)) {
+    for (CardId c : player.hand) {
+      switch (s_.def(c).type()) {
+        case v1::STCCG_CARD_TYPE_PERSONNEL:
+        case v1::STCCG_CARD_TYPE_SHIP:
+        case v1::STCCG_CARD_TYPE_EQUIPMENT:
+          for (CardId v : vessels)
+            offer({ActionKind::kReport, c, v});
+          break;
+        case v1::STCCG_CARD_TYPE_FACILITY:
+          for (LocIndex loc = 0; loc < locations; ++loc)
+            offer({ActionKind::kBuild, c, kNoCard, loc});
+          break;
+        case v1::STCCG_CARD_TYPE_EVENT:
+          offer({ActionKind::kPlayEvent, c});
+          for (CardId target : s_.in_play) {
+            if (is_ship(target)) offer({ActionKind::kPlayEvent, c, target});
+          }
+          break;
+        default:
+          break;
+      }
+    }
+  }
+  for (CardId c : s_.in_play) {
+    const CardState& card = s_.cards[c];
+    if (card.owner != seat) continue;
+    if (is_ship(c)) {
+      for (LocIndex to = 0; to < locations; ++to)
+        offer({ActionKind::kMove, c, kNoCard, to});
+    }
+    if (card.where == Where::kAboard || card.where == Where::kSurface) {
+      const LocIndex here = location_of(c);
+      for (CardId v : vessels) {
+        if (s_.cards[v].loc == here) offer({ActionKind::kTransfer, c, v, here});
+      }
+      offer({ActionKind::kTransfer, c, kNoCard, here});
+    }
+  }
+  for (LocIndex loc = 0; loc < locations; ++loc) {
+    for (CardId v : vessels) {
+      if (s_.cards[v].loc == loc) offer({ActionKind::kAttempt, v, kNoCard, loc});
+    }
+    if (planet(loc)) {
+      for (const auto& team : away_teams(seat, loc)) {
+        auto ready =
+            std::find_if(team.begin(), team.end(), [&](CardId c) { return !s_.cards[c].stopped; });
+        if (ready != team.end()) offer({ActionKind::kAttempt, *ready, kNoCard, loc});
+      }
+    }
+  }
+  options.push_back({ActionKind::kEndTurn});
+  return options;
+}
+
+Rule Game::check_order(Seat seat, const Action& a) const {
+  if (seat != s_.active) return Rule::kNotYours;
+  switch (a.kind) {
+    case ActionKind::kReport:
+      return check_report(seat, a.a, a.b);
+    case ActionKind::kBuild:
+      return check_build(seat, a.a, a.loc, /*seeding=*/false);
+    case ActionKind::kPlayEvent:
+      return check_event(seat, a.a, a.b);
+    case ActionKind::kMove:
+      return check_move(seat, a.a, a.loc);
+    case ActionKind::kTransfer:
+      return check_transfer(seat, a.a, a.b, a.loc);
+    case ActionKind::kAttempt:
+      return check_attempt(seat, a.loc, a.a);
+    case ActionKind::kEndTurn:
+      return Rule::kOk;
+    default:
+      return Rule::kWrongStep;
+  }
+}
+
+bool Game::may_play_card(Seat seat) const {
+  const PlayerState& player = s_.players[seat];
+  return !player.card_played && !player.orders_begun;
+}
+
+Rule Game::check_from_hand(Seat seat, CardId card) const {
+  if (card == kNoCard || card >= s_.cards.size()) return Rule::kNoTarget;
+  const CardState& c = s_.cards[card];
+  if (c.owner != seat || c.zone != Zone::kHand) return Rule::kNotInHand;
+  if (!may_play_card(seat)) return Rule::kCardPlayUsed;
+  const CardDef& def = s_.def(card);
+  // Alternate Universe cards need an open AU Door, which comes with the side decks (part 2).
+  if (def.icons & (1u << v1::STCCG_ICON_AU)) return Rule::kNotPlayableNow;
+  if (def.card.not_duplicatable()) {
+    for (CardId other : s_.in_play) {
+      if (s_.def(other).title() == def.title()) return Rule::kNotDuplicatable;
+    }
+  }
+  if (def.persona != kNoPersona && def.unique() && persona_in_play(seat, def.persona, kNoCard)) {
+    return Rule::kAlreadyInPlay;
+  }
+  return Rule::kOk;
+}
+
+Rule Game::check_report(Seat seat, CardId card, CardId facility) const {
+  if (Rule r = check_from_hand(seat, card); r != Rule::kOk) return r;
+  if (facility == kNoCard || !s_.in_play_at(facility) || !is_facility(facility) ||
+      s_.cards[facility].owner != seat) {
+    return Rule::kNowhereToReport;
+  }
+  switch (s_.def(card).type()) {
+    case v1::STCCG_CARD_TYPE_PERSONNEL: {
+      if (!compatible(seat, affiliations(card), affiliations(facility))) return Rule::kIncompatible;
+      return fits_with(card, crew(facility)) ? Rule::kOk : Rule::kIncompatible;
+    }
+    case v1::STCCG_CARD_TYPE_SHIP:
+      return compatible(seat, affiliations(card), affiliations(facility)) ? Rule::kOk
+                                                                          : Rule::kIncompatible;
+    case v1::STCCG_CARD_TYPE_EQUIPMENT:
+      return Rule::kOk;
+    default:
+      return Rule::kWrongCardType;
+  }
+}
+
+Rule Game::check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const {
+  if (!seeding) {
+    if (Rule r = check_from_hand(seat, card); r != Rule::kOk) return r;
+  }
+  const CardDef& def = s_.def(card);
+  if (def.type() != v1::STCCG_CARD_TYPE_FACILITY) return Rule::kWrongCardType;
+  if (loc >= s_.spaceline.size()) return Rule::kNoTarget;
+  const auto& mission = s_.def(s_.spaceline[loc].mission).card.mission();
+  if (mission.homeworld()) return Rule::kWrongPlacement;
+  if (def.affiliation == Affiliation::kNeutral) {
+    if (!space(loc)) return Rule::kNoSpaceMission;  // the Neutral Outpost: any space location
+  } else if (!(end_for(seat, loc).affiliations & bit(def.affiliation))) {
+    return Rule::kNoAffiliationIcon;
+  }
+  // One facility of yours per location, one outpost per affiliation (§1.3 step 4).
+  for (CardId c : s_.in_play) {
+    if (s_.cards[c].owner != seat || !is_facility(c)) continue;
+    if (s_.cards[c].loc == loc || s_.def(c).affiliation == def.affiliation)
+      return Rule::kFacilityLimit;
+  }
+  if (seeding || def.build_requires.empty()) return Rule::kOk;
+  // Building needs its requirement present at the location: your unstopped personnel there.
+  std::vector<CardId> present;
+  for (CardId c : s_.in_play) {
+    if (s_.cards[c].owner == seat && is_personnel(c) && !s_.cards[c].stopped &&
+        location_of(c) == loc) {
+      present.push_back(c);
+    }
+  }
+  return def.build_requires.holds_for_group(group_facts(present, kNoCard)) ? Rule::kOk
+                                                                           : Rule::kNoEngineer;
+}
+
+Rule Game::check_event(Seat seat, CardId card, CardId target) const {
+  if (Rule r = check_from_hand(seat, card); r != Rule::kOk) return r;
+  const CardDef& def = s_.def(card);
+  if (def.type() != v1::STCCG_CARD_TYPE_EVENT) return Rule::kWrongCardType;
+  const auto& event = def.card.event();
+  // Events with abilities beyond modifiers and treaties come with part 2's card engines.
+  if (!event.native().empty()) return Rule::kNotPlayableNow;
+  switch (event.plays_on()) {
+    case v1::STCCG_PLAYS_ON_TABLE:
+      return target == kNoCard ? Rule::kOk : Rule::kNoTarget;
+    case v1::STCCG_PLAYS_ON_SHIP:
+    case v1::STCCG_PLAYS_ON_YOUR_SHIP:
+      if (target == kNoCard || !s_.in_play_at(target) || !is_ship(target)) return Rule::kNoTarget;
+      if (event.plays_on() == v1::STCCG_PLAYS_ON_YOUR_SHIP && s_.cards[target].owner != seat) {
+        return Rule::kNotYours;
+      }
+      return Rule::kOk;
+    default:
+      return Rule::kNotPlayableNow;
+  }
+}
+
+Rule Game::check_move(Seat seat, CardId ship, LocIndex to) const {
+  if (ship == kNoCard || !s_.in_play_at(ship) || !is_ship(ship)) return Rule::kNoTarget;
+  const CardState& card = s_.cards[ship];
+  if (card.owner != seat) return Rule::kNotYours;
+  if (to >= s_.spaceline.size() || to == card.loc) return Rule::kNoTarget;
+  if (card.stopped) return Rule::kStopped;
+  if (move_cost(seat, card.loc, to) > range_left(ship)) return Rule::kOutOfRange;
+  return staffed(ship) ? Rule::kOk : Rule::kNotStaffed;
+}
+
+Rule Game::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const {
+  if (card == kNoCard || !s_.in_play_at(card)) return Rule::kNoTarget;
+  const CardState& c = s_.cards[card];
+  if (c.owner != seat) return Rule::kNotYours;
+  if (c.where != Where::kAboard && c.where != Where::kSurface) return Rule::kWrongCardType;
+  if (!is_personnel(card) && s_.def(card).type() != v1::STCCG_CARD_TYPE_EQUIPMENT)
+    return Rule::kWrongCardType;
+  if (c.stopped) return Rule::kStopped;  // a stopped personnel cannot beam (§3.6)
+  const LocIndex here = location_of(card);
+  if (loc != here) return Rule::kNotSameLocation;
+  if (to == kNoCard) {
+    if (!planet(here)) return Rule::kNoPlanet;
+    return c.where == Where::kSurface ? Rule::kNoTarget : Rule::kOk;
+  }
+  if (!s_.in_play_at(to) || s_.cards[to].where != Where::kSpace ||
+      (!is_ship(to) && !is_facility(to))) {
+    return Rule::kNoTarget;
+  }
+  // Only aboard your own ships and facilities (§3.6), at the same location.
+  if (s_.cards[to].owner != seat) return Rule::kNotYours;
+  if (s_.cards[to].loc != here) return Rule::kNotSameLocation;
+  if (c.where == Where::kAboard && c.host == to) return Rule::kNoTarget;
+  if (!is_personnel(card)) return Rule::kOk;
+  // Nobody boards where they could not work with the crew or the vessel (no voluntary house
+  // arrest).
+  if (!compatible(seat, affiliations(card), affiliations(to))) return Rule::kIncompatible;
+  return fits_with(card, crew(to)) ? Rule::kOk : Rule::kIncompatible;
+}
+
+Rule Game::check_attempt(Seat seat, LocIndex loc, CardId anchor) const {
+  if (loc >= s_.spaceline.size()) return Rule::kNoTarget;
+  if (s_.spaceline[loc].completed_by != kNoSeat) return Rule::kMissionCompleted;
+  if (end_for(seat, loc).requirements.empty()) return Rule::kCannotAttempt;
+  if (s_.players[seat].blocked_mission == loc) return Rule::kCannotAttempt;
+  if (anchor == kNoCard || !s_.in_play_at(anchor) || s_.cards[anchor].owner != seat)
+    return Rule::kNoTarget;
+  if (location_of(anchor) != loc) return Rule::kNotSameLocation;
+  if (s_.cards[anchor].stopped) return Rule::kStopped;
+  const bool from_vessel = s_.cards[anchor].where == Where::kSpace;
+  if (from_vessel ? !space(loc) : !planet(loc))
+    return from_vessel ? Rule::kNoSpaceMission : Rule::kNoPlanet;
+  if (!from_vessel && s_.cards[anchor].where != Where::kSurface) return Rule::kNoPlanet;
+  const std::vector<CardId> group = attempt_group(seat, loc, anchor);
+  if (group.empty()) return Rule::kCannotAttempt;
+  return has_matching(seat, loc, group) ? Rule::kOk : Rule::kNoMatchingPersonnel;
+}
+
+std::vector<CardId> Game::attempt_group(Seat seat, LocIndex loc, CardId anchor) const {
+  std::vector<CardId> group;
+  if (s_.cards[anchor].where == Where::kSpace) {
+    group = crew(anchor);
+  } else {
+    for (auto& team : away_teams(seat, loc)) {
+      if (std::find(team.begin(), team.end(), anchor) != team.end()) group = std::move(team);
+    }
+  }
+  // Stopped personnel are not present (§3.7).
+  std::erase_if(group, [&](CardId c) { return s_.cards[c].stopped; });
+  return group;
+}
+
+bool Game::has_matching(Seat seat, LocIndex loc, const std::vector<CardId>& group) const {
+  // Treaties never stand in for a matching affiliation icon (§3.2).
+  const AffiliationSet icons = end_for(seat, loc).affiliations;
+  return std::any_of(group.begin(), group.end(),
+                     [&](CardId c) { return (affiliations(c) & icons) != 0; });
+}
+
+}  // namespace spacedock::stccg
