@@ -38,7 +38,7 @@ bool Game::may_use(CardId equipment, CardId personnel) const {
   for (int a : users)
     allowed |= bit(static_cast<Affiliation>(a));
   const AffiliationSet mine = affiliations(personnel);
-  return (mine & allowed) != 0 || treaty(s_.cards[personnel].owner, mine, allowed);
+  return (mine & allowed) != 0 || treaty(s_.cards[personnel].controller, mine, allowed);
 }
 
 template <typename Visit>
@@ -66,11 +66,11 @@ void Game::for_each_modifier(CardId target, Visit&& visit) const {
     const CardState& s = s_.cards[source];
     if (source == target || s_.def(source).modifiers.empty()) continue;
     if (s.where == Where::kTable) {
-      if (s.owner == t.owner) offer(source, v1::STCCG_SCOPE_ALL_YOURS);
+      if (s.controller == t.controller) offer(source, v1::STCCG_SCOPE_ALL_YOURS);
       offer(source, v1::STCCG_SCOPE_ALL);
     } else if (s.where == Where::kOn && s.host == target) {
       offer(source, v1::STCCG_SCOPE_HOST);
-    } else if (person && s.owner == t.owner && s.where == t.where && s.host == t.host &&
+    } else if (person && s.controller == t.controller && s.where == t.where && s.host == t.host &&
                s.loc == t.loc && may_use(source, target)) {
       offer(source, v1::STCCG_SCOPE_PRESENT);  // equipment with the personnel
     }

@@ -445,11 +445,9 @@ std::vector<CardId> Game::cure_group(CardId dilemma) const {
 void Game::check_cures() {
   for (CardId c : std::vector<CardId>(s_.in_play)) {
     const CardState& card = s_.cards[c];
+    if (card.zone != Zone::kPlay || card.where != Where::kOn) continue;
     const CardDef& def = s_.def(c);
-    if (card.zone != Zone::kPlay || card.where != Where::kOn ||
-        def.type() != v1::STCCG_CARD_TYPE_DILEMMA || def.cure.empty()) {
-      continue;
-    }
+    if (def.type() != v1::STCCG_CARD_TYPE_DILEMMA || def.cure.empty()) continue;
     const CardId host = card.host;
     const CardId vessel = is_ship(host) ? host : kNoCard;
     if (!def.cure.holds_for_group(group_facts(cure_group(c), vessel))) continue;

@@ -145,7 +145,9 @@ void Game::update_live_scores() {
   const auto music = s_.db->skills().find("Music");
   for (CardId c : s_.in_play) {
     CardState& card = s_.cards[c];
-    if (s_.def(c).card.artifact().native() != "ressikan_flute" || !music) continue;
+    if (card.where != Where::kTable || s_.def(c).card.artifact().native() != "ressikan_flute" ||
+        !music)
+      continue;
     int players_with_music = 0;
     for (CardId p : s_.in_play) {
       if (is_personnel(p) && s_.cards[p].controller == card.controller &&

@@ -105,6 +105,7 @@ class Game {
   Rule check_report(Seat seat, CardId card, CardId facility) const;
   Rule check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const;
   Rule check_event(Seat seat, CardId card, CardId target) const;
+  Rule can_move(Seat seat, CardId ship) const;
   Rule check_move(Seat seat, CardId ship, LocIndex to) const;
   Rule check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const;
   Rule check_attempt(Seat seat, LocIndex loc, CardId anchor) const;

@@ -22,7 +22,7 @@ AffiliationSet Game::affiliations(CardId c) const {
 
 bool Game::treaty(Seat seat, AffiliationSet a, AffiliationSet b) const {
   for (CardId c : s_.in_play) {
-    if (s_.cards[c].owner != seat || s_.def(c).type() != v1::STCCG_CARD_TYPE_EVENT) continue;
+    if (s_.cards[c].controller != seat || s_.def(c).type() != v1::STCCG_CARD_TYPE_EVENT) continue;
     const auto& pair = s_.def(c).card.event().treaty();
     if (pair.size() != 2) continue;
     const AffiliationSet first = bit(static_cast<Affiliation>(pair[0]));
@@ -38,7 +38,7 @@ bool Game::compatible(Seat seat, AffiliationSet a, AffiliationSet b) const {
 }
 
 bool Game::fits_with(CardId personnel, const std::vector<CardId>& group) const {
-  const Seat seat = s_.cards[personnel].owner;
+  const Seat seat = s_.cards[personnel].controller;
   const AffiliationSet mine = affiliations(personnel);
   return std::all_of(group.begin(), group.end(), [&](CardId other) {
     return other == personnel || compatible(seat, mine, affiliations(other));
@@ -58,7 +58,8 @@ std::vector<CardId> Game::on_surface(Seat seat, LocIndex loc) const {
   std::vector<CardId> out;
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];
-    if (card.where == Where::kSurface && card.loc == loc && card.owner == seat && is_personnel(c)) {
+    if (card.where == Where::kSurface && card.loc == loc && card.controller == seat &&
+        is_personnel(c)) {
       out.push_back(c);
     }
   }
@@ -87,7 +88,7 @@ std::vector<std::vector<CardId>> Game::away_teams(Seat seat, LocIndex loc) const
 CardId Game::facility_of(Seat seat, LocIndex loc) const {
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];
-    if (card.owner == seat && card.loc == loc && card.where == Where::kSpace && is_facility(c))
+    if (card.controller == seat && card.loc == loc && card.where == Where::kSpace && is_facility(c))
       return c;
   }
   return kNoCard;
@@ -122,7 +123,7 @@ bool Game::staffed(CardId ship) const {
   }
   if (people.empty()) return false;
   // Someone aboard must match the ship's affiliation, or be allowed to by a treaty (§3.2).
-  const Seat seat = s_.cards[ship].owner;
+  const Seat seat = s_.cards[ship].controller;
   const AffiliationSet ship_affiliation = bit(def.affiliation);
   const bool matched =
       ship_affiliation == kNonAligned || std::any_of(people.begin(), people.end(), [&](CardId c) {
@@ -169,7 +170,7 @@ int Game::move_cost(Seat seat, LocIndex from, LocIndex to) const {
 
 bool Game::persona_in_play(Seat seat, PersonaId persona, CardId except) const {
   for (CardId c : s_.in_play) {
-    if (c != except && s_.cards[c].owner == seat && s_.def(c).persona == persona) return true;
+    if (c != except && s_.cards[c].controller == seat && s_.def(c).persona == persona) return true;
   }
   return false;
 }

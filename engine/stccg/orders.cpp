@@ -16,7 +16,7 @@ std::vector<Action> Game::order_options(Seat seat) const {
   const auto locations = static_cast<LocIndex>(s_.spaceline.size());
   std::vector<CardId> vessels;  // your ships and facilities in play
   for (CardId c : s_.in_play) {
-    if (s_.cards[c].owner == seat && s_.cards[c].where == Where::kSpace) vessels.push_back(c);
+    if (s_.cards[c].controller == seat && s_.cards[c].where == Where::kSpace) vessels.push_back(c);
   }
   if (may_play_card(seat)) {
     for (CardId c : player.hand) {
@@ -44,10 +44,14 @@ std::vector<Action> Game::order_options(Seat seat) const {
   }
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];
-    if (card.owner != seat) continue;
-    if (is_ship(c)) {
-      for (LocIndex to = 0; to < locations; ++to)
-        offer({ActionKind::kMove, c, kNoCard, to});
+    if (card.controller != seat) continue;
+    if (is_ship(c) && can_move(seat, c) == Rule::kOk) {
+      // The same tests as check_move, with the ship's RANGE worked out once.
+      const int range = range_left(c);
+      for (LocIndex to = 0; to < locations; ++to) {
+        if (to != card.loc && move_cost(seat, card.loc, to) <= range)
+          options.push_back({ActionKind::kMove, c, kNoCard, to});
+      }
     }
     if (card.where == Where::kAboard || card.where == Where::kSurface) {
       const LocIndex here = location_of(c);
@@ -122,7 +126,7 @@ Rule Game::check_from_hand(Seat seat, CardId card) const {
 Rule Game::check_report(Seat seat, CardId card, CardId facility) const {
   if (Rule r = check_from_hand(seat, card); r != Rule::kOk) return r;
   if (facility == kNoCard || !s_.in_play_at(facility) || !is_facility(facility) ||
-      s_.cards[facility].owner != seat) {
+      s_.cards[facility].controller != seat) {
     return Rule::kNowhereToReport;
   }
   switch (s_.def(card).type()) {
@@ -156,7 +160,7 @@ Rule Game::check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const
   }
   // One facility of yours per location, one outpost per affiliation (§1.3 step 4).
   for (CardId c : s_.in_play) {
-    if (s_.cards[c].owner != seat || !is_facility(c)) continue;
+    if (s_.cards[c].controller != seat || !is_facility(c)) continue;
     if (s_.cards[c].loc == loc || s_.def(c).affiliation == def.affiliation)
       return Rule::kFacilityLimit;
   }
@@ -164,7 +168,7 @@ Rule Game::check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const
   // Building needs its requirement present at the location: your unstopped personnel there.
   std::vector<CardId> present;
   for (CardId c : s_.in_play) {
-    if (s_.cards[c].owner == seat && is_personnel(c) && !s_.cards[c].stopped &&
+    if (s_.cards[c].controller == seat && is_personnel(c) && !s_.cards[c].stopped &&
         location_of(c) == loc) {
       present.push_back(c);
     }
@@ -186,7 +190,7 @@ Rule Game::check_event(Seat seat, CardId card, CardId target) const {
     case v1::STCCG_PLAYS_ON_SHIP:
     case v1::STCCG_PLAYS_ON_YOUR_SHIP:
       if (target == kNoCard || !s_.in_play_at(target) || !is_ship(target)) return Rule::kNoTarget;
-      if (event.plays_on() == v1::STCCG_PLAYS_ON_YOUR_SHIP && s_.cards[target].owner != seat) {
+      if (event.plays_on() == v1::STCCG_PLAYS_ON_YOUR_SHIP && s_.cards[target].controller != seat) {
         return Rule::kNotYours;
       }
       return Rule::kOk;
@@ -195,20 +199,25 @@ Rule Game::check_event(Seat seat, CardId card, CardId target) const {
   }
 }
 
-Rule Game::check_move(Seat seat, CardId ship, LocIndex to) const {
+Rule Game::can_move(Seat seat, CardId ship) const {
   if (ship == kNoCard || !s_.in_play_at(ship) || !is_ship(ship)) return Rule::kNoTarget;
   const CardState& card = s_.cards[ship];
-  if (card.owner != seat) return Rule::kNotYours;
-  if (to >= s_.spaceline.size() || to == card.loc) return Rule::kNoTarget;
+  if (card.controller != seat) return Rule::kNotYours;
   if (card.stopped) return Rule::kStopped;
-  if (move_cost(seat, card.loc, to) > range_left(ship)) return Rule::kOutOfRange;
   return staffed(ship) ? Rule::kOk : Rule::kNotStaffed;
+}
+
+Rule Game::check_move(Seat seat, CardId ship, LocIndex to) const {
+  if (Rule r = can_move(seat, ship); r != Rule::kOk) return r;
+  const CardState& card = s_.cards[ship];
+  if (to >= s_.spaceline.size() || to == card.loc) return Rule::kNoTarget;
+  return move_cost(seat, card.loc, to) <= range_left(ship) ? Rule::kOk : Rule::kOutOfRange;
 }
 
 Rule Game::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const {
   if (card == kNoCard || !s_.in_play_at(card)) return Rule::kNoTarget;
   const CardState& c = s_.cards[card];
-  if (c.owner != seat) return Rule::kNotYours;
+  if (c.controller != seat) return Rule::kNotYours;
   if (c.where != Where::kAboard && c.where != Where::kSurface) return Rule::kWrongCardType;
   if (!is_personnel(card) && s_.def(card).type() != v1::STCCG_CARD_TYPE_EQUIPMENT)
     return Rule::kWrongCardType;
@@ -224,7 +233,7 @@ Rule Game::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const
     return Rule::kNoTarget;
   }
   // Only aboard your own ships and facilities (§3.6), at the same location.
-  if (s_.cards[to].owner != seat) return Rule::kNotYours;
+  if (s_.cards[to].controller != seat) return Rule::kNotYours;
   if (s_.cards[to].loc != here) return Rule::kNotSameLocation;
   if (c.where == Where::kAboard && c.host == to) return Rule::kNoTarget;
   if (!is_personnel(card)) return Rule::kOk;
@@ -239,7 +248,7 @@ Rule Game::check_attempt(Seat seat, LocIndex loc, CardId anchor) const {
   if (s_.spaceline[loc].completed_by != kNoSeat) return Rule::kMissionCompleted;
   if (end_for(seat, loc).requirements.empty()) return Rule::kCannotAttempt;
   if (s_.players[seat].blocked_mission == loc) return Rule::kCannotAttempt;
-  if (anchor == kNoCard || !s_.in_play_at(anchor) || s_.cards[anchor].owner != seat)
+  if (anchor == kNoCard || !s_.in_play_at(anchor) || s_.cards[anchor].controller != seat)
     return Rule::kNoTarget;
   if (location_of(anchor) != loc) return Rule::kNotSameLocation;
   if (s_.cards[anchor].stopped) return Rule::kStopped;

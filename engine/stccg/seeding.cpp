@@ -138,8 +138,12 @@ Rule Game::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
         }
         return Rule::kOk;
       }
-      return def.card.seed_rule() == v1::STCCG_SEED_RULE_SEEDS_LIKE_DILEMMA ? Rule::kOk
-                                                                            : Rule::kWrongCardType;
+      // Q-Flash doorways and cards seeded like dilemmas go under missions too (§1.3 step 3).
+      const bool q_flash = type == v1::STCCG_CARD_TYPE_DOORWAY &&
+                           def.card.doorway().opens() == v1::STCCG_SIDE_DECK_Q_CONTINUUM;
+      return q_flash || def.card.seed_rule() == v1::STCCG_SEED_RULE_SEEDS_LIKE_DILEMMA
+                 ? Rule::kOk
+                 : Rule::kWrongCardType;
     }
     case ActionKind::kSeedFacility:
       if (f.step != SeedFrame::Step::kFacilities) return Rule::kWrongStep;

@@ -27,7 +27,9 @@ enum class Affiliation : std::uint8_t {
 inline constexpr int kAffiliationCount = 11;
 // A set of affiliations, one bit per Affiliation value.
 using AffiliationSet = std::uint16_t;
-constexpr AffiliationSet bit(Affiliation a) { return static_cast<AffiliationSet>(1u << static_cast<int>(a)); }
+constexpr AffiliationSet bit(Affiliation a) {
+  return static_cast<AffiliationSet>(1u << static_cast<int>(a));
+}
 
 enum class Classification : std::uint8_t {
   kNone,
