@@ -464,6 +464,16 @@ void Game::check_cures() {
 }
 
 void Game::end_of_turn_effects() {
+  // Rotation damage is repaired after two full turns docked at an outpost that repairs (§3.13).
+  for (CardId c : s_.in_play) {
+    CardState& ship = s_.cards[c];
+    if (!ship.damaged || ship.controller != s_.active) continue;
+    ship.repair_turns = ship.docked_all_turn && docked_for_repair(c) ? ship.repair_turns + 1 : 0;
+    if (ship.repair_turns >= 2) {
+      ship.damaged = false;
+      ship.repair_turns = 0;
+    }
+  }
   for (CardId c : std::vector<CardId>(s_.in_play)) {
     const CardState& card = s_.cards[c];
     if (card.zone != Zone::kPlay || card.where != Where::kOn) continue;

@@ -205,8 +205,8 @@ std::uint64_t State::hash() const {
           std::uint64_t{static_cast<std::uint8_t>(c.where)} << 40 | std::uint64_t{c.loc} << 48);
     h.add(c.host | std::uint64_t{c.handle} << 16 | std::uint64_t{c.stopped} << 48 |
           std::uint64_t{c.exposed} << 49 | std::uint64_t{c.damaged} << 50 |
-          std::uint64_t{c.abandoned_by} << 52);
-    h.add(c.range_used | c.range_lost << 8 |
+          std::uint64_t{c.abandoned_by} << 52 | std::uint64_t{c.docked_all_turn} << 60);
+    h.add(c.range_used | c.range_lost << 8 | c.repair_turns << 12 |
           static_cast<std::uint64_t>(static_cast<std::uint16_t>(c.live_points)) << 16);
   }
   auto add_list = [&](const std::vector<CardId>& list) {

@@ -134,6 +134,7 @@ class Game {
   bool space(LocIndex loc) const;
   const MissionEndDef& end_for(Seat seat, LocIndex loc) const;
   bool staffed(CardId ship) const;
+  bool docked_for_repair(CardId ship) const;
   int move_cost(Seat seat, LocIndex from, LocIndex to) const;
   bool persona_in_play(Seat seat, PersonaId persona, CardId except) const;
 

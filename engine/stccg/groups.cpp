@@ -158,6 +158,19 @@ bool Game::staffed(CardId ship) const {
   return assign(assign, 0);
 }
 
+bool Game::docked_for_repair(CardId ship) const {
+  // Docked at your outpost there (docking is implicit, §3.5), one that repairs this ship: its
+  // own affiliation or a treaty partner's; Non-Aligned ships need a Spacedock (part 2).
+  const CardState& s = s_.cards[ship];
+  if (s.where != Where::kSpace) return false;
+  const CardId outpost = facility_of(s.controller, s.loc);
+  if (outpost == kNoCard || s_.def(outpost).card.facility().no_repairs()) return false;
+  const AffiliationSet mine = affiliations(ship);
+  if (mine == bit(Affiliation::kNonAligned)) return false;
+  const AffiliationSet theirs = affiliations(outpost);
+  return (mine & theirs) != 0 || treaty(s.controller, mine, theirs);
+}
+
 int Game::move_cost(Seat seat, LocIndex from, LocIndex to) const {
   // The spans of every location entered, the starting one excluded (§3.3).
   int cost = 0;

@@ -40,8 +40,10 @@ struct CardState {
   std::uint8_t range_used = 0;
   // Ships: RANGE lost for good (Birth of "Junior").
   std::uint8_t range_lost = 0;
-  // Ships: rotation damage taken (a second hit destroys).
+  // Ships: rotation damage taken (a second hit destroys), and full turns spent docked since.
   bool damaged = false;
+  bool docked_all_turn = false;
+  std::uint8_t repair_turns = 0;
   // Edo Probe: players (bits) who abandoned the mission rather than face it.
   std::uint8_t abandoned_by = 0;
   // Cards whose value is live (Ressikan Flute): the points they currently give.

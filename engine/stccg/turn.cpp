@@ -41,7 +41,10 @@ void Game::start_turn() {
   for (CardId c : s_.in_play) {
     CardState& card = s_.cards[c];
     card.stopped = false;
-    if (card.owner == s_.active) card.range_used = 0;
+    if (card.controller == s_.active) {
+      card.range_used = 0;
+      card.docked_all_turn = card.damaged && docked_for_repair(c);
+    }
   }
   PlayerState& player = s_.players[s_.active];
   player.card_played = false;

@@ -94,6 +94,7 @@ void Game::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId host
     card.range_used = 0;
     card.range_lost = 0;
     card.damaged = false;
+    card.repair_turns = 0;
     card.live_points = 0;
     if (zone != Zone::kSeed) card.exposed = false;
   } else if (card.zone != Zone::kPlay) {
