@@ -51,6 +51,17 @@ class Game {
 
   void script_dice(std::span<const int> values) { s_.rng.script_d6(values); }
 
+  // Rules facts the projections show (view.h).
+  // Whether a card's owner (its controller, in play) may see it where it is now (§1.5).
+  bool owner_sees(CardId c) const;
+  // Whether everyone may see it where it is now.
+  bool all_see(CardId c) const;
+  int range_left(CardId ship) const;
+  // The RANGE a ship of `seat` spends to move between two locations.
+  int move_cost(Seat seat, LocIndex from, LocIndex to) const;
+  // Who would attempt the mission at `loc` with `anchor` (a vessel, or an Away Team member).
+  std::vector<CardId> attempt_group(Seat seat, LocIndex loc, CardId anchor) const;
+
  private:
   explicit Game(State s) : s_(std::move(s)) {}
 
@@ -81,8 +92,6 @@ class Game {
   void stop(CardId c);
   void score(Seat seat, int points, CardId source);
   void expose(CardId c);
-  bool owner_sees(CardId c) const;
-  bool all_see(CardId c) const;
   std::uint32_t new_handle();
   CardId find_handle(std::uint32_t handle) const;
 
@@ -109,7 +118,6 @@ class Game {
   Rule check_move(Seat seat, CardId ship, LocIndex to) const;
   Rule check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const;
   Rule check_attempt(Seat seat, LocIndex loc, CardId anchor) const;
-  std::vector<CardId> attempt_group(Seat seat, LocIndex loc, CardId anchor) const;
   bool has_matching(Seat seat, LocIndex loc, const std::vector<CardId>& group) const;
 
   // The timing engine (actions.cpp).
@@ -135,7 +143,6 @@ class Game {
   const MissionEndDef& end_for(Seat seat, LocIndex loc) const;
   bool staffed(CardId ship) const;
   bool docked_for_repair(CardId ship) const;
-  int move_cost(Seat seat, LocIndex from, LocIndex to) const;
   bool persona_in_play(Seat seat, PersonaId persona, CardId except) const;
 
   // Attributes and modifiers (attributes.cpp).
@@ -146,7 +153,6 @@ class Game {
   MemberFacts facts(CardId personnel) const;
   GroupFacts group_facts(const std::vector<CardId>& members, CardId vessel) const;
   int attribute(CardId card, Attribute attribute) const;
-  int range_left(CardId ship) const;
 
   // Mission attempts (attempt.cpp).
   void start_attempt(Seat seat, LocIndex loc, CardId anchor);

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "engine/core/match_engine.h"
+#include "engine/stccg/game.h"
+#include "engine/stccg/view.h"
+
+namespace spacedock::stccg {
+
+// A Star Trek CCG game behind the game-neutral MatchEngine interface the server hosts.
+class StccgMatch final : public core::MatchEngine {
+ public:
+  StccgMatch(Game game, SeatNames names) : game_(std::move(game)), names_(std::move(names)) {}
+
+  std::unique_ptr<core::MatchEngine> clone() const override;
+  std::span<const core::Decision> open_decisions() const override;
+  core::SubmitResult submit(core::Seat seat, core::DecisionId decision,
+                            std::span<const core::OptionId> choice) override;
+  core::SubmitResult concede(core::Seat seat) override { return game_.concede(seat); }
+  bool over() const override { return game_.over(); }
+  v1::MatchResult result() const override;
+  std::uint64_t state_hash() const override { return game_.state().hash(); }
+  std::size_t event_count() const override { return game_.events().size(); }
+  // Every event is public; projections hide the identities a viewer may not know.
+  bool event_visible(std::size_t, core::Viewer) const override { return true; }
+  bool project_event(std::size_t index, core::Viewer viewer, v1::GameEvent* out) const override;
+  void project_snapshot(core::Viewer viewer, v1::GameSnapshot* out) const override;
+  void project_prompt(const core::Decision& decision, v1::DecisionPrompt* out) const override;
+
+  const Game& game() const { return game_; }
+
+ private:
+  Game game_;
+  SeatNames names_;
+};
+
+}  // namespace spacedock::stccg
