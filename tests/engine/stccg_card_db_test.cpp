@@ -1,0 +1,171 @@
+// Tests of the STCCG card database: the built-in card files load, their figures match
+// shared/reference/card-figures.tsv, and bad card files are refused with precise messages.
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <string_view>
+
+#include "engine/stccg/card_db.h"
+
+namespace {
+
+using spacedock::stccg::CardDb;
+using spacedock::stccg::CardDbError;
+using spacedock::stccg::CardDef;
+namespace v1 = spacedock::v1;
+
+const CardDef& card(std::string_view title) {
+  const CardDb& db = CardDb::standard();
+  const auto index = db.find_title(title);
+  REQUIRE_MESSAGE(index.has_value(), title);
+  return db.def(*index);
+}
+
+int skill_halves(const CardDef& def, std::string_view skill) {
+  const auto id = CardDb::standard().skills().find(skill);
+  REQUIRE(id.has_value());
+  for (const auto& entry : def.skills) {
+    if (entry.skill == *id) return entry.halves;
+  }
+  return 0;
+}
+
+constexpr std::string_view kSkills = R"(skill: "Diplomacy"
+skill: "Leadership")";
+
+// The message of the CardDbError that loading `cards` (one file, "bad.txtpb") throws.
+std::string load_error(std::string_view cards) {
+  try {
+    CardDb::load(kSkills, {{"bad.txtpb", cards}});
+  } catch (const CardDbError& e) {
+    return e.what();
+  }
+  FAIL("the file loaded");
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("the standard card database loads the four sets and the fixtures") {
+  const CardDb& db = CardDb::standard();
+  int real = 0;
+  int fixtures = 0;
+  for (const CardDef& def : db.defs()) {
+    (def.card.test_only() ? fixtures : real) += 1;
+    CHECK(db.find_id(def.id()) == def.index);
+  }
+  CHECK(real >= 192);
+  CHECK(fixtures >= 1);
+  CHECK(db.find_title("jean-luc PICARD") == db.find_id("101_215"));
+  CHECK_FALSE(db.find_title("Jean-Luc").has_value());
+  CHECK(db.search("zzz no such card").empty());
+  const auto picards = db.search("picard");
+  REQUIRE_FALSE(picards.empty());
+  CHECK(db.def(picards.front()).title() == "Jean-Luc Picard");
+}
+
+TEST_CASE("figures match the figures table") {
+  SUBCASE("Jean-Luc Picard") {
+    const CardDef& picard = card("Jean-Luc Picard");
+    CHECK(picard.type() == v1::STCCG_CARD_TYPE_PERSONNEL);
+    CHECK(picard.unique());
+    const auto& p = picard.card.personnel();
+    CHECK(p.classification() == v1::STCCG_CLASSIFICATION_OFFICER);
+    CHECK(p.integrity() == 9);
+    CHECK(p.cunning() == 8);
+    CHECK(p.strength() == 6);
+    CHECK(skill_halves(picard, "Diplomacy") == 4);
+    CHECK(skill_halves(picard, "Leadership") == 2);
+    CHECK(skill_halves(picard, "Music") == 2);
+    CHECK(picard.affiliations == spacedock::stccg::bit(spacedock::stccg::Affiliation::kFederation));
+  }
+  SUBCASE("U.S.S. Enterprise") {
+    const auto& ship = card("U.S.S. Enterprise").card.ship();
+    CHECK(ship.affiliation() == v1::STCCG_AFFILIATION_FEDERATION);
+    CHECK(ship.ship_class() == "Galaxy Class");
+    CHECK(ship.staffing_size() == 3);
+    CHECK(ship.range() == 9);
+    CHECK(ship.weapons() == 8);
+    CHECK(ship.shields() == 9);
+  }
+  SUBCASE("Test Mission") {
+    const CardDef& mission = card("Test Mission");
+    const auto& m = mission.card.mission();
+    CHECK(m.placement() == v1::STCCG_PLACEMENT_SPACE);
+    CHECK(m.seeder_end().points() == 25);
+    CHECK(m.seeder_end().span() == 3);
+    CHECK(m.seeder_end().requirements() == "Physics + INTEGRITY>28");
+    CHECK(mission.ends[0].affiliations == mission.ends[1].affiliations);
+  }
+  SUBCASE("Federation Outpost and Kurn") {
+    const CardDef& outpost = card("Federation Outpost");
+    CHECK_FALSE(outpost.unique());
+    CHECK(outpost.card.facility().shields() == 30);
+    const auto& kurn = card("Kurn").card.personnel();
+    CHECK(kurn.integrity() == 8);
+    CHECK(kurn.cunning() == 6);
+    CHECK(kurn.strength() == 8);
+  }
+}
+
+TEST_CASE("card files with mistakes are refused, naming the card and the problem") {
+  SUBCASE("unknown field") {
+    const std::string error = load_error(R"(set: "x"
+cards {
+  id: "X_1"
+  title: "Some Officer"
+  strenght: 5
+})");
+    CHECK(error.find("bad.txtpb:5") != std::string::npos);
+    CHECK(error.find("strenght") != std::string::npos);
+  }
+  SUBCASE("unknown skill") {
+    const std::string error = load_error(R"(set: "x"
+cards {
+  id: "X_1"
+  title: "Some Officer"
+  type: STCCG_CARD_TYPE_PERSONNEL
+  personnel {
+    affiliations: STCCG_AFFILIATION_FEDERATION
+    classification: STCCG_CLASSIFICATION_OFFICER
+    skills { name: "Diplomacy" }
+    skills { name: "Juggling" }
+  }
+})");
+    CHECK(error.find("X_1 (Some Officer)") != std::string::npos);
+    CHECK(error.find("unknown skill 'Juggling'") != std::string::npos);
+  }
+  SUBCASE("bad formula") {
+    const std::string error = load_error(R"(set: "x"
+cards {
+  id: "X_2"
+  title: "Some Wall"
+  type: STCCG_CARD_TYPE_DILEMMA
+  dilemma {
+    placement: STCCG_PLACEMENT_PLANET
+    condition: "Diplomacy + + Leadership"
+  }
+})");
+    CHECK(error.find("X_2 (Some Wall)") != std::string::npos);
+    CHECK(error.find("condition") != std::string::npos);
+  }
+  SUBCASE("duplicate id") {
+    const std::string error = load_error(R"(set: "x"
+cards { id: "X_3" title: "First" type: STCCG_CARD_TYPE_INTERRUPT }
+cards { id: "X_3" title: "Second" type: STCCG_CARD_TYPE_INTERRUPT })");
+    CHECK(error.find("X_3 (Second)") != std::string::npos);
+    CHECK(error.find("duplicate id") != std::string::npos);
+  }
+  SUBCASE("details that do not match the type") {
+    const std::string error = load_error(R"(set: "x"
+cards {
+  id: "X_4"
+  title: "Some Ship"
+  type: STCCG_CARD_TYPE_SHIP
+  facility { affiliation: STCCG_AFFILIATION_KLINGON }
+})");
+    CHECK(error.find("X_4 (Some Ship)") != std::string::npos);
+    CHECK(error.find("details do not match its type") != std::string::npos);
+  }
+}
