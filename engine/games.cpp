@@ -4,6 +4,8 @@
 
 #include "engine/incursions/match.h"
 #include "engine/incursions/setup.h"
+#include "engine/stccg/deck.h"
+#include "engine/stccg/match.h"
 
 namespace spacedock::engine {
 namespace {
@@ -12,32 +14,35 @@ core::SetupError unsupported() {
   return {"UNSUPPORTED_GAME", "this server does not host that game"};
 }
 
-}  // namespace
-
-std::uint32_t rules_version(v1::Game game) {
-  return game == v1::GAME_INCURSIONS ? 1 : 0;
+// The deck a STCCG seat asked for, or why it cannot have it.
+std::variant<stccg::Deck, core::SetupError> stccg_deck(const v1::StccgSeatOptions& seat) {
+  const bool sample = !seat.sample_deck().empty();
+  if (sample == !seat.deck_list().empty()) {
+    return core::SetupError{"DECK_REQUIRED", "give exactly one of a sample deck and a deck list"};
+  }
+  if (sample) {
+    if (auto deck = stccg::sample_deck(seat.sample_deck())) return *std::move(deck);
+    std::string known;
+    for (const stccg::Deck& deck : stccg::sample_decks())
+      known += (known.empty() ? "" : ", ") + deck.name;
+    return core::SetupError{"UNKNOWN_DECK", "there is no sample deck '" + seat.sample_deck() +
+                                                "'; the sample decks are " + known};
+  }
+  const auto& db = stccg::CardDb::standard();
+  stccg::DeckImport imported = stccg::import_deck_text(seat.deck_list(), db);
+  std::string problems;
+  for (const stccg::DeckTextError& error : imported.errors)
+    problems += (problems.empty() ? "" : "; ") + error.message;
+  if (imported.ok()) {
+    for (const stccg::DeckProblem& problem : stccg::validate_deck(imported.deck, db))
+      problems += (problems.empty() ? "" : "; ") + problem.message;
+  }
+  if (!problems.empty()) return core::SetupError{"INVALID_DECK", problems};
+  return std::move(imported.deck);
 }
 
-std::variant<int, core::SetupError> check_match(const v1::MatchSetup& setup) {
-  if (setup.game() != v1::GAME_INCURSIONS) return unsupported();
-  auto options = incursions::normalize_options(incursions::Content::standard(), setup.incursions());
-  if (auto* e = std::get_if<core::SetupError>(&options)) return *e;
-  return std::get<incursions::Options>(options).players;
-}
-
-std::optional<core::SetupError> check_seat(const v1::MatchSetup& setup, const v1::SeatSetup& seat) {
-  if (setup.game() != v1::GAME_INCURSIONS) return unsupported();
-  const auto& content = incursions::Content::standard();
-  auto options = incursions::normalize_options(content, setup.incursions());
-  if (auto* e = std::get_if<core::SetupError>(&options)) return *e;
-  auto made =
-      incursions::make_seat(content, std::get<incursions::Options>(options), seat.incursions());
-  if (auto* e = std::get_if<core::SetupError>(&made)) return *e;
-  return std::nullopt;
-}
-
-std::unique_ptr<core::MatchEngine> start_match(const v1::MatchSetup& setup, std::uint64_t seed) {
-  if (setup.game() != v1::GAME_INCURSIONS) throw std::invalid_argument(unsupported().message);
+std::unique_ptr<core::MatchEngine> start_incursions(const v1::MatchSetup& setup,
+                                                    std::uint64_t seed) {
   const auto& content = incursions::Content::standard();
   auto made = incursions::make_setup(content, setup);
   if (auto* e = std::get_if<core::SetupError>(&made)) throw std::invalid_argument(e->message);
@@ -47,6 +52,83 @@ std::unique_ptr<core::MatchEngine> start_match(const v1::MatchSetup& setup, std:
   return std::make_unique<incursions::IncursionsMatch>(
       incursions::Game::create(content, std::get<incursions::Setup>(made), seed),
       incursions::SeatNames(std::move(names)));
+}
+
+std::unique_ptr<core::MatchEngine> start_stccg(const v1::MatchSetup& setup, std::uint64_t seed) {
+  if (setup.seats_size() != stccg::kPlayers)
+    throw std::invalid_argument("a STCCG match has two seats");
+  stccg::Setup game;
+  game.options.command_fills_staff = !setup.stccg().staff_needs_staff_icon();
+  game.options.hidden_away_teams = !setup.stccg().away_teams_public();
+  std::vector<std::string> names;
+  for (int seat = 0; seat < stccg::kPlayers; ++seat) {
+    auto deck = stccg_deck(setup.seats(seat).stccg());
+    if (auto* e = std::get_if<core::SetupError>(&deck)) throw std::invalid_argument(e->message);
+    game.decks[static_cast<std::size_t>(seat)].cards = std::get<stccg::Deck>(deck).cards;
+    names.push_back(setup.seats(seat).name());
+  }
+  return std::make_unique<stccg::StccgMatch>(
+      stccg::Game::create(stccg::CardDb::standard(), game, seed),
+      stccg::SeatNames(std::move(names)));
+}
+
+}  // namespace
+
+std::uint32_t rules_version(v1::Game game) {
+  switch (game) {
+    case v1::GAME_INCURSIONS:
+    case v1::GAME_STCCG:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+std::variant<int, core::SetupError> check_match(const v1::MatchSetup& setup) {
+  switch (setup.game()) {
+    case v1::GAME_INCURSIONS: {
+      auto options =
+          incursions::normalize_options(incursions::Content::standard(), setup.incursions());
+      if (auto* e = std::get_if<core::SetupError>(&options)) return *e;
+      return std::get<incursions::Options>(options).players;
+    }
+    case v1::GAME_STCCG:
+      return stccg::kPlayers;  // every rule profile is valid
+    default:
+      return unsupported();
+  }
+}
+
+std::optional<core::SetupError> check_seat(const v1::MatchSetup& setup, const v1::SeatSetup& seat) {
+  switch (setup.game()) {
+    case v1::GAME_INCURSIONS: {
+      const auto& content = incursions::Content::standard();
+      auto options = incursions::normalize_options(content, setup.incursions());
+      if (auto* e = std::get_if<core::SetupError>(&options)) return *e;
+      auto made =
+          incursions::make_seat(content, std::get<incursions::Options>(options), seat.incursions());
+      if (auto* e = std::get_if<core::SetupError>(&made)) return *e;
+      return std::nullopt;
+    }
+    case v1::GAME_STCCG: {
+      auto deck = stccg_deck(seat.stccg());
+      if (auto* e = std::get_if<core::SetupError>(&deck)) return *e;
+      return std::nullopt;
+    }
+    default:
+      return unsupported();
+  }
+}
+
+std::unique_ptr<core::MatchEngine> start_match(const v1::MatchSetup& setup, std::uint64_t seed) {
+  switch (setup.game()) {
+    case v1::GAME_INCURSIONS:
+      return start_incursions(setup, seed);
+    case v1::GAME_STCCG:
+      return start_stccg(setup, seed);
+    default:
+      throw std::invalid_argument(unsupported().message);
+  }
 }
 
 }  // namespace spacedock::engine

@@ -153,6 +153,6 @@ TEST_CASE("match options are checked with clear rule codes") {
   CHECK(rule([](auto& o) { o.set_turn_cap(5000); }) == "TURN_CAP_OUT_OF_RANGE");
 
   sd::v1::MatchSetup other;
-  other.set_game(sd::v1::GAME_STCCG);
+  other.set_game(sd::v1::GAME_UNSPECIFIED);
   CHECK(std::get<sd::core::SetupError>(sd::engine::check_match(other)).rule == "UNSUPPORTED_GAME");
 }

@@ -1,0 +1,368 @@
+// The STCCG engine behind the MatchEngine interface: matches started the way the server starts
+// them, played at random, with every snapshot, event and prompt checked at every decision
+// against what the engine says each viewer may see.
+#include <doctest/doctest.h>
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/message.h>
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/core/rng.h"
+#include "engine/games.h"
+#include "engine/stccg/deck.h"
+#include "engine/stccg/match.h"
+
+namespace spacedock::stccg {
+namespace {
+
+using core::Viewer;
+using google::protobuf::FieldDescriptor;
+using google::protobuf::Message;
+
+v1::MatchSetup sample_setup(const char* first, const char* second) {
+  v1::MatchSetup setup;
+  setup.set_game(v1::GAME_STCCG);
+  setup.mutable_stccg();
+  for (auto [name, deck] : {std::pair{"alice", first}, std::pair{"bob", second}}) {
+    auto* seat = setup.add_seats();
+    seat->set_name(name);
+    seat->mutable_stccg()->set_sample_deck(deck);
+  }
+  return setup;
+}
+
+std::unique_ptr<StccgMatch> start(const v1::MatchSetup& setup, std::uint64_t seed) {
+  auto engine = engine::start_match(setup, seed);
+  auto* match = dynamic_cast<StccgMatch*>(engine.get());
+  REQUIRE(match != nullptr);
+  engine.release();
+  return std::unique_ptr<StccgMatch>(match);
+}
+
+// The truth, from the engine: the viewer may know the card where it is now (§1.5).
+bool may_know(const Game& game, CardId c, Viewer viewer) {
+  if (viewer.role == Viewer::Role::kJudge || game.all_see(c)) return true;
+  const CardState& card = game.state().cards[c];
+  return viewer.is_seat(card.zone == Zone::kPlay ? card.controller : card.owner) &&
+         game.owner_sees(c);
+}
+
+bool knows_end(Viewer viewer, Seat owner, const ev::Place& place, bool all, bool owner_sees) {
+  return viewer.role == Viewer::Role::kJudge || all ||
+         (viewer.is_seat(place.zone == Zone::kPlay ? place.controller : owner) && owner_sees);
+}
+
+CardId by_handle(const State& s, std::uint32_t handle) {
+  for (std::size_t c = 0; c < s.cards.size(); ++c) {
+    if (s.cards[c].handle == handle) return static_cast<CardId>(c);
+  }
+  return kNoCard;
+}
+
+// Every card ref in a message, however deep, and how many cards in play it lists.
+struct Found {
+  std::vector<const v1::StccgCardRef*> refs;
+  std::size_t in_play = 0;
+};
+
+void collect(const Message& m, Found& found) {
+  if (m.GetDescriptor() == v1::StccgCardRef::descriptor()) {
+    found.refs.push_back(static_cast<const v1::StccgCardRef*>(&m));
+    return;
+  }
+  if (m.GetDescriptor() == v1::StccgCardInPlay::descriptor()) ++found.in_play;
+  const auto* reflection = m.GetReflection();
+  std::vector<const FieldDescriptor*> fields;
+  reflection->ListFields(m, &fields);
+  for (const FieldDescriptor* field : fields) {
+    if (field->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE) continue;
+    if (!field->is_repeated()) {
+      collect(reflection->GetMessage(m, field), found);
+      continue;
+    }
+    for (int i = 0; i < reflection->FieldSize(m, field); ++i)
+      collect(reflection->GetRepeatedMessage(m, field, i), found);
+  }
+}
+
+void check_snapshot(const StccgMatch& match, Viewer viewer) {
+  const Game& game = match.game();
+  const State& s = game.state();
+  v1::GameSnapshot snapshot;
+  match.project_snapshot(viewer, &snapshot);
+  const v1::StccgView& view = snapshot.stccg();
+  Found found;
+  collect(snapshot, found);
+  for (const v1::StccgCardRef* ref : found.refs) {
+    if (ref->handle() == 0) {
+      // (a) a face-down card says nothing but whose it is.
+      CHECK(ref->card_id().empty());
+      CHECK(ref->title().empty());
+      CHECK(viewer.role != Viewer::Role::kJudge);
+      continue;
+    }
+    const CardId c = by_handle(s, ref->handle());
+    REQUIRE(c != kNoCard);
+    CHECK(may_know(game, c, viewer));
+    CHECK(ref->card_id() == s.def(c).id());
+    CHECK(ref->title() == s.def(c).title());
+    CHECK(ref->owner() == s.cards[c].owner);
+  }
+  // Every card in play is listed once, face down or not.
+  CHECK(found.in_play == s.in_play.size());
+  for (Seat seat = 0; seat < kPlayers; ++seat) {
+    const auto& hand = s.players[seat].hand;
+    const v1::StccgPlayer& player = view.players(seat);
+    CHECK(player.hand_count() == hand.size());
+    if (viewer.is_seat(seat) || viewer.role == Viewer::Role::kJudge) {
+      // (b) your own hand, whole.
+      REQUIRE(player.hand_size() == static_cast<int>(hand.size()));
+      for (std::size_t i = 0; i < hand.size(); ++i) {
+        CHECK(player.hand(static_cast<int>(i)).handle() == s.cards[hand[i]].handle);
+        CHECK(player.hand(static_cast<int>(i)).card_id() == s.def(hand[i]).id());
+      }
+    } else {
+      CHECK(player.hand_size() == 0);
+    }
+  }
+  // (c) everyone sees how many cards are seeded under each mission.
+  REQUIRE(view.spaceline_size() == static_cast<int>(s.spaceline.size()));
+  for (std::size_t loc = 0; loc < s.spaceline.size(); ++loc)
+    CHECK(view.spaceline(static_cast<int>(loc)).seeds_size() ==
+          static_cast<int>(s.spaceline[loc].seeds.size()));
+}
+
+// Follows one viewer through the event stream: what it knows of each card, as events told it.
+class EventChecker {
+ public:
+  EventChecker(const StccgMatch& match, Viewer viewer)
+      : match_(match), viewer_(viewer), known_(match.game().state().cards.size(), false) {}
+
+  void check_new_events() {
+    const Game& game = match_.game();
+    for (; next_ < game.events().size(); ++next_) {
+      REQUIRE(match_.event_visible(next_, viewer_));
+      v1::GameEvent out;
+      REQUIRE(match_.project_event(next_, viewer_, &out));
+      CHECK_FALSE(out.text().empty());
+      check(game.events()[next_], out);
+    }
+  }
+
+ private:
+  // The cards an event names, and whether this viewer may know each.
+  std::vector<std::pair<CardId, bool>> named(const Event& event) const {
+    std::vector<std::pair<CardId, bool>> out;
+    auto add = [&](CardId c) {
+      if (c != kNoCard) out.emplace_back(c, known_[c]);
+    };
+    std::visit(
+        [&](const auto& e) {
+          using E = std::decay_t<decltype(e)>;
+          if constexpr (std::is_same_v<E, ev::CardMoved>) {
+            out.emplace_back(e.card, seen_before(e) || seen_after(e));
+            add(e.from.host);
+            add(e.to.host);
+          } else if constexpr (std::is_same_v<E, ev::ShipMoved>) {
+            add(e.ship);
+          } else if constexpr (std::is_same_v<E, ev::AttemptStarted>) {
+            add(e.vessel);
+          } else if constexpr (std::is_same_v<E, ev::DilemmaResolved> ||
+                               std::is_same_v<E, ev::Stopped> || std::is_same_v<E, ev::Revealed>) {
+            add(e.card);
+          } else if constexpr (std::is_same_v<E, ev::Scored>) {
+            add(e.source);
+          }
+        },
+        event);
+    if (std::holds_alternative<ev::Revealed>(event)) out.back().second = true;  // shown to all
+    return out;
+  }
+
+  bool seen_before(const ev::CardMoved& e) const {
+    return knows_end(viewer_, e.owner, e.from, e.all_see_before, e.owner_sees_before);
+  }
+  bool seen_after(const ev::CardMoved& e) const {
+    return knows_end(viewer_, e.owner, e.to, e.all_see_after, e.owner_sees_after);
+  }
+
+  void check(const Event& event, const v1::GameEvent& out) {
+    const State& s = match_.game().state();
+    const auto cards = named(event);
+    Found found;
+    collect(out, found);
+    // (a) an identity shown is that of a card the event names and the viewer may know.
+    for (const v1::StccgCardRef* ref : found.refs) {
+      if (ref->card_id().empty() && ref->handle() == 0) continue;
+      const bool allowed = std::any_of(cards.begin(), cards.end(), [&](const auto& named) {
+        return named.second && s.def(named.first).id() == ref->card_id();
+      });
+      CHECK_MESSAGE(allowed, out.text());
+    }
+    // Nor does the text name a card the viewer may not know, unless a known card shares its title.
+    for (auto [c, allowed] : cards) {
+      if (allowed) continue;
+      const std::string& title = s.def(c).title();
+      const bool shared = std::any_of(cards.begin(), cards.end(), [&](const auto& other) {
+        return other.second && s.def(other.first).title() == title;
+      });
+      if (!shared) CHECK_MESSAGE(out.text().find(title) == std::string::npos, out.text());
+    }
+    if (const auto* moved = std::get_if<ev::CardMoved>(&event)) {
+      const auto& m = out.stccg().card_moved();
+      CHECK(m.handle_before() == (seen_before(*moved) ? moved->handle_before : 0));
+      CHECK(m.card().handle() == (seen_after(*moved) ? moved->handle_after : 0));
+      known_[moved->card] = seen_after(*moved);
+    }
+    if (const auto* shown = std::get_if<ev::Revealed>(&event)) known_[shown->card] = true;
+  }
+
+  const StccgMatch& match_;
+  Viewer viewer_;
+  std::vector<bool> known_;  // cards not moved yet are still in their decks: unknown
+  std::size_t next_ = 0;
+};
+
+void check_prompt(const StccgMatch& match, const core::Decision& d) {
+  v1::DecisionPrompt prompt;
+  match.project_prompt(d, &prompt);
+  CHECK(prompt.decision_id() == d.id);
+  CHECK(prompt.seat() == d.seat);
+  CHECK_FALSE(prompt.title().empty());
+  CHECK(prompt.has_stccg());
+  CHECK(prompt.stccg().what() != v1::STCCG_DECISION_UNSPECIFIED);
+  REQUIRE(prompt.options_size() == static_cast<int>(d.options.size()));
+  for (int i = 0; i < prompt.options_size(); ++i) {
+    const v1::Option& option = prompt.options(i);
+    // (d) an English label and the structured action for every option.
+    CHECK(option.id() == d.options[static_cast<std::size_t>(i)]);
+    CHECK_FALSE(option.label().empty());
+    REQUIRE(option.has_stccg());
+    CHECK(static_cast<std::uint64_t>(option.stccg().kind()) == (option.id() & 0xff));
+  }
+  Found found;
+  collect(prompt, found);
+  for (const v1::StccgCardRef* ref : found.refs) {
+    if (ref->handle() == 0) continue;
+    const CardId c = by_handle(match.game().state(), ref->handle());
+    REQUIRE(c != kNoCard);
+    CHECK(may_know(match.game(), c, Viewer::player(d.seat)));
+  }
+}
+
+TEST_CASE("stccg view: random matches never show a viewer what it may not see") {
+  const std::pair<const char*, const char*> pairings[] = {
+      {"federation", "klingon"}, {"klingon", "romulan"}, {"romulan", "federation"}};
+  const Viewer viewers[] = {Viewer::player(0), Viewer::player(1), Viewer::spectator(),
+                            Viewer::judge()};
+  std::uint64_t seed = 11;
+  int finished = 0;
+  for (auto [first, second] : pairings) {
+    for (int round = 0; round < 2; ++round, ++seed) {
+      CAPTURE(seed);
+      auto match = start(sample_setup(first, second), seed);
+      std::vector<EventChecker> events;
+      for (Viewer viewer : viewers)
+        events.emplace_back(*match, viewer);
+      core::Rng chooser(seed * 7 + 1);
+      for (int decision = 0; decision < 1500 && !match->over(); ++decision) {
+        for (Viewer viewer : viewers)
+          check_snapshot(*match, viewer);
+        for (EventChecker& checker : events)
+          checker.check_new_events();
+        const auto open = match->open_decisions();
+        REQUIRE(open.size() == 1);
+        check_prompt(*match, open.front());
+        const auto& options = open.front().options;
+        const core::OptionId choice[] = {
+            options[chooser.below(static_cast<std::uint32_t>(options.size()))]};
+        REQUIRE(match->submit(open.front().seat, open.front().id, choice).accepted());
+      }
+      for (EventChecker& checker : events)
+        checker.check_new_events();
+      finished += match->over();
+    }
+  }
+  CHECK(finished >= 4);  // most games are played to their end
+}
+
+TEST_CASE("stccg view: a snapshot of the opening shows each player only their own hand") {
+  auto match = start(sample_setup("federation", "romulan"), 3);
+  while (match->game().state().turn == 0) {
+    const core::Decision& d = match->open_decisions().front();
+    const core::OptionId choice[] = {d.options.front()};
+    REQUIRE(match->submit(d.seat, d.id, choice).accepted());
+  }
+  v1::GameSnapshot mine;
+  v1::GameSnapshot spectator;
+  match->project_snapshot(Viewer::player(0), &mine);
+  match->project_snapshot(Viewer::spectator(), &spectator);
+  CHECK(mine.role() == v1::VIEWER_ROLE_PLAYER);
+  CHECK(mine.stccg().phase() == v1::STCCG_PHASE_PLAYING);
+  CHECK(mine.stccg().players(0).hand_size() >= kOpeningHand - 1);
+  CHECK(mine.stccg().players(1).hand_size() == 0);
+  CHECK(spectator.stccg().players(0).hand_size() == 0);
+  CHECK(spectator.stccg().players(0).hand_count() == mine.stccg().players(0).hand_count());
+  CHECK(mine.stccg().spaceline_size() == 12);
+}
+
+TEST_CASE("stccg view: a concession ends the match with a summary") {
+  auto match = start(sample_setup("klingon", "federation"), 5);
+  CHECK(match->concede(0).accepted());
+  REQUIRE(match->over());
+  const v1::MatchResult result = match->result();
+  REQUIRE(result.winners_size() == 1);
+  CHECK(result.winners(0) == 1);
+  CHECK(result.reason() == v1::RESULT_REASON_CONCESSION);
+  CHECK(result.summary() == "alice conceded");
+  CHECK(match->open_decisions().empty());
+}
+
+TEST_CASE("stccg setup: decks are checked seat by seat") {
+  v1::MatchSetup setup = sample_setup("federation", "klingon");
+  CHECK(engine::rules_version(v1::GAME_STCCG) == 1);
+  const auto seats = engine::check_match(setup);
+  REQUIRE(std::holds_alternative<int>(seats));
+  CHECK(std::get<int>(seats) == 2);
+  CHECK_FALSE(engine::check_seat(setup, setup.seats(0)).has_value());
+
+  v1::SeatSetup seat;
+  auto error = engine::check_seat(setup, seat);
+  REQUIRE(error.has_value());
+  CHECK(error->rule == "DECK_REQUIRED");
+
+  seat.mutable_stccg()->set_sample_deck("borg");
+  error = engine::check_seat(setup, seat);
+  REQUIRE(error.has_value());
+  CHECK(error->rule == "UNKNOWN_DECK");
+  CHECK(error->message.find("borg") != std::string::npos);
+
+  // A full list exported from a sample deck is accepted; its missions alone are not a deck.
+  const CardDb& db = CardDb::standard();
+  const std::string list = export_deck_text(*sample_deck("romulan"), db);
+  seat.mutable_stccg()->set_sample_deck("");
+  seat.mutable_stccg()->set_deck_list(list);
+  CHECK_FALSE(engine::check_seat(setup, seat).has_value());
+  seat.mutable_stccg()->set_deck_list(list.substr(0, list.find("Seed:")));
+  error = engine::check_seat(setup, seat);
+  REQUIRE(error.has_value());
+  CHECK(error->rule == "INVALID_DECK");
+  CHECK_FALSE(error->message.empty());
+
+  seat.mutable_stccg()->set_deck_list("3\tNo Such Card Anywhere\n");
+  error = engine::check_seat(setup, seat);
+  REQUIRE(error.has_value());
+  CHECK(error->rule == "INVALID_DECK");
+  CHECK(error->message.find("No Such Card Anywhere") != std::string::npos);
+
+  seat.mutable_stccg()->set_sample_deck("klingon");
+  error = engine::check_seat(setup, seat);
+  REQUIRE(error.has_value());
+  CHECK(error->rule == "DECK_REQUIRED");
+}
+
+}  // namespace
+}  // namespace spacedock::stccg
