@@ -4,6 +4,7 @@
 #include <initializer_list>
 
 #include "clients/cli/hex_map.h"
+#include "clients/cli/stccg_board.h"
 
 namespace spacedock::cli {
 namespace {
@@ -131,6 +132,8 @@ std::string hit_line(const v1::IncursionsHit& hit, const Names& name) {
 
 std::vector<std::string> render_board(const v1::GameSnapshot& snapshot, const v1::MatchInfo& info,
                                       std::uint64_t seq) {
+  if (snapshot.view_case() == v1::GameSnapshot::kStccg)
+    return render_stccg_board(snapshot, info, seq);
   const auto& view = snapshot.incursions();
   const Names name(info);
   std::vector<std::string> lines{header(view, snapshot, name, info.match_id(), seq)};

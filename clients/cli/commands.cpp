@@ -25,8 +25,9 @@ constexpr Spec kSpecs[] = {
     {"register", Verb::kRegister, 2, 2, "register NAME PASSWORD"},
     {"login", Verb::kLogin, 2, 2, "login NAME PASSWORD"},
     {"matches", Verb::kMatches, 0, 0, "matches"},
-    {"create", Verb::kCreate, 0, 2, "create [PLAYERS] [PRESET]"},
-    {"join", Verb::kJoin, 1, 2, "join ID [PRESET]"},
+    {"create", Verb::kCreate, 0, 3,
+     "create [PLAYERS] [PRESET] | create stccg [--deck NAME | --deck-file PATH]"},
+    {"join", Verb::kJoin, 1, 3, "join ID [PRESET | --deck NAME | --deck-file PATH]"},
     {"spectate", Verb::kSpectate, 1, 1, "spectate ID"},
     {"leave", Verb::kLeave, 0, 0, "leave"},
     {"concede", Verb::kConcede, 0, 0, "concede"},
@@ -59,6 +60,22 @@ bool is_number(const std::string& word) {
   return !word.empty() && word.find_first_not_of("0123456789") == std::string::npos;
 }
 
+// A STCCG deck from words[next...]: --deck NAME or --deck-file PATH. Returns whether there was
+// one; throws on anything else.
+bool parse_deck(const std::vector<std::string>& words, std::size_t next, Command& c,
+                const char* usage) {
+  if (next == words.size()) return false;
+  if (next + 2 != words.size()) throw std::invalid_argument(std::string("usage: ") + usage);
+  if (words[next] == "--deck") {
+    c.deck = words[next + 1];
+  } else if (words[next] == "--deck-file") {
+    c.deck_file = words[next + 1];
+  } else {
+    throw std::invalid_argument(std::string("usage: ") + usage);
+  }
+  return true;
+}
+
 }  // namespace
 
 const char* const kHelpText = R"(commands:
@@ -68,7 +85,13 @@ const char* const kHelpText = R"(commands:
   create [PLAYERS] [PRESET]  create a Star Trek: Incursions match for 2-6 players (default 2),
                              contributing the hexpile PRESET (standard, federation, klingon,
                              romulan, borg; default standard)
+  create stccg [--deck NAME | --deck-file PATH]
+                             create a Star Trek CCG match for 2 with the sample deck NAME
+                             (federation, klingon, romulan; default federation) or the
+                             LackeyCCG deck list in file PATH
   join ID [PRESET]           take a seat in match ID (or rejoin your own seat)
+  join ID --deck NAME | --deck-file PATH
+                             take a seat in STCCG match ID with that deck
   spectate ID                watch match ID
   leave                      stop following the match (frees your seat if it has not started)
   concede                    give up the match you play
@@ -109,6 +132,12 @@ std::optional<Command> parse_command(std::string_view line) {
       c.password = words[2];
       break;
     case Verb::kCreate: {
+      if (words.size() > 1 && words[1] == "stccg") {
+        c.stccg = true;
+        // A STCCG seat needs a deck; without one, the Federation sample deck.
+        if (!parse_deck(words, 2, c, spec->usage)) c.deck = "federation";
+        break;
+      }
       std::size_t next = 1;
       if (next < words.size() && is_number(words[next]))
         c.players = number<std::uint32_t>(words[next++], "PLAYERS");
@@ -118,9 +147,16 @@ std::optional<Command> parse_command(std::string_view line) {
       break;
     }
     case Verb::kJoin:
+      c.match_id = number<std::uint64_t>(words[1], "ID");
+      if (words.size() > 2 && words[2].starts_with("--")) {
+        c.stccg = parse_deck(words, 2, c, spec->usage);
+      } else if (words.size() > 2) {
+        if (words.size() > 3) throw std::invalid_argument(std::string("usage: ") + spec->usage);
+        c.preset = words[2];
+      }
+      break;
     case Verb::kSpectate:
       c.match_id = number<std::uint64_t>(words[1], "ID");
-      if (words.size() > 2) c.preset = words[2];
       break;
     case Verb::kLog:
       if (words.size() > 1) c.count = number<std::size_t>(words[1], "N");

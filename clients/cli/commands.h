@@ -28,9 +28,12 @@ struct Command {
     kQuit,
   };
   Verb verb = Verb::kHelp;
-  std::string name;      // register, login
-  std::string password;  // register, login
-  std::string preset;    // create, join: the hexpile preset (empty: the server's default)
+  std::string name;       // register, login
+  std::string password;   // register, login
+  std::string preset;     // create, join: the hexpile preset (empty: the server's default)
+  bool stccg = false;     // create: a Star Trek CCG match; join: with a STCCG deck
+  std::string deck;       // create, join: a STCCG sample deck
+  std::string deck_file;  // create, join: a STCCG deck list file, sent as its text
   std::uint32_t players = 2;
   std::uint64_t match_id = 0;
   std::size_t count = 20;          // log

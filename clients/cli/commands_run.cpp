@@ -1,5 +1,7 @@
 // What each command does.
+#include <fstream>
 #include <set>
+#include <sstream>
 
 #include "clients/cli/format.h"
 #include "clients/cli/session.h"
@@ -9,6 +11,24 @@ namespace {
 
 namespace asio = boost::asio;
 using Verb = Command::Verb;
+
+// The STCCG seat a command asks for: a sample deck, or the text of a deck file. Returns false,
+// having said why, if the file cannot be read.
+bool stccg_seat(const Command& c, v1::StccgSeatOptions& seat) {
+  if (c.deck_file.empty()) {
+    seat.set_sample_deck(c.deck);
+    return true;
+  }
+  std::ifstream in(c.deck_file);
+  if (!in) {
+    say("error: cannot read deck file " + c.deck_file);
+    return false;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  seat.set_deck_list(text.str());
+  return true;
+}
 
 }  // namespace
 
@@ -47,15 +67,22 @@ asio::awaitable<bool> Session::execute(const Command& c) {
     case Verb::kCreate: {
       if (!free_to_follow(0)) break;
       auto* create = message.mutable_create_match();
-      create->set_game(v1::GAME_INCURSIONS);
-      create->mutable_incursions()->set_players(c.players);
-      if (!c.preset.empty()) create->mutable_incursions_seat()->set_hexpile_preset(c.preset);
+      if (c.stccg) {
+        create->set_game(v1::GAME_STCCG);
+        create->mutable_stccg();
+        if (!stccg_seat(c, *create->mutable_stccg_seat())) break;
+      } else {
+        create->set_game(v1::GAME_INCURSIONS);
+        create->mutable_incursions()->set_players(c.players);
+        if (!c.preset.empty()) create->mutable_incursions_seat()->set_hexpile_preset(c.preset);
+      }
       co_await follow(std::move(message), "create");
       break;
     }
     case Verb::kJoin: {
       if (!free_to_follow(c.match_id)) break;
       message.mutable_join_match()->set_match_id(c.match_id);
+      if (c.stccg && !stccg_seat(c, *message.mutable_join_match()->mutable_stccg_seat())) break;
       if (!c.preset.empty())
         message.mutable_join_match()->mutable_incursions_seat()->set_hexpile_preset(c.preset);
       co_await follow(std::move(message), "join");

@@ -51,7 +51,8 @@ void Session::on_snapshot(std::uint64_t seq, v1::GameSnapshot snapshot) {
   Followed& f = *followed_;
   f.snapshot = std::move(snapshot);
   f.snapshot_seq = f.last_seq = seq;
-  if (f.snapshot->incursions().phase() == v1::INCURSIONS_PHASE_GAME_OVER) {
+  if (f.snapshot->incursions().phase() == v1::INCURSIONS_PHASE_GAME_OVER ||
+      f.snapshot->stccg().phase() == v1::STCCG_PHASE_GAME_OVER) {
     f.over = true;
     f.prompts.clear();
   }
@@ -75,7 +76,7 @@ void Session::on_game_event(std::uint64_t seq, const v1::GameEvent& event) {
   say(line);
   log_.push_back(std::move(line));
   if (log_.size() > kLogLines) log_.pop_front();
-  if (event.incursions().has_game_ended()) {
+  if (event.incursions().has_game_ended() || event.stccg().has_game_ended()) {
     f.over = true;
     f.prompts.clear();
     say("match " + std::to_string(f.match_id) +

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Two spacedock-cli processes, driven by piped stdin, play a whole Incursions match on a real
 # server listening on loopback: one creates the match, the other joins, both answer at random,
-# and a third watches.
+# and a third watches. Then cli_stccg_test.sh does the same for a Star Trek CCG match.
 # usage: cli_game_test.sh SPACEDOCK_BINARY SPACEDOCK_CLI_BINARY
 set -euo pipefail
 
@@ -115,3 +115,8 @@ grep -q '^error: join: UNAUTHENTICATED: ' "$dir/alice.out" || fail "no server er
 grep -qE "^  match $match Incursions waiting, 1/2 seats: 0=alice" "$dir/bob.out" ||
   fail "bob's match list lacks alice's match"
 echo "ok: match $match played to the end by two spacedock-cli players and watched by a third"
+
+# The same client with a Star Trek CCG match, on a server of its own; one player brings a deck
+# file.
+here=$(dirname "$0")
+bash "$here/cli_stccg_test.sh" "$server_bin" "$cli_bin" "$here/../../engine/stccg/decks/romulan.txt"

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Two spacedock-cli processes, driven by piped stdin, start a Star Trek CCG match on a real server
+# listening on loopback: one creates it with a sample deck, the other joins with a deck file,
+# both answer some prompts at random, and the boards they draw must show the spaceline and a hand.
+# usage: cli_stccg_test.sh SPACEDOCK_BINARY SPACEDOCK_CLI_BINARY DECK_FILE
+set -euo pipefail
+
+server_bin=$1
+cli_bin=$2
+deck_file=$3
+dir=$(mktemp -d)
+server_pid=
+alice_pid=
+
+cleanup() {
+  local status=$?
+  set +e
+  exec 3>&-
+  [[ -n $alice_pid ]] && kill "$alice_pid" 2>/dev/null
+  [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null
+  wait 2>/dev/null
+  if ((status != 0)); then
+    for log in "$dir"/*.out "$dir"/server.log; do
+      [[ -f $log ]] && { echo "--- $log"; tail -n 80 "$log"; }
+    done
+  fi
+  rm -rf "$dir"
+  exit "$status"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+# Waits up to $3 seconds for a line matching $2 in file $1.
+await_line() {
+  for _ in $(seq $(($3 * 10))); do
+    grep -qE "$2" "$1" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  fail "no line matching '$2' in $1 after $3 s"
+}
+
+"$server_bin" serve --listen 127.0.0.1:0 --db "$dir/db.sqlite" --port-file "$dir/port" \
+  --password-cost minimal >"$dir/server.log" 2>&1 &
+server_pid=$!
+await_line "$dir/port" '^[0-9]+$' 10
+url="ws://127.0.0.1:$(cat "$dir/port")/ws"
+
+mkfifo "$dir/alice.in"
+timeout 30 "$cli_bin" --server "$url" --seed 1 <"$dir/alice.in" >"$dir/alice.out" 2>&1 &
+alice_pid=$!
+exec 3>"$dir/alice.in"
+cat >&3 <<'SCRIPT'
+create stccg --deck cardassian --deck-file x
+create stccg --deck-file /nonexistent/deck.txt
+register alice alice-password
+login alice alice-password
+create stccg --deck klingon
+SCRIPT
+await_line "$dir/alice.out" '^created match [0-9]+ STCCG ' 10
+match=$(grep -oE '^created match [0-9]+' "$dir/alice.out" | grep -oE '[0-9]+$')
+printf 'auto\n' >&3
+
+# Bob plays a few dozen prompts at random, then stops and looks at the board.
+{
+  printf 'register bob bob-password\nlogin bob bob-password\njoin %s --deck-file %s\nauto\n' \
+    "$match" "$deck_file"
+  sleep 5
+  printf 'auto off\nboard\nlog 5\nquit\n'
+} | timeout 30 "$cli_bin" --server "$url" --seed 2 >"$dir/bob.out" 2>&1 ||
+  fail "bob exited with $?"
+printf 'auto off\nboard\nquit\n' >&3
+exec 3>&-
+wait "$alice_pid" || fail "alice exited with $?"
+alice_pid=
+
+for who in alice bob; do
+  out="$dir/$who.out"
+  grep -qE "^Match $match, event [0-9]+: " "$out" || fail "$who saw no board"
+  grep -qE '^Spaceline:$' "$out" || fail "$who saw no spaceline"
+  grep -qE '^  [0-9]+\) ' "$out" || fail "$who saw no mission on the spaceline"
+  grep -qE '^Your hand: ' "$out" || fail "$who saw no hand"
+  grep -qE '^\[[0-9]+\] ' "$out" || fail "$who saw no event"
+  grep -q '^auto: ' "$out" || fail "$who answered no prompt"
+done
+grep -q '^error: usage: create ' "$dir/alice.out" || fail "no usage error for two decks"
+grep -q '^error: cannot read deck file ' "$dir/alice.out" || fail "no deck file error"
+echo "ok: STCCG match $match played by two spacedock-cli players"
