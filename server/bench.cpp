@@ -2,22 +2,48 @@
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
 
 #include "engine/core/random_play.h"
 #include "engine/games.h"
 
 namespace spacedock::server {
 
+namespace {
+
+// The match the benchmark plays: Incursions with N players, or STCCG with two sample decks.
+std::optional<v1::MatchSetup> bench_setup(const BenchOptions& options) {
+  v1::MatchSetup setup;
+  if (options.game == "incursions") {
+    setup.set_game(v1::GAME_INCURSIONS);
+    setup.mutable_incursions()->set_players(static_cast<std::uint32_t>(options.players));
+    for (int i = 0; i < options.players; ++i)
+      setup.add_seats()->set_name("P" + std::to_string(i + 1));
+    return setup;
+  }
+  if (options.game == "stccg") {
+    setup.set_game(v1::GAME_STCCG);
+    setup.mutable_stccg();
+    for (const char* deck : {"federation", "klingon"}) {
+      auto* seat = setup.add_seats();
+      seat->set_name(deck);
+      seat->mutable_stccg()->set_sample_deck(deck);
+    }
+    return setup;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 int run_bench(const BenchOptions& options) {
-  if (options.game != "incursions") {
-    std::fprintf(stderr, "bench: unknown game '%s' (known: incursions)\n", options.game.c_str());
+  const auto chosen = bench_setup(options);
+  if (!chosen) {
+    std::fprintf(stderr, "bench: unknown game '%s' (known: incursions, stccg)\n",
+                 options.game.c_str());
     return 2;
   }
-  v1::MatchSetup setup;
-  setup.set_game(v1::GAME_INCURSIONS);
-  setup.mutable_incursions()->set_players(static_cast<std::uint32_t>(options.players));
-  for (int i = 0; i < options.players; ++i)
-    setup.add_seats()->set_name("P" + std::to_string(i + 1));
+  const v1::MatchSetup& setup = *chosen;
   const auto checked = engine::check_match(setup);
   if (const auto* e = std::get_if<core::SetupError>(&checked)) {
     std::fprintf(stderr, "bench: %s\n", e->message.c_str());
@@ -41,7 +67,7 @@ int run_bench(const BenchOptions& options) {
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
 
   std::printf("game:                      %s, %d players, random legal playouts, 1 thread\n",
-              options.game.c_str(), options.players);
+              options.game.c_str(), setup.seats_size());
   std::printf("games:                     %llu\n", static_cast<unsigned long long>(games));
   std::printf("decisions:                 %llu\n", static_cast<unsigned long long>(decisions));
   std::printf("seconds:                   %.2f\n", elapsed);

@@ -159,6 +159,9 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
       if (request.join_match().has_incursions_seat()) {
         *seat.mutable_incursions() = request.join_match().incursions_seat();
       }
+      if (request.join_match().has_stccg_seat()) {
+        *seat.mutable_stccg() = request.join_match().stccg_seat();
+      }
       return match->join(shared_from_this(), who, std::move(seat), tracking(match, reply));
     }
     case Body::kSpectate: {
@@ -200,9 +203,11 @@ void Connection::on_create(const v1::CreateMatch& request, Reply reply) {
   v1::MatchSetup setup;
   setup.set_game(request.game());
   if (request.has_incursions()) *setup.mutable_incursions() = request.incursions();
+  if (request.has_stccg()) *setup.mutable_stccg() = request.stccg();
   auto* seat = setup.add_seats();
   seat->set_name(identity_->username);
   if (request.has_incursions_seat()) *seat->mutable_incursions() = request.incursions_seat();
+  if (request.has_stccg_seat()) *seat->mutable_stccg() = request.stccg_seat();
   if (request.game() == v1::GAME_UNSPECIFIED) {
     return reply(error_response(v1::BAD_REQUEST, "say which game to create"));
   }

@@ -6,7 +6,9 @@
 #include <string_view>
 
 #include "server/bench.h"
+#include "server/card_listing.h"
 #include "server/content_listing.h"
+#include "server/scenario_command.h"
 #include "server/server.h"
 #include "support/flags.h"
 
@@ -27,12 +29,15 @@ usage:
       --port-file FILE           write the port listened on to FILE
       --log-level LEVEL          trace, debug, info (default), warn, error
   spacedock bench [options]      engine throughput in random legal playouts, one thread
-      --game NAME                incursions (default)
+      --game NAME                incursions (default) or stccg (two sample decks)
       --players N                players per game (default 2)
       --seconds S                how long to run (default 5)
       --games N                  play exactly N games instead
       --seed N                   first game seed (default 1)
   spacedock content              list the Incursions ships, hexes and hexpile presets
+  spacedock cards [options]      list the STCCG cards with their figures
+      --search TEXT              only cards whose title, id, keywords or summary contain TEXT
+  spacedock scenario FILE...     run STCCG rules scenarios (tests/scenarios/README.md)
   spacedock --help               this text
 
 The WebSocket protocol is described in protocol/ (package spacedock.v1); /healthz and /metrics
@@ -96,6 +101,12 @@ int main(int argc, char** argv) {
       flags.finish();
       return sd::print_content();
     }
+    if (command == "cards") {
+      auto search = flags.take("--search");
+      flags.finish();
+      return sd::print_cards(std::move(search));
+    }
+    if (command == "scenario") return sd::run_scenarios({argv + 2, argv + argc});
     if (command == "--help" || command == "-h" || command == "help") {
       std::fputs(kUsage, stdout);
       return 0;

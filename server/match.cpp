@@ -247,6 +247,7 @@ void Match::refresh_info() {
   info.set_rules_version(engine::rules_version(setup_.game()));
   info.set_created_at_ms(created_at_ms_);
   if (setup_.has_incursions()) *info.mutable_incursions() = setup_.incursions();
+  if (setup_.has_stccg()) *info.mutable_stccg() = setup_.stccg();
   std::uint32_t spectators = 0;
   for (const auto& f : followers_) {
     spectators += f.viewer.role == core::Viewer::Role::kSpectator && !f.connection.expired();

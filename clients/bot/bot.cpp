@@ -71,8 +71,14 @@ class Participant {
     co_await open();
     v1::ClientMessage request;
     auto* create = request.mutable_create_match();
-    create->set_game(v1::GAME_INCURSIONS);
-    create->mutable_incursions()->set_players(static_cast<std::uint32_t>(run_.options.players));
+    if (stccg()) {
+      create->set_game(v1::GAME_STCCG);
+      create->mutable_stccg();
+      create->mutable_stccg_seat()->set_sample_deck(sample_deck());
+    } else {
+      create->set_game(v1::GAME_INCURSIONS);
+      create->mutable_incursions()->set_players(static_cast<std::uint32_t>(run_.options.players));
+    }
     const auto response = co_await client_->call(std::move(request));
     learn_seat(expect_ok(response, "CreateMatch").match());
     match_id_ = response.match().match_id();
@@ -123,6 +129,8 @@ class Participant {
     v1::ClientMessage request;
     if (entry == Entry::kJoin) {
       request.mutable_join_match()->set_match_id(match_id_);
+      if (stccg())
+        request.mutable_join_match()->mutable_stccg_seat()->set_sample_deck(sample_deck());
     } else {
       request.mutable_spectate()->set_match_id(match_id_);
     }
@@ -138,6 +146,14 @@ class Participant {
     learn_seat(expect_ok(response, "Resume").match());
   }
 
+  bool stccg() const { return run_.options.game == "stccg"; }
+
+  // Each STCCG bot brings one of the server's sample decks, picked by its seed.
+  const char* sample_deck() {
+    static constexpr const char* kDecks[] = {"federation", "klingon", "romulan"};
+    return kDecks[random_() % 3];
+  }
+
   void learn_seat(const v1::MatchInfo& info) {
     for (const auto& seat : info.seats()) {
       if (seat.username() == account_.name) seat_ = static_cast<int>(seat.seat());
@@ -150,15 +166,19 @@ class Participant {
       if (event.match_id() != match_id_) continue;
       if (event.has_snapshot()) {
         last_seq_ = event.seq();
-        if (event.snapshot().incursions().phase() == v1::INCURSIONS_PHASE_GAME_OVER)
+        const auto& snapshot = event.snapshot();
+        if (snapshot.incursions().phase() == v1::INCURSIONS_PHASE_GAME_OVER ||
+            snapshot.stccg().phase() == v1::STCCG_PHASE_GAME_OVER) {
           finished_ = true;
+        }
       } else if (event.has_game_event()) {
         if (event.seq() != last_seq_ + 1) {
           throw ClientError(account_.name + " saw event " + std::to_string(event.seq()) +
                             " after " + std::to_string(last_seq_));
         }
         last_seq_ = event.seq();
-        if (event.game_event().incursions().has_game_ended()) {
+        const auto& body = event.game_event();
+        if (body.incursions().has_game_ended() || body.stccg().has_game_ended()) {
           result_ = event.game_event().text();
           finished_ = true;
         }
@@ -315,8 +335,13 @@ awaitable<void> run_all(Run& run) {
 }  // namespace
 
 int run_bots(const BotOptions& options) {
-  if (options.game != "incursions") {
-    std::fprintf(stderr, "spacedock-bot: this bot plays incursions\n");
+  if (options.game != "incursions" && options.game != "stccg") {
+    std::fprintf(stderr, "spacedock-bot: unknown game '%s' (incursions or stccg)\n",
+                 options.game.c_str());
+    return 2;
+  }
+  if (options.game == "stccg" && options.players != 2) {
+    std::fprintf(stderr, "spacedock-bot: the Star Trek CCG is a two-player game\n");
     return 2;
   }
   Run run{options,

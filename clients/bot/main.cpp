@@ -12,7 +12,7 @@ constexpr const char* kUsage =
 
 usage: spacedock-bot [options]
   --server URL         ws://host:port/ws (default ws://127.0.0.1:8080/ws)
-  --game NAME          incursions (default)
+    --game NAME          incursions (default) or stccg (two players, random sample decks)
   --matches N          matches to play (default 1)
   --players N          players per match (default 2)
   --spectators K       spectators following each match (default 0)

@@ -57,7 +57,7 @@ void Game::step(ActionFrame& f) {
 
 void Game::step(WindowFrame& w) {
   if (auto answer = take_answer()) {
-    if (answer->kind == ActionKind::kPass) {
+    if (answer->kind == ActionKind::kPass || answer->a == kNoCard) {
       ++w.passes;
     } else {
       w.passes = 0;

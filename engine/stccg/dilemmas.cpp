@@ -284,9 +284,9 @@ void Game::replace_dilemma(AttemptFrame& f, ev::Outcome outcome) {
   const CardId c = f.current;
   emit(ev::DilemmaResolved{c, s_.cards[c].def, outcome});
   auto& seeds = s_.spaceline[f.loc].seeds;
+  s_.cards[c].exposed = true;  // both players have seen it: it stays face up for both
   move_card(c, Zone::kSeed, Where::kNone, f.loc);
   seeds.insert(seeds.begin() + static_cast<std::ptrdiff_t>(std::min(f.cursor, seeds.size())), c);
-  s_.cards[c].exposed = true;  // both players have seen it
   ++f.cursor;
   f.step = AttemptFrame::Step::kBetween;
 }
@@ -315,6 +315,7 @@ void Game::hunter_gangs(AttemptFrame& f) {
 
 void Game::edo_probe(AttemptFrame& f) {
   // The encountering player abandons the mission for now (No) or continues (Yes).
+  f.sub = kAsking;  // the entry checks are done: the answer resumes here
   auto go_on = yes_no(f.player);
   if (!go_on) return;
   if (*go_on) {

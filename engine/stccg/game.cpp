@@ -126,7 +126,13 @@ std::optional<Action> Game::take_answer() {
 }
 
 void Game::run() {
+  // A position where nobody ever owes a decision (both decks empty, say) must not spin forever.
+  std::uint32_t steps = 0;
   while (!s_.over && !s_.decision_open) {
+    if (++steps > kMaxStepsPerDecision) {
+      finish(0, v1::RESULT_REASON_WORK_CAP);
+      return;
+    }
     if (s_.frames.empty()) s_.frames.push_back(TurnFrame{});
     // A step may push frames (the deque keeps `f` valid) and pops its own frame last.
     std::visit([this](auto& f) { step(f); }, s_.frames.back());
@@ -135,7 +141,9 @@ void Game::run() {
 }
 
 void Game::after_change() {
-  if (s_.over) return;
+  // Cures and live scores can only change when something happened.
+  if (s_.over || s_.events.size() == s_.events_checked) return;
+  s_.events_checked = s_.events.size();
   check_cures();
   update_live_scores();
 }

@@ -110,13 +110,16 @@ class Game {
   std::vector<Action> order_options(Seat seat) const;
   Rule check_order(Seat seat, const Action& a) const;
   bool may_play_card(Seat seat) const;
+  AffiliationSet affiliations_played(Seat seat) const;
   Rule check_from_hand(Seat seat, CardId card) const;
   Rule check_report(Seat seat, CardId card, CardId facility) const;
   Rule check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const;
   Rule check_event(Seat seat, CardId card, CardId target) const;
   Rule can_move(Seat seat, CardId ship) const;
   Rule check_move(Seat seat, CardId ship, LocIndex to) const;
-  Rule check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const;
+  // `crew_of_to`: the destination's crew, when the caller has it at hand.
+  Rule check_transfer(Seat seat, CardId card, CardId to, LocIndex loc,
+                      const std::vector<CardId>* crew_of_to = nullptr) const;
   Rule check_attempt(Seat seat, LocIndex loc, CardId anchor) const;
   bool has_matching(Seat seat, LocIndex loc, const std::vector<CardId>& group) const;
 
@@ -133,6 +136,7 @@ class Game {
   bool treaty(Seat seat, AffiliationSet a, AffiliationSet b) const;
   bool compatible(Seat seat, AffiliationSet a, AffiliationSet b) const;
   bool fits_with(CardId personnel, const std::vector<CardId>& group) const;
+  bool fits_with_crew(CardId personnel, CardId vessel) const;
   std::vector<CardId> crew(CardId vessel) const;
   std::vector<CardId> on_surface(Seat seat, LocIndex loc) const;
   std::vector<std::vector<CardId>> away_teams(Seat seat, LocIndex loc) const;

@@ -45,6 +45,19 @@ bool Game::fits_with(CardId personnel, const std::vector<CardId>& group) const {
   });
 }
 
+bool Game::fits_with_crew(CardId personnel, CardId vessel) const {
+  const Seat seat = s_.cards[personnel].controller;
+  const AffiliationSet mine = affiliations(personnel);
+  for (CardId other : s_.in_play) {
+    const CardState& card = s_.cards[other];
+    if (other != personnel && card.where == Where::kAboard && card.host == vessel &&
+        is_personnel(other) && !compatible(seat, mine, affiliations(other))) {
+      return false;
+    }
+  }
+  return true;
+}
+
 std::vector<CardId> Game::crew(CardId vessel) const {
   std::vector<CardId> out;
   for (CardId c : s_.in_play) {

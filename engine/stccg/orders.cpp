@@ -2,6 +2,7 @@
 // Every option offered is a candidate that its check accepts, so offering and refusing can
 // never disagree.
 #include <algorithm>
+#include <bit>
 
 #include "engine/stccg/game.h"
 
@@ -42,6 +43,14 @@ std::vector<Action> Game::order_options(Seat seat) const {
       }
     }
   }
+  // Each vessel's crew, gathered once for all the transfer checks.
+  std::vector<std::vector<CardId>> crews(vessels.size());
+  for (CardId c : s_.in_play) {
+    const CardState& card = s_.cards[c];
+    if (card.where != Where::kAboard || !is_personnel(c)) continue;
+    auto v = std::find(vessels.begin(), vessels.end(), card.host);
+    if (v != vessels.end()) crews[static_cast<std::size_t>(v - vessels.begin())].push_back(c);
+  }
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];
     if (card.controller != seat) continue;
@@ -55,17 +64,27 @@ std::vector<Action> Game::order_options(Seat seat) const {
     }
     if (card.where == Where::kAboard || card.where == Where::kSurface) {
       const LocIndex here = location_of(c);
-      for (CardId v : vessels) {
-        if (s_.cards[v].loc == here) offer({ActionKind::kTransfer, c, v, here});
+      for (std::size_t i = 0; i < vessels.size(); ++i) {
+        const Action transfer{ActionKind::kTransfer, c, vessels[i], here};
+        if (s_.cards[vessels[i]].loc == here &&
+            check_transfer(seat, c, vessels[i], here, &crews[i]) == Rule::kOk) {
+          options.push_back(transfer);
+        }
       }
       offer({ActionKind::kTransfer, c, kNoCard, here});
     }
+  }
+  std::vector<bool> anyone_on_surface(locations, false);
+  for (CardId c : s_.in_play) {
+    const CardState& card = s_.cards[c];
+    if (card.controller == seat && card.where == Where::kSurface)
+      anyone_on_surface[card.loc] = true;
   }
   for (LocIndex loc = 0; loc < locations; ++loc) {
     for (CardId v : vessels) {
       if (s_.cards[v].loc == loc) offer({ActionKind::kAttempt, v, kNoCard, loc});
     }
-    if (planet(loc)) {
+    if (planet(loc) && anyone_on_surface[loc]) {
       for (const auto& team : away_teams(seat, loc)) {
         auto ready =
             std::find_if(team.begin(), team.end(), [&](CardId c) { return !s_.cards[c].stopped; });
@@ -97,6 +116,19 @@ Rule Game::check_order(Seat seat, const Action& a) const {
     default:
       return Rule::kWrongStep;
   }
+}
+
+AffiliationSet Game::affiliations_played(Seat seat) const {
+  // An affiliation is played when a card of the deck other than a facility has it; Non-Aligned
+  // is not one (§1.2).
+  AffiliationSet played = 0;
+  for (const CardState& card : s_.cards) {
+    if (card.owner != seat) continue;
+    const CardDef& def = s_.db->def(card.def);
+    if (def.type() == v1::STCCG_CARD_TYPE_PERSONNEL) played |= def.affiliations;
+    if (def.type() == v1::STCCG_CARD_TYPE_SHIP) played |= bit(def.affiliation);
+  }
+  return played & static_cast<AffiliationSet>(~bit(Affiliation::kNonAligned));
 }
 
 bool Game::may_play_card(Seat seat) const {
@@ -132,7 +164,7 @@ Rule Game::check_report(Seat seat, CardId card, CardId facility) const {
   switch (s_.def(card).type()) {
     case v1::STCCG_CARD_TYPE_PERSONNEL: {
       if (!compatible(seat, affiliations(card), affiliations(facility))) return Rule::kIncompatible;
-      return fits_with(card, crew(facility)) ? Rule::kOk : Rule::kIncompatible;
+      return fits_with_crew(card, facility) ? Rule::kOk : Rule::kIncompatible;
     }
     case v1::STCCG_CARD_TYPE_SHIP:
       return compatible(seat, affiliations(card), affiliations(facility)) ? Rule::kOk
@@ -158,12 +190,21 @@ Rule Game::check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const
   } else if (!(end_for(seat, loc).affiliations & bit(def.affiliation))) {
     return Rule::kNoAffiliationIcon;
   }
-  // One facility of yours per location, one outpost per affiliation (§1.3 step 4).
+  // One facility of yours per location; one outpost per affiliation you play, the
+  // Neutral Outpost standing in for one of them (§1.3 step 4).
+  // The count applies to seeding; building later only needs the location free.
+  const AffiliationSet played = seeding ? affiliations_played(seat) : AffiliationSet{0};
+  if (seeding && def.affiliation != Affiliation::kNeutral && !(played & bit(def.affiliation))) {
+    return Rule::kFacilityLimit;
+  }
+  int outposts = 0;
   for (CardId c : s_.in_play) {
     if (s_.cards[c].controller != seat || !is_facility(c)) continue;
     if (s_.cards[c].loc == loc || s_.def(c).affiliation == def.affiliation)
       return Rule::kFacilityLimit;
+    ++outposts;
   }
+  if (seeding && outposts >= std::popcount(played)) return Rule::kFacilityLimit;
   if (seeding || def.build_requires.empty()) return Rule::kOk;
   // Building needs its requirement present at the location: your unstopped personnel there.
   std::vector<CardId> present;
@@ -214,7 +255,8 @@ Rule Game::check_move(Seat seat, CardId ship, LocIndex to) const {
   return move_cost(seat, card.loc, to) <= range_left(ship) ? Rule::kOk : Rule::kOutOfRange;
 }
 
-Rule Game::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const {
+Rule Game::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc,
+                          const std::vector<CardId>* crew_of_to) const {
   if (card == kNoCard || !s_.in_play_at(card)) return Rule::kNoTarget;
   const CardState& c = s_.cards[card];
   if (c.controller != seat) return Rule::kNotYours;
@@ -240,7 +282,8 @@ Rule Game::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const
   // Nobody boards where they could not work with the crew or the vessel (no voluntary house
   // arrest).
   if (!compatible(seat, affiliations(card), affiliations(to))) return Rule::kIncompatible;
-  return fits_with(card, crew(to)) ? Rule::kOk : Rule::kIncompatible;
+  const bool fits = crew_of_to ? fits_with(card, *crew_of_to) : fits_with_crew(card, to);
+  return fits ? Rule::kOk : Rule::kIncompatible;
 }
 
 Rule Game::check_attempt(Seat seat, LocIndex loc, CardId anchor) const {
@@ -258,6 +301,8 @@ Rule Game::check_attempt(Seat seat, LocIndex loc, CardId anchor) const {
   if (!from_vessel && s_.cards[anchor].where != Where::kSurface) return Rule::kNoPlanet;
   const std::vector<CardId> group = attempt_group(seat, loc, anchor);
   if (group.empty()) return Rule::kCannotAttempt;
+  // An Away Team is named by its first ready member, so that each attempt has one option id.
+  if (!from_vessel && group.front() != anchor) return Rule::kNoTarget;
   return has_matching(seat, loc, group) ? Rule::kOk : Rule::kNoMatchingPersonnel;
 }
 

@@ -20,6 +20,7 @@ inline constexpr int kOpeningHand = 7;
 inline constexpr int kWinningScore = 100;
 // Loop guard: a game needing more decisions than this ends as a work-cap abort.
 inline constexpr std::uint32_t kMaxDecisionsPerGame = 100000;
+inline constexpr std::uint32_t kMaxStepsPerDecision = 1000000;
 
 struct CardState {
   DefIndex def = 0;
@@ -171,6 +172,7 @@ struct State {
   v1::ResultReason reason = v1::RESULT_REASON_UNSPECIFIED;
 
   std::vector<Event> events;
+  std::size_t events_checked = 0;  // state-based checks have seen the events before this one
 
   const CardDef& def(CardId c) const { return db->def(cards[c].def); }
   bool in_play_at(CardId c) const { return c < cards.size() && cards[c].zone == Zone::kPlay; }

@@ -1,0 +1,148 @@
+// Whole-game properties of the STCCG engine, over many random games with the sample decks:
+// games end, replay identically, keep their zones consistent, and refuse bad input without
+// changing anything. Fixed-seed decision counts pin the rules down like a chess engine's perft.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/core/rng.h"
+#include "engine/stccg/deck.h"
+#include "engine/stccg/game.h"
+
+namespace spacedock::stccg {
+namespace {
+
+Setup sample_setup(const char* first, const char* second) {
+  Setup setup;
+  setup.decks[0].cards = sample_deck(first)->cards;
+  setup.decks[1].cards = sample_deck(second)->cards;
+  return setup;
+}
+
+struct Played {
+  std::uint32_t decisions = 0;
+  std::uint64_t hash = 0;
+  Game game;
+};
+
+// Answers every decision with a random offered option.
+Played play(const Setup& setup, std::uint64_t seed) {
+  Game game = Game::create(CardDb::standard(), setup, seed);
+  core::Rng chooser(seed * 31 + 7);
+  std::uint32_t decisions = 0;
+  while (const core::Decision* d = game.decision()) {
+    const auto option = d->options[chooser.below(static_cast<std::uint32_t>(d->options.size()))];
+    REQUIRE(game.submit(d->seat, d->id, option).accepted());
+    ++decisions;
+  }
+  return {decisions, game.state().hash(), std::move(game)};
+}
+
+// Every card is in exactly the list its zone says, and nowhere else.
+void check_zones(const State& s) {
+  std::vector<int> listed(s.cards.size(), 0);
+  auto count = [&](const std::vector<CardId>& list, Zone zone) {
+    for (CardId c : list) {
+      ++listed[c];
+      CHECK(s.cards[c].zone == zone);
+    }
+  };
+  for (const PlayerState& p : s.players) {
+    count(p.seed_pile, Zone::kSeedPile);
+    count(p.draw, Zone::kDrawDeck);
+    count(p.hand, Zone::kHand);
+    count(p.discard, Zone::kDiscard);
+  }
+  for (const Location& l : s.spaceline)
+    count(l.seeds, Zone::kSeed);
+  count(s.in_play, Zone::kPlay);
+  for (std::size_t c = 0; c < s.cards.size(); ++c) {
+    const Zone zone = s.cards[c].zone;
+    const bool tracked = zone == Zone::kSeedPile || zone == Zone::kDrawDeck ||
+                         zone == Zone::kHand || zone == Zone::kDiscard || zone == Zone::kSeed ||
+                         zone == Zone::kPlay;
+    CHECK(listed[c] == (tracked ? 1 : 0));
+  }
+}
+
+TEST_CASE(
+    "stccg: the sample decks are dealt whole and seeding builds a six-mission spaceline per "
+    "player") {
+  const Setup setup = sample_setup("federation", "klingon");
+  Game game = Game::create(CardDb::standard(), setup, 5);
+  CHECK(game.state().cards.size() == 120);
+  core::Rng chooser(9);
+  while (game.state().turn == 0 && game.decision()) {
+    const core::Decision* d = game.decision();
+    REQUIRE(game.submit(d->seat, d->id,
+                        d->options[chooser.below(static_cast<std::uint32_t>(d->options.size()))])
+                .accepted());
+  }
+  const State& s = game.state();
+  CHECK(s.spaceline.size() == 12);
+  for (const PlayerState& p : s.players) {
+    CHECK(p.hand.size() == static_cast<std::size_t>(kOpeningHand));
+    CHECK(p.seed_pile.empty());
+    CHECK(p.seeded_outpost);
+  }
+  CHECK(s.active == State::other(s.first_seeder));  // the second seeder takes the first turn
+  check_zones(s);
+}
+
+TEST_CASE("stccg: 1,000 random games end by the rules and replay identically") {
+  const char* decks[] = {"federation", "klingon", "romulan"};
+  int by_points = 0;
+  for (std::uint64_t seed = 1; seed <= 1000; ++seed) {
+    const Setup setup = sample_setup(decks[seed % 3], decks[(seed + 1) % 3]);
+    const Played first = play(setup, seed);
+    const Played again = play(setup, seed);
+    const State& s = first.game.state();
+    REQUIRE(s.over);
+    CHECK((s.reason == v1::RESULT_REASON_POINTS || s.reason == v1::RESULT_REASON_DECK_EXHAUSTED));
+    if (s.reason == v1::RESULT_REASON_POINTS) ++by_points;
+    CHECK(first.decisions == again.decisions);
+    CHECK(first.hash == again.hash);
+    check_zones(s);
+  }
+  MESSAGE(by_points << " of 1000 random games were won on points");
+}
+
+TEST_CASE("stccg: refused answers change nothing") {
+  const Setup setup = sample_setup("romulan", "federation");
+  Game game = Game::create(CardDb::standard(), setup, 77);
+  core::Rng chooser(3);
+  for (int step = 0; step < 400 && game.decision(); ++step) {
+    const core::Decision d = *game.decision();
+    const std::uint64_t before = game.state().hash();
+    CHECK(game.submit(State::other(d.seat), d.id, d.options.front()).verdict ==
+          core::Verdict::kNotYourDecision);
+    CHECK(game.submit(d.seat, d.id + 1, d.options.front()).verdict == core::Verdict::kNotOpen);
+    CHECK(game.submit(d.seat, d.id, 0xdeadbeefULL << 8).verdict == core::Verdict::kNotOffered);
+    // An action that exists but is not offered now: ending the turn while seeding, say.
+    const auto end_turn = game.option_id({ActionKind::kEndTurn});
+    if (std::find(d.options.begin(), d.options.end(), end_turn) == d.options.end()) {
+      const auto refused = game.submit(d.seat, d.id, end_turn);
+      CHECK(refused.verdict == core::Verdict::kNotOffered);
+      CHECK(!refused.rule.empty());
+    }
+    CHECK(game.state().hash() == before);
+    REQUIRE(game.submit(d.seat, d.id,
+                        d.options[chooser.below(static_cast<std::uint32_t>(d.options.size()))])
+                .accepted());
+  }
+}
+
+TEST_CASE("stccg: conceding ends the game for the other player") {
+  Game game = Game::create(CardDb::standard(), sample_setup("klingon", "romulan"), 4);
+  CHECK(game.concede(1).accepted());
+  CHECK(game.over());
+  CHECK(game.state().winners == 0b01);
+  CHECK(game.state().reason == v1::RESULT_REASON_CONCESSION);
+  CHECK(game.concede(0).verdict == core::Verdict::kGameOver);
+}
+
+}  // namespace
+}  // namespace spacedock::stccg
