@@ -110,6 +110,59 @@ TEST_CASE("stccg: 1,000 random games end by the rules and replay identically") {
   MESSAGE(by_points << " of 1000 random games were won on points");
 }
 
+// Leaves of the decision tree `depth` answers below `game`, every offered option followed.
+std::uint64_t perft(const Game& game, int depth) {
+  const core::Decision* d = game.decision();
+  if (depth == 0 || !d) return 1;
+  std::uint64_t leaves = 0;
+  for (core::OptionId option : d->options) {
+    Game next = game;
+    REQUIRE(next.submit(d->seat, d->id, option).accepted());
+    leaves += perft(next, depth - 1);
+  }
+  return leaves;
+}
+
+TEST_CASE("stccg perft: fixed seeds play to fixed decision counts, hashes and tree sizes") {
+  // Like a chess engine's perft: any change to the rules, the card data or the order of random
+  // draws changes these numbers. Update them only for an intended change, and say so.
+  struct Pinned {
+    const char* first;
+    const char* second;
+    std::uint64_t seed;
+    std::uint32_t decisions;
+    std::uint64_t hash;
+  };
+  const Pinned pinned[] = {
+      {"federation", "klingon", 1, 482, 105647231380294893ULL},
+      {"klingon", "romulan", 2, 596, 1185205930264653626ULL},
+      {"romulan", "federation", 3, 551, 17476193346450294896ULL},
+  };
+  for (const Pinned& p : pinned) {
+    CAPTURE(p.seed);
+    const Played played = play(sample_setup(p.first, p.second), p.seed);
+    CHECK(played.game.over());
+    CHECK(played.decisions == p.decisions);
+    CHECK(played.hash == p.hash);
+  }
+  // The whole tree a few answers deep, from the first turn of a fixed game: every option of
+  // every decision, not one random line.
+  Game game = Game::create(CardDb::standard(), sample_setup("federation", "romulan"), 8);
+  core::Rng chooser(8);
+  while (game.state().turn == 0) {
+    const core::Decision* d = game.decision();
+    REQUIRE(d);
+    REQUIRE(game.submit(d->seat, d->id,
+                        d->options[chooser.below(static_cast<std::uint32_t>(d->options.size()))])
+                .accepted());
+  }
+  const std::uint64_t leaves[] = {1, 7, 24, 131, 531, 2283, 10352};
+  for (int depth = 1; depth < 7; ++depth) {
+    CAPTURE(depth);
+    CHECK(perft(game, depth) == leaves[depth]);
+  }
+}
+
 TEST_CASE("stccg: refused answers change nothing") {
   const Setup setup = sample_setup("romulan", "federation");
   Game game = Game::create(CardDb::standard(), setup, 77);
