@@ -1,12 +1,15 @@
 // The STCCG engine behind the MatchEngine interface: matches started the way the server starts
-// them, played at random, with every snapshot, event and prompt checked at every decision
-// against what the engine says each viewer may see.
+// them and played at random to their end, their events, prompts and snapshots checked against what
+// the engine says each viewer may see.
 #include <doctest/doctest.h>
+#include <google/protobuf/arena.h>
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/message.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -19,8 +22,11 @@ namespace spacedock::stccg {
 namespace {
 
 using core::Viewer;
+using google::protobuf::Arena;
+using google::protobuf::Descriptor;
 using google::protobuf::FieldDescriptor;
 using google::protobuf::Message;
+using google::protobuf::Reflection;
 
 v1::MatchSetup sample_setup(const char* first, const char* second) {
   v1::MatchSetup setup;
@@ -41,6 +47,29 @@ std::unique_ptr<StccgMatch> start(const v1::MatchSetup& setup, std::uint64_t see
   engine.release();
   return std::unique_ptr<StccgMatch>(match);
 }
+
+// Each check builds the projection it checks on an arena that starts in this block, one check at a
+// time: allocating and freeing every message of every projection took much of this test's time.
+Arena scratch_arena() {
+  static std::vector<char> block(std::size_t{1} << 18);
+  return Arena(block.data(), block.size());
+}
+
+// For the checks made of every card, option and event at every decision, a hundred million in all:
+// doctest's bookkeeping of a passing check costs more than the checking, so only a failing one is
+// handed to doctest, which reports it as it reports any other.
+#define CHECK_EACH(...)                     \
+  do {                                      \
+    if (!(__VA_ARGS__)) CHECK(__VA_ARGS__); \
+  } while (false)
+#define CHECK_EACH_MESSAGE(cond, ...)              \
+  do {                                             \
+    if (!(cond)) CHECK_MESSAGE(cond, __VA_ARGS__); \
+  } while (false)
+#define REQUIRE_EACH(...)                     \
+  do {                                        \
+    if (!(__VA_ARGS__)) REQUIRE(__VA_ARGS__); \
+  } while (false)
 
 // The truth, from the engine: the viewer may know the card where it is now (§1.5).
 bool may_know(const Game& game, CardId c, Viewer viewer) {
@@ -68,30 +97,86 @@ struct Found {
   std::size_t in_play = 0;
 };
 
-void collect(const Message& m, Found& found) {
-  if (m.GetDescriptor() == v1::StccgCardRef::descriptor()) {
+// Whether a message of this type can hold a card ref or a card in play, however deep.
+bool may_hold_cards(const Descriptor* type) {
+  std::vector<const Descriptor*> seen = {type};
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    if (seen[i] == v1::StccgCardRef::descriptor() || seen[i] == v1::StccgCardInPlay::descriptor())
+      return true;
+    for (int f = 0; f < seen[i]->field_count(); ++f) {
+      const Descriptor* inner = seen[i]->field(f)->message_type();
+      if (inner && std::find(seen.begin(), seen.end(), inner) == seen.end()) seen.push_back(inner);
+    }
+  }
+  return false;
+}
+
+// What collect needs of a message type, found once per type: listing every message's fields by
+// reflection at every check took much of this test's time.
+struct Shape {
+  bool holds_cards = false;
+  const Reflection* reflection = nullptr;
+  // The message fields that may hold cards: outside oneofs, and the oneofs with any.
+  std::vector<const FieldDescriptor*> fields;
+  std::vector<const google::protobuf::OneofDescriptor*> oneofs;
+};
+
+const Shape& shape_of(const Message& m, const Descriptor* type) {
+  static std::unordered_map<const Descriptor*, Shape> shapes;
+  auto [it, added] = shapes.try_emplace(type);
+  Shape& shape = it->second;
+  if (!added) return shape;
+  shape.holds_cards = may_hold_cards(type);
+  shape.reflection = m.GetReflection();
+  for (int i = 0; i < type->field_count(); ++i) {
+    const FieldDescriptor* field = type->field(i);
+    if (!field->message_type() || !may_hold_cards(field->message_type())) continue;
+    const auto* oneof = field->real_containing_oneof();
+    if (!oneof) {
+      shape.fields.push_back(field);
+    } else if (std::find(shape.oneofs.begin(), shape.oneofs.end(), oneof) == shape.oneofs.end()) {
+      shape.oneofs.push_back(oneof);
+    }
+  }
+  return shape;
+}
+
+void collect(const Message& m, const Descriptor* type, Found& found) {
+  static const Descriptor* const card_ref = v1::StccgCardRef::descriptor();
+  static const Descriptor* const card_in_play = v1::StccgCardInPlay::descriptor();
+  if (type == card_ref) {
     found.refs.push_back(static_cast<const v1::StccgCardRef*>(&m));
     return;
   }
-  if (m.GetDescriptor() == v1::StccgCardInPlay::descriptor()) ++found.in_play;
-  const auto* reflection = m.GetReflection();
-  std::vector<const FieldDescriptor*> fields;
-  reflection->ListFields(m, &fields);
-  for (const FieldDescriptor* field : fields) {
-    if (field->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE) continue;
+  if (type == card_in_play) ++found.in_play;
+  const Shape& shape = shape_of(m, type);
+  if (!shape.holds_cards) return;
+  const Reflection& reflection = *shape.reflection;
+  for (const FieldDescriptor* field : shape.fields) {
     if (!field->is_repeated()) {
-      collect(reflection->GetMessage(m, field), found);
+      if (reflection.HasField(m, field))
+        collect(reflection.GetMessage(m, field), field->message_type(), found);
       continue;
     }
-    for (int i = 0; i < reflection->FieldSize(m, field); ++i)
-      collect(reflection->GetRepeatedMessage(m, field, i), found);
+    for (int i = 0; i < reflection.FieldSize(m, field); ++i)
+      collect(reflection.GetRepeatedMessage(m, field, i), field->message_type(), found);
   }
+  for (const auto* oneof : shape.oneofs) {
+    const FieldDescriptor* field = reflection.GetOneofFieldDescriptor(m, oneof);
+    if (field && field->message_type())
+      collect(reflection.GetMessage(m, field), field->message_type(), found);
+  }
+}
+
+void collect(const Message& m, Found& found) {
+  collect(m, m.GetDescriptor(), found);
 }
 
 void check_snapshot(const StccgMatch& match, Viewer viewer) {
   const Game& game = match.game();
   const State& s = game.state();
-  v1::GameSnapshot snapshot;
+  Arena arena = scratch_arena();
+  v1::GameSnapshot& snapshot = *Arena::CreateMessage<v1::GameSnapshot>(&arena);
   match.project_snapshot(viewer, &snapshot);
   const v1::StccgView& view = snapshot.stccg();
   Found found;
@@ -99,17 +184,17 @@ void check_snapshot(const StccgMatch& match, Viewer viewer) {
   for (const v1::StccgCardRef* ref : found.refs) {
     if (ref->handle() == 0) {
       // (a) a face-down card says nothing but whose it is.
-      CHECK(ref->card_id().empty());
-      CHECK(ref->title().empty());
-      CHECK(viewer.role != Viewer::Role::kJudge);
+      CHECK_EACH(ref->card_id().empty());
+      CHECK_EACH(ref->title().empty());
+      CHECK_EACH(viewer.role != Viewer::Role::kJudge);
       continue;
     }
     const CardId c = by_handle(s, ref->handle());
-    REQUIRE(c != kNoCard);
-    CHECK(may_know(game, c, viewer));
-    CHECK(ref->card_id() == s.def(c).id());
-    CHECK(ref->title() == s.def(c).title());
-    CHECK(ref->owner() == s.cards[c].owner);
+    REQUIRE_EACH(c != kNoCard);
+    CHECK_EACH(may_know(game, c, viewer));
+    CHECK_EACH(ref->card_id() == s.def(c).id());
+    CHECK_EACH(ref->title() == s.def(c).title());
+    CHECK_EACH(ref->owner() == s.cards[c].owner);
   }
   // Every card in play is listed once, face down or not.
   CHECK(found.in_play == s.in_play.size());
@@ -121,8 +206,8 @@ void check_snapshot(const StccgMatch& match, Viewer viewer) {
       // (b) your own hand, whole.
       REQUIRE(player.hand_size() == static_cast<int>(hand.size()));
       for (std::size_t i = 0; i < hand.size(); ++i) {
-        CHECK(player.hand(static_cast<int>(i)).handle() == s.cards[hand[i]].handle);
-        CHECK(player.hand(static_cast<int>(i)).card_id() == s.def(hand[i]).id());
+        CHECK_EACH(player.hand(static_cast<int>(i)).handle() == s.cards[hand[i]].handle);
+        CHECK_EACH(player.hand(static_cast<int>(i)).card_id() == s.def(hand[i]).id());
       }
     } else {
       CHECK(player.hand_size() == 0);
@@ -131,8 +216,8 @@ void check_snapshot(const StccgMatch& match, Viewer viewer) {
   // (c) everyone sees how many cards are seeded under each mission.
   REQUIRE(view.spaceline_size() == static_cast<int>(s.spaceline.size()));
   for (std::size_t loc = 0; loc < s.spaceline.size(); ++loc)
-    CHECK(view.spaceline(static_cast<int>(loc)).seeds_size() ==
-          static_cast<int>(s.spaceline[loc].seeds.size()));
+    CHECK_EACH(view.spaceline(static_cast<int>(loc)).seeds_size() ==
+               static_cast<int>(s.spaceline[loc].seeds.size()));
 }
 
 // Follows one viewer through the event stream: what it knows of each card, as events told it.
@@ -144,10 +229,11 @@ class EventChecker {
   void check_new_events() {
     const Game& game = match_.game();
     for (; next_ < game.events().size(); ++next_) {
-      REQUIRE(match_.event_visible(next_, viewer_));
-      v1::GameEvent out;
-      REQUIRE(match_.project_event(next_, viewer_, &out));
-      CHECK_FALSE(out.text().empty());
+      REQUIRE_EACH(match_.event_visible(next_, viewer_));
+      Arena arena = scratch_arena();
+      v1::GameEvent& out = *Arena::CreateMessage<v1::GameEvent>(&arena);
+      REQUIRE_EACH(match_.project_event(next_, viewer_, &out));
+      CHECK_EACH(!out.text().empty());
       check(game.events()[next_], out);
     }
   }
@@ -200,7 +286,7 @@ class EventChecker {
       const bool allowed = std::any_of(cards.begin(), cards.end(), [&](const auto& named) {
         return named.second && s.def(named.first).id() == ref->card_id();
       });
-      CHECK_MESSAGE(allowed, out.text());
+      CHECK_EACH_MESSAGE(allowed, out.text());
     }
     // Nor does the text name a card the viewer may not know, unless a known card shares its title.
     for (auto [c, allowed] : cards) {
@@ -209,12 +295,12 @@ class EventChecker {
       const bool shared = std::any_of(cards.begin(), cards.end(), [&](const auto& other) {
         return other.second && s.def(other.first).title() == title;
       });
-      if (!shared) CHECK_MESSAGE(out.text().find(title) == std::string::npos, out.text());
+      if (!shared) CHECK_EACH_MESSAGE(out.text().find(title) == std::string::npos, out.text());
     }
     if (const auto* moved = std::get_if<ev::CardMoved>(&event)) {
       const auto& m = out.stccg().card_moved();
-      CHECK(m.handle_before() == (seen_before(*moved) ? moved->handle_before : 0));
-      CHECK(m.card().handle() == (seen_after(*moved) ? moved->handle_after : 0));
+      CHECK_EACH(m.handle_before() == (seen_before(*moved) ? moved->handle_before : 0));
+      CHECK_EACH(m.card().handle() == (seen_after(*moved) ? moved->handle_after : 0));
       known_[moved->card] = seen_after(*moved);
     }
     if (const auto* shown = std::get_if<ev::Revealed>(&event)) known_[shown->card] = true;
@@ -227,7 +313,8 @@ class EventChecker {
 };
 
 void check_prompt(const StccgMatch& match, const core::Decision& d) {
-  v1::DecisionPrompt prompt;
+  Arena arena = scratch_arena();
+  v1::DecisionPrompt& prompt = *Arena::CreateMessage<v1::DecisionPrompt>(&arena);
   match.project_prompt(d, &prompt);
   CHECK(prompt.decision_id() == d.id);
   CHECK(prompt.seat() == d.seat);
@@ -238,55 +325,101 @@ void check_prompt(const StccgMatch& match, const core::Decision& d) {
   for (int i = 0; i < prompt.options_size(); ++i) {
     const v1::Option& option = prompt.options(i);
     // (d) an English label and the structured action for every option.
-    CHECK(option.id() == d.options[static_cast<std::size_t>(i)]);
-    CHECK_FALSE(option.label().empty());
-    REQUIRE(option.has_stccg());
-    CHECK(static_cast<std::uint64_t>(option.stccg().kind()) == (option.id() & 0xff));
+    CHECK_EACH(option.id() == d.options[static_cast<std::size_t>(i)]);
+    CHECK_EACH(!option.label().empty());
+    REQUIRE_EACH(option.has_stccg());
+    CHECK_EACH(static_cast<std::uint64_t>(option.stccg().kind()) == (option.id() & 0xff));
   }
   Found found;
   collect(prompt, found);
   for (const v1::StccgCardRef* ref : found.refs) {
     if (ref->handle() == 0) continue;
     const CardId c = by_handle(match.game().state(), ref->handle());
-    REQUIRE(c != kNoCard);
-    CHECK(may_know(match.game(), c, Viewer::player(d.seat)));
+    REQUIRE_EACH(c != kNoCard);
+    CHECK_EACH(may_know(match.game(), c, Viewer::player(d.seat)));
   }
 }
 
-TEST_CASE("stccg view: random matches never show a viewer what it may not see") {
-  const std::pair<const char*, const char*> pairings[] = {
-      {"federation", "klingon"}, {"klingon", "romulan"}, {"romulan", "federation"}};
+struct Played {
+  int decisions = 0;
+  int snapshots = 0;  // the decisions at which the snapshots were checked
+  v1::ResultReason reason = v1::RESULT_REASON_UNSPECIFIED;
+};
+
+// Far more than a random game takes: a game must end by the rules well before.
+constexpr int kDecisionCap = 5000;
+
+// One match played at random to its end and checked as it goes, the way clients follow it: every
+// new event for each viewer and the prompt at every decision; the snapshots of all viewers, the
+// costliest check, at the first decision, every `snapshot_every` decisions and at the end.
+Played play_checked(const v1::MatchSetup& setup, std::uint64_t seed, int snapshot_every) {
   const Viewer viewers[] = {Viewer::player(0), Viewer::player(1), Viewer::spectator(),
                             Viewer::judge()};
-  std::uint64_t seed = 11;
-  int finished = 0;
-  for (auto [first, second] : pairings) {
-    for (int round = 0; round < 2; ++round, ++seed) {
-      CAPTURE(seed);
-      auto match = start(sample_setup(first, second), seed);
-      std::vector<EventChecker> events;
-      for (Viewer viewer : viewers)
-        events.emplace_back(*match, viewer);
-      core::Rng chooser(seed * 7 + 1);
-      for (int decision = 0; decision < 1500 && !match->over(); ++decision) {
-        for (Viewer viewer : viewers)
-          check_snapshot(*match, viewer);
-        for (EventChecker& checker : events)
-          checker.check_new_events();
-        const auto open = match->open_decisions();
-        REQUIRE(open.size() == 1);
-        check_prompt(*match, open.front());
-        const auto& options = open.front().options;
-        const core::OptionId choice[] = {
-            options[chooser.below(static_cast<std::uint32_t>(options.size()))]};
-        REQUIRE(match->submit(open.front().seat, open.front().id, choice).accepted());
-      }
-      for (EventChecker& checker : events)
-        checker.check_new_events();
-      finished += match->over();
+  auto match = start(setup, seed);
+  std::vector<EventChecker> events;
+  for (Viewer viewer : viewers)
+    events.emplace_back(*match, viewer);
+  auto check_snapshots = [&] {
+    for (Viewer viewer : viewers)
+      check_snapshot(*match, viewer);
+  };
+  core::Rng chooser(seed * 7 + 1);
+  Played played;
+  // Staggered from game to game, so that samples fall on every stage of the game.
+  const int offset = static_cast<int>(seed % static_cast<std::uint64_t>(snapshot_every));
+  for (; played.decisions < kDecisionCap && !match->over(); ++played.decisions) {
+    if (played.decisions == 0 || (played.decisions + offset) % snapshot_every == 0) {
+      check_snapshots();
+      ++played.snapshots;
     }
+    for (EventChecker& checker : events)
+      checker.check_new_events();
+    const auto open = match->open_decisions();
+    REQUIRE(open.size() == 1);
+    check_prompt(*match, open.front());
+    const auto& options = open.front().options;
+    const core::OptionId choice[] = {
+        options[chooser.below(static_cast<std::uint32_t>(options.size()))]};
+    REQUIRE(match->submit(open.front().seat, open.front().id, choice).accepted());
   }
-  CHECK(finished >= 4);  // most games are played to their end
+  // Played to its end by the rules: not cut off here, nor stopped by the engine's work cap.
+  REQUIRE(match->over());
+  CHECK(match->open_decisions().empty());
+  played.reason = match->result().reason();
+  CHECK((played.reason == v1::RESULT_REASON_POINTS ||
+         played.reason == v1::RESULT_REASON_DECK_EXHAUSTED));
+  check_snapshots();
+  for (EventChecker& checker : events)
+    checker.check_new_events();
+  return played;
+}
+
+TEST_CASE("stccg view: random matches never show a viewer what it may not see") {
+  // Every ordered pairing of the sample decks in turn, mirror matches too, each game its own
+  // seed. The first game of each pairing has its snapshots checked at every decision, the others
+  // every kSnapshotEvery decisions.
+  const char* decks[] = {"federation", "klingon", "romulan"};
+  constexpr int kPairings = 9;
+  constexpr int kGames = 1000;
+  constexpr int kSnapshotEvery = 24;
+  int decisions = 0;
+  int longest = 0;
+  int snapshots = 0;
+  int by_points = 0;
+  for (int game = 0; game < kGames; ++game) {
+    const std::uint64_t seed = 11 + static_cast<std::uint64_t>(game);
+    const int pairing = game % kPairings;
+    CAPTURE(seed);
+    const Played played = play_checked(sample_setup(decks[pairing / 3], decks[pairing % 3]), seed,
+                                       game < kPairings ? 1 : kSnapshotEvery);
+    decisions += played.decisions;
+    longest = std::max(longest, played.decisions);
+    snapshots += played.snapshots;
+    by_points += played.reason == v1::RESULT_REASON_POINTS;
+  }
+  MESSAGE(kGames << " games to their end, " << decisions << " decisions (the longest game "
+                 << longest << "), snapshots checked at " << snapshots
+                 << " of them and at every end, " << by_points << " games won on points");
 }
 
 TEST_CASE("stccg view: a snapshot of the opening shows each player only their own hand") {
