@@ -144,18 +144,23 @@ MemberFacts Game::base_facts(CardId personnel) const {
   return facts;
 }
 
-MemberFacts Game::facts(CardId personnel) const {
-  MemberFacts facts = base_facts(personnel);
-  facts.integrity = attribute(personnel, Attribute::kIntegrity);
-  facts.cunning = attribute(personnel, Attribute::kCunning);
-  facts.strength = attribute(personnel, Attribute::kStrength);
+MemberFacts Game::skilled_facts(CardId personnel) const {
   // Skill grants need the printed classification and do not chain (§3.2 equipment use).
   const MemberFacts base = base_facts(personnel);
+  MemberFacts facts = base;
   for_each_modifier(personnel, [&](const ModifierDef& m, CardId) {
     if (m.grant_skill && (m.filter.empty() || m.filter.holds_for_member(base))) {
       facts.skills[*m.grant_skill] += 2;
     }
   });
+  return facts;
+}
+
+MemberFacts Game::facts(CardId personnel) const {
+  MemberFacts facts = skilled_facts(personnel);
+  facts.integrity = attribute(personnel, Attribute::kIntegrity);
+  facts.cunning = attribute(personnel, Attribute::kCunning);
+  facts.strength = attribute(personnel, Attribute::kStrength);
   return facts;
 }
 

@@ -444,6 +444,11 @@ std::vector<CardId> Game::cure_group(CardId dilemma) const {
 }
 
 void Game::check_cures() {
+  const auto curable = [&](CardId c) {
+    return s_.cards[c].where == Where::kOn && !s_.def(c).cure.empty();
+  };
+  // Most of the time nothing is curable: look before copying the list a cure would change.
+  if (std::none_of(s_.in_play.begin(), s_.in_play.end(), curable)) return;
   for (CardId c : std::vector<CardId>(s_.in_play)) {
     const CardState& card = s_.cards[c];
     if (card.zone != Zone::kPlay || card.where != Where::kOn) continue;

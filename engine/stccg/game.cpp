@@ -79,13 +79,14 @@ SubmitResult Game::submit(Seat seat, core::DecisionId id, core::OptionId option)
   if (s_.over) return SubmitResult::refuse(Verdict::kGameOver);
   if (!s_.decision_open || id != s_.decision.id) return SubmitResult::refuse(Verdict::kNotOpen);
   if (seat != s_.decision.seat) return SubmitResult::refuse(Verdict::kNotYourDecision);
-  const auto& offered = s_.decision.options;
-  if (std::find(offered.begin(), offered.end(), option) == offered.end()) {
+  const auto& ids = s_.decision.options;
+  const auto offered = std::find(ids.begin(), ids.end(), option);
+  if (offered == ids.end()) {
     const Rule why = check(option);
     return SubmitResult::refuse(Verdict::kNotOffered,
                                 rule_name(why == Rule::kOk ? Rule::kUnknownOption : why));
   }
-  s_.answer = *action_of(option);
+  s_.answer = s_.offered[static_cast<std::size_t>(offered - ids.begin())];
   s_.decision_open = false;
   run();
   return SubmitResult::ok();
@@ -115,6 +116,7 @@ void Game::ask(Seat seat, std::vector<Action> options, bool forced_ok) {
   s_.decision.options.clear();
   for (const Action& a : options)
     s_.decision.options.push_back(option_id(a));
+  s_.offered = std::move(options);
   s_.decision_open = true;
   if (s_.decisions_made > kMaxDecisionsPerGame) finish(0, v1::RESULT_REASON_WORK_CAP);
 }
@@ -150,12 +152,12 @@ void Game::after_change() {
 
 void Game::update_live_scores() {
   // Ressikan Flute: 5 points per personnel of yours with Music, recomputed as they come and go.
-  const auto music = s_.db->skills().find("Music");
   for (CardId c : s_.in_play) {
     CardState& card = s_.cards[c];
-    if (card.where != Where::kTable || s_.def(c).card.artifact().native() != "ressikan_flute" ||
-        !music)
+    if (card.where != Where::kTable || s_.def(c).card.artifact().native() != "ressikan_flute")
       continue;
+    const auto music = s_.db->skills().find("Music");
+    if (!music) continue;
     int players_with_music = 0;
     for (CardId p : s_.in_play) {
       if (is_personnel(p) && s_.cards[p].controller == card.controller &&

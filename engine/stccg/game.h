@@ -117,10 +117,17 @@ class Game {
   Rule check_event(Seat seat, CardId card, CardId target) const;
   Rule can_move(Seat seat, CardId ship) const;
   Rule check_move(Seat seat, CardId ship, LocIndex to) const;
-  // `crew_of_to`: the destination's crew, when the caller has it at hand.
-  Rule check_transfer(Seat seat, CardId card, CardId to, LocIndex loc,
-                      const std::vector<CardId>* crew_of_to = nullptr) const;
+  Rule check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const;
+  // The halves of check_transfer: whether `card` may beam or walk at all now, and whether it
+  // may board `to` (whose crew is `crew_of_to`) where it is.
+  Rule may_transfer(Seat seat, CardId card) const;
+  Rule may_board(Seat seat, CardId card, CardId to, LocIndex here,
+                 const std::vector<CardId>& crew_of_to) const;
   Rule check_attempt(Seat seat, LocIndex loc, CardId anchor) const;
+  // The halves of check_attempt: whether the mission at `loc` may be attempted by `seat` at
+  // all, and whether `group` (its ready members) may attempt it.
+  Rule mission_open(Seat seat, LocIndex loc) const;
+  Rule group_may_attempt(Seat seat, LocIndex loc, const std::vector<CardId>& group) const;
   bool has_matching(Seat seat, LocIndex loc, const std::vector<CardId>& group) const;
 
   // The timing engine (actions.cpp).
@@ -154,6 +161,8 @@ class Game {
   void for_each_modifier(CardId target, Visit&& visit) const;
   bool may_use(CardId equipment, CardId personnel) const;
   MemberFacts base_facts(CardId personnel) const;
+  // The printed facts with the skills equipment grants, attributes as printed.
+  MemberFacts skilled_facts(CardId personnel) const;
   MemberFacts facts(CardId personnel) const;
   GroupFacts group_facts(const std::vector<CardId>& members, CardId vessel) const;
   int attribute(CardId card, Attribute attribute) const;

@@ -130,10 +130,8 @@ const MissionEndDef& Game::end_for(Seat seat, LocIndex loc) const {
 
 bool Game::staffed(CardId ship) const {
   const CardDef& def = s_.def(ship);
-  std::vector<CardId> people;
-  for (CardId c : crew(ship)) {
-    if (!s_.cards[c].stopped) people.push_back(c);
-  }
+  std::vector<CardId> people = crew(ship);
+  std::erase_if(people, [&](CardId c) { return s_.cards[c].stopped; });
   if (people.empty()) return false;
   // Someone aboard must match the ship's affiliation, or be allowed to by a treaty (§3.2).
   const Seat seat = s_.cards[ship].controller;
@@ -144,24 +142,30 @@ bool Game::staffed(CardId ship) const {
                treaty(seat, affiliations(c), ship_affiliation);
       });
   if (!matched) return false;
-  // Each staffing requirement needs a different personnel: a small exact matching.
+  // Each staffing requirement needs a different personnel: a small exact matching over a
+  // table of who can fill which requirement, worked out once.
   const auto& needs = def.card.ship().staffing();
-  std::vector<bool> used(people.size(), false);
-  auto fills = [&](const v1::StccgStaffing& need, CardId c) {
-    const CardDef& person = s_.def(c);
-    if (!need.skill().empty()) {
-      const SkillId skill = *s_.db->skills().find(need.skill());
-      const unsigned wanted = 2 * std::max(1u, need.count());
-      return facts(c).skills[skill] >= wanted;
+  const std::size_t n = people.size();
+  std::vector<bool> fills(needs.size() * n, false);
+  for (int i = 0; i < needs.size(); ++i) {
+    const v1::StccgStaffing& need = needs[i];
+    const bool by_skill = !need.skill().empty();  // card loading checked the name
+    const SkillId skill = by_skill ? *s_.db->skills().find(need.skill()) : SkillId{0};
+    const unsigned wanted = 2 * std::max(1u, need.count());
+    for (std::size_t p = 0; p < n; ++p) {
+      const std::uint32_t icons = s_.def(people[p]).icons;
+      fills[static_cast<std::size_t>(i) * n + p] =
+          by_skill ? skilled_facts(people[p]).skills[skill] >= wanted
+                   : (icons & (1u << need.icon())) ||
+                         (need.icon() == v1::STCCG_ICON_STAFF && s_.options.command_fills_staff &&
+                          (icons & (1u << v1::STCCG_ICON_COMMAND)));
     }
-    if (person.icons & (1u << need.icon())) return true;
-    return need.icon() == v1::STCCG_ICON_STAFF && s_.options.command_fills_staff &&
-           (person.icons & (1u << v1::STCCG_ICON_COMMAND));
-  };
+  }
+  std::vector<bool> used(n, false);
   auto assign = [&](auto& self, int i) -> bool {
     if (i == needs.size()) return true;
-    for (std::size_t p = 0; p < people.size(); ++p) {
-      if (used[p] || !fills(needs[i], people[p])) continue;
+    for (std::size_t p = 0; p < n; ++p) {
+      if (used[p] || !fills[static_cast<std::size_t>(i) * n + p]) continue;
       used[p] = true;
       if (self(self, i + 1)) return true;
       used[p] = false;

@@ -62,14 +62,11 @@ std::vector<Action> Game::order_options(Seat seat) const {
           options.push_back({ActionKind::kMove, c, kNoCard, to});
       }
     }
-    if (card.where == Where::kAboard || card.where == Where::kSurface) {
+    if (may_transfer(seat, c) == Rule::kOk) {
       const LocIndex here = location_of(c);
       for (std::size_t i = 0; i < vessels.size(); ++i) {
-        const Action transfer{ActionKind::kTransfer, c, vessels[i], here};
-        if (s_.cards[vessels[i]].loc == here &&
-            check_transfer(seat, c, vessels[i], here, &crews[i]) == Rule::kOk) {
-          options.push_back(transfer);
-        }
+        if (may_board(seat, c, vessels[i], here, crews[i]) == Rule::kOk)
+          options.push_back({ActionKind::kTransfer, c, vessels[i], here});
       }
       offer({ActionKind::kTransfer, c, kNoCard, here});
     }
@@ -81,14 +78,19 @@ std::vector<Action> Game::order_options(Seat seat) const {
       anyone_on_surface[card.loc] = true;
   }
   for (LocIndex loc = 0; loc < locations; ++loc) {
-    for (CardId v : vessels) {
-      if (s_.cards[v].loc == loc) offer({ActionKind::kAttempt, v, kNoCard, loc});
+    if (mission_open(seat, loc) != Rule::kOk) continue;
+    if (space(loc)) {
+      for (CardId v : vessels) {
+        if (s_.cards[v].loc == loc) offer({ActionKind::kAttempt, v, kNoCard, loc});
+      }
     }
     if (planet(loc) && anyone_on_surface[loc]) {
-      for (const auto& team : away_teams(seat, loc)) {
-        auto ready =
-            std::find_if(team.begin(), team.end(), [&](CardId c) { return !s_.cards[c].stopped; });
-        if (ready != team.end()) offer({ActionKind::kAttempt, *ready, kNoCard, loc});
+      // The same test as check_attempt, with each team gathered once: a team is named by its
+      // first ready member.
+      for (auto& team : away_teams(seat, loc)) {
+        std::erase_if(team, [&](CardId c) { return s_.cards[c].stopped; });
+        if (group_may_attempt(seat, loc, team) == Rule::kOk)
+          options.push_back({ActionKind::kAttempt, team.front(), kNoCard, loc});
       }
     }
   }
@@ -255,25 +257,33 @@ Rule Game::check_move(Seat seat, CardId ship, LocIndex to) const {
   return move_cost(seat, card.loc, to) <= range_left(ship) ? Rule::kOk : Rule::kOutOfRange;
 }
 
-Rule Game::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc,
-                          const std::vector<CardId>* crew_of_to) const {
+Rule Game::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const {
+  if (Rule r = may_transfer(seat, card); r != Rule::kOk) return r;
+  const LocIndex here = location_of(card);
+  if (loc != here) return Rule::kNotSameLocation;
+  if (to == kNoCard) {
+    if (!planet(here)) return Rule::kNoPlanet;
+    return s_.cards[card].where == Where::kSurface ? Rule::kNoTarget : Rule::kOk;
+  }
+  if (!s_.in_play_at(to)) return Rule::kNoTarget;
+  return may_board(seat, card, to, here, crew(to));
+}
+
+Rule Game::may_transfer(Seat seat, CardId card) const {
   if (card == kNoCard || !s_.in_play_at(card)) return Rule::kNoTarget;
   const CardState& c = s_.cards[card];
   if (c.controller != seat) return Rule::kNotYours;
   if (c.where != Where::kAboard && c.where != Where::kSurface) return Rule::kWrongCardType;
   if (!is_personnel(card) && s_.def(card).type() != v1::STCCG_CARD_TYPE_EQUIPMENT)
     return Rule::kWrongCardType;
-  if (c.stopped) return Rule::kStopped;  // a stopped personnel cannot beam (§3.6)
-  const LocIndex here = location_of(card);
-  if (loc != here) return Rule::kNotSameLocation;
-  if (to == kNoCard) {
-    if (!planet(here)) return Rule::kNoPlanet;
-    return c.where == Where::kSurface ? Rule::kNoTarget : Rule::kOk;
-  }
-  if (!s_.in_play_at(to) || s_.cards[to].where != Where::kSpace ||
-      (!is_ship(to) && !is_facility(to))) {
+  return c.stopped ? Rule::kStopped : Rule::kOk;  // a stopped personnel cannot beam (§3.6)
+}
+
+Rule Game::may_board(Seat seat, CardId card, CardId to, LocIndex here,
+                     const std::vector<CardId>& crew_of_to) const {
+  const CardState& c = s_.cards[card];
+  if (s_.cards[to].where != Where::kSpace || (!is_ship(to) && !is_facility(to)))
     return Rule::kNoTarget;
-  }
   // Only aboard your own ships and facilities (§3.6), at the same location.
   if (s_.cards[to].controller != seat) return Rule::kNotYours;
   if (s_.cards[to].loc != here) return Rule::kNotSameLocation;
@@ -282,15 +292,11 @@ Rule Game::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc,
   // Nobody boards where they could not work with the crew or the vessel (no voluntary house
   // arrest).
   if (!compatible(seat, affiliations(card), affiliations(to))) return Rule::kIncompatible;
-  const bool fits = crew_of_to ? fits_with(card, *crew_of_to) : fits_with_crew(card, to);
-  return fits ? Rule::kOk : Rule::kIncompatible;
+  return fits_with(card, crew_of_to) ? Rule::kOk : Rule::kIncompatible;
 }
 
 Rule Game::check_attempt(Seat seat, LocIndex loc, CardId anchor) const {
-  if (loc >= s_.spaceline.size()) return Rule::kNoTarget;
-  if (s_.spaceline[loc].completed_by != kNoSeat) return Rule::kMissionCompleted;
-  if (end_for(seat, loc).requirements.empty()) return Rule::kCannotAttempt;
-  if (s_.players[seat].blocked_mission == loc) return Rule::kCannotAttempt;
+  if (Rule r = mission_open(seat, loc); r != Rule::kOk) return r;
   if (anchor == kNoCard || !s_.in_play_at(anchor) || s_.cards[anchor].controller != seat)
     return Rule::kNoTarget;
   if (location_of(anchor) != loc) return Rule::kNotSameLocation;
@@ -300,9 +306,21 @@ Rule Game::check_attempt(Seat seat, LocIndex loc, CardId anchor) const {
     return from_vessel ? Rule::kNoSpaceMission : Rule::kNoPlanet;
   if (!from_vessel && s_.cards[anchor].where != Where::kSurface) return Rule::kNoPlanet;
   const std::vector<CardId> group = attempt_group(seat, loc, anchor);
-  if (group.empty()) return Rule::kCannotAttempt;
   // An Away Team is named by its first ready member, so that each attempt has one option id.
-  if (!from_vessel && group.front() != anchor) return Rule::kNoTarget;
+  if (!from_vessel && !group.empty() && group.front() != anchor) return Rule::kNoTarget;
+  return group_may_attempt(seat, loc, group);
+}
+
+Rule Game::mission_open(Seat seat, LocIndex loc) const {
+  if (loc >= s_.spaceline.size()) return Rule::kNoTarget;
+  if (s_.spaceline[loc].completed_by != kNoSeat) return Rule::kMissionCompleted;
+  if (end_for(seat, loc).requirements.empty()) return Rule::kCannotAttempt;
+  if (s_.players[seat].blocked_mission == loc) return Rule::kCannotAttempt;
+  return Rule::kOk;
+}
+
+Rule Game::group_may_attempt(Seat seat, LocIndex loc, const std::vector<CardId>& group) const {
+  if (group.empty()) return Rule::kCannotAttempt;
   return has_matching(seat, loc, group) ? Rule::kOk : Rule::kNoMatchingPersonnel;
 }
 

@@ -163,6 +163,7 @@ struct State {
 
   std::deque<Frame> frames;  // a deque: pushing a frame leaves references to the others valid
   core::Decision decision;
+  std::vector<Action> offered;  // the actions behind decision.options, index for index
   bool decision_open = false;
   std::optional<Action> answer;
   std::uint32_t decisions_made = 0;
