@@ -5,51 +5,22 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
-#include <sstream>
 #include <tuple>
 
-#include "engine/games.h"
 #include "storage/matches.h"
 #include "tests/integration/process.h"
+#include "tests/integration/server_run.h"
 #include "tests/temp_dir.h"
 
 namespace sd = spacedock;
 using sd::testing::Process;
+using sd::testing::serve_command;
+using sd::testing::slurp;
 using sd::testing::TempDir;
+using sd::testing::wait_for_port;
 using namespace std::chrono_literals;
 
 namespace {
-
-std::string slurp(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::uint16_t wait_for_port(const std::filesystem::path& file) {
-  for (int i = 0; i < 500; ++i) {
-    std::ifstream in(file);
-    int port = 0;
-    if (in >> port && port > 0) return static_cast<std::uint16_t>(port);
-    std::this_thread::sleep_for(20ms);
-  }
-  FAIL("the server did not start");
-  return 0;
-}
-
-std::vector<std::string> serve(const TempDir& dir, const std::string& listen) {
-  return {SPACEDOCK_BIN,
-          "serve",
-          "--listen",
-          listen,
-          "--db",
-          (dir.path() / "db.sqlite").string(),
-          "--port-file",
-          (dir.path() / "port").string(),
-          "--password-cost",
-          "minimal"};
-}
 
 // The first active match with at least `inputs` stored inputs, if any.
 std::optional<std::int64_t> match_in_progress(const TempDir& dir, std::size_t inputs) {
@@ -65,8 +36,8 @@ std::optional<std::int64_t> match_in_progress(const TempDir& dir, std::size_t in
 TEST_CASE("a game survives kill -9 of the server and finishes with nothing lost") {
   TempDir dir;
   std::filesystem::remove(dir.path() / "port");
-  auto server =
-      std::make_unique<Process>(serve(dir, "127.0.0.1:0"), (dir.path() / "server.log").string());
+  auto server = std::make_unique<Process>(serve_command(dir.path(), "127.0.0.1:0"),
+                                          (dir.path() / "server.log").string());
   const auto port = wait_for_port(dir.path() / "port");
   const std::string address = "127.0.0.1:" + std::to_string(port);
 
@@ -91,7 +62,8 @@ TEST_CASE("a game survives kill -9 of the server and finishes with nothing lost"
     inputs_at_kill = sd::storage::load_inputs(db, *victim).size();
   }
   std::this_thread::sleep_for(300ms);  // the bots notice and start reconnecting
-  server = std::make_unique<Process>(serve(dir, address), (dir.path() / "server.log").string());
+  server = std::make_unique<Process>(serve_command(dir.path(), address),
+                                     (dir.path() / "server.log").string());
 
   const auto exit = bots.wait_for(120s);
   const std::string bot_log = slurp(dir.path() / "bots.log");
@@ -129,21 +101,5 @@ TEST_CASE("a game survives kill -9 of the server and finishes with nothing lost"
   CHECK(sd::storage::load_inputs(db, *victim).size() > inputs_at_kill);  // play went on
 
   // Each stored game replays from its seed and inputs to the result that was recorded.
-  for (const auto& record : matches) {
-    sd::v1::MatchSetup setup;
-    REQUIRE(setup.ParseFromString(record.setup));
-    REQUIRE(record.seed.has_value());
-    auto engine = sd::engine::start_match(setup, *record.seed);
-    for (const auto& input : sd::storage::load_inputs(db, record.id)) {
-      const auto seat = static_cast<sd::core::Seat>(input.seat);
-      const auto result = input.kind == sd::storage::InputKind::kConcede
-                              ? engine->concede(seat)
-                              : engine->submit(seat, input.decision_id, input.options);
-      REQUIRE(result.accepted());
-    }
-    CHECK(engine->over());
-    sd::v1::MatchResult recorded;
-    REQUIRE(recorded.ParseFromString(record.result));
-    CHECK(engine->result().SerializeAsString() == recorded.SerializeAsString());
-  }
+  CHECK(sd::testing::check_stored_matches_replay(db) == 2);
 }

@@ -1,0 +1,78 @@
+#pragma once
+// Running the real server for end-to-end tests: its command line, waiting for its port, reading
+// logs, and replaying the matches it stored.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/games.h"
+#include "storage/matches.h"
+
+namespace spacedock::testing {
+
+inline std::string slurp(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The port the server wrote to its --port-file once listening.
+inline std::uint16_t wait_for_port(const std::filesystem::path& file) {
+  using namespace std::chrono_literals;
+  for (int i = 0; i < 500; ++i) {
+    std::ifstream in(file);
+    int port = 0;
+    if (in >> port && port > 0) return static_cast<std::uint16_t>(port);
+    std::this_thread::sleep_for(20ms);
+  }
+  FAIL("the server did not start");
+  return 0;
+}
+
+// `spacedock serve` on `listen` with its database and port file in `dir`.
+inline std::vector<std::string> serve_command(const std::filesystem::path& dir,
+                                              const std::string& listen) {
+  return {SPACEDOCK_BIN,
+          "serve",
+          "--listen",
+          listen,
+          "--db",
+          (dir / "db.sqlite").string(),
+          "--port-file",
+          (dir / "port").string(),
+          "--password-cost",
+          "minimal"};
+}
+
+// Each finished match in the database replays from its seed and stored inputs to the result
+// that was recorded; returns how many there were.
+inline std::size_t check_stored_matches_replay(storage::Database& db) {
+  const auto matches = storage::load_matches(db, {storage::MatchStatus::kFinished});
+  for (const auto& record : matches) {
+    CAPTURE(record.id);
+    v1::MatchSetup setup;
+    REQUIRE(setup.ParseFromString(record.setup));
+    REQUIRE(record.seed.has_value());
+    auto engine = engine::start_match(setup, *record.seed);
+    for (const auto& input : storage::load_inputs(db, record.id)) {
+      const auto seat = static_cast<core::Seat>(input.seat);
+      const auto result = input.kind == storage::InputKind::kConcede
+                              ? engine->concede(seat)
+                              : engine->submit(seat, input.decision_id, input.options);
+      REQUIRE(result.accepted());
+    }
+    CHECK(engine->over());
+    v1::MatchResult recorded;
+    REQUIRE(recorded.ParseFromString(record.result));
+    CHECK(engine->result().SerializeAsString() == recorded.SerializeAsString());
+  }
+  return matches.size();
+}
+
+}  // namespace spacedock::testing
