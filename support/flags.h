@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <charconv>
 #include <optional>
 #include <stdexcept>
@@ -13,7 +14,8 @@ namespace spacedock::support {
 // Throws std::invalid_argument with a message fit for the user.
 class Flags {
  public:
-  Flags(int argc, char** argv, int first) : args_(argv + first, argv + argc) {}
+  // `first` may be past the end: a command given with no arguments at all.
+  Flags(int argc, char** argv, int first) : args_(argv + std::min(first, argc), argv + argc) {}
 
   std::optional<std::string> take(std::string_view flag) {
     for (std::size_t i = 0; i < args_.size(); ++i) {
