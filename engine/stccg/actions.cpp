@@ -120,6 +120,7 @@ void Game::resolve(ActionFrame& f) {
       const int cost = move_cost(f.actor, from, a.loc);
       ship.loc = a.loc;
       ship.range_used = static_cast<std::uint8_t>(ship.range_used + cost);
+      ship.docked_all_turn = false;  // leaving the outpost breaks this turn's repair (§3.13)
       emit(ev::ShipMoved{a.a, from, a.loc, static_cast<std::uint8_t>(cost)});
       return;
     }

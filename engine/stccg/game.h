@@ -115,7 +115,8 @@ class Game {
   Rule check_report(Seat seat, CardId card, CardId facility) const;
   Rule check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const;
   Rule check_event(Seat seat, CardId card, CardId target) const;
-  Rule can_move(Seat seat, CardId ship) const;
+  // `aboard`: the ship's crew(), which the caller may have at hand.
+  Rule can_move(Seat seat, CardId ship, const std::vector<CardId>& aboard) const;
   Rule check_move(Seat seat, CardId ship, LocIndex to) const;
   Rule check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const;
   // The halves of check_transfer: whether `card` may beam or walk at all now, and whether it
@@ -152,7 +153,8 @@ class Game {
   bool planet(LocIndex loc) const;
   bool space(LocIndex loc) const;
   const MissionEndDef& end_for(Seat seat, LocIndex loc) const;
-  bool staffed(CardId ship) const;
+  // Whether these personnel aboard `ship` staff it (the stopped ones do not count).
+  bool staffed(CardId ship, std::vector<CardId> aboard) const;
   bool docked_for_repair(CardId ship) const;
   bool persona_in_play(Seat seat, PersonaId persona, CardId except) const;
 

@@ -128,9 +128,8 @@ const MissionEndDef& Game::end_for(Seat seat, LocIndex loc) const {
   return s_.def(location.mission).ends[location.seeder == seat ? 0 : 1];
 }
 
-bool Game::staffed(CardId ship) const {
+bool Game::staffed(CardId ship, std::vector<CardId> people) const {
   const CardDef& def = s_.def(ship);
-  std::vector<CardId> people = crew(ship);
   std::erase_if(people, [&](CardId c) { return s_.cards[c].stopped; });
   if (people.empty()) return false;
   // Someone aboard must match the ship's affiliation, or be allowed to by a treaty (§3.2).

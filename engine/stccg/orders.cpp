@@ -10,12 +10,14 @@ namespace spacedock::stccg {
 
 std::vector<Action> Game::order_options(Seat seat) const {
   std::vector<Action> options;
+  options.reserve(64);  // room for a typical turn's options: one allocation, not a growth series
   auto offer = [&](Action a) {
     if (check_order(seat, a) == Rule::kOk) options.push_back(a);
   };
   const PlayerState& player = s_.players[seat];
   const auto locations = static_cast<LocIndex>(s_.spaceline.size());
   std::vector<CardId> vessels;  // your ships and facilities in play
+  vessels.reserve(16);
   for (CardId c : s_.in_play) {
     if (s_.cards[c].controller == seat && s_.cards[c].where == Where::kSpace) vessels.push_back(c);
   }
@@ -51,17 +53,18 @@ std::vector<Action> Game::order_options(Seat seat) const {
     auto v = std::find(vessels.begin(), vessels.end(), card.host);
     if (v != vessels.end()) crews[static_cast<std::size_t>(v - vessels.begin())].push_back(c);
   }
-  for (CardId c : s_.in_play) {
-    const CardState& card = s_.cards[c];
-    if (card.controller != seat) continue;
-    if (is_ship(c) && can_move(seat, c) == Rule::kOk) {
-      // The same tests as check_move, with the ship's RANGE worked out once.
-      const int range = range_left(c);
-      for (LocIndex to = 0; to < locations; ++to) {
-        if (to != card.loc && move_cost(seat, card.loc, to) <= range)
-          options.push_back({ActionKind::kMove, c, kNoCard, to});
-      }
+  for (std::size_t i = 0; i < vessels.size(); ++i) {
+    const CardId ship = vessels[i];
+    if (!is_ship(ship) || can_move(seat, ship, crews[i]) != Rule::kOk) continue;
+    // The same tests as check_move, with the ship's RANGE worked out once.
+    const int range = range_left(ship);
+    const LocIndex from = s_.cards[ship].loc;
+    for (LocIndex to = 0; to < locations; ++to) {
+      if (to != from && move_cost(seat, from, to) <= range)
+        options.push_back({ActionKind::kMove, ship, kNoCard, to});
     }
+  }
+  for (CardId c : s_.in_play) {
     if (may_transfer(seat, c) == Rule::kOk) {
       const LocIndex here = location_of(c);
       for (std::size_t i = 0; i < vessels.size(); ++i) {
@@ -242,16 +245,16 @@ Rule Game::check_event(Seat seat, CardId card, CardId target) const {
   }
 }
 
-Rule Game::can_move(Seat seat, CardId ship) const {
+Rule Game::can_move(Seat seat, CardId ship, const std::vector<CardId>& aboard) const {
   if (ship == kNoCard || !s_.in_play_at(ship) || !is_ship(ship)) return Rule::kNoTarget;
   const CardState& card = s_.cards[ship];
   if (card.controller != seat) return Rule::kNotYours;
   if (card.stopped) return Rule::kStopped;
-  return staffed(ship) ? Rule::kOk : Rule::kNotStaffed;
+  return staffed(ship, aboard) ? Rule::kOk : Rule::kNotStaffed;
 }
 
 Rule Game::check_move(Seat seat, CardId ship, LocIndex to) const {
-  if (Rule r = can_move(seat, ship); r != Rule::kOk) return r;
+  if (Rule r = can_move(seat, ship, crew(ship)); r != Rule::kOk) return r;
   const CardState& card = s_.cards[ship];
   if (to >= s_.spaceline.size() || to == card.loc) return Rule::kNoTarget;
   return move_cost(seat, card.loc, to) <= range_left(ship) ? Rule::kOk : Rule::kOutOfRange;
