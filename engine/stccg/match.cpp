@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/core/single_decision.h"
+
 namespace spacedock::stccg {
 namespace {
 
@@ -21,21 +23,12 @@ std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {
 }
 
 std::span<const core::Decision> StccgMatch::open_decisions() const {
-  const core::Decision* open = game_.decision();
-  return open ? std::span<const core::Decision>(open, 1) : std::span<const core::Decision>();
+  return core::open_span(game_.decision());
 }
 
 core::SubmitResult StccgMatch::submit(core::Seat seat, core::DecisionId decision,
                                       std::span<const core::OptionId> choice) {
-  if (choice.size() != 1) {
-    // Every STCCG decision takes exactly one option; report staleness first all the same.
-    const core::Decision* open = game_.decision();
-    if (game_.over()) return core::SubmitResult::refuse(core::Verdict::kGameOver);
-    if (!open || open->id != decision) return core::SubmitResult::refuse(core::Verdict::kNotOpen);
-    if (open->seat != seat) return core::SubmitResult::refuse(core::Verdict::kNotYourDecision);
-    return core::SubmitResult::refuse(core::Verdict::kNotOffered, "EXACTLY_ONE_OPTION");
-  }
-  return game_.submit(seat, decision, choice.front());
+  return core::submit_one(game_, seat, decision, choice);
 }
 
 v1::MatchResult StccgMatch::result() const {

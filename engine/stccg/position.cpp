@@ -90,25 +90,10 @@ void Position::set_completed(LocIndex loc, Seat by) {
 CardId Position::add_to_pile(Seat owner, Zone zone, std::string_view title) {
   const CardId c = add(owner, title);
   s_.cards[c].zone = zone;
-  PlayerState& player = s_.players[owner];
-  switch (zone) {
-    case Zone::kSeedPile:
-      player.seed_pile.push_back(c);
-      break;
-    case Zone::kDrawDeck:
-      player.draw.push_back(c);
-      break;
-    case Zone::kHand:
-      player.hand.push_back(c);
-      break;
-    case Zone::kDiscard:
-      player.discard.push_back(c);
-      break;
-    case Zone::kOutOfPlay:
-    case Zone::kBonus:
-      break;
-    default:
-      throw std::invalid_argument("not a pile");
+  if (auto* pile = s_.players[owner].pile(zone)) {
+    pile->push_back(c);
+  } else if (zone != Zone::kOutOfPlay && zone != Zone::kBonus) {
+    throw std::invalid_argument("not a pile");
   }
   return c;
 }

@@ -71,6 +71,23 @@ struct PlayerState {
   bool seeded_outpost = false;
   // Edo Probe: a mission this player abandoned may not be attempted until another is completed.
   LocIndex blocked_mission = kNoLoc;
+
+  // The player's list of cards in `zone` (seed pile, draw deck, hand, discard pile); nullptr
+  // for the zones without one.
+  std::vector<CardId>* pile(Zone zone) {
+    switch (zone) {
+      case Zone::kSeedPile:
+        return &seed_pile;
+      case Zone::kDrawDeck:
+        return &draw;
+      case Zone::kHand:
+        return &hand;
+      case Zone::kDiscard:
+        return &discard;
+      default:
+        return nullptr;
+    }
+  }
 };
 
 // Rule profile: where the rules documents leave a choice, the reading is an option.

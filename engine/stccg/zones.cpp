@@ -67,27 +67,12 @@ void Game::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId host
   moved.all_see_before = all_see(c);
 
   PlayerState& player = s_.players[card.owner];
-  switch (card.zone) {
-    case Zone::kSeedPile:
-      erase(player.seed_pile, c);
-      break;
-    case Zone::kDrawDeck:
-      erase(player.draw, c);
-      break;
-    case Zone::kHand:
-      erase(player.hand, c);
-      break;
-    case Zone::kDiscard:
-      erase(player.discard, c);
-      break;
-    case Zone::kSeed:
-      erase(s_.spaceline[card.loc].seeds, c);
-      break;
-    case Zone::kPlay:
-      if (zone != Zone::kPlay) erase(s_.in_play, c);
-      break;
-    default:
-      break;
+  if (auto* from = player.pile(card.zone)) {
+    erase(*from, c);
+  } else if (card.zone == Zone::kSeed) {
+    erase(s_.spaceline[card.loc].seeds, c);
+  } else if (card.zone == Zone::kPlay && zone != Zone::kPlay) {
+    erase(s_.in_play, c);
   }
   if (zone != Zone::kPlay) {
     card.stopped = false;
@@ -105,22 +90,7 @@ void Game::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId host
   card.loc = loc;
   card.host = host;
   card.controller = moved.to.controller;
-  switch (zone) {
-    case Zone::kSeedPile:
-      player.seed_pile.push_back(c);
-      break;
-    case Zone::kDrawDeck:
-      player.draw.push_back(c);
-      break;
-    case Zone::kHand:
-      player.hand.push_back(c);
-      break;
-    case Zone::kDiscard:
-      player.discard.push_back(c);
-      break;
-    default:
-      break;
-  }
+  if (auto* to = player.pile(zone)) to->push_back(c);
   moved.owner_sees_after = owner_sees(c);
   moved.all_see_after = all_see(c);
   if (moved.all_see_before != moved.all_see_after ||

@@ -7,48 +7,9 @@ set -euo pipefail
 
 server_bin=$1
 cli_bin=$2
-dir=$(mktemp -d)
-server_pid=
-alice_pid=
-carol_pid=
-
-cleanup() {
-  local status=$?
-  set +e
-  exec 3>&-
-  [[ -n $alice_pid ]] && kill "$alice_pid" 2>/dev/null
-  [[ -n $carol_pid ]] && kill "$carol_pid" 2>/dev/null
-  [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null
-  wait 2>/dev/null
-  if ((status != 0)); then
-    for log in "$dir"/*.out "$dir"/server.log; do
-      [[ -f $log ]] && { echo "--- $log"; tail -n 80 "$log"; }
-    done
-  fi
-  rm -rf "$dir"
-  exit "$status"
-}
-trap cleanup EXIT
-
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-
-# Waits up to $3 seconds for a line matching $2 in file $1.
-await_line() {
-  for _ in $(seq $(($3 * 10))); do
-    grep -qE "$2" "$1" 2>/dev/null && return 0
-    sleep 0.1
-  done
-  fail "no line matching '$2' in $1 after $3 s"
-}
-
-"$server_bin" serve --listen 127.0.0.1:0 --db "$dir/db.sqlite" --port-file "$dir/port" \
-  --password-cost minimal >"$dir/server.log" 2>&1 &
-server_pid=$!
-await_line "$dir/port" '^[0-9]+$' 10
-url="ws://127.0.0.1:$(cat "$dir/port")/ws"
+# shellcheck source=tests/cli/lib.sh
+source "$(dirname "$0")/lib.sh"
+start_server "$server_bin"
 
 # Alice reads a FIFO, so the script can learn her match id before writing the rest.
 mkfifo "$dir/alice.in"
@@ -92,9 +53,7 @@ wait
 board
 SCRIPT
 wait "$alice_pid" || fail "alice exited with $?"
-alice_pid=
 wait "$carol_pid" || fail "carol exited with $?"
-carol_pid=
 
 for who in alice bob carol; do
   out="$dir/$who.out"
