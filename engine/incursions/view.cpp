@@ -4,11 +4,6 @@
 
 namespace spacedock::incursions {
 
-std::string SeatNames::operator()(Seat seat) const {
-  if (seat < names_.size() && !names_[seat].empty()) return names_[seat];
-  return "P" + std::to_string(seat + 1);
-}
-
 v1::HexCoord to_proto(Coord c) {
   v1::HexCoord out;
   out.set_q(c.q);

@@ -3,22 +3,14 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/seat_names.h"
 #include "engine/core/viewer.h"
 #include "engine/incursions/game.h"
 #include "spacedock/v1/game.pb.h"
 
 namespace spacedock::incursions {
 
-// Display names of the seats, for option labels and event texts.
-class SeatNames {
- public:
-  SeatNames() = default;
-  explicit SeatNames(std::vector<std::string> names) : names_(std::move(names)) {}
-  std::string operator()(Seat seat) const;
-
- private:
-  std::vector<std::string> names_;
-};
+using core::SeatNames;
 
 // The projections: the only way an Incursions game leaves the engine. Each shows exactly what
 // the viewer may know (§20): everything but the hexpiles' order, which nobody sees but a judge,

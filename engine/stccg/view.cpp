@@ -5,11 +5,6 @@
 
 namespace spacedock::stccg {
 
-std::string SeatNames::operator()(Seat seat) const {
-  if (seat < names_.size() && !names_[seat].empty()) return names_[seat];
-  return "P" + std::to_string(seat + 1);
-}
-
 bool may_see(const Game& game, CardId c, core::Viewer viewer) {
   if (viewer.role == core::Viewer::Role::kJudge || game.all_see(c)) return true;
   const CardState& card = game.state().cards[c];

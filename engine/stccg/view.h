@@ -4,22 +4,14 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/seat_names.h"
 #include "engine/core/viewer.h"
 #include "engine/stccg/game.h"
 #include "spacedock/v1/game.pb.h"
 
 namespace spacedock::stccg {
 
-// Display names of the seats, for option labels and event texts.
-class SeatNames {
- public:
-  SeatNames() = default;
-  explicit SeatNames(std::vector<std::string> names) : names_(std::move(names)) {}
-  std::string operator()(Seat seat) const;
-
- private:
-  std::vector<std::string> names_;
-};
+using core::SeatNames;
 
 // The projections: the only way a game leaves the engine. Each shows exactly what the viewer may
 // know (§1.5): a judge sees everything; anyone else sees a card's identity when everyone may, or
