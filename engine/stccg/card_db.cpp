@@ -6,15 +6,7 @@
 #include <unordered_set>
 
 #include "engine/core/text_format.h"
-
-namespace spacedock::embedded {
-extern const std::string_view stccg_skills;
-extern const std::string_view stccg_premiere;
-extern const std::string_view stccg_au;
-extern const std::string_view stccg_qc;
-extern const std::string_view stccg_bog;
-extern const std::string_view stccg_test;
-}  // namespace spacedock::embedded
+#include "engine/stccg/card_files.h"
 
 namespace spacedock::stccg {
 namespace {

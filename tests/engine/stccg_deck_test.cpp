@@ -10,16 +10,8 @@
 #include <vector>
 
 #include "engine/stccg/card_db.h"
+#include "engine/stccg/card_files.h"
 #include "engine/stccg/deck.h"
-
-namespace spacedock::embedded {
-extern const std::string_view stccg_skills;
-extern const std::string_view stccg_premiere;
-extern const std::string_view stccg_au;
-extern const std::string_view stccg_qc;
-extern const std::string_view stccg_bog;
-extern const std::string_view stccg_test;
-}  // namespace spacedock::embedded
 
 namespace {
 
