@@ -45,7 +45,7 @@ std::vector<Action> Game::order_options(Seat seat) const {
       }
     }
   }
-  // Each vessel's crew, gathered once for all the transfer checks.
+  // Each vessel's crew, gathered once for the movement and transfer checks.
   std::vector<std::vector<CardId>> crews(vessels.size());
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];
