@@ -198,15 +198,15 @@ void project_prompt(const Game& game, const SeatNames& names, v1::DecisionPrompt
   out->set_kind(v1::DECISION_KIND_CHOOSE_ONE);
   out->set_min_choices(1);
   out->set_max_choices(1);
-  for (core::OptionId id : d.options) {
-    const Action a = *game.action_of(id);
+  // s.offered holds the action behind each option id, index for index.
+  for (std::size_t i = 0; i < d.options.size(); ++i) {
+    const Action& a = s.offered[i];
     auto* option = out->add_options();
-    option->set_id(id);
+    option->set_id(d.options[i]);
     option->set_label(label(a));
     action_to_proto(s, a, option->mutable_stccg());
   }
-  const v1::StccgDecisionStep step =
-      step_of(s, d.options.empty() ? kPass : game.action_of(d.options.front())->kind);
+  const v1::StccgDecisionStep step = step_of(s, s.offered.empty() ? kPass : s.offered.front().kind);
   out->set_title(label.title(step));
   context_to_proto(game, step, out->mutable_stccg());
 }

@@ -204,13 +204,12 @@ class CaseRunner {
   Action away_team_anchor(Action a) const {
     const core::Decision* d = game_ ? game_->decision() : nullptr;
     if (!d || a.a == kNoCard || state().cards[a.a].where != Where::kSurface) return a;
-    for (core::OptionId option : d->options) {
-      const auto offered = game_->action_of(option);
-      if (!offered || offered->kind != ActionKind::kAttempt || offered->loc != a.loc) continue;
-      if (offered->a == a.a) return a;
-      if (state().cards[offered->a].where != Where::kSurface) continue;
-      const auto team = game_->attempt_group(d->seat, a.loc, offered->a);
-      if (std::find(team.begin(), team.end(), a.a) != team.end()) return *offered;
+    for (const Action& offered : state().offered) {
+      if (offered.kind != ActionKind::kAttempt || offered.loc != a.loc) continue;
+      if (offered.a == a.a) return a;
+      if (state().cards[offered.a].where != Where::kSurface) continue;
+      const auto team = game_->attempt_group(d->seat, a.loc, offered.a);
+      if (std::find(team.begin(), team.end(), a.a) != team.end()) return offered;
     }
     return a;
   }
