@@ -4,7 +4,7 @@
 
 #include "engine/incursions/match.h"
 #include "engine/incursions/setup.h"
-#include "engine/stccg/deck.h"
+#include "engine/stccg/cards/deck.h"
 #include "engine/stccg/match.h"
 
 namespace spacedock::engine {

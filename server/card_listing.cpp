@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/stccg/card_db.h"
+#include "engine/stccg/cards/card_db.h"
 
 namespace spacedock::server {
 namespace {
@@ -128,7 +128,7 @@ std::string_view facility_kind_name(v1::StccgFacilityKind kind) {
   }
 }
 
-// Card ids start with the set number (see the header of engine/stccg/cards/premiere.txtpb).
+// Card ids start with the set number (see the header of engine/stccg/cards/data/premiere.txtpb).
 std::string_view set_name(const std::string& id) {
   if (id.starts_with("101_")) return "Premiere";
   if (id.starts_with("103_")) return "Alternate Universe";

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/stccg/scenario.h"
+#include "engine/stccg/scenario/runner.h"
 
 namespace spacedock::server {
 namespace {

@@ -4,12 +4,10 @@
 #include <cstdint>
 #include <optional>
 #include <span>
-#include <string_view>
 #include <vector>
 
 #include "engine/core/decision.h"
-#include "engine/stccg/rules.h"
-#include "engine/stccg/state.h"
+#include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
 
@@ -23,10 +21,9 @@ struct Setup {
   std::array<DeckCards, kPlayers> decks;
 };
 
-// A game of the Star Trek CCG, first edition, between two players (stccg-rules.md): seeding,
-// turns, movement, beaming, mission attempts and dilemmas, scoring. The engine runs until a
-// player owes a decision; players act only by answering it with one of its options, and a
-// refused answer changes nothing. Copying a Game copies the whole game.
+// A game of the Star Trek CCG, first edition, between two players (stccg-rules.md). The engine
+// runs until a player owes a decision; players act only by answering it with one of its
+// options, and a refused answer changes nothing. Copying a Game copies the whole game.
 class Game {
  public:
   // Deals the decks, picks the first seeder at random and starts the seeding phase.
@@ -35,11 +32,14 @@ class Game {
   // happens next; an empty stack starts the active player's turn.
   static Game from_position(State position);
 
-  const State& state() const { return s_; }
-  std::span<const Event> events() const { return s_.events; }
-  bool over() const { return s_.over; }
+  const State& state() const { return e_.state(); }
+  std::span<const Event> events() const { return e_.state().events; }
+  bool over() const { return e_.state().over; }
+  // The rules, for the projections and the scenario runner, which read facts the state does
+  // not hold (who may see a card, RANGE left, ...).
+  const Engine& rules() const { return e_; }
 
-  const core::Decision* decision() const { return s_.decision_open ? &s_.decision : nullptr; }
+  const core::Decision* decision() const;
   core::SubmitResult submit(Seat seat, core::DecisionId id, core::OptionId option);
   core::SubmitResult concede(Seat seat);
   // Why the open decision would refuse this option (Rule::kOk if it is offered).
@@ -49,162 +49,12 @@ class Game {
   core::OptionId option_id(const Action& action) const;
   std::optional<Action> action_of(core::OptionId id) const;
 
-  void script_dice(std::span<const int> values) { s_.rng.script_d6(values); }
-
-  // Rules facts the projections show (view.h).
-  // Whether a card's owner (its controller, in play) may see it where it is now (§1.5).
-  bool owner_sees(CardId c) const;
-  // Whether everyone may see it where it is now.
-  bool all_see(CardId c) const;
-  int range_left(CardId ship) const;
-  // The RANGE a ship of `seat` spends to move between two locations.
-  int move_cost(Seat seat, LocIndex from, LocIndex to) const;
-  // Who would attempt the mission at `loc` with `anchor` (a vessel, or an Away Team member).
-  std::vector<CardId> attempt_group(Seat seat, LocIndex loc, CardId anchor) const;
+  void script_dice(std::span<const int> values) { e_.state().rng.script_d6(values); }
 
  private:
-  explicit Game(State s) : s_(std::move(s)) {}
+  explicit Game(State s) : e_(std::move(s)) {}
 
-  // The engine loop (game.cpp).
-  void run();
-  void ask(Seat seat, std::vector<Action> options, bool forced_ok = true);
-  std::optional<Action> take_answer();
-  void emit(Event event) { s_.events.push_back(std::move(event)); }
-  void finish(std::uint8_t winners, v1::ResultReason reason);
-  void check_victory();
-  // State-based checks after every step: cures, live scores, victory.
-  void after_change();
-  void update_live_scores();
-  Rule check_action(const Action& action) const;
-
-  bool is_personnel(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_PERSONNEL; }
-  bool is_ship(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_SHIP; }
-  bool is_facility(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_FACILITY; }
-
-  // Cards and zones (zones.cpp).
-  void move_card(CardId c, Zone zone, Where where = Where::kNone, LocIndex loc = kNoLoc,
-                 CardId host = kNoCard, Seat controller = kNoSeat);
-  void to_discard(CardId c);
-  void kill(CardId personnel);
-  void destroy_vessel(CardId vessel);
-  void draw(Seat seat);
-  void shuffle_deck(Seat seat);
-  void stop(CardId c);
-  void score(Seat seat, int points, CardId source);
-  void expose(CardId c);
-  std::uint32_t new_handle();
-  CardId find_handle(std::uint32_t handle) const;
-
-  // Seeding (seeding.cpp).
-  void step(SeedFrame& f);
-  std::vector<Action> seed_options(const SeedFrame& f, Seat seat) const;
-  Rule check_seed(const SeedFrame& f, Seat seat, const Action& a) const;
-  void seed(Seat seat, const Action& a);
-  void finish_seeding();
-
-  // The turn (turn.cpp).
-  void step(TurnFrame& f);
-  void start_turn();
-
-  // Orders: what the active player may do (orders.cpp).
-  std::vector<Action> order_options(Seat seat) const;
-  Rule check_order(Seat seat, const Action& a) const;
-  bool may_play_card(Seat seat) const;
-  AffiliationSet affiliations_played(Seat seat) const;
-  Rule check_from_hand(Seat seat, CardId card) const;
-  Rule check_report(Seat seat, CardId card, CardId facility) const;
-  Rule check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const;
-  Rule check_event(Seat seat, CardId card, CardId target) const;
-  // `aboard`: the ship's crew(), which the caller may have at hand.
-  Rule can_move(Seat seat, CardId ship, const std::vector<CardId>& aboard) const;
-  Rule check_move(Seat seat, CardId ship, LocIndex to) const;
-  Rule check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const;
-  // The halves of check_transfer: whether `card` may beam or walk at all now, and whether it
-  // may board `to` (whose crew is `crew_of_to`) where it is.
-  Rule may_transfer(Seat seat, CardId card) const;
-  Rule may_board(Seat seat, CardId card, CardId to, LocIndex here,
-                 const std::vector<CardId>& crew_of_to) const;
-  Rule check_attempt(Seat seat, LocIndex loc, CardId anchor) const;
-  // The halves of check_attempt: whether the mission at `loc` may be attempted by `seat` at
-  // all, and whether `group` (its ready members) may attempt it.
-  Rule mission_open(Seat seat, LocIndex loc) const;
-  Rule group_may_attempt(Seat seat, LocIndex loc, const std::vector<CardId>& group) const;
-  bool has_matching(Seat seat, LocIndex loc, const std::vector<CardId>& group) const;
-
-  // The timing engine (actions.cpp).
-  void begin_action(Seat actor, const Action& a);
-  void step(ActionFrame& f);
-  void step(WindowFrame& w);
-  void resolve(ActionFrame& f);
-  std::vector<Action> response_options(Seat seat) const;
-  Rule check_response(Seat seat, const Action& a) const;
-
-  // Groups, compatibility, staffing and movement costs (groups.cpp).
-  AffiliationSet affiliations(CardId c) const;
-  bool treaty(Seat seat, AffiliationSet a, AffiliationSet b) const;
-  bool compatible(Seat seat, AffiliationSet a, AffiliationSet b) const;
-  bool fits_with(CardId personnel, const std::vector<CardId>& group) const;
-  bool fits_with_crew(CardId personnel, CardId vessel) const;
-  std::vector<CardId> crew(CardId vessel) const;
-  std::vector<CardId> on_surface(Seat seat, LocIndex loc) const;
-  std::vector<std::vector<CardId>> away_teams(Seat seat, LocIndex loc) const;
-  CardId facility_of(Seat seat, LocIndex loc) const;
-  LocIndex location_of(CardId c) const;
-  bool planet(LocIndex loc) const;
-  bool space(LocIndex loc) const;
-  const MissionEndDef& end_for(Seat seat, LocIndex loc) const;
-  // Whether these personnel aboard `ship` staff it (the stopped ones do not count).
-  bool staffed(CardId ship, std::vector<CardId> aboard) const;
-  bool docked_for_repair(CardId ship) const;
-  bool persona_in_play(Seat seat, PersonaId persona, CardId except) const;
-
-  // Attributes and modifiers (attributes.cpp).
-  template <typename Visit>
-  void for_each_modifier(CardId target, Visit&& visit) const;
-  bool may_use(CardId equipment, CardId personnel) const;
-  MemberFacts base_facts(CardId personnel) const;
-  // The printed facts with the skills equipment grants, attributes as printed.
-  MemberFacts skilled_facts(CardId personnel) const;
-  MemberFacts facts(CardId personnel) const;
-  GroupFacts group_facts(const std::vector<CardId>& members, CardId vessel) const;
-  int attribute(CardId card, Attribute attribute) const;
-
-  // Mission attempts (attempt.cpp).
-  void start_attempt(Seat seat, LocIndex loc, CardId anchor);
-  void step(AttemptFrame& f);
-  void prune(AttemptFrame& f);
-  void reveal_next(AttemptFrame& f);
-  void check_requirements(AttemptFrame& f);
-  void earn_artifacts(AttemptFrame& f);
-  void end_attempt(AttemptFrame& f, ev::AttemptResult result);
-
-  // Dilemmas (dilemmas.cpp).
-  std::optional<CardId> pick(Seat decider, const std::vector<CardId>& candidates);
-  std::optional<bool> yes_no(Seat decider);
-  CardId random_member(const std::vector<CardId>& pool);
-  void resolve_seed(AttemptFrame& f);
-  bool condition_met(const AttemptFrame& f, const Formula& condition) const;
-  bool with_group(const AttemptFrame& f, CardId c) const;
-  void standard_dilemma(AttemptFrame& f, const Formula* condition);
-  void overcome(AttemptFrame& f);
-  bool apply_effects(AttemptFrame& f);
-  bool kill_effect(AttemptFrame& f, const v1::StccgKill& kill);
-  void relocate_effect(AttemptFrame& f, const v1::StccgRelocate& relocate);
-  void damage_ship(CardId ship);
-  void stop_group(AttemptFrame& f);
-  void finish_dilemma(AttemptFrame& f, ev::Outcome outcome);
-  void replace_dilemma(AttemptFrame& f, ev::Outcome outcome);
-  void attach_dilemma(AttemptFrame& f, ev::Outcome outcome);
-  void hunter_gangs(AttemptFrame& f);
-  void edo_probe(AttemptFrame& f);
-  void portal_guard(AttemptFrame& f);
-  void tarellian_plague_ship(AttemptFrame& f);
-  void rebel_encounter(AttemptFrame& f);
-  std::vector<CardId> cure_group(CardId dilemma) const;
-  void check_cures();
-  void end_of_turn_effects();
-
-  State s_;
+  Engine e_;
 };
 
 }  // namespace spacedock::stccg

@@ -2,7 +2,7 @@
 
 #include "engine/core/match_engine.h"
 #include "engine/stccg/game.h"
-#include "engine/stccg/view.h"
+#include "engine/stccg/view/view.h"
 
 namespace spacedock::stccg {
 

@@ -78,4 +78,4 @@ echo "ok: match $match played to the end by two spacedock-cli players and watche
 # The same client with a Star Trek CCG match, on a server of its own; one player brings a deck
 # file.
 here=$(dirname "$0")
-bash "$here/cli_stccg_test.sh" "$server_bin" "$cli_bin" "$here/../../engine/stccg/decks/romulan.txt"
+bash "$here/cli_stccg_test.sh" "$server_bin" "$cli_bin" "$here/../../engine/stccg/cards/decks/romulan.txt"

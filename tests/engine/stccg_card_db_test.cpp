@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/stccg/card_db.h"
+#include "engine/stccg/cards/card_db.h"
 
 namespace {
 

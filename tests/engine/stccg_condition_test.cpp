@@ -1,4 +1,4 @@
-// Tests of the STCCG condition language (engine/stccg/CONDITIONS.md): the skill table, parsing
+// Tests of the STCCG condition language (engine/stccg/cards/CONDITIONS.md): the skill table, parsing
 // and its errors, evaluation for groups and for single personnel, and the requirement formulas of
 // the four sets' missions.
 
@@ -19,8 +19,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/stccg/condition.h"
-#include "engine/stccg/vocabulary.h"
+#include "engine/stccg/cards/condition.h"
+#include "engine/stccg/cards/vocabulary.h"
 
 // Every allocation in this binary is counted, so that a test can check that evaluating a formula
 // allocates nothing (the engine evaluates formulas on every decision).

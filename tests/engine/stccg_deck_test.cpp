@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/stccg/card_db.h"
-#include "engine/stccg/card_files.h"
-#include "engine/stccg/deck.h"
+#include "engine/stccg/cards/card_db.h"
+#include "engine/stccg/cards/card_files.h"
+#include "engine/stccg/cards/deck.h"
 
 namespace {
 

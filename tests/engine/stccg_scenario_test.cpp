@@ -6,8 +6,8 @@
 #include <string>
 
 #include "engine/stccg/game.h"
-#include "engine/stccg/position.h"
-#include "engine/stccg/scenario.h"
+#include "engine/stccg/scenario/position.h"
+#include "engine/stccg/scenario/runner.h"
 
 namespace spacedock::stccg {
 namespace {

@@ -15,7 +15,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/games.h"
-#include "engine/stccg/deck.h"
+#include "engine/stccg/cards/deck.h"
 #include "engine/stccg/match.h"
 
 namespace spacedock::stccg {
@@ -73,10 +73,10 @@ Arena scratch_arena() {
 
 // The truth, from the engine: the viewer may know the card where it is now (§1.5).
 bool may_know(const Game& game, CardId c, Viewer viewer) {
-  if (viewer.role == Viewer::Role::kJudge || game.all_see(c)) return true;
+  if (viewer.role == Viewer::Role::kJudge || game.rules().all_see(c)) return true;
   const CardState& card = game.state().cards[c];
   return viewer.is_seat(card.zone == Zone::kPlay ? card.controller : card.owner) &&
-         game.owner_sees(c);
+         game.rules().owner_sees(c);
 }
 
 bool knows_end(Viewer viewer, Seat owner, const ev::Place& place, bool all, bool owner_sees) {

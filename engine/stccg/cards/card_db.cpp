@@ -1,0 +1,322 @@
+#include "engine/stccg/cards/card_db.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <unordered_set>
+
+#include "engine/core/text_format.h"
+#include "engine/stccg/cards/card_files.h"
+#include "engine/stccg/cards/handlers/handler.h"
+
+namespace spacedock::stccg {
+namespace {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Builds the card database; every error names the file and the card.
+class Loader {
+ public:
+  explicit Loader(SkillTable skills) : skills_(std::move(skills)) {}
+
+  void add_file(std::string_view name, std::string_view text) {
+    v1::StccgCardFile file;
+    if (auto error = core::parse_text_format(name, text, &file)) throw CardDbError(*error);
+    for (auto& card : *file.mutable_cards()) {
+      where_ = std::string(name) + ": card " + card.id() + " (" + card.title() + ")";
+      check_card(card, file.set());
+      cards_.push_back(std::move(card));
+    }
+  }
+
+  std::vector<CardDef> compile() {
+    std::vector<CardDef> defs;
+    for (std::size_t i = 0; i < cards_.size(); ++i) {
+      where_ = "card " + cards_[i].id() + " (" + cards_[i].title() + ")";
+      defs.push_back(compile_card(static_cast<DefIndex>(i), cards_[i]));
+    }
+    return defs;
+  }
+
+  std::vector<std::string> personas() const { return persona_names_; }
+
+ private:
+  [[noreturn]] void fail(const std::string& problem) const {
+    throw CardDbError(where_ + ": " + problem);
+  }
+  void require(bool ok, const std::string& problem) const {
+    if (!ok) fail(problem);
+  }
+
+  void check_card(const v1::StccgCard& card, const std::string& set) {
+    require(!card.id().empty() && !card.title().empty(), "id and title are required");
+    require(ids_.insert(card.id()).second, "duplicate id");
+    require(card.type() != v1::STCCG_CARD_TYPE_UNSPECIFIED, "type is required");
+    require(!card.test_only() || set == "test", "test_only cards belong in the test set");
+    const auto details = card.details_case();
+    using D = v1::StccgCard::DetailsCase;
+    const bool matches = [&] {
+      switch (card.type()) {
+        case v1::STCCG_CARD_TYPE_PERSONNEL:
+          return details == D::kPersonnel;
+        case v1::STCCG_CARD_TYPE_SHIP:
+          return details == D::kShip;
+        case v1::STCCG_CARD_TYPE_MISSION:
+          return details == D::kMission;
+        case v1::STCCG_CARD_TYPE_DILEMMA:
+          return details == D::kDilemma;
+        case v1::STCCG_CARD_TYPE_FACILITY:
+          return details == D::kFacility;
+        case v1::STCCG_CARD_TYPE_EQUIPMENT:
+          return details == D::kEquipment;
+        case v1::STCCG_CARD_TYPE_EVENT:
+          return details == D::kEvent || details == D::DETAILS_NOT_SET;
+        case v1::STCCG_CARD_TYPE_INTERRUPT:
+          return details == D::kInterrupt || details == D::DETAILS_NOT_SET;
+        case v1::STCCG_CARD_TYPE_DOORWAY:
+          return details == D::kDoorway;
+        case v1::STCCG_CARD_TYPE_ARTIFACT:
+          return details == D::kArtifact;
+        case v1::STCCG_CARD_TYPE_TACTIC:
+          return details == D::kTactic;
+        default:
+          return false;
+      }
+    }();
+    require(matches, "its details do not match its type");
+    if (card.has_personnel()) {
+      const auto& p = card.personnel();
+      require(p.affiliations_size() > 0, "personnel need an affiliation");
+      require(p.classification() != v1::STCCG_CLASSIFICATION_UNSPECIFIED,
+              "personnel need a classification");
+      for (const auto& skill : p.skills())
+        skill_halves(skill);
+    }
+    if (card.has_ship())
+      require(card.ship().affiliation() != v1::STCCG_AFFILIATION_UNSPECIFIED,
+              "ships need an affiliation");
+    if (card.has_mission()) {
+      require(card.mission().placement() != v1::STCCG_PLACEMENT_UNSPECIFIED,
+              "missions need a placement");
+      require(card.mission().has_seeder_end(), "missions need a seeder_end");
+    }
+    if (card.has_dilemma())
+      require(card.dilemma().placement() != v1::STCCG_PLACEMENT_UNSPECIFIED,
+              "dilemmas need a placement");
+    if (card.has_facility())
+      require(card.facility().affiliation() != v1::STCCG_AFFILIATION_UNSPECIFIED,
+              "facilities need an affiliation");
+    if (card.type() == v1::STCCG_CARD_TYPE_PERSONNEL || card.type() == v1::STCCG_CARD_TYPE_SHIP) {
+      if (card.personas().empty()) {
+        persona_of(card.title());
+      } else {
+        for (const auto& persona : card.personas())
+          persona_of(persona);
+      }
+    }
+  }
+
+  PersonaId persona_of(const std::string& name) {
+    auto [it, added] = persona_ids_.emplace(name, static_cast<PersonaId>(persona_names_.size()));
+    if (added) persona_names_.push_back(name);
+    return it->second;
+  }
+
+  SkillHalves skill_halves(const v1::StccgSkill& skill) const {
+    require(skills_.find(skill.name()).has_value(), "unknown skill '" + skill.name() + "'");
+    const unsigned times = skill.times() == 0 ? 1 : skill.times();
+    const unsigned per = skill.per() == 0 ? 1 : skill.per();
+    require(per == 1 || per == 2, "skill multipliers are whole or halves");
+    require(2 * times / per >= 1 && 2 * times / per <= 20, "skill multiplier out of range");
+    return static_cast<SkillHalves>(2 * times / per);
+  }
+
+  Formula formula(const std::string& text, const char* what) const {
+    FormulaNames names{&skills_, [this](std::string_view title) -> std::optional<std::uint16_t> {
+                         auto it = persona_ids_.find(std::string(title));
+                         if (it == persona_ids_.end()) return std::nullopt;
+                         return it->second;
+                       }};
+    try {
+      return parse_formula(text, names);
+    } catch (const FormulaError& e) {
+      fail(std::string(what) + ": " + e.what());
+    }
+  }
+
+  ModifierDef modifier(const v1::StccgModifier& m) const {
+    ModifierDef out;
+    out.scope = m.scope();
+    require(m.scope() != v1::STCCG_SCOPE_UNSPECIFIED, "a modifier needs a scope");
+    out.filter = formula(m.filter(), "modifier filter");
+    out.per_filter = formula(m.per_filter(), "modifier per_filter");
+    if (m.attribute() != v1::STCCG_ATTRIBUTE_UNSPECIFIED) {
+      out.attribute = static_cast<Attribute>(static_cast<int>(m.attribute()) - 1);
+    }
+    out.add = m.add();
+    out.multiply = m.multiply();
+    if (!m.grant_skill().empty()) {
+      auto skill = skills_.find(m.grant_skill());
+      require(skill.has_value(), "modifier grants unknown skill '" + m.grant_skill() + "'");
+      out.grant_skill = *skill;
+    }
+    require(out.attribute.has_value() != out.grant_skill.has_value(),
+            "a modifier changes an attribute or grants a skill, not both or neither");
+    return out;
+  }
+
+  MissionEndDef mission_end(const v1::StccgMissionEnd& end) const {
+    MissionEndDef out;
+    for (int a : end.affiliations())
+      out.affiliations |= bit(static_cast<Affiliation>(a));
+    out.requirements = formula(end.requirements(), "requirements");
+    if (end.has_points()) out.points = end.points();
+    require(end.span() >= 0, "span must not be negative");
+    out.span = end.span();
+    return out;
+  }
+
+  CardDef compile_card(DefIndex index, const v1::StccgCard& card) const {
+    CardDef def;
+    def.index = index;
+    def.card = card;
+    def.title_group = card.title().substr(0, card.title().find(':'));
+    if (!card.native().empty()) def.handler = find_handler(card.native());
+    for (int icon : card.icons())
+      def.icons |= 1u << icon;
+    if (card.type() == v1::STCCG_CARD_TYPE_PERSONNEL || card.type() == v1::STCCG_CARD_TYPE_SHIP) {
+      def.persona = persona_ids_.at(card.personas().empty() ? card.title() : card.personas(0));
+    }
+    auto add_modifiers = [&](const auto& list) {
+      for (const auto& m : list)
+        def.modifiers.push_back(modifier(m));
+    };
+    switch (card.details_case()) {
+      case v1::StccgCard::kPersonnel:
+        for (int a : card.personnel().affiliations())
+          def.affiliations |= bit(static_cast<Affiliation>(a));
+        for (const auto& s : card.personnel().skills()) {
+          def.skills.push_back({*skills_.find(s.name()), skill_halves(s)});
+        }
+        add_modifiers(card.personnel().modifiers());
+        break;
+      case v1::StccgCard::kShip:
+        def.affiliation = static_cast<Affiliation>(card.ship().affiliation());
+        for (const auto& staffing : card.ship().staffing()) {
+          require(staffing.skill().empty() || skills_.find(staffing.skill()),
+                  "staffing names unknown skill '" + staffing.skill() + "'");
+        }
+        add_modifiers(card.ship().modifiers());
+        break;
+      case v1::StccgCard::kMission:
+        def.ends[0] = mission_end(card.mission().seeder_end());
+        def.ends[1] = card.mission().has_opponent_end() ? mission_end(card.mission().opponent_end())
+                                                        : def.ends[0];
+        break;
+      case v1::StccgCard::kDilemma: {
+        const auto& d = card.dilemma();
+        def.trigger = formula(d.trigger(), "trigger");
+        def.condition = formula(d.condition(), "condition");
+        def.planet_condition = formula(d.planet_condition(), "planet_condition");
+        def.cure = formula(d.cure(), "cure");
+        for (const auto& effect : d.on_fail()) {
+          const std::string& filter = effect.has_kill()       ? effect.kill().filter()
+                                      : effect.has_relocate() ? effect.relocate().filter()
+                                                              : std::string();
+          def.effect_filters.push_back(formula(filter, "effect filter"));
+        }
+        break;
+      }
+      case v1::StccgCard::kFacility:
+        def.affiliation = static_cast<Affiliation>(card.facility().affiliation());
+        def.build_requires = formula(card.facility().build_requires(), "build_requires");
+        break;
+      case v1::StccgCard::kEquipment:
+        add_modifiers(card.equipment().modifiers());
+        break;
+      case v1::StccgCard::kEvent:
+        add_modifiers(card.event().modifiers());
+        break;
+      case v1::StccgCard::kArtifact:
+        add_modifiers(card.artifact().modifiers());
+        break;
+      default:
+        break;
+    }
+    return def;
+  }
+
+  SkillTable skills_;
+  std::vector<v1::StccgCard> cards_;
+  std::unordered_set<std::string> ids_;
+  std::map<std::string, PersonaId> persona_ids_;
+  std::vector<std::string> persona_names_;
+  std::string where_;
+};
+
+SkillTable load_skills(std::string_view text) {
+  v1::StccgSkillFile file;
+  if (auto error = core::parse_text_format("skills.txtpb", text, &file)) throw CardDbError(*error);
+  try {
+    return SkillTable({file.skill().begin(), file.skill().end()});
+  } catch (const std::invalid_argument& e) {
+    throw CardDbError(std::string("skills.txtpb: ") + e.what());
+  }
+}
+
+}  // namespace
+
+CardDb CardDb::load(std::string_view skills, std::initializer_list<File> files) {
+  SkillTable table = load_skills(skills);
+  Loader loader(table);
+  for (const File& file : files)
+    loader.add_file(file.name, file.text);
+  CardDb db(std::move(table));
+  db.defs_ = loader.compile();
+  db.personas_ = loader.personas();
+  return db;
+}
+
+const CardDb& CardDb::standard() {
+  static const CardDb db =
+      load(embedded::stccg_skills, {{"premiere.txtpb", embedded::stccg_premiere},
+                                    {"au.txtpb", embedded::stccg_au},
+                                    {"qc.txtpb", embedded::stccg_qc},
+                                    {"bog.txtpb", embedded::stccg_bog},
+                                    {"test.txtpb", embedded::stccg_test}});
+  return db;
+}
+
+std::optional<DefIndex> CardDb::find_id(std::string_view id) const {
+  for (const auto& def : defs_) {
+    if (def.id() == id) return def.index;
+  }
+  return std::nullopt;
+}
+
+std::optional<DefIndex> CardDb::find_title(std::string_view title) const {
+  const std::string wanted = lower(title);
+  for (const auto& def : defs_) {
+    if (lower(def.title()) == wanted) return def.index;
+  }
+  return std::nullopt;
+}
+
+std::vector<DefIndex> CardDb::search(std::string_view text) const {
+  const std::string wanted = lower(text);
+  std::vector<DefIndex> found;
+  for (const auto& def : defs_) {
+    std::string haystack = def.title() + " " + def.id() + " " + def.card.summary();
+    for (const auto& keyword : def.card.keywords())
+      haystack += " " + keyword;
+    if (lower(haystack).find(wanted) != std::string::npos) found.push_back(def.index);
+  }
+  return found;
+}
+
+}  // namespace spacedock::stccg

@@ -1,0 +1,122 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/stccg/cards/condition.h"
+#include "engine/stccg/cards/vocabulary.h"
+#include "spacedock/v1/stccg_cards.pb.h"
+
+namespace spacedock::stccg {
+
+struct Handler;
+
+using DefIndex = std::uint16_t;
+using PersonaId = std::uint16_t;
+inline constexpr PersonaId kNoPersona = 0xffff;
+
+// A modifier with its formulas compiled.
+struct ModifierDef {
+  v1::StccgScope scope = v1::STCCG_SCOPE_UNSPECIFIED;
+  Formula filter;
+  std::optional<Attribute> attribute;
+  int add = 0;
+  int multiply = 0;
+  Formula per_filter;
+  std::optional<SkillId> grant_skill;
+};
+
+struct SkillEntry {
+  SkillId skill = 0;
+  SkillHalves halves = 2;  // x1
+};
+
+// One end of a mission, compiled.
+struct MissionEndDef {
+  AffiliationSet affiliations = 0;
+  Formula requirements;
+  std::optional<int> points;
+  int span = 0;
+};
+
+// A card definition: the printed card (`card`) plus what the rules engine computes from it once.
+struct CardDef {
+  DefIndex index = 0;
+  v1::StccgCard card;
+  PersonaId persona = kNoPersona;  // unique personnel and ships
+  std::string title_group;         // colon rule: the text before a colon
+  std::uint32_t icons = 0;         // bit per v1::StccgIcon
+
+  // Personnel.
+  AffiliationSet affiliations = 0;
+  std::vector<SkillEntry> skills;
+  // Ships and facilities.
+  Affiliation affiliation = Affiliation::kNone;
+  // Missions: [0] the seeder's end, [1] the other player's.
+  std::array<MissionEndDef, 2> ends;
+  // Dilemmas.
+  Formula trigger;
+  Formula condition;
+  Formula planet_condition;  // empty: an Away Team meets `condition` too
+  Formula cure;
+  // One per on_fail effect: the filter of a kill or a relocation (empty for the others).
+  std::vector<Formula> effect_filters;
+  // Facilities.
+  Formula build_requires;
+  // Equipment, events, artifacts, personnel, ships: standing effects.
+  std::vector<ModifierDef> modifiers;
+  // What the card's native handler adds (cards/handlers/); nullptr for a card that is data only,
+  // or whose handler is not written yet (see unsupported()).
+  const Handler* handler = nullptr;
+
+  v1::StccgCardType type() const { return card.type(); }
+  const std::string& id() const { return card.id(); }
+  const std::string& title() const { return card.title(); }
+  bool unique() const { return !card.universal(); }
+  // The card names a handler the engine does not have: it is not played.
+  bool unsupported() const { return !card.native().empty() && handler == nullptr; }
+};
+
+// A card file could not be loaded; what() names the file, the card and the problem.
+class CardDbError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The card database: every card of the sets this build knows, loaded strictly from the data
+// files under engine/stccg/cards/.
+class CardDb {
+ public:
+  struct File {
+    std::string_view name;
+    std::string_view text;
+  };
+  // `skills` is the text of skills.txtpb; `files` the card files, one per set.
+  static CardDb load(std::string_view skills, std::initializer_list<File> files);
+  // The card files built into this binary, loaded once. Test fixtures are included; they are
+  // marked test_only and refused in decks.
+  static const CardDb& standard();
+
+  const CardDef& def(DefIndex i) const { return defs_[i]; }
+  const std::vector<CardDef>& defs() const { return defs_; }
+  std::optional<DefIndex> find_id(std::string_view id) const;
+  // Exact title (case-insensitive); several printings share a title, the first is returned.
+  std::optional<DefIndex> find_title(std::string_view title) const;
+  // Cards whose title, id, keywords or summary contain `text` (case-insensitive).
+  std::vector<DefIndex> search(std::string_view text) const;
+  const SkillTable& skills() const { return skills_; }
+  const std::string& persona_name(PersonaId p) const { return personas_[p]; }
+
+ private:
+  explicit CardDb(SkillTable skills) : skills_(std::move(skills)) {}
+  SkillTable skills_;
+  std::vector<CardDef> defs_;
+  std::vector<std::string> personas_;
+};
+
+}  // namespace spacedock::stccg

@@ -1,0 +1,587 @@
+#include "engine/stccg/cards/deck.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <map>
+#include <stdexcept>
+#include <utility>
+
+namespace spacedock::embedded {
+extern const std::string_view stccg_deck_federation;
+extern const std::string_view stccg_deck_klingon;
+extern const std::string_view stccg_deck_romulan;
+}  // namespace spacedock::embedded
+
+namespace spacedock::stccg {
+namespace {
+
+constexpr int kDeckHalves = 120;  // 60 cards, counted in halves for "counts as 1/2 card"
+constexpr int kMaxSeedHalves = 60;
+constexpr int kMissionHalves = 12;
+constexpr std::size_t kMaxTentCards = 13;
+constexpr int kMaxCount = 99;
+
+enum class Section { kGame, kQContinuum, kQTent, kBattleBridge };
+
+constexpr std::string_view kSideDeckNames[] = {"", "Q-Continuum", "Q's Tent", "Battle Bridge"};
+
+std::string_view side_deck_name(Section s) {
+  return kSideDeckNames[static_cast<int>(s)];
+}
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_blank(s.front()))
+    s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back()))
+    s.remove_suffix(1);
+  return s;
+}
+
+// "Q's Tent side deck:" -> "qstentsidedeck": headers are matched ignoring case and punctuation.
+std::string header_key(std::string_view header) {
+  std::string key;
+  for (char c : header) {
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return key;
+}
+
+std::optional<Section> section_of(std::string_view header) {
+  std::string key = header_key(header);
+  constexpr std::string_view kSuffix = "sidedeck";
+  if (key.size() > kSuffix.size() && key.ends_with(kSuffix))
+    key.resize(key.size() - kSuffix.size());
+  if (key == "qcontinuum") return Section::kQContinuum;
+  if (key == "qtent" || key == "qstent") return Section::kQTent;
+  if (key == "battlebridge") return Section::kBattleBridge;
+  // Deck lists split the game deck many ways; every such part lands in the same 60 cards.
+  static constexpr std::string_view kGameParts[] = {
+      "deck",      "gamedeck", "main",      "maindeck", "seed",       "seeds",
+      "seedcards", "seeddeck", "draw",      "drawdeck", "drawcards",  "mission",
+      "missions",  "dilemmas", "artifacts", "outposts", "facilities", "doorways",
+      "personnel", "ships",    "equipment", "events",   "interrupts"};
+  for (std::string_view part : kGameParts) {
+    if (key == part) return Section::kGame;
+  }
+  return std::nullopt;
+}
+
+// Deck lists copied from web pages carry typographic quotes and dashes; card titles do not.
+std::string plain_title(std::string_view raw) {
+  static constexpr std::pair<std::string_view, std::string_view> kTypographic[] = {
+      {"\xE2\x80\x9C", "\""},  {"\xE2\x80\x9D", "\""}, {"\xE2\x80\x98", "'"}, {"\xE2\x80\x99", "'"},
+      {"\xE2\x80\xA6", "..."}, {"\xE2\x80\x93", "-"},  {"\xE2\x80\x94", "-"}};
+  std::string out;
+  while (!raw.empty()) {
+    bool replaced = false;
+    for (const auto& [from, to] : kTypographic) {
+      if (raw.starts_with(from)) {
+        out += to;
+        raw.remove_prefix(from.size());
+        replaced = true;
+        break;
+      }
+    }
+    if (replaced) continue;
+    if (is_blank(raw.front())) {
+      // Runs of blanks inside a title are one space.
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += raw.front();
+    }
+    raw.remove_prefix(1);
+  }
+  return out;
+}
+
+std::optional<DefIndex> find_card(const CardDb& db, std::string_view raw) {
+  const std::string title = plain_title(raw);
+  if (auto found = db.find_title(title)) return found;
+  if (title.size() >= 2 && title.front() == '"' && title.back() == '"')
+    return db.find_title(std::string_view(title).substr(1, title.size() - 2));
+  return db.find_title("\"" + title + "\"");
+}
+
+// Parses "N<blanks>Title" or "Nx Title"; nullopt when the line does not start with a digit.
+struct CardLine {
+  int count = 0;
+  std::string_view title;
+  std::string error;
+};
+
+std::optional<CardLine> parse_card_line(std::string_view line) {
+  std::size_t digits = 0;
+  while (digits < line.size() && std::isdigit(static_cast<unsigned char>(line[digits])))
+    ++digits;
+  if (digits == 0) return std::nullopt;
+  CardLine out;
+  const auto [end, ec] = std::from_chars(line.data(), line.data() + digits, out.count);
+  if (ec != std::errc() || out.count < 1 || out.count > kMaxCount) {
+    out.error = "the count must be between 1 and " + std::to_string(kMaxCount) + ", not '" +
+                std::string(line.substr(0, digits)) + "'";
+    return out;
+  }
+  std::string_view rest = line.substr(digits);
+  if (!rest.empty() && (rest.front() == 'x' || rest.front() == 'X')) rest.remove_prefix(1);
+  if (rest.empty() || !is_blank(rest.front())) {
+    out.error = "expected a count, a tab or spaces, then a card title: '" + std::string(line) + "'";
+    return out;
+  }
+  out.title = trim(rest);
+  return out;
+}
+
+int halves(const CardDef& def) {
+  return def.card.half_card() ? 1 : 2;
+}
+
+std::string cards_text(int halves_count, std::string_view noun) {
+  std::string out = std::to_string(halves_count / 2);
+  if (halves_count % 2 != 0) out += ".5";
+  out += " ";
+  out += noun;
+  if (halves_count != 2) out += "s";
+  return out;
+}
+
+std::string count_text(std::size_t n, std::string_view noun) {
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
+std::string quoted(const CardDef& def) {
+  return "'" + def.title() + "'";
+}
+
+bool is_seed_card(const CardDef& def) {
+  switch (def.card.seed_rule()) {
+    case v1::STCCG_SEED_RULE_SEEDS:
+    case v1::STCCG_SEED_RULE_SEEDS_OR_PLAYS:
+    case v1::STCCG_SEED_RULE_SEEDS_LIKE_DILEMMA:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool has_q_icon(const CardDef& def) {
+  return (def.icons & (1u << v1::STCCG_ICON_Q)) != 0;
+}
+
+bool is_tactic(const CardDef& def) {
+  return def.type() == v1::STCCG_CARD_TYPE_TACTIC;
+}
+
+// Each card once, in order of first appearance, with its number of copies.
+std::vector<std::pair<DefIndex, int>> tally(const std::vector<DefIndex>& cards) {
+  std::vector<std::pair<DefIndex, int>> out;
+  for (DefIndex i : cards) {
+    auto it = std::find_if(out.begin(), out.end(), [i](const auto& e) { return e.first == i; });
+    if (it == out.end()) {
+      out.emplace_back(i, 1);
+    } else {
+      ++it->second;
+    }
+  }
+  return out;
+}
+
+std::string_view affiliation_name(Affiliation a) {
+  switch (a) {
+    case Affiliation::kFederation:
+      return "Federation";
+    case Affiliation::kKlingon:
+      return "Klingon";
+    case Affiliation::kRomulan:
+      return "Romulan";
+    case Affiliation::kCardassian:
+      return "Cardassian";
+    case Affiliation::kFerengi:
+      return "Ferengi";
+    case Affiliation::kBorg:
+      return "Borg";
+    case Affiliation::kBajoran:
+      return "Bajoran";
+    case Affiliation::kDominion:
+      return "Dominion";
+    case Affiliation::kNonAligned:
+      return "Non-Aligned";
+    case Affiliation::kNeutral:
+      return "Neutral";
+    case Affiliation::kNone:
+      break;
+  }
+  return "no";
+}
+
+class Validator {
+ public:
+  Validator(const Deck& deck, const CardDb& db) : deck_(deck), db_(db) {}
+
+  std::vector<DeckProblem> run() {
+    check_counts();
+    check_missions();
+    check_outposts();
+    check_test_cards();
+    check_side_decks();
+    return std::move(problems_);
+  }
+
+ private:
+  void add(DeckProblemCode code, std::string message) {
+    problems_.push_back({code, std::move(message)});
+  }
+
+  void check_counts() {
+    int total = 0;
+    int seeds = 0;
+    int missions = 0;
+    for (DefIndex i : deck_.cards) {
+      const CardDef& def = db_.def(i);
+      total += halves(def);
+      if (is_seed_card(def)) seeds += halves(def);
+      if (def.type() == v1::STCCG_CARD_TYPE_MISSION) missions += halves(def);
+    }
+    if (total != kDeckHalves) {
+      add(DeckProblemCode::kDeckSize,
+          "the deck has " + cards_text(total, "card") + "; it needs exactly 60");
+    }
+    if (seeds > kMaxSeedHalves) {
+      add(DeckProblemCode::kTooManySeedCards,
+          "the deck has " + cards_text(seeds, "seed card") + "; at most 30 are allowed");
+    }
+    if (missions != kMissionHalves) {
+      add(DeckProblemCode::kMissionCount,
+          "the deck has " + cards_text(missions, "mission") + "; it needs exactly 6");
+    }
+  }
+
+  void check_missions() {
+    for (const auto& [i, copies] : tally(deck_.cards)) {
+      const CardDef& def = db_.def(i);
+      if (def.type() == v1::STCCG_CARD_TYPE_MISSION && def.unique() && copies > 1) {
+        add(DeckProblemCode::kDuplicateMission,
+            quoted(def) + " is in the deck " + std::to_string(copies) +
+                " times; a unique mission may be included only once");
+      }
+    }
+  }
+
+  // One outpost per affiliation played. Non-Aligned needs none, so a card that may be read as
+  // Non-Aligned never does; a dual-affiliation card takes whichever of its affiliations is
+  // already covered or played, else its first one.
+  void check_outposts() {
+    AffiliationSet outposts = 0;
+    int neutral_outposts = 0;
+    std::map<Affiliation, DefIndex> played;  // affiliation -> a card that plays it
+    std::vector<std::pair<DefIndex, AffiliationSet>> duals;
+    for (DefIndex i : deck_.cards) {
+      const CardDef& def = db_.def(i);
+      if (def.type() == v1::STCCG_CARD_TYPE_FACILITY) {
+        if (def.affiliation == Affiliation::kNeutral) {
+          ++neutral_outposts;
+        } else {
+          outposts |= bit(def.affiliation);
+        }
+        continue;
+      }
+      AffiliationSet readings = 0;
+      if (def.type() == v1::STCCG_CARD_TYPE_PERSONNEL) readings = def.affiliations;
+      if (def.type() == v1::STCCG_CARD_TYPE_SHIP) readings = bit(def.affiliation);
+      if (readings == 0 || (readings & bit(Affiliation::kNonAligned)) != 0) continue;
+      if ((readings & (readings - 1)) == 0) {
+        played.emplace(first_of(readings), i);
+      } else {
+        duals.emplace_back(i, readings);
+      }
+    }
+    for (const auto& [i, readings] : duals) {
+      AffiliationSet covered = outposts;
+      for (const auto& entry : played)
+        covered |= bit(entry.first);
+      if ((readings & covered) == 0) played.emplace(first_of(readings), i);
+    }
+    std::string stood_in;  // the affiliations the Neutral Outposts stand in for
+    for (const auto& [affiliation, example] : played) {
+      if ((outposts & bit(affiliation)) != 0) continue;
+      if (neutral_outposts > 0) {
+        --neutral_outposts;
+        stood_in += stood_in.empty() ? "" : ", ";
+        stood_in += affiliation_name(affiliation);
+        continue;
+      }
+      std::string message = "the deck plays " + std::string(affiliation_name(affiliation)) + " (" +
+                            quoted(db_.def(example)) + ") but has no " +
+                            std::string(affiliation_name(affiliation)) + " outpost";
+      if (!stood_in.empty()) message += "; its Neutral Outpost already stands in for " + stood_in;
+      add(DeckProblemCode::kMissingOutpost, std::move(message));
+    }
+  }
+
+  static Affiliation first_of(AffiliationSet set) {
+    for (int a = 0; a < kAffiliationCount; ++a) {
+      if ((set & bit(static_cast<Affiliation>(a))) != 0) return static_cast<Affiliation>(a);
+    }
+    return Affiliation::kNone;
+  }
+
+  void check_test_cards() {
+    for (const auto* zone :
+         {&deck_.cards, &deck_.q_continuum, &deck_.q_tent, &deck_.battle_bridge}) {
+      for (const auto& entry : tally(*zone)) {
+        const CardDef& def = db_.def(entry.first);
+        if (def.card.test_only())
+          add(DeckProblemCode::kTestCard,
+              quoted(def) + " is a rules test fixture, never legal in a deck");
+      }
+    }
+  }
+
+  void check_side_decks() {
+    for (const auto& entry : tally(deck_.cards)) {
+      const CardDef& def = db_.def(entry.first);
+      if (has_q_icon(def)) {
+        add(DeckProblemCode::kWrongSideDeck,
+            quoted(def) + " has the Q icon; it may only be in the Q-Continuum side deck");
+      } else if (is_tactic(def)) {
+        add(DeckProblemCode::kWrongSideDeck,
+            quoted(def) + " is a tactic; it may only be in the Battle Bridge side deck");
+      }
+    }
+    for (const auto& entry : tally(deck_.q_continuum)) {
+      const CardDef& def = db_.def(entry.first);
+      if (!has_q_icon(def)) {
+        add(DeckProblemCode::kWrongSideDeck,
+            quoted(def) + " has no Q icon; the Q-Continuum side deck takes only Q-icon cards");
+      }
+    }
+    const auto tent = tally(deck_.q_tent);
+    for (const auto& [i, copies] : tent) {
+      const CardDef& def = db_.def(i);
+      if (has_q_icon(def)) {
+        add(DeckProblemCode::kWrongSideDeck,
+            quoted(def) + " has the Q icon; it may not be in Q's Tent");
+      } else if (is_tactic(def)) {
+        add(DeckProblemCode::kWrongSideDeck,
+            quoted(def) + " is a tactic; it may only be in the Battle Bridge side deck");
+      }
+      if (copies > 1) {
+        add(DeckProblemCode::kTentDuplicate, quoted(def) + " is in Q's Tent " +
+                                                 std::to_string(copies) +
+                                                 " times; the Tent's cards must all be different");
+      }
+    }
+    if (deck_.q_tent.size() > kMaxTentCards) {
+      add(DeckProblemCode::kTentTooBig,
+          "Q's Tent has " + count_text(deck_.q_tent.size(), "card") + "; it may hold at most 13");
+    }
+    for (const auto& entry : tally(deck_.battle_bridge)) {
+      const CardDef& def = db_.def(entry.first);
+      if (!is_tactic(def)) {
+        add(DeckProblemCode::kWrongSideDeck,
+            quoted(def) + " is not a tactic; the Battle Bridge side deck takes only tactics");
+      }
+    }
+    check_doorway(deck_.q_continuum, Section::kQContinuum, v1::STCCG_SIDE_DECK_Q_CONTINUUM);
+    check_doorway(deck_.q_tent, Section::kQTent, v1::STCCG_SIDE_DECK_Q_TENT);
+    check_doorway(deck_.battle_bridge, Section::kBattleBridge, v1::STCCG_SIDE_DECK_BATTLE_BRIDGE);
+  }
+
+  void check_doorway(const std::vector<DefIndex>& side, Section section, v1::StccgSideDeck opens) {
+    if (side.empty()) return;
+    auto opens_it = [opens](const CardDef& def) {
+      return def.type() == v1::STCCG_CARD_TYPE_DOORWAY && def.card.doorway().opens() == opens;
+    };
+    for (DefIndex i : deck_.cards) {
+      if (opens_it(db_.def(i))) return;
+    }
+    std::string doorways;
+    for (const CardDef& def : db_.defs()) {
+      if (!opens_it(def) || def.card.test_only()) continue;
+      doorways += doorways.empty() ? "" : " or ";
+      doorways += quoted(def);
+    }
+    add(DeckProblemCode::kSideDeckWithoutDoorway,
+        "the deck has a " + std::string(side_deck_name(section)) + " side deck of " +
+            count_text(side.size(), "card") + " but no doorway to open it (" + doorways +
+            ") in the game deck");
+  }
+
+  const Deck& deck_;
+  const CardDb& db_;
+  std::vector<DeckProblem> problems_;
+};
+
+void write_section(std::string& out, std::string_view header, const std::vector<DefIndex>& cards,
+                   const CardDb& db) {
+  auto counts = tally(cards);
+  std::sort(counts.begin(), counts.end(), [&db](const auto& a, const auto& b) {
+    const CardDef& x = db.def(a.first);
+    const CardDef& y = db.def(b.first);
+    if (x.type() != y.type()) return x.type() < y.type();
+    const std::string lx = lower(x.title());
+    const std::string ly = lower(y.title());
+    if (lx != ly) return lx < ly;
+    return a.first < b.first;
+  });
+  if (!out.empty()) out += '\n';
+  out += header;
+  out += ":\n";
+  for (const auto& [i, copies] : counts) {
+    out += std::to_string(copies);
+    out += '\t';
+    out += db.def(i).title();
+    out += '\n';
+  }
+}
+
+}  // namespace
+
+DeckImport import_deck_text(std::string_view text, const CardDb& db, std::string deck_name) {
+  DeckImport result;
+  result.deck.name = std::move(deck_name);
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a byte-order mark
+  std::optional<Section> section = Section::kGame;              // cards before any header
+  int number = 0;
+  auto fail = [&](std::string message) {
+    result.errors.push_back({number, "line " + std::to_string(number) + ": " + message});
+  };
+  while (!text.empty()) {
+    const std::size_t newline = text.find('\n');
+    const std::string_view line = trim(text.substr(0, newline));
+    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+    ++number;
+    if (line.empty() || line.starts_with('#') || line.starts_with("//")) continue;
+    std::optional<CardLine> card_line = parse_card_line(line);
+    if (!card_line) {
+      if (!line.ends_with(':')) {
+        fail("expected 'COUNT TITLE' or a section header ending in ':', got '" + std::string(line) +
+             "'");
+        continue;
+      }
+      section = section_of(line.substr(0, line.size() - 1));
+      if (!section) {
+        fail("unknown section '" + std::string(line) +
+             "'; expected Missions:, Seed:, Draw:, Deck:, Q-Continuum:, Q's Tent: or "
+             "Battle Bridge:");
+      }
+      continue;
+    }
+    if (!card_line->error.empty()) {
+      fail(card_line->error);
+      continue;
+    }
+    const std::optional<DefIndex> card = find_card(db, card_line->title);
+    if (!card) {
+      fail("unknown card '" + std::string(card_line->title) + "'");
+      continue;
+    }
+    if (!section) continue;  // under an unknown header, already reported
+    std::vector<DefIndex>* zone = &result.deck.cards;
+    if (*section == Section::kQContinuum) zone = &result.deck.q_continuum;
+    if (*section == Section::kQTent) zone = &result.deck.q_tent;
+    if (*section == Section::kBattleBridge) zone = &result.deck.battle_bridge;
+    zone->insert(zone->end(), static_cast<std::size_t>(card_line->count), *card);
+  }
+  return result;
+}
+
+std::string export_deck_text(const Deck& deck, const CardDb& db) {
+  std::vector<DefIndex> missions;
+  std::vector<DefIndex> seeds;
+  std::vector<DefIndex> draw;
+  for (DefIndex i : deck.cards) {
+    const CardDef& def = db.def(i);
+    if (def.type() == v1::STCCG_CARD_TYPE_MISSION) {
+      missions.push_back(i);
+    } else if (is_seed_card(def)) {
+      seeds.push_back(i);
+    } else {
+      draw.push_back(i);
+    }
+  }
+  std::string out;
+  write_section(out, "Missions", missions, db);
+  write_section(out, "Seed", seeds, db);
+  write_section(out, "Draw", draw, db);
+  const std::pair<Section, const std::vector<DefIndex>*> sides[] = {
+      {Section::kQContinuum, &deck.q_continuum},
+      {Section::kQTent, &deck.q_tent},
+      {Section::kBattleBridge, &deck.battle_bridge}};
+  for (const auto& [section, cards] : sides) {
+    if (!cards->empty()) write_section(out, side_deck_name(section), *cards, db);
+  }
+  return out;
+}
+
+std::string_view name(DeckProblemCode code) {
+  switch (code) {
+    case DeckProblemCode::kDeckSize:
+      return "DECK_SIZE";
+    case DeckProblemCode::kTooManySeedCards:
+      return "TOO_MANY_SEED_CARDS";
+    case DeckProblemCode::kMissionCount:
+      return "MISSION_COUNT";
+    case DeckProblemCode::kDuplicateMission:
+      return "DUPLICATE_MISSION";
+    case DeckProblemCode::kMissingOutpost:
+      return "MISSING_OUTPOST";
+    case DeckProblemCode::kTestCard:
+      return "TEST_CARD";
+    case DeckProblemCode::kWrongSideDeck:
+      return "WRONG_SIDE_DECK";
+    case DeckProblemCode::kTentDuplicate:
+      return "TENT_DUPLICATE";
+    case DeckProblemCode::kTentTooBig:
+      return "TENT_TOO_BIG";
+    case DeckProblemCode::kSideDeckWithoutDoorway:
+      return "SIDE_DECK_WITHOUT_DOORWAY";
+  }
+  return "UNKNOWN";
+}
+
+std::vector<DeckProblem> validate_deck(const Deck& deck, const CardDb& db) {
+  return Validator(deck, db).run();
+}
+
+const std::vector<Deck>& sample_decks() {
+  static const std::vector<Deck> decks = [] {
+    const std::pair<const char*, std::string_view> files[] = {
+        {"federation", embedded::stccg_deck_federation},
+        {"klingon", embedded::stccg_deck_klingon},
+        {"romulan", embedded::stccg_deck_romulan}};
+    std::vector<Deck> out;
+    for (const auto& [deck_name, text] : files) {
+      DeckImport imported = import_deck_text(text, CardDb::standard(), deck_name);
+      // The files are part of the build; a bad one is a programming error caught by the tests.
+      if (!imported.ok()) {
+        throw std::logic_error(std::string("sample deck ") + deck_name + ": " +
+                               imported.errors.front().message);
+      }
+      out.push_back(std::move(imported.deck));
+    }
+    return out;
+  }();
+  return decks;
+}
+
+std::optional<Deck> sample_deck(std::string_view deck_name) {
+  for (const Deck& deck : sample_decks()) {
+    if (deck.name == deck_name) return deck;
+  }
+  return std::nullopt;
+}
+
+}  // namespace spacedock::stccg

@@ -1,0 +1,81 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/stccg/cards/card_db.h"
+
+namespace spacedock::stccg {
+
+// A deck as its owner built it, as card definitions of one CardDb; order carries no meaning.
+struct Deck {
+  std::string name;
+  std::vector<DefIndex> cards;  // the game deck: seed cards and draw deck together (60)
+  // Side decks, each opened by its doorway in the game deck; they do not count toward the 60.
+  std::vector<DefIndex> q_continuum;
+  std::vector<DefIndex> q_tent;
+  std::vector<DefIndex> battle_bridge;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Plain-text deck lists in the LackeyCCG style players exchange: "N<TAB>Title" lines (spaces or
+// "Nx Title" also work) under section headers ending in ':' ("Missions:", "Seed:", "Draw:",
+// "Deck:" ... make up the game deck; "Q-Continuum:", "Q's Tent:" and "Battle Bridge:" are the
+// side decks). Blank lines and lines starting with '#' or "//" are ignored.
+
+struct DeckTextError {
+  int line = 0;         // 1-based
+  std::string message;  // "line 12: unknown card 'Pcard'"
+};
+
+struct DeckImport {
+  Deck deck;
+  std::vector<DeckTextError> errors;  // every bad line, in order; the deck is incomplete if any
+  bool ok() const { return errors.empty(); }
+};
+
+// Titles are matched case-insensitively, with curly quotes and dashes read as straight ones, and
+// with or without the double quotes some titles carry ("Crimson Forcefield").
+DeckImport import_deck_text(std::string_view text, const CardDb& db, std::string deck_name = {});
+
+// Sections Missions:, Seed: (the other seed cards), Draw:, then the non-empty side decks; each
+// card once with its count, by card type then title. import_deck_text reads it back unchanged.
+std::string export_deck_text(const Deck& deck, const CardDb& db);
+
+// ---------------------------------------------------------------------------------------------
+// Deck construction rules (shared/reference/stccg-rules.md section 1.2).
+
+enum class DeckProblemCode : std::uint8_t {
+  kDeckSize,                // the game deck is not exactly 60 cards
+  kTooManySeedCards,        // more than 30 seed cards
+  kMissionCount,            // not exactly 6 missions
+  kDuplicateMission,        // a unique mission more than once
+  kMissingOutpost,          // an affiliation is played without its outpost
+  kTestCard,                // a rules test fixture
+  kWrongSideDeck,           // Q-icon cards and tactics outside their side deck, or intruders in it
+  kTentDuplicate,           // the same card twice in Q's Tent
+  kTentTooBig,              // more than 13 cards in Q's Tent
+  kSideDeckWithoutDoorway,  // a side deck whose doorway is not in the game deck
+};
+
+// The stable name clients see: "DECK_SIZE", "TOO_MANY_SEED_CARDS", ...
+std::string_view name(DeckProblemCode code);
+
+struct DeckProblem {
+  DeckProblemCode code;
+  std::string message;  // names the cards and numbers involved
+};
+
+// Every problem of the deck; empty when it is legal.
+std::vector<DeckProblem> validate_deck(const Deck& deck, const CardDb& db);
+
+// ---------------------------------------------------------------------------------------------
+// The sample decks of shared/reference/stccg-cards.md section 5.9 ("federation", "klingon",
+// "romulan"), from engine/stccg/decks/, over CardDb::standard(); loaded once.
+const std::vector<Deck>& sample_decks();
+std::optional<Deck> sample_deck(std::string_view name);
+
+}  // namespace spacedock::stccg

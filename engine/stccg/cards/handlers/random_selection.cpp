@@ -1,0 +1,29 @@
+// Dilemmas that pick their victims by the server's random selection in ways the data cannot
+// say (cards/ABILITIES.md §1): Hunter Gangs' parity test.
+#include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg::handlers {
+namespace {
+
+void hunter_gangs(Engine& e, AttemptFrame& f) {
+  // Two members at random, one by one: an odd current CUNNING is killed, an even one escapes
+  // (0 is even, S-33).
+  std::vector<CardId> pool = f.members;
+  for (int i = 0; i < 2 && !pool.empty(); ++i) {
+    const CardId who = e.random_member(pool);
+    std::erase(pool, who);
+    if (e.attribute(who, Attribute::kCunning) % 2 != 0) e.kill(who);
+  }
+  e.finish_dilemma(f, ev::Outcome::kApplied);
+}
+
+}  // namespace
+
+extern const Handler kHunterGangs{
+    .name = "hunter_gangs",
+    .test = "tests/scenarios/S-33-hunter-gangs-parity.scn",
+    .encounter = hunter_gangs,
+};
+
+}  // namespace spacedock::stccg::handlers

@@ -1,0 +1,188 @@
+// Current attributes and skills: printed values, then the modifiers in play (§3.22).
+#include <algorithm>
+
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+namespace {
+
+bool personnel_attribute(Attribute a) {
+  return a == Attribute::kIntegrity || a == Attribute::kCunning || a == Attribute::kStrength;
+}
+
+int printed(const CardDef& def, Attribute a) {
+  const auto& card = def.card;
+  switch (a) {
+    case Attribute::kIntegrity:
+      return card.personnel().integrity();
+    case Attribute::kCunning:
+      return card.personnel().cunning();
+    case Attribute::kStrength:
+      return card.personnel().strength();
+    case Attribute::kRange:
+      return card.ship().range();
+    case Attribute::kWeapons:
+      return card.has_facility() ? card.facility().weapons() : card.ship().weapons();
+    case Attribute::kShields:
+      return card.has_facility() ? card.facility().shields() : card.ship().shields();
+  }
+  return 0;
+}
+
+}  // namespace
+
+bool Engine::may_use(CardId equipment, CardId personnel) const {
+  const auto& users = s_.def(equipment).card.equipment().usable_by();
+  if (users.empty()) return true;
+  AffiliationSet allowed = 0;
+  for (int a : users)
+    allowed |= bit(static_cast<Affiliation>(a));
+  const AffiliationSet mine = affiliations(personnel);
+  return (mine & allowed) != 0 || treaty(s_.cards[personnel].controller, mine, allowed);
+}
+
+template <typename Visit>
+void Engine::for_each_modifier(CardId target, Visit&& visit) const {
+  const CardState& t = s_.cards[target];
+  const bool person = is_personnel(target);
+  // Copies of a card that is not cumulative count once (§3.17).
+  std::vector<DefIndex> counted;
+  auto offer = [&](CardId source, v1::StccgScope scope) {
+    const CardDef& def = s_.def(source);
+    bool any = false;
+    for (const ModifierDef& m : def.modifiers) {
+      if (m.scope != scope) continue;
+      if (!def.card.cumulative() &&
+          std::find(counted.begin(), counted.end(), def.index) != counted.end()) {
+        continue;
+      }
+      visit(m, source);
+      any = true;
+    }
+    if (any && !def.card.cumulative()) counted.push_back(def.index);
+  };
+  offer(target, v1::STCCG_SCOPE_SELF);
+  for (CardId source : s_.in_play) {
+    const CardState& s = s_.cards[source];
+    if (source == target || s_.def(source).modifiers.empty()) continue;
+    if (s.where == Where::kTable) {
+      if (s.controller == t.controller) offer(source, v1::STCCG_SCOPE_ALL_YOURS);
+      offer(source, v1::STCCG_SCOPE_ALL);
+    } else if (s.where == Where::kOn && s.host == target) {
+      offer(source, v1::STCCG_SCOPE_HOST);
+    } else if (person && s.controller == t.controller && s.where == t.where && s.host == t.host &&
+               s.loc == t.loc && may_use(source, target)) {
+      offer(source, v1::STCCG_SCOPE_PRESENT);  // equipment with the personnel
+    }
+  }
+}
+
+int Engine::attribute(CardId card, Attribute a) const {
+  int value = printed(s_.def(card), a);
+  if (a == Attribute::kRange && damaged(card)) value = std::min(value, 5);  // set before adding
+  const bool person = is_personnel(card);
+  int multiplier = 1;
+  for (const Effect& x : s_.effects) {
+    if (x.card != card || x.attribute != a) continue;
+    if (x.kind == EffectKind::kAttribute) value += x.value;
+    if (x.kind == EffectKind::kAttributeTimes) multiplier = std::max<int>(multiplier, x.value);
+  }
+  if (person != personnel_attribute(a)) return std::max(0, value) * multiplier;
+  for_each_modifier(card, [&](const ModifierDef& m, CardId source) {
+    if (m.attribute != a) return;
+    if (person && !m.filter.empty() && !m.filter.holds_for_member(base_facts(card))) return;
+    int add = m.add;
+    if (!m.per_filter.empty()) {
+      const auto aboard = crew(s_.cards[source].where == Where::kOn ? s_.cards[source].host : card);
+      add *= static_cast<int>(std::count_if(aboard.begin(), aboard.end(), [&](CardId c) {
+        return m.per_filter.holds_for_member(base_facts(c));
+      }));
+    }
+    value += add;
+    if (m.multiply > 1) multiplier = std::max(multiplier, m.multiply);
+  });
+  return std::max(0, value) * multiplier;
+}
+
+MemberFacts Engine::base_facts(CardId personnel) const {
+  const CardDef& def = s_.def(personnel);
+  const auto& p = def.card.personnel();
+  MemberFacts facts;
+  facts.persona = def.persona;
+  facts.classification = static_cast<Classification>(p.classification());
+  switch (p.gender()) {
+    case v1::STCCG_GENDER_MALE:
+      facts.gender = Gender::kMale;
+      break;
+    case v1::STCCG_GENDER_FEMALE:
+      facts.gender = Gender::kFemale;
+      break;
+    case v1::STCCG_GENDER_NONE:
+      facts.gender = Gender::kNone;
+      break;
+    default:
+      break;
+  }
+  switch (p.kind()) {
+    case v1::STCCG_PERSONNEL_KIND_HOLOGRAM:
+      facts.kind = PersonnelKind::kHologram;
+      break;
+    case v1::STCCG_PERSONNEL_KIND_ANDROID:
+      facts.kind = PersonnelKind::kAndroid;
+      break;
+    case v1::STCCG_PERSONNEL_KIND_EXOCOMP:
+      facts.kind = PersonnelKind::kExocomp;
+      break;
+    default:
+      break;
+  }
+  facts.integrity = p.integrity();
+  facts.cunning = p.cunning();
+  facts.strength = p.strength();
+  for (const SkillEntry& s : def.skills)
+    facts.skills[s.skill] += s.halves;
+  if (facts.classification != Classification::kNone) {
+    facts.skills[SkillTable::of(facts.classification)] += 2;  // the classification is a skill too
+  }
+  return facts;
+}
+
+MemberFacts Engine::skilled_facts(CardId personnel) const {
+  // Skill grants need the printed classification and do not chain (§3.2 equipment use).
+  const MemberFacts base = base_facts(personnel);
+  MemberFacts facts = base;
+  for_each_modifier(personnel, [&](const ModifierDef& m, CardId) {
+    if (m.grant_skill && (m.filter.empty() || m.filter.holds_for_member(base))) {
+      facts.skills[*m.grant_skill] += 2;
+    }
+  });
+  return facts;
+}
+
+MemberFacts Engine::facts(CardId personnel) const {
+  MemberFacts facts = skilled_facts(personnel);
+  facts.integrity = attribute(personnel, Attribute::kIntegrity);
+  facts.cunning = attribute(personnel, Attribute::kCunning);
+  facts.strength = attribute(personnel, Attribute::kStrength);
+  return facts;
+}
+
+GroupFacts Engine::group_facts(const std::vector<CardId>& members, CardId vessel) const {
+  GroupFacts group;
+  group.members.reserve(members.size());
+  for (CardId c : members)
+    group.members.push_back(facts(c));
+  if (vessel != kNoCard) {
+    group.has_vessel = true;
+    group.shields = attribute(vessel, Attribute::kShields);
+    group.weapons = attribute(vessel, Attribute::kWeapons);
+    group.range = is_ship(vessel) ? attribute(vessel, Attribute::kRange) : 0;
+  }
+  return group;
+}
+
+int Engine::range_left(CardId ship) const {
+  return attribute(ship, Attribute::kRange) - s_.cards[ship].range_used;
+}
+
+}  // namespace spacedock::stccg

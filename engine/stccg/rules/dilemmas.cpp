@@ -1,0 +1,335 @@
+// Resolving one seed card (§3.9): triggers, conditions, effects, stopping, and where the
+// dilemma goes afterwards. Dilemmas are data (StccgDilemma); the few that need more have native
+// handlers (cards/handlers/), which the card names and cards/ABILITIES.md specifies.
+//
+// Resolution may pause for a choice (a victim, a volunteer, a yes/no). The frame records how far
+// it got (`sub`, `effect`, `picked`), so every step below can be entered again after the answer.
+#include <algorithm>
+
+#include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+namespace {
+
+bool is_hea(const MemberFacts& m) {
+  return m.kind != PersonnelKind::kNormal;
+}
+
+}  // namespace
+
+std::optional<CardId> Engine::pick(Seat decider, const std::vector<CardId>& candidates) {
+  if (auto answer = take_answer()) return answer->a;
+  std::vector<Action> options;
+  options.reserve(candidates.size());
+  for (CardId c : candidates)
+    options.push_back({ActionKind::kChoose, c});
+  ask(decider, std::move(options));
+  return std::nullopt;
+}
+
+std::optional<bool> Engine::yes_no(Seat decider) {
+  if (auto answer = take_answer()) return answer->kind == ActionKind::kYes;
+  ask(decider, {{ActionKind::kYes}, {ActionKind::kNo}});
+  return std::nullopt;
+}
+
+CardId Engine::random_member(const std::vector<CardId>& pool) {
+  return pool[static_cast<std::size_t>(s_.rng.below(static_cast<std::uint32_t>(pool.size())))];
+}
+
+void Engine::resolve_seed(AttemptFrame& f) {
+  const CardId c = f.current;
+  const CardDef& def = s_.def(c);
+  if (f.sub == DilemmaStep::kEntry) {
+    if (def.type() == v1::STCCG_CARD_TYPE_DOORWAY) {
+      // A Q-Flash: the opponent's Q-Continuum arrives with the side decks.
+      return finish_dilemma(f, ev::Outcome::kQFlashIgnored);
+    }
+    if (def.type() != v1::STCCG_CARD_TYPE_DILEMMA)
+      return finish_dilemma(f, ev::Outcome::kNoTrigger);
+    if (std::find(f.met.begin(), f.met.end(), def.index) != f.met.end()) {
+      return finish_dilemma(f, ev::Outcome::kDuplicate);
+    }
+    f.met.push_back(def.index);
+    const auto& d = def.card.dilemma();
+    if (d.needs_ship() && (f.vessel == kNoCard || !is_ship(f.vessel))) {
+      return finish_dilemma(f, ev::Outcome::kNoShip);
+    }
+    if (!def.trigger.empty() && !def.trigger.holds_for_group(group_facts(f.members, f.vessel))) {
+      return finish_dilemma(f, ev::Outcome::kNoTrigger);
+    }
+  }
+  if (def.handler && def.handler->encounter) return def.handler->encounter(*this, f);
+  // An Away Team meets the planet version of a two-version dilemma (Crystalline Entity).
+  const bool planet_version = f.vessel == kNoCard && !def.planet_condition.empty();
+  standard_dilemma(f, planet_version ? &def.planet_condition : &def.condition);
+}
+
+bool Engine::condition_met(const AttemptFrame& f, const Formula& condition) const {
+  if (condition.holds_for_group(group_facts(f.members, f.vessel))) return true;
+  const Handler* handler = s_.def(f.current).handler;
+  return handler && handler->also_overcome && handler->also_overcome(*this, f);
+}
+
+bool Engine::with_group(const AttemptFrame& f, CardId c) const {
+  const CardState& card = s_.cards[c];
+  return f.vessel == kNoCard ? card.where == Where::kSurface && card.loc == f.loc
+                             : card.where == Where::kAboard && card.host == f.vessel;
+}
+
+void Engine::standard_dilemma(AttemptFrame& f, const Formula* condition) {
+  const auto& d = s_.def(f.current).card.dilemma();
+  const bool has_condition = !condition->empty();
+  if (f.sub == DilemmaStep::kEntry) {
+    if (has_condition && condition_met(f, *condition)) return overcome(f);
+    f.sub = DilemmaStep::kFailing;
+  }
+  if (f.sub == DilemmaStep::kFailing) {
+    if (!apply_effects(f)) return;  // waiting for a choice
+    f.sub = DilemmaStep::kAfterEffects;
+  }
+  if ((has_condition && d.stops_on_fail()) || d.stops_always()) stop_group(f);
+  if (!has_condition && !s_.def(f.current).cure.empty() &&
+      s_.def(f.current).cure.holds_for_group(group_facts(f.members, f.vessel))) {
+    return finish_dilemma(f, ev::Outcome::kCured);
+  }
+  const ev::Outcome outcome = has_condition ? ev::Outcome::kFailed : ev::Outcome::kApplied;
+  switch (d.disposition()) {
+    case v1::STCCG_DISPOSITION_REPLACE:
+      return replace_dilemma(f, outcome);
+    case v1::STCCG_DISPOSITION_ATTACH:
+      return attach_dilemma(f, outcome);
+    default:
+      return finish_dilemma(f, outcome);
+  }
+}
+
+void Engine::overcome(AttemptFrame& f) {
+  const auto& d = s_.def(f.current).card.dilemma();
+  const bool scores = d.points() != 0 && (d.score_when() == v1::STCCG_SCORE_WHEN_UNSPECIFIED ||
+                                          d.score_when() == v1::STCCG_SCORE_WHEN_OVERCOME);
+  if (scores) {
+    score(f.player, d.points(), f.current);
+    f.scored = true;
+  }
+  finish_dilemma(f, ev::Outcome::kOvercome);
+}
+
+bool Engine::apply_effects(AttemptFrame& f) {
+  const auto& effects = s_.def(f.current).card.dilemma().on_fail();
+  while (f.effect < effects.size()) {
+    const v1::StccgEffect& effect = effects[f.effect];
+    switch (effect.kind_case()) {
+      case v1::StccgEffect::kKill:
+        if (!kill_effect(f, effect.kill())) return false;
+        break;
+      case v1::StccgEffect::kDamageShip:
+        if (f.vessel != kNoCard && is_ship(f.vessel)) damage_ship(f.vessel);
+        break;
+      case v1::StccgEffect::kDestroyShip:
+        if (f.vessel != kNoCard && is_ship(f.vessel)) destroy_vessel(f.vessel);
+        break;
+      case v1::StccgEffect::kRelocate:
+        relocate_effect(f, effect.relocate());
+        break;
+      case v1::StccgEffect::kScore: {
+        const auto& s = effect.score();
+        score(f.player, s.points() + s.per_member() * static_cast<int>(f.members.size()),
+              f.current);
+        f.scored = true;
+        break;
+      }
+      default:
+        break;
+    }
+    prune(f);
+    ++f.effect;
+    f.picked = 0;
+  }
+  return true;
+}
+
+bool Engine::kill_effect(AttemptFrame& f, const v1::StccgKill& kill) {
+  const Formula& filter = s_.def(f.current).effect_filters[f.effect];
+  std::vector<CardId> eligible;
+  for (CardId c : f.members) {
+    const MemberFacts m = facts(c);
+    if (kill.spare_hea() && is_hea(m)) continue;
+    if (filter.empty() || filter.holds_for_member(m)) eligible.push_back(c);
+  }
+  const std::size_t wanted =
+      kill.half_of_group() ? f.members.size() / 2 : std::max(1u, kill.count());
+  switch (kill.select()) {
+    case v1::STCCG_SELECT_ALL:
+      for (CardId c : eligible)
+        this->kill(c);
+      return true;
+    case v1::STCCG_SELECT_RANDOM:
+      for (std::size_t i = 0; i < wanted && !eligible.empty(); ++i) {
+        const CardId victim = random_member(eligible);
+        std::erase(eligible, victim);
+        this->kill(victim);
+      }
+      return true;
+    case v1::STCCG_SELECT_HIGHEST_TOTAL_ATTRIBUTES: {
+      if (eligible.empty()) return true;
+      auto total = [&](CardId c) {
+        const MemberFacts m = facts(c);
+        return m.integrity + m.cunning + m.strength;
+      };
+      int best = 0;
+      for (CardId c : eligible)
+        best = std::max(best, total(c));
+      std::erase_if(eligible, [&](CardId c) { return total(c) != best; });
+      auto victim = pick(f.player, eligible);  // the owner picks among ties
+      if (!victim) return false;
+      this->kill(*victim);
+      return true;
+    }
+    default: {  // opponent's or owner's choice, one victim at a time
+      const Seat decider =
+          kill.select() == v1::STCCG_SELECT_OPPONENT_CHOICE ? State::other(f.player) : f.player;
+      while (f.picked < wanted && !eligible.empty()) {
+        auto victim = pick(decider, eligible);
+        if (!victim) return false;
+        std::erase(eligible, *victim);
+        this->kill(*victim);
+        ++f.picked;
+      }
+      return true;
+    }
+  }
+}
+
+void Engine::relocate_effect(AttemptFrame& f, const v1::StccgRelocate& relocate) {
+  const Formula& filter = s_.def(f.current).effect_filters[f.effect];
+  std::vector<CardId> eligible;
+  for (CardId c : f.members) {
+    if (filter.empty() || filter.holds_for_member(facts(c))) eligible.push_back(c);
+  }
+  if (eligible.empty()) return;
+  // The farthest planet, counted in locations; random among equals (CRD IV.5B).
+  std::vector<LocIndex> farthest;
+  int distance = 0;
+  for (LocIndex loc = 0; loc < s_.spaceline.size(); ++loc) {
+    if (loc == f.loc || !planet(loc)) continue;
+    const int d = std::abs(static_cast<int>(loc) - static_cast<int>(f.loc));
+    if (d > distance) farthest.clear(), distance = d;
+    if (d == distance) farthest.push_back(loc);
+  }
+  if (farthest.empty()) return;  // no other planet: the personnel stays
+  for (unsigned i = 0; i < std::max(1u, relocate.count()) && !eligible.empty(); ++i) {
+    const CardId who = random_member(eligible);
+    std::erase(eligible, who);
+    const LocIndex to = farthest[s_.rng.below(static_cast<std::uint32_t>(farthest.size()))];
+    move_card(who, Zone::kPlay, Where::kSurface, to);
+  }
+}
+
+void Engine::damage_ship(CardId ship) {
+  // Rotation damage: a damaged ship hit again is destroyed (§3.13).
+  if (damaged(ship)) {
+    destroy_vessel(ship);
+  } else {
+    add_effect({.kind = EffectKind::kDamage, .until = Until::kRemoved, .card = ship});
+  }
+}
+
+void Engine::stop_group(AttemptFrame& f) {
+  for (CardId c : f.members)
+    stop(c);
+  if (f.vessel != kNoCard) stop(f.vessel);  // a ship or outpost met a space dilemma (§3.8 step 5)
+  f.stopped = true;
+}
+
+void Engine::finish_dilemma(AttemptFrame& f, ev::Outcome outcome) {
+  const CardId c = f.current;
+  emit(ev::DilemmaResolved{c, s_.cards[c].def, outcome});
+  if (f.scored) {
+    move_card(c, Zone::kBonus, Where::kNone, kNoLoc, kNoCard, f.player);
+  } else {
+    to_discard(c);
+  }
+  f.scored = false;
+  f.step = AttemptFrame::Step::kBetween;
+}
+
+void Engine::replace_dilemma(AttemptFrame& f, ev::Outcome outcome) {
+  const CardId c = f.current;
+  emit(ev::DilemmaResolved{c, s_.cards[c].def, outcome});
+  auto& seeds = s_.spaceline[f.loc].seeds;
+  s_.cards[c].exposed = true;  // both players have seen it: it stays face up for both
+  move_card(c, Zone::kSeed, Where::kNone, f.loc);
+  seeds.insert(seeds.begin() + static_cast<std::ptrdiff_t>(std::min(f.cursor, seeds.size())), c);
+  ++f.cursor;
+  f.step = AttemptFrame::Step::kBetween;
+}
+
+void Engine::attach_dilemma(AttemptFrame& f, ev::Outcome outcome) {
+  const CardId c = f.current;
+  emit(ev::DilemmaResolved{c, s_.cards[c].def, outcome});
+  const bool on_ship = s_.def(c).card.dilemma().needs_ship() && f.vessel != kNoCard;
+  const CardId host = on_ship ? f.vessel : s_.spaceline[f.loc].mission;
+  move_card(c, Zone::kPlay, Where::kOn, kNoLoc, host, f.player);
+  f.step = AttemptFrame::Step::kBetween;
+}
+
+// --- Dilemmas in play: cures and end-of-turn countdowns ---
+
+std::vector<CardId> Engine::cure_group(CardId dilemma) const {
+  const CardState& card = s_.cards[dilemma];
+  if (is_ship(card.host)) return crew(card.host);
+  std::vector<CardId> group;  // on a mission: the encountering player's personnel there
+  const LocIndex loc = s_.cards[card.host].loc;
+  for (CardId c : s_.in_play) {
+    if (is_personnel(c) && s_.cards[c].controller == card.controller && location_of(c) == loc &&
+        !s_.cards[c].stopped) {
+      group.push_back(c);
+    }
+  }
+  return group;
+}
+
+void Engine::check_cures() {
+  const auto curable = [&](CardId c) {
+    return s_.cards[c].where == Where::kOn && !s_.def(c).cure.empty();
+  };
+  // Most of the time nothing is curable: look before copying the list a cure would change.
+  if (std::none_of(s_.in_play.begin(), s_.in_play.end(), curable)) return;
+  for (CardId c : std::vector<CardId>(s_.in_play)) {
+    const CardState& card = s_.cards[c];
+    if (card.zone != Zone::kPlay || card.where != Where::kOn) continue;
+    const CardDef& def = s_.def(c);
+    if (def.type() != v1::STCCG_CARD_TYPE_DILEMMA || def.cure.empty()) continue;
+    const CardId host = card.host;
+    const CardId vessel = is_ship(host) ? host : kNoCard;
+    if (!def.cure.holds_for_group(group_facts(cure_group(c), vessel))) continue;
+    emit(ev::DilemmaResolved{c, card.def, ev::Outcome::kCured});
+    const auto& d = def.card.dilemma();
+    if (d.points() != 0 && d.score_when() == v1::STCCG_SCORE_WHEN_CURED) {
+      score(card.controller, d.points(), c);
+      move_card(c, Zone::kBonus, Where::kNone, kNoLoc, kNoCard, card.controller);
+    } else {
+      to_discard(c);
+    }
+  }
+}
+
+void Engine::end_of_turn_effects() {
+  // Rotation damage is repaired after two full turns docked at an outpost that repairs (§3.13).
+  for (Effect& x : s_.effects) {
+    if (x.kind != EffectKind::kDamage || s_.cards[x.card].controller != s_.active) continue;
+    x.value = x.flag && docked_for_repair(x.card) ? static_cast<std::int16_t>(x.value + 1) : 0;
+  }
+  end_effects([](const Effect& x) { return x.kind == EffectKind::kDamage && x.value >= 2; });
+  // Cards in play that count down at the end of each turn.
+  for (CardId c : std::vector<CardId>(s_.in_play)) {
+    if (s_.cards[c].zone != Zone::kPlay) continue;
+    const Handler* handler = s_.def(c).handler;
+    if (handler && handler->end_of_turn) handler->end_of_turn(*this, c);
+  }
+  after_change();
+}
+
+}  // namespace spacedock::stccg

@@ -1,0 +1,140 @@
+// The engine loop: run frames until a player owes a decision, open and answer decisions, and
+// the state-based checks that follow every step.
+#include "engine/stccg/rules/engine.h"
+
+#include <stdexcept>
+
+#include "engine/stccg/cards/handlers/handler.h"
+
+namespace spacedock::stccg {
+
+void Engine::ask(Seat seat, std::vector<Action> options, bool forced_ok) {
+  if (options.empty()) throw std::logic_error("stccg: a decision without options");
+  if (options.size() == 1 && forced_ok) {
+    s_.answer = options.front();  // nothing to choose
+    return;
+  }
+  s_.decision.id = ++s_.decisions_made;
+  s_.decision.seat = seat;
+  s_.decision.options.clear();
+  for (const Action& a : options)
+    s_.decision.options.push_back(option_id(a));
+  s_.offered = std::move(options);
+  s_.decision_open = true;
+  if (s_.decisions_made > kMaxDecisionsPerGame) finish(0, v1::RESULT_REASON_WORK_CAP);
+}
+
+core::OptionId Engine::option_id(const Action& a) const {
+  auto handle = [&](CardId c) -> std::uint64_t { return c == kNoCard ? 0 : s_.cards[c].handle; };
+  return static_cast<core::OptionId>(a.kind) | (handle(a.a) << 8) | (handle(a.b) << 32) |
+         (std::uint64_t{a.loc} << 56);
+}
+
+std::optional<Action> Engine::action_of(core::OptionId id) const {
+  const int kind = static_cast<int>(id & 0xff);
+  if (kind < 1 || kind > kLastActionKind) return std::nullopt;
+  Action a;
+  a.kind = static_cast<ActionKind>(kind);
+  for (auto [field, shift] : {std::pair{&a.a, 8}, std::pair{&a.b, 32}}) {
+    const auto handle = static_cast<std::uint32_t>((id >> shift) & 0xffffff);
+    if (handle == 0) continue;
+    *field = find_handle(handle);
+    if (*field == kNoCard) return std::nullopt;
+  }
+  a.loc = static_cast<LocIndex>(id >> 56);
+  return a;
+}
+
+std::optional<Action> Engine::take_answer() {
+  std::optional<Action> answer = s_.answer;
+  s_.answer.reset();
+  return answer;
+}
+
+void Engine::run() {
+  // A position where nobody ever owes a decision (both decks empty, say) must not spin forever.
+  std::uint32_t steps = 0;
+  while (!s_.over && !s_.decision_open) {
+    if (++steps > kMaxStepsPerDecision) {
+      finish(0, v1::RESULT_REASON_WORK_CAP);
+      return;
+    }
+    if (s_.frames.empty()) s_.frames.push_back(TurnFrame{});
+    // A step may push frames (the deque keeps `f` valid) and pops its own frame last.
+    std::visit([this](auto& f) { step(f); }, s_.frames.back());
+    after_change();
+  }
+}
+
+void Engine::after_change() {
+  // Cures and live scores can only change when something happened.
+  if (s_.over || s_.events.size() == s_.events_checked) return;
+  s_.events_checked = s_.events.size();
+  check_cures();
+  update_live_scores();
+}
+
+void Engine::update_live_scores() {
+  // A card whose value is live (Ressikan Flute) scores the difference whenever it changes.
+  for (CardId c : s_.in_play) {
+    const Handler* handler = s_.def(c).handler;
+    if (!handler || !handler->live_points || s_.cards[c].where != Where::kTable) continue;
+    const int value = handler->live_points(*this, c);
+    Effect* live = nullptr;
+    for (Effect& x : s_.effects) {
+      if (x.kind == EffectKind::kLivePoints && x.source == c) live = &x;
+    }
+    if (!live) {
+      if (value == 0) continue;
+      Effect points{.kind = EffectKind::kLivePoints, .until = Until::kSourceLeaves};
+      points.player = s_.cards[c].controller;
+      points.source = c;
+      live = &add_effect(points);
+    }
+    if (value == live->value) continue;
+    const int change = value - live->value;
+    live->value = static_cast<std::int16_t>(value);
+    score(live->player, change, c);
+    if (s_.over) return;
+  }
+}
+
+Rule Engine::check_action(const Action& a) const {
+  if (!s_.decision_open || s_.frames.empty()) return Rule::kWrongStep;
+  return std::visit(
+      [&](const auto& f) -> Rule {
+        using F = std::decay_t<decltype(f)>;
+        const Seat seat = s_.decision.seat;
+        if constexpr (std::is_same_v<F, SeedFrame>) {
+          return check_seed(f, seat, a);
+        } else if constexpr (std::is_same_v<F, TurnFrame>) {
+          return check_order(seat, a);
+        } else if constexpr (std::is_same_v<F, WindowFrame>) {
+          return a.kind == ActionKind::kPass ? Rule::kOk : check_response(seat, a);
+        } else {
+          // Choices inside a resolution: only the offered cards will do.
+          return Rule::kNoTarget;
+        }
+      },
+      s_.frames.back());
+}
+
+void Engine::finish(std::uint8_t winners, v1::ResultReason reason) {
+  if (s_.over) return;
+  s_.over = true;
+  s_.winners = winners;
+  s_.reason = reason;
+  s_.decision_open = false;
+  emit(ev::GameEnded{winners, reason});
+}
+
+void Engine::check_victory() {
+  for (Seat seat = 0; seat < kPlayers; ++seat) {
+    if (s_.players[seat].score >= kWinningScore) {
+      finish(static_cast<std::uint8_t>(1u << seat), v1::RESULT_REASON_POINTS);
+      return;
+    }
+  }
+}
+
+}  // namespace spacedock::stccg

@@ -1,0 +1,201 @@
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "engine/stccg/rules/rule.h"
+#include "engine/stccg/state/state.h"
+
+namespace spacedock::stccg {
+
+// The rules of the game, applied to one game value (stccg-rules.md). The rule files under
+// rules/ and the card handlers under cards/handlers/ share this one interface; nothing outside
+// the engine uses it (Game is the public face). Each section below names the file that
+// implements it.
+//
+// The engine runs frames of work (state/frames.h) until a player owes a decision. A step that
+// needs an answer calls ask() and returns; when the answer comes, the same step runs again and
+// take_answer() hands it over. So every step must be safe to enter twice, and keeps how far it
+// got in its frame.
+class Engine {
+ public:
+  explicit Engine(State s) : s_(std::move(s)) {}
+
+  const State& state() const { return s_; }
+  State& state() { return s_; }
+
+  // --- The loop (engine.cpp) ---
+  void run();
+  // Opens a decision for `seat`, or answers it at once when there is only one option and
+  // `forced_ok`.
+  void ask(Seat seat, std::vector<Action> options, bool forced_ok = true);
+  std::optional<Action> take_answer();
+  // Option ids name cards by their handles: the same action always has the same id while the
+  // cards it names stay where they are.
+  core::OptionId option_id(const Action& action) const;
+  std::optional<Action> action_of(core::OptionId id) const;
+  void emit(Event event) { s_.events.push_back(std::move(event)); }
+  void finish(std::uint8_t winners, v1::ResultReason reason);
+  void check_victory();
+  // State-based checks after every step: cures, live scores, victory (§7 implication 7).
+  void after_change();
+  void update_live_scores();
+  Rule check_action(const Action& action) const;
+
+  bool is_personnel(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_PERSONNEL; }
+  bool is_ship(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_SHIP; }
+  bool is_facility(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_FACILITY; }
+
+  // --- Effects in play (effects.cpp) ---
+  Effect& add_effect(Effect effect);
+  // The first effect of `kind` on `card` (any card when kNoCard), or nullptr.
+  const Effect* find_effect(EffectKind kind, CardId card = kNoCard) const;
+  Effect* find_effect(EffectKind kind, CardId card = kNoCard);
+  bool has_effect(EffectKind kind, CardId card = kNoCard) const {
+    return find_effect(kind, card) != nullptr;
+  }
+  // Ends every effect for which `ends` is true.
+  template <typename Pred>
+  void end_effects(Pred ends) {
+    std::erase_if(s_.effects, ends);
+  }
+  // Effects that end at the end of the turn, or when a card leaves play.
+  void end_turn_effects();
+  void card_left_play(CardId c);
+  bool damaged(CardId c) const { return has_effect(EffectKind::kDamage, c); }
+  bool mission_blocked(Seat seat, LocIndex loc) const;
+
+  // --- Cards and zones (zones.cpp) ---
+  // Whether a card's owner (its controller, in play) may see it where it is now (§1.5).
+  bool owner_sees(CardId c) const;
+  // Whether everyone may see it where it is now.
+  bool all_see(CardId c) const;
+  void move_card(CardId c, Zone zone, Where where = Where::kNone, LocIndex loc = kNoLoc,
+                 CardId host = kNoCard, Seat controller = kNoSeat);
+  void to_discard(CardId c);
+  void kill(CardId personnel);
+  void destroy_vessel(CardId vessel);
+  void draw(Seat seat);
+  void shuffle_deck(Seat seat);
+  void stop(CardId c);
+  void score(Seat seat, int points, CardId source);
+  void expose(CardId c);
+  std::uint32_t new_handle();
+  CardId find_handle(std::uint32_t handle) const;
+
+  // --- Seeding (seeding.cpp) ---
+  void step(SeedFrame& f);
+  std::vector<Action> seed_options(const SeedFrame& f, Seat seat) const;
+  Rule check_seed(const SeedFrame& f, Seat seat, const Action& a) const;
+  void seed(Seat seat, const Action& a);
+  void finish_seeding();
+
+  // --- The turn (turn.cpp) ---
+  void step(TurnFrame& f);
+  void start_turn();
+  void end_of_turn_effects();
+
+  // --- Orders: what the active player may do (orders.cpp) ---
+  std::vector<Action> order_options(Seat seat) const;
+  Rule check_order(Seat seat, const Action& a) const;
+  bool may_play_card(Seat seat) const;
+  AffiliationSet affiliations_played(Seat seat) const;
+  Rule check_from_hand(Seat seat, CardId card) const;
+  Rule check_report(Seat seat, CardId card, CardId facility) const;
+  Rule check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const;
+  Rule check_event(Seat seat, CardId card, CardId target) const;
+  // `aboard`: the ship's crew(), which the caller may have at hand.
+  Rule can_move(Seat seat, CardId ship, const std::vector<CardId>& aboard) const;
+  Rule check_move(Seat seat, CardId ship, LocIndex to) const;
+  Rule check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const;
+  // The halves of check_transfer: whether `card` may beam or walk at all now, and whether it
+  // may board `to` (whose crew is `crew_of_to`) where it is.
+  Rule may_transfer(Seat seat, CardId card) const;
+  Rule may_board(Seat seat, CardId card, CardId to, LocIndex here,
+                 const std::vector<CardId>& crew_of_to) const;
+  Rule check_attempt(Seat seat, LocIndex loc, CardId anchor) const;
+  // The halves of check_attempt: whether the mission at `loc` may be attempted by `seat` at
+  // all, and whether `group` (its ready members) may attempt it.
+  Rule mission_open(Seat seat, LocIndex loc) const;
+  Rule group_may_attempt(Seat seat, LocIndex loc, const std::vector<CardId>& group) const;
+  bool has_matching(Seat seat, LocIndex loc, const std::vector<CardId>& group) const;
+  // Who would attempt the mission at `loc` with `anchor` (a vessel, or an Away Team member).
+  std::vector<CardId> attempt_group(Seat seat, LocIndex loc, CardId anchor) const;
+
+  // --- The timing engine (timing/actions.cpp) ---
+  void begin_action(Seat actor, const Action& a);
+  void step(ActionFrame& f);
+  void step(WindowFrame& w);
+  void resolve(ActionFrame& f);
+  std::vector<Action> response_options(Seat seat) const;
+  Rule check_response(Seat seat, const Action& a) const;
+
+  // --- Groups, compatibility, staffing and movement costs (groups.cpp) ---
+  AffiliationSet affiliations(CardId c) const;
+  bool treaty(Seat seat, AffiliationSet a, AffiliationSet b) const;
+  bool compatible(Seat seat, AffiliationSet a, AffiliationSet b) const;
+  bool fits_with(CardId personnel, const std::vector<CardId>& group) const;
+  bool fits_with_crew(CardId personnel, CardId vessel) const;
+  std::vector<CardId> crew(CardId vessel) const;
+  std::vector<CardId> on_surface(Seat seat, LocIndex loc) const;
+  std::vector<std::vector<CardId>> away_teams(Seat seat, LocIndex loc) const;
+  CardId facility_of(Seat seat, LocIndex loc) const;
+  LocIndex location_of(CardId c) const;
+  bool planet(LocIndex loc) const;
+  bool space(LocIndex loc) const;
+  const MissionEndDef& end_for(Seat seat, LocIndex loc) const;
+  // Whether these personnel aboard `ship` staff it (the stopped ones do not count).
+  bool staffed(CardId ship, std::vector<CardId> aboard) const;
+  bool docked_for_repair(CardId ship) const;
+  bool persona_in_play(Seat seat, PersonaId persona, CardId except) const;
+  int range_left(CardId ship) const;
+  // The RANGE a ship of `seat` spends to move between two locations.
+  int move_cost(Seat seat, LocIndex from, LocIndex to) const;
+
+  // --- Attributes and modifiers (attributes.cpp) ---
+  template <typename Visit>
+  void for_each_modifier(CardId target, Visit&& visit) const;
+  bool may_use(CardId equipment, CardId personnel) const;
+  MemberFacts base_facts(CardId personnel) const;
+  // The printed facts with the skills equipment grants, attributes as printed.
+  MemberFacts skilled_facts(CardId personnel) const;
+  MemberFacts facts(CardId personnel) const;
+  GroupFacts group_facts(const std::vector<CardId>& members, CardId vessel) const;
+  int attribute(CardId card, Attribute attribute) const;
+
+  // --- Mission attempts (attempt.cpp) ---
+  void start_attempt(Seat seat, LocIndex loc, CardId anchor);
+  void step(AttemptFrame& f);
+  void prune(AttemptFrame& f);
+  void reveal_next(AttemptFrame& f);
+  void check_requirements(AttemptFrame& f);
+  void earn_artifacts(AttemptFrame& f);
+  void end_attempt(AttemptFrame& f, ev::AttemptResult result);
+
+  // --- Dilemmas (dilemmas.cpp) ---
+  // Choices inside a resolution: each returns nullopt after asking, and the answer when the
+  // step runs again.
+  std::optional<CardId> pick(Seat decider, const std::vector<CardId>& candidates);
+  std::optional<bool> yes_no(Seat decider);
+  CardId random_member(const std::vector<CardId>& pool);
+  void resolve_seed(AttemptFrame& f);
+  bool condition_met(const AttemptFrame& f, const Formula& condition) const;
+  bool with_group(const AttemptFrame& f, CardId c) const;
+  void standard_dilemma(AttemptFrame& f, const Formula* condition);
+  void overcome(AttemptFrame& f);
+  bool apply_effects(AttemptFrame& f);
+  bool kill_effect(AttemptFrame& f, const v1::StccgKill& kill);
+  void relocate_effect(AttemptFrame& f, const v1::StccgRelocate& relocate);
+  void damage_ship(CardId ship);
+  void stop_group(AttemptFrame& f);
+  void finish_dilemma(AttemptFrame& f, ev::Outcome outcome);
+  void replace_dilemma(AttemptFrame& f, ev::Outcome outcome);
+  void attach_dilemma(AttemptFrame& f, ev::Outcome outcome);
+  std::vector<CardId> cure_group(CardId dilemma) const;
+  void check_cures();
+
+ private:
+  State s_;
+};
+
+}  // namespace spacedock::stccg

@@ -1,0 +1,207 @@
+// Who is where, who may work with whom, and what it costs a ship to move (§3.2, §3.3, §3.7).
+#include <algorithm>
+
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+namespace {
+
+constexpr AffiliationSet kNonAligned = bit(Affiliation::kNonAligned);
+
+bool is_type(const CardDef& def, v1::StccgCardType type) {
+  return def.type() == type;
+}
+
+}  // namespace
+
+AffiliationSet Engine::affiliations(CardId c) const {
+  const CardDef& def = s_.def(c);
+  if (is_type(def, v1::STCCG_CARD_TYPE_PERSONNEL)) return def.affiliations;
+  return bit(def.affiliation);
+}
+
+bool Engine::treaty(Seat seat, AffiliationSet a, AffiliationSet b) const {
+  for (CardId c : s_.in_play) {
+    if (s_.cards[c].controller != seat || s_.def(c).type() != v1::STCCG_CARD_TYPE_EVENT) continue;
+    const auto& pair = s_.def(c).card.event().treaty();
+    if (pair.size() != 2) continue;
+    const AffiliationSet first = bit(static_cast<Affiliation>(pair[0]));
+    const AffiliationSet second = bit(static_cast<Affiliation>(pair[1]));
+    if (((a & first) && (b & second)) || ((a & second) && (b & first))) return true;
+  }
+  return false;
+}
+
+bool Engine::compatible(Seat seat, AffiliationSet a, AffiliationSet b) const {
+  constexpr AffiliationSet kAnyone = kNonAligned | bit(Affiliation::kNeutral);
+  return (a & b) != 0 || (a & kAnyone) != 0 || (b & kAnyone) != 0 || treaty(seat, a, b);
+}
+
+bool Engine::fits_with(CardId personnel, const std::vector<CardId>& group) const {
+  const Seat seat = s_.cards[personnel].controller;
+  const AffiliationSet mine = affiliations(personnel);
+  return std::all_of(group.begin(), group.end(), [&](CardId other) {
+    return other == personnel || compatible(seat, mine, affiliations(other));
+  });
+}
+
+bool Engine::fits_with_crew(CardId personnel, CardId vessel) const {
+  const Seat seat = s_.cards[personnel].controller;
+  const AffiliationSet mine = affiliations(personnel);
+  for (CardId other : s_.in_play) {
+    const CardState& card = s_.cards[other];
+    if (other != personnel && card.where == Where::kAboard && card.host == vessel &&
+        is_personnel(other) && !compatible(seat, mine, affiliations(other))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::vector<CardId> Engine::crew(CardId vessel) const {
+  std::vector<CardId> out;
+  for (CardId c : s_.in_play) {
+    const CardState& card = s_.cards[c];
+    if (card.where == Where::kAboard && card.host == vessel && is_personnel(c)) out.push_back(c);
+  }
+  return out;
+}
+
+std::vector<CardId> Engine::on_surface(Seat seat, LocIndex loc) const {
+  std::vector<CardId> out;
+  for (CardId c : s_.in_play) {
+    const CardState& card = s_.cards[c];
+    if (card.where == Where::kSurface && card.loc == loc && card.controller == seat &&
+        is_personnel(c)) {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+std::vector<std::vector<CardId>> Engine::away_teams(Seat seat, LocIndex loc) const {
+  // Everyone who can be joined together forms one team (§3.7). Non-Aligned personnel are placed
+  // last, so that they join an existing team rather than found one.
+  std::vector<CardId> people = on_surface(seat, loc);
+  std::stable_partition(people.begin(), people.end(),
+                        [&](CardId c) { return affiliations(c) != kNonAligned; });
+  std::vector<std::vector<CardId>> teams;
+  for (CardId c : people) {
+    auto team = std::find_if(teams.begin(), teams.end(),
+                             [&](const std::vector<CardId>& t) { return fits_with(c, t); });
+    if (team == teams.end()) {
+      teams.push_back({c});
+    } else {
+      team->push_back(c);
+    }
+  }
+  return teams;
+}
+
+CardId Engine::facility_of(Seat seat, LocIndex loc) const {
+  for (CardId c : s_.in_play) {
+    const CardState& card = s_.cards[c];
+    if (card.controller == seat && card.loc == loc && card.where == Where::kSpace && is_facility(c))
+      return c;
+  }
+  return kNoCard;
+}
+
+LocIndex Engine::location_of(CardId c) const {
+  const CardState& card = s_.cards[c];
+  if (card.where == Where::kAboard || card.where == Where::kOn) return location_of(card.host);
+  return card.loc;
+}
+
+bool Engine::planet(LocIndex loc) const {
+  const auto placement = s_.def(s_.spaceline[loc].mission).card.mission().placement();
+  return placement == v1::STCCG_PLACEMENT_PLANET || placement == v1::STCCG_PLACEMENT_DUAL;
+}
+
+bool Engine::space(LocIndex loc) const {
+  const auto placement = s_.def(s_.spaceline[loc].mission).card.mission().placement();
+  return placement == v1::STCCG_PLACEMENT_SPACE || placement == v1::STCCG_PLACEMENT_DUAL;
+}
+
+const MissionEndDef& Engine::end_for(Seat seat, LocIndex loc) const {
+  const Location& location = s_.spaceline[loc];
+  return s_.def(location.mission).ends[location.seeder == seat ? 0 : 1];
+}
+
+bool Engine::staffed(CardId ship, std::vector<CardId> people) const {
+  const CardDef& def = s_.def(ship);
+  std::erase_if(people, [&](CardId c) { return s_.cards[c].stopped; });
+  if (people.empty()) return false;
+  // Someone aboard must match the ship's affiliation, or be allowed to by a treaty (§3.2).
+  const Seat seat = s_.cards[ship].controller;
+  const AffiliationSet ship_affiliation = bit(def.affiliation);
+  const bool matched =
+      ship_affiliation == kNonAligned || std::any_of(people.begin(), people.end(), [&](CardId c) {
+        return (affiliations(c) & ship_affiliation) ||
+               treaty(seat, affiliations(c), ship_affiliation);
+      });
+  if (!matched) return false;
+  // Each staffing requirement needs a different personnel: a small exact matching over a
+  // table of who can fill which requirement, worked out once.
+  const auto& needs = def.card.ship().staffing();
+  const std::size_t n = people.size();
+  std::vector<bool> fills(needs.size() * n, false);
+  for (int i = 0; i < needs.size(); ++i) {
+    const v1::StccgStaffing& need = needs[i];
+    const bool by_skill = !need.skill().empty();  // card loading checked the name
+    const SkillId skill = by_skill ? *s_.db->skills().find(need.skill()) : SkillId{0};
+    const unsigned wanted = 2 * std::max(1u, need.count());
+    for (std::size_t p = 0; p < n; ++p) {
+      const std::uint32_t icons = s_.def(people[p]).icons;
+      fills[static_cast<std::size_t>(i) * n + p] =
+          by_skill ? skilled_facts(people[p]).skills[skill] >= wanted
+                   : (icons & (1u << need.icon())) ||
+                         (need.icon() == v1::STCCG_ICON_STAFF && s_.options.command_fills_staff &&
+                          (icons & (1u << v1::STCCG_ICON_COMMAND)));
+    }
+  }
+  std::vector<bool> used(n, false);
+  auto assign = [&](auto& self, int i) -> bool {
+    if (i == needs.size()) return true;
+    for (std::size_t p = 0; p < n; ++p) {
+      if (used[p] || !fills[static_cast<std::size_t>(i) * n + p]) continue;
+      used[p] = true;
+      if (self(self, i + 1)) return true;
+      used[p] = false;
+    }
+    return false;
+  };
+  return assign(assign, 0);
+}
+
+bool Engine::docked_for_repair(CardId ship) const {
+  // Docked at your outpost there (docking is implicit, §3.5), one that repairs this ship: its
+  // own affiliation or a treaty partner's; Non-Aligned ships need a Spacedock (part 2).
+  const CardState& s = s_.cards[ship];
+  if (s.where != Where::kSpace) return false;
+  const CardId outpost = facility_of(s.controller, s.loc);
+  if (outpost == kNoCard || s_.def(outpost).card.facility().no_repairs()) return false;
+  const AffiliationSet mine = affiliations(ship);
+  if (mine == bit(Affiliation::kNonAligned)) return false;
+  const AffiliationSet theirs = affiliations(outpost);
+  return (mine & theirs) != 0 || treaty(s.controller, mine, theirs);
+}
+
+int Engine::move_cost(Seat seat, LocIndex from, LocIndex to) const {
+  // The spans of every location entered, the starting one excluded (§3.3).
+  int cost = 0;
+  const int step = to > from ? 1 : -1;
+  for (int loc = from + step; loc != to + step; loc += step) {
+    cost += end_for(seat, static_cast<LocIndex>(loc)).span;
+  }
+  return cost;
+}
+
+bool Engine::persona_in_play(Seat seat, PersonaId persona, CardId except) const {
+  for (CardId c : s_.in_play) {
+    if (c != except && s_.cards[c].controller == seat && s_.def(c).persona == persona) return true;
+  }
+  return false;
+}
+
+}  // namespace spacedock::stccg

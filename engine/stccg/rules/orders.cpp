@@ -1,0 +1,351 @@
+// What the active player may do: the one normal card play, then orders (§1.4, §3.3-§3.8).
+// Every option offered is a candidate that its check accepts, so offering and refusing can
+// never disagree.
+#include <algorithm>
+#include <bit>
+
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+
+std::vector<Action> Engine::order_options(Seat seat) const {
+  std::vector<Action> options;
+  options.reserve(64);  // room for a typical turn's options: one allocation, not a growth series
+  auto offer = [&](Action a) {
+    if (check_order(seat, a) == Rule::kOk) options.push_back(a);
+  };
+  const PlayerState& player = s_.players[seat];
+  const auto locations = static_cast<LocIndex>(s_.spaceline.size());
+  std::vector<CardId> vessels;  // your ships and facilities in play
+  vessels.reserve(16);
+  for (CardId c : s_.in_play) {
+    if (s_.cards[c].controller == seat && s_.cards[c].where == Where::kSpace) vessels.push_back(c);
+  }
+  if (may_play_card(seat)) {
+    for (CardId c : player.hand) {
+      switch (s_.def(c).type()) {
+        case v1::STCCG_CARD_TYPE_PERSONNEL:
+        case v1::STCCG_CARD_TYPE_SHIP:
+        case v1::STCCG_CARD_TYPE_EQUIPMENT:
+          for (CardId v : vessels)
+            offer({ActionKind::kReport, c, v});
+          break;
+        case v1::STCCG_CARD_TYPE_FACILITY:
+          for (LocIndex loc = 0; loc < locations; ++loc)
+            offer({ActionKind::kBuild, c, kNoCard, loc});
+          break;
+        case v1::STCCG_CARD_TYPE_EVENT:
+          offer({ActionKind::kPlayEvent, c});
+          for (CardId target : s_.in_play) {
+            if (is_ship(target)) offer({ActionKind::kPlayEvent, c, target});
+          }
+          break;
+        default:
+          break;
+      }
+    }
+  }
+  // Each vessel's crew, gathered once for the movement and transfer checks.
+  std::vector<std::vector<CardId>> crews(vessels.size());
+  for (CardId c : s_.in_play) {
+    const CardState& card = s_.cards[c];
+    if (card.where != Where::kAboard || !is_personnel(c)) continue;
+    auto v = std::find(vessels.begin(), vessels.end(), card.host);
+    if (v != vessels.end()) crews[static_cast<std::size_t>(v - vessels.begin())].push_back(c);
+  }
+  for (std::size_t i = 0; i < vessels.size(); ++i) {
+    const CardId ship = vessels[i];
+    if (!is_ship(ship) || can_move(seat, ship, crews[i]) != Rule::kOk) continue;
+    // The same tests as check_move, with the ship's RANGE worked out once.
+    const int range = range_left(ship);
+    const LocIndex from = s_.cards[ship].loc;
+    for (LocIndex to = 0; to < locations; ++to) {
+      if (to != from && move_cost(seat, from, to) <= range)
+        options.push_back({ActionKind::kMove, ship, kNoCard, to});
+    }
+  }
+  for (CardId c : s_.in_play) {
+    if (may_transfer(seat, c) == Rule::kOk) {
+      const LocIndex here = location_of(c);
+      for (std::size_t i = 0; i < vessels.size(); ++i) {
+        if (may_board(seat, c, vessels[i], here, crews[i]) == Rule::kOk)
+          options.push_back({ActionKind::kTransfer, c, vessels[i], here});
+      }
+      offer({ActionKind::kTransfer, c, kNoCard, here});
+    }
+  }
+  std::vector<bool> anyone_on_surface(locations, false);
+  for (CardId c : s_.in_play) {
+    const CardState& card = s_.cards[c];
+    if (card.controller == seat && card.where == Where::kSurface)
+      anyone_on_surface[card.loc] = true;
+  }
+  for (LocIndex loc = 0; loc < locations; ++loc) {
+    if (mission_open(seat, loc) != Rule::kOk) continue;
+    if (space(loc)) {
+      for (CardId v : vessels) {
+        if (s_.cards[v].loc == loc) offer({ActionKind::kAttempt, v, kNoCard, loc});
+      }
+    }
+    if (planet(loc) && anyone_on_surface[loc]) {
+      // The same test as check_attempt, with each team gathered once: a team is named by its
+      // first ready member.
+      for (auto& team : away_teams(seat, loc)) {
+        std::erase_if(team, [&](CardId c) { return s_.cards[c].stopped; });
+        if (group_may_attempt(seat, loc, team) == Rule::kOk)
+          options.push_back({ActionKind::kAttempt, team.front(), kNoCard, loc});
+      }
+    }
+  }
+  options.push_back({ActionKind::kEndTurn});
+  return options;
+}
+
+Rule Engine::check_order(Seat seat, const Action& a) const {
+  if (seat != s_.active) return Rule::kNotYours;
+  switch (a.kind) {
+    case ActionKind::kReport:
+      return check_report(seat, a.a, a.b);
+    case ActionKind::kBuild:
+      return check_build(seat, a.a, a.loc, /*seeding=*/false);
+    case ActionKind::kPlayEvent:
+      return check_event(seat, a.a, a.b);
+    case ActionKind::kMove:
+      return check_move(seat, a.a, a.loc);
+    case ActionKind::kTransfer:
+      return check_transfer(seat, a.a, a.b, a.loc);
+    case ActionKind::kAttempt:
+      return check_attempt(seat, a.loc, a.a);
+    case ActionKind::kEndTurn:
+      return Rule::kOk;
+    default:
+      return Rule::kWrongStep;
+  }
+}
+
+AffiliationSet Engine::affiliations_played(Seat seat) const {
+  // An affiliation is played when a card of the deck other than a facility has it; Non-Aligned
+  // is not one (§1.2).
+  AffiliationSet played = 0;
+  for (const CardState& card : s_.cards) {
+    if (card.owner != seat) continue;
+    const CardDef& def = s_.db->def(card.def);
+    if (def.type() == v1::STCCG_CARD_TYPE_PERSONNEL) played |= def.affiliations;
+    if (def.type() == v1::STCCG_CARD_TYPE_SHIP) played |= bit(def.affiliation);
+  }
+  return played & static_cast<AffiliationSet>(~bit(Affiliation::kNonAligned));
+}
+
+bool Engine::may_play_card(Seat seat) const {
+  const PlayerState& player = s_.players[seat];
+  return !player.card_played && !player.orders_begun;
+}
+
+Rule Engine::check_from_hand(Seat seat, CardId card) const {
+  if (card == kNoCard || card >= s_.cards.size()) return Rule::kNoTarget;
+  const CardState& c = s_.cards[card];
+  if (c.owner != seat || c.zone != Zone::kHand) return Rule::kNotInHand;
+  if (!may_play_card(seat)) return Rule::kCardPlayUsed;
+  const CardDef& def = s_.def(card);
+  // Alternate Universe cards need an open AU Door, which comes with the side decks (part 2).
+  if (def.icons & (1u << v1::STCCG_ICON_AU)) return Rule::kNotPlayableNow;
+  if (def.card.not_duplicatable()) {
+    for (CardId other : s_.in_play) {
+      if (s_.def(other).title() == def.title()) return Rule::kNotDuplicatable;
+    }
+  }
+  if (def.persona != kNoPersona && def.unique() && persona_in_play(seat, def.persona, kNoCard)) {
+    return Rule::kAlreadyInPlay;
+  }
+  return Rule::kOk;
+}
+
+Rule Engine::check_report(Seat seat, CardId card, CardId facility) const {
+  if (Rule r = check_from_hand(seat, card); r != Rule::kOk) return r;
+  if (facility == kNoCard || !s_.in_play_at(facility) || !is_facility(facility) ||
+      s_.cards[facility].controller != seat) {
+    return Rule::kNowhereToReport;
+  }
+  switch (s_.def(card).type()) {
+    case v1::STCCG_CARD_TYPE_PERSONNEL: {
+      if (!compatible(seat, affiliations(card), affiliations(facility))) return Rule::kIncompatible;
+      return fits_with_crew(card, facility) ? Rule::kOk : Rule::kIncompatible;
+    }
+    case v1::STCCG_CARD_TYPE_SHIP:
+      return compatible(seat, affiliations(card), affiliations(facility)) ? Rule::kOk
+                                                                          : Rule::kIncompatible;
+    case v1::STCCG_CARD_TYPE_EQUIPMENT:
+      return Rule::kOk;
+    default:
+      return Rule::kWrongCardType;
+  }
+}
+
+Rule Engine::check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const {
+  if (!seeding) {
+    if (Rule r = check_from_hand(seat, card); r != Rule::kOk) return r;
+  }
+  const CardDef& def = s_.def(card);
+  if (def.type() != v1::STCCG_CARD_TYPE_FACILITY) return Rule::kWrongCardType;
+  if (loc >= s_.spaceline.size()) return Rule::kNoTarget;
+  const auto& mission = s_.def(s_.spaceline[loc].mission).card.mission();
+  if (mission.homeworld()) return Rule::kWrongPlacement;
+  if (def.affiliation == Affiliation::kNeutral) {
+    if (!space(loc)) return Rule::kNoSpaceMission;  // the Neutral Outpost: any space location
+  } else if (!(end_for(seat, loc).affiliations & bit(def.affiliation))) {
+    return Rule::kNoAffiliationIcon;
+  }
+  // One facility of yours per location; one outpost per affiliation you play, the
+  // Neutral Outpost standing in for one of them (§1.3 step 4).
+  // The count applies to seeding; building later only needs the location free.
+  const AffiliationSet played = seeding ? affiliations_played(seat) : AffiliationSet{0};
+  if (seeding && def.affiliation != Affiliation::kNeutral && !(played & bit(def.affiliation))) {
+    return Rule::kFacilityLimit;
+  }
+  int outposts = 0;
+  for (CardId c : s_.in_play) {
+    if (s_.cards[c].controller != seat || !is_facility(c)) continue;
+    if (s_.cards[c].loc == loc || s_.def(c).affiliation == def.affiliation)
+      return Rule::kFacilityLimit;
+    ++outposts;
+  }
+  if (seeding && outposts >= std::popcount(played)) return Rule::kFacilityLimit;
+  if (seeding || def.build_requires.empty()) return Rule::kOk;
+  // Building needs its requirement present at the location: your unstopped personnel there.
+  std::vector<CardId> present;
+  for (CardId c : s_.in_play) {
+    if (s_.cards[c].controller == seat && is_personnel(c) && !s_.cards[c].stopped &&
+        location_of(c) == loc) {
+      present.push_back(c);
+    }
+  }
+  return def.build_requires.holds_for_group(group_facts(present, kNoCard)) ? Rule::kOk
+                                                                           : Rule::kNoEngineer;
+}
+
+Rule Engine::check_event(Seat seat, CardId card, CardId target) const {
+  if (Rule r = check_from_hand(seat, card); r != Rule::kOk) return r;
+  const CardDef& def = s_.def(card);
+  if (def.type() != v1::STCCG_CARD_TYPE_EVENT) return Rule::kWrongCardType;
+  const auto& event = def.card.event();
+  // Events with abilities beyond modifiers and treaties come with their handlers.
+  if (!def.card.native().empty()) return Rule::kNotPlayableNow;
+  switch (event.plays_on()) {
+    case v1::STCCG_PLAYS_ON_TABLE:
+      return target == kNoCard ? Rule::kOk : Rule::kNoTarget;
+    case v1::STCCG_PLAYS_ON_SHIP:
+    case v1::STCCG_PLAYS_ON_YOUR_SHIP:
+      if (target == kNoCard || !s_.in_play_at(target) || !is_ship(target)) return Rule::kNoTarget;
+      if (event.plays_on() == v1::STCCG_PLAYS_ON_YOUR_SHIP && s_.cards[target].controller != seat) {
+        return Rule::kNotYours;
+      }
+      return Rule::kOk;
+    default:
+      return Rule::kNotPlayableNow;
+  }
+}
+
+Rule Engine::can_move(Seat seat, CardId ship, const std::vector<CardId>& aboard) const {
+  if (ship == kNoCard || !s_.in_play_at(ship) || !is_ship(ship)) return Rule::kNoTarget;
+  const CardState& card = s_.cards[ship];
+  if (card.controller != seat) return Rule::kNotYours;
+  if (card.stopped) return Rule::kStopped;
+  return staffed(ship, aboard) ? Rule::kOk : Rule::kNotStaffed;
+}
+
+Rule Engine::check_move(Seat seat, CardId ship, LocIndex to) const {
+  if (Rule r = can_move(seat, ship, crew(ship)); r != Rule::kOk) return r;
+  const CardState& card = s_.cards[ship];
+  if (to >= s_.spaceline.size() || to == card.loc) return Rule::kNoTarget;
+  return move_cost(seat, card.loc, to) <= range_left(ship) ? Rule::kOk : Rule::kOutOfRange;
+}
+
+Rule Engine::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const {
+  if (Rule r = may_transfer(seat, card); r != Rule::kOk) return r;
+  const LocIndex here = location_of(card);
+  if (loc != here) return Rule::kNotSameLocation;
+  if (to == kNoCard) {
+    if (!planet(here)) return Rule::kNoPlanet;
+    return s_.cards[card].where == Where::kSurface ? Rule::kNoTarget : Rule::kOk;
+  }
+  if (!s_.in_play_at(to)) return Rule::kNoTarget;
+  return may_board(seat, card, to, here, crew(to));
+}
+
+Rule Engine::may_transfer(Seat seat, CardId card) const {
+  if (card == kNoCard || !s_.in_play_at(card)) return Rule::kNoTarget;
+  const CardState& c = s_.cards[card];
+  if (c.controller != seat) return Rule::kNotYours;
+  if (c.where != Where::kAboard && c.where != Where::kSurface) return Rule::kWrongCardType;
+  if (!is_personnel(card) && s_.def(card).type() != v1::STCCG_CARD_TYPE_EQUIPMENT)
+    return Rule::kWrongCardType;
+  return c.stopped ? Rule::kStopped : Rule::kOk;  // a stopped personnel cannot beam (§3.6)
+}
+
+Rule Engine::may_board(Seat seat, CardId card, CardId to, LocIndex here,
+                     const std::vector<CardId>& crew_of_to) const {
+  const CardState& c = s_.cards[card];
+  if (s_.cards[to].where != Where::kSpace || (!is_ship(to) && !is_facility(to)))
+    return Rule::kNoTarget;
+  // Only aboard your own ships and facilities (§3.6), at the same location.
+  if (s_.cards[to].controller != seat) return Rule::kNotYours;
+  if (s_.cards[to].loc != here) return Rule::kNotSameLocation;
+  if (c.where == Where::kAboard && c.host == to) return Rule::kNoTarget;
+  if (!is_personnel(card)) return Rule::kOk;
+  // Nobody boards where they could not work with the crew or the vessel (no voluntary house
+  // arrest).
+  if (!compatible(seat, affiliations(card), affiliations(to))) return Rule::kIncompatible;
+  return fits_with(card, crew_of_to) ? Rule::kOk : Rule::kIncompatible;
+}
+
+Rule Engine::check_attempt(Seat seat, LocIndex loc, CardId anchor) const {
+  if (Rule r = mission_open(seat, loc); r != Rule::kOk) return r;
+  if (anchor == kNoCard || !s_.in_play_at(anchor) || s_.cards[anchor].controller != seat)
+    return Rule::kNoTarget;
+  if (location_of(anchor) != loc) return Rule::kNotSameLocation;
+  if (s_.cards[anchor].stopped) return Rule::kStopped;
+  const bool from_vessel = s_.cards[anchor].where == Where::kSpace;
+  if (from_vessel ? !space(loc) : !planet(loc))
+    return from_vessel ? Rule::kNoSpaceMission : Rule::kNoPlanet;
+  if (!from_vessel && s_.cards[anchor].where != Where::kSurface) return Rule::kNoPlanet;
+  const std::vector<CardId> group = attempt_group(seat, loc, anchor);
+  // An Away Team is named by its first ready member, so that each attempt has one option id.
+  if (!from_vessel && !group.empty() && group.front() != anchor) return Rule::kNoTarget;
+  return group_may_attempt(seat, loc, group);
+}
+
+Rule Engine::mission_open(Seat seat, LocIndex loc) const {
+  if (loc >= s_.spaceline.size()) return Rule::kNoTarget;
+  if (s_.spaceline[loc].completed_by != kNoSeat) return Rule::kMissionCompleted;
+  if (end_for(seat, loc).requirements.empty()) return Rule::kCannotAttempt;
+  if (mission_blocked(seat, loc)) return Rule::kCannotAttempt;
+  return Rule::kOk;
+}
+
+Rule Engine::group_may_attempt(Seat seat, LocIndex loc, const std::vector<CardId>& group) const {
+  if (group.empty()) return Rule::kCannotAttempt;
+  return has_matching(seat, loc, group) ? Rule::kOk : Rule::kNoMatchingPersonnel;
+}
+
+std::vector<CardId> Engine::attempt_group(Seat seat, LocIndex loc, CardId anchor) const {
+  std::vector<CardId> group;
+  if (s_.cards[anchor].where == Where::kSpace) {
+    group = crew(anchor);
+  } else {
+    for (auto& team : away_teams(seat, loc)) {
+      if (std::find(team.begin(), team.end(), anchor) != team.end()) group = std::move(team);
+    }
+  }
+  // Stopped personnel are not present (§3.7).
+  std::erase_if(group, [&](CardId c) { return s_.cards[c].stopped; });
+  return group;
+}
+
+bool Engine::has_matching(Seat seat, LocIndex loc, const std::vector<CardId>& group) const {
+  // Treaties never stand in for a matching affiliation icon (§3.2).
+  const AffiliationSet icons = end_for(seat, loc).affiliations;
+  return std::any_of(group.begin(), group.end(),
+                     [&](CardId c) { return (affiliations(c) & icons) != 0; });
+}
+
+}  // namespace spacedock::stccg

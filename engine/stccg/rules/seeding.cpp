@@ -1,0 +1,207 @@
+// The seeding phase (§1.3): doorways, missions, cards under missions, outposts. Players seed one
+// card at a time, alternating; a step ends when both pass in a row.
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+namespace {
+
+ev::Step event_step(SeedFrame::Step step) {
+  switch (step) {
+    case SeedFrame::Step::kDoorways:
+      return ev::Step::kSeedDoorways;
+    case SeedFrame::Step::kMissions:
+      return ev::Step::kSeedMissions;
+    case SeedFrame::Step::kDilemmas:
+      return ev::Step::kSeedDilemmas;
+    default:
+      return ev::Step::kSeedFacilities;
+  }
+}
+
+bool fits_placement(v1::StccgPlacement card, v1::StccgPlacement mission) {
+  return card == v1::STCCG_PLACEMENT_DUAL || mission == v1::STCCG_PLACEMENT_DUAL || card == mission;
+}
+
+}  // namespace
+
+void Engine::step(SeedFrame& f) {
+  if (f.step == SeedFrame::Step::kCleanup) {
+    finish_seeding();
+    return;
+  }
+  if (f.step == SeedFrame::Step::kDoorways) {
+    // Side decks come in part 2: the doorway step has nothing to seed yet.
+    emit(ev::StepStarted{ev::Step::kSeedDoorways, f.next, 0});
+    f.step = SeedFrame::Step::kMissions;
+    emit(ev::StepStarted{ev::Step::kSeedMissions, f.next, 0});
+    return;
+  }
+  if (auto answer = take_answer()) {
+    if (answer->kind == ActionKind::kPass) {
+      ++f.passes;
+      emit(ev::Passed{f.next});
+    } else {
+      seed(f.next, *answer);
+      f.passes = 0;
+    }
+    f.next = State::other(f.next);
+    if (f.passes >= kPlayers) {
+      f.step = static_cast<SeedFrame::Step>(static_cast<int>(f.step) + 1);
+      f.passes = 0;
+      f.next = s_.first_seeder;
+      if (f.step != SeedFrame::Step::kCleanup) emit(ev::StepStarted{event_step(f.step), f.next, 0});
+    }
+    return;
+  }
+  ask(f.next, seed_options(f, f.next));
+}
+
+std::vector<Action> Engine::seed_options(const SeedFrame& f, Seat seat) const {
+  std::vector<Action> options;
+  auto offer = [&](Action a) {
+    if (check_seed(f, seat, a) == Rule::kOk) options.push_back(a);
+  };
+  const auto locations = static_cast<LocIndex>(s_.spaceline.size());
+  for (CardId c : s_.players[seat].seed_pile) {
+    switch (f.step) {
+      case SeedFrame::Step::kMissions:
+        offer({ActionKind::kSeedMission, c, kNoCard, 0});
+        if (locations > 0) offer({ActionKind::kSeedMission, c, kNoCard, 1});
+        break;
+      case SeedFrame::Step::kDilemmas:
+        for (LocIndex loc = 0; loc < locations; ++loc)
+          offer({ActionKind::kSeedUnder, c, kNoCard, loc});
+        break;
+      case SeedFrame::Step::kFacilities:
+        for (LocIndex loc = 0; loc < locations; ++loc)
+          offer({ActionKind::kSeedFacility, c, kNoCard, loc});
+        break;
+      default:
+        break;
+    }
+  }
+  if (check_seed(f, seat, {ActionKind::kPass}) == Rule::kOk) options.push_back({ActionKind::kPass});
+  return options;
+}
+
+Rule Engine::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
+  const PlayerState& player = s_.players[seat];
+  if (a.kind == ActionKind::kPass) {
+    // Every mission is seeded (the deck's six make the spaceline), and an outpost must be seeded
+    // when one can be: passing is refused while either is still possible.
+    if (f.step == SeedFrame::Step::kMissions ||
+        (f.step == SeedFrame::Step::kFacilities && !player.seeded_outpost)) {
+      for (CardId c : player.seed_pile) {
+        const ActionKind kind = f.step == SeedFrame::Step::kMissions ? ActionKind::kSeedMission
+                                                                     : ActionKind::kSeedFacility;
+        for (LocIndex loc = 0; loc < std::max<std::size_t>(1, s_.spaceline.size()); ++loc) {
+          if (check_seed(f, seat, {kind, c, kNoCard, loc}) == Rule::kOk) {
+            return f.step == SeedFrame::Step::kMissions ? Rule::kWrongStep : Rule::kMustSeedOutpost;
+          }
+        }
+      }
+    }
+    return Rule::kOk;
+  }
+  if (a.a == kNoCard || s_.cards[a.a].owner != seat || s_.cards[a.a].zone != Zone::kSeedPile) {
+    return Rule::kNotYours;
+  }
+  const CardDef& def = s_.def(a.a);
+  const auto type = def.type();
+  switch (a.kind) {
+    case ActionKind::kSeedMission: {
+      if (f.step != SeedFrame::Step::kMissions) return Rule::kWrongStep;
+      if (type != v1::STCCG_CARD_TYPE_MISSION) return Rule::kWrongCardType;
+      if (a.loc > 1 || (a.loc == 1 && s_.spaceline.empty())) return Rule::kSpacelineEnd;
+      if (def.unique()) {
+        for (const Location& l : s_.spaceline) {
+          if (l.seeder == seat && s_.def(l.mission).title() == def.title())
+            return Rule::kAlreadyInPlay;
+        }
+      }
+      return Rule::kOk;
+    }
+    case ActionKind::kSeedUnder: {
+      if (f.step != SeedFrame::Step::kDilemmas) return Rule::kWrongStep;
+      if (a.loc >= s_.spaceline.size()) return Rule::kNoTarget;
+      const auto mission = s_.def(s_.spaceline[a.loc].mission).card.mission().placement();
+      if (type == v1::STCCG_CARD_TYPE_DILEMMA) {
+        return fits_placement(def.card.dilemma().placement(), mission) ? Rule::kOk
+                                                                       : Rule::kWrongPlacement;
+      }
+      if (type == v1::STCCG_CARD_TYPE_ARTIFACT) {
+        // Tournament rule: one artifact of yours per mission (CRD IV.4).
+        for (CardId c : s_.spaceline[a.loc].seeds) {
+          if (s_.cards[c].owner == seat && s_.def(c).type() == v1::STCCG_CARD_TYPE_ARTIFACT) {
+            return Rule::kFacilityLimit;
+          }
+        }
+        return Rule::kOk;
+      }
+      // Q-Flash doorways and cards seeded like dilemmas go under missions too (§1.3 step 3).
+      const bool q_flash = type == v1::STCCG_CARD_TYPE_DOORWAY &&
+                           def.card.doorway().opens() == v1::STCCG_SIDE_DECK_Q_CONTINUUM;
+      return q_flash || def.card.seed_rule() == v1::STCCG_SEED_RULE_SEEDS_LIKE_DILEMMA
+                 ? Rule::kOk
+                 : Rule::kWrongCardType;
+    }
+    case ActionKind::kSeedFacility:
+      if (f.step != SeedFrame::Step::kFacilities) return Rule::kWrongStep;
+      if (type != v1::STCCG_CARD_TYPE_FACILITY) return Rule::kWrongCardType;
+      return check_build(seat, a.a, a.loc, /*seeding=*/true);
+    default:
+      return Rule::kWrongStep;
+  }
+}
+
+void Engine::seed(Seat seat, const Action& a) {
+  switch (a.kind) {
+    case ActionKind::kSeedMission: {
+      Location location;
+      location.mission = a.a;
+      location.seeder = seat;
+      if (a.loc == 0) {
+        s_.spaceline.insert(s_.spaceline.begin(), location);
+        for (std::size_t i = 1; i < s_.spaceline.size(); ++i)
+          ++s_.cards[s_.spaceline[i].mission].loc;
+      } else {
+        s_.spaceline.push_back(location);
+      }
+      const auto index = static_cast<LocIndex>(a.loc == 0 ? 0 : s_.spaceline.size() - 1);
+      move_card(a.a, Zone::kMission, Where::kNone, index);
+      break;
+    }
+    case ActionKind::kSeedUnder:
+      move_card(a.a, Zone::kSeed, Where::kNone, a.loc);
+      s_.spaceline[a.loc].seeds.push_back(a.a);  // the first seeded is met first
+      break;
+    case ActionKind::kSeedFacility:
+      move_card(a.a, Zone::kPlay, Where::kSpace, a.loc);
+      s_.players[seat].seeded_outpost = true;
+      break;
+    default:
+      break;
+  }
+}
+
+void Engine::finish_seeding() {
+  for (Seat seat = 0; seat < kPlayers; ++seat) {
+    // Leftover seed cards go out of play; outposts can still be built from hand (A-05 reading).
+    const std::vector<CardId> leftovers = s_.players[seat].seed_pile;
+    for (CardId c : leftovers) {
+      move_card(
+          c, s_.def(c).type() == v1::STCCG_CARD_TYPE_FACILITY ? Zone::kDrawDeck : Zone::kOutOfPlay);
+    }
+    shuffle_deck(seat);
+  }
+  for (int i = 0; i < kOpeningHand; ++i) {
+    for (Seat seat = 0; seat < kPlayers; ++seat)
+      draw(seat);
+  }
+  // The player who seeded second takes the first turn (§1.3).
+  s_.active = State::other(s_.first_seeder);
+  s_.turn = 0;
+  s_.frames.pop_back();
+}
+
+}  // namespace spacedock::stccg

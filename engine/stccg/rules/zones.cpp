@@ -1,0 +1,167 @@
+// Moving cards between zones, and what moving means for who may see them.
+#include <algorithm>
+
+#include "engine/core/siphash.h"
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+namespace {
+
+void erase(std::vector<CardId>& list, CardId c) {
+  std::erase(list, c);
+}
+
+}  // namespace
+
+bool Engine::owner_sees(CardId c) const {
+  const CardState& card = s_.cards[c];
+  return card.zone != Zone::kDrawDeck && card.zone != Zone::kSideDeck;
+}
+
+bool Engine::all_see(CardId c) const {
+  const CardState& card = s_.cards[c];
+  switch (card.zone) {
+    case Zone::kDrawDeck:
+    case Zone::kSideDeck:
+    case Zone::kHand:
+    case Zone::kSeedPile:
+      return false;
+    case Zone::kSeed:
+      return card.exposed;  // a dilemma met and put back is known to both
+    case Zone::kPlay:
+      if (card.where == Where::kAboard && s_.def(card.host).type() == v1::STCCG_CARD_TYPE_SHIP) {
+        return card.exposed;  // crews are hidden (§1.5)
+      }
+      if (card.where == Where::kSurface && s_.options.hidden_away_teams) return card.exposed;
+      return true;
+    default:
+      return true;
+  }
+}
+
+std::uint32_t Engine::new_handle() {
+  for (;;) {
+    const auto handle = static_cast<std::uint32_t>(
+        core::siphash(s_.handle_key, 0x5d0c, ++s_.handle_counter) & 0xffffff);
+    if (handle != 0 && find_handle(handle) == kNoCard) return handle;
+  }
+}
+
+CardId Engine::find_handle(std::uint32_t handle) const {
+  for (std::size_t i = 0; i < s_.cards.size(); ++i) {
+    if (s_.cards[i].handle == handle) return static_cast<CardId>(i);
+  }
+  return kNoCard;
+}
+
+void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId host, Seat controller) {
+  CardState& card = s_.cards[c];
+  ev::CardMoved moved;
+  moved.card = c;
+  moved.def = card.def;
+  moved.owner = card.owner;
+  moved.from = {card.zone, card.where, card.loc, card.host, card.controller};
+  moved.to = {zone, where, loc, host, controller == kNoSeat ? card.owner : controller};
+  moved.handle_before = card.handle;
+  moved.owner_sees_before = owner_sees(c);
+  moved.all_see_before = all_see(c);
+
+  PlayerState& player = s_.players[card.owner];
+  if (auto* from = player.pile(card.zone)) {
+    erase(*from, c);
+  } else if (card.zone == Zone::kSeed) {
+    erase(s_.spaceline[card.loc].seeds, c);
+  } else if (card.zone == Zone::kPlay && zone != Zone::kPlay) {
+    erase(s_.in_play, c);
+  }
+  if (zone != Zone::kPlay) {
+    if (card.zone == Zone::kPlay) card_left_play(c);
+    card.stopped = false;
+    card.range_used = 0;
+    if (zone != Zone::kSeed) card.exposed = false;
+  } else if (card.zone != Zone::kPlay) {
+    s_.in_play.push_back(c);
+  }
+  card.zone = zone;
+  card.where = where;
+  card.loc = loc;
+  card.host = host;
+  card.controller = moved.to.controller;
+  if (auto* to = player.pile(zone)) to->push_back(c);
+  moved.owner_sees_after = owner_sees(c);
+  moved.all_see_after = all_see(c);
+  if (moved.all_see_before != moved.all_see_after ||
+      moved.owner_sees_before != moved.owner_sees_after) {
+    card.handle = new_handle();  // a new public life: nothing links it to the old one
+  }
+  moved.handle_after = card.handle;
+  emit(moved);
+}
+
+void Engine::to_discard(CardId c) {
+  // Whatever is aboard or played on a card leaves with it.
+  for (CardId other : std::vector<CardId>(s_.in_play)) {
+    if (s_.cards[other].zone == Zone::kPlay && s_.cards[other].host == c) to_discard(other);
+  }
+  move_card(c, Zone::kDiscard);
+}
+
+void Engine::kill(CardId personnel) {
+  to_discard(personnel);
+}
+
+void Engine::destroy_vessel(CardId vessel) {
+  to_discard(vessel);
+}
+
+void Engine::draw(Seat seat) {
+  PlayerState& player = s_.players[seat];
+  if (player.draw.empty()) return;
+  move_card(player.draw.back(), Zone::kHand);
+  if (player.draw.empty()) {
+    // Drawing the last card ends the game at once; the higher score wins (§1.7).
+    const int mine = player.score;
+    const int theirs = s_.players[State::other(seat)].score;
+    const std::uint8_t winners = mine == theirs ? 0b11
+                                 : mine > theirs
+                                     ? static_cast<std::uint8_t>(1u << seat)
+                                     : static_cast<std::uint8_t>(1u << State::other(seat));
+    finish(winners, v1::RESULT_REASON_DECK_EXHAUSTED);
+  }
+}
+
+void Engine::shuffle_deck(Seat seat) {
+  auto& draw = s_.players[seat].draw;
+  s_.rng.shuffle(std::span(draw));
+  emit(ev::Shuffled{seat, static_cast<std::uint8_t>(draw.size())});
+}
+
+void Engine::stop(CardId c) {
+  CardState& card = s_.cards[c];
+  if (!card.stopped) {
+    card.stopped = true;
+    emit(ev::Stopped{c});
+  }
+  // A stopped ship or facility stops everything aboard.
+  for (CardId other : s_.in_play) {
+    if (s_.cards[other].where == Where::kAboard && s_.cards[other].host == c) stop(other);
+  }
+}
+
+void Engine::score(Seat seat, int points, CardId source) {
+  PlayerState& player = s_.players[seat];
+  player.score += points;
+  emit(ev::Scored{seat, static_cast<std::int16_t>(points), static_cast<std::int16_t>(player.score),
+                  source});
+  check_victory();
+}
+
+void Engine::expose(CardId c) {
+  CardState& card = s_.cards[c];
+  if (card.exposed || all_see(c)) return;
+  card.exposed = true;
+  card.handle = new_handle();
+  emit(ev::Revealed{c, card.def, card.handle});
+}
+
+}  // namespace spacedock::stccg

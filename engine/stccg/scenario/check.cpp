@@ -1,0 +1,240 @@
+// The expectations of a scenario, checked against the running game.
+#include "engine/stccg/scenario/check.h"
+
+#include <algorithm>
+#include <string>
+#include <variant>
+
+namespace spacedock::stccg::scenario {
+namespace {
+
+std::string player_name(Seat seat) {
+  return seat == 0 ? "A" : seat == 1 ? "B" : "nobody";
+}
+
+std::string winners_name(std::uint8_t winners) {
+  return winners == 0b11 ? "both" : winners == 0 ? "none" : player_name(winners == 0b01 ? 0 : 1);
+}
+
+std::string quoted(const std::string& text) {
+  return "\"" + text + "\"";
+}
+
+std::string_view verdict_name(core::Verdict verdict) {
+  switch (verdict) {
+    case core::Verdict::kAccepted:
+      return "accepted";
+    case core::Verdict::kNotOpen:
+      return "NOT_OPEN";
+    case core::Verdict::kNotYourDecision:
+      return "NOT_YOUR_DECISION";
+    case core::Verdict::kNotOffered:
+      return "NOT_OFFERED";
+    case core::Verdict::kNotAPlayer:
+      return "NOT_A_PLAYER";
+    case core::Verdict::kGameOver:
+      return "GAME_OVER";
+  }
+  return "?";
+}
+
+std::string title(const State& s, CardId c) {
+  return quoted(s.def(c).title());
+}
+
+// Where a card is, in the words of the format.
+std::string place_of(const State& s, CardId c) {
+  const CardState& card = s.cards[c];
+  const std::string owner = player_name(card.owner);
+  switch (card.zone) {
+    case Zone::kSeedPile:
+      return "in seed_pile " + owner;
+    case Zone::kDrawDeck:
+      return "in draw " + owner;
+    case Zone::kHand:
+      return "in hand " + owner;
+    case Zone::kDiscard:
+      return "in discard " + owner;
+    case Zone::kOutOfPlay:
+      return "in out_of_play " + owner;
+    case Zone::kBonus:
+      return "in bonus " + player_name(card.controller);
+    case Zone::kSideDeck:
+      return "in the side deck of " + owner;
+    case Zone::kMission:
+      return "the mission at " + std::to_string(card.loc);
+    case Zone::kSeed:
+      return "under " + std::to_string(card.loc);
+    case Zone::kResolving:
+      return "resolving";
+    case Zone::kPlay:
+      break;
+  }
+  switch (card.where) {
+    case Where::kTable:
+      return "on table " + player_name(card.controller);
+    case Where::kSpace:
+      return "in space " + std::to_string(card.loc);
+    case Where::kSurface:
+      return "on planet " + std::to_string(card.loc);
+    case Where::kAboard:
+      return "aboard " + title(s, card.host);
+    case Where::kOn:
+      return "on " + title(s, card.host);
+    case Where::kNone:
+      break;
+  }
+  return "in play";
+}
+
+bool at(const Scene& scene, CardId c, const Place& p) {
+  const State& s = scene.game.state();
+  const CardState& card = s.cards[c];
+  const bool in_play = card.zone == Zone::kPlay;
+  switch (p.kind) {
+    case Place::Kind::kPile: {
+      const Seat whose = card.zone == Zone::kBonus ? card.controller : card.owner;
+      return card.zone == p.zone && (p.player == kNoSeat || whose == p.player);
+    }
+    case Place::Kind::kUnder:
+      return card.zone == Zone::kSeed && card.loc == p.loc;
+    case Place::Kind::kSpace:
+      return in_play && card.where == Where::kSpace && card.loc == p.loc;
+    case Place::Kind::kPlanet:
+      return in_play && card.where == Where::kSurface && card.loc == p.loc;
+    case Place::Kind::kAboard:
+      return in_play && card.where == Where::kAboard && card.host == scene.card(p.host);
+    case Place::Kind::kOn:
+      return in_play && card.where == Where::kOn && card.host == scene.card(p.host);
+    case Place::Kind::kTable:
+      return in_play && card.where == Where::kTable &&
+             (p.player == kNoSeat || card.controller == p.player);
+    case Place::Kind::kPlay:
+      return in_play;
+  }
+  return false;
+}
+
+bool event_seen(const Step& s, const Scene& scene, std::string& got) {
+  const State& st = scene.game.state();
+  const bool dilemma = s.kind == Step::Kind::kExpectDilemma;
+  const CardId wanted = dilemma ? scene.card(s.names[0]) : kNoCard;
+  bool found = false;
+  for (std::size_t i = scene.mark; i < st.events.size(); ++i) {
+    if (const auto* e = std::get_if<ev::DilemmaResolved>(&st.events[i]); e && dilemma) {
+      found = found || (e->card == wanted && static_cast<long long>(e->outcome) == s.number);
+      got += (got.empty() ? "" : ", ") + title(st, e->card) + " " +
+             std::string(outcome_name(e->outcome));
+    } else if (const auto* a = std::get_if<ev::AttemptEnded>(&st.events[i]); a && !dilemma) {
+      found = found || (a->player == s.player && a->loc == s.place.loc &&
+                        static_cast<long long>(a->result) == s.number);
+      got += (got.empty() ? "" : ", ") + player_name(a->player) + " at " + std::to_string(a->loc) +
+             " " + std::string(result_name(a->result));
+    }
+  }
+  got = (got.empty() ? "no such event" : got) + " since the last action";
+  return found;
+}
+
+}  // namespace
+
+bool holds(const Step& s, const Scene& scene, std::string& got) {
+  using K = Step::Kind;
+  const Game& game = scene.game;
+  const State& st = game.state();
+  switch (s.kind) {
+    case K::kExpectCard: {
+      const CardId c = scene.card(s.names[0]);
+      got = place_of(st, c);
+      return at(scene, c, s.place);
+    }
+    case K::kExpectSeeds: {
+      std::vector<CardId> wanted;
+      for (const std::string& n : s.names)
+        wanted.push_back(scene.card(n));
+      const auto& seeds = st.spaceline.at(s.place.loc).seeds;
+      for (CardId c : seeds)
+        got += (got.empty() ? "" : ", ") + title(st, c);
+      if (got.empty()) got = "none";
+      return seeds == wanted;
+    }
+    case K::kExpectCount: {
+      long long n = 0;
+      for (CardId c = 0; c < st.cards.size(); ++c)
+        n += at(scene, c, s.place) ? 1 : 0;
+      got = std::to_string(n);
+      return n == s.number;
+    }
+    case K::kExpectScore:
+      got = std::to_string(st.players[s.player].score);
+      return st.players[s.player].score == s.number;
+    case K::kExpectStopped:
+    case K::kExpectDamaged: {
+      // Every card named must agree; `got` lists those that do not.
+      const bool stopped = s.kind == K::kExpectStopped;
+      bool all = true;
+      for (const std::string& n : s.names) {
+        const CardId card = scene.card(n);
+        const bool is = stopped ? st.cards[card].stopped : game.rules().damaged(card);
+        if (is == s.negated) {
+          all = false;
+          got += (got.empty() ? "" : ", ") + quoted(n) + (is ? " is " : " is not ") +
+                 (stopped ? "stopped" : "damaged");
+        }
+      }
+      return all != s.negated;
+    }
+    case K::kExpectController: {
+      const Seat who = st.cards[scene.card(s.names[0])].controller;
+      got = player_name(who);
+      return who == s.player;
+    }
+    case K::kExpectCompleted: {
+      const Seat by = st.spaceline.at(s.place.loc).completed_by;
+      got = by == kNoSeat ? "not completed" : "completed by " + player_name(by);
+      return by != kNoSeat && (s.player == kNoSeat || by == s.player);
+    }
+    case K::kExpectOver: {
+      const std::string reason = v1::ResultReason_Name(st.reason).substr(14);  // RESULT_REASON_
+      got =
+          st.over ? "over, winner " + winners_name(st.winners) + ", reason " + reason : "not over";
+      return st.over && (s.number < 0 || st.winners == s.number) &&
+             (s.word.empty() || s.word == reason);
+    }
+    case K::kExpectDecision: {
+      const core::Decision* d = game.decision();
+      got = d ? "a decision of " + player_name(d->seat) : "no open decision";
+      return d && d->seat == s.player;
+    }
+    case K::kExpectTurn:
+      got = std::to_string(st.turn);
+      return st.turn == s.number;
+    case K::kExpectActive:
+      got = player_name(st.active);
+      return st.active == s.player;
+    case K::kExpectOffered: {
+      const core::Decision* d = game.decision();
+      const core::OptionId option = game.option_id(scene.action(s.action));
+      const Rule why = game.check(option);
+      got = why == Rule::kOk ? "not offered" : "not offered: " + std::string(rule_name(why));
+      return d && std::find(d->options.begin(), d->options.end(), option) != d->options.end();
+    }
+    case K::kExpectRefused: {
+      Game copy = game;  // a refused answer changes nothing, but an accepted one would
+      const core::Decision* d = copy.decision();
+      const auto result =
+          copy.submit(d ? d->seat : 0, d ? d->id : 0, copy.option_id(scene.action(s.action)));
+      got = result.accepted() ? "accepted" : refusal(result);
+      return !result.accepted() && (s.word.empty() || s.word == result.rule);
+    }
+    default:
+      return event_seen(s, scene, got);
+  }
+}
+
+std::string refusal(const core::SubmitResult& result) {
+  return std::string(verdict_name(result.verdict)) +
+         (result.rule.empty() ? "" : " " + std::string(result.rule));
+}
+
+}  // namespace spacedock::stccg::scenario

@@ -1,0 +1,258 @@
+// Runs a parsed scenario: the setup builds a Position, the first action or expectation starts
+// the Game from it, actions answer the open decision, expectations are checked (scenario_check).
+#include "engine/stccg/scenario/runner.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
+#include <stdexcept>
+
+#include "engine/stccg/game.h"
+#include "engine/stccg/scenario/position.h"
+#include "engine/stccg/scenario/check.h"
+#include "engine/stccg/scenario/script.h"
+
+namespace spacedock::stccg {
+namespace {
+
+using scenario::Place;
+using scenario::Step;
+
+// A step that cannot go on: the rest of its case is skipped.
+class StepError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+std::string quoted(const std::string& text) {
+  return "\"" + text + "\"";
+}
+
+// Where a card is on the spaceline, through the ship or facility it is aboard.
+LocIndex location_of(const State& s, CardId c) {
+  const CardState& card = s.cards[c];
+  const bool hosted = card.where == Where::kAboard || card.where == Where::kOn;
+  return hosted && card.host != kNoCard ? location_of(s, card.host) : card.loc;
+}
+
+// The runner of one case.
+class CaseRunner {
+ public:
+  CaseRunner(const CardDb& db, std::string_view file, std::vector<std::string>& failures)
+      : position_(db), file_(file), failures_(failures) {}
+
+  void run(const std::vector<Step>& prelude, const scenario::Case& c) {
+    const Step* current = nullptr;
+    try {
+      for (const auto* steps : {&prelude, &c.steps}) {
+        for (const Step& s : *steps) {
+          current = &s;
+          run(s);
+        }
+      }
+      current = nullptr;
+      if (!game_) start();  // a position alone is still checked for consistency
+    } catch (const std::exception& e) {
+      report(current ? current->line : c.line, e.what());
+    }
+  }
+
+ private:
+  const State& state() const { return game_ ? game_->state() : position_.state(); }
+
+  void report(int line, const std::string& message) {
+    failures_.push_back(std::string(file_) + ":" + std::to_string(line) + ": " + message);
+  }
+
+  void run(const Step& s) {
+    if (s.is_setup()) return setup(s);
+    if (!game_) start();
+    if (s.kind == Step::Kind::kAction) return act(s);
+    // The expectation as written, less its `expect`.
+    const std::string wanted = s.text.substr(s.text.find(' ') + 1);
+    const scenario::Scene scene{*game_, mark_, [this](const std::string& n) { return card(n); },
+                                [this](const scenario::ActionSpec& a) { return action(a); }};
+    std::string got;
+    if (scenario::holds(s, scene, got) != s.negated) return;
+    report(s.line, "expected " + wanted + ", got " + got);
+  }
+
+  void start() {
+    game_.emplace(Game::from_position(position_.build()));
+    mark_ = 0;
+  }
+
+  // A card by alias or by title; titles must name one card of the scenario.
+  CardId card(const std::string& name) const {
+    if (auto alias = aliases_.find(name); alias != aliases_.end()) return alias->second;
+    const State& s = state();
+    CardId found = kNoCard;
+    for (CardId c = 0; c < s.cards.size(); ++c) {
+      const std::string& t = s.def(c).title();
+      const bool same =
+          std::equal(t.begin(), t.end(), name.begin(), name.end(), [](char a, char b) {
+            return std::tolower(static_cast<unsigned char>(a)) ==
+                   std::tolower(static_cast<unsigned char>(b));
+          });
+      if (!same) continue;
+      if (found != kNoCard)
+        throw StepError("several cards are titled " + quoted(name) + ": tell them apart with `as`");
+      found = c;
+    }
+    if (found == kNoCard) throw StepError("no card " + quoted(name) + " in this scenario");
+    return found;
+  }
+
+  void setup(const Step& s) {
+    using K = Step::Kind;
+    switch (s.kind) {
+      case K::kSeed:
+        return position_.set_seed(static_cast<std::uint64_t>(s.number));
+      case K::kOption:
+        (s.word == "command_fills_staff" ? position_.options().command_fills_staff
+                                         : position_.options().hidden_away_teams) = s.number != 0;
+        return;
+      case K::kActive:
+        return position_.set_active(s.player);
+      case K::kTurn:
+        return position_.set_turn(static_cast<std::uint16_t>(s.number));
+      case K::kFirstSeeder:
+        return position_.set_first_seeder(s.player);
+      case K::kStart:
+        if (s.word == "turn") return position_.set_start(Position::Start::kNewTurn);
+        if (s.word == "orders") return position_.set_start(Position::Start::kOrders);
+        return position_.set_start(Position::Start::kSeeding,
+                                   s.word == "missions"   ? SeedFrame::Step::kMissions
+                                   : s.word == "dilemmas" ? SeedFrame::Step::kDilemmas
+                                                          : SeedFrame::Step::kFacilities);
+      case K::kScore:
+        return position_.set_score(s.player, static_cast<int>(s.number));
+      case K::kMission:
+        if (s.place.loc != state().spaceline.size())
+          throw StepError("missions are listed left to right from location 0");
+        position_.add_mission(s.player, s.names[0]);
+        return name(s.aliases[0], state().spaceline.back().mission);
+      case K::kCompleted:
+        return position_.set_completed(s.place.loc, s.player);
+      case K::kCards:
+        return add_cards(s);
+      case K::kStopped:
+      case K::kDamaged:
+        for (const std::string& n : s.names)
+          s.kind == K::kStopped ? position_.set_stopped(card(n)) : position_.set_damaged(card(n));
+        return;
+      default:
+        return;
+    }
+  }
+
+  void add_cards(const Step& s) {
+    const Place& p = s.place;
+    // A draw deck is listed from the top down; the engine keeps its top at the back.
+    const bool reversed = p.kind == Place::Kind::kPile && p.zone == Zone::kDrawDeck;
+    for (std::size_t k = 0; k < s.names.size(); ++k) {
+      const std::size_t i = reversed ? s.names.size() - 1 - k : k;
+      const std::string& t = s.names[i];
+      CardId c = kNoCard;
+      switch (p.kind) {
+        case Place::Kind::kPile:
+          c = position_.add_to_pile(s.player, p.zone, t);
+          break;
+        case Place::Kind::kUnder:
+          c = position_.add_under(p.loc, s.player, t);
+          break;
+        case Place::Kind::kSpace:
+          c = position_.add_in_space(p.loc, s.player, t);
+          break;
+        case Place::Kind::kPlanet:
+          c = position_.add_on_planet(p.loc, s.player, t);
+          break;
+        case Place::Kind::kAboard:
+          c = position_.add_aboard(card(p.host), t);
+          break;
+        case Place::Kind::kOn:
+          c = position_.add_on(card(p.host), s.player, t);
+          break;
+        case Place::Kind::kTable:
+          c = position_.add_on_table(s.player, t);
+          break;
+        case Place::Kind::kPlay:
+          throw StepError("cards are placed somewhere in particular");
+      }
+      name(s.aliases[i], c);
+    }
+  }
+
+  void name(const std::string& alias, CardId c) {
+    if (alias.empty()) return;
+    if (!aliases_.emplace(alias, c).second)
+      throw StepError("the name " + quoted(alias) + " is taken");
+  }
+
+  Action action(const scenario::ActionSpec& spec) const {
+    Action a;
+    a.kind = spec.kind;
+    if (!spec.a.empty()) a.a = card(spec.a);
+    if (!spec.b.empty()) a.b = card(spec.b);
+    a.loc = spec.at_card ? location_of(state(), a.a) : spec.loc;
+    return a.kind == ActionKind::kAttempt ? away_team_anchor(a) : a;
+  }
+
+  // The engine offers one attempt per Away Team, anchored on one member: "attempt 0 with Worf"
+  // means the offered attempt of the team that holds Worf.
+  Action away_team_anchor(Action a) const {
+    const core::Decision* d = game_ ? game_->decision() : nullptr;
+    if (!d || a.a == kNoCard || state().cards[a.a].where != Where::kSurface) return a;
+    for (const Action& offered : state().offered) {
+      if (offered.kind != ActionKind::kAttempt || offered.loc != a.loc) continue;
+      if (offered.a == a.a) return a;
+      if (state().cards[offered.a].where != Where::kSurface) continue;
+      const auto team = game_->rules().attempt_group(d->seat, a.loc, offered.a);
+      if (std::find(team.begin(), team.end(), a.a) != team.end()) return offered;
+    }
+    return a;
+  }
+
+  void act(const Step& s) {
+    const Action a = action(s.action);
+    const core::Decision* d = game_->decision();
+    if (!d)
+      throw StepError("expected a decision to answer, got " +
+                      std::string(game_->over() ? "the game over" : "none"));
+    mark_ = game_->events().size();
+    const auto result = game_->submit(d->seat, d->id, game_->option_id(a));
+    if (!result.accepted()) {
+      throw StepError("expected '" + s.text + "' to be accepted, got " + scenario::refusal(result));
+    }
+  }
+
+  Position position_;
+  std::optional<Game> game_;
+  std::map<std::string, CardId> aliases_;
+  std::size_t mark_ = 0;  // events before this index came before the last action
+  std::string_view file_;
+  std::vector<std::string>& failures_;
+};
+
+}  // namespace
+
+ScenarioReport run_scenario(const CardDb& db, std::string_view file, std::string_view text) {
+  ScenarioReport report;
+  scenario::Script script;
+  try {
+    script = scenario::parse(text);
+  } catch (const scenario::ParseError& e) {
+    report.failures.push_back(std::string(file) + ":" + std::to_string(e.line()) + ": " + e.what());
+    return report;
+  }
+  for (const scenario::Case& c : script.cases) {
+    CaseRunner(db, file, report.failures).run(script.prelude, c);
+  }
+  // A bad prelude fails every case the same way: say it once.
+  report.failures.erase(std::unique(report.failures.begin(), report.failures.end()),
+                        report.failures.end());
+  return report;
+}
+
+}  // namespace spacedock::stccg

@@ -1,0 +1,72 @@
+#pragma once
+
+#include <cstdint>
+
+#include "engine/stccg/cards/vocabulary.h"
+#include "engine/stccg/state/ids.h"
+
+namespace spacedock::stccg {
+
+// Effects in play (ARCHITECTURE.md §2): what a card or a rule keeps doing after it resolves,
+// as one list in the game value. Each entry names its source, its target (a card, a location,
+// a player), what it changes and when it ends. Attribute totals, legality checks and cures
+// read this list; nothing in the shared state is named after a card.
+enum class EffectKind : std::uint8_t {
+  // Rotation damage on `card` (§3.13); `value` counts the full turns it has spent docked
+  // where it can be repaired, and `flag` says it has been docked since this turn began.
+  kDamage,
+  // `card`'s `attribute` changes by `value` (Birth of "Junior": RANGE lost for good).
+  kAttribute,
+  // `card`'s `attribute` is multiplied by `value` (Transwarp Conduit: RANGE x2).
+  kAttributeTimes,
+  // `player` may not attempt the mission at `loc` (Edo Probe abandoned, Aldebaran Serpent).
+  kMissionBlocked,
+  // `player` scores `value` points from `source` for as long as this lasts (Ressikan Flute).
+  kLivePoints,
+  // `player` draws no more cards (Q's Tent).
+  kNoDraws,
+  // `player` has played a Q's Tent doorway (one per turn, nullified or not).
+  kTentUsed,
+  // `player` passes every response window until this ends.
+  kAutoPass,
+  // `player`'s forces at `loc` were attacked on `turn` by the opponent: they may fight back on
+  // their next turn whatever their affiliation (the continuing-battle exception, §3.11).
+  kAttacked,
+  // No player may play interrupts (Goddess of Empathy).
+  kNoInterrupts,
+  // The opponent of `player` may cancel the next battle `player` initiates (Guilty -
+  // Provisionally).
+  kBattleCancellable,
+  // `card` (a ship) must travel to `loc` before anything else (Incoming Message).
+  kRequiredMove,
+  // A counter of `source` on `card` (a countdown, a marker a handler reads).
+  kCounter,
+};
+
+// When an effect ends.
+enum class Until : std::uint8_t {
+  kRemoved,           // only when a rule or its source removes it
+  kEndOfTurn,         // at the end of the turn it began in
+  kSourceLeaves,      // when its source leaves play
+  kAnyQFlash,         // at the next Q-Flash met or played (§3.19)
+  kOtherCompletion,   // when a mission other than `loc` is completed
+  kMissionAttempted,  // when `player` attempts a mission other than `loc`
+  kPlayersNextTurn,   // at the start of `player`'s next turn
+};
+
+struct Effect {
+  EffectKind kind = EffectKind::kCounter;
+  Until until = Until::kRemoved;
+  Attribute attribute = Attribute::kIntegrity;
+  bool flag = false;
+  Seat player = kNoSeat;
+  LocIndex loc = kNoLoc;
+  CardId source = kNoCard;
+  CardId card = kNoCard;
+  std::int16_t value = 0;
+  std::uint16_t turn = 0;  // the turn it began in
+
+  friend bool operator==(const Effect&, const Effect&) = default;
+};
+
+}  // namespace spacedock::stccg

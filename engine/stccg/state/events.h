@@ -1,0 +1,125 @@
+#pragma once
+
+#include <variant>
+
+#include "engine/stccg/cards/card_db.h"
+#include "engine/stccg/state/ids.h"
+#include "spacedock/v1/common.pb.h"
+
+namespace spacedock::stccg {
+
+// Events: what happened, in order, with what each kind of viewer may know of it.
+namespace ev {
+
+// A card changed place. Whether its identity may be shown is recorded for both ends, since it
+// depends on where the card was and where it went (a drawn card: unknown before, the owner's
+// after; a revealed seed card: the seeder's before, everyone's after).
+struct Place {
+  Zone zone;
+  Where where;
+  LocIndex loc;
+  CardId host;
+  Seat controller;
+};
+struct CardMoved {
+  CardId card;
+  DefIndex def;
+  Seat owner;
+  Place from;
+  Place to;
+  std::uint32_t handle_before;
+  std::uint32_t handle_after;
+  bool owner_sees_before;
+  bool owner_sees_after;
+  bool all_see_before;
+  bool all_see_after;
+};
+
+enum class Step : std::uint8_t {
+  kSeedDoorways,
+  kSeedMissions,
+  kSeedDilemmas,
+  kSeedFacilities,
+  kTurn,
+  kEndOfTurn,
+};
+
+struct StepStarted {
+  Step step;
+  Seat player;
+  std::uint16_t turn;
+};
+struct Passed {
+  Seat player;
+};
+struct Shuffled {
+  Seat player;
+  std::uint8_t cards;
+};
+struct ShipMoved {
+  CardId ship;
+  LocIndex from;
+  LocIndex to;
+  std::uint8_t range;
+};
+struct AttemptStarted {
+  Seat player;
+  LocIndex loc;
+  CardId vessel;
+  std::uint8_t members;
+};
+enum class Outcome : std::uint8_t {
+  kNoTrigger,  // discarded with no effect: its trigger is absent
+  kNoShip,     // "plays on ship", met from an outpost: no effect
+  kOvercome,   // conditions met
+  kFailed,     // conditions not met: its effect applies
+  kApplied,    // no conditions: its effect applies
+  kDuplicate,  // a duplicate under this mission: discarded
+  kCured,
+  kArtifactFound,  // an artifact stays, to be earned on completion
+  kQFlashIgnored,  // no Q-Continuum to face: discarded
+};
+struct DilemmaResolved {
+  CardId card;
+  DefIndex def;
+  Outcome outcome;
+};
+struct Stopped {
+  CardId card;
+};
+struct Scored {
+  Seat player;
+  std::int16_t points;
+  std::int16_t total;
+  CardId source;
+};
+enum class AttemptResult : std::uint8_t {
+  kCompleted,
+  kRequirementsMissing,  // the group got through but lacks what the mission needs: not stopped
+  kStopped,
+  kNoOneLeft,
+  kAbandoned,  // Edo Probe
+};
+struct AttemptEnded {
+  Seat player;
+  LocIndex loc;
+  AttemptResult result;
+};
+// A card's identity is shown to the opponent (a member of an attempting group, a target).
+struct Revealed {
+  CardId card;
+  DefIndex def;
+  std::uint32_t handle;
+};
+struct GameEnded {
+  std::uint8_t winners;
+  v1::ResultReason reason;
+};
+
+}  // namespace ev
+
+using Event = std::variant<ev::CardMoved, ev::StepStarted, ev::Passed, ev::Shuffled, ev::ShipMoved,
+                           ev::AttemptStarted, ev::DilemmaResolved, ev::Stopped, ev::Scored,
+                           ev::AttemptEnded, ev::Revealed, ev::GameEnded>;
+
+}  // namespace spacedock::stccg

@@ -1,0 +1,80 @@
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "engine/stccg/cards/card_db.h"
+#include "engine/stccg/state/ids.h"
+
+namespace spacedock::stccg {
+
+// The timing engine's frames of work (§3.16), kept on a stack in the game value and stepped
+// last in, first out: the top frame runs until it asks for a decision or pops itself.
+
+// The seeding phase's four steps (§1.3), each alternating until both players pass in a row.
+struct SeedFrame {
+  enum class Step : std::uint8_t { kDoorways, kMissions, kDilemmas, kFacilities, kCleanup };
+  Step step = Step::kDoorways;
+  Seat next = 0;
+  std::uint8_t passes = 0;
+};
+
+// One turn (§1.4): start, card play and orders, end, draw.
+struct TurnFrame {
+  enum class Step : std::uint8_t { kStart, kOrders, kEnd, kDraw };
+  Step step = Step::kStart;
+};
+
+// An announced action: it waits for responses, then resolves, then its responses resolve in
+// the order they were announced (§3.16).
+struct ActionFrame {
+  enum class Step : std::uint8_t { kAnnounced, kResolving, kResponses };
+  ActionFrame(Action a, Seat by, Step from = Step::kAnnounced) : action(a), actor(by), step(from) {}
+  Action action;
+  Seat actor = 0;
+  Step step = Step::kAnnounced;
+  // Responses announced to this action, resolved after it (FIFO).
+  std::vector<std::pair<Seat, Action>> responses;
+  std::uint8_t next_response = 0;
+};
+
+// A response window: players in turn may announce responses until both pass in a row.
+struct WindowFrame {
+  static constexpr std::uint16_t kNoCollector = 0xffff;
+  Seat asking = 0;
+  std::uint8_t passes = 0;
+  // 1 when only the first player is asked before the window closes (after an announcement the
+  // actor has just acted); 2 when both must pass (between dilemmas).
+  std::uint8_t passes_to_close = 2;
+  // The action frame collecting responses, as an index into the frame stack; none between dilemmas.
+  std::uint16_t collector = kNoCollector;
+};
+
+// How far the seed card being met got, so that its resolution can pause for a choice and resume.
+enum class DilemmaStep : std::uint8_t { kEntry, kFailing, kAfterEffects, kAsking, kChosen };
+
+// A mission attempt (§3.8) and the dilemmas met in it (§3.9).
+struct AttemptFrame {
+  LocIndex loc = kNoLoc;
+  Seat player = 0;
+  CardId vessel = kNoCard;  // the ship or facility attempting a space mission
+  std::vector<CardId> members;
+  enum class Step : std::uint8_t { kReveal, kResolve, kBetween, kRequirements };
+  Step step = Step::kReveal;
+  std::size_t cursor = 0;     // the next seed card to meet, as an index into the stack
+  CardId current = kNoCard;   // the seed card being resolved
+  std::vector<DefIndex> met;  // cards met this attempt, for duplicates
+  bool stopped = false;
+  bool abandoned = false;  // Edo Probe: the group goes no further here
+  // How far the current dilemma got, so that it can pause for a choice and resume.
+  DilemmaStep sub = DilemmaStep::kEntry;
+  std::uint8_t effect = 0;
+  std::uint8_t picked = 0;
+  bool scored = false;  // it scored points: it goes to the bonus area
+};
+
+using Frame = std::variant<SeedFrame, TurnFrame, ActionFrame, WindowFrame, AttemptFrame>;
+
+}  // namespace spacedock::stccg

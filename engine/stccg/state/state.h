@@ -1,0 +1,131 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <vector>
+
+#include "engine/core/decision.h"
+#include "engine/core/rng.h"
+#include "engine/stccg/cards/card_db.h"
+#include "engine/stccg/state/effects.h"
+#include "engine/stccg/state/events.h"
+#include "engine/stccg/state/frames.h"
+#include "engine/stccg/state/ids.h"
+#include "engine/stccg/state/options.h"
+
+namespace spacedock::stccg {
+
+inline constexpr int kPlayers = 2;
+inline constexpr int kOpeningHand = 7;
+inline constexpr int kWinningScore = 100;
+// Loop guard: a game needing more decisions than this ends as a work-cap abort.
+inline constexpr std::uint32_t kMaxDecisionsPerGame = 100000;
+inline constexpr std::uint32_t kMaxStepsPerDecision = 1000000;
+
+// One card of the game. Only what the rules say of every card lives here; what a particular
+// card does while it lasts is an entry in State::effects.
+struct CardState {
+  DefIndex def = 0;
+  Seat owner = 0;
+  // Who uses it while in play (an earned artifact), or whose bonus area holds it; else the owner.
+  Seat controller = 0;
+  Zone zone = Zone::kDrawDeck;
+  Where where = Where::kNone;
+  LocIndex loc = kNoLoc;
+  CardId host = kNoCard;
+  // What clients call the card: unguessable, and replaced whenever the card moves between
+  // hidden and public places, so a face-down card cannot be followed.
+  std::uint32_t handle = 0;
+  bool stopped = false;
+  // Shown to the opponent while in a place that is normally hidden (a crew, an Away Team).
+  bool exposed = false;
+  // Ships: RANGE spent this turn.
+  std::uint8_t range_used = 0;
+};
+
+struct Location {
+  CardId mission = kNoCard;
+  Seat seeder = 0;
+  // Face-down seed cards; the front is encountered first.
+  std::vector<CardId> seeds;
+  Seat completed_by = kNoSeat;
+};
+
+struct PlayerState {
+  std::vector<CardId> seed_pile;  // seed cards not seeded yet
+  std::vector<CardId> draw;       // the top is the back
+  std::vector<CardId> hand;
+  std::vector<CardId> discard;  // the top is the back
+  int score = 0;
+  // This turn: the one normal card play was made, or orders have begun (which forfeits it).
+  bool card_played = false;
+  bool orders_begun = false;
+  bool seeded_outpost = false;
+
+  // The player's list of cards in `zone` (seed pile, draw deck, hand, discard pile); nullptr
+  // for the zones without one.
+  std::vector<CardId>* pile(Zone zone) {
+    switch (zone) {
+      case Zone::kSeedPile:
+        return &seed_pile;
+      case Zone::kDrawDeck:
+        return &draw;
+      case Zone::kHand:
+        return &hand;
+      case Zone::kDiscard:
+        return &discard;
+      case Zone::kOutOfPlay:
+      case Zone::kBonus:
+      case Zone::kSideDeck:
+      case Zone::kMission:
+      case Zone::kSeed:
+      case Zone::kPlay:
+      case Zone::kResolving:
+        return nullptr;
+    }
+    return nullptr;
+  }
+};
+
+// The complete state of a game: a plain value.
+struct State {
+  const CardDb* db = nullptr;
+  Options options;
+  core::Rng rng;
+  std::uint64_t handle_key = 0;
+  std::uint32_t handle_counter = 0;
+
+  std::vector<CardState> cards;
+  std::vector<CardId> in_play;  // cards in Zone::kPlay, in the order they entered
+  std::array<PlayerState, kPlayers> players;
+  std::vector<Location> spaceline;
+  std::vector<Effect> effects;  // in the order they began
+
+  Seat first_seeder = 0;
+  Seat active = 0;
+  std::uint16_t turn = 0;
+
+  std::deque<Frame> frames;  // a deque: pushing a frame leaves references to the others valid
+  core::Decision decision;
+  std::vector<Action> offered;  // the actions behind decision.options, index for index
+  bool decision_open = false;
+  std::optional<Action> answer;
+  std::uint32_t decisions_made = 0;
+
+  bool over = false;
+  std::uint8_t winners = 0;
+  v1::ResultReason reason = v1::RESULT_REASON_UNSPECIFIED;
+
+  std::vector<Event> events;
+  std::size_t events_checked = 0;  // state-based checks have seen the events before this one
+
+  const CardDef& def(CardId c) const { return db->def(cards[c].def); }
+  bool in_play_at(CardId c) const { return c < cards.size() && cards[c].zone == Zone::kPlay; }
+  static Seat other(Seat s) { return static_cast<Seat>(1 - s); }
+
+  std::uint64_t hash() const;
+};
+
+}  // namespace spacedock::stccg

@@ -1,0 +1,216 @@
+#include "engine/stccg/view/view.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace spacedock::stccg {
+
+bool may_see(const Game& game, CardId c, core::Viewer viewer) {
+  if (viewer.role == core::Viewer::Role::kJudge || game.rules().all_see(c)) return true;
+  const CardState& card = game.state().cards[c];
+  const Seat holder = card.zone == Zone::kPlay ? card.controller : card.owner;
+  return viewer.is_seat(holder) && game.rules().owner_sees(c);
+}
+
+void identity_to_proto(const State& s, CardId c, v1::StccgCardRef* out) {
+  const CardDef& def = s.def(c);
+  out->set_card_id(def.id());
+  out->set_title(def.title());
+  out->set_type(def.type());
+}
+
+void ref_to_proto(const Game& game, CardId c, core::Viewer viewer, v1::StccgCardRef* out) {
+  const State& s = game.state();
+  out->set_owner(s.cards[c].owner);
+  if (!may_see(game, c, viewer)) return;
+  out->set_handle(s.cards[c].handle);
+  identity_to_proto(s, c, out);
+}
+
+const std::string& mission_title(const State& s, LocIndex loc) {
+  return s.def(s.spaceline[loc].mission).title();
+}
+
+namespace {
+
+v1::StccgPhase phase_of(const State& s) {
+  if (s.over) return v1::STCCG_PHASE_GAME_OVER;
+  for (const Frame& frame : s.frames) {
+    const auto* seeding = std::get_if<SeedFrame>(&frame);
+    if (!seeding) continue;
+    switch (seeding->step) {
+      case SeedFrame::Step::kDoorways:
+        return v1::STCCG_PHASE_SEED_DOORWAYS;
+      case SeedFrame::Step::kMissions:
+        return v1::STCCG_PHASE_SEED_MISSIONS;
+      case SeedFrame::Step::kDilemmas:
+        return v1::STCCG_PHASE_SEED_DILEMMAS;
+      default:
+        return v1::STCCG_PHASE_SEED_OUTPOSTS;
+    }
+  }
+  return v1::STCCG_PHASE_PLAYING;
+}
+
+// Who acts next at the top level: the next seeder while seeding, else the active player.
+Seat active_seat(const State& s) {
+  for (const Frame& frame : s.frames) {
+    if (const auto* seeding = std::get_if<SeedFrame>(&frame)) return seeding->next;
+  }
+  return s.active;
+}
+
+class ViewWriter {
+ public:
+  ViewWriter(const Game& game, core::Viewer viewer)
+      : game_(game), s_(game.state()), viewer_(viewer), children_(s_.cards.size()) {
+    for (CardId c : s_.in_play) {
+      const CardId host = s_.cards[c].host;
+      if (host != kNoCard) children_[host].push_back(c);
+    }
+  }
+
+  void write(v1::StccgView* out) const {
+    out->mutable_options()->set_staff_needs_staff_icon(!s_.options.command_fills_staff);
+    out->mutable_options()->set_away_teams_public(!s_.options.hidden_away_teams);
+    out->set_phase(phase_of(s_));
+    out->set_turn(s_.turn);
+    out->set_active_seat(active_seat(s_));
+    out->set_first_seeder(s_.first_seeder);
+    for (Seat seat = 0; seat < kPlayers; ++seat)
+      player(seat, out->add_players());
+    for (std::size_t loc = 0; loc < s_.spaceline.size(); ++loc)
+      location(static_cast<LocIndex>(loc), out->add_spaceline());
+    for (std::size_t c = 0; c < s_.cards.size(); ++c) {
+      if (s_.cards[c].zone == Zone::kResolving) ref(static_cast<CardId>(c), out->add_resolving());
+    }
+    for (auto it = s_.frames.rbegin(); it != s_.frames.rend(); ++it) {
+      if (const auto* attempt = std::get_if<AttemptFrame>(&*it)) {
+        this->attempt(*attempt, out->mutable_attempt());
+        break;
+      }
+    }
+    for (Seat seat = 0; seat < kPlayers; ++seat) {
+      if (s_.winners & (1u << seat)) out->add_winners(seat);
+    }
+  }
+
+ private:
+  void ref(CardId c, v1::StccgCardRef* out) const { ref_to_proto(game_, c, viewer_, out); }
+
+  // Hidden cards are listed only to be counted.
+  void listed(const std::vector<CardId>& cards,
+              google::protobuf::RepeatedPtrField<v1::StccgCardRef>* out) const {
+    for (CardId c : cards) {
+      if (may_see(game_, c, viewer_)) ref(c, out->Add());
+    }
+  }
+
+  void player(Seat seat, v1::StccgPlayer* out) const {
+    const PlayerState& p = s_.players[seat];
+    out->set_seat(seat);
+    out->set_score(p.score);
+    out->set_hand_count(static_cast<std::uint32_t>(p.hand.size()));
+    out->set_draw_count(static_cast<std::uint32_t>(p.draw.size()));
+    out->set_seed_pile_count(static_cast<std::uint32_t>(p.seed_pile.size()));
+    listed(p.hand, out->mutable_hand());
+    listed(p.seed_pile, out->mutable_seed_pile());
+    listed(std::vector<CardId>(p.draw.rbegin(), p.draw.rend()), out->mutable_draw_deck());
+    listed(p.discard, out->mutable_discard());
+    for (std::size_t i = 0; i < s_.cards.size(); ++i) {
+      const auto c = static_cast<CardId>(i);
+      const CardState& card = s_.cards[c];
+      if (card.zone == Zone::kBonus && card.controller == seat) ref(c, out->add_bonus());
+      if (card.zone == Zone::kOutOfPlay && card.owner == seat) ref(c, out->add_out_of_play());
+    }
+    for (CardId c : s_.in_play) {
+      if (s_.cards[c].where == Where::kTable && s_.cards[c].controller == seat)
+        in_play(c, out->add_table());
+    }
+    out->set_card_play_used(p.card_played || p.orders_begun);
+  }
+
+  void location(LocIndex loc, v1::StccgLocation* out) const {
+    const Location& l = s_.spaceline[loc];
+    const auto& mission = s_.def(l.mission).card.mission();
+    out->set_index(loc);
+    ref(l.mission, out->mutable_mission());
+    out->set_seeder(l.seeder);
+    if (l.completed_by != kNoSeat) out->set_completed_by(l.completed_by);
+    out->set_placement(mission.placement());
+    *out->mutable_seeder_end() = mission.seeder_end();
+    *out->mutable_other_end() =
+        mission.has_opponent_end() ? mission.opponent_end() : mission.seeder_end();
+    for (CardId c : l.seeds)
+      ref(c, out->add_seeds());
+    std::vector<CardId> here;
+    for (CardId c : s_.in_play) {
+      const CardState& card = s_.cards[c];
+      if (card.loc == loc && (card.where == Where::kSpace || card.where == Where::kSurface))
+        here.push_back(c);
+    }
+    for (CardId c : ordered(here)) {
+      const CardState& card = s_.cards[c];
+      if (card.where == Where::kSurface) {
+        in_play(c, out->add_surface());
+      } else if (s_.def(c).type() == v1::STCCG_CARD_TYPE_FACILITY) {
+        in_play(c, out->add_facilities());
+      } else {
+        in_play(c, out->add_ships());
+      }
+    }
+    for (CardId c : ordered(children_[l.mission]))
+      in_play(c, out->add_attached());
+  }
+
+  void in_play(CardId c, v1::StccgCardInPlay* out) const {
+    const CardState& card = s_.cards[c];
+    ref(c, out->mutable_card());
+    out->set_controller(card.controller);
+    out->set_stopped(card.stopped);
+    out->set_damaged(game_.rules().damaged(c));
+    if (s_.def(c).type() == v1::STCCG_CARD_TYPE_SHIP && may_see(game_, c, viewer_))
+      out->set_range_left(game_.rules().range_left(c));
+    for (CardId child : ordered(children_[c])) {
+      in_play(child, s_.cards[child].where == Where::kOn ? out->add_attached() : out->add_aboard());
+    }
+  }
+
+  // The cards the viewer may see, in the order they entered play, then the hidden ones in an
+  // order that tells nothing about which is which.
+  std::vector<CardId> ordered(std::vector<CardId> cards) const {
+    const auto hidden = std::stable_partition(cards.begin(), cards.end(),
+                                              [&](CardId c) { return may_see(game_, c, viewer_); });
+    std::sort(hidden, cards.end(), [&](CardId a, CardId b) {
+      const CardState& x = s_.cards[a];
+      const CardState& y = s_.cards[b];
+      return std::tie(x.owner, x.controller, x.stopped) <
+             std::tie(y.owner, y.controller, y.stopped);
+    });
+    return cards;
+  }
+
+  void attempt(const AttemptFrame& f, v1::StccgAttempt* out) const {
+    out->set_location(f.loc);
+    out->set_seat(f.player);
+    if (f.vessel != kNoCard) ref(f.vessel, out->mutable_vessel());
+    for (CardId c : f.members) {
+      if (s_.cards[c].zone == Zone::kPlay) ref(c, out->add_members());
+    }
+    if (f.current != kNoCard && s_.cards[f.current].zone == Zone::kResolving)
+      ref(f.current, out->mutable_dilemma());
+  }
+
+  const Game& game_;
+  const State& s_;
+  core::Viewer viewer_;
+  std::vector<std::vector<CardId>> children_;  // cards aboard or played on each card
+};
+
+}  // namespace
+
+void project_view(const Game& game, core::Viewer viewer, v1::StccgView* out) {
+  ViewWriter(game, viewer).write(out);
+}
+
+}  // namespace spacedock::stccg
