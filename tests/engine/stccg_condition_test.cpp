@@ -1,6 +1,6 @@
-// Tests of the STCCG condition language (engine/stccg/cards/CONDITIONS.md): the skill table, parsing
-// and its errors, evaluation for groups and for single personnel, and the requirement formulas of
-// the four sets' missions.
+// Tests of the STCCG condition language (engine/stccg/cards/CONDITIONS.md): the skill table,
+// parsing and its errors, evaluation for groups and for single personnel, and the requirement
+// formulas of the four sets' missions.
 
 #include <doctest/doctest.h>
 

@@ -91,9 +91,8 @@ void Engine::check_requirements(AttemptFrame& f) {
   if (end.points) score(f.player, *end.points, location.mission);
   earn_artifacts(f);
   // Effects that last until another mission is completed end (Edo Probe's block).
-  end_effects([&](const Effect& x) {
-    return x.until == Until::kOtherCompletion && x.loc != f.loc;
-  });
+  end_effects(
+      [&](const Effect& x) { return x.until == Until::kOtherCompletion && x.loc != f.loc; });
   // Cards played on the mission that leave when it is completed (a carried Edo Probe).
   for (CardId c : std::vector<CardId>(s_.in_play)) {
     const CardState& card = s_.cards[c];

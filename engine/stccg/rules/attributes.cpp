@@ -181,8 +181,4 @@ GroupFacts Engine::group_facts(const std::vector<CardId>& members, CardId vessel
   return group;
 }
 
-int Engine::range_left(CardId ship) const {
-  return attribute(ship, Attribute::kRange) - s_.cards[ship].range_used;
-}
-
 }  // namespace spacedock::stccg

@@ -104,6 +104,8 @@ class Engine {
   Rule check_report(Seat seat, CardId card, CardId facility) const;
   Rule check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const;
   Rule check_event(Seat seat, CardId card, CardId target) const;
+  // A play of an interrupt, a doorway or an event with a handler: whether it is offered now.
+  Rule check_hand_play(Seat seat, const Action& a) const;
   // `aboard`: the ship's crew(), which the caller may have at hand.
   Rule can_move(Seat seat, CardId ship, const std::vector<CardId>& aboard) const;
   Rule check_move(Seat seat, CardId ship, LocIndex to) const;
@@ -122,13 +124,30 @@ class Engine {
   // Who would attempt the mission at `loc` with `anchor` (a vessel, or an Away Team member).
   std::vector<CardId> attempt_group(Seat seat, LocIndex loc, CardId anchor) const;
 
-  // --- The timing engine (timing/actions.cpp) ---
+  // --- The timing engine (timing/actions.cpp, timing/windows.cpp) ---
   void begin_action(Seat actor, const Action& a);
   void step(ActionFrame& f);
-  void step(WindowFrame& w);
   void resolve(ActionFrame& f);
-  std::vector<Action> response_options(Seat seat) const;
+  // Opens a window in which both players, `first` first, may play cards until both pass.
+  void open_window(WindowKind kind, Seat first, CardId about = kNoCard, LocIndex loc = kNoLoc);
+  void step(WindowFrame& w);
+  std::vector<Action> response_options(Seat seat, const WindowFrame& w) const;
+  bool has_auto_pass(Seat seat) const;
   Rule check_response(Seat seat, const Action& a) const;
+
+  // --- Playing cards from the hand (play.cpp) ---
+  // What every play of a card of its type needs, in `window` or as an order (null).
+  Rule may_play_from_hand(Seat seat, CardId c, const WindowFrame* window) const;
+  // Appends the plays the handlers of `seat`'s cards in hand offer now.
+  void hand_plays(Seat seat, const WindowFrame* window, std::vector<Action>& out) const;
+  // Whether an announced play may still resolve (§3.16).
+  Rule still_legal(Seat seat, const Action& play) const;
+  void resolve_play(ActionFrame& f);
+  // Cancels a card being played: it does nothing and is discarded.
+  void nullify(CardId c);
+  // `c` is a card of `by` announced and not resolved yet.
+  bool just_played(CardId c, Seat by) const;
+  bool interrupts_blocked() const;
 
   // --- Groups, compatibility, staffing and movement costs (groups.cpp) ---
   AffiliationSet affiliations(CardId c) const;
@@ -144,13 +163,16 @@ class Engine {
   bool planet(LocIndex loc) const;
   bool space(LocIndex loc) const;
   const MissionEndDef& end_for(Seat seat, LocIndex loc) const;
+  bool persona_in_play(Seat seat, PersonaId persona, CardId except) const;
+
+  // --- Movement, docking and cloaking (movement.cpp) ---
   // Whether these personnel aboard `ship` staff it (the stopped ones do not count).
   bool staffed(CardId ship, std::vector<CardId> aboard) const;
   bool docked_for_repair(CardId ship) const;
-  bool persona_in_play(Seat seat, PersonaId persona, CardId except) const;
   int range_left(CardId ship) const;
   // The RANGE a ship of `seat` spends to move between two locations.
   int move_cost(Seat seat, LocIndex from, LocIndex to) const;
+  void move_ship(Seat seat, CardId ship, LocIndex to);
 
   // --- Attributes and modifiers (attributes.cpp) ---
   template <typename Visit>

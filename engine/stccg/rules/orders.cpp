@@ -35,6 +35,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
             offer({ActionKind::kBuild, c, kNoCard, loc});
           break;
         case v1::STCCG_CARD_TYPE_EVENT:
+          if (s_.def(c).handler) break;  // its handler offers its plays (below)
           offer({ActionKind::kPlayEvent, c});
           for (CardId target : s_.in_play) {
             if (is_ship(target)) offer({ActionKind::kPlayEvent, c, target});
@@ -97,6 +98,8 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       }
     }
   }
+  // Interrupts, doorways and the events whose handlers say where they go.
+  hand_plays(seat, nullptr, options);
   options.push_back({ActionKind::kEndTurn});
   return options;
 }
@@ -116,11 +119,22 @@ Rule Engine::check_order(Seat seat, const Action& a) const {
       return check_transfer(seat, a.a, a.b, a.loc);
     case ActionKind::kAttempt:
       return check_attempt(seat, a.loc, a.a);
+    case ActionKind::kPlayInterrupt:
+    case ActionKind::kPlayDoorway:
+      return check_hand_play(seat, a);
     case ActionKind::kEndTurn:
       return Rule::kOk;
     default:
       return Rule::kWrongStep;
   }
+}
+
+Rule Engine::check_hand_play(Seat seat, const Action& a) const {
+  if (a.a == kNoCard || a.a >= s_.cards.size()) return Rule::kNoTarget;
+  if (Rule r = may_play_from_hand(seat, a.a, nullptr); r != Rule::kOk) return r;
+  std::vector<Action> plays;
+  hand_plays(seat, nullptr, plays);
+  return std::find(plays.begin(), plays.end(), a) != plays.end() ? Rule::kOk : Rule::kNoTarget;
 }
 
 AffiliationSet Engine::affiliations_played(Seat seat) const {
@@ -228,8 +242,8 @@ Rule Engine::check_event(Seat seat, CardId card, CardId target) const {
   const CardDef& def = s_.def(card);
   if (def.type() != v1::STCCG_CARD_TYPE_EVENT) return Rule::kWrongCardType;
   const auto& event = def.card.event();
-  // Events with abilities beyond modifiers and treaties come with their handlers.
-  if (!def.card.native().empty()) return Rule::kNotPlayableNow;
+  if (def.unsupported()) return Rule::kNotPlayableNow;
+  if (def.handler) return check_hand_play(seat, {ActionKind::kPlayEvent, card, target});
   switch (event.plays_on()) {
     case v1::STCCG_PLAYS_ON_TABLE:
       return target == kNoCard ? Rule::kOk : Rule::kNoTarget;
@@ -283,7 +297,7 @@ Rule Engine::may_transfer(Seat seat, CardId card) const {
 }
 
 Rule Engine::may_board(Seat seat, CardId card, CardId to, LocIndex here,
-                     const std::vector<CardId>& crew_of_to) const {
+                       const std::vector<CardId>& crew_of_to) const {
   const CardState& c = s_.cards[card];
   if (s_.cards[to].where != Where::kSpace || (!is_ship(to) && !is_facility(to)))
     return Rule::kNoTarget;

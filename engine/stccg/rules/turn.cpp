@@ -1,4 +1,5 @@
 // The turn (§1.4): start, the card play and orders, end-of-turn effects, the draw that ends it.
+#include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
@@ -13,6 +14,9 @@ void Engine::step(TurnFrame& f) {
       if (auto answer = take_answer()) {
         if (answer->kind == ActionKind::kEndTurn) {
           f.step = TurnFrame::Step::kEnd;
+          // The opponent's last chance to act in this turn (§3.16 item 5).
+          open_window(WindowKind::kEndOfTurn, State::other(s_.active));
+          std::get<WindowFrame>(s_.frames.back()).passes_to_close = 1;
         } else {
           begin_action(s_.active, *answer);
         }
@@ -28,6 +32,7 @@ void Engine::step(TurnFrame& f) {
     case TurnFrame::Step::kDraw: {
       const Seat active = s_.active;
       s_.frames.pop_back();  // `f` is gone from here on
+      end_turn_effects();
       draw(active);
       s_.active = State::other(active);
       return;
@@ -41,8 +46,13 @@ void Engine::start_turn() {
   for (CardId c : s_.in_play) {
     CardState& card = s_.cards[c];
     card.stopped = false;
-    if (card.controller == s_.active) card.range_used = 0;
+    if (card.controller == s_.active) {
+      card.range_used = 0;
+      card.cloak_changed = false;
+    }
   }
+  end_effects(
+      [&](const Effect& x) { return x.until == Until::kPlayersNextTurn && x.player == s_.active; });
   // Repair counts the turns a damaged ship spends docked from start to end (§3.13).
   for (Effect& x : s_.effects) {
     if (x.kind == EffectKind::kDamage && s_.cards[x.card].controller == s_.active)
@@ -52,6 +62,12 @@ void Engine::start_turn() {
   player.card_played = false;
   player.orders_begun = false;
   emit(ev::StepStarted{ev::Step::kTurn, s_.active, s_.turn});
+  // Cards in play that act at the start of every turn.
+  for (CardId c : std::vector<CardId>(s_.in_play)) {
+    if (s_.cards[c].zone != Zone::kPlay) continue;
+    const Handler* handler = s_.def(c).handler;
+    if (handler && handler->start_of_turn) handler->start_of_turn(*this, c);
+  }
 }
 
 }  // namespace spacedock::stccg

@@ -54,7 +54,8 @@ CardId Engine::find_handle(std::uint32_t handle) const {
   return kNoCard;
 }
 
-void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId host, Seat controller) {
+void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId host,
+                       Seat controller) {
   CardState& card = s_.cards[c];
   ev::CardMoved moved;
   moved.card = c;

@@ -2,10 +2,10 @@
 #include <optional>
 #include <utility>
 
-#include "engine/stccg/state/events.h"
 #include "engine/stccg/rules/rule.h"
 #include "engine/stccg/scenario/lexer.h"
 #include "engine/stccg/scenario/script.h"
+#include "engine/stccg/state/events.h"
 
 namespace spacedock::stccg::scenario {
 namespace {

@@ -9,8 +9,8 @@
 #include <stdexcept>
 
 #include "engine/stccg/game.h"
-#include "engine/stccg/scenario/position.h"
 #include "engine/stccg/scenario/check.h"
+#include "engine/stccg/scenario/position.h"
 #include "engine/stccg/scenario/script.h"
 
 namespace spacedock::stccg {

@@ -115,11 +115,16 @@ struct GameEnded {
   std::uint8_t winners;
   v1::ResultReason reason;
 };
+// A card being played was cancelled: it does nothing (§3.16).
+struct Nullified {
+  CardId card;
+  DefIndex def;
+};
 
 }  // namespace ev
 
 using Event = std::variant<ev::CardMoved, ev::StepStarted, ev::Passed, ev::Shuffled, ev::ShipMoved,
                            ev::AttemptStarted, ev::DilemmaResolved, ev::Stopped, ev::Scored,
-                           ev::AttemptEnded, ev::Revealed, ev::GameEnded>;
+                           ev::AttemptEnded, ev::Revealed, ev::GameEnded, ev::Nullified>;
 
 }  // namespace spacedock::stccg

@@ -35,14 +35,34 @@ struct ActionFrame {
   Action action;
   Seat actor = 0;
   Step step = Step::kAnnounced;
+  // Nullified while waiting to resolve: its card is gone and it does nothing.
+  bool nullified = false;
   // Responses announced to this action, resolved after it (FIFO).
   std::vector<std::pair<Seat, Action>> responses;
   std::uint8_t next_response = 0;
+  // How far a resolution that asks for choices got, so that it can resume.
+  std::uint8_t sub = 0;
+};
+
+// What a response window is for: which cards may be played in it.
+enum class WindowKind : std::uint8_t {
+  kResponse,         // an action was just announced (`collector` is its frame)
+  kBetweenDilemmas,  // between two seed cards of a mission attempt (§3.8)
+  kDilemma,          // `about` was just revealed in an attempt: only cards that cancel it
+  kBattleStart,      // a battle was just initiated at `loc`
+  kBattle,           // between the steps of a battle, before its winner is known
+  kKilled,           // `about` was just killed in a personnel battle
+  kDestroyed,        // `about`, a ship, is about to be destroyed
+  kCompleted,        // the mission at `loc` was just completed
+  kEndOfTurn,        // the active player is ending the turn
 };
 
 // A response window: players in turn may announce responses until both pass in a row.
 struct WindowFrame {
   static constexpr std::uint16_t kNoCollector = 0xffff;
+  WindowKind kind = WindowKind::kResponse;
+  CardId about = kNoCard;
+  LocIndex loc = kNoLoc;
   Seat asking = 0;
   std::uint8_t passes = 0;
   // 1 when only the first player is asked before the window closes (after an announcement the

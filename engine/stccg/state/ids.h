@@ -60,8 +60,20 @@ enum class ActionKind : std::uint8_t {
   kChoose,  // a: the card chosen
   kYes,
   kNo,
+  kPlayDoorway,   // a: doorway from hand; b: its target (or none)
+  kPassAll,       // pass this window and every response window until the turn ends
+  kAttack,        // a: your first ship or facility to fire; b: the opponent's card targeted
+  kBattle,        // a: a member of your Away Team; b: a member of the team attacked; loc
+  kDone,          // no more (ships to add to a battle, tactics to draw, ...)
+  kCloak,         // a: ship
+  kDecloak,       // a: ship
+  kDock,          // a: ship, at the location of your facility
+  kUndock,        // a: ship
+  kRescue,        // a: your personnel held unattended by the opponent
+  kTakeCustody,   // a: a captive held by a trap; b: your ship or a member of your Away Team there
+  kLeaveCaptive,  // a: a captive you escort: leave it unattended, or hold it again
 };
-inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kNo);
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kLeaveCaptive);
 
 struct Action {
   ActionKind kind = ActionKind::kPass;

@@ -43,6 +43,13 @@ struct CardState {
   bool exposed = false;
   // Ships: RANGE spent this turn.
   std::uint8_t range_used = 0;
+  // Ships: cloaked (§3.15), and whether they cloaked or decloaked this turn; declared undocked
+  // at the location of their own facility, where they would otherwise be docked (§3.5).
+  bool cloaked = false;
+  bool cloak_changed = false;
+  bool undocked = false;
+  // Personnel under house arrest (§3.2): not part of the crew, no actions.
+  bool arrested = false;
 };
 
 struct Location {

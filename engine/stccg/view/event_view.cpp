@@ -186,6 +186,9 @@ class EventWriter {
     identity_to_proto(s_, e.card, ref);
     return name_(s_.cards[e.card].owner) + " shows " + s_.def(e.card).title();
   }
+  std::string operator()(const ev::Nullified& e) {
+    return card(e.card, out_->mutable_nullified()->mutable_card()) + " is nullified";
+  }
   std::string operator()(const ev::GameEnded& e) {
     auto* m = out_->mutable_game_ended();
     std::string winners;

@@ -8,7 +8,8 @@ namespace {
 
 using enum ActionKind;
 
-static_assert(kLastActionKind == v1::STCCG_ACTION_NO, "StccgActionKind mirrors ActionKind");
+static_assert(kLastActionKind == v1::STCCG_ACTION_LEAVE_CAPTIVE,
+              "StccgActionKind mirrors ActionKind");
 
 const AttemptFrame* attempt_of(const State& s) {
   return s.frames.empty() ? nullptr : std::get_if<AttemptFrame>(&s.frames.back());
@@ -22,7 +23,8 @@ const Handler* dilemma_handler(const State& s) {
 }
 
 // The handler's words for a choice, or `fallback`.
-std::string_view words(const State& s, std::string_view Handler::*field, std::string_view fallback) {
+std::string_view words(const State& s, std::string_view Handler::*field,
+                       std::string_view fallback) {
   const Handler* h = dilemma_handler(s);
   return h && !(h->*field).empty() ? h->*field : fallback;
 }

@@ -90,7 +90,9 @@ void tarellian_plague_ship(Engine& e, AttemptFrame& f) {
   const CardDef& def = s.def(f.current);
   const SkillId medical = SkillTable::of(Classification::kMedical);
   if (f.sub == DilemmaStep::kEntry) {
-    f.sub = def.condition.holds_for_group(e.group_facts(f.members, f.vessel)) ? DilemmaStep::kAsking : DilemmaStep::kFailing;
+    f.sub = def.condition.holds_for_group(e.group_facts(f.members, f.vessel))
+                ? DilemmaStep::kAsking
+                : DilemmaStep::kFailing;
   }
   if (f.sub == DilemmaStep::kAsking) {
     // A volunteer who provides MEDICAL goes to the plague ship; the player picks who.
@@ -107,13 +109,11 @@ void tarellian_plague_ship(Engine& e, AttemptFrame& f) {
         if (item.type() != v1::STCCG_CARD_TYPE_EQUIPMENT || s.cards[c].controller != f.player ||
             !e.with_group(f, c))
           continue;
-        const bool grants = std::any_of(item.modifiers.begin(), item.modifiers.end(),
-                                        [&](const ModifierDef& m) {
-                                          return m.grant_skill == medical &&
-                                                 (m.filter.empty() ||
-                                                  m.filter.holds_for_member(
-                                                      e.base_facts(*volunteer)));
-                                        });
+        const bool grants =
+            std::any_of(item.modifiers.begin(), item.modifiers.end(), [&](const ModifierDef& m) {
+              return m.grant_skill == medical &&
+                     (m.filter.empty() || m.filter.holds_for_member(e.base_facts(*volunteer)));
+            });
         if (grants) {
           e.to_discard(c);
           break;
@@ -165,8 +165,8 @@ void portal_guard(Engine& e, AttemptFrame& f) {
 extern const Handler kEdoProbe{
     .name = "edo_probe",
     .test = "tests/scenarios/S-36-negative-score.scn",
-    .encounter = edo_probe_encounter,
     .end_of_turn = edo_probe_end_of_turn,
+    .encounter = edo_probe_encounter,
     .question = "go on with the attempt?",
     .yes_label = "Go on with the attempt",
     .no_label = "Abandon the mission for now",

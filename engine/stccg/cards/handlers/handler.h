@@ -2,37 +2,64 @@
 
 #include <span>
 #include <string_view>
+#include <vector>
 
+#include "engine/stccg/rules/rule.h"
 #include "engine/stccg/state/ids.h"
 
 namespace spacedock::stccg {
 
 class Engine;
+struct ActionFrame;
 struct AttemptFrame;
+struct WindowFrame;
 
 // What a card's native handler adds to what its data says (cards/ABILITIES.md §0.4). Every hook
 // is optional; each is called by the rule that owns that moment of the game. A card names its
 // handler in its `native` field, and the card database resolves the name when it loads.
 struct Handler {
-  std::string_view name;
+  std::string_view name = {};
   // The scenario file or test that shows the handler at work (tests/scenarios/...).
-  std::string_view test;
+  std::string_view test = {};
 
-  // Meeting the card in a mission attempt (a dilemma): resolves it instead of the standard
-  // procedure of §3.9, which the handler may still call for what its data describes.
-  void (*encounter)(Engine&, AttemptFrame&) = nullptr;
-  // Another way, besides the card's condition, for the group to overcome it.
-  bool (*also_overcome)(const Engine&, const AttemptFrame&) = nullptr;
-  // At the end of every turn, for each copy in play (countdowns).
+  // --- Played from the hand: events, interrupts, doorways (rules/play.cpp) ---
+  // Appends the plays of `self` that `seat` may make now: in `window`, or as one of the active
+  // player's orders when `window` is null. The rules have already checked what every play of a
+  // card of that type needs (it is in the hand, interrupts are allowed, ...).
+  void (*plays)(const Engine&, Seat seat, CardId self, const WindowFrame* window,
+                std::vector<Action>& out) = nullptr;
+  // Whether an announced play still has what it needs when its turn to resolve comes (§3.16:
+  // a response that has become illegal goes back to the hand).
+  Rule (*still_legal)(const Engine&, Seat seat, const Action& play) = nullptr;
+  // What the play does. Afterwards the card goes to the discard pile unless this placed it.
+  void (*resolve)(Engine&, ActionFrame& play) = nullptr;
+  // Nullifiers resolve as soon as they are played in answer to a card, last in first out,
+  // instead of after the card they answer (§3.16 item 7).
+  bool immediate = false;
+
+  // --- In play ---
+  // At the start and at the end of every turn, for each copy in play.
+  void (*start_of_turn)(Engine&, CardId self) = nullptr;
   void (*end_of_turn)(Engine&, CardId self) = nullptr;
   // The points it is worth to its controller now, for a card whose value is live.
   int (*live_points)(const Engine&, CardId self) = nullptr;
 
+  // --- Met in a mission attempt: dilemmas, Q-cards (rules/dilemmas.cpp) ---
+  // Resolves the card instead of the standard procedure of §3.9, which the handler may still
+  // call for what its data describes.
+  void (*encounter)(Engine&, AttemptFrame&) = nullptr;
+  // Another way, besides the card's condition, for the group to overcome it.
+  bool (*also_overcome)(const Engine&, const AttemptFrame&) = nullptr;
+
+  // --- Earned artifacts (rules/attempt.cpp) ---
+  // Its effect when earned; the artifact is discarded afterwards unless this placed it.
+  void (*earned)(Engine&, CardId self, Seat by) = nullptr;
+
   // Words for the choices it asks for, shown to players.
-  std::string_view question;      // a yes-or-no decision
-  std::string_view yes_label;
-  std::string_view no_label;
-  std::string_view choose_label;  // a choice of cards
+  std::string_view question = {};  // a yes-or-no decision
+  std::string_view yes_label = {};
+  std::string_view no_label = {};
+  std::string_view choose_label = {};  // a choice of cards
 };
 
 // The handler of that name (registry.cpp), or nullptr.

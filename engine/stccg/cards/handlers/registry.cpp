@@ -24,9 +24,9 @@ extern const Handler kAlienLabyrinth;
 namespace {
 
 const std::array kHandlers = {
-    &handlers::kAlienLabyrinth,  &handlers::kBirthOfJunior, &handlers::kEdoProbe,
-    &handlers::kHunterGangs,     &handlers::kPortalGuard,   &handlers::kRebelEncounter,
-    &handlers::kRessikanFlute,   &handlers::kTarellianPlagueShip, &handlers::kTestCrossfire,
+    &handlers::kAlienLabyrinth, &handlers::kBirthOfJunior,       &handlers::kEdoProbe,
+    &handlers::kHunterGangs,    &handlers::kPortalGuard,         &handlers::kRebelEncounter,
+    &handlers::kRessikanFlute,  &handlers::kTarellianPlagueShip, &handlers::kTestCrossfire,
 };
 
 }  // namespace

@@ -1,0 +1,99 @@
+// Moving ships (§3.3): staffing, RANGE and span; docking at your facilities (§3.5), which is
+// where damaged ships are repaired (§3.13).
+#include <algorithm>
+
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+namespace {
+
+constexpr AffiliationSet kNonAligned = bit(Affiliation::kNonAligned);
+
+}  // namespace
+
+bool Engine::staffed(CardId ship, std::vector<CardId> people) const {
+  const CardDef& def = s_.def(ship);
+  std::erase_if(people, [&](CardId c) { return s_.cards[c].stopped; });
+  if (people.empty()) return false;
+  // Someone aboard must match the ship's affiliation, or be allowed to by a treaty (§3.2).
+  const Seat seat = s_.cards[ship].controller;
+  const AffiliationSet ship_affiliation = bit(def.affiliation);
+  const bool matched =
+      ship_affiliation == kNonAligned || std::any_of(people.begin(), people.end(), [&](CardId c) {
+        return (affiliations(c) & ship_affiliation) ||
+               treaty(seat, affiliations(c), ship_affiliation);
+      });
+  if (!matched) return false;
+  // Each staffing requirement needs a different personnel: a small exact matching over a
+  // table of who can fill which requirement, worked out once.
+  const auto& needs = def.card.ship().staffing();
+  const std::size_t n = people.size();
+  std::vector<bool> fills(needs.size() * n, false);
+  for (int i = 0; i < needs.size(); ++i) {
+    const v1::StccgStaffing& need = needs[i];
+    const bool by_skill = !need.skill().empty();  // card loading checked the name
+    const SkillId skill = by_skill ? *s_.db->skills().find(need.skill()) : SkillId{0};
+    const unsigned wanted = 2 * std::max(1u, need.count());
+    for (std::size_t p = 0; p < n; ++p) {
+      const std::uint32_t icons = s_.def(people[p]).icons;
+      fills[static_cast<std::size_t>(i) * n + p] =
+          by_skill ? skilled_facts(people[p]).skills[skill] >= wanted
+                   : (icons & (1u << need.icon())) ||
+                         (need.icon() == v1::STCCG_ICON_STAFF && s_.options.command_fills_staff &&
+                          (icons & (1u << v1::STCCG_ICON_COMMAND)));
+    }
+  }
+  std::vector<bool> used(n, false);
+  auto assign = [&](auto& self, int i) -> bool {
+    if (i == needs.size()) return true;
+    for (std::size_t p = 0; p < n; ++p) {
+      if (used[p] || !fills[static_cast<std::size_t>(i) * n + p]) continue;
+      used[p] = true;
+      if (self(self, i + 1)) return true;
+      used[p] = false;
+    }
+    return false;
+  };
+  return assign(assign, 0);
+}
+
+bool Engine::docked_for_repair(CardId ship) const {
+  // Docked at your outpost there (docking is implicit, §3.5), one that repairs this ship: its
+  // own affiliation or a treaty partner's; Non-Aligned ships need a Spacedock (part 2).
+  const CardState& s = s_.cards[ship];
+  if (s.where != Where::kSpace) return false;
+  const CardId outpost = facility_of(s.controller, s.loc);
+  if (outpost == kNoCard || s_.def(outpost).card.facility().no_repairs()) return false;
+  const AffiliationSet mine = affiliations(ship);
+  if (mine == bit(Affiliation::kNonAligned)) return false;
+  const AffiliationSet theirs = affiliations(outpost);
+  return (mine & theirs) != 0 || treaty(s.controller, mine, theirs);
+}
+
+int Engine::move_cost(Seat seat, LocIndex from, LocIndex to) const {
+  // The spans of every location entered, the starting one excluded (§3.3).
+  int cost = 0;
+  const int step = to > from ? 1 : -1;
+  for (int loc = from + step; loc != to + step; loc += step) {
+    cost += end_for(seat, static_cast<LocIndex>(loc)).span;
+  }
+  return cost;
+}
+
+int Engine::range_left(CardId ship) const {
+  return attribute(ship, Attribute::kRange) - s_.cards[ship].range_used;
+}
+
+void Engine::move_ship(Seat seat, CardId ship, LocIndex to) {
+  CardState& card = s_.cards[ship];
+  const LocIndex from = card.loc;
+  const int cost = move_cost(seat, from, to);
+  card.loc = to;
+  card.range_used = static_cast<std::uint8_t>(card.range_used + cost);
+  card.undocked = false;  // a ship arriving at one of your facilities docks there
+  if (Effect* damage = find_effect(EffectKind::kDamage, ship))
+    damage->flag = false;  // leaving the outpost breaks this turn's repair (§3.13)
+  emit(ev::ShipMoved{ship, from, to, static_cast<std::uint8_t>(cost)});
+}
+
+}  // namespace spacedock::stccg

@@ -1,0 +1,83 @@
+// Playing events, interrupts and doorways from the hand (§1.4, §3.16, §3.19): what every play of
+// a card type needs, the plays the cards' handlers offer, and nullification.
+#include <algorithm>
+
+#include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+
+bool Engine::interrupts_blocked() const {
+  return has_effect(EffectKind::kNoInterrupts);
+}
+
+Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window) const {
+  const CardState& card = s_.cards[c];
+  if (card.owner != seat || card.zone != Zone::kHand) return Rule::kNotInHand;
+  const CardDef& def = s_.def(c);
+  if (def.unsupported()) return Rule::kNotPlayableNow;
+  if (def.icons & (1u << v1::STCCG_ICON_AU)) return Rule::kNotPlayableNow;  // needs an AU Door
+  switch (def.type()) {
+    case v1::STCCG_CARD_TYPE_INTERRUPT:
+      // Interrupts: any time, in either player's turn, unless a card forbids them.
+      return interrupts_blocked() ? Rule::kNotPlayableNow : Rule::kOk;
+    case v1::STCCG_CARD_TYPE_EVENT:
+      // Events are the turn's normal card play (§1.4).
+      if (window || seat != s_.active) return Rule::kWrongStep;
+      return may_play_card(seat) ? Rule::kOk : Rule::kCardPlayUsed;
+    case v1::STCCG_CARD_TYPE_DOORWAY:
+      // Doorways act like interrupts but only in their owner's turn, never between dilemmas
+      // (CRD IV.6, S-62).
+      if (seat != s_.active) return Rule::kNotYours;
+      if (window && window->kind == WindowKind::kBetweenDilemmas) return Rule::kWrongStep;
+      return Rule::kOk;
+    default:
+      return Rule::kWrongCardType;
+  }
+}
+
+void Engine::hand_plays(Seat seat, const WindowFrame* window, std::vector<Action>& out) const {
+  for (CardId c : s_.players[seat].hand) {
+    const Handler* handler = s_.def(c).handler;
+    if (!handler || !handler->plays) continue;
+    if (may_play_from_hand(seat, c, window) != Rule::kOk) continue;
+    handler->plays(*this, seat, c, window, out);
+  }
+}
+
+Rule Engine::still_legal(Seat seat, const Action& play) const {
+  const CardId c = play.a;
+  if (c == kNoCard || s_.cards[c].zone != Zone::kResolving) return Rule::kNoTarget;
+  if (s_.def(c).type() == v1::STCCG_CARD_TYPE_INTERRUPT && interrupts_blocked())
+    return Rule::kNotPlayableNow;
+  const Handler* handler = s_.def(c).handler;
+  if (handler && handler->still_legal) return handler->still_legal(*this, seat, play);
+  return Rule::kOk;
+}
+
+void Engine::resolve_play(ActionFrame& f) {
+  const CardId c = f.action.a;
+  const Handler* handler = s_.def(c).handler;
+  if (handler && handler->resolve) handler->resolve(*this, f);
+  // A card that did its work and was not placed anywhere is discarded.
+  if (s_.cards[c].zone == Zone::kResolving) to_discard(c);
+}
+
+void Engine::nullify(CardId c) {
+  // A card waiting to resolve: its action, or its place among the responses, is cancelled.
+  for (Frame& frame : s_.frames) {
+    if (auto* action = std::get_if<ActionFrame>(&frame)) {
+      if (action->action.a == c && action->step != ActionFrame::Step::kResponses)
+        action->nullified = true;
+      std::erase_if(action->responses, [&](const auto& r) { return r.second.a == c; });
+    }
+  }
+  emit(ev::Nullified{c, s_.cards[c].def});
+  to_discard(c);
+}
+
+bool Engine::just_played(CardId c, Seat by) const {
+  return c != kNoCard && s_.cards[c].zone == Zone::kResolving && s_.cards[c].owner == by;
+}
+
+}  // namespace spacedock::stccg

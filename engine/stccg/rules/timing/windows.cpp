@@ -1,0 +1,80 @@
+// Response windows (§3.16, §3.8, §3.11-3.12): who is asked, what they may play, and when the
+// window closes. A player with nothing to play is not asked, and a player may pass every window
+// until the end of the turn.
+#include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+
+void Engine::open_window(WindowKind kind, Seat first, CardId about, LocIndex loc) {
+  WindowFrame window;
+  window.kind = kind;
+  window.asking = first;
+  window.about = about;
+  window.loc = loc;
+  window.passes_to_close = kPlayers;
+  s_.frames.push_back(window);
+}
+
+void Engine::step(WindowFrame& w) {
+  if (auto answer = take_answer()) {
+    if (answer->kind == ActionKind::kPassAll) {
+      Effect pass{.kind = EffectKind::kAutoPass, .until = Until::kEndOfTurn};
+      pass.player = w.asking;
+      add_effect(pass);
+    }
+    if (answer->kind == ActionKind::kPass || answer->kind == ActionKind::kPassAll) {
+      ++w.passes;
+    } else {
+      w.passes = 0;
+      w.passes_to_close = kPlayers;  // after a response, both players must pass in a row
+      move_card(answer->a, Zone::kResolving);
+      const Handler* handler = s_.def(answer->a).handler;
+      const bool at_once =
+          w.collector == WindowFrame::kNoCollector || (handler && handler->immediate);
+      if (at_once) {
+        // Nullifiers, and anything played where no action waits: an action of its own, now.
+        const Seat by = w.asking;
+        w.asking = State::other(w.asking);
+        s_.frames.push_back(ActionFrame{*answer, by, ActionFrame::Step::kAnnounced});
+        return;
+      }
+      std::get<ActionFrame>(s_.frames[w.collector]).responses.emplace_back(w.asking, *answer);
+    }
+    w.asking = State::other(w.asking);
+    if (w.passes >= w.passes_to_close) s_.frames.pop_back();
+    return;
+  }
+  std::vector<Action> options = response_options(w.asking, w);
+  if (options.empty()) {
+    s_.answer = Action{ActionKind::kPass};  // nothing to respond with: no decision to make
+    return;
+  }
+  options.push_back({ActionKind::kPass});
+  options.push_back({ActionKind::kPassAll});
+  ask(w.asking, std::move(options), /*forced_ok=*/false);
+}
+
+std::vector<Action> Engine::response_options(Seat seat, const WindowFrame& w) const {
+  std::vector<Action> options;
+  if (has_auto_pass(seat)) return options;
+  hand_plays(seat, &w, options);
+  return options;
+}
+
+bool Engine::has_auto_pass(Seat seat) const {
+  for (const Effect& x : s_.effects) {
+    if (x.kind == EffectKind::kAutoPass && x.player == seat) return true;
+  }
+  return false;
+}
+
+Rule Engine::check_response(Seat seat, const Action& a) const {
+  const auto* w = std::get_if<WindowFrame>(&s_.frames.back());
+  if (!w) return Rule::kWrongStep;
+  if (a.a == kNoCard || a.a >= s_.cards.size()) return Rule::kNoTarget;
+  if (Rule r = may_play_from_hand(seat, a.a, w); r != Rule::kOk) return r;
+  return Rule::kNotPlayableNow;  // a card of the right kind, but not playable in this window
+}
+
+}  // namespace spacedock::stccg
