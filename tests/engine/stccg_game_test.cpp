@@ -134,9 +134,9 @@ TEST_CASE("stccg perft: fixed seeds play to fixed decision counts, hashes and tr
     std::uint64_t hash;
   };
   const Pinned pinned[] = {
-      {"federation", "klingon", 1, 526, 15856555876264523748ULL},
-      {"klingon", "romulan", 2, 443, 13120202173298974740ULL},
-      {"romulan", "federation", 3, 528, 3072236302530124024ULL},
+      {"federation", "klingon", 1, 564, 1337220992213528676ULL},
+      {"klingon", "romulan", 2, 516, 680721871020692198ULL},
+      {"romulan", "federation", 3, 597, 10440122098088915675ULL},
   };
   for (const Pinned& p : pinned) {
     CAPTURE(p.seed);

@@ -257,7 +257,8 @@ class EventChecker {
           } else if constexpr (std::is_same_v<E, ev::AttemptStarted>) {
             add(e.vessel);
           } else if constexpr (std::is_same_v<E, ev::DilemmaResolved> ||
-                               std::is_same_v<E, ev::Stopped> || std::is_same_v<E, ev::Revealed>) {
+                               std::is_same_v<E, ev::Stopped> || std::is_same_v<E, ev::Revealed> ||
+                               std::is_same_v<E, ev::Nullified>) {
             add(e.card);
           } else if constexpr (std::is_same_v<E, ev::Scored>) {
             add(e.source);

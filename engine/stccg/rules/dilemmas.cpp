@@ -18,26 +18,6 @@ bool is_hea(const MemberFacts& m) {
 
 }  // namespace
 
-std::optional<CardId> Engine::pick(Seat decider, const std::vector<CardId>& candidates) {
-  if (auto answer = take_answer()) return answer->a;
-  std::vector<Action> options;
-  options.reserve(candidates.size());
-  for (CardId c : candidates)
-    options.push_back({ActionKind::kChoose, c});
-  ask(decider, std::move(options));
-  return std::nullopt;
-}
-
-std::optional<bool> Engine::yes_no(Seat decider) {
-  if (auto answer = take_answer()) return answer->kind == ActionKind::kYes;
-  ask(decider, {{ActionKind::kYes}, {ActionKind::kNo}});
-  return std::nullopt;
-}
-
-CardId Engine::random_member(const std::vector<CardId>& pool) {
-  return pool[static_cast<std::size_t>(s_.rng.below(static_cast<std::uint32_t>(pool.size())))];
-}
-
 void Engine::resolve_seed(AttemptFrame& f) {
   const CardId c = f.current;
   const CardDef& def = s_.def(c);

@@ -2,6 +2,7 @@
 // the state-based checks that follow every step.
 #include "engine/stccg/rules/engine.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "engine/stccg/cards/handlers/handler.h"
@@ -71,6 +72,15 @@ void Engine::after_change() {
   if (s_.over || s_.events.size() == s_.events_checked) return;
   s_.events_checked = s_.events.size();
   check_cures();
+  const auto checks = [&](CardId c) {
+    const Handler* handler = s_.def(c).handler;
+    return handler && handler->state_check;
+  };
+  if (std::any_of(s_.in_play.begin(), s_.in_play.end(), checks)) {
+    for (CardId c : std::vector<CardId>(s_.in_play)) {
+      if (checks(c) && s_.cards[c].zone == Zone::kPlay) s_.def(c).handler->state_check(*this, c);
+    }
+  }
   update_live_scores();
 }
 
@@ -97,6 +107,43 @@ void Engine::update_live_scores() {
     score(live->player, change, c);
     if (s_.over) return;
   }
+}
+
+std::optional<CardId> Engine::pick(Seat decider, const std::vector<CardId>& candidates) {
+  if (auto answer = take_answer()) return answer->a;
+  std::vector<Action> options;
+  options.reserve(candidates.size());
+  for (CardId c : candidates)
+    options.push_back({ActionKind::kChoose, c});
+  ask(decider, std::move(options));
+  return std::nullopt;
+}
+
+std::optional<CardId> Engine::pick_or_done(Seat decider, const std::vector<CardId>& candidates) {
+  if (auto answer = take_answer()) return answer->kind == ActionKind::kDone ? kNoCard : answer->a;
+  std::vector<Action> options;
+  options.reserve(candidates.size() + 1);
+  for (CardId c : candidates)
+    options.push_back({ActionKind::kChoose, c});
+  options.push_back({ActionKind::kDone});
+  ask(decider, std::move(options));
+  return std::nullopt;
+}
+
+std::optional<bool> Engine::yes_no(Seat decider) {
+  if (auto answer = take_answer()) return answer->kind == ActionKind::kYes;
+  ask(decider, {{ActionKind::kYes}, {ActionKind::kNo}});
+  return std::nullopt;
+}
+
+CardId Engine::random_member(const std::vector<CardId>& pool) {
+  return pool[static_cast<std::size_t>(s_.rng.below(static_cast<std::uint32_t>(pool.size())))];
+}
+
+void Engine::step(CardFrame& f) {
+  const Handler* handler = s_.def(f.card).handler;
+  if (!handler || !handler->step) throw std::logic_error("stccg: a card frame without a handler");
+  handler->step(*this, f);
 }
 
 Rule Engine::check_action(const Action& a) const {

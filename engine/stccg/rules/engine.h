@@ -41,6 +41,14 @@ class Engine {
   void after_change();
   void update_live_scores();
   Rule check_action(const Action& action) const;
+  // Choices inside a resolution: each returns nullopt after asking, and the answer when the
+  // step runs again. pick_or_done also offers kDone, answered as kNoCard.
+  std::optional<CardId> pick(Seat decider, const std::vector<CardId>& candidates);
+  std::optional<CardId> pick_or_done(Seat decider, const std::vector<CardId>& candidates);
+  std::optional<bool> yes_no(Seat decider);
+  // The server's random selection (CRD II.1 "Random Selection").
+  CardId random_member(const std::vector<CardId>& pool);
+  void step(CardFrame& f);
 
   bool is_personnel(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_PERSONNEL; }
   bool is_ship(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_SHIP; }
@@ -98,7 +106,9 @@ class Engine {
   // --- Orders: what the active player may do (orders.cpp) ---
   std::vector<Action> order_options(Seat seat) const;
   Rule check_order(Seat seat, const Action& a) const;
-  bool may_play_card(Seat seat) const;
+  // Whether the turn's normal card play is still to be made (a report, or any other card).
+  bool may_play_card(Seat seat, bool report = false) const;
+  bool reports_as_group(Seat seat) const;
   AffiliationSet affiliations_played(Seat seat) const;
   Rule check_from_hand(Seat seat, CardId card) const;
   Rule check_report(Seat seat, CardId card, CardId facility) const;
@@ -145,9 +155,12 @@ class Engine {
   void resolve_play(ActionFrame& f);
   // Cancels a card being played: it does nothing and is discarded.
   void nullify(CardId c);
+  // Whether `target` may be nullified by `nullifier` ("may be nullified only by ...").
+  bool may_nullify(CardId nullifier, CardId target) const;
   // `c` is a card of `by` announced and not resolved yet.
   bool just_played(CardId c, Seat by) const;
-  bool interrupts_blocked() const;
+  // A card in play forbids `seat` to play `c` (Goddess of Empathy).
+  bool forbidden(Seat seat, CardId c) const;
 
   // --- Groups, compatibility, staffing and movement costs (groups.cpp) ---
   AffiliationSet affiliations(CardId c) const;
@@ -172,6 +185,8 @@ class Engine {
   int range_left(CardId ship) const;
   // The RANGE a ship of `seat` spends to move between two locations.
   int move_cost(Seat seat, LocIndex from, LocIndex to) const;
+  // A card in play stops the ship from crossing between these locations (Q-Net).
+  bool move_blocked(CardId ship, LocIndex from, LocIndex to) const;
   void move_ship(Seat seat, CardId ship, LocIndex to);
 
   // --- Attributes and modifiers (attributes.cpp) ---
@@ -195,11 +210,6 @@ class Engine {
   void end_attempt(AttemptFrame& f, ev::AttemptResult result);
 
   // --- Dilemmas (dilemmas.cpp) ---
-  // Choices inside a resolution: each returns nullopt after asking, and the answer when the
-  // step runs again.
-  std::optional<CardId> pick(Seat decider, const std::vector<CardId>& candidates);
-  std::optional<bool> yes_no(Seat decider);
-  CardId random_member(const std::vector<CardId>& pool);
   void resolve_seed(AttemptFrame& f);
   bool condition_met(const AttemptFrame& f, const Formula& condition) const;
   bool with_group(const AttemptFrame& f, CardId c) const;

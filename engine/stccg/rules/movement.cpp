@@ -2,6 +2,7 @@
 // where damaged ships are repaired (§3.13).
 #include <algorithm>
 
+#include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
@@ -82,6 +83,15 @@ int Engine::move_cost(Seat seat, LocIndex from, LocIndex to) const {
 
 int Engine::range_left(CardId ship) const {
   return attribute(ship, Attribute::kRange) - s_.cards[ship].range_used;
+}
+
+bool Engine::move_blocked(CardId ship, LocIndex from, LocIndex to) const {
+  for (CardId c : s_.in_play) {
+    const Handler* handler = s_.def(c).handler;
+    if (handler && handler->blocks_move && handler->blocks_move(*this, c, ship, from, to))
+      return true;
+  }
+  return false;
 }
 
 void Engine::move_ship(Seat seat, CardId ship, LocIndex to) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
@@ -21,7 +22,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   for (CardId c : s_.in_play) {
     if (s_.cards[c].controller == seat && s_.cards[c].where == Where::kSpace) vessels.push_back(c);
   }
-  if (may_play_card(seat)) {
+  if (may_play_card(seat, /*report=*/true)) {
     for (CardId c : player.hand) {
       switch (s_.def(c).type()) {
         case v1::STCCG_CARD_TYPE_PERSONNEL:
@@ -61,7 +62,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     const int range = range_left(ship);
     const LocIndex from = s_.cards[ship].loc;
     for (LocIndex to = 0; to < locations; ++to) {
-      if (to != from && move_cost(seat, from, to) <= range)
+      if (to != from && move_cost(seat, from, to) <= range && !move_blocked(ship, from, to))
         options.push_back({ActionKind::kMove, ship, kNoCard, to});
     }
   }
@@ -150,17 +151,31 @@ AffiliationSet Engine::affiliations_played(Seat seat) const {
   return played & static_cast<AffiliationSet>(~bit(Affiliation::kNonAligned));
 }
 
-bool Engine::may_play_card(Seat seat) const {
+bool Engine::may_play_card(Seat seat, bool report) const {
   const PlayerState& player = s_.players[seat];
-  return !player.card_played && !player.orders_begun;
+  if (player.orders_begun) return false;
+  if (!player.card_played) return true;
+  // Red Alert: the card play may be a group of reports, with no other card play that turn.
+  return report && player.only_reports && reports_as_group(seat);
+}
+
+bool Engine::reports_as_group(Seat seat) const {
+  for (CardId c : s_.in_play) {
+    const Handler* handler = s_.def(c).handler;
+    if (handler && handler->reports_as_group && s_.cards[c].controller == seat) return true;
+  }
+  return false;
 }
 
 Rule Engine::check_from_hand(Seat seat, CardId card) const {
   if (card == kNoCard || card >= s_.cards.size()) return Rule::kNoTarget;
   const CardState& c = s_.cards[card];
   if (c.owner != seat || c.zone != Zone::kHand) return Rule::kNotInHand;
-  if (!may_play_card(seat)) return Rule::kCardPlayUsed;
   const CardDef& def = s_.def(card);
+  const bool report = def.type() == v1::STCCG_CARD_TYPE_PERSONNEL ||
+                      def.type() == v1::STCCG_CARD_TYPE_SHIP ||
+                      def.type() == v1::STCCG_CARD_TYPE_EQUIPMENT;
+  if (!may_play_card(seat, report)) return Rule::kCardPlayUsed;
   // Alternate Universe cards need an open AU Door, which comes with the side decks (part 2).
   if (def.icons & (1u << v1::STCCG_ICON_AU)) return Rule::kNotPlayableNow;
   if (def.card.not_duplicatable()) {
@@ -271,7 +286,8 @@ Rule Engine::check_move(Seat seat, CardId ship, LocIndex to) const {
   if (Rule r = can_move(seat, ship, crew(ship)); r != Rule::kOk) return r;
   const CardState& card = s_.cards[ship];
   if (to >= s_.spaceline.size() || to == card.loc) return Rule::kNoTarget;
-  return move_cost(seat, card.loc, to) <= range_left(ship) ? Rule::kOk : Rule::kOutOfRange;
+  if (move_cost(seat, card.loc, to) > range_left(ship)) return Rule::kOutOfRange;
+  return move_blocked(ship, card.loc, to) ? Rule::kBlocked : Rule::kOk;
 }
 
 Rule Engine::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const {

@@ -7,8 +7,13 @@
 
 namespace spacedock::stccg {
 
-bool Engine::interrupts_blocked() const {
-  return has_effect(EffectKind::kNoInterrupts);
+bool Engine::forbidden(Seat seat, CardId c) const {
+  for (CardId source : s_.in_play) {
+    const Handler* handler = s_.def(source).handler;
+    if (handler && handler->forbids_play && handler->forbids_play(*this, source, seat, c))
+      return true;
+  }
+  return false;
 }
 
 Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window) const {
@@ -17,10 +22,10 @@ Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window) 
   const CardDef& def = s_.def(c);
   if (def.unsupported()) return Rule::kNotPlayableNow;
   if (def.icons & (1u << v1::STCCG_ICON_AU)) return Rule::kNotPlayableNow;  // needs an AU Door
+  if (forbidden(seat, c)) return Rule::kNotPlayableNow;
   switch (def.type()) {
     case v1::STCCG_CARD_TYPE_INTERRUPT:
-      // Interrupts: any time, in either player's turn, unless a card forbids them.
-      return interrupts_blocked() ? Rule::kNotPlayableNow : Rule::kOk;
+      return Rule::kOk;  // any time, in either player's turn
     case v1::STCCG_CARD_TYPE_EVENT:
       // Events are the turn's normal card play (§1.4).
       if (window || seat != s_.active) return Rule::kWrongStep;
@@ -48,8 +53,7 @@ void Engine::hand_plays(Seat seat, const WindowFrame* window, std::vector<Action
 Rule Engine::still_legal(Seat seat, const Action& play) const {
   const CardId c = play.a;
   if (c == kNoCard || s_.cards[c].zone != Zone::kResolving) return Rule::kNoTarget;
-  if (s_.def(c).type() == v1::STCCG_CARD_TYPE_INTERRUPT && interrupts_blocked())
-    return Rule::kNotPlayableNow;
+  if (forbidden(seat, c)) return Rule::kNotPlayableNow;
   const Handler* handler = s_.def(c).handler;
   if (handler && handler->still_legal) return handler->still_legal(*this, seat, play);
   return Rule::kOk;
@@ -74,6 +78,15 @@ void Engine::nullify(CardId c) {
   }
   emit(ev::Nullified{c, s_.cards[c].def});
   to_discard(c);
+}
+
+bool Engine::may_nullify(CardId nullifier, CardId target) const {
+  const auto& immunity = s_.def(target).card.nullifiers();
+  if (immunity.not_nullifiable()) return false;
+  if (immunity.only_by().empty()) return true;
+  const std::string& title = s_.def(nullifier).title();
+  return std::find(immunity.only_by().begin(), immunity.only_by().end(), title) !=
+         immunity.only_by().end();
 }
 
 bool Engine::just_played(CardId c, Seat by) const {

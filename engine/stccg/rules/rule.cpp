@@ -60,6 +60,8 @@ std::string_view rule_name(Rule rule) {
       return "NO_TARGET";
     case Rule::kNotPlayableNow:
       return "NOT_PLAYABLE_NOW";
+    case Rule::kBlocked:
+      return "BLOCKED";
   }
   return "UNKNOWN";
 }

@@ -35,6 +35,7 @@ enum class Rule : std::uint8_t {
   kSpacelineEnd,
   kNoTarget,
   kNotPlayableNow,
+  kBlocked,  // a card in play forbids it (Q-Net, Goddess of Empathy, a required move)
 };
 
 std::string_view rule_name(Rule rule);

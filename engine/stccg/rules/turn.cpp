@@ -61,6 +61,7 @@ void Engine::start_turn() {
   PlayerState& player = s_.players[s_.active];
   player.card_played = false;
   player.orders_begun = false;
+  player.only_reports = true;
   emit(ev::StepStarted{ev::Step::kTurn, s_.active, s_.turn});
   // Cards in play that act at the start of every turn.
   for (CardId c : std::vector<CardId>(s_.in_play)) {

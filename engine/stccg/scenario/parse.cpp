@@ -135,11 +135,11 @@ ActionSpec action(LineReader& p, const std::string& verb) {
     seed_action(p, a);
   } else if (verb == "choose") {
     a.kind = ActionKind::kChoose;
-    a.a = p.name();
-  } else if (verb == "pass" || verb == "yes" || verb == "no") {
-    a.kind = verb == "pass"  ? ActionKind::kPass
-             : verb == "yes" ? ActionKind::kYes
-                             : ActionKind::kNo;
+    if (!p.accept("planet")) a.a = p.name();  // the planet: where no card is chosen
+  } else if (verb == "pass") {
+    a.kind = p.accept("all") ? ActionKind::kPassAll : ActionKind::kPass;
+  } else if (verb == "yes" || verb == "no" || verb == "done") {
+    a.kind = verb == "yes" ? ActionKind::kYes : verb == "no" ? ActionKind::kNo : ActionKind::kDone;
   } else {
     p.fail("'" + verb + "' is not an action");
   }
@@ -148,7 +148,7 @@ ActionSpec action(LineReader& p, const std::string& verb) {
 
 bool is_action(std::string_view verb) {
   for (std::string_view v : {"report", "build", "play", "move", "beam", "attempt", "end", "seed",
-                             "pass", "choose", "yes", "no"}) {
+                             "pass", "choose", "yes", "no", "done"}) {
     if (verb == v) return true;
   }
   return false;

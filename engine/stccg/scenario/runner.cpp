@@ -196,7 +196,20 @@ class CaseRunner {
     if (!spec.a.empty()) a.a = card(spec.a);
     if (!spec.b.empty()) a.b = card(spec.b);
     a.loc = spec.at_card ? location_of(state(), a.a) : spec.loc;
+    if (a.kind == ActionKind::kPlayEvent) a.kind = play_kind(a.a);
     return a.kind == ActionKind::kAttempt ? away_team_anchor(a) : a;
+  }
+
+  // `play` names an event, an interrupt or a doorway: the action follows the card's type.
+  ActionKind play_kind(CardId c) const {
+    switch (state().def(c).type()) {
+      case v1::STCCG_CARD_TYPE_INTERRUPT:
+        return ActionKind::kPlayInterrupt;
+      case v1::STCCG_CARD_TYPE_DOORWAY:
+        return ActionKind::kPlayDoorway;
+      default:
+        return ActionKind::kPlayEvent;
+    }
   }
 
   // The engine offers one attempt per Away Team, anchored on one member: "attempt 0 with Worf"

@@ -32,8 +32,6 @@ enum class EffectKind : std::uint8_t {
   // `player`'s forces at `loc` were attacked on `turn` by the opponent: they may fight back on
   // their next turn whatever their affiliation (the continuing-battle exception, §3.11).
   kAttacked,
-  // No player may play interrupts (Goddess of Empathy).
-  kNoInterrupts,
   // The opponent of `player` may cancel the next battle `player` initiates (Guilty -
   // Provisionally).
   kBattleCancellable,

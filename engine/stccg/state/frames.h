@@ -40,8 +40,10 @@ struct ActionFrame {
   // Responses announced to this action, resolved after it (FIFO).
   std::vector<std::pair<Seat, Action>> responses;
   std::uint8_t next_response = 0;
-  // How far a resolution that asks for choices got, so that it can resume.
+  // How far a resolution that asks for choices got, so that it can resume, and what it chose.
   std::uint8_t sub = 0;
+  CardId chosen = kNoCard;
+  CardId origin = kNoCard;
 };
 
 // What a response window is for: which cards may be played in it.
@@ -95,6 +97,15 @@ struct AttemptFrame {
   bool scored = false;  // it scored points: it goes to the bonus area
 };
 
-using Frame = std::variant<SeedFrame, TurnFrame, ActionFrame, WindowFrame, AttemptFrame>;
+// A card doing something that takes decisions outside an action or an attempt (a choice at the
+// end of a turn): its handler's step runs until it pops the frame.
+struct CardFrame {
+  CardId card = kNoCard;
+  Seat player = 0;
+  std::uint8_t sub = 0;
+  CardId chosen = kNoCard;
+};
+
+using Frame = std::variant<SeedFrame, TurnFrame, ActionFrame, WindowFrame, AttemptFrame, CardFrame>;
 
 }  // namespace spacedock::stccg

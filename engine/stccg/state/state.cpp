@@ -27,7 +27,7 @@ std::uint64_t State::hash() const {
     add_list(p.hand);
     add_list(p.discard);
     h.add(static_cast<std::uint64_t>(p.score));
-    h.add(p.card_played | p.orders_begun << 1 | p.seeded_outpost << 2);
+    h.add(p.card_played | p.orders_begun << 1 | p.seeded_outpost << 2 | p.only_reports << 3);
   }
   for (const Location& l : spaceline) {
     h.add(l.mission | std::uint64_t{l.seeder} << 16 | std::uint64_t{l.completed_by} << 24);

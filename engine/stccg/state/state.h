@@ -69,6 +69,8 @@ struct PlayerState {
   // This turn: the one normal card play was made, or orders have begun (which forfeits it).
   bool card_played = false;
   bool orders_begun = false;
+  // Every card play this turn was a report (with Red Alert, more may follow).
+  bool only_reports = true;
   bool seeded_outpost = false;
 
   // The player's list of cards in `zone` (seed pile, draw deck, hand, discard pile); nullptr

@@ -12,6 +12,7 @@ namespace spacedock::stccg {
 class Engine;
 struct ActionFrame;
 struct AttemptFrame;
+struct CardFrame;
 struct WindowFrame;
 
 // What a card's native handler adds to what its data says (cards/ABILITIES.md §0.4). Every hook
@@ -31,18 +32,30 @@ struct Handler {
   // Whether an announced play still has what it needs when its turn to resolve comes (§3.16:
   // a response that has become illegal goes back to the hand).
   Rule (*still_legal)(const Engine&, Seat seat, const Action& play) = nullptr;
-  // What the play does. Afterwards the card goes to the discard pile unless this placed it.
+  // What the play does. Afterwards the card goes to the discard pile unless this placed it. A
+  // play aimed at a card being played (a nullifier) resolves before it, last in first out
+  // (§3.16 item 7); other responses resolve after the action they answer.
   void (*resolve)(Engine&, ActionFrame& play) = nullptr;
-  // Nullifiers resolve as soon as they are played in answer to a card, last in first out,
-  // instead of after the card they answer (§3.16 item 7).
-  bool immediate = false;
 
   // --- In play ---
   // At the start and at the end of every turn, for each copy in play.
   void (*start_of_turn)(Engine&, CardId self) = nullptr;
   void (*end_of_turn)(Engine&, CardId self) = nullptr;
+  // After every step of the game (state-based effects: repairs at once, ...).
+  void (*state_check)(Engine&, CardId self) = nullptr;
   // The points it is worth to its controller now, for a card whose value is live.
   int (*live_points)(const Engine&, CardId self) = nullptr;
+  // Whether, while in play, it forbids `seat` to play `card` from the hand.
+  bool (*forbids_play)(const Engine&, CardId self, Seat seat, CardId card) = nullptr;
+  // Whether, while in play, it stops `ship` moving from `from` to `to` (a blockade).
+  bool (*blocks_move)(const Engine&, CardId self, CardId ship, LocIndex from,
+                      LocIndex to) = nullptr;
+  // Whether, while in play, its controller's card play may be a group of reports (Red Alert).
+  bool reports_as_group = false;
+
+  // --- A card acting over several decisions (rules/card_frame.cpp) ---
+  // Runs a CardFrame the handler pushed (a choice at the end of a turn, ...) until it pops it.
+  void (*step)(Engine&, CardFrame&) = nullptr;
 
   // --- Met in a mission attempt: dilemmas, Q-cards (rules/dilemmas.cpp) ---
   // Resolves the card instead of the standard procedure of §3.9, which the handler may still

@@ -14,8 +14,17 @@ extern const Handler kRessikanFlute;
 extern const Handler kBirthOfJunior, kTestCrossfire;
 // dilemma_choices.cpp
 extern const Handler kEdoProbe, kPortalGuard, kRebelEncounter, kTarellianPlagueShip;
+// movement_interrupts.cpp
+extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation,
+    kIncomingMessageKlingon, kTranswarpConduit;
+// nullifiers.cpp
+extern const Handler kAmandaRogers, kKevinUxbridge, kQ2;
 // random_selection.cpp
 extern const Handler kHunterGangs;
+// table_events.cpp
+extern const Handler kGoddessOfEmpathy;
+// transport.cpp
+extern const Handler kEmergencyTransporterArmbands;
 // walls.cpp
 extern const Handler kAlienLabyrinth;
 
@@ -24,9 +33,24 @@ extern const Handler kAlienLabyrinth;
 namespace {
 
 const std::array kHandlers = {
-    &handlers::kAlienLabyrinth, &handlers::kBirthOfJunior,       &handlers::kEdoProbe,
-    &handlers::kHunterGangs,    &handlers::kPortalGuard,         &handlers::kRebelEncounter,
-    &handlers::kRessikanFlute,  &handlers::kTarellianPlagueShip, &handlers::kTestCrossfire,
+    &handlers::kAlienLabyrinth,
+    &handlers::kAmandaRogers,
+    &handlers::kBirthOfJunior,
+    &handlers::kDistortionOfSpaceTimeContinuum,
+    &handlers::kEdoProbe,
+    &handlers::kEmergencyTransporterArmbands,
+    &handlers::kGoddessOfEmpathy,
+    &handlers::kHunterGangs,
+    &handlers::kIncomingMessageFederation,
+    &handlers::kIncomingMessageKlingon,
+    &handlers::kKevinUxbridge,
+    &handlers::kPortalGuard,
+    &handlers::kQ2,
+    &handlers::kRebelEncounter,
+    &handlers::kRessikanFlute,
+    &handlers::kTarellianPlagueShip,
+    &handlers::kTestCrossfire,
+    &handlers::kTranswarpConduit,
 };
 
 }  // namespace

@@ -23,6 +23,7 @@ void Engine::begin_action(Seat actor, const Action& a) {
   PlayerState& player = s_.players[actor];
   if (normal_card_play(a.kind)) {
     player.card_played = true;
+    if (a.kind != ActionKind::kReport) player.only_reports = false;
   } else if (!plays_from_hand(a.kind)) {
     player.orders_begun = true;  // interrupts and doorways are not orders (§1.4)
   }
@@ -44,11 +45,9 @@ void Engine::step(ActionFrame& f) {
       return;
     }
     case ActionFrame::Step::kResolving:
-      if (f.nullified) {
-        f.step = ActionFrame::Step::kResponses;
-        return;
-      }
-      resolve(f);  // may push frames (an attempt, a battle) or ask, and so run again
+      if (!f.nullified) resolve(f);  // may push frames (an attempt, a battle)
+      // A resolution waiting for a choice runs again when the answer comes.
+      if (!s_.decision_open && !s_.answer) f.step = ActionFrame::Step::kResponses;
       return;
     case ActionFrame::Step::kResponses: {
       if (f.next_response < f.responses.size()) {
@@ -68,9 +67,6 @@ void Engine::step(ActionFrame& f) {
 
 void Engine::resolve(ActionFrame& f) {
   const Action& a = f.action;
-  // Most actions are done in one step; those that push frames of their own or ask for choices
-  // move the frame on themselves.
-  f.step = ActionFrame::Step::kResponses;
   switch (a.kind) {
     case ActionKind::kReport: {
       const CardState& facility = s_.cards[a.b];

@@ -28,12 +28,12 @@ void Engine::step(WindowFrame& w) {
     } else {
       w.passes = 0;
       w.passes_to_close = kPlayers;  // after a response, both players must pass in a row
+      // A play aimed at a card that is itself being played (a nullifier) resolves before it,
+      // last in first out; so does anything played where no action waits to resolve.
+      const bool at_once = w.collector == WindowFrame::kNoCollector ||
+                           (answer->b != kNoCard && s_.cards[answer->b].zone == Zone::kResolving);
       move_card(answer->a, Zone::kResolving);
-      const Handler* handler = s_.def(answer->a).handler;
-      const bool at_once =
-          w.collector == WindowFrame::kNoCollector || (handler && handler->immediate);
       if (at_once) {
-        // Nullifiers, and anything played where no action waits: an action of its own, now.
         const Seat by = w.asking;
         w.asking = State::other(w.asking);
         s_.frames.push_back(ActionFrame{*answer, by, ActionFrame::Step::kAnnounced});

@@ -1,0 +1,127 @@
+// Cards that nullify other cards (cards/ABILITIES.md §6): Amanda Rogers (an interrupt just
+// played), Kevin Uxbridge (an event in play or being played), Q2 (those two, or a Q-related
+// dilemma being met). A nullifier aimed at a card being played resolves before it (§3.16).
+#include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg::handlers {
+
+extern const Handler kAmandaRogers, kKevinUxbridge;
+
+namespace {
+
+bool is_type(const Engine& e, CardId c, v1::StccgCardType type) {
+  return e.state().def(c).type() == type;
+}
+
+// Cards of the opponent being played, which a nullifier may answer.
+template <typename Fits>
+void answer_plays(const Engine& e, Seat seat, CardId self, std::vector<Action>& out, Fits fits) {
+  const State& s = e.state();
+  for (CardId c = 0; c < s.cards.size(); ++c) {
+    if (s.cards[c].zone == Zone::kResolving && e.just_played(c, State::other(seat)) && fits(c) &&
+        e.may_nullify(self, c)) {
+      out.push_back({ActionKind::kPlayInterrupt, self, c});
+    }
+  }
+}
+
+Rule target_still_playing(const Engine& e, Seat, const Action& play) {
+  return e.state().cards[play.b].zone == Zone::kResolving ? Rule::kOk : Rule::kNoTarget;
+}
+
+void nullify_target(Engine& e, ActionFrame& f) {
+  if (e.state().cards[f.action.b].zone == Zone::kResolving) e.nullify(f.action.b);
+}
+
+void amanda_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
+                  std::vector<Action>& out) {
+  if (!window) return;
+  answer_plays(e, seat, self, out,
+               [&](CardId c) { return is_type(e, c, v1::STCCG_CARD_TYPE_INTERRUPT); });
+}
+
+// Events on the table or on a card; treaties are immune (CRD II.4 errata).
+bool kevin_may_hit(const Engine& e, CardId event) {
+  return is_type(e, event, v1::STCCG_CARD_TYPE_EVENT) &&
+         e.state().def(event).card.event().treaty().empty();
+}
+
+void kevin_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
+                 std::vector<Action>& out) {
+  if (window) answer_plays(e, seat, self, out, [&](CardId c) { return kevin_may_hit(e, c); });
+  if (window && window->kind == WindowKind::kDilemma) return;  // only dilemma cancellers there
+  const State& s = e.state();
+  for (CardId c : s.in_play) {
+    if (kevin_may_hit(e, c) && e.may_nullify(self, c))
+      out.push_back({ActionKind::kPlayInterrupt, self, c});
+  }
+}
+
+Rule kevin_still_legal(const Engine& e, Seat, const Action& play) {
+  const Zone zone = e.state().cards[play.b].zone;
+  return zone == Zone::kResolving || zone == Zone::kPlay ? Rule::kOk : Rule::kNoTarget;
+}
+
+void kevin_resolve(Engine& e, ActionFrame& f) {
+  const CardId target = f.action.b;
+  const Zone zone = e.state().cards[target].zone;
+  if (zone == Zone::kResolving) {
+    e.nullify(target);
+  } else if (zone == Zone::kPlay) {
+    e.emit(ev::Nullified{target, e.state().cards[target].def});
+    e.to_discard(target);
+  }
+}
+
+// "Q-related": a dilemma with the Q icon or named for Q (CRD IV.8 Q2).
+bool q_related_dilemma(const Engine& e, CardId c) {
+  const CardDef& def = e.state().def(c);
+  if (def.type() != v1::STCCG_CARD_TYPE_DILEMMA) return false;
+  for (const std::string& keyword : def.card.keywords()) {
+    if (keyword == "Q-related dilemma") return true;
+  }
+  return (def.icons & (1u << v1::STCCG_ICON_Q)) != 0;
+}
+
+void q2_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
+              std::vector<Action>& out) {
+  if (!window) return;
+  if (window->kind == WindowKind::kDilemma) {
+    if (q_related_dilemma(e, window->about) && e.may_nullify(self, window->about))
+      out.push_back({ActionKind::kPlayInterrupt, self, window->about});
+    return;
+  }
+  answer_plays(e, seat, self, out, [&](CardId c) {
+    const Handler* h = e.state().def(c).handler;
+    return h == &kAmandaRogers || h == &kKevinUxbridge;
+  });
+}
+
+}  // namespace
+
+extern const Handler kAmandaRogers{
+    .name = "amanda_rogers",
+    .test = "tests/scenarios/nullification-chain.scn",
+    .plays = amanda_plays,
+    .still_legal = target_still_playing,
+    .resolve = nullify_target,
+};
+
+extern const Handler kKevinUxbridge{
+    .name = "kevin_uxbridge",
+    .test = "tests/scenarios/S-57-treaty-broken.scn",
+    .plays = kevin_plays,
+    .still_legal = kevin_still_legal,
+    .resolve = kevin_resolve,
+};
+
+extern const Handler kQ2{
+    .name = "q2",
+    .test = "tests/scenarios/nullification-chain.scn",
+    .plays = q2_plays,
+    .still_legal = target_still_playing,
+    .resolve = nullify_target,
+};
+
+}  // namespace spacedock::stccg::handlers

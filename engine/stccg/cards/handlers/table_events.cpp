@@ -1,0 +1,60 @@
+// Events that stay on their player's table and change the rules while they last
+// (cards/ABILITIES.md §5): Goddess of Empathy bans interrupts.
+#include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg::handlers {
+
+extern const Handler kKevinUxbridge, kQ2;
+
+namespace {
+
+void on_table_plays(const Engine&, Seat, CardId self, const WindowFrame* window,
+                    std::vector<Action>& out) {
+  if (!window) out.push_back({ActionKind::kPlayEvent, self});
+}
+
+// Marks the turn the card came into play, for cards that last until a later turn.
+void to_table(Engine& e, ActionFrame& f) {
+  const CardId self = f.action.a;
+  e.move_card(self, Zone::kPlay, Where::kTable, kNoLoc, kNoCard, f.actor);
+  Effect since{.kind = EffectKind::kCounter, .until = Until::kSourceLeaves};
+  since.source = self;
+  since.card = self;
+  since.value = static_cast<std::int16_t>(e.state().turn);
+  e.add_effect(since);
+}
+
+int played_on_turn(const Engine& e, CardId self) {
+  for (const Effect& x : e.state().effects) {
+    if (x.kind == EffectKind::kCounter && x.source == self && x.card == self) return x.value;
+  }
+  return 0;
+}
+
+// --- Goddess of Empathy: no interrupts for either player until the end of her player's next
+// turn, except Kevin Uxbridge and Q2 (CRD II.2; S-46).
+
+bool goddess_forbids(const Engine& e, CardId, Seat, CardId card) {
+  const CardDef& def = e.state().def(card);
+  return def.type() == v1::STCCG_CARD_TYPE_INTERRUPT && def.handler != &kKevinUxbridge &&
+         def.handler != &kQ2;
+}
+
+void goddess_end_of_turn(Engine& e, CardId self) {
+  const State& s = e.state();
+  if (s.active == s.cards[self].controller && s.turn > played_on_turn(e, self)) e.to_discard(self);
+}
+
+}  // namespace
+
+extern const Handler kGoddessOfEmpathy{
+    .name = "goddess_of_empathy",
+    .test = "tests/scenarios/S-46-responses-after-the-action.scn",
+    .plays = on_table_plays,
+    .resolve = to_table,
+    .end_of_turn = goddess_end_of_turn,
+    .forbids_play = goddess_forbids,
+};
+
+}  // namespace spacedock::stccg::handlers
