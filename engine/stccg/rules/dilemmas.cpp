@@ -105,7 +105,7 @@ bool Engine::apply_effects(AttemptFrame& f) {
         if (!kill_effect(f, effect.kill())) return false;
         break;
       case v1::StccgEffect::kDamageShip:
-        if (f.vessel != kNoCard && is_ship(f.vessel)) damage_ship(f.vessel);
+        if (f.vessel != kNoCard && is_ship(f.vessel)) damage(f.vessel, State::other(f.player));
         break;
       case v1::StccgEffect::kDestroyShip:
         if (f.vessel != kNoCard && is_ship(f.vessel)) destroy_vessel(f.vessel);
@@ -204,15 +204,6 @@ void Engine::relocate_effect(AttemptFrame& f, const v1::StccgRelocate& relocate)
     std::erase(eligible, who);
     const LocIndex to = farthest[s_.rng.below(static_cast<std::uint32_t>(farthest.size()))];
     move_card(who, Zone::kPlay, Where::kSurface, to);
-  }
-}
-
-void Engine::damage_ship(CardId ship) {
-  // Rotation damage: a damaged ship hit again is destroyed (§3.13).
-  if (damaged(ship)) {
-    destroy_vessel(ship);
-  } else {
-    add_effect({.kind = EffectKind::kDamage, .until = Until::kRemoved, .card = ship});
   }
 }
 

@@ -200,6 +200,14 @@ class Engine {
   GroupFacts group_facts(const std::vector<CardId>& members, CardId vessel) const;
   int attribute(CardId card, Attribute attribute) const;
 
+  // --- Damage and repair (battle/damage.cpp) ---
+  // Damage to a ship or facility not from a battle's tactics (a dilemma, an event): rotation
+  // damage, or default damage markers when `by`, the player inflicting it, has a Battle Bridge
+  // side deck open (§3.13, A-13).
+  void damage(CardId target, Seat by);
+  // A full repair: rotation damage undone, every damage marker removed.
+  void repair(CardId target);
+
   // --- Mission attempts (attempt.cpp) ---
   void start_attempt(Seat seat, LocIndex loc, CardId anchor);
   void step(AttemptFrame& f);
@@ -218,7 +226,6 @@ class Engine {
   bool apply_effects(AttemptFrame& f);
   bool kill_effect(AttemptFrame& f, const v1::StccgKill& kill);
   void relocate_effect(AttemptFrame& f, const v1::StccgRelocate& relocate);
-  void damage_ship(CardId ship);
   void stop_group(AttemptFrame& f);
   void finish_dilemma(AttemptFrame& f, ev::Outcome outcome);
   void replace_dilemma(AttemptFrame& f, ev::Outcome outcome);
