@@ -64,7 +64,7 @@ std::unique_ptr<core::MatchEngine> start_stccg(const v1::MatchSetup& setup, std:
   for (int seat = 0; seat < stccg::kPlayers; ++seat) {
     auto deck = stccg_deck(setup.seats(seat).stccg());
     if (auto* e = std::get_if<core::SetupError>(&deck)) throw std::invalid_argument(e->message);
-    game.decks[static_cast<std::size_t>(seat)].cards = std::get<stccg::Deck>(deck).cards;
+    game.decks[static_cast<std::size_t>(seat)] = std::get<stccg::Deck>(std::move(deck));
     names.push_back(setup.seats(seat).name());
   }
   return std::make_unique<stccg::StccgMatch>(

@@ -27,22 +27,36 @@ Game Game::create(const CardDb& db, const Setup& setup, std::uint64_t seed) {
   Game game(std::move(s));
   Engine& e = game.e_;
   State& st = e.state();
+  auto deal = [&](Seat seat, DefIndex def, Zone zone) {
+    CardState card;
+    card.def = def;
+    card.owner = seat;
+    card.controller = seat;
+    card.zone = zone;
+    st.cards.push_back(card);
+    st.cards.back().handle = e.new_handle();
+    const auto id = static_cast<CardId>(st.cards.size() - 1);
+    e.pile_of(id, zone)->push_back(id);
+  };
   for (Seat seat = 0; seat < kPlayers; ++seat) {
-    for (DefIndex def : setup.decks[seat].cards) {
-      const auto id = static_cast<CardId>(st.cards.size());
-      CardState card;
-      card.def = def;
-      card.owner = seat;
-      card.controller = seat;
-      const bool seed_card = seeds(db.def(def).card);
-      card.zone = seed_card ? Zone::kSeedPile : Zone::kDrawDeck;
-      st.cards.push_back(card);
-      st.cards.back().handle = e.new_handle();
-      (seed_card ? st.players[seat].seed_pile : st.players[seat].draw).push_back(id);
+    const Deck& deck = setup.decks[seat];
+    std::vector<DefIndex> stocked = deck.stocked;
+    for (DefIndex def : deck.cards) {
+      const auto s = std::find(stocked.begin(), stocked.end(), def);
+      const bool in_draw_deck = s != stocked.end() || !seeds(db.def(def).card);
+      if (s != stocked.end()) stocked.erase(s);
+      deal(seat, def, in_draw_deck ? Zone::kDrawDeck : Zone::kSeedPile);
     }
+    for (const auto* side : {&deck.q_continuum, &deck.q_tent, &deck.battle_bridge}) {
+      for (DefIndex def : *side)
+        deal(seat, def, Zone::kSideDeck);
+    }
+    for (SideDeck& side : st.players[seat].side)
+      st.rng.shuffle(std::span(side.cards));
   }
   st.first_seeder = static_cast<Seat>(st.rng.below(kPlayers));
   st.frames.push_back(SeedFrame{SeedFrame::Step::kDoorways, st.first_seeder});
+  e.emit(ev::StepStarted{ev::Step::kSeedDoorways, st.first_seeder, 0});
   e.run();
   return game;
 }

@@ -7,18 +7,14 @@
 #include <vector>
 
 #include "engine/core/decision.h"
+#include "engine/stccg/cards/deck.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
 
-// A player's cards as dealt into a game: the main deck (seed cards and draw deck together).
-struct DeckCards {
-  std::vector<DefIndex> cards;
-};
-
 struct Setup {
   Options options;
-  std::array<DeckCards, kPlayers> decks;
+  std::array<Deck, kPlayers> decks;
 };
 
 // A game of the Star Trek CCG, first edition, between two players (stccg-rules.md). The engine
@@ -26,7 +22,8 @@ struct Setup {
 // options, and a refused answer changes nothing. Copying a Game copies the whole game.
 class Game {
  public:
-  // Deals the decks, picks the first seeder at random and starts the seeding phase.
+  // Deals the decks and side decks, picks the first seeder at random and starts the seeding
+  // phase.
   static Game create(const CardDb& db, const Setup& setup, std::uint64_t seed);
   // Continues from a hand-built position (rules scenarios): the frames on its stack say what
   // happens next; an empty stack starts the active player's turn.

@@ -22,9 +22,10 @@ constexpr int kMissionHalves = 12;
 constexpr std::size_t kMaxTentCards = 13;
 constexpr int kMaxCount = 99;
 
-enum class Section { kGame, kQContinuum, kQTent, kBattleBridge };
+// kGame and kDraw both hold game-deck cards; a seed card listed under kDraw is stocked.
+enum class Section { kGame, kQContinuum, kQTent, kBattleBridge, kDraw };
 
-constexpr std::string_view kSideDeckNames[] = {"", "Q-Continuum", "Q's Tent", "Battle Bridge"};
+constexpr std::string_view kSideDeckNames[] = {"", "Q-Continuum", "Q's Tent", "Battle Bridge", ""};
 
 std::string_view side_deck_name(Section s) {
   return kSideDeckNames[static_cast<int>(s)];
@@ -67,14 +68,19 @@ std::optional<Section> section_of(std::string_view header) {
   if (key == "qcontinuum") return Section::kQContinuum;
   if (key == "qtent" || key == "qstent") return Section::kQTent;
   if (key == "battlebridge") return Section::kBattleBridge;
-  // Deck lists split the game deck many ways; every such part lands in the same 60 cards.
+  // Deck lists split the game deck many ways; every such part lands in the same 60 cards, and
+  // the draw-deck parts say which seed cards are stocked instead.
   static constexpr std::string_view kGameParts[] = {
-      "deck",      "gamedeck", "main",      "maindeck", "seed",       "seeds",
-      "seedcards", "seeddeck", "draw",      "drawdeck", "drawcards",  "mission",
-      "missions",  "dilemmas", "artifacts", "outposts", "facilities", "doorways",
-      "personnel", "ships",    "equipment", "events",   "interrupts"};
+      "deck",     "gamedeck",  "main",     "maindeck",   "seed",
+      "seeds",    "seedcards", "seeddeck", "mission",    "missions",
+      "dilemmas", "artifacts", "outposts", "facilities", "doorways"};
+  static constexpr std::string_view kDrawParts[] = {
+      "draw", "drawdeck", "drawcards", "personnel", "ships", "equipment", "events", "interrupts"};
   for (std::string_view part : kGameParts) {
     if (key == part) return Section::kGame;
+  }
+  for (std::string_view part : kDrawParts) {
+    if (key == part) return Section::kDraw;
   }
   return std::nullopt;
 }
@@ -254,6 +260,8 @@ class Validator {
       if (is_seed_card(def)) seeds += halves(def);
       if (def.type() == v1::STCCG_CARD_TYPE_MISSION) missions += halves(def);
     }
+    for (DefIndex i : deck_.stocked)
+      seeds -= halves(db_.def(i));  // stocked in the draw deck: not seeded
     if (total != kDeckHalves) {
       add(DeckProblemCode::kDeckSize,
           "the deck has " + cards_text(total, "card") + "; it needs exactly 60");
@@ -493,7 +501,10 @@ DeckImport import_deck_text(std::string_view text, const CardDb& db, std::string
     if (*section == Section::kQContinuum) zone = &result.deck.q_continuum;
     if (*section == Section::kQTent) zone = &result.deck.q_tent;
     if (*section == Section::kBattleBridge) zone = &result.deck.battle_bridge;
-    zone->insert(zone->end(), static_cast<std::size_t>(card_line->count), *card);
+    const auto copies = static_cast<std::size_t>(card_line->count);
+    zone->insert(zone->end(), copies, *card);
+    if (*section == Section::kDraw && is_seed_card(db.def(*card)))
+      result.deck.stocked.insert(result.deck.stocked.end(), copies, *card);
   }
   return result;
 }
@@ -501,10 +512,13 @@ DeckImport import_deck_text(std::string_view text, const CardDb& db, std::string
 std::string export_deck_text(const Deck& deck, const CardDb& db) {
   std::vector<DefIndex> missions;
   std::vector<DefIndex> seeds;
-  std::vector<DefIndex> draw;
+  std::vector<DefIndex> draw = deck.stocked;
+  std::vector<DefIndex> stocked = deck.stocked;  // each stocked copy is written once, under Draw
   for (DefIndex i : deck.cards) {
     const CardDef& def = db.def(i);
-    if (def.type() == v1::STCCG_CARD_TYPE_MISSION) {
+    if (const auto s = std::find(stocked.begin(), stocked.end(), i); s != stocked.end()) {
+      stocked.erase(s);
+    } else if (def.type() == v1::STCCG_CARD_TYPE_MISSION) {
       missions.push_back(i);
     } else if (is_seed_card(def)) {
       seeds.push_back(i);

@@ -14,6 +14,10 @@ namespace spacedock::stccg {
 struct Deck {
   std::string name;
   std::vector<DefIndex> cards;  // the game deck: seed cards and draw deck together (60)
+  // Cards of `cards` that could be seeded but start in the draw deck, to be played from the hand
+  // (listed under Draw:, such as Q's Tent doorways); they count as deck cards, not seed cards
+  //
+  std::vector<DefIndex> stocked;
   // Side decks, each opened by its doorway in the game deck; they do not count toward the 60.
   std::vector<DefIndex> q_continuum;
   std::vector<DefIndex> q_tent;
@@ -24,7 +28,9 @@ struct Deck {
 // Plain-text deck lists in the LackeyCCG style players exchange: "N<TAB>Title" lines (spaces or
 // "Nx Title" also work) under section headers ending in ':' ("Missions:", "Seed:", "Draw:",
 // "Deck:" ... make up the game deck; "Q-Continuum:", "Q's Tent:" and "Battle Bridge:" are the
-// side decks). Blank lines and lines starting with '#' or "//" are ignored.
+// side decks). A card that could be seeded but is listed under "Draw:" (or another draw-deck
+// part) starts in the draw deck: Deck::stocked. Blank lines and lines starting with '#' or "//" are
+// ignored.
 
 struct DeckTextError {
   int line = 0;         // 1-based

@@ -41,15 +41,14 @@ void Engine::step(AttemptFrame& f) {
     case AttemptFrame::Step::kBetween:
       prune(f);
       f.step = AttemptFrame::Step::kReveal;
-      if (!f.stopped && !f.members.empty()) {
-        WindowFrame window;  // the active player first, then the opponent; both must pass
-        window.asking = f.player;
-        window.passes_to_close = kPlayers;
-        s_.frames.push_back(window);
-      }
+      // The encountering player first, then the opponent; both must pass.
+      if (!f.stopped && !f.members.empty()) open_window(WindowKind::kBetweenDilemmas, f.player);
       return;
     case AttemptFrame::Step::kRequirements:
       check_requirements(f);
+      return;
+    case AttemptFrame::Step::kQCard:
+      next_q_card(f);
       return;
   }
 }
@@ -71,11 +70,17 @@ void Engine::reveal_next(AttemptFrame& f) {
     return;
   }
   f.current = seeds[f.cursor];
+  move_card(f.current, Zone::kResolving);  // face up: met by the group
+  meet(f);
+}
+
+void Engine::meet(AttemptFrame& f) {
   f.sub = DilemmaStep::kEntry;
   f.effect = 0;
   f.picked = 0;
-  move_card(f.current, Zone::kResolving);  // face up: met by the group
   f.step = AttemptFrame::Step::kResolve;
+  // Once a card is turned over only cards that cancel it may be played (§3.8 step 2).
+  open_window(WindowKind::kDilemma, f.player, f.current, f.loc);
 }
 
 void Engine::check_requirements(AttemptFrame& f) {

@@ -22,16 +22,24 @@ void Engine::resolve_seed(AttemptFrame& f) {
   const CardId c = f.current;
   const CardDef& def = s_.def(c);
   if (f.sub == DilemmaStep::kEntry) {
-    if (def.type() == v1::STCCG_CARD_TYPE_DOORWAY) {
-      // A Q-Flash: the opponent's Q-Continuum arrives with the side decks.
-      return finish_dilemma(f, ev::Outcome::kQFlashIgnored);
+    // Nullified as it was met (Q2): it does nothing.
+    if (s_.cards[c].zone != Zone::kResolving) {
+      f.step = after_card(f);
+      return;
+    }
+    if (def.type() == v1::STCCG_CARD_TYPE_DOORWAY && f.q_flash == kNoCard) return begin_q_flash(f);
+    const bool q_card = f.q_flash != kNoCard;
+    if (q_card && def.type() != v1::STCCG_CARD_TYPE_DILEMMA) {
+      // A Q-icon event or interrupt: its handler says what it does to the group.
+      if (def.handler && def.handler->encounter) return def.handler->encounter(*this, f);
+      return finish_dilemma(f, ev::Outcome::kApplied);
     }
     if (def.type() != v1::STCCG_CARD_TYPE_DILEMMA)
       return finish_dilemma(f, ev::Outcome::kNoTrigger);
-    if (std::find(f.met.begin(), f.met.end(), def.index) != f.met.end()) {
+    if (!q_card && std::find(f.met.begin(), f.met.end(), def.index) != f.met.end()) {
       return finish_dilemma(f, ev::Outcome::kDuplicate);
     }
-    f.met.push_back(def.index);
+    if (!q_card) f.met.push_back(def.index);
     const auto& d = def.card.dilemma();
     if (d.needs_ship() && (f.vessel == kNoCard || !is_ship(f.vessel))) {
       return finish_dilemma(f, ev::Outcome::kNoShip);
@@ -223,7 +231,7 @@ void Engine::finish_dilemma(AttemptFrame& f, ev::Outcome outcome) {
     to_discard(c);
   }
   f.scored = false;
-  f.step = AttemptFrame::Step::kBetween;
+  f.step = after_card(f);
 }
 
 void Engine::replace_dilemma(AttemptFrame& f, ev::Outcome outcome) {
@@ -234,7 +242,7 @@ void Engine::replace_dilemma(AttemptFrame& f, ev::Outcome outcome) {
   move_card(c, Zone::kSeed, Where::kNone, f.loc);
   seeds.insert(seeds.begin() + static_cast<std::ptrdiff_t>(std::min(f.cursor, seeds.size())), c);
   ++f.cursor;
-  f.step = AttemptFrame::Step::kBetween;
+  f.step = after_card(f);
 }
 
 void Engine::attach_dilemma(AttemptFrame& f, ev::Outcome outcome) {
@@ -243,7 +251,7 @@ void Engine::attach_dilemma(AttemptFrame& f, ev::Outcome outcome) {
   const bool on_ship = s_.def(c).card.dilemma().needs_ship() && f.vessel != kNoCard;
   const CardId host = on_ship ? f.vessel : s_.spaceline[f.loc].mission;
   move_card(c, Zone::kPlay, Where::kOn, kNoLoc, host, f.player);
-  f.step = AttemptFrame::Step::kBetween;
+  f.step = after_card(f);
 }
 
 // --- Dilemmas in play: cures and end-of-turn countdowns ---

@@ -80,6 +80,9 @@ class Engine {
   bool all_see(CardId c) const;
   void move_card(CardId c, Zone zone, Where where = Where::kNone, LocIndex loc = kNoLoc,
                  CardId host = kNoCard, Seat controller = kNoSeat);
+  // The list that holds `c` when it is in `zone` (its owner's pile or side deck); nullptr for
+  // zones without one.
+  std::vector<CardId>* pile_of(CardId c, Zone zone);
   void to_discard(CardId c);
   void kill(CardId personnel);
   void destroy_vessel(CardId vessel);
@@ -97,6 +100,15 @@ class Engine {
   Rule check_seed(const SeedFrame& f, Seat seat, const Action& a) const;
   void seed(Seat seat, const Action& a);
   void finish_seeding();
+
+  // --- Side decks (side_decks/) ---
+  bool side_deck_open(Seat seat, SideDeckKind kind) const;
+  // The top face-down card of a side deck, refilled from its used cards when it runs out;
+  // kNoCard when there is none.
+  CardId top_of_side_deck(Seat seat, SideDeckKind kind);
+  // The doorways `seat` may seed on side decks now (§1.3 step 1).
+  std::vector<Action> doorway_seeds(Seat seat) const;
+  void seed_doorway(Seat seat, CardId door);
 
   // --- The turn (turn.cpp) ---
   void step(TurnFrame& f);
@@ -216,6 +228,16 @@ class Engine {
   void check_requirements(AttemptFrame& f);
   void earn_artifacts(AttemptFrame& f);
   void end_attempt(AttemptFrame& f, ev::AttemptResult result);
+  // The seed card (or Q-card) `f.current` is met: it resolves once its window closes.
+  void meet(AttemptFrame& f);
+
+  // --- Q-Flash (side_decks/q_flash.cpp) ---
+  void begin_q_flash(AttemptFrame& f);
+  void next_q_card(AttemptFrame& f);
+  // What comes after a card met: the next Q-card of a Q-Flash, or the next seed card.
+  AttemptFrame::Step after_card(const AttemptFrame& f) const;
+  // Discards every card and ends every effect that lasts "until any Q-Flash".
+  void end_until_q_flash();
 
   // --- Dilemmas (dilemmas.cpp) ---
   void resolve_seed(AttemptFrame& f);

@@ -1,5 +1,7 @@
 // The seeding phase (§1.3): doorways, missions, cards under missions, outposts. Players seed one
 // card at a time, alternating; a step ends when both pass in a row.
+#include <algorithm>
+
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
@@ -29,13 +31,6 @@ void Engine::step(SeedFrame& f) {
     finish_seeding();
     return;
   }
-  if (f.step == SeedFrame::Step::kDoorways) {
-    // Side decks come in part 2: the doorway step has nothing to seed yet.
-    emit(ev::StepStarted{ev::Step::kSeedDoorways, f.next, 0});
-    f.step = SeedFrame::Step::kMissions;
-    emit(ev::StepStarted{ev::Step::kSeedMissions, f.next, 0});
-    return;
-  }
   if (auto answer = take_answer()) {
     if (answer->kind == ActionKind::kPass) {
       ++f.passes;
@@ -62,6 +57,7 @@ std::vector<Action> Engine::seed_options(const SeedFrame& f, Seat seat) const {
     if (check_seed(f, seat, a) == Rule::kOk) options.push_back(a);
   };
   const auto locations = static_cast<LocIndex>(s_.spaceline.size());
+  if (f.step == SeedFrame::Step::kDoorways) options = doorway_seeds(seat);
   for (CardId c : s_.players[seat].seed_pile) {
     switch (f.step) {
       case SeedFrame::Step::kMissions:
@@ -109,6 +105,13 @@ Rule Engine::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
   const CardDef& def = s_.def(a.a);
   const auto type = def.type();
   switch (a.kind) {
+    case ActionKind::kSeedDoorway: {
+      if (f.step != SeedFrame::Step::kDoorways) return Rule::kWrongStep;
+      if (type != v1::STCCG_CARD_TYPE_DOORWAY) return Rule::kWrongCardType;
+      const auto seeds = doorway_seeds(seat);
+      return std::find(seeds.begin(), seeds.end(), a) != seeds.end() ? Rule::kOk
+                                                                     : Rule::kFacilityLimit;
+    }
     case ActionKind::kSeedMission: {
       if (f.step != SeedFrame::Step::kMissions) return Rule::kWrongStep;
       if (type != v1::STCCG_CARD_TYPE_MISSION) return Rule::kWrongCardType;
@@ -156,6 +159,9 @@ Rule Engine::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
 
 void Engine::seed(Seat seat, const Action& a) {
   switch (a.kind) {
+    case ActionKind::kSeedDoorway:
+      seed_doorway(seat, a.a);
+      break;
     case ActionKind::kSeedMission: {
       Location location;
       location.mission = a.a;

@@ -15,7 +15,11 @@ void erase(std::vector<CardId>& list, CardId c) {
 
 bool Engine::owner_sees(CardId c) const {
   const CardState& card = s_.cards[c];
-  return card.zone != Zone::kDrawDeck && card.zone != Zone::kSideDeck;
+  if (card.zone == Zone::kDrawDeck) return false;
+  // Face-down side decks are unknown to their owner too, but for Q's Tent, whose cards the
+  // owner chose and may pick from (§1.5).
+  if (card.zone == Zone::kSideDeck) return side_deck_of(s_.def(c)) == SideDeckKind::kQTent;
+  return true;
 }
 
 bool Engine::all_see(CardId c) const {
@@ -54,6 +58,18 @@ CardId Engine::find_handle(std::uint32_t handle) const {
   return kNoCard;
 }
 
+std::vector<CardId>* Engine::pile_of(CardId c, Zone zone) {
+  PlayerState& owner = s_.players[s_.cards[c].owner];
+  switch (zone) {
+    case Zone::kSideDeck:
+      return &owner.side_deck(side_deck_of(s_.def(c))).cards;
+    case Zone::kSideUsed:
+      return &owner.side_deck(side_deck_of(s_.def(c))).used;
+    default:
+      return owner.pile(zone);
+  }
+}
+
 void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId host,
                        Seat controller) {
   CardState& card = s_.cards[c];
@@ -67,18 +83,24 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
   moved.owner_sees_before = owner_sees(c);
   moved.all_see_before = all_see(c);
 
-  PlayerState& player = s_.players[card.owner];
-  if (auto* from = player.pile(card.zone)) {
+  if (auto* from = pile_of(c, card.zone)) {
     erase(*from, c);
   } else if (card.zone == Zone::kSeed) {
     erase(s_.spaceline[card.loc].seeds, c);
   } else if (card.zone == Zone::kPlay && zone != Zone::kPlay) {
     erase(s_.in_play, c);
   }
+  if (card.where == Where::kSideDeck && where != Where::kSideDeck) {
+    s_.players[card.owner].side_deck(side_deck_of(s_.def(c))).door = kNoCard;  // closed
+  }
   if (zone != Zone::kPlay) {
     if (card.zone == Zone::kPlay) card_left_play(c);
     card.stopped = false;
     card.range_used = 0;
+    card.cloaked = false;
+    card.cloak_changed = false;
+    card.undocked = false;
+    card.arrested = false;
     if (zone != Zone::kSeed) card.exposed = false;
   } else if (card.zone != Zone::kPlay) {
     s_.in_play.push_back(c);
@@ -88,7 +110,7 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
   card.loc = loc;
   card.host = host;
   card.controller = moved.to.controller;
-  if (auto* to = player.pile(zone)) to->push_back(c);
+  if (auto* to = pile_of(c, zone)) to->push_back(c);
   moved.owner_sees_after = owner_sees(c);
   moved.all_see_after = all_see(c);
   if (moved.all_see_before != moved.all_see_after ||
@@ -104,7 +126,12 @@ void Engine::to_discard(CardId c) {
   for (CardId other : std::vector<CardId>(s_.in_play)) {
     if (s_.cards[other].zone == Zone::kPlay && s_.cards[other].host == c) to_discard(other);
   }
-  move_card(c, Zone::kDiscard);
+  // Used Q-cards and tactics go face up under their side deck, never to the discard pile (BoG).
+  const v1::StccgCard& printed = s_.def(c).card;
+  const bool side_card =
+      printed.type() == v1::STCCG_CARD_TYPE_TACTIC || s_.def(c).icons & (1u << v1::STCCG_ICON_Q);
+  move_card(c, side_card && printed.type() != v1::STCCG_CARD_TYPE_MISSION ? Zone::kSideUsed
+                                                                          : Zone::kDiscard);
 }
 
 void Engine::kill(CardId personnel) {

@@ -83,7 +83,7 @@ struct AttemptFrame {
   Seat player = 0;
   CardId vessel = kNoCard;  // the ship or facility attempting a space mission
   std::vector<CardId> members;
-  enum class Step : std::uint8_t { kReveal, kResolve, kBetween, kRequirements };
+  enum class Step : std::uint8_t { kReveal, kResolve, kBetween, kRequirements, kQCard };
   Step step = Step::kReveal;
   std::size_t cursor = 0;     // the next seed card to meet, as an index into the stack
   CardId current = kNoCard;   // the seed card being resolved
@@ -95,6 +95,11 @@ struct AttemptFrame {
   std::uint8_t effect = 0;
   std::uint8_t picked = 0;
   bool scored = false;  // it scored points: it goes to the bonus area
+  // A Q-Flash being resolved (§3.19): the Q-Flash met, how many Q-cards the group has still to
+  // face, and those met in it (a duplicate is discarded without replacement).
+  CardId q_flash = kNoCard;
+  std::uint8_t q_left = 0;
+  std::vector<DefIndex> q_met;
 };
 
 // A card doing something that takes decisions outside an action or an attempt (a choice at the

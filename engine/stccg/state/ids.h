@@ -30,16 +30,18 @@ enum class Zone : std::uint8_t {
   kSeed,       // face down under a mission (loc); order in Location::seeds
   kPlay,       // in play; `where` says where
   kResolving,  // played, waiting for its turn to resolve
+  kSideUsed,   // face up under its side deck (used Q-cards and tactics, §3.19)
 };
 
 // Where a card in play is.
 enum class Where : std::uint8_t {
   kNone,
-  kTable,    // on its owner's side of the table (events), not at a location
-  kSpace,    // a facility, or a ship, at location `loc`
-  kSurface,  // personnel or equipment on the planet at `loc`
-  kAboard,   // personnel or equipment aboard ship or facility `host`
-  kOn,       // played on card `host` (an event on a ship, a dilemma on a ship)
+  kTable,     // on its owner's side of the table (events), not at a location
+  kSpace,     // a facility, or a ship, at location `loc`
+  kSurface,   // personnel or equipment on the planet at `loc`
+  kAboard,    // personnel or equipment aboard ship or facility `host`
+  kOn,        // played on card `host` (an event on a ship, a dilemma on a ship)
+  kSideDeck,  // a doorway seeded on its owner's side deck, which it opens
 };
 
 // Every answer a player can give, in any decision.

@@ -26,6 +26,11 @@ std::uint64_t State::hash() const {
     add_list(p.draw);
     add_list(p.hand);
     add_list(p.discard);
+    for (const SideDeck& side : p.side) {
+      h.add(side.door);
+      add_list(side.cards);
+      add_list(side.used);
+    }
     h.add(static_cast<std::uint64_t>(p.score));
     h.add(p.card_played | p.orders_begun << 1 | p.seeded_outpost << 2 | p.only_reports << 3);
   }
@@ -51,6 +56,40 @@ std::uint64_t State::hash() const {
         std::uint64_t{static_cast<std::uint32_t>(reason)} << 16);
   h.add(events.size());
   return h.value();
+}
+
+std::string State::check() const {
+  std::vector<int> listed(cards.size(), 0);
+  std::string broken;
+  auto count = [&](const std::vector<CardId>& list, Zone zone, const char* what) {
+    for (CardId c : list) {
+      ++listed[c];
+      if (cards[c].zone != zone && broken.empty())
+        broken = "card " + std::to_string(c) + " is listed in " + what + " but is not there";
+    }
+  };
+  for (const PlayerState& p : players) {
+    count(p.seed_pile, Zone::kSeedPile, "a seed pile");
+    count(p.draw, Zone::kDrawDeck, "a draw deck");
+    count(p.hand, Zone::kHand, "a hand");
+    count(p.discard, Zone::kDiscard, "a discard pile");
+    for (const SideDeck& side : p.side) {
+      count(side.cards, Zone::kSideDeck, "a side deck");
+      count(side.used, Zone::kSideUsed, "the used cards of a side deck");
+    }
+  }
+  for (const Location& l : spaceline)
+    count(l.seeds, Zone::kSeed, "a seed stack");
+  count(in_play, Zone::kPlay, "the cards in play");
+  if (!broken.empty()) return broken;
+  for (std::size_t c = 0; c < cards.size(); ++c) {
+    const Zone zone = cards[c].zone;
+    const bool tracked = zone != Zone::kOutOfPlay && zone != Zone::kBonus &&
+                         zone != Zone::kMission && zone != Zone::kResolving;
+    if (listed[c] != (tracked ? 1 : 0))
+      return "card " + std::to_string(c) + " is listed " + std::to_string(listed[c]) + " times";
+  }
+  return {};
 }
 
 }  // namespace spacedock::stccg

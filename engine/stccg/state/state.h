@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <deque>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/core/decision.h"
@@ -60,6 +61,25 @@ struct Location {
   Seat completed_by = kNoSeat;
 };
 
+// The three side decks (§3.19).
+enum class SideDeckKind : std::uint8_t { kQContinuum, kQTent, kBattleBridge };
+inline constexpr int kSideDeckKinds = 3;
+
+struct SideDeck {
+  // The doorway seeded on it: the deck is open while it is there.
+  CardId door = kNoCard;
+  std::vector<CardId> cards;  // face down; the top is the back
+  std::vector<CardId> used;   // face up under the deck, shuffled back when the others run out
+};
+
+// Which side deck a card belongs in: tactics in the Battle Bridge, Q-icon cards in the
+// Q-Continuum, anything else in Q's Tent (deck validation keeps them there).
+inline SideDeckKind side_deck_of(const CardDef& def) {
+  if (def.type() == v1::STCCG_CARD_TYPE_TACTIC) return SideDeckKind::kBattleBridge;
+  if (def.icons & (1u << v1::STCCG_ICON_Q)) return SideDeckKind::kQContinuum;
+  return SideDeckKind::kQTent;
+}
+
 struct PlayerState {
   std::vector<CardId> seed_pile;  // seed cards not seeded yet
   std::vector<CardId> draw;       // the top is the back
@@ -72,6 +92,11 @@ struct PlayerState {
   // Every card play this turn was a report (with Red Alert, more may follow).
   bool only_reports = true;
   bool seeded_outpost = false;
+  std::array<SideDeck, kSideDeckKinds> side;
+  SideDeck& side_deck(SideDeckKind kind) { return side[static_cast<std::size_t>(kind)]; }
+  const SideDeck& side_deck(SideDeckKind kind) const {
+    return side[static_cast<std::size_t>(kind)];
+  }
 
   // The player's list of cards in `zone` (seed pile, draw deck, hand, discard pile); nullptr
   // for the zones without one.
@@ -88,6 +113,7 @@ struct PlayerState {
       case Zone::kOutOfPlay:
       case Zone::kBonus:
       case Zone::kSideDeck:
+      case Zone::kSideUsed:
       case Zone::kMission:
       case Zone::kSeed:
       case Zone::kPlay:
@@ -135,6 +161,9 @@ struct State {
   static Seat other(Seat s) { return static_cast<Seat>(1 - s); }
 
   std::uint64_t hash() const;
+  // The first broken invariant, or an empty string: every card is listed exactly once, in the
+  // list its zone names (piles, side decks, seed stacks, cards in play), and nowhere else.
+  std::string check() const;
 };
 
 }  // namespace spacedock::stccg

@@ -6,8 +6,8 @@ namespace spacedock::stccg {
 namespace {
 
 // The proto enums mirror the engine's, shifted by one for UNSPECIFIED.
-static_assert(static_cast<int>(Zone::kResolving) + 1 == v1::STCCG_ZONE_RESOLVING);
-static_assert(static_cast<int>(Where::kOn) == v1::STCCG_WHERE_ON);
+static_assert(static_cast<int>(Zone::kSideUsed) + 1 == v1::STCCG_ZONE_SIDE_USED);
+static_assert(static_cast<int>(Where::kSideDeck) == v1::STCCG_WHERE_SIDE_DECK);
 static_assert(static_cast<int>(ev::Step::kEndOfTurn) + 1 == v1::STCCG_STEP_END_OF_TURN);
 static_assert(static_cast<int>(ev::Outcome::kQFlashIgnored) + 1 ==
               v1::STCCG_OUTCOME_Q_FLASH_IGNORED);
@@ -262,6 +262,8 @@ class EventWriter {
         return subject + " goes to " + name_(e.to.controller) + "'s bonus area";
       case Zone::kOutOfPlay:
         return subject + " is placed out of play";
+      case Zone::kSideUsed:
+        return subject + " goes face up under " + who + "'s side deck";
       case Zone::kPlay:
         return into_play_text(m, subject);
     }
@@ -287,6 +289,8 @@ class EventWriter {
         return subject + " is placed on " + m.to_host;
       case Where::kTable:
         return subject + " comes into play for " + name_(e.to.controller);
+      case Where::kSideDeck:
+        return name_(e.owner) + " seeds " + subject + " on a side deck, opening it";
       case Where::kNone:
         break;
     }

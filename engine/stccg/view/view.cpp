@@ -128,6 +128,17 @@ class ViewWriter {
         in_play(c, out->add_table());
     }
     out->set_card_play_used(p.card_played || p.orders_begun);
+    for (int k = 0; k < kSideDeckKinds; ++k) {
+      const SideDeck& side = p.side[static_cast<std::size_t>(k)];
+      if (side.door == kNoCard && side.cards.empty() && side.used.empty()) continue;
+      auto* deck = out->add_side_decks();
+      deck->set_kind(static_cast<v1::StccgSideDeck>(k + 1));
+      if (side.door != kNoCard) in_play(side.door, deck->mutable_door());
+      deck->set_face_down(static_cast<std::uint32_t>(side.cards.size()));
+      listed(side.cards, deck->mutable_cards());
+      for (CardId c : side.used)
+        ref(c, deck->add_used());
+    }
   }
 
   void location(LocIndex loc, v1::StccgLocation* out) const {

@@ -1,0 +1,49 @@
+// Side decks (§3.19): dealt face down beside the game deck, opened by the doorway seeded on each,
+// drawn one card at a time, and refilled from the used cards face up beneath them.
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+
+bool Engine::side_deck_open(Seat seat, SideDeckKind kind) const {
+  return s_.players[seat].side_deck(kind).door != kNoCard;
+}
+
+CardId Engine::top_of_side_deck(Seat seat, SideDeckKind kind) {
+  SideDeck& deck = s_.players[seat].side_deck(kind);
+  if (deck.cards.empty() && !deck.used.empty()) {
+    // Shuffle the used cards and put them back face down (BoG; for the Q-Continuum only under
+    // the BoG reading, A-06).
+    if (kind == SideDeckKind::kQContinuum && !s_.options.q_continuum_reshuffles) return kNoCard;
+    for (CardId c : std::vector<CardId>(deck.used))
+      move_card(c, Zone::kSideDeck);
+    s_.rng.shuffle(std::span(deck.cards));
+    emit(ev::Shuffled{seat, static_cast<std::uint8_t>(deck.cards.size())});
+  }
+  return deck.cards.empty() ? kNoCard : deck.cards.back();
+}
+
+std::vector<Action> Engine::doorway_seeds(Seat seat) const {
+  std::vector<Action> out;
+  const PlayerState& player = s_.players[seat];
+  for (CardId c : player.seed_pile) {
+    const CardDef& def = s_.def(c);
+    if (def.type() != v1::STCCG_CARD_TYPE_DOORWAY) continue;
+    const auto opens = def.card.doorway().opens();
+    if (opens == v1::STCCG_SIDE_DECK_UNSPECIFIED) continue;
+    const auto kind = static_cast<SideDeckKind>(static_cast<int>(opens) - 1);
+    const SideDeck& deck = player.side_deck(kind);
+    if (deck.door != kNoCard || deck.cards.empty()) continue;  // one door, on a deck you have
+    const Action seed{ActionKind::kSeedDoorway, c};
+    if (std::find(out.begin(), out.end(), seed) == out.end()) out.push_back(seed);
+  }
+  return out;
+}
+
+void Engine::seed_doorway(Seat seat, CardId door) {
+  const auto kind =
+      static_cast<SideDeckKind>(static_cast<int>(s_.def(door).card.doorway().opens()) - 1);
+  move_card(door, Zone::kPlay, Where::kSideDeck);
+  s_.players[seat].side_deck(kind).door = door;
+}
+
+}  // namespace spacedock::stccg
