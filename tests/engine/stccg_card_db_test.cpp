@@ -98,6 +98,25 @@ TEST_CASE("figures match the figures table") {
     CHECK(m.seeder_end().requirements() == "Physics + INTEGRITY>28");
     CHECK(mission.ends[0].affiliations == mission.ends[1].affiliations);
   }
+  SUBCASE("Warped Space: each end its own span") {
+    const CardDef& mission = card("Warped Space");
+    CHECK(mission.id() == "103_088");
+    CHECK(mission.ends[0].span == 5);
+    CHECK(mission.ends[1].span == 1);
+    CHECK(mission.ends[0].points == mission.ends[1].points);
+  }
+  SUBCASE("Q's Planet, Borg Ship, Telak and Zon") {
+    const CardDef& planet = card("Q's Planet");
+    CHECK(planet.ends[0].span == 0);
+    CHECK(planet.card.seed_rule() == v1::STCCG_SEED_RULE_NONE);
+    CHECK(planet.card.not_duplicatable());
+    const auto& borg = card("Borg Ship").card.dilemma();
+    CHECK(borg.points() == 45);  // 1997 (CRD IV.5A), not the TSV's later 15
+    CHECK(borg.score_when() == v1::STCCG_SCORE_WHEN_BY_EFFECT);
+    CHECK(skill_halves(card("Telak"), "Tal Shiar") == 2);
+    CHECK(skill_halves(card("Zon"), "Guramba") == 2);
+    CHECK(card("Zon").card.personnel().special_skill());
+  }
   SUBCASE("Federation Outpost and Kurn") {
     const CardDef& outpost = card("Federation Outpost");
     CHECK_FALSE(outpost.unique());
