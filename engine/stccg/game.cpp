@@ -42,9 +42,9 @@ Game Game::create(const CardDb& db, const Setup& setup, std::uint64_t seed) {
     const Deck& deck = setup.decks[seat];
     std::vector<DefIndex> stocked = deck.stocked;
     for (DefIndex def : deck.cards) {
-      const auto s = std::find(stocked.begin(), stocked.end(), def);
-      const bool in_draw_deck = s != stocked.end() || !seeds(db.def(def).card);
-      if (s != stocked.end()) stocked.erase(s);
+      const auto stock = std::find(stocked.begin(), stocked.end(), def);
+      const bool in_draw_deck = stock != stocked.end() || !seeds(db.def(def).card);
+      if (stock != stocked.end()) stocked.erase(stock);
       deal(seat, def, in_draw_deck ? Zone::kDrawDeck : Zone::kSeedPile);
     }
     for (const auto* side : {&deck.q_continuum, &deck.q_tent, &deck.battle_bridge}) {

@@ -258,8 +258,11 @@ class EventChecker {
             add(e.vessel);
           } else if constexpr (std::is_same_v<E, ev::DilemmaResolved> ||
                                std::is_same_v<E, ev::Stopped> || std::is_same_v<E, ev::Revealed> ||
-                               std::is_same_v<E, ev::Nullified>) {
+                               std::is_same_v<E, ev::Nullified> || std::is_same_v<E, ev::Damaged>) {
             add(e.card);
+          } else if constexpr (std::is_same_v<E, ev::BattleStarted> ||
+                               std::is_same_v<E, ev::Fired>) {
+            add(e.target);
           } else if constexpr (std::is_same_v<E, ev::Scored>) {
             add(e.source);
           }

@@ -245,6 +245,24 @@ class Loader {
       case v1::StccgCard::kArtifact:
         add_modifiers(card.artifact().modifiers());
         break;
+      case v1::StccgCard::kTactic: {
+        // As a damage marker its losses are modifiers of the card it sits on.
+        const auto& tactic = card.tactic();
+        const std::pair<Attribute, int> losses[] = {{Attribute::kRange, tactic.range_loss()},
+                                                    {Attribute::kWeapons, tactic.weapons_loss()},
+                                                    {Attribute::kShields, tactic.shields_loss()}};
+        for (const auto& [attribute, loss] : losses) {
+          if (loss == 0) continue;
+          ModifierDef m;
+          m.scope = v1::STCCG_SCOPE_HOST;
+          m.attribute = attribute;
+          m.add = -loss;
+          def.modifiers.push_back(std::move(m));
+        }
+        def.casualty_filter = formula(tactic.casualty().filter(), "casualty filter");
+        def.nullify_unless = formula(tactic.nullify_unless(), "nullify_unless");
+        break;
+      }
       default:
         break;
     }

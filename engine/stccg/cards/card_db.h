@@ -68,6 +68,9 @@ struct CardDef {
   std::vector<Formula> effect_filters;
   // Facilities.
   Formula build_requires;
+  // Tactics: who a damage marker's casualty may be, and what nullifies it.
+  Formula casualty_filter;
+  Formula nullify_unless;
   // Equipment, events, artifacts, personnel, ships: standing effects.
   std::vector<ModifierDef> modifiers;
   // What the card's native handler adds (cards/handlers/); nullptr for a card that is data only,

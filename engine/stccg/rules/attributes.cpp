@@ -49,17 +49,18 @@ void Engine::for_each_modifier(CardId target, Visit&& visit) const {
   std::vector<DefIndex> counted;
   auto offer = [&](CardId source, v1::StccgScope scope) {
     const CardDef& def = s_.def(source);
+    // Damage markers add up, copies of the same one included (BoG).
+    const bool cumulative = def.card.cumulative() || def.type() == v1::STCCG_CARD_TYPE_TACTIC;
     bool any = false;
     for (const ModifierDef& m : def.modifiers) {
       if (m.scope != scope) continue;
-      if (!def.card.cumulative() &&
-          std::find(counted.begin(), counted.end(), def.index) != counted.end()) {
+      if (!cumulative && std::find(counted.begin(), counted.end(), def.index) != counted.end()) {
         continue;
       }
       visit(m, source);
       any = true;
     }
-    if (any && !def.card.cumulative()) counted.push_back(def.index);
+    if (any && !cumulative) counted.push_back(def.index);
   };
   offer(target, v1::STCCG_SCOPE_SELF);
   for (CardId source : s_.in_play) {
@@ -88,8 +89,10 @@ int Engine::attribute(CardId card, Attribute a) const {
     if (x.kind == EffectKind::kAttributeTimes) multiplier = std::max<int>(multiplier, x.value);
   }
   if (person != personnel_attribute(a)) return std::max(0, value) * multiplier;
+  // A damage marker may put every enhancement of the attribute off line (BoG "Off line").
+  const bool no_enhancements = !person && enhancements_off_line(card, a);
   for_each_modifier(card, [&](const ModifierDef& m, CardId source) {
-    if (m.attribute != a) return;
+    if (m.attribute != a || (no_enhancements && m.add > 0)) return;
     if (person && !m.filter.empty() && !m.filter.holds_for_member(base_facts(card))) return;
     int add = m.add;
     if (!m.per_filter.empty()) {

@@ -296,12 +296,7 @@ void Engine::check_cures() {
 }
 
 void Engine::end_of_turn_effects() {
-  // Rotation damage is repaired after two full turns docked at an outpost that repairs (§3.13).
-  for (Effect& x : s_.effects) {
-    if (x.kind != EffectKind::kDamage || s_.cards[x.card].controller != s_.active) continue;
-    x.value = x.flag && docked_for_repair(x.card) ? static_cast<std::int16_t>(x.value + 1) : 0;
-  }
-  end_effects([](const Effect& x) { return x.kind == EffectKind::kDamage && x.value >= 2; });
+  repair_at_end_of_turn();
   // Cards in play that count down at the end of each turn.
   for (CardId c : std::vector<CardId>(s_.in_play)) {
     if (s_.cards[c].zone != Zone::kPlay) continue;

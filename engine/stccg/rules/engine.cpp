@@ -157,7 +157,9 @@ Rule Engine::check_action(const Action& a) const {
         } else if constexpr (std::is_same_v<F, TurnFrame>) {
           return check_order(seat, a);
         } else if constexpr (std::is_same_v<F, WindowFrame>) {
-          return a.kind == ActionKind::kPass ? Rule::kOk : check_response(seat, a);
+          return a.kind == ActionKind::kPass || a.kind == ActionKind::kPassAll
+                     ? Rule::kOk
+                     : check_response(seat, a);
         } else {
           // Choices inside a resolution: only the offered cards will do.
           return Rule::kNoTarget;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "engine/stccg/rules/rule.h"
@@ -193,7 +194,13 @@ class Engine {
   // --- Movement, docking and cloaking (movement.cpp) ---
   // Whether these personnel aboard `ship` staff it (the stopped ones do not count).
   bool staffed(CardId ship, std::vector<CardId> aboard) const;
+  // At the location of one of its controller's facilities and not undocked (§3.5).
+  bool docked(CardId ship) const;
   bool docked_for_repair(CardId ship) const;
+  Rule check_dock(Seat seat, const Action& a) const;
+  Rule check_cloak(Seat seat, const Action& a) const;
+  // The ship has this special equipment, and it is not off line.
+  bool has_special_equipment(CardId ship, v1::StccgShipEquipment equipment) const;
   int range_left(CardId ship) const;
   // The RANGE a ship of `seat` spends to move between two locations.
   int move_cost(Seat seat, LocIndex from, LocIndex to) const;
@@ -213,12 +220,69 @@ class Engine {
   int attribute(CardId card, Attribute attribute) const;
 
   // --- Damage and repair (battle/damage.cpp) ---
-  // Damage to a ship or facility not from a battle's tactics (a dilemma, an event): rotation
-  // damage, or default damage markers when `by`, the player inflicting it, has a Battle Bridge
-  // side deck open (§3.13, A-13).
+  // Damage to a ship or facility not from a battle (a dilemma, an event): rotation damage, or
+  // default damage markers when `by`, the player inflicting it, has a Battle Bridge side deck
+  // open (§3.13, A-13); destroyed at HULL 0.
   void damage(CardId target, Seat by);
+  // A hit (level 1) or direct hit (2) by `by`, with its current tactic if any: markers placed
+  // or the card rotated, immediate results first. Returns the damage units it is worth; the
+  // caller destroys the card if its HULL is 0 or less.
+  int inflict(CardId target, Seat by, int level, CardId tactic);
+  bool uses_markers(Seat by) const;
+  void place_marker(CardId marker, CardId target);
+  // Draws `count` markers from `by`'s Battle Bridge onto `target`; false if none could be.
+  bool draw_markers(Seat by, CardId target, int count);
+  std::vector<CardId> markers_on(CardId target) const;
+  bool has_markers(CardId target) const;
+  // HULL integrity in percent: 100 less rotation damage and the markers' losses.
+  int hull(CardId target) const;
+  bool equipment_off_line(CardId ship, v1::StccgShipEquipment equipment) const;
+  bool enhancements_off_line(CardId target, Attribute a) const;
   // A full repair: rotation damage undone, every damage marker removed.
   void repair(CardId target);
+  // At the end of a turn: repairs of the active player's ships docked the whole turn.
+  void repair_at_end_of_turn();
+
+  // --- Who may fight whom (battle/forces.cpp) ---
+  // Leaders in a group: OFFICER or Leadership, half Leaderships paired, Tal Shiar if no other.
+  int leaders(const std::vector<CardId>& group) const;
+  bool group_has_skill(const std::vector<CardId>& group, std::string_view name) const;
+  // The affiliations a ship, facility or personnel fights as (CRD II.1 "Forces").
+  AffiliationSet force(CardId card) const;
+  // The affiliation attack restrictions of §3.11, with the continuing-battle exception.
+  Rule may_attack(Seat seat, AffiliationSet attackers, bool tal_shiar, LocIndex loc,
+                  AffiliationSet defenders) const;
+  Rule weapons_usable(CardId card) const;
+  Rule may_fire(CardId card, bool initiating) const;
+  std::vector<CardId> ship_targets(Seat seat, LocIndex loc) const;
+  Rule check_attack(Seat seat, CardId firing, CardId target) const;
+  Rule check_battle(Seat seat, CardId member, CardId opponent, LocIndex loc) const;
+  // The Away Team `member` fights in: the initiator's ready members, or the whole team.
+  std::vector<CardId> battle_team(CardId member) const;
+
+  // --- Ship battles (battle/ship_battle.cpp, battle/tactics.cpp) ---
+  void begin_ship_battle(Seat seat, CardId firing, CardId target);
+  void step(ShipBattleFrame& b);
+  bool battle_window(ShipBattleFrame& b, WindowKind kind, CardId about);
+  int defense_shields(CardId target) const;
+  int tactic_bonus(const ShipBattleFrame& b, int side, bool attack) const;
+  void fire(ShipBattleFrame& b, int side);
+  void apply_battle_damage(ShipBattleFrame& b);
+  void end_ship_battle(ShipBattleFrame& b);
+  // One side's tactic draws and choice; true when that side is done.
+  bool choose_tactic(ShipBattleFrame& b, int side);
+  void reveal_tactics(ShipBattleFrame& b);
+  std::vector<CardId> battle_personnel(const ShipBattleFrame& b, int side) const;
+  // A face-down card is turned face up for everyone.
+  void reveal(CardId c);
+
+  // --- Personnel battles (battle/personnel_battle.cpp) ---
+  void begin_personnel_battle(Seat seat, CardId member, CardId opponent);
+  void begin_rogue_borg_battle(Seat seat, CardId ship, DefIndex rogue);
+  void step(PersonnelBattleFrame& b);
+  void prune_battle(PersonnelBattleFrame& b);
+  int battle_strength(const PersonnelBattleFrame& b, int side) const;
+  void fight_round(PersonnelBattleFrame& b);
 
   // --- Mission attempts (attempt.cpp) ---
   void start_attempt(Seat seat, LocIndex loc, CardId anchor);

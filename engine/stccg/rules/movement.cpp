@@ -58,13 +58,20 @@ bool Engine::staffed(CardId ship, std::vector<CardId> people) const {
   return assign(assign, 0);
 }
 
-bool Engine::docked_for_repair(CardId ship) const {
-  // Docked at your outpost there (docking is implicit, §3.5), one that repairs this ship: its
-  // own affiliation or a treaty partner's; Non-Aligned ships need a Spacedock (part 2).
+bool Engine::docked(CardId ship) const {
+  // A ship at the location of one of your facilities is docked unless you undocked it (§3.5).
   const CardState& s = s_.cards[ship];
-  if (s.where != Where::kSpace) return false;
+  return s.where == Where::kSpace && is_ship(ship) && !s.undocked && !s.cloaked &&
+         facility_of(s.controller, s.loc) != kNoCard;
+}
+
+bool Engine::docked_for_repair(CardId ship) const {
+  // Docked at your outpost there, one that repairs this ship: its own affiliation or a treaty
+  // partner's; Non-Aligned ships need a Spacedock.
+  if (!docked(ship)) return false;
+  const CardState& s = s_.cards[ship];
   const CardId outpost = facility_of(s.controller, s.loc);
-  if (outpost == kNoCard || s_.def(outpost).card.facility().no_repairs()) return false;
+  if (s_.def(outpost).card.facility().no_repairs()) return false;
   const AffiliationSet mine = affiliations(ship);
   if (mine == bit(Affiliation::kNonAligned)) return false;
   const AffiliationSet theirs = affiliations(outpost);
@@ -100,10 +107,47 @@ void Engine::move_ship(Seat seat, CardId ship, LocIndex to) {
   const int cost = move_cost(seat, from, to);
   card.loc = to;
   card.range_used = static_cast<std::uint8_t>(card.range_used + cost);
-  card.undocked = false;  // a ship arriving at one of your facilities docks there
-  if (Effect* damage = find_effect(EffectKind::kDamage, ship))
-    damage->flag = false;  // leaving the outpost breaks this turn's repair (§3.13)
+  card.undocked = false;         // a ship arriving at one of your facilities docks there
+  card.docked_all_turn = false;  // leaving breaks this turn's repair (§3.13)
   emit(ev::ShipMoved{ship, from, to, static_cast<std::uint8_t>(cost)});
+}
+
+Rule Engine::check_dock(Seat seat, const Action& a) const {
+  const CardId ship = a.a;
+  if (ship == kNoCard || !s_.in_play_at(ship) || !is_ship(ship)) return Rule::kNoTarget;
+  const CardState& card = s_.cards[ship];
+  if (card.controller != seat) return Rule::kNotYours;
+  if (card.stopped) return Rule::kStopped;
+  if (card.cloaked) return Rule::kCloaked;
+  if (facility_of(seat, card.loc) == kNoCard) return Rule::kNoTarget;
+  const bool docking = a.kind == ActionKind::kDock;
+  return docking == card.undocked ? Rule::kOk : Rule::kNoTarget;
+}
+
+Rule Engine::check_cloak(Seat seat, const Action& a) const {
+  // Once per turn, with personnel aboard; never docked (§3.15, CRD IV.11.A).
+  const CardId ship = a.a;
+  if (ship == kNoCard || !s_.in_play_at(ship) || !is_ship(ship)) return Rule::kNoTarget;
+  const CardState& card = s_.cards[ship];
+  if (card.controller != seat) return Rule::kNotYours;
+  if (!has_special_equipment(ship, v1::STCCG_SHIP_EQUIPMENT_CLOAKING_DEVICE))
+    return Rule::kNoTarget;
+  if (card.stopped) return Rule::kStopped;
+  if (card.cloak_changed) return Rule::kOncePerTurn;
+  if (crew(ship).empty()) return Rule::kNoTarget;
+  if (a.kind == ActionKind::kCloak)
+    return card.cloaked || docked(ship) ? Rule::kNoTarget : Rule::kOk;
+  return card.cloaked ? Rule::kOk : Rule::kNoTarget;
+}
+
+bool Engine::has_special_equipment(CardId ship, v1::StccgShipEquipment equipment) const {
+  const auto& special = s_.def(ship).card.ship().special_equipment();
+  if (std::find(special.begin(), special.end(), equipment) == special.end()) return false;
+  // A damage marker may have put it off line; rotation damage takes the Cloaking Device off
+  // line (§3.13).
+  if (equipment == v1::STCCG_SHIP_EQUIPMENT_CLOAKING_DEVICE && damaged(ship) && !has_markers(ship))
+    return false;
+  return !equipment_off_line(ship, equipment);
 }
 
 }  // namespace spacedock::stccg

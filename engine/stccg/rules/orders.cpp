@@ -99,6 +99,32 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       }
     }
   }
+  // Battles (§3.11, §3.12), cloaking and docking (§3.15, §3.5).
+  for (CardId v : vessels) {
+    const LocIndex loc = s_.cards[v].loc;
+    if (may_fire(v, /*initiating=*/true) == Rule::kOk) {
+      for (CardId target : ship_targets(seat, loc)) {
+        if (may_attack(seat, force(v), group_has_skill(crew(v), "Tal Shiar"), loc, force(target)) ==
+            Rule::kOk)
+          options.push_back({ActionKind::kAttack, v, target});
+      }
+    }
+    if (!is_ship(v)) continue;
+    for (ActionKind kind :
+         {ActionKind::kCloak, ActionKind::kDecloak, ActionKind::kDock, ActionKind::kUndock})
+      offer({kind, v});
+  }
+  for (LocIndex loc = 0; loc < locations; ++loc) {
+    if (!anyone_on_surface[loc] || !planet(loc)) continue;
+    const auto teams = away_teams(seat, loc);
+    const auto foes = away_teams(State::other(seat), loc);
+    for (const auto& team : teams) {
+      const auto ready = battle_team(team.front());
+      if (ready.empty()) continue;
+      for (const auto& foe : foes)
+        offer({ActionKind::kBattle, ready.front(), foe.front(), loc});
+    }
+  }
   // Interrupts, doorways and the events whose handlers say where they go.
   hand_plays(seat, nullptr, options);
   options.push_back({ActionKind::kEndTurn});
@@ -120,6 +146,16 @@ Rule Engine::check_order(Seat seat, const Action& a) const {
       return check_transfer(seat, a.a, a.b, a.loc);
     case ActionKind::kAttempt:
       return check_attempt(seat, a.loc, a.a);
+    case ActionKind::kAttack:
+      return check_attack(seat, a.a, a.b);
+    case ActionKind::kBattle:
+      return check_battle(seat, a.a, a.b, a.loc);
+    case ActionKind::kCloak:
+    case ActionKind::kDecloak:
+      return check_cloak(seat, a);
+    case ActionKind::kDock:
+    case ActionKind::kUndock:
+      return check_dock(seat, a);
     case ActionKind::kPlayInterrupt:
     case ActionKind::kPlayDoorway:
       return check_hand_play(seat, a);

@@ -62,6 +62,16 @@ std::string_view rule_name(Rule rule) {
       return "NOT_PLAYABLE_NOW";
     case Rule::kBlocked:
       return "BLOCKED";
+    case Rule::kCloaked:
+      return "CLOAKED";
+    case Rule::kOncePerTurn:
+      return "ONCE_PER_TURN";
+    case Rule::kNoLeader:
+      return "NO_LEADER";
+    case Rule::kMayNotAttack:
+      return "MAY_NOT_ATTACK";
+    case Rule::kCannotFire:
+      return "CANNOT_FIRE";
   }
   return "UNKNOWN";
 }

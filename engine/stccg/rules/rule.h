@@ -35,7 +35,12 @@ enum class Rule : std::uint8_t {
   kSpacelineEnd,
   kNoTarget,
   kNotPlayableNow,
-  kBlocked,  // a card in play forbids it (Q-Net, Goddess of Empathy, a required move)
+  kBlocked,       // a card in play forbids it (Q-Net, Goddess of Empathy, a required move)
+  kCloaked,       // a cloaked ship may not do that (§3.15)
+  kOncePerTurn,   // done already this turn
+  kNoLeader,      // initiating a battle needs a leader (§3.11, §3.12)
+  kMayNotAttack,  // an affiliation attack restriction (§3.11): Federation, Romulan on Romulan
+  kCannotFire,    // WEAPONS may not be used: cloaked, WEAPONS 0, no matching personnel aboard
 };
 
 std::string_view rule_name(Rule rule);

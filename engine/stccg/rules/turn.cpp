@@ -53,10 +53,10 @@ void Engine::start_turn() {
   }
   end_effects(
       [&](const Effect& x) { return x.until == Until::kPlayersNextTurn && x.player == s_.active; });
-  // Repair counts the turns a damaged ship spends docked from start to end (§3.13).
-  for (Effect& x : s_.effects) {
-    if (x.kind == EffectKind::kDamage && s_.cards[x.card].controller == s_.active)
-      x.flag = docked_for_repair(x.card);
+  // Repair counts the turns a ship spends docked from start to end (§3.13).
+  for (CardId c : s_.in_play) {
+    CardState& card = s_.cards[c];
+    if (card.controller == s_.active && is_ship(c)) card.docked_all_turn = docked(c);
   }
   PlayerState& player = s_.players[s_.active];
   player.card_played = false;

@@ -24,6 +24,7 @@ bool Engine::owner_sees(CardId c) const {
 
 bool Engine::all_see(CardId c) const {
   const CardState& card = s_.cards[c];
+  if (card.face_down) return false;
   switch (card.zone) {
     case Zone::kDrawDeck:
     case Zone::kSideDeck:

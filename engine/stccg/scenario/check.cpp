@@ -60,7 +60,9 @@ std::string place_of(const State& s, CardId c) {
     case Zone::kBonus:
       return "in bonus " + player_name(card.controller);
     case Zone::kSideDeck:
-      return "in the side deck of " + owner;
+      return "in side_deck " + owner;
+    case Zone::kSideUsed:
+      return "in side_used " + owner;
     case Zone::kMission:
       return "the mission at " + std::to_string(card.loc);
     case Zone::kSeed:
@@ -81,6 +83,8 @@ std::string place_of(const State& s, CardId c) {
       return "aboard " + title(s, card.host);
     case Where::kOn:
       return "on " + title(s, card.host);
+    case Where::kSideDeck:
+      return "on its side deck";
     case Where::kNone:
       break;
   }

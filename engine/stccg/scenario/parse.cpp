@@ -33,6 +33,7 @@ constexpr std::pair<std::string_view, ev::AttemptResult> kResults[] = {
 constexpr std::pair<std::string_view, Zone> kPiles[] = {
     {"hand", Zone::kHand},          {"draw", Zone::kDrawDeck},         {"discard", Zone::kDiscard},
     {"seed_pile", Zone::kSeedPile}, {"out_of_play", Zone::kOutOfPlay}, {"bonus", Zone::kBonus},
+    {"side_deck", Zone::kSideDeck}, {"side_used", Zone::kSideUsed},
 };
 
 template <typename T, std::size_t N>

@@ -12,8 +12,8 @@ namespace spacedock::stccg {
 // a player), what it changes and when it ends. Attribute totals, legality checks and cures
 // read this list; nothing in the shared state is named after a card.
 enum class EffectKind : std::uint8_t {
-  // Rotation damage on `card` (§3.13); `value` counts the full turns it has spent docked
-  // where it can be repaired, and `flag` says it has been docked since this turn began.
+  // Rotation damage on `card` (§3.13): each one is HULL -50%, two destroy it; `value` counts
+  // the full turns it has spent docked where it can be repaired.
   kDamage,
   // `card`'s `attribute` changes by `value` (Birth of "Junior": RANGE lost for good).
   kAttribute,

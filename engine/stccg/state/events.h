@@ -120,11 +120,38 @@ struct Nullified {
   CardId card;
   DefIndex def;
 };
+// A ship or facility took damage: rotation or damage markers (§3.13).
+struct Damaged {
+  CardId card;
+  std::int8_t hull;  // percent left
+};
+enum class BattleKind : std::uint8_t { kShip, kPersonnel };
+struct BattleStarted {
+  BattleKind kind;
+  Seat attacker;
+  LocIndex loc;
+  CardId target;  // the card attacked (ship battle) or a member of the team attacked
+};
+// One side's fire in a ship battle (§3.12): its ATTACK against the target's DEFENSE; or one
+// round of a personnel battle: the two STRENGTH totals.
+struct Fired {
+  Seat side;
+  CardId target;
+  std::int16_t attack;
+  std::int16_t defense;
+  std::uint8_t hit;  // 0 a miss, 1 a hit, 2 a direct hit; personnel battles: 1 if it won
+};
+struct BattleEnded {
+  BattleKind kind;
+  LocIndex loc;
+  Seat winner;  // kNoSeat: a tie, or nobody fought back
+};
 
 }  // namespace ev
 
 using Event = std::variant<ev::CardMoved, ev::StepStarted, ev::Passed, ev::Shuffled, ev::ShipMoved,
                            ev::AttemptStarted, ev::DilemmaResolved, ev::Stopped, ev::Scored,
-                           ev::AttemptEnded, ev::Revealed, ev::GameEnded, ev::Nullified>;
+                           ev::AttemptEnded, ev::Revealed, ev::GameEnded, ev::Nullified,
+                           ev::Damaged, ev::BattleStarted, ev::Fired, ev::BattleEnded>;
 
 }  // namespace spacedock::stccg

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <variant>
@@ -102,6 +103,62 @@ struct AttemptFrame {
   std::vector<DefIndex> q_met;
 };
 
+// A ship battle (§3.12 with the BoG sequence): targets and return fire are declared at the
+// initiation, tactics are drawn and revealed, the attack and the return fire are compared, and
+// damage is applied after both. Side 0 is the attacker, side 1 the defender.
+struct ShipBattleFrame {
+  enum class Step : std::uint8_t {
+    kJoin,          // the attacker adds ships and facilities to the attack, or is done
+    kReturnTarget,  // the defender picks the attacking card to return fire at, or none
+    kReturnJoin,    // the defender adds ships and facilities to the return fire
+    kStart,         // the "start of battle" window (Battle Bridge Door)
+    kTactics,       // each side with a Battle Bridge draws tactics and picks a current one
+    kReveal,        // current tactics are revealed together
+    kAttack,        // the attack, after a window (W1)
+    kReturnFire,    // the return fire, after a window (W2)
+    kDamage,        // damage is applied; a window before destruction (W3)
+    kDestroy,       // destroyed cards go
+    kEnd,           // the winner; current tactics discarded; everything involved stopped
+  };
+  Step step = Step::kJoin;
+  Seat attacker = 0;
+  LocIndex loc = kNoLoc;
+  std::array<std::vector<CardId>, 2> firing;         // each side's ships and facilities firing
+  std::array<CardId, 2> target{kNoCard, kNoCard};    // what each side fires at
+  std::array<CardId, 2> tactic{kNoCard, kNoCard};    // each side's current tactic
+  std::array<std::vector<CardId>, 2> drawn;          // tactics drawn and not placed yet
+  std::array<std::uint8_t, 2> draws{2, 2};           // tactics each side may still draw
+  std::array<std::int8_t, 2> weapons_bonus{0, 0};    // per firing card (Battle Bridge Door)
+  std::array<std::uint8_t, 2> hit{0, 0};             // 0 a miss, 1 a hit, 2 a direct hit
+  std::array<std::uint8_t, 2> units{0, 0};           // damage units each side inflicted
+  std::array<bool, 2> damaged_before{false, false};  // each target, when the battle began
+  std::uint8_t side = 0;                             // whose go it is within a step
+  bool windowed = false;                             // this step's window was opened
+  std::vector<CardId> doomed;                        // to be destroyed after the last window
+};
+
+// A personnel battle (§3.11, Model A): the initiator's Away Team against one opposing Away
+// Team on the same planet, or Rogue Borg against a crew. Side 0 is the initiator.
+struct PersonnelBattleFrame {
+  enum class Step : std::uint8_t {
+    kRetaliate,  // the defender says whether to fight back
+    kStart,      // the window just after initiation (Honor Challenge)
+    kFight,      // STRENGTH totals compared; the loser loses one personnel at random
+    kKilled,     // the window after a personnel was killed (Klingon Right of Vengeance)
+    kEnd,        // everyone involved is stopped
+  };
+  Step step = Step::kRetaliate;
+  Seat attacker = 0;
+  LocIndex loc = kNoLoc;
+  std::array<std::vector<CardId>, 2> sides;
+  bool retaliates = true;
+  bool windowed = false;
+  CardId killed = kNoCard;      // the last personnel killed
+  std::uint8_t vengeance = 0;   // 1 + the side whose Klingons attack again with STRENGTH x2
+  CardId rogue_host = kNoCard;  // Rogue Borg battling the crew of this ship
+  DefIndex rogue_def = 0;       // and the card they are
+};
+
 // A card doing something that takes decisions outside an action or an attempt (a choice at the
 // end of a turn): its handler's step runs until it pops the frame.
 struct CardFrame {
@@ -111,6 +168,7 @@ struct CardFrame {
   CardId chosen = kNoCard;
 };
 
-using Frame = std::variant<SeedFrame, TurnFrame, ActionFrame, WindowFrame, AttemptFrame, CardFrame>;
+using Frame = std::variant<SeedFrame, TurnFrame, ActionFrame, WindowFrame, AttemptFrame, CardFrame,
+                           ShipBattleFrame, PersonnelBattleFrame>;
 
 }  // namespace spacedock::stccg

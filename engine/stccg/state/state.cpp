@@ -14,7 +14,10 @@ std::uint64_t State::hash() const {
           std::uint64_t{static_cast<std::uint8_t>(c.zone)} << 32 |
           std::uint64_t{static_cast<std::uint8_t>(c.where)} << 40 | std::uint64_t{c.loc} << 48);
     h.add(c.host | std::uint64_t{c.handle} << 16 | std::uint64_t{c.stopped} << 48 |
-          std::uint64_t{c.exposed} << 49 | std::uint64_t{c.range_used} << 56);
+          std::uint64_t{c.exposed} << 49 | std::uint64_t{c.cloaked} << 50 |
+          std::uint64_t{c.cloak_changed} << 51 | std::uint64_t{c.undocked} << 52 |
+          std::uint64_t{c.arrested} << 53 | std::uint64_t{c.docked_all_turn} << 54 |
+          std::uint64_t{c.face_down} << 55 | std::uint64_t{c.range_used} << 56);
   }
   auto add_list = [&](const std::vector<CardId>& list) {
     h.add(list.size());

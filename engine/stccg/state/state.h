@@ -49,6 +49,10 @@ struct CardState {
   bool cloaked = false;
   bool cloak_changed = false;
   bool undocked = false;
+  // Ships: docked since this turn began, which repairs count (§3.13).
+  bool docked_all_turn = false;
+  // A card face down in a public place (a current tactic before it is revealed).
+  bool face_down = false;
   // Personnel under house arrest (§3.2): not part of the crew, no actions.
   bool arrested = false;
 };

@@ -189,6 +189,45 @@ class EventWriter {
   std::string operator()(const ev::Nullified& e) {
     return card(e.card, out_->mutable_nullified()->mutable_card()) + " is nullified";
   }
+  std::string operator()(const ev::Damaged& e) {
+    auto* m = out_->mutable_damaged();
+    m->set_hull(e.hull);
+    const std::string who = card(e.card, m->mutable_card());
+    return who + " is damaged (HULL " + std::to_string(e.hull) + "%)";
+  }
+  std::string operator()(const ev::BattleStarted& e) {
+    auto* m = out_->mutable_battle_started();
+    m->set_kind(e.kind == ev::BattleKind::kShip ? v1::STCCG_BATTLE_KIND_SHIP
+                                                : v1::STCCG_BATTLE_KIND_PERSONNEL);
+    m->set_attacker(e.attacker);
+    m->set_location(e.loc);
+    const std::string target = card(e.target, m->mutable_target());
+    if (e.kind == ev::BattleKind::kShip)
+      return name_(e.attacker) + " attacks " + target + " at " + mission_title(s_, e.loc);
+    return name_(e.attacker) + " starts a personnel battle at " + mission_title(s_, e.loc);
+  }
+  std::string operator()(const ev::Fired& e) {
+    auto* m = out_->mutable_fired();
+    m->set_seat(e.side);
+    m->set_attack(e.attack);
+    m->set_defense(e.defense);
+    m->set_hit(e.hit);
+    const std::string totals = std::to_string(e.attack) + " against " + std::to_string(e.defense);
+    if (e.target == kNoCard)
+      return name_(e.side) + "'s STRENGTH " + totals + (e.hit ? ": they win" : "");
+    const std::string target = card(e.target, m->mutable_target());
+    static constexpr const char* kResults[] = {": a miss", ": a hit", ": a direct hit"};
+    return name_(e.side) + " fires at " + target + ", ATTACK " + totals + kResults[e.hit % 3];
+  }
+  std::string operator()(const ev::BattleEnded& e) {
+    auto* m = out_->mutable_battle_ended();
+    m->set_kind(e.kind == ev::BattleKind::kShip ? v1::STCCG_BATTLE_KIND_SHIP
+                                                : v1::STCCG_BATTLE_KIND_PERSONNEL);
+    m->set_location(e.loc);
+    if (e.winner == kNoSeat) return "The battle at " + mission_title(s_, e.loc) + " has no winner";
+    m->set_winner(e.winner);
+    return name_(e.winner) + " wins the battle at " + mission_title(s_, e.loc);
+  }
   std::string operator()(const ev::GameEnded& e) {
     auto* m = out_->mutable_game_ended();
     std::string winners;

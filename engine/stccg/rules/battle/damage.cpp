@@ -1,20 +1,148 @@
 // Damage and repair (§3.13): rotation damage, and the damage markers of a Battle Bridge side
-// deck, which are never mixed on one opponent's card.
+// deck. The player inflicting damage decides which: markers from their side deck if they have
+// one open, else rotation; the two are never mixed on one card (GLO "Damage markers", A-13).
+#include <algorithm>
+
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
+namespace {
 
-void Engine::damage(CardId target, Seat) {
-  // Rotation damage: a damaged card hit again is destroyed (§3.13).
-  if (damaged(target)) {
-    destroy_vessel(target);
-  } else {
-    add_effect({.kind = EffectKind::kDamage, .until = Until::kRemoved, .card = target});
+constexpr int kRotationHull = 50;  // a rotated card has lost half its HULL (GLO)
+
+}  // namespace
+
+std::vector<CardId> Engine::markers_on(CardId target) const {
+  std::vector<CardId> out;
+  for (CardId c : s_.in_play) {
+    const CardState& card = s_.cards[c];
+    if (card.where == Where::kOn && card.host == target &&
+        s_.def(c).type() == v1::STCCG_CARD_TYPE_TACTIC)
+      out.push_back(c);
   }
+  return out;
+}
+
+bool Engine::has_markers(CardId target) const {
+  return std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
+    return s_.cards[c].where == Where::kOn && s_.cards[c].host == target &&
+           s_.def(c).type() == v1::STCCG_CARD_TYPE_TACTIC;
+  });
+}
+
+int Engine::hull(CardId target) const {
+  int hull = 100;
+  for (const Effect& x : s_.effects) {
+    if (x.kind == EffectKind::kDamage && x.card == target) hull -= kRotationHull;
+  }
+  for (CardId marker : markers_on(target))
+    hull -= s_.def(marker).card.tactic().hull_loss();
+  return hull;
+}
+
+bool Engine::equipment_off_line(CardId ship, v1::StccgShipEquipment equipment) const {
+  for (CardId marker : markers_on(ship)) {
+    const auto& off = s_.def(marker).card.tactic().equipment_off_line();
+    if (std::find(off.begin(), off.end(), equipment) != off.end()) return true;
+  }
+  return false;
+}
+
+bool Engine::enhancements_off_line(CardId target, Attribute a) const {
+  const auto wanted = static_cast<v1::StccgAttribute>(static_cast<int>(a) + 1);
+  for (CardId marker : markers_on(target)) {
+    const auto& off = s_.def(marker).card.tactic().enhancements_off_line();
+    if (std::find(off.begin(), off.end(), wanted) != off.end()) return true;
+  }
+  return false;
+}
+
+bool Engine::uses_markers(Seat by) const {
+  return side_deck_open(by, SideDeckKind::kBattleBridge);
+}
+
+void Engine::place_marker(CardId marker, CardId target) {
+  s_.cards[marker].face_down = false;
+  move_card(marker, Zone::kPlay, Where::kOn, kNoLoc, target, s_.cards[marker].owner);
+  // Its immediate result: a casualty among those aboard (BoG "Order of damage results").
+  const auto& casualty = s_.def(marker).card.tactic().casualty();
+  if (casualty.select() == v1::STCCG_SELECT_UNSPECIFIED) return;
+  const Formula& filter = s_.def(marker).casualty_filter;
+  std::vector<CardId> eligible;
+  for (CardId c : crew(target)) {
+    if (filter.empty() || filter.holds_for_member(facts(c))) eligible.push_back(c);
+  }
+  if (!eligible.empty()) kill(random_member(eligible));
+}
+
+bool Engine::draw_markers(Seat by, CardId target, int count) {
+  for (int i = 0; i < count; ++i) {
+    const CardId marker = top_of_side_deck(by, SideDeckKind::kBattleBridge);
+    if (marker == kNoCard) return i > 0;  // the side deck is exhausted: no more damage (S-15)
+    place_marker(marker, target);
+  }
+  return count > 0;
+}
+
+int Engine::inflict(CardId target, Seat by, int level, CardId tactic) {
+  // `level`: 1 a hit, 2 a direct hit. Returns the damage units (§3.12 step 7): 1 for an
+  // undamaged card damaged, 1 for a damaged card destroyed, 2 for an undamaged card destroyed.
+  const bool was_damaged = damaged(target) || has_markers(target);
+  if (uses_markers(by)) {
+    int drawn = level == 2 ? 4 : 2;  // default damage (BoG)
+    bool placed = false;
+    if (tactic != kNoCard) {
+      const auto& t = s_.def(tactic).card.tactic();
+      drawn = static_cast<int>(level == 2 ? t.direct_hit_markers() : t.hit_markers());
+      if (t.self_marker()) {
+        place_marker(tactic, target);
+        placed = true;
+      }
+    }
+    placed = draw_markers(by, target, drawn) || placed;
+    if (!placed) return 0;
+    emit(ev::Damaged{target, static_cast<std::int8_t>(hull(target))});
+  } else {
+    // Rotation: a hit rotates an undamaged card and destroys a damaged one; a direct hit
+    // destroys either.
+    add_effect({.kind = EffectKind::kDamage, .until = Until::kRemoved, .card = target});
+    if (level == 2 && !was_damaged)
+      add_effect({.kind = EffectKind::kDamage, .until = Until::kRemoved, .card = target});
+    emit(ev::Damaged{target, static_cast<std::int8_t>(hull(target))});
+  }
+  if (hull(target) > 0) return was_damaged ? 0 : 1;
+  return was_damaged ? 1 : 2;
+}
+
+void Engine::damage(CardId target, Seat by) {
+  inflict(target, by, 1, kNoCard);
+  if (s_.in_play_at(target) && hull(target) <= 0) destroy_vessel(target);
 }
 
 void Engine::repair(CardId target) {
   end_effects([&](const Effect& x) { return x.kind == EffectKind::kDamage && x.card == target; });
+  for (CardId marker : markers_on(target))
+    to_discard(marker);  // back face up under their side deck
+}
+
+void Engine::repair_at_end_of_turn() {
+  // Rotation damage: repaired after two full turns docked where it can be (§3.13). Markers:
+  // one removed at random for each full turn docked at an outpost (BoG "Repair").
+  for (Effect& x : s_.effects) {
+    if (x.kind != EffectKind::kDamage || s_.cards[x.card].controller != s_.active) continue;
+    const CardState& ship = s_.cards[x.card];
+    x.value = ship.docked_all_turn && docked_for_repair(x.card)
+                  ? static_cast<std::int16_t>(x.value + 1)
+                  : std::int16_t{0};
+  }
+  end_effects([](const Effect& x) { return x.kind == EffectKind::kDamage && x.value >= 2; });
+  for (CardId c : std::vector<CardId>(s_.in_play)) {
+    const CardState& ship = s_.cards[c];
+    if (ship.controller != s_.active || !ship.docked_all_turn || !is_ship(c) || !docked(c))
+      continue;
+    const std::vector<CardId> markers = markers_on(c);
+    if (!markers.empty()) to_discard(random_member(markers));
+  }
 }
 
 }  // namespace spacedock::stccg

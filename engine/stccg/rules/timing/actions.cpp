@@ -103,6 +103,25 @@ void Engine::resolve(ActionFrame& f) {
     case ActionKind::kAttempt:
       start_attempt(f.actor, a.loc, a.a);
       return;
+    case ActionKind::kAttack:
+      begin_ship_battle(f.actor, a.a, a.b);
+      return;
+    case ActionKind::kBattle:
+      begin_personnel_battle(f.actor, a.a, a.b);
+      return;
+    case ActionKind::kCloak:
+    case ActionKind::kDecloak: {
+      CardState& ship = s_.cards[a.a];
+      ship.cloaked = a.kind == ActionKind::kCloak;
+      ship.cloak_changed = true;
+      ship.docked_all_turn = false;
+      return;
+    }
+    case ActionKind::kDock:
+    case ActionKind::kUndock:
+      s_.cards[a.a].undocked = a.kind == ActionKind::kUndock;
+      s_.cards[a.a].docked_all_turn = false;
+      return;
     default:
       return;
   }

@@ -1,0 +1,168 @@
+// Who may fight whom (§3.11, §3.12, BoG "Using WEAPONS"): leaders, the affiliations a force
+// carries, the attack restrictions, and what a ship or facility needs to fire.
+#include <algorithm>
+
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+namespace {
+
+constexpr AffiliationSet kNonAligned = bit(Affiliation::kNonAligned);
+constexpr AffiliationSet kFederation = bit(Affiliation::kFederation);
+constexpr AffiliationSet kRomulan = bit(Affiliation::kRomulan);
+
+int skill(const MemberFacts& m, std::optional<SkillId> id) {
+  return id ? m.skills[*id] : 0;
+}
+
+}  // namespace
+
+int Engine::leaders(const std::vector<CardId>& group) const {
+  // A leader has OFFICER or Leadership (§3.11); half Leaderships count only together (Toral,
+  // S-50); Tal Shiar leads only where nobody else does (QC).
+  const auto leadership = s_.db->skills().find("Leadership");
+  const auto tal_shiar = s_.db->skills().find("Tal Shiar");
+  const SkillId officer = SkillTable::of(Classification::kOfficer);
+  int whole = 0;
+  int halves = 0;
+  bool shiar = false;
+  for (CardId c : group) {
+    if (s_.cards[c].arrested) continue;
+    const MemberFacts m = skilled_facts(c);
+    if (m.skills[officer] >= 2 || skill(m, leadership) >= 2) {
+      ++whole;
+    } else {
+      halves += skill(m, leadership);
+    }
+    shiar = shiar || skill(m, tal_shiar) > 0;
+  }
+  const int count = whole + halves / 2;
+  return count == 0 && shiar ? 1 : count;
+}
+
+bool Engine::group_has_skill(const std::vector<CardId>& group, std::string_view name) const {
+  const auto id = s_.db->skills().find(name);
+  if (!id) return false;
+  return std::any_of(group.begin(), group.end(),
+                     [&](CardId c) { return skilled_facts(c).skills[*id] > 0; });
+}
+
+AffiliationSet Engine::force(CardId card) const {
+  // A force carries the affiliations of its cards and the personnel aboard, Non-Aligned aside:
+  // Non-Aligned personnel on a Federation ship make a Federation force (CRD II.1 "Forces").
+  AffiliationSet out = affiliations(card);
+  if (!is_personnel(card)) {
+    for (CardId c : crew(card)) {
+      if (!s_.cards[c].arrested) out |= affiliations(c);
+    }
+  }
+  return out & static_cast<AffiliationSet>(~(kNonAligned | bit(Affiliation::kNeutral)));
+}
+
+Rule Engine::may_attack(Seat seat, AffiliationSet attackers, bool tal_shiar, LocIndex loc,
+                        AffiliationSet defenders) const {
+  // Forces attacked by the opponent on the previous turn may fight back at that location
+  // whatever their affiliation (the continuing-battle exception, §3.11).
+  for (const Effect& x : s_.effects) {
+    if (x.kind == EffectKind::kAttacked && x.player == seat && x.loc == loc &&
+        x.turn + 1 == s_.turn)
+      return Rule::kOk;
+  }
+  if (attackers & kFederation) return Rule::kMayNotAttack;  // never without a special card
+  if ((attackers & kRomulan) && (defenders & kRomulan) && !tal_shiar) return Rule::kMayNotAttack;
+  return Rule::kOk;
+}
+
+Rule Engine::weapons_usable(CardId card) const {
+  // Uncloaked, WEAPONS above 0, and a matching personnel aboard (a compatible one for a
+  // Neutral or Non-Aligned card) (BoG "Using WEAPONS").
+  if (!s_.in_play_at(card) || s_.cards[card].where != Where::kSpace) return Rule::kNoTarget;
+  if (!is_ship(card) && !is_facility(card)) return Rule::kNoTarget;
+  if (s_.cards[card].cloaked) return Rule::kCloaked;
+  if (is_facility(card) && !s_.def(card).card.facility().has_weapons()) return Rule::kCannotFire;
+  if (attribute(card, Attribute::kWeapons) <= 0) return Rule::kCannotFire;
+  const AffiliationSet mine = affiliations(card);
+  const bool unaffiliated = (mine & (kNonAligned | bit(Affiliation::kNeutral))) != 0;
+  const Seat seat = s_.cards[card].controller;
+  for (CardId c : crew(card)) {
+    if (s_.cards[c].arrested) continue;
+    const AffiliationSet theirs = affiliations(c);
+    if (unaffiliated ? compatible(seat, mine, theirs) : (mine & theirs) != 0) return Rule::kOk;
+  }
+  return Rule::kCannotFire;
+}
+
+Rule Engine::may_fire(CardId card, bool initiating) const {
+  if (Rule r = weapons_usable(card); r != Rule::kOk) return r;
+  if (s_.cards[card].stopped) return Rule::kStopped;
+  // Return fire needs no leader (BoG; A-02).
+  if (initiating && leaders(crew(card)) == 0) return Rule::kNoLeader;
+  return Rule::kOk;
+}
+
+std::vector<CardId> Engine::ship_targets(Seat seat, LocIndex loc) const {
+  // The opponent's ships and facilities at the location that may be fired at: not cloaked.
+  std::vector<CardId> out;
+  for (CardId c : s_.in_play) {
+    const CardState& card = s_.cards[c];
+    if (card.where == Where::kSpace && card.loc == loc && card.controller != seat &&
+        (is_ship(c) || is_facility(c)) && !card.cloaked)
+      out.push_back(c);
+  }
+  return out;
+}
+
+Rule Engine::check_attack(Seat seat, CardId firing, CardId target) const {
+  if (firing == kNoCard || !s_.in_play_at(firing) || s_.cards[firing].controller != seat)
+    return Rule::kNotYours;
+  if (Rule r = may_fire(firing, /*initiating=*/true); r != Rule::kOk) return r;
+  const LocIndex loc = s_.cards[firing].loc;
+  const auto targets = ship_targets(seat, loc);
+  if (std::find(targets.begin(), targets.end(), target) == targets.end()) return Rule::kNoTarget;
+  return may_attack(seat, force(firing), group_has_skill(crew(firing), "Tal Shiar"), loc,
+                    force(target));
+}
+
+Rule Engine::check_battle(Seat seat, CardId member, CardId opponent, LocIndex loc) const {
+  // A personnel battle: your Away Team against one of the opponent's on the same planet.
+  if (loc >= s_.spaceline.size() || !planet(loc)) return Rule::kNoPlanet;
+  if (member == kNoCard || opponent == kNoCard || !s_.in_play_at(member) ||
+      !s_.in_play_at(opponent))
+    return Rule::kNoTarget;
+  const CardState& mine = s_.cards[member];
+  const CardState& theirs = s_.cards[opponent];
+  if (mine.controller != seat || theirs.controller == seat) return Rule::kNotYours;
+  if (mine.where != Where::kSurface || mine.loc != loc || theirs.where != Where::kSurface ||
+      theirs.loc != loc)
+    return Rule::kNotSameLocation;
+  const std::vector<CardId> team = battle_team(member);
+  const std::vector<CardId> foes = battle_team(opponent);
+  if (team.empty() || team.front() != member || foes.empty() || foes.front() != opponent)
+    return Rule::kNoTarget;  // each team is named by its first ready member
+  AffiliationSet attackers = 0;
+  AffiliationSet defenders = 0;
+  for (CardId c : team)
+    attackers |= force(c);
+  for (CardId c : foes)
+    defenders |= force(c);
+  if (Rule r = may_attack(seat, attackers, group_has_skill(team, "Tal Shiar"), loc, defenders);
+      r != Rule::kOk)
+    return r;
+  // Against an Away Team with Guramba it takes two leaders to initiate (QC).
+  if (group_has_skill(foes, "Guramba") && leaders(team) < 2) return Rule::kNoLeader;
+  return Rule::kOk;
+}
+
+std::vector<CardId> Engine::battle_team(CardId member) const {
+  // The unstopped members of the Away Team `member` belongs to; the opposing team fights whole.
+  const CardState& card = s_.cards[member];
+  for (auto& team : away_teams(card.controller, card.loc)) {
+    if (std::find(team.begin(), team.end(), member) == team.end()) continue;
+    if (card.controller == s_.active)
+      std::erase_if(team, [&](CardId c) { return s_.cards[c].stopped; });
+    return team;
+  }
+  return {};
+}
+
+}  // namespace spacedock::stccg

@@ -1,0 +1,157 @@
+// A personnel battle (§3.11, Model A of the CRD): the initiator's Away Team against an opposing
+// Away Team on the same planet. The defender says whether it fights back; the STRENGTH totals
+// are compared and the loser loses one personnel at random. An initiator without a leader
+// loses; a defender that does not fight back kills nobody. Everyone involved is stopped. Rogue
+// Borg Mercenaries battle a ship's crew the same way, with no leader needed.
+#include <algorithm>
+
+#include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+namespace {
+
+using Step = PersonnelBattleFrame::Step;
+
+Seat seat_of(const PersonnelBattleFrame& b, int side) {
+  return side == 0 ? b.attacker : State::other(b.attacker);
+}
+
+}  // namespace
+
+void Engine::begin_personnel_battle(Seat seat, CardId member, CardId opponent) {
+  PersonnelBattleFrame b;
+  b.attacker = seat;
+  b.loc = s_.cards[member].loc;
+  b.sides[0] = battle_team(member);
+  b.sides[1] = battle_team(opponent);
+  emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, opponent});
+  Effect attacked{.kind = EffectKind::kAttacked, .until = Until::kRemoved};
+  attacked.player = State::other(seat);
+  attacked.loc = b.loc;
+  add_effect(attacked);
+  s_.frames.push_back(std::move(b));
+}
+
+void Engine::begin_rogue_borg_battle(Seat seat, CardId ship, DefIndex rogue) {
+  PersonnelBattleFrame b;
+  b.attacker = seat;
+  b.loc = s_.cards[ship].loc;
+  b.rogue_host = ship;
+  b.rogue_def = rogue;
+  b.step = Step::kFight;  // the crew always fights back
+  emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, ship});
+  s_.frames.push_back(std::move(b));
+}
+
+void Engine::prune_battle(PersonnelBattleFrame& b) {
+  if (b.rogue_host != kNoCard) {
+    // Rogue Borg aboard against the rest of the crew, as they are now.
+    b.sides[0].clear();
+    for (CardId c : s_.in_play) {
+      const CardState& card = s_.cards[c];
+      if (card.where == Where::kOn && card.host == b.rogue_host && card.def == b.rogue_def &&
+          card.controller == b.attacker)
+        b.sides[0].push_back(c);
+    }
+    b.sides[1] = s_.in_play_at(b.rogue_host) ? crew(b.rogue_host) : std::vector<CardId>{};
+    return;
+  }
+  for (auto& side : b.sides) {
+    std::erase_if(side, [&](CardId c) {
+      const CardState& card = s_.cards[c];
+      return card.zone != Zone::kPlay || card.where != Where::kSurface || card.loc != b.loc;
+    });
+  }
+}
+
+int Engine::battle_strength(const PersonnelBattleFrame& b, int side) const {
+  if (b.rogue_host != kNoCard && side == 0) {
+    // Each Rogue Borg is as strong as there are Rogue Borg in the group (CRD IV.8).
+    const int n = static_cast<int>(b.sides[0].size());
+    return n * n;
+  }
+  const bool vengeful = b.vengeance == side + 1;
+  const auto klingon = bit(Affiliation::kKlingon);
+  int total = 0;
+  for (CardId c : b.sides[side]) {
+    // Klingon Right of Vengeance: only the Klingons fight again, with STRENGTH x2.
+    if (vengeful && !(affiliations(c) & klingon)) continue;
+    total += attribute(c, Attribute::kStrength) * (vengeful ? 2 : 1);
+  }
+  return total;
+}
+
+void Engine::step(PersonnelBattleFrame& b) {
+  switch (b.step) {
+    case Step::kRetaliate: {
+      auto fights = yes_no(State::other(b.attacker));
+      if (!fights) return;
+      b.retaliates = *fights;
+      b.step = Step::kStart;
+      return;
+    }
+    case Step::kStart:
+      if (!b.windowed) {
+        b.windowed = true;
+        open_window(WindowKind::kBattleStart, s_.active, kNoCard, b.loc);
+        return;
+      }
+      b.windowed = false;
+      b.step = Step::kFight;
+      return;
+    case Step::kFight:
+      fight_round(b);
+      return;
+    case Step::kKilled:
+      if (!b.windowed) {
+        b.windowed = true;
+        open_window(WindowKind::kKilled, s_.cards[b.killed].owner, b.killed, b.loc);
+        return;
+      }
+      b.windowed = false;
+      b.step = b.vengeance != 0 ? Step::kFight : Step::kEnd;
+      return;
+    case Step::kEnd: {
+      for (const auto& side : b.sides) {
+        for (CardId c : side) {
+          if (s_.in_play_at(c)) stop(c);
+        }
+      }
+      s_.frames.pop_back();  // `b` is gone from here on
+      return;
+    }
+  }
+}
+
+void Engine::fight_round(PersonnelBattleFrame& b) {
+  prune_battle(b);
+  const bool vengeance_round = b.vengeance != 0;
+  const int strength[2] = {battle_strength(b, 0), battle_strength(b, 1)};
+  b.vengeance = 0;
+  int winner = strength[0] > strength[1] ? 0 : strength[1] > strength[0] ? 1 : -1;
+  // An initiator without a leader loses (§3.11); Rogue Borg need none.
+  if (!vengeance_round && b.rogue_host == kNoCard && leaders(b.sides[0]) == 0) winner = 1;
+  // A defender that does not fight back kills nobody (CRD III.4 "Retaliation").
+  if (winner == 1 && !b.retaliates && b.rogue_host == kNoCard) winner = -1;
+  for (int side = 0; side < 2; ++side) {
+    emit(ev::Fired{seat_of(b, side), kNoCard, static_cast<std::int16_t>(strength[side]),
+                   static_cast<std::int16_t>(strength[1 - side]),
+                   static_cast<std::uint8_t>(winner == side)});
+  }
+  emit(ev::BattleEnded{ev::BattleKind::kPersonnel, b.loc,
+                       winner < 0 ? kNoSeat : seat_of(b, winner)});
+  b.step = Step::kEnd;
+  if (winner < 0 || b.sides[1 - winner].empty()) return;
+  // The loser loses one personnel by random selection (a Rogue Borg counts as one).
+  const CardId victim = random_member(b.sides[1 - winner]);
+  if (is_personnel(victim)) {
+    kill(victim);
+    b.killed = victim;
+    b.step = Step::kKilled;
+  } else {
+    to_discard(victim);
+  }
+}
+
+}  // namespace spacedock::stccg

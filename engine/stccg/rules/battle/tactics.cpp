@@ -1,0 +1,87 @@
+// Tactics in a ship battle (BoG "Using Tactic cards"): each player with an open Battle Bridge
+// draws up to two tactics, one at a time, looking at each before drawing the next; plays one
+// face down as the current tactic; puts the others under the side deck. Then both current
+// tactics are revealed together.
+#include <algorithm>
+
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+
+bool Engine::choose_tactic(ShipBattleFrame& b, int side) {
+  const Seat seat = side == 0 ? b.attacker : State::other(b.attacker);
+  if (!uses_markers(seat)) return true;
+  if (b.draws[side] > 0) {
+    auto draw = yes_no(seat);
+    if (!draw) return false;
+    if (*draw) {
+      const CardId tactic = top_of_side_deck(seat, SideDeckKind::kBattleBridge);
+      if (tactic == kNoCard) {
+        b.draws[side] = 0;  // the side deck is out of tactics
+        return false;
+      }
+      s_.cards[tactic].face_down = true;  // only its owner looks at it
+      move_card(tactic, Zone::kResolving);
+      b.drawn[side].push_back(tactic);
+      --b.draws[side];
+      return false;
+    }
+    b.draws[side] = 0;
+  }
+  if (b.drawn[side].empty()) return true;
+  auto chosen = pick_or_done(seat, b.drawn[side]);
+  if (!chosen) return false;
+  b.tactic[side] = *chosen;
+  // The others go under the side deck, still face down.
+  SideDeck& deck = s_.players[seat].side_deck(SideDeckKind::kBattleBridge);
+  for (CardId c : b.drawn[side]) {
+    if (c == *chosen) continue;
+    s_.cards[c].face_down = false;
+    move_card(c, Zone::kSideDeck);
+    std::rotate(deck.cards.begin(), deck.cards.end() - 1, deck.cards.end());  // to the bottom
+  }
+  b.drawn[side].clear();
+  return true;
+}
+
+void Engine::reveal(CardId c) {
+  CardState& card = s_.cards[c];
+  card.face_down = false;
+  card.handle = new_handle();
+  emit(ev::Revealed{c, card.def, card.handle});
+}
+
+std::vector<CardId> Engine::battle_personnel(const ShipBattleFrame& b, int side) const {
+  // A side's personnel in the battle: the crews of its cards firing and of its card fired at.
+  std::vector<CardId> out;
+  std::vector<CardId> cards = b.firing[side];
+  if (b.target[1 - side] != kNoCard) cards.push_back(b.target[1 - side]);
+  for (CardId card : cards) {
+    if (!s_.in_play_at(card)) continue;
+    for (CardId c : crew(card)) {
+      if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+    }
+  }
+  return out;
+}
+
+void Engine::reveal_tactics(ShipBattleFrame& b) {
+  for (CardId tactic : b.tactic) {
+    if (tactic != kNoCard) reveal(tactic);
+  }
+  // A tactic may nullify the opponent's unless they have what it names (Crimson Forcefield).
+  for (int side = 0; side < 2; ++side) {
+    const CardId mine = b.tactic[side];
+    const CardId theirs = b.tactic[1 - side];
+    if (mine == kNoCard || theirs == kNoCard) continue;
+    const Formula& unless = s_.def(mine).nullify_unless;
+    if (unless.empty() ||
+        unless.holds_for_group(group_facts(battle_personnel(b, 1 - side), kNoCard)))
+      continue;
+    emit(ev::Nullified{theirs, s_.cards[theirs].def});
+    to_discard(theirs);
+    b.tactic[1 - side] = kNoCard;
+  }
+}
+
+}  // namespace spacedock::stccg
