@@ -1,3 +1,6 @@
+// The open decision as its player sees it: every option with an English label and its
+// structured action, a title that says what is being decided, and the card it is about. The
+// frame on top of the stack owes the decision, so it says what kind of decision it is.
 #include <string>
 
 #include "engine/stccg/cards/handlers/handler.h"
@@ -11,59 +14,105 @@ using enum ActionKind;
 static_assert(kLastActionKind == v1::STCCG_ACTION_LEAVE_CAPTIVE,
               "StccgActionKind mirrors ActionKind");
 
-const AttemptFrame* attempt_of(const State& s) {
-  return s.frames.empty() ? nullptr : std::get_if<AttemptFrame>(&s.frames.back());
-}
+// What the decision is, and the card (with its handler's words) it is about.
+struct Context {
+  v1::StccgDecisionStep step = v1::STCCG_DECISION_UNSPECIFIED;
+  CardId about = kNoCard;
+  LocIndex loc = kNoLoc;
+  const Handler* handler = nullptr;  // whose words label a choice or a question
+};
 
-// The handler of the dilemma being met, whose choices may have words of their own.
-const Handler* dilemma_handler(const State& s) {
-  const AttemptFrame* f = attempt_of(s);
-  if (!f || f->current == kNoCard) return nullptr;
-  return s.def(f->current).handler;
-}
-
-// The handler's words for a choice, or `fallback`.
-std::string_view words(const State& s, std::string_view Handler::*field,
-                       std::string_view fallback) {
-  const Handler* h = dilemma_handler(s);
-  return h && !(h->*field).empty() ? h->*field : fallback;
-}
-
-v1::StccgDecisionStep step_of(const State& s, ActionKind first_option) {
-  if (s.frames.empty()) return v1::STCCG_DECISION_UNSPECIFIED;
-  const Frame& top = s.frames.back();
-  if (const auto* seeding = std::get_if<SeedFrame>(&top)) {
-    switch (seeding->step) {
-      case SeedFrame::Step::kDoorways:
-        return v1::STCCG_DECISION_SEED_DOORWAY;
-      case SeedFrame::Step::kMissions:
-        return v1::STCCG_DECISION_SEED_MISSION;
-      case SeedFrame::Step::kDilemmas:
-        return v1::STCCG_DECISION_SEED_UNDER;
-      default:
-        return v1::STCCG_DECISION_SEED_OUTPOST;
-    }
+v1::StccgDecisionStep seed_step(SeedFrame::Step step) {
+  switch (step) {
+    case SeedFrame::Step::kDoorways:
+      return v1::STCCG_DECISION_SEED_DOORWAY;
+    case SeedFrame::Step::kMissions:
+      return v1::STCCG_DECISION_SEED_MISSION;
+    case SeedFrame::Step::kDilemmas:
+      return v1::STCCG_DECISION_SEED_UNDER;
+    case SeedFrame::Step::kFacilities:
+    case SeedFrame::Step::kCleanup:
+      return v1::STCCG_DECISION_SEED_OUTPOST;
   }
-  if (std::holds_alternative<TurnFrame>(top)) return v1::STCCG_DECISION_ORDERS;
-  if (std::holds_alternative<WindowFrame>(top)) return v1::STCCG_DECISION_RESPONSE;
-  return first_option == kChoose ? v1::STCCG_DECISION_CHOOSE : v1::STCCG_DECISION_YES_NO;
+  return v1::STCCG_DECISION_UNSPECIFIED;
+}
+
+v1::StccgDecisionStep ship_battle_step(ShipBattleFrame::Step step, bool choosing) {
+  switch (step) {
+    case ShipBattleFrame::Step::kJoin:
+      return v1::STCCG_DECISION_BATTLE_JOIN;
+    case ShipBattleFrame::Step::kReturnTarget:
+      return v1::STCCG_DECISION_RETURN_FIRE;
+    case ShipBattleFrame::Step::kReturnJoin:
+      return v1::STCCG_DECISION_RETURN_JOIN;
+    default:
+      return choosing ? v1::STCCG_DECISION_CURRENT_TACTIC : v1::STCCG_DECISION_DRAW_TACTIC;
+  }
+}
+
+Context context_of(const State& s) {
+  Context c;
+  const bool choosing =
+      !s.offered.empty() && (s.offered.front().kind == kChoose || s.offered.front().kind == kDone);
+  const v1::StccgDecisionStep card_step =
+      choosing ? v1::STCCG_DECISION_CHOOSE : v1::STCCG_DECISION_YES_NO;
+  std::visit(
+      [&](const auto& f) {
+        using F = std::decay_t<decltype(f)>;
+        if constexpr (std::is_same_v<F, SeedFrame>) {
+          c.step = seed_step(f.step);
+        } else if constexpr (std::is_same_v<F, TurnFrame>) {
+          c.step = v1::STCCG_DECISION_ORDERS;
+        } else if constexpr (std::is_same_v<F, WindowFrame>) {
+          c.step = v1::STCCG_DECISION_RESPONSE;
+          c.about = f.about;
+          c.loc = f.loc;
+          if (f.collector != WindowFrame::kNoCollector)
+            c.about = std::get<ActionFrame>(s.frames[f.collector]).action.a;
+        } else if constexpr (std::is_same_v<F, AttemptFrame>) {
+          c.step = card_step;
+          c.about = f.current;
+          c.loc = f.loc;
+        } else if constexpr (std::is_same_v<F, ActionFrame>) {
+          c.step = card_step;
+          c.about = f.action.a;
+        } else if constexpr (std::is_same_v<F, CardFrame>) {
+          c.step = card_step;
+          c.about = f.card;
+        } else if constexpr (std::is_same_v<F, ShipBattleFrame>) {
+          c.step = ship_battle_step(f.step, choosing);
+          c.about = f.target[0];
+          c.loc = f.loc;
+        } else if constexpr (std::is_same_v<F, PersonnelBattleFrame>) {
+          c.step = v1::STCCG_DECISION_RETALIATE;
+          c.loc = f.loc;
+        }
+      },
+      s.frames.back());
+  if (c.about != kNoCard &&
+      (c.step == v1::STCCG_DECISION_CHOOSE || c.step == v1::STCCG_DECISION_YES_NO))
+    c.handler = s.def(c.about).handler;
+  return c;
 }
 
 class Labeller {
  public:
-  Labeller(const Game& game, const SeatNames& names)
+  Labeller(const Game& game, const SeatNames& names, const Context& context)
       : game_(game),
         s_(game.state()),
         name_(names),
         seat_(s_.decision.seat),
-        viewer_(core::Viewer::player(seat_)) {}
+        viewer_(core::Viewer::player(seat_)),
+        c_(context) {}
 
   std::string operator()(const Action& a) const {
     switch (a.kind) {
       case kPass:
         return "Pass";
+      case kPassAll:
+        return "Pass, and every response until the end of this turn";
       case kSeedDoorway:
-        return "Seed " + card(a.a);
+        return "Seed " + card(a.a) + " on its side deck";
       case kSeedMission:
         if (s_.spaceline.empty()) return "Seed " + card(a.a) + " to start the spaceline";
         return "Seed " + card(a.a) + " at the " + (a.loc == 0 ? "left" : "right") +
@@ -81,6 +130,7 @@ class Labeller {
         return "Build " + card(a.a) + " at " + mission_title(s_, a.loc);
       case kPlayEvent:
       case kPlayInterrupt:
+      case kPlayDoorway:
         return "Play " + card(a.a) + (a.b == kNoCard ? "" : " on " + card(a.b));
       case kMove:
         return "Move " + card(a.a) + " to " + mission_title(s_, a.loc) + " (span " +
@@ -96,22 +146,43 @@ class Labeller {
                                       : "the Away Team of " + size;
         return "Attempt " + mission_title(s_, a.loc) + " with " + group;
       }
+      case kAttack:
+        return "Attack " + card(a.b) + " with " + card(a.a);
+      case kBattle:
+        return "Attack the Away Team of " + card(a.b) + " at " + mission_title(s_, a.loc) +
+               " with the Away Team of " + card(a.a);
+      case kCloak:
+        return "Cloak " + card(a.a);
+      case kDecloak:
+        return "Decloak " + card(a.a);
+      case kDock:
+        return "Dock " + card(a.a);
+      case kUndock:
+        return "Undock " + card(a.a);
+      case kRescue:
+        return "Rescue " + card(a.a);
+      case kTakeCustody:
+        return "Take custody of " + card(a.a) + " with " + card(a.b);
+      case kLeaveCaptive:
+        return "Leave " + card(a.a) + " unattended, or hold them again";
       case kEndTurn:
         return "End your turn";
       case kChoose:
-        return "Choose " + card(a.a);
+        return a.a == kNoCard ? "Choose the planet" : "Choose " + card(a.a);
+      case kDone:
+        return std::string(done_label());
       case kYes:
-        return std::string(words(s_, &Handler::yes_label, "Yes"));
+        return std::string(words(&Handler::yes_label, yes_label()));
       case kNo:
-        return std::string(words(s_, &Handler::no_label, "No"));
+        return std::string(words(&Handler::no_label, no_label()));
     }
     return "?";
   }
 
-  std::string title(v1::StccgDecisionStep step) const {
-    switch (step) {
+  std::string title() const {
+    switch (c_.step) {
       case v1::STCCG_DECISION_SEED_DOORWAY:
-        return "Seeding: seed a doorway, or pass";
+        return "Seeding: seed a doorway on its side deck, or pass";
       case v1::STCCG_DECISION_SEED_MISSION:
         return "Seeding: place one of your missions on the spaceline";
       case v1::STCCG_DECISION_SEED_UNDER:
@@ -125,14 +196,30 @@ class Labeller {
                                                 : "play a card, give orders or end your turn");
       }
       case v1::STCCG_DECISION_RESPONSE:
-        return "Respond, or pass";
+        return c_.about == kNoCard ? "Play a card, or pass"
+                                   : "Respond to " + card(c_.about) + ", or pass";
       case v1::STCCG_DECISION_CHOOSE:
-        return dilemma() + ": " + choose_what();
+        return about() + ": " + choose_what();
       case v1::STCCG_DECISION_YES_NO:
-        return dilemma() + ": " + std::string(words(s_, &Handler::question, "yes or no?"));
+        return about() + ": " + std::string(words(&Handler::question, "yes or no?"));
+      case v1::STCCG_DECISION_BATTLE_JOIN:
+        return "Attacking " + card(c_.about) + ": add a ship or facility to the attack, or done";
+      case v1::STCCG_DECISION_RETURN_FIRE:
+        return "You are attacked: choose the attacker your return fire targets, or none";
+      case v1::STCCG_DECISION_RETURN_JOIN:
+        return "Return fire: add a ship or facility, or done";
+      case v1::STCCG_DECISION_DRAW_TACTIC:
+        return "Battle: draw a tactic from your Battle Bridge side deck?";
+      case v1::STCCG_DECISION_CURRENT_TACTIC:
+        return "Battle: play one of the tactics you drew as your current tactic, or none";
+      case v1::STCCG_DECISION_RETALIATE:
+        return "Your Away Team is attacked at " + mission_title(s_, c_.loc) + ": fight back?";
+      case v1::STCCG_DECISION_UNSPECIFIED:
+        break;
       default:
-        return "";
+        break;
     }
+    return "";
   }
 
  private:
@@ -140,17 +227,55 @@ class Labeller {
     return may_see(game_, c, viewer_) ? s_.def(c).title() : "a face-down card";
   }
 
-  std::string dilemma() const {
-    const AttemptFrame* f = attempt_of(s_);
-    return f && f->current != kNoCard ? card(f->current) : "A dilemma";
+  std::string about() const { return c_.about != kNoCard ? card(c_.about) : "A card"; }
+
+  // The handler's words for a choice, or `fallback`.
+  std::string_view words(std::string_view Handler::*field, std::string_view fallback) const {
+    return c_.handler && !(c_.handler->*field).empty() ? c_.handler->*field : fallback;
+  }
+
+  std::string_view yes_label() const {
+    switch (c_.step) {
+      case v1::STCCG_DECISION_DRAW_TACTIC:
+        return "Draw a tactic";
+      case v1::STCCG_DECISION_RETALIATE:
+        return "Fight back";
+      default:
+        return "Yes";
+    }
+  }
+
+  std::string_view no_label() const {
+    switch (c_.step) {
+      case v1::STCCG_DECISION_DRAW_TACTIC:
+        return "Draw no more";
+      case v1::STCCG_DECISION_RETALIATE:
+        return "Do not fight back";
+      default:
+        return "No";
+    }
+  }
+
+  std::string_view done_label() const {
+    switch (c_.step) {
+      case v1::STCCG_DECISION_BATTLE_JOIN:
+      case v1::STCCG_DECISION_RETURN_JOIN:
+        return "No more ships";
+      case v1::STCCG_DECISION_RETURN_FIRE:
+        return "Do not return fire";
+      case v1::STCCG_DECISION_CURRENT_TACTIC:
+        return "Play no current tactic";
+      default:
+        return "Done";
+    }
   }
 
   std::string choose_what() const {
-    const std::string_view label = words(s_, &Handler::choose_label, {});
+    const std::string_view label = words(&Handler::choose_label, {});
     if (!label.empty()) return std::string(label);
-    const AttemptFrame* f = attempt_of(s_);
+    const auto* f = std::get_if<AttemptFrame>(&s_.frames.back());
     if (f && f->player != seat_) return "choose which of " + name_(f->player) + "'s personnel dies";
-    return "choose who dies";
+    return f ? "choose who dies" : "choose a card";
   }
 
   const Game& game_;
@@ -158,6 +283,7 @@ class Labeller {
   const SeatNames& name_;
   Seat seat_;
   core::Viewer viewer_;
+  const Context& c_;
 };
 
 void action_to_proto(const State& s, const Action& a, v1::StccgAction* out) {
@@ -167,28 +293,13 @@ void action_to_proto(const State& s, const Action& a, v1::StccgAction* out) {
   if (a.loc != kNoLoc) out->set_location(a.loc);
 }
 
-void context_to_proto(const Game& game, v1::StccgDecisionStep step, v1::StccgDecisionContext* out) {
-  const State& s = game.state();
-  const core::Viewer viewer = core::Viewer::player(s.decision.seat);
-  out->set_what(step);
-  if (s.frames.empty()) return;
-  if (const AttemptFrame* f = attempt_of(s)) {
-    out->set_location(f->loc);
-    if (f->current != kNoCard) ref_to_proto(game, f->current, viewer, out->mutable_about());
-  }
-  if (const auto* window = std::get_if<WindowFrame>(&s.frames.back());
-      window && window->collector != WindowFrame::kNoCollector) {
-    const Action& announced = std::get<ActionFrame>(s.frames[window->collector]).action;
-    if (announced.a != kNoCard) ref_to_proto(game, announced.a, viewer, out->mutable_about());
-  }
-}
-
 }  // namespace
 
 void project_prompt(const Game& game, const SeatNames& names, v1::DecisionPrompt* out) {
   const State& s = game.state();
   const core::Decision& d = s.decision;
-  Labeller label(game, names);
+  const Context context = context_of(s);
+  Labeller label(game, names, context);
   out->set_decision_id(d.id);
   out->set_seat(d.seat);
   out->set_kind(v1::DECISION_KIND_CHOOSE_ONE);
@@ -202,9 +313,12 @@ void project_prompt(const Game& game, const SeatNames& names, v1::DecisionPrompt
     option->set_label(label(a));
     action_to_proto(s, a, option->mutable_stccg());
   }
-  const v1::StccgDecisionStep step = step_of(s, s.offered.empty() ? kPass : s.offered.front().kind);
-  out->set_title(label.title(step));
-  context_to_proto(game, step, out->mutable_stccg());
+  out->set_title(label.title());
+  auto* stccg = out->mutable_stccg();
+  stccg->set_what(context.step);
+  const core::Viewer viewer = core::Viewer::player(d.seat);
+  if (context.about != kNoCard) ref_to_proto(game, context.about, viewer, stccg->mutable_about());
+  if (context.loc != kNoLoc) stccg->set_location(context.loc);
 }
 
 }  // namespace spacedock::stccg
