@@ -15,17 +15,22 @@ const AttemptFrame* attempt_of(const State& s) {
   return s.frames.empty() ? nullptr : std::get_if<AttemptFrame>(&s.frames.back());
 }
 
-// The handler of the dilemma being met, whose choices may have words of their own.
-const Handler* dilemma_handler(const State& s) {
-  const AttemptFrame* f = attempt_of(s);
-  if (!f || f->current == kNoCard) return nullptr;
-  return s.def(f->current).handler;
+// The card whose resolution asks the question: the dilemma being met, the card being played,
+// or a card deciding over several steps; kNoCard for none.
+CardId deciding_card(const State& s) {
+  if (s.frames.empty()) return kNoCard;
+  const Frame& top = s.frames.back();
+  if (const auto* attempt = std::get_if<AttemptFrame>(&top)) return attempt->current;
+  if (const auto* play = std::get_if<ActionFrame>(&top)) return play->action.a;
+  if (const auto* card = std::get_if<CardFrame>(&top)) return card->card;
+  return kNoCard;
 }
 
 // The handler's words for a choice, or `fallback`.
 std::string_view words(const State& s, std::string_view Handler::*field,
                        std::string_view fallback) {
-  const Handler* h = dilemma_handler(s);
+  const CardId c = deciding_card(s);
+  const Handler* h = c == kNoCard ? nullptr : s.def(c).handler;
   return h && !(h->*field).empty() ? h->*field : fallback;
 }
 
@@ -127,9 +132,9 @@ class Labeller {
       case v1::STCCG_DECISION_RESPONSE:
         return "Respond, or pass";
       case v1::STCCG_DECISION_CHOOSE:
-        return dilemma() + ": " + choose_what();
+        return deciding() + ": " + choose_what();
       case v1::STCCG_DECISION_YES_NO:
-        return dilemma() + ": " + std::string(words(s_, &Handler::question, "yes or no?"));
+        return deciding() + ": " + std::string(words(s_, &Handler::question, "yes or no?"));
       default:
         return "";
     }
@@ -140,9 +145,9 @@ class Labeller {
     return may_see(game_, c, viewer_) ? s_.def(c).title() : "a face-down card";
   }
 
-  std::string dilemma() const {
-    const AttemptFrame* f = attempt_of(s_);
-    return f && f->current != kNoCard ? card(f->current) : "A dilemma";
+  std::string deciding() const {
+    const CardId c = deciding_card(s_);
+    return c != kNoCard ? card(c) : "A dilemma";
   }
 
   std::string choose_what() const {

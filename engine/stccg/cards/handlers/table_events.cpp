@@ -1,5 +1,6 @@
 // Events that stay on their player's table and change the rules while they last
 // (cards/ABILITIES.md §5): Goddess of Empathy bans interrupts.
+#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -14,22 +15,8 @@ void on_table_plays(const Engine&, Seat, CardId self, const WindowFrame* window,
   if (!window) out.push_back({ActionKind::kPlayEvent, self});
 }
 
-// Marks the turn the card came into play, for cards that last until a later turn.
 void to_table(Engine& e, ActionFrame& f) {
-  const CardId self = f.action.a;
-  e.move_card(self, Zone::kPlay, Where::kTable, kNoLoc, kNoCard, f.actor);
-  Effect since{.kind = EffectKind::kCounter, .until = Until::kSourceLeaves};
-  since.source = self;
-  since.card = self;
-  since.value = static_cast<std::int16_t>(e.state().turn);
-  e.add_effect(since);
-}
-
-int played_on_turn(const Engine& e, CardId self) {
-  for (const Effect& x : e.state().effects) {
-    if (x.kind == EffectKind::kCounter && x.source == self && x.card == self) return x.value;
-  }
-  return 0;
+  place(e, f.action.a, f.actor);
 }
 
 // --- Goddess of Empathy: no interrupts for either player until the end of her player's next
@@ -43,7 +30,7 @@ bool goddess_forbids(const Engine& e, CardId, Seat, CardId card) {
 
 void goddess_end_of_turn(Engine& e, CardId self) {
   const State& s = e.state();
-  if (s.active == s.cards[self].controller && s.turn > played_on_turn(e, self)) e.to_discard(self);
+  if (s.active == s.cards[self].controller && s.turn > placed_on_turn(e, self)) e.to_discard(self);
 }
 
 }  // namespace
