@@ -14,6 +14,8 @@ extern const Handler kRessikanFlute;
 extern const Handler kBirthOfJunior, kTestCrossfire;
 // dilemma_choices.cpp
 extern const Handler kEdoProbe, kPortalGuard, kRebelEncounter, kTarellianPlagueShip;
+// hand_refill.cpp
+extern const Handler kKivasFajoCollector, kPalorToffAlienTrader, kResQ;
 // movement_interrupts.cpp
 extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation,
     kIncomingMessageKlingon, kTranswarpConduit;
@@ -21,8 +23,10 @@ extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation
 extern const Handler kAmandaRogers, kKevinUxbridge, kQ2;
 // random_selection.cpp
 extern const Handler kHunterGangs;
+// ship_events.cpp
+extern const Handler kPlasmaFire, kSpacedock, kWarpCoreBreach;
 // table_events.cpp
-extern const Handler kGoddessOfEmpathy;
+extern const Handler kGoddessOfEmpathy, kRedAlert, kStaticWarpBubble;
 // transport.cpp
 extern const Handler kEmergencyTransporterArmbands;
 // walls.cpp
@@ -44,13 +48,21 @@ const std::array kHandlers = {
     &handlers::kIncomingMessageFederation,
     &handlers::kIncomingMessageKlingon,
     &handlers::kKevinUxbridge,
+    &handlers::kKivasFajoCollector,
+    &handlers::kPalorToffAlienTrader,
+    &handlers::kPlasmaFire,
     &handlers::kPortalGuard,
     &handlers::kQ2,
     &handlers::kRebelEncounter,
+    &handlers::kRedAlert,
+    &handlers::kResQ,
     &handlers::kRessikanFlute,
+    &handlers::kSpacedock,
+    &handlers::kStaticWarpBubble,
     &handlers::kTarellianPlagueShip,
     &handlers::kTestCrossfire,
     &handlers::kTranswarpConduit,
+    &handlers::kWarpCoreBreach,
 };
 
 }  // namespace
