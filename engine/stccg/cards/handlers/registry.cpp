@@ -14,8 +14,12 @@ extern const Handler kRessikanFlute;
 extern const Handler kBirthOfJunior, kTestCrossfire;
 // dilemma_choices.cpp
 extern const Handler kEdoProbe, kPortalGuard, kRebelEncounter, kTarellianPlagueShip;
+// equipment_interrupts.cpp
+extern const Handler kDisruptorOverload;
 // hand_refill.cpp
 extern const Handler kKivasFajoCollector, kPalorToffAlienTrader, kResQ;
+// mission_bonuses.cpp
+extern const Handler kParticleFountain;
 // movement_interrupts.cpp
 extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation,
     kIncomingMessageKlingon, kTranswarpConduit;
@@ -40,6 +44,7 @@ const std::array kHandlers = {
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,
     &handlers::kBirthOfJunior,
+    &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
     &handlers::kEdoProbe,
     &handlers::kEmergencyTransporterArmbands,
@@ -50,6 +55,7 @@ const std::array kHandlers = {
     &handlers::kKevinUxbridge,
     &handlers::kKivasFajoCollector,
     &handlers::kPalorToffAlienTrader,
+    &handlers::kParticleFountain,
     &handlers::kPlasmaFire,
     &handlers::kPortalGuard,
     &handlers::kQ2,
