@@ -29,6 +29,8 @@ extern const Handler kAmandaRogers, kKevinUxbridge, kQ2;
 extern const Handler kHunterGangs;
 // ship_events.cpp
 extern const Handler kPlasmaFire, kSpacedock, kWarpCoreBreach;
+// spaceline_events.cpp
+extern const Handler kQNet;
 // table_events.cpp
 extern const Handler kGoddessOfEmpathy, kRedAlert, kStaticWarpBubble;
 // transport.cpp
@@ -59,6 +61,7 @@ const std::array kHandlers = {
     &handlers::kPlasmaFire,
     &handlers::kPortalGuard,
     &handlers::kQ2,
+    &handlers::kQNet,
     &handlers::kRebelEncounter,
     &handlers::kRedAlert,
     &handlers::kResQ,
