@@ -9,7 +9,7 @@ namespace spacedock::stccg {
 namespace handlers {
 
 // artifacts.cpp
-extern const Handler kRessikanFlute;
+extern const Handler kBetazoidGiftBox, kHorgahn, kRessikanFlute;
 // countdowns.cpp
 extern const Handler kBirthOfJunior, kTestCrossfire;
 // dilemma_choices.cpp
@@ -45,12 +45,14 @@ namespace {
 const std::array kHandlers = {
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,
+    &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
     &handlers::kEdoProbe,
     &handlers::kEmergencyTransporterArmbands,
     &handlers::kGoddessOfEmpathy,
+    &handlers::kHorgahn,
     &handlers::kHunterGangs,
     &handlers::kIncomingMessageFederation,
     &handlers::kIncomingMessageKlingon,
