@@ -111,9 +111,9 @@ void Engine::check_requirements(AttemptFrame& f) {
                        : f.members.empty() ? kNoCard
                                            : f.members.front();
   end_attempt(f, ev::AttemptResult::kCompleted);  // `f` is gone from here on
-  if (s_.over) return;  // the points won the game
-  // Its player may answer the completion at once (Particle Fountain); frames run last in,
-  // first out, so the artifacts that act when earned do so before.
+  // Unless the points won the game, its player may answer the completion at once (Particle
+  // Fountain); frames run last in, first out, so the artifacts that act when earned do so first.
+  if (s_.over) return;
   open_window(WindowKind::kCompleted, player, group, loc);
   std::get<WindowFrame>(s_.frames.back()).passes_to_close = 1;
   for (auto c = acting.rbegin(); c != acting.rend(); ++c) {
