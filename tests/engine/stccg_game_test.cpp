@@ -112,9 +112,9 @@ TEST_CASE("stccg perft: fixed seeds play to fixed decision counts, hashes and tr
     std::uint64_t hash;
   };
   const Pinned pinned[] = {
-      {"federation", "klingon", 1, 634, 10934285059604243090ULL},
-      {"klingon", "romulan", 2, 450, 6975871541475001411ULL},
-      {"romulan", "federation", 3, 658, 15424831940540558696ULL},
+      {"federation", "klingon", 1, 402, 7438977162449941237ULL},
+      {"klingon", "romulan", 2, 430, 17311181691415948449ULL},
+      {"romulan", "federation", 3, 563, 16716611232954359928ULL},
   };
   for (const Pinned& p : pinned) {
     CAPTURE(p.seed);

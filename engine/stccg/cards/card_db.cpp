@@ -111,6 +111,14 @@ class Loader {
     if (card.has_facility())
       require(card.facility().affiliation() != v1::STCCG_AFFILIATION_UNSPECIFIED,
               "facilities need an affiliation");
+    if (card.has_event() && card.event().has_espionage()) {
+      const auto& spying = card.event().espionage();
+      require(card.event().plays_on() == v1::STCCG_PLAYS_ON_MISSION,
+              "espionage is played on a mission");
+      require(spying.spy() != v1::STCCG_AFFILIATION_UNSPECIFIED &&
+                  spying.target() != v1::STCCG_AFFILIATION_UNSPECIFIED,
+              "espionage needs a spy and a target affiliation");
+    }
     if (card.type() == v1::STCCG_CARD_TYPE_PERSONNEL || card.type() == v1::STCCG_CARD_TYPE_SHIP) {
       if (card.personas().empty()) {
         persona_of(card.title());

@@ -1,7 +1,9 @@
 // A mission attempt (§3.8): the group meets the seed cards one at a time, with a response window
-// between dilemmas, then the requirements are checked and the mission may be scored.
+// between dilemmas, then the requirements are checked and the mission may be scored; its
+// artifacts are earned, and its player may answer the completion.
 #include <algorithm>
 
+#include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
@@ -94,7 +96,7 @@ void Engine::check_requirements(AttemptFrame& f) {
   Location& location = s_.spaceline[f.loc];
   location.completed_by = f.player;
   if (end.points) score(f.player, *end.points, location.mission);
-  earn_artifacts(f);
+  const std::vector<CardId> acting = earn_artifacts(f);
   // Effects that last until another mission is completed end (Edo Probe's block).
   end_effects(
       [&](const Effect& x) { return x.until == Until::kOtherCompletion && x.loc != f.loc; });
@@ -106,13 +108,33 @@ void Engine::check_requirements(AttemptFrame& f) {
       to_discard(c);
     }
   }
-  end_attempt(f, ev::AttemptResult::kCompleted);
+  const Seat player = f.player;
+  const LocIndex loc = f.loc;
+  // Who completed it, for the cards that answer a completion: the ship, or the first member
+  // of the Away Team.
+  const CardId group = f.vessel != kNoCard ? f.vessel
+                       : f.members.empty() ? kNoCard
+                                           : f.members.front();
+  end_attempt(f, ev::AttemptResult::kCompleted);  // `f` is gone from here on
+  // Unless the points won the game, its player may answer the completion at once (Particle
+  // Fountain); frames run last in, first out, so the artifacts that act when earned do so first.
+  if (s_.over) return;
+  open_window(WindowKind::kCompleted, player, group, loc);
+  std::get<WindowFrame>(s_.frames.back()).passes_to_close = 1;
+  for (auto c = acting.rbegin(); c != acting.rend(); ++c) {
+    const std::size_t frames = s_.frames.size();
+    s_.def(*c).handler->earned(*this, *c, player);
+    // Done at once: discarded, unless it placed itself. A hook that pushed a frame for its
+    // choices disposes of the artifact when that frame is done.
+    if (s_.frames.size() == frames && s_.cards[*c].zone == Zone::kResolving) to_discard(*c);
+  }
 }
 
-void Engine::earn_artifacts(AttemptFrame& f) {
+std::vector<CardId> Engine::earn_artifacts(AttemptFrame& f) {
   // The completer takes every artifact under the mission, whoever seeded it; duplicates are
   // discarded (§3.10).
   std::vector<DefIndex> taken;
+  std::vector<CardId> acting;
   const std::vector<CardId> seeds = s_.spaceline[f.loc].seeds;
   for (CardId c : seeds) {
     const CardDef& def = s_.def(c);
@@ -122,6 +144,8 @@ void Engine::earn_artifacts(AttemptFrame& f) {
       continue;
     }
     taken.push_back(def.index);
+    const bool acts = def.handler && def.handler->earned;
+    if (acts) acting.push_back(c);
     switch (def.card.artifact().play_as()) {
       case v1::STCCG_PLAY_AS_EQUIPMENT:
         if (f.vessel != kNoCard) {
@@ -133,12 +157,21 @@ void Engine::earn_artifacts(AttemptFrame& f) {
       case v1::STCCG_PLAY_AS_EVENT:
         move_card(c, Zone::kPlay, Where::kTable, kNoLoc, kNoCard, f.player);
         break;
+      case v1::STCCG_PLAY_AS_IMMEDIATE:
+        // Face up while it acts for its earner (it is never played, CRD IV.8 Vorgon Raiders).
+        if (acts) {
+          move_card(c, Zone::kResolving, Where::kNone, kNoLoc, kNoCard, f.player);
+        } else {
+          move_card(c, Zone::kDiscard);
+        }
+        break;
       default:
         move_card(c, Zone::kDiscard);
-        break;  // earned effects not yet encoded: part 2
+        break;  // played as an interrupt: part 2
     }
   }
   update_live_scores();
+  return acting;
 }
 
 void Engine::end_attempt(AttemptFrame& f, ev::AttemptResult result) {

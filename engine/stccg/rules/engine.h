@@ -88,6 +88,13 @@ class Engine {
   void kill(CardId personnel);
   void destroy_vessel(CardId vessel);
   void draw(Seat seat);
+  // Takes `c` from `seat`'s draw deck into the hand without drawing it (a search); taking the
+  // last card ends the game as drawing it would.
+  void take_from_deck(Seat seat, CardId c);
+  // A search (CRD III.6): `seat` starts or stops looking through their draw deck, whose cards
+  // they see meanwhile; stopping shuffles it.
+  void search_deck(Seat seat, bool start);
+  bool searching_deck(Seat seat) const;
   void shuffle_deck(Seat seat);
   void stop(CardId c);
   void score(Seat seat, int points, CardId source);
@@ -290,7 +297,9 @@ class Engine {
   void prune(AttemptFrame& f);
   void reveal_next(AttemptFrame& f);
   void check_requirements(AttemptFrame& f);
-  void earn_artifacts(AttemptFrame& f);
+  // Earns the artifacts under the mission; returns those whose handlers act when earned,
+  // which check_requirements runs once the attempt is over.
+  std::vector<CardId> earn_artifacts(AttemptFrame& f);
   void end_attempt(AttemptFrame& f, ev::AttemptResult result);
   // The seed card (or Q-card) `f.current` is met: it resolves once its window closes.
   void meet(AttemptFrame& f);

@@ -41,6 +41,10 @@ std::vector<Action> Engine::order_options(Seat seat) const {
           for (CardId target : s_.in_play) {
             if (is_ship(target)) offer({ActionKind::kPlayEvent, c, target});
           }
+          if (s_.def(c).card.event().plays_on() == v1::STCCG_PLAYS_ON_MISSION) {
+            for (const Location& at : s_.spaceline)
+              offer({ActionKind::kPlayEvent, c, at.mission});
+          }
           break;
         default:
           break;
@@ -305,6 +309,17 @@ Rule Engine::check_event(Seat seat, CardId card, CardId target) const {
         return Rule::kNotYours;
       }
       return Rule::kOk;
+    case v1::STCCG_PLAYS_ON_MISSION: {
+      if (target == kNoCard || target >= s_.cards.size() || s_.cards[target].zone != Zone::kMission)
+        return Rule::kNoTarget;
+      const LocIndex loc = s_.cards[target].loc;
+      // Cards that help attempt a mission are pointless on one that is done.
+      if (s_.spaceline[loc].completed_by != kNoSeat) return Rule::kMissionCompleted;
+      if (event.has_espionage() && !(end_for(seat, loc).affiliations &
+                                     bit(static_cast<Affiliation>(event.espionage().target()))))
+        return Rule::kNoAffiliationIcon;
+      return Rule::kOk;
+    }
     default:
       return Rule::kNotPlayableNow;
   }
@@ -408,8 +423,19 @@ std::vector<CardId> Engine::attempt_group(Seat seat, LocIndex loc, CardId anchor
 }
 
 bool Engine::has_matching(Seat seat, LocIndex loc, const std::vector<CardId>& group) const {
-  // Treaties never stand in for a matching affiliation icon (§3.2).
-  const AffiliationSet icons = end_for(seat, loc).affiliations;
+  // Treaties never stand in for a matching affiliation icon (§3.2); an Espionage card of the
+  // player on the mission does, for its spies' affiliation (CRD IV.10).
+  AffiliationSet icons = end_for(seat, loc).affiliations;
+  const CardId mission = s_.spaceline[loc].mission;
+  for (CardId c : s_.in_play) {
+    const CardState& card = s_.cards[c];
+    if (card.where != Where::kOn || card.host != mission || card.controller != seat) continue;
+    const CardDef& def = s_.def(c);
+    if (def.type() != v1::STCCG_CARD_TYPE_EVENT || !def.card.event().has_espionage()) continue;
+    const auto& spying = def.card.event().espionage();
+    if (icons & bit(static_cast<Affiliation>(spying.target())))
+      icons |= bit(static_cast<Affiliation>(spying.spy()));
+  }
   return std::any_of(group.begin(), group.end(),
                      [&](CardId c) { return (affiliations(c) & icons) != 0; });
 }

@@ -1,4 +1,5 @@
-// The turn (§1.4): start, the card play and orders, end-of-turn effects, the draw that ends it.
+// The turn (§1.4): start, the card play and orders, end-of-turn effects, the draw that ends it,
+// and who plays next: the opponent, unless a card in play grants the player an extra turn.
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -34,6 +35,14 @@ void Engine::step(TurnFrame& f) {
       s_.frames.pop_back();  // `f` is gone from here on
       end_turn_effects();
       draw(active);
+      // An extra turn granted to the player (Horga'hn) follows at once; one just taken ends.
+      end_effects([](const Effect& x) { return x.kind == EffectKind::kExtraTurn && x.flag; });
+      for (Effect& x : s_.effects) {
+        if (x.kind == EffectKind::kExtraTurn && x.player == active) {
+          x.flag = true;
+          return;
+        }
+      }
       s_.active = State::other(active);
       return;
     }

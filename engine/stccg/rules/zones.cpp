@@ -15,11 +15,35 @@ void erase(std::vector<CardId>& list, CardId c) {
 
 bool Engine::owner_sees(CardId c) const {
   const CardState& card = s_.cards[c];
-  if (card.zone == Zone::kDrawDeck) return false;
+  if (card.zone == Zone::kDrawDeck) return searching_deck(card.owner);
   // Face-down side decks are unknown to their owner too, but for Q's Tent, whose cards the
   // owner chose and may pick from (§1.5).
   if (card.zone == Zone::kSideDeck) return side_deck_of(s_.def(c)) == SideDeckKind::kQTent;
   return true;
+}
+
+bool Engine::searching_deck(Seat seat) const {
+  for (const Effect& x : s_.effects) {
+    if (x.kind == EffectKind::kSearchingDeck && x.player == seat) return true;
+  }
+  return false;
+}
+
+void Engine::search_deck(Seat seat, bool start) {
+  if (start == searching_deck(seat)) return;
+  if (start) {
+    Effect looking{.kind = EffectKind::kSearchingDeck, .until = Until::kRemoved};
+    looking.player = seat;
+    add_effect(looking);
+  } else {
+    end_effects(
+        [&](const Effect& x) { return x.kind == EffectKind::kSearchingDeck && x.player == seat; });
+  }
+  // The cards seen in the search get handles of their own, so nothing links them to their
+  // hidden lives before and after it.
+  for (CardId c : s_.players[seat].draw)
+    s_.cards[c].handle = new_handle();
+  if (!start) shuffle_deck(seat);
 }
 
 bool Engine::all_see(CardId c) const {
@@ -144,11 +168,16 @@ void Engine::destroy_vessel(CardId vessel) {
 }
 
 void Engine::draw(Seat seat) {
-  PlayerState& player = s_.players[seat];
-  if (player.draw.empty()) return;
-  move_card(player.draw.back(), Zone::kHand);
+  const PlayerState& player = s_.players[seat];
+  if (!player.draw.empty()) take_from_deck(seat, player.draw.back());
+}
+
+void Engine::take_from_deck(Seat seat, CardId c) {
+  const PlayerState& player = s_.players[seat];
+  move_card(c, Zone::kHand);
   if (player.draw.empty()) {
-    // Drawing the last card ends the game at once; the higher score wins (§1.7).
+    // Drawing the last card ends the game at once; the higher score wins (§1.7). Taking it
+    // in a search does too (S-66, A-26).
     const int mine = player.score;
     const int theirs = s_.players[State::other(seat)].score;
     const std::uint8_t winners = mine == theirs ? 0b11

@@ -39,6 +39,11 @@ enum class EffectKind : std::uint8_t {
   kRequiredMove,
   // A counter of `source` on `card` (a countdown, a marker a handler reads).
   kCounter,
+  // `player` takes another turn when this one ends (Horga'hn); `flag` once that turn has
+  // begun: an extra turn is not followed by another.
+  kExtraTurn,
+  // `player` is looking through their draw deck (a search): they see its cards meanwhile.
+  kSearchingDeck,
 };
 
 // When an effect ends.

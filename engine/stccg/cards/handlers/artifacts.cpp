@@ -1,8 +1,13 @@
-// Artifacts whose value or effect is more than a modifier (cards/ABILITIES.md §4).
+// Artifacts whose value or effect is more than a modifier (cards/ABILITIES.md §4): Ressikan
+// Flute's live points, Betazoid Gift Box's search when earned, Horga'hn's double turns.
+#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg::handlers {
+
+extern const Handler kHorgahn;
+
 namespace {
 
 int ressikan_flute(const Engine& e, CardId self) {
@@ -20,12 +25,83 @@ int ressikan_flute(const Engine& e, CardId self) {
   return 5 * with_music;
 }
 
+// --- Betazoid Gift Box: its earner searches their draw deck and takes three cards of their
+// choice (all, with fewer left), shuffles, and the Box is discarded. Taking is not drawing, so
+// a Q's Tent does not stop it; taking the last card ends the game (CRD IV.4, IV.6; S-66).
+
+constexpr std::uint8_t kGiftCards = 3;
+
+void gift_box_earned(Engine& e, CardId self, Seat by) {
+  e.search_deck(by, true);
+  e.state().frames.push_back(CardFrame{.card = self, .player = by});
+}
+
+void gift_box_step(Engine& e, CardFrame& f) {
+  State& s = e.state();
+  while (f.sub < kGiftCards && !s.players[f.player].draw.empty()) {
+    auto taken = e.pick(f.player, s.players[f.player].draw);
+    if (!taken) return;
+    e.take_from_deck(f.player, *taken);
+    ++f.sub;
+    if (s.over) return;
+  }
+  const CardId box = f.card;
+  const Seat player = f.player;
+  s.frames.pop_back();  // `f` is gone from here on
+  e.search_deck(player, false);
+  e.to_discard(box);
+}
+
+// --- Horga'hn: on its owner's table, each of their turns may be followed by one extra turn of
+// theirs, asked at the end of the turn; an extra turn is not followed by another, and copies
+// do not add up (CRD IV.4).
+
+void horgahn_end_of_turn(Engine& e, CardId self) {
+  State& s = e.state();
+  const Seat owner = s.cards[self].controller;
+  if (s.active != owner || first_copy(e, kHorgahn, owner) != self) return;
+  for (const Effect& x : s.effects) {
+    if (x.kind == EffectKind::kExtraTurn && x.player == owner) return;
+  }
+  s.frames.push_back(CardFrame{.card = self, .player = owner});
+}
+
+void horgahn_step(Engine& e, CardFrame& f) {
+  auto again = e.yes_no(f.player);
+  if (!again) return;
+  if (*again) {
+    Effect extra{.kind = EffectKind::kExtraTurn, .until = Until::kRemoved};
+    extra.player = f.player;
+    extra.source = f.card;
+    e.add_effect(extra);
+  }
+  e.state().frames.pop_back();  // `f` is gone from here on
+}
+
 }  // namespace
 
 extern const Handler kRessikanFlute{
     .name = "ressikan_flute",
     .test = "tests/scenarios/S-52-skill-multiples.scn",
     .live_points = ressikan_flute,
+};
+
+extern const Handler kBetazoidGiftBox{
+    .name = "betazoid_gift_box",
+    .test = "tests/scenarios/artifacts-earned.scn",
+    .step = gift_box_step,
+    .earned = gift_box_earned,
+    .choose_label = "choose a card of your draw deck to take into your hand",
+};
+
+extern const Handler kHorgahn{
+    .name = "horgahn",
+    .test = "tests/scenarios/artifacts-earned.scn",
+    .end_of_turn = horgahn_end_of_turn,
+    .step = horgahn_step,
+    .question = "take another turn after this one?",
+    .yes_label = "Take another turn",
+    .no_label = "Let the opponent play",
 };
 
 }  // namespace spacedock::stccg::handlers

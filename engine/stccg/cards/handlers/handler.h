@@ -53,7 +53,7 @@ struct Handler {
   // Whether, while in play, its controller's card play may be a group of reports (Red Alert).
   bool reports_as_group = false;
 
-  // --- A card acting over several decisions (rules/card_frame.cpp) ---
+  // --- A card acting over several decisions (rules/engine.cpp) ---
   // Runs a CardFrame the handler pushed (a choice at the end of a turn, ...) until it pops it.
   void (*step)(Engine&, CardFrame&) = nullptr;
 
@@ -65,7 +65,9 @@ struct Handler {
   bool (*also_overcome)(const Engine&, const AttemptFrame&) = nullptr;
 
   // --- Earned artifacts (rules/attempt.cpp) ---
-  // Its effect when earned; the artifact is discarded afterwards unless this placed it.
+  // Its effect when earned, run once the attempt is over; an artifact that acts at once waits
+  // face up meanwhile (Zone::kResolving). The artifact is then discarded unless this placed it;
+  // a hook that pushes a CardFrame for its choices disposes of it when that frame is done.
   void (*earned)(Engine&, CardId self, Seat by) = nullptr;
 
   // Words for the choices it asks for, shown to players.

@@ -9,11 +9,17 @@ namespace spacedock::stccg {
 namespace handlers {
 
 // artifacts.cpp
-extern const Handler kRessikanFlute;
+extern const Handler kBetazoidGiftBox, kHorgahn, kRessikanFlute;
 // countdowns.cpp
 extern const Handler kBirthOfJunior, kTestCrossfire;
 // dilemma_choices.cpp
 extern const Handler kEdoProbe, kPortalGuard, kRebelEncounter, kTarellianPlagueShip;
+// equipment_interrupts.cpp
+extern const Handler kDisruptorOverload;
+// hand_refill.cpp
+extern const Handler kKivasFajoCollector, kPalorToffAlienTrader, kResQ;
+// mission_bonuses.cpp
+extern const Handler kParticleFountain;
 // movement_interrupts.cpp
 extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation,
     kIncomingMessageKlingon, kTranswarpConduit;
@@ -21,8 +27,12 @@ extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation
 extern const Handler kAmandaRogers, kKevinUxbridge, kQ2;
 // random_selection.cpp
 extern const Handler kHunterGangs;
+// ship_events.cpp
+extern const Handler kPlasmaFire, kSpacedock, kWarpCoreBreach;
+// spaceline_events.cpp
+extern const Handler kQNet;
 // table_events.cpp
-extern const Handler kGoddessOfEmpathy;
+extern const Handler kGoddessOfEmpathy, kRedAlert, kStaticWarpBubble;
 // transport.cpp
 extern const Handler kEmergencyTransporterArmbands;
 // walls.cpp
@@ -35,22 +45,35 @@ namespace {
 const std::array kHandlers = {
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,
+    &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
+    &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
     &handlers::kEdoProbe,
     &handlers::kEmergencyTransporterArmbands,
     &handlers::kGoddessOfEmpathy,
+    &handlers::kHorgahn,
     &handlers::kHunterGangs,
     &handlers::kIncomingMessageFederation,
     &handlers::kIncomingMessageKlingon,
     &handlers::kKevinUxbridge,
+    &handlers::kKivasFajoCollector,
+    &handlers::kPalorToffAlienTrader,
+    &handlers::kParticleFountain,
+    &handlers::kPlasmaFire,
     &handlers::kPortalGuard,
     &handlers::kQ2,
+    &handlers::kQNet,
     &handlers::kRebelEncounter,
+    &handlers::kRedAlert,
+    &handlers::kResQ,
     &handlers::kRessikanFlute,
+    &handlers::kSpacedock,
+    &handlers::kStaticWarpBubble,
     &handlers::kTarellianPlagueShip,
     &handlers::kTestCrossfire,
     &handlers::kTranswarpConduit,
+    &handlers::kWarpCoreBreach,
 };
 
 }  // namespace

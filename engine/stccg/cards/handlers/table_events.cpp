@@ -1,11 +1,13 @@
 // Events that stay on their player's table and change the rules while they last
-// (cards/ABILITIES.md §5): Goddess of Empathy bans interrupts.
+// (cards/ABILITIES.md §5): Goddess of Empathy bans interrupts, Red Alert! lets the card play be a
+// group of reports, Static Warp Bubble makes the opponent discard at the end of their turns.
+#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg::handlers {
 
-extern const Handler kKevinUxbridge, kQ2;
+extern const Handler kKevinUxbridge, kQ2, kStaticWarpBubble;
 
 namespace {
 
@@ -14,22 +16,8 @@ void on_table_plays(const Engine&, Seat, CardId self, const WindowFrame* window,
   if (!window) out.push_back({ActionKind::kPlayEvent, self});
 }
 
-// Marks the turn the card came into play, for cards that last until a later turn.
 void to_table(Engine& e, ActionFrame& f) {
-  const CardId self = f.action.a;
-  e.move_card(self, Zone::kPlay, Where::kTable, kNoLoc, kNoCard, f.actor);
-  Effect since{.kind = EffectKind::kCounter, .until = Until::kSourceLeaves};
-  since.source = self;
-  since.card = self;
-  since.value = static_cast<std::int16_t>(e.state().turn);
-  e.add_effect(since);
-}
-
-int played_on_turn(const Engine& e, CardId self) {
-  for (const Effect& x : e.state().effects) {
-    if (x.kind == EffectKind::kCounter && x.source == self && x.card == self) return x.value;
-  }
-  return 0;
+  place(e, f.action.a, f.actor);
 }
 
 // --- Goddess of Empathy: no interrupts for either player until the end of her player's next
@@ -43,7 +31,30 @@ bool goddess_forbids(const Engine& e, CardId, Seat, CardId card) {
 
 void goddess_end_of_turn(Engine& e, CardId self) {
   const State& s = e.state();
-  if (s.active == s.cards[self].controller && s.turn > played_on_turn(e, self)) e.to_discard(self);
+  if (s.active == s.cards[self].controller && s.turn > placed_on_turn(e, self)) e.to_discard(self);
+}
+
+// --- Static Warp Bubble: at the end of each of the opponent's turns, the opponent discards a
+// card of their choice from hand (CRD IV.7). Not cumulative: one copy per player acts.
+
+void bubble_end_of_turn(Engine& e, CardId self) {
+  State& s = e.state();
+  const Seat victim = State::other(s.cards[self].controller);
+  if (s.active != victim || first_copy(e, kStaticWarpBubble, s.cards[self].controller) != self)
+    return;
+  if (s.players[victim].hand.empty()) return;  // nothing to discard, and no debt (CRD IV.7)
+  s.frames.push_back(CardFrame{.card = self, .player = victim});
+}
+
+void bubble_step(Engine& e, CardFrame& f) {
+  State& s = e.state();
+  const std::vector<CardId> hand = s.players[f.player].hand;
+  if (!hand.empty()) {
+    auto card = e.pick(f.player, hand);
+    if (!card) return;
+    e.to_discard(*card);
+  }
+  s.frames.pop_back();  // `f` is gone from here on
 }
 
 }  // namespace
@@ -55,6 +66,24 @@ extern const Handler kGoddessOfEmpathy{
     .resolve = to_table,
     .end_of_turn = goddess_end_of_turn,
     .forbids_play = goddess_forbids,
+};
+
+extern const Handler kRedAlert{
+    .name = "red_alert",
+    .test = "tests/scenarios/table-events.scn",
+    .plays = on_table_plays,
+    .resolve = to_table,
+    .reports_as_group = true,
+};
+
+extern const Handler kStaticWarpBubble{
+    .name = "static_warp_bubble",
+    .test = "tests/scenarios/table-events.scn",
+    .plays = on_table_plays,
+    .resolve = to_table,
+    .end_of_turn = bubble_end_of_turn,
+    .step = bubble_step,
+    .choose_label = "choose a card of your hand to discard",
 };
 
 }  // namespace spacedock::stccg::handlers

@@ -1,0 +1,52 @@
+#pragma once
+
+// Small helpers shared by several handler families: placing a card that stays in play and the
+// turn it arrived (for cards that act only from a later turn on), the one copy of a card that is
+// not cumulative that has effect, and skill counts.
+#include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg::handlers {
+
+// Puts `self`, being played by `by`, on the table (no host) or on `host`, and marks the turn.
+inline void place(Engine& e, CardId self, Seat by, CardId host = kNoCard) {
+  if (host == kNoCard) {
+    e.move_card(self, Zone::kPlay, Where::kTable, kNoLoc, kNoCard, by);
+  } else {
+    e.move_card(self, Zone::kPlay, Where::kOn, kNoLoc, host, by);
+  }
+  Effect since{.kind = EffectKind::kCounter, .until = Until::kSourceLeaves};
+  since.source = self;
+  since.card = self;
+  since.value = static_cast<std::int16_t>(e.state().turn);
+  e.add_effect(since);
+}
+
+// The turn `self` was placed in; 0 for a card that was in play from the start.
+inline int placed_on_turn(const Engine& e, CardId self) {
+  for (const Effect& x : e.state().effects) {
+    if (x.kind == EffectKind::kCounter && x.source == self && x.card == self) return x.value;
+  }
+  return 0;
+}
+
+// The first card in play of `seat` with `handler`: the one copy of a card that is not
+// cumulative which has effect.
+inline CardId first_copy(const Engine& e, const Handler& handler, Seat seat) {
+  const State& s = e.state();
+  for (CardId c : s.in_play) {
+    if (s.def(c).handler == &handler && s.cards[c].controller == seat) return c;
+  }
+  return kNoCard;
+}
+
+// Whether `group` has `halves` of a skill or classification (2 per personnel with it, x1).
+inline bool has_skill(const Engine& e, const std::vector<CardId>& group, SkillId skill,
+                      int halves) {
+  int total = 0;
+  for (CardId c : group)
+    total += e.facts(c).skills[skill];
+  return total >= halves;
+}
+
+}  // namespace spacedock::stccg::handlers
