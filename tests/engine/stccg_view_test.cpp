@@ -258,7 +258,9 @@ class EventChecker {
             add(e.vessel);
           } else if constexpr (std::is_same_v<E, ev::DilemmaResolved> ||
                                std::is_same_v<E, ev::Stopped> || std::is_same_v<E, ev::Revealed> ||
-                               std::is_same_v<E, ev::Nullified> || std::is_same_v<E, ev::Damaged>) {
+                               std::is_same_v<E, ev::Nullified> || std::is_same_v<E, ev::Damaged> ||
+                               std::is_same_v<E, ev::Captured> || std::is_same_v<E, ev::Rescued> ||
+                               std::is_same_v<E, ev::Commandeered>) {
             add(e.card);
           } else if constexpr (std::is_same_v<E, ev::BattleStarted> ||
                                std::is_same_v<E, ev::Fired>) {

@@ -171,6 +171,7 @@ Rule Engine::check_action(const Action& a) const {
 void Engine::finish(std::uint8_t winners, v1::ResultReason reason) {
   if (s_.over) return;
   s_.over = true;
+  return_captives();  // back to their owners (BoG)
   s_.winners = winners;
   s_.reason = reason;
   s_.decision_open = false;

@@ -291,6 +291,31 @@ class Engine {
   int battle_strength(const PersonnelBattleFrame& b, int side) const;
   void fight_round(PersonnelBattleFrame& b);
 
+  // --- Captives and commandeering (captives.cpp) ---
+  // The captivity of `personnel`, or nullptr.
+  const Effect* captivity(CardId personnel) const;
+  // One of the captor's crews or Away Teams there to escort a captive (a member of the Away
+  // Team, or a ship or facility), or kNoCard.
+  CardId escort_for(Seat captor, LocIndex loc, bool on_planet) const;
+  // `captor` takes `personnel` captive with `source`: escorted, or held in `source` as a trap.
+  // With `source_goes_along`, an escorted captive carries `source` (Cardassian Trap).
+  void capture(CardId personnel, Seat captor, CardId source, bool source_goes_along);
+  // Frees a captive: its owner's again, the capturing-related cards on it discarded.
+  void release(CardId personnel);
+  bool unattended(CardId personnel) const;
+  std::vector<CardId> rescuers(CardId personnel) const;
+  Rule check_rescue(Seat seat, CardId personnel) const;
+  void rescue(CardId personnel);
+  Rule check_custody(Seat seat, CardId personnel, CardId taker) const;
+  void take_custody(CardId personnel, CardId taker);
+  Rule check_leave_captive(Seat seat, CardId personnel) const;
+  void toggle_unattended(CardId personnel);
+  void return_captives();
+  void captive_options(Seat seat, std::vector<Action>& out) const;
+  // `by` takes control of `target` with `personnel`, which takes the affiliation `as` (none,
+  // Non-Aligned or Neutral: unchanged). False if they may not (Borg).
+  bool commandeer(CardId target, Seat by, const std::vector<CardId>& personnel, Affiliation as);
+
   // --- Mission attempts (attempt.cpp) ---
   void start_attempt(Seat seat, LocIndex loc, CardId anchor);
   void step(AttemptFrame& f);

@@ -17,6 +17,11 @@ bool is_type(const CardDef& def, v1::StccgCardType type) {
 AffiliationSet Engine::affiliations(CardId c) const {
   const CardDef& def = s_.def(c);
   if (is_type(def, v1::STCCG_CARD_TYPE_PERSONNEL)) return def.affiliations;
+  // A commandeered ship or facility takes its new affiliation (BoG).
+  for (const Effect& x : s_.effects) {
+    if (x.kind == EffectKind::kAffiliation && x.card == c)
+      return bit(static_cast<Affiliation>(x.value));
+  }
   return bit(def.affiliation);
 }
 
@@ -51,7 +56,8 @@ bool Engine::fits_with_crew(CardId personnel, CardId vessel) const {
   for (CardId other : s_.in_play) {
     const CardState& card = s_.cards[other];
     if (other != personnel && card.where == Where::kAboard && card.host == vessel &&
-        is_personnel(other) && !compatible(seat, mine, affiliations(other))) {
+        is_personnel(other) && !card.disabled && !card.arrested &&
+        !compatible(seat, mine, affiliations(other))) {
       return false;
     }
   }
@@ -62,7 +68,10 @@ std::vector<CardId> Engine::crew(CardId vessel) const {
   std::vector<CardId> out;
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];
-    if (card.where == Where::kAboard && card.host == vessel && is_personnel(c)) out.push_back(c);
+    // Captives and personnel under house arrest are aboard but not crew (§3.2, §3.14).
+    if (card.where == Where::kAboard && card.host == vessel && is_personnel(c) && !card.disabled &&
+        !card.arrested)
+      out.push_back(c);
   }
   return out;
 }
@@ -72,7 +81,7 @@ std::vector<CardId> Engine::on_surface(Seat seat, LocIndex loc) const {
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];
     if (card.where == Where::kSurface && card.loc == loc && card.controller == seat &&
-        is_personnel(c)) {
+        is_personnel(c) && !card.disabled) {
       out.push_back(c);
     }
   }
@@ -130,7 +139,10 @@ const MissionEndDef& Engine::end_for(Seat seat, LocIndex loc) const {
 
 bool Engine::persona_in_play(Seat seat, PersonaId persona, CardId except) const {
   for (CardId c : s_.in_play) {
-    if (c != except && s_.cards[c].controller == seat && s_.def(c).persona == persona) return true;
+    // Your captives are still yours in play (CRD IV.7 Brainwash).
+    const CardState& card = s_.cards[c];
+    const Seat whose = card.disabled ? card.owner : card.controller;
+    if (c != except && whose == seat && s_.def(c).persona == persona) return true;
   }
   return false;
 }

@@ -129,6 +129,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
         offer({ActionKind::kBattle, ready.front(), foe.front(), loc});
     }
   }
+  captive_options(seat, options);
   // Interrupts, doorways and the events whose handlers say where they go.
   hand_plays(seat, nullptr, options);
   options.push_back({ActionKind::kEndTurn});
@@ -160,6 +161,12 @@ Rule Engine::check_order(Seat seat, const Action& a) const {
     case ActionKind::kDock:
     case ActionKind::kUndock:
       return check_dock(seat, a);
+    case ActionKind::kRescue:
+      return check_rescue(seat, a.a);
+    case ActionKind::kTakeCustody:
+      return check_custody(seat, a.a, a.b);
+    case ActionKind::kLeaveCaptive:
+      return check_leave_captive(seat, a.a);
     case ActionKind::kPlayInterrupt:
     case ActionKind::kPlayDoorway:
       return check_hand_play(seat, a);
@@ -347,6 +354,8 @@ Rule Engine::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) con
   if (loc != here) return Rule::kNotSameLocation;
   if (to == kNoCard) {
     if (!planet(here)) return Rule::kNoPlanet;
+    // Personnel under house arrest may not be beamed to a planet (§3.2).
+    if (s_.cards[card].arrested) return Rule::kIncompatible;
     return s_.cards[card].where == Where::kSurface ? Rule::kNoTarget : Rule::kOk;
   }
   if (!s_.in_play_at(to)) return Rule::kNoTarget;
@@ -358,8 +367,11 @@ Rule Engine::may_transfer(Seat seat, CardId card) const {
   const CardState& c = s_.cards[card];
   if (c.controller != seat) return Rule::kNotYours;
   if (c.where != Where::kAboard && c.where != Where::kSurface) return Rule::kWrongCardType;
-  if (!is_personnel(card) && s_.def(card).type() != v1::STCCG_CARD_TYPE_EQUIPMENT)
+  if (!is_personnel(card) && s_.def(card).type() != v1::STCCG_CARD_TYPE_EQUIPMENT &&
+      s_.def(card).type() != v1::STCCG_CARD_TYPE_ARTIFACT)
     return Rule::kWrongCardType;
+  // Nobody beams to or from a cloaked ship (§3.6).
+  if (c.where == Where::kAboard && s_.cards[c.host].cloaked) return Rule::kCloaked;
   return c.stopped ? Rule::kStopped : Rule::kOk;  // a stopped personnel cannot beam (§3.6)
 }
 
@@ -371,8 +383,10 @@ Rule Engine::may_board(Seat seat, CardId card, CardId to, LocIndex here,
   // Only aboard your own ships and facilities (§3.6), at the same location.
   if (s_.cards[to].controller != seat) return Rule::kNotYours;
   if (s_.cards[to].loc != here) return Rule::kNotSameLocation;
+  if (s_.cards[to].cloaked) return Rule::kCloaked;
   if (c.where == Where::kAboard && c.host == to) return Rule::kNoTarget;
-  if (!is_personnel(card)) return Rule::kOk;
+  // Equipment, and captives, who are carried like it (§3.14).
+  if (!is_personnel(card) || c.disabled) return Rule::kOk;
   // Nobody boards where they could not work with the crew or the vessel (no voluntary house
   // arrest).
   if (!compatible(seat, affiliations(card), affiliations(to))) return Rule::kIncompatible;

@@ -37,6 +37,10 @@ enum class EffectKind : std::uint8_t {
   kBattleCancellable,
   // `card` (a ship) must travel to `loc` before anything else (Incoming Message).
   kRequiredMove,
+  // `card` is a captive of `player`, taken by `source`; `flag`: left unattended (§3.14).
+  kCaptive,
+  // `card` (a ship or facility) has the affiliation `value` (an Affiliation), commandeered.
+  kAffiliation,
   // A counter of `source` on `card` (a countdown, a marker a handler reads).
   kCounter,
   // `player` takes another turn when this one ends (Horga'hn); `flag` once that turn has

@@ -125,6 +125,19 @@ struct Damaged {
   CardId card;
   std::int8_t hull;  // percent left
 };
+// Personnel taken captive by `captor` (§3.14), and a captive freed.
+struct Captured {
+  CardId card;
+  Seat captor;
+};
+struct Rescued {
+  CardId card;
+};
+// A ship or facility now controlled by `by`.
+struct Commandeered {
+  CardId card;
+  Seat by;
+};
 enum class BattleKind : std::uint8_t { kShip, kPersonnel };
 struct BattleStarted {
   BattleKind kind;
@@ -149,9 +162,10 @@ struct BattleEnded {
 
 }  // namespace ev
 
-using Event = std::variant<ev::CardMoved, ev::StepStarted, ev::Passed, ev::Shuffled, ev::ShipMoved,
-                           ev::AttemptStarted, ev::DilemmaResolved, ev::Stopped, ev::Scored,
-                           ev::AttemptEnded, ev::Revealed, ev::GameEnded, ev::Nullified,
-                           ev::Damaged, ev::BattleStarted, ev::Fired, ev::BattleEnded>;
+using Event =
+    std::variant<ev::CardMoved, ev::StepStarted, ev::Passed, ev::Shuffled, ev::ShipMoved,
+                 ev::AttemptStarted, ev::DilemmaResolved, ev::Stopped, ev::Scored, ev::AttemptEnded,
+                 ev::Revealed, ev::GameEnded, ev::Nullified, ev::Damaged, ev::BattleStarted,
+                 ev::Fired, ev::BattleEnded, ev::Captured, ev::Rescued, ev::Commandeered>;
 
 }  // namespace spacedock::stccg

@@ -17,7 +17,8 @@ std::uint64_t State::hash() const {
           std::uint64_t{c.exposed} << 49 | std::uint64_t{c.cloaked} << 50 |
           std::uint64_t{c.cloak_changed} << 51 | std::uint64_t{c.undocked} << 52 |
           std::uint64_t{c.arrested} << 53 | std::uint64_t{c.docked_all_turn} << 54 |
-          std::uint64_t{c.face_down} << 55 | std::uint64_t{c.range_used} << 56);
+          std::uint64_t{c.face_down} << 55 | std::uint64_t{c.range_used} << 56 |
+          std::uint64_t{c.disabled} << 63);
   }
   auto add_list = [&](const std::vector<CardId>& list) {
     h.add(list.size());

@@ -55,6 +55,9 @@ struct CardState {
   bool face_down = false;
   // Personnel under house arrest (§3.2): not part of the crew, no actions.
   bool arrested = false;
+  // Personnel disabled (§3.15), as captives are: no skills, attributes or actions; moved like
+  // equipment.
+  bool disabled = false;
 };
 
 struct Location {

@@ -228,6 +228,19 @@ class EventWriter {
     m->set_winner(e.winner);
     return name_(e.winner) + " wins the battle at " + mission_title(s_, e.loc);
   }
+  std::string operator()(const ev::Captured& e) {
+    auto* m = out_->mutable_captured();
+    m->set_captor(e.captor);
+    return card(e.card, m->mutable_card()) + " is taken captive by " + name_(e.captor);
+  }
+  std::string operator()(const ev::Rescued& e) {
+    return card(e.card, out_->mutable_rescued()->mutable_card()) + " is free again";
+  }
+  std::string operator()(const ev::Commandeered& e) {
+    auto* m = out_->mutable_commandeered();
+    m->set_by(e.by);
+    return name_(e.by) + " commandeers " + card(e.card, m->mutable_card());
+  }
   std::string operator()(const ev::GameEnded& e) {
     auto* m = out_->mutable_game_ended();
     std::string winners;

@@ -179,9 +179,20 @@ class ViewWriter {
     ref(c, out->mutable_card());
     out->set_controller(card.controller);
     out->set_stopped(card.stopped);
-    out->set_damaged(game_.rules().damaged(c));
-    if (s_.def(c).type() == v1::STCCG_CARD_TYPE_SHIP && may_see(game_, c, viewer_))
-      out->set_range_left(game_.rules().range_left(c));
+    const Engine& rules = game_.rules();
+    out->set_damaged(rules.damaged(c) || rules.has_markers(c));
+    const auto type = s_.def(c).type();
+    if (type == v1::STCCG_CARD_TYPE_SHIP && may_see(game_, c, viewer_))
+      out->set_range_left(rules.range_left(c));
+    if (type == v1::STCCG_CARD_TYPE_SHIP || type == v1::STCCG_CARD_TYPE_FACILITY)
+      out->set_hull(rules.hull(c));
+    out->set_cloaked(card.cloaked);
+    out->set_undocked(card.undocked);
+    out->set_house_arrest(card.arrested);
+    if (card.disabled && rules.captivity(c)) {
+      out->set_captive(true);
+      out->set_unattended(rules.unattended(c));
+    }
     for (CardId child : ordered(children_[c])) {
       in_play(child, s_.cards[child].where == Where::kOn ? out->add_attached() : out->add_aboard());
     }

@@ -10,6 +10,8 @@ namespace handlers {
 
 // artifacts.cpp
 extern const Handler kBetazoidGiftBox, kHorgahn, kRessikanFlute;
+// captives.cpp
+extern const Handler kCardassianTrap, kMandarinBailiff, kRescueCaptives, kTestCommandeer;
 // countdowns.cpp
 extern const Handler kBirthOfJunior, kTestCrossfire;
 // dilemma_choices.cpp
@@ -47,6 +49,7 @@ const std::array kHandlers = {
     &handlers::kAmandaRogers,
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
+    &handlers::kCardassianTrap,
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
     &handlers::kEdoProbe,
@@ -58,6 +61,7 @@ const std::array kHandlers = {
     &handlers::kIncomingMessageKlingon,
     &handlers::kKevinUxbridge,
     &handlers::kKivasFajoCollector,
+    &handlers::kMandarinBailiff,
     &handlers::kPalorToffAlienTrader,
     &handlers::kParticleFountain,
     &handlers::kPlasmaFire,
@@ -67,10 +71,12 @@ const std::array kHandlers = {
     &handlers::kRebelEncounter,
     &handlers::kRedAlert,
     &handlers::kResQ,
+    &handlers::kRescueCaptives,
     &handlers::kRessikanFlute,
     &handlers::kSpacedock,
     &handlers::kStaticWarpBubble,
     &handlers::kTarellianPlagueShip,
+    &handlers::kTestCommandeer,
     &handlers::kTestCrossfire,
     &handlers::kTranswarpConduit,
     &handlers::kWarpCoreBreach,

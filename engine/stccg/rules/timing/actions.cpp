@@ -122,6 +122,15 @@ void Engine::resolve(ActionFrame& f) {
       s_.cards[a.a].undocked = a.kind == ActionKind::kUndock;
       s_.cards[a.a].docked_all_turn = false;
       return;
+    case ActionKind::kRescue:
+      if (check_rescue(f.actor, a.a) == Rule::kOk) rescue(a.a);
+      return;
+    case ActionKind::kTakeCustody:
+      if (check_custody(f.actor, a.a, a.b) == Rule::kOk) take_custody(a.a, a.b);
+      return;
+    case ActionKind::kLeaveCaptive:
+      toggle_unattended(a.a);
+      return;
     default:
       return;
   }
