@@ -234,23 +234,15 @@ class CaseRunner {
     return a.kind == ActionKind::kAttempt ? away_team_anchor(a) : a;
   }
 
-  // The engine offers one battle per pair of Away Teams, each named by one member: "battle at 0
-  // with Worf against Kurn" means the offered battle of Worf's team against Kurn's.
+  // The engine names a battle by the first ready member of each Away Team (Engine::battle_team):
+  // "battle at 0 with Worf against Kurn" means the battle of Worf's team against Kurn's.
   Action battle_anchors(Action a) const {
-    const core::Decision* d = game_ ? game_->decision() : nullptr;
-    if (!d || a.a == kNoCard || a.b == kNoCard) return a;
+    if (!game_) return a;
     const Engine& rules = game_->rules();
-    auto same_team = [&](Seat seat, CardId anchor, CardId member) {
-      for (const auto& team : rules.away_teams(seat, a.loc)) {
-        const bool has_anchor = std::find(team.begin(), team.end(), anchor) != team.end();
-        if (has_anchor) return std::find(team.begin(), team.end(), member) != team.end();
-      }
-      return false;
-    };
-    for (const Action& offered : state().offered) {
-      if (offered.kind == ActionKind::kBattle && offered.loc == a.loc &&
-          same_team(d->seat, offered.a, a.a) && same_team(State::other(d->seat), offered.b, a.b))
-        return offered;
+    for (CardId* member : {&a.a, &a.b}) {
+      if (*member == kNoCard || state().cards[*member].where != Where::kSurface) continue;
+      const std::vector<CardId> team = rules.battle_team(*member);
+      if (!team.empty()) *member = team.front();
     }
     return a;
   }
