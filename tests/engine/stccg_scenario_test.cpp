@@ -187,5 +187,109 @@ report "Nobody" to "Federation Outpost"
         });
 }
 
+TEST_CASE("stccg scenario: side decks, doors and flags keep the position's invariants") {
+  Position p(CardDb::standard());
+  p.add_mission(0, "Investigate Alien Probe");
+  const CardId door = p.add_door(0, "Battle Bridge Door");
+  const CardId tactic = p.add_to_pile(0, Zone::kSideDeck, "Phaser Banks");
+  const CardId used = p.add_to_pile(0, Zone::kSideUsed, "Target Shields");
+  const CardId outpost = p.add_in_space(0, 1, "Romulan Outpost");
+  const CardId ship = p.add_in_space(0, 1, "D'deridex");
+  const CardId other = p.add_in_space(0, 1, "Khazara");
+  p.set_undocked(ship);
+  p.set_cloaked(other);
+  const State s = p.build();
+  CHECK(s.check().empty());
+  const SideDeck& bridge = s.players[0].side_deck(SideDeckKind::kBattleBridge);
+  CHECK(bridge.door == door);
+  CHECK(bridge.cards == std::vector<CardId>{tactic});
+  CHECK(bridge.used == std::vector<CardId>{used});
+  CHECK(s.cards[door].zone == Zone::kPlay);
+  CHECK(s.cards[door].where == Where::kSideDeck);
+  CHECK(s.cards[ship].undocked);
+  CHECK(s.cards[other].cloaked);
+
+  CHECK_THROWS_AS(p.add_door(0, "Battle Bridge Door"), std::invalid_argument);  // one per deck
+  CHECK_THROWS_AS(p.add_door(0, "Worf"), std::invalid_argument);
+  CHECK_THROWS_AS(p.set_cloaked(outpost), std::invalid_argument);
+  CHECK_THROWS_AS(p.set_cloaked(p.add_in_space(0, 0, "Runabout")), std::invalid_argument);
+  CHECK_THROWS_AS(p.set_undocked(p.add_in_space(0, 0, "I.K.C. K'Vort")), std::invalid_argument);
+}
+
+TEST_CASE("stccg scenario: battles, attributes and what a viewer sees") {
+  const ScenarioReport report = run(R"(
+mission 0 player A: "Investigate Alien Probe"
+mission 1 player B: "Study Stellar Collision"
+space 0 player A: "I.K.C. Bortas"
+aboard "I.K.C. Bortas": "Kurn"
+space 0 player B: "Science Vessel"
+aboard "Science Vessel": "Tarus"
+space 1 player A: "Runabout"
+aboard "Runabout": "William T. Riker"
+draw A: "Riva", "Sarek"
+draw B: "Taitt", "Taurik"
+expect spaceline: "Investigate Alien Probe", "Study Stellar Collision"
+expect attribute "I.K.C. Bortas" WEAPONS = 9
+expect attribute "Science Vessel" HULL = 100
+expect sees A "Kurn"
+expect not sees B "Kurn"
+expect not sees spectator "Kurn"
+attack "Science Vessel" with "I.K.C. Bortas"
+expect decision B
+expect options = 2
+choose "I.K.C. Bortas"
+choose "Science Vessel"
+expect event fired A 9 vs 6 hit
+expect event fired B 5 vs 7 miss
+expect not event fired B 5 vs 7 hit
+expect event battle winner A
+expect not event battle winner B
+expect attribute "Science Vessel" HULL = 50
+expect count stopped aboard "I.K.C. Bortas" = 1
+)");
+  CHECK(report.failures == std::vector<std::string>{});
+}
+
+TEST_CASE("stccg scenario: deck lists need no game") {
+  ScenarioReport report = run(R"(
+decklist sample klingon
+expect deck valid
+decklist add "Kurn" x2
+expect deck invalid DECK_SIZE
+decklist remove "Kurn" x2
+decklist add "Phaser Banks" to q_tent
+expect deck invalid WRONG_SIDE_DECK
+expect deck valid
+)");
+  CHECK(report.failures.size() == 1);
+  CHECK(
+      report.failures.front().starts_with("test.scn:9: expected deck valid, got WRONG_SIDE_DECK"));
+
+  report = run("decklist remove \"Kurn\" x9\n");
+  CHECK(report.failures ==
+        std::vector<std::string>{"test.scn:1: a deck list starts with `decklist sample NAME`"});
+  report = run("decklist sample vulcan\n");
+  CHECK(report.failures == std::vector<std::string>{"test.scn:1: no sample deck vulcan"});
+  report = run("expect deck invalid NO_SUCH_PROBLEM\n");
+  CHECK(report.failures == std::vector<std::string>{"test.scn:1: no deck problem NO_SUCH_PROBLEM"});
+}
+
+TEST_CASE("stccg scenario: the new statements' parse errors") {
+  ScenarioReport report = run("option no_such_option on\n");
+  CHECK(report.failures ==
+        std::vector<std::string>{"test.scn:1: options: command_fills_staff, hidden_away_teams, "
+                                 "q_continuum_reshuffles"});
+  report = run("expect attribute \"Worf\" BRAVERY = 3\n");
+  CHECK(report.failures ==
+        std::vector<std::string>{"test.scn:1: attributes: INTEGRITY, CUNNING, STRENGTH, RANGE, "
+                                 "WEAPONS, SHIELDS, HULL"});
+  report = run("expect event fired A 3 vs 4 graze\n");
+  CHECK(report.failures ==
+        std::vector<std::string>{"test.scn:1: a fire is a miss, a hit or direct"});
+  report = run("expect offered beam \"Worf\", \"Data\" to planet\n");
+  CHECK(report.failures ==
+        std::vector<std::string>{"test.scn:1: one card at a time: beam \"X\" to ..."});
+}
+
 }  // namespace
 }  // namespace spacedock::stccg

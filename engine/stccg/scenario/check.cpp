@@ -5,6 +5,8 @@
 #include <string>
 #include <variant>
 
+#include "engine/stccg/view/view.h"
+
 namespace spacedock::stccg::scenario {
 namespace {
 
@@ -119,21 +121,41 @@ bool at(const Scene& scene, CardId c, const Place& p) {
   return false;
 }
 
+constexpr std::string_view kHits[] = {"miss", "hit", "direct"};
+
+std::string_view hit_name(std::uint8_t hit) {
+  return hit < std::size(kHits) ? kHits[hit] : "?";
+}
+
+// Events since the last action: a dilemma's outcome, an attempt's result, a battle's winner or
+// one side's fire.
 bool event_seen(const Step& s, const Scene& scene, std::string& got) {
+  using K = Step::Kind;
   const State& st = scene.game.state();
-  const bool dilemma = s.kind == Step::Kind::kExpectDilemma;
-  const CardId wanted = dilemma ? scene.card(s.names[0]) : kNoCard;
+  const CardId wanted = s.kind == K::kExpectDilemma ? scene.card(s.names[0]) : kNoCard;
   bool found = false;
+  auto saw = [&](const std::string& what) { got += (got.empty() ? "" : ", ") + what; };
   for (std::size_t i = scene.mark; i < st.events.size(); ++i) {
-    if (const auto* e = std::get_if<ev::DilemmaResolved>(&st.events[i]); e && dilemma) {
+    const Event& event = st.events[i];
+    if (const auto* e = std::get_if<ev::DilemmaResolved>(&event);
+        e && s.kind == K::kExpectDilemma) {
       found = found || (e->card == wanted && static_cast<long long>(e->outcome) == s.number);
-      got += (got.empty() ? "" : ", ") + title(st, e->card) + " " +
-             std::string(outcome_name(e->outcome));
-    } else if (const auto* a = std::get_if<ev::AttemptEnded>(&st.events[i]); a && !dilemma) {
+      saw(title(st, e->card) + " " + std::string(outcome_name(e->outcome)));
+    } else if (const auto* a = std::get_if<ev::AttemptEnded>(&event);
+               a && s.kind == K::kExpectAttempt) {
       found = found || (a->player == s.player && a->loc == s.place.loc &&
                         static_cast<long long>(a->result) == s.number);
-      got += (got.empty() ? "" : ", ") + player_name(a->player) + " at " + std::to_string(a->loc) +
-             " " + std::string(result_name(a->result));
+      saw(player_name(a->player) + " at " + std::to_string(a->loc) + " " +
+          std::string(result_name(a->result)));
+    } else if (const auto* b = std::get_if<ev::BattleEnded>(&event);
+               b && s.kind == K::kExpectBattle) {
+      found = found || b->winner == s.number;
+      saw("battle winner " + (b->winner == kNoSeat ? std::string("none") : player_name(b->winner)));
+    } else if (const auto* f = std::get_if<ev::Fired>(&event); f && s.kind == K::kExpectFired) {
+      found = found || (f->side == s.player && f->attack == s.number && f->defense == s.other &&
+                        hit_name(f->hit) == s.word);
+      saw("fired " + player_name(f->side) + " " + std::to_string(f->attack) + " vs " +
+          std::to_string(f->defense) + " " + std::string(hit_name(f->hit)));
     }
   }
   got = (got.empty() ? "no such event" : got) + " since the last action";
@@ -164,8 +186,9 @@ bool holds(const Step& s, const Scene& scene, std::string& got) {
     }
     case K::kExpectCount: {
       long long n = 0;
+      const bool stopped_only = s.word == "stopped";
       for (CardId c = 0; c < st.cards.size(); ++c)
-        n += at(scene, c, s.place) ? 1 : 0;
+        n += at(scene, c, s.place) && (!stopped_only || st.cards[c].stopped) ? 1 : 0;
       got = std::to_string(n);
       return n == s.number;
     }
@@ -187,6 +210,43 @@ bool holds(const Step& s, const Scene& scene, std::string& got) {
         }
       }
       return all != s.negated;
+    }
+    case K::kExpectAttribute: {
+      const CardId c = scene.card(s.names[0]);
+      const AttributeName* a = attribute_named(s.word);
+      if (!st.in_play_at(c)) {
+        got = "the card " + place_of(st, c);
+        return false;
+      }
+      const int value = a->hull ? game.rules().hull(c) : game.rules().attribute(c, a->attribute);
+      got = std::to_string(value);
+      return value == s.number;
+    }
+    case K::kExpectSees: {
+      const CardId c = scene.card(s.names[0]);
+      const core::Viewer viewer =
+          s.player == kNoSeat ? core::Viewer::spectator() : core::Viewer::player(s.player);
+      const bool sees = may_see(game, c, viewer);
+      got = std::string(sees ? "seen" : "not seen") + ", the card " + place_of(st, c);
+      return sees;
+    }
+    case K::kExpectOptions: {
+      const core::Decision* d = game.decision();
+      const long long n = d ? static_cast<long long>(d->options.size()) : 0;
+      got = d ? std::to_string(n) : "no open decision";
+      return d && n == s.number;
+    }
+    case K::kExpectSpaceline: {
+      std::vector<CardId> wanted;
+      for (const std::string& n : s.names)
+        wanted.push_back(scene.card(n));
+      std::vector<CardId> missions;
+      for (const Location& l : st.spaceline) {
+        missions.push_back(l.mission);
+        got += (got.empty() ? "" : ", ") + title(st, l.mission);
+      }
+      if (got.empty()) got = "no missions";
+      return missions == wanted;
     }
     case K::kExpectController: {
       const Seat who = st.cards[scene.card(s.names[0])].controller;

@@ -1,7 +1,11 @@
 // The grammar of the scenario format (tests/scenarios/README.md), one statement per line.
+#include <algorithm>
+#include <iterator>
 #include <optional>
+#include <string>
 #include <utility>
 
+#include "engine/stccg/cards/deck.h"
 #include "engine/stccg/rules/rule.h"
 #include "engine/stccg/scenario/lexer.h"
 #include "engine/stccg/scenario/script.h"
@@ -36,12 +40,46 @@ constexpr std::pair<std::string_view, Zone> kPiles[] = {
     {"side_deck", Zone::kSideDeck}, {"side_used", Zone::kSideUsed},
 };
 
+// Every field of stccg::Options, by the name `option` gives it.
+constexpr std::pair<std::string_view, OptionField> kOptions[] = {
+    {"command_fills_staff", &Options::command_fills_staff},
+    {"hidden_away_teams", &Options::hidden_away_teams},
+    {"q_continuum_reshuffles", &Options::q_continuum_reshuffles},
+};
+
+constexpr AttributeName kAttributes[] = {
+    {"INTEGRITY", Attribute::kIntegrity, false}, {"CUNNING", Attribute::kCunning, false},
+    {"STRENGTH", Attribute::kStrength, false},   {"RANGE", Attribute::kRange, false},
+    {"WEAPONS", Attribute::kWeapons, false},     {"SHIELDS", Attribute::kShields, false},
+    {"HULL", Attribute::kIntegrity, true},
+};
+
+// The flags of cards in play a position may set.
+constexpr std::string_view kFlags[] = {"stopped", "damaged", "cloaked", "undocked"};
+
+constexpr std::pair<std::string_view, DeckPart> kDeckParts[] = {
+    {"draw", DeckPart::kDraw},
+    {"q_continuum", DeckPart::kQContinuum},
+    {"q_tent", DeckPart::kQTent},
+    {"battle_bridge", DeckPart::kBattleBridge},
+};
+
+constexpr std::string_view kHits[] = {"miss", "hit", "direct"};
+
 template <typename T, std::size_t N>
 std::optional<T> lookup(const std::pair<std::string_view, T> (&table)[N], std::string_view word) {
   for (const auto& [name, value] : table) {
     if (name == word) return value;
   }
   return std::nullopt;
+}
+
+bool known_deck_problem(std::string_view code) {
+  // name() answers "UNKNOWN" past the last code.
+  for (int c = 0; name(static_cast<DeckProblemCode>(c)) != "UNKNOWN"; ++c) {
+    if (name(static_cast<DeckProblemCode>(c)) == code) return true;
+  }
+  return false;
 }
 
 bool known_rule(std::string_view code) {
@@ -120,10 +158,31 @@ ActionSpec action(LineReader& p, const std::string& verb) {
     if (p.accept("on")) a.b = p.name();
   } else if (verb == "beam") {
     a.kind = ActionKind::kTransfer;
-    a.a = p.name();
+    a.more = p.names();
+    a.a = a.more.front();
+    a.more.erase(a.more.begin());
     a.at_card = true;
     p.expect("to");
     if (!p.accept("planet")) a.b = p.name();
+  } else if (verb == "attack") {
+    a.kind = ActionKind::kAttack;
+    a.b = p.name();
+    p.expect("with");
+    a.a = p.name();
+  } else if (verb == "battle") {
+    a.kind = ActionKind::kBattle;
+    p.expect("at");
+    a.loc = p.loc();
+    p.expect("with");
+    a.a = p.name();
+    p.expect("against");
+    a.b = p.name();
+  } else if (verb == "cloak" || verb == "decloak" || verb == "dock" || verb == "undock") {
+    a.kind = verb == "cloak"     ? ActionKind::kCloak
+             : verb == "decloak" ? ActionKind::kDecloak
+             : verb == "dock"    ? ActionKind::kDock
+                                 : ActionKind::kUndock;
+    a.a = p.name();
   } else if (verb == "attempt") {
     a.kind = ActionKind::kAttempt;
     a.loc = p.loc();
@@ -148,8 +207,9 @@ ActionSpec action(LineReader& p, const std::string& verb) {
 }
 
 bool is_action(std::string_view verb) {
-  for (std::string_view v : {"report", "build", "play", "move", "beam", "attempt", "end", "seed",
-                             "pass", "choose", "yes", "no", "done"}) {
+  for (std::string_view v :
+       {"report", "build", "play", "move", "beam", "attempt", "end", "seed", "pass", "choose",
+        "yes", "no", "done", "attack", "battle", "cloak", "decloak", "dock", "undock"}) {
     if (verb == v) return true;
   }
   return false;
@@ -164,8 +224,7 @@ void setup(LineReader& p, const std::string& verb, Step& s) {
   } else if (verb == "option") {
     s.kind = K::kOption;
     s.word = p.word();
-    if (s.word != "command_fills_staff" && s.word != "hidden_away_teams")
-      p.fail("options: command_fills_staff, hidden_away_teams");
+    if (!option_field(s.word)) p.fail("options: " + option_names());
     if (!p.peek("on") && !p.peek("off")) p.fail("an option is on or off");
     s.number = p.word() == "on";
   } else if (verb == "active" || verb == "first_seeder") {
@@ -199,9 +258,15 @@ void setup(LineReader& p, const std::string& verb, Step& s) {
       s.names.push_back(p.name());
       s.aliases.push_back(p.accept("as") ? p.name() : std::string());
     }
-  } else if (verb == "stopped" || verb == "damaged") {
-    s.kind = verb == "stopped" ? K::kStopped : K::kDamaged;
+  } else if (std::find(std::begin(kFlags), std::end(kFlags), verb) != std::end(kFlags)) {
+    s.kind = K::kFlag;
+    s.word = verb;
     s.names = p.names();
+  } else if (verb == "door") {
+    s.kind = K::kDoor;
+    s.player = p.player();
+    p.expect(":");
+    s.names.push_back(p.name());
   } else {
     s.kind = K::kCards;
     s.place = place(p, verb, /*setup=*/true);
@@ -221,6 +286,33 @@ void setup(LineReader& p, const std::string& verb, Step& s) {
   }
 }
 
+// A deck-list statement, after `decklist`.
+void decklist(LineReader& p, Step& s) {
+  s.kind = Step::Kind::kDeck;
+  s.word = p.word();
+  if (s.word == "sample") {
+    s.deck = p.word();
+    if (!sample_deck(s.deck)) p.fail("no sample deck " + s.deck);
+    return;
+  }
+  if (s.word != "add" && s.word != "remove") p.fail("decklist sample, add or remove");
+  s.names.push_back(p.name());
+  s.number = 1;
+  if (!p.done() && !p.peek("to")) {
+    const std::string copies = p.word();
+    if (copies.size() < 2 || copies[0] != 'x' ||
+        copies.find_first_not_of("0123456789", 1) != std::string::npos)
+      p.fail("copies are written xN, found '" + copies + "'");
+    s.number = std::stoll(copies.substr(1));
+    if (s.number < 1 || s.number > 100) p.fail("from 1 to 100 copies");
+  }
+  if (s.word == "add" && p.accept("to")) {
+    const std::string part = p.word();
+    if (!lookup(kDeckParts, part)) p.fail("parts: draw, q_continuum, q_tent, battle_bridge");
+    s.part = *lookup(kDeckParts, part);
+  }
+}
+
 // An expectation, after `expect` (and `not`).
 void expectation(LineReader& p, Step& s) {
   using K = Step::Kind;
@@ -236,6 +328,7 @@ void expectation(LineReader& p, Step& s) {
     if (!p.accept("none")) s.names = p.names();
   } else if (what == "count") {
     s.kind = K::kExpectCount;
+    if (p.accept("stopped")) s.word = "stopped";  // only the stopped cards there
     s.place = place(p, p.word(), /*setup=*/false);
     p.expect("=");
     s.number = p.number();
@@ -247,6 +340,34 @@ void expectation(LineReader& p, Step& s) {
   } else if (what == "stopped" || what == "damaged") {
     s.kind = what == "stopped" ? K::kExpectStopped : K::kExpectDamaged;
     s.names = p.names();
+  } else if (what == "attribute") {
+    s.kind = K::kExpectAttribute;
+    s.names.push_back(p.name());
+    s.word = p.word();
+    if (!attribute_named(s.word))
+      p.fail("attributes: INTEGRITY, CUNNING, STRENGTH, RANGE, WEAPONS, SHIELDS, HULL");
+    p.expect("=");
+    s.number = p.number();
+  } else if (what == "sees") {
+    s.kind = K::kExpectSees;
+    if (!p.accept("spectator")) s.player = p.player();
+    s.names.push_back(p.name());
+  } else if (what == "options") {
+    s.kind = K::kExpectOptions;
+    p.expect("=");
+    s.number = p.number();
+  } else if (what == "spaceline") {
+    s.kind = K::kExpectSpaceline;
+    p.expect(":");
+    s.names = p.names();
+  } else if (what == "deck") {
+    s.kind = K::kExpectDeck;
+    if (p.accept("invalid")) {
+      s.word = p.word();
+      if (!known_deck_problem(s.word)) p.fail("no deck problem " + s.word);
+    } else {
+      p.expect("valid");
+    }
   } else if (what == "controller") {
     s.kind = K::kExpectController;
     s.names.push_back(p.name());
@@ -277,6 +398,7 @@ void expectation(LineReader& p, Step& s) {
   } else if (what == "offered" || what == "refused") {
     s.kind = what == "offered" ? K::kExpectOffered : K::kExpectRefused;
     s.action = action(p, p.word());
+    if (!s.action.more.empty()) p.fail("one card at a time: beam \"X\" to ...");
     if (s.kind == K::kExpectRefused && p.accept("rule")) {
       s.word = p.word();
       if (!known_rule(s.word)) p.fail("no rule code " + s.word);
@@ -297,8 +419,21 @@ void expectation(LineReader& p, Step& s) {
       const std::string result = p.word();
       if (!lookup(kResults, result)) p.fail("no attempt result " + result);
       s.number = static_cast<int>(*lookup(kResults, result));
+    } else if (kind == "battle") {
+      s.kind = K::kExpectBattle;
+      p.expect("winner");
+      s.number = p.accept("none") ? kNoSeat : p.player();
+    } else if (kind == "fired") {
+      s.kind = K::kExpectFired;
+      s.player = p.player();
+      s.number = p.number();
+      p.expect("vs");
+      s.other = p.number();
+      s.word = p.word();
+      if (std::find(std::begin(kHits), std::end(kHits), s.word) == std::end(kHits))
+        p.fail("a fire is a miss, a hit or direct");
     } else {
-      p.fail("events: dilemma, attempt");
+      p.fail("events: dilemma, attempt, battle, fired");
     }
   } else {
     p.fail("'" + what + "' cannot be expected");
@@ -306,7 +441,8 @@ void expectation(LineReader& p, Step& s) {
   const bool negatable = s.kind == K::kExpectCard || s.kind == K::kExpectStopped ||
                          s.kind == K::kExpectDamaged || s.kind == K::kExpectCompleted ||
                          s.kind == K::kExpectOver || s.kind == K::kExpectDilemma ||
-                         s.kind == K::kExpectAttempt;
+                         s.kind == K::kExpectAttempt || s.kind == K::kExpectSees ||
+                         s.kind == K::kExpectBattle || s.kind == K::kExpectFired;
   if (s.negated && !negatable) p.fail("'expect not " + what + "' says nothing");
 }
 
@@ -326,6 +462,24 @@ std::string_view outcome_name(ev::Outcome outcome) {
 
 std::string_view result_name(ev::AttemptResult result) {
   return name_of(kResults, result);
+}
+
+OptionField option_field(std::string_view name) {
+  return lookup(kOptions, name).value_or(nullptr);
+}
+
+std::string option_names() {
+  std::string out;
+  for (const auto& [name, field] : kOptions)
+    out += (out.empty() ? "" : ", ") + std::string(name);
+  return out;
+}
+
+const AttributeName* attribute_named(std::string_view name) {
+  for (const AttributeName& a : kAttributes) {
+    if (a.name == name) return &a;
+  }
+  return nullptr;
 }
 
 Script parse(std::string_view text) {
@@ -357,7 +511,9 @@ Script parse(std::string_view text) {
     if (verb == "expect") {
       step.negated = p.accept("not");
       expectation(p, step);
-      started = true;
+      started = started || !step.is_deck();  // deck lists need no position
+    } else if (verb == "decklist") {
+      decklist(p, step);
     } else if (is_action(verb) && (verb != "seed" || seeding)) {
       step.kind = Step::Kind::kAction;
       step.action = action(p, verb);

@@ -1,5 +1,6 @@
 #include "engine/stccg/scenario/position.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <unordered_set>
@@ -90,11 +91,35 @@ void Position::set_completed(LocIndex loc, Seat by) {
 CardId Position::add_to_pile(Seat owner, Zone zone, std::string_view title) {
   const CardId c = add(owner, title);
   s_.cards[c].zone = zone;
+  SideDeck& side = s_.players[owner].side_deck(side_deck_of(s_.def(c)));
   if (auto* pile = s_.players[owner].pile(zone)) {
     pile->push_back(c);
+  } else if (zone == Zone::kSideDeck) {
+    side.cards.push_back(c);
+  } else if (zone == Zone::kSideUsed) {
+    side.used.push_back(c);
   } else if (zone != Zone::kOutOfPlay && zone != Zone::kBonus) {
     throw std::invalid_argument("not a pile");
   }
+  return c;
+}
+
+CardId Position::add_door(Seat owner, std::string_view title) {
+  const CardId c = add(owner, title);
+  const CardDef& def = s_.def(c);
+  const auto opens = def.type() == v1::STCCG_CARD_TYPE_DOORWAY ? def.card.doorway().opens()
+                                                               : v1::STCCG_SIDE_DECK_UNSPECIFIED;
+  if (opens == v1::STCCG_SIDE_DECK_UNSPECIFIED)
+    throw std::invalid_argument(quoted(title) + " is not a doorway that opens a side deck");
+  // As Engine::seed_doorway: the side decks are numbered as StccgSideDeck, less one.
+  SideDeck& side =
+      s_.players[owner].side_deck(static_cast<SideDeckKind>(static_cast<int>(opens) - 1));
+  if (side.door != kNoCard) throw std::invalid_argument("that side deck has a doorway already");
+  CardState& card = s_.cards[c];
+  card.zone = Zone::kPlay;
+  card.where = Where::kSideDeck;
+  s_.in_play.push_back(c);
+  side.door = c;
   return c;
 }
 
@@ -182,6 +207,35 @@ void Position::set_damaged(CardId card) {
   s_.effects.push_back({.kind = EffectKind::kDamage, .until = Until::kRemoved, .card = card});
 }
 
+void Position::set_cloaked(CardId card) {
+  check_ship_in_space(card);
+  const auto& special = s_.def(card).card.ship().special_equipment();
+  if (std::find(special.begin(), special.end(), v1::STCCG_SHIP_EQUIPMENT_CLOAKING_DEVICE) ==
+      special.end())
+    throw std::invalid_argument(quoted(s_.def(card).title()) + " has no Cloaking Device");
+  s_.cards[card].cloaked = true;
+}
+
+void Position::set_undocked(CardId card) {
+  check_ship_in_space(card);
+  const CardState& ship = s_.cards[card];
+  const bool at_facility = std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
+    const CardState& f = s_.cards[c];
+    return type(c) == v1::STCCG_CARD_TYPE_FACILITY && f.where == Where::kSpace &&
+           f.loc == ship.loc && f.controller == ship.controller;
+  });
+  if (!at_facility)
+    throw std::invalid_argument(quoted(s_.def(card).title()) +
+                                " is not at a facility of its owner: it cannot be undocked");
+  s_.cards[card].undocked = true;
+}
+
+void Position::check_ship_in_space(CardId card) const {
+  check_in_play(card);
+  if (type(card) != v1::STCCG_CARD_TYPE_SHIP || s_.cards[card].where != Where::kSpace)
+    throw std::invalid_argument(quoted(s_.def(card).title()) + " is not a ship in space");
+}
+
 void Position::check_loc(LocIndex loc) const {
   if (loc >= s_.spaceline.size())
     throw std::invalid_argument("no mission at location " + std::to_string(loc));
@@ -193,6 +247,8 @@ void Position::check_in_play(CardId card) const {
 }
 
 State Position::build() const {
+  if (const std::string broken = s_.check(); !broken.empty())
+    throw std::logic_error("the position is inconsistent: " + broken);
   State s = s_;
   s.rng = core::Rng(seed_);
   s.handle_key = s.rng.next();  // as Game::create does

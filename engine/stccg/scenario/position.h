@@ -37,8 +37,11 @@ class Position {
   void set_completed(LocIndex loc, Seat by);
 
   // A pile of a player: kSeedPile, kDrawDeck, kHand, kDiscard (each on top of those already
-  // there), kOutOfPlay or kBonus.
+  // there), kOutOfPlay or kBonus; or kSideDeck (on top) or kSideUsed, of the side deck the card
+  // belongs in (side_deck_of).
   CardId add_to_pile(Seat owner, Zone zone, std::string_view title);
+  // The doorway seeded on one of the owner's side decks (the one it opens), which opens it.
+  CardId add_door(Seat owner, std::string_view title);
   // Face down under a mission, met after those already there.
   CardId add_under(LocIndex loc, Seat owner, std::string_view title);
   // A facility or a ship at a location.
@@ -54,9 +57,14 @@ class Position {
 
   void set_stopped(CardId card);
   void set_damaged(CardId card);
+  // A ship with a Cloaking Device, in space, cloaked (§3.15).
+  void set_cloaked(CardId card);
+  // A ship at the location of its owner's facility, declared undocked (§3.5).
+  void set_undocked(CardId card);
 
   // The position so far (no handles, no random generator yet).
   const State& state() const { return s_; }
+  // Throws std::logic_error if a card list is inconsistent (State::check).
   State build() const;
 
  private:
@@ -64,6 +72,7 @@ class Position {
   CardId add_in_play(Seat owner, std::string_view title, Where where, LocIndex loc, CardId host);
   void check_loc(LocIndex loc) const;
   void check_in_play(CardId card) const;
+  void check_ship_in_space(CardId card) const;
   v1::StccgCardType type(CardId card) const { return s_.def(card).type(); }
 
   State s_;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "engine/stccg/cards/deck.h"
 #include "engine/stccg/game.h"
 #include "engine/stccg/scenario/check.h"
 #include "engine/stccg/scenario/position.h"
@@ -36,11 +37,27 @@ LocIndex location_of(const State& s, CardId c) {
   return hosted && card.host != kNoCard ? location_of(s, card.host) : card.loc;
 }
 
+// The setters of the flags a position may give a card in play (`stopped "X"`, ...).
+constexpr std::pair<std::string_view, void (Position::*)(CardId)> kFlagSetters[] = {
+    {"stopped", &Position::set_stopped},
+    {"damaged", &Position::set_damaged},
+    {"cloaked", &Position::set_cloaked},
+    {"undocked", &Position::set_undocked},
+};
+
+// Whether a card listed in the draw deck is stocked there rather than seeded (as the deck-list
+// importer decides).
+bool seeds(const CardDef& def) {
+  const auto rule = def.card.seed_rule();
+  return rule == v1::STCCG_SEED_RULE_SEEDS || rule == v1::STCCG_SEED_RULE_SEEDS_OR_PLAYS ||
+         rule == v1::STCCG_SEED_RULE_SEEDS_LIKE_DILEMMA;
+}
+
 // The runner of one case.
 class CaseRunner {
  public:
   CaseRunner(const CardDb& db, std::string_view file, std::vector<std::string>& failures)
-      : position_(db), file_(file), failures_(failures) {}
+      : db_(db), position_(db), file_(file), failures_(failures) {}
 
   void run(const std::vector<Step>& prelude, const scenario::Case& c) {
     const Step* current = nullptr;
@@ -52,7 +69,8 @@ class CaseRunner {
         }
       }
       current = nullptr;
-      if (!game_) start();  // a position alone is still checked for consistency
+      // A position alone is still checked for consistency; a case of deck lists has none.
+      if (!game_ && (positioned_ || !deck_lists_)) start();
     } catch (const std::exception& e) {
       report(current ? current->line : c.line, e.what());
     }
@@ -66,11 +84,20 @@ class CaseRunner {
   }
 
   void run(const Step& s) {
-    if (s.is_setup()) return setup(s);
-    if (!game_) start();
-    if (s.kind == Step::Kind::kAction) return act(s);
+    if (s.is_setup()) {
+      positioned_ = true;
+      return setup(s);
+    }
+    if (s.kind == Step::Kind::kDeck) return deck_list(s);
     // The expectation as written, less its `expect`.
     const std::string wanted = s.text.substr(s.text.find(' ') + 1);
+    if (s.kind == Step::Kind::kExpectDeck) {
+      std::string got;
+      if (deck_holds(s, got)) return;
+      return report(s.line, "expected " + wanted + ", got " + got);
+    }
+    if (!game_) start();
+    if (s.kind == Step::Kind::kAction) return act(s);
     const scenario::Scene scene{*game_, mark_, [this](const std::string& n) { return card(n); },
                                 [this](const scenario::ActionSpec& a) { return action(a); }};
     std::string got;
@@ -110,8 +137,7 @@ class CaseRunner {
       case K::kSeed:
         return position_.set_seed(static_cast<std::uint64_t>(s.number));
       case K::kOption:
-        (s.word == "command_fills_staff" ? position_.options().command_fills_staff
-                                         : position_.options().hidden_away_teams) = s.number != 0;
+        position_.options().*scenario::option_field(s.word) = s.number != 0;
         return;
       case K::kActive:
         return position_.set_active(s.player);
@@ -137,10 +163,15 @@ class CaseRunner {
         return position_.set_completed(s.place.loc, s.player);
       case K::kCards:
         return add_cards(s);
-      case K::kStopped:
-      case K::kDamaged:
-        for (const std::string& n : s.names)
-          s.kind == K::kStopped ? position_.set_stopped(card(n)) : position_.set_damaged(card(n));
+      case K::kDoor:
+        position_.add_door(s.player, s.names[0]);
+        return;
+      case K::kFlag:
+        for (const auto& [flag, set] : kFlagSetters) {
+          if (flag != s.word) continue;
+          for (const std::string& n : s.names)
+            (position_.*set)(card(n));
+        }
         return;
       default:
         return;
@@ -149,8 +180,10 @@ class CaseRunner {
 
   void add_cards(const Step& s) {
     const Place& p = s.place;
-    // A draw deck is listed from the top down; the engine keeps its top at the back.
-    const bool reversed = p.kind == Place::Kind::kPile && p.zone == Zone::kDrawDeck;
+    // A draw deck and a side deck are listed from the top down; the engine keeps their tops at
+    // the back.
+    const bool reversed =
+        p.kind == Place::Kind::kPile && (p.zone == Zone::kDrawDeck || p.zone == Zone::kSideDeck);
     for (std::size_t k = 0; k < s.names.size(); ++k) {
       const std::size_t i = reversed ? s.names.size() - 1 - k : k;
       const std::string& t = s.names[i];
@@ -197,7 +230,21 @@ class CaseRunner {
     if (!spec.b.empty()) a.b = card(spec.b);
     a.loc = spec.at_card ? location_of(state(), a.a) : spec.loc;
     if (a.kind == ActionKind::kPlayEvent) a.kind = play_kind(a.a);
+    if (a.kind == ActionKind::kBattle) return battle_anchors(a);
     return a.kind == ActionKind::kAttempt ? away_team_anchor(a) : a;
+  }
+
+  // The engine names a battle by the first ready member of each Away Team (Engine::battle_team):
+  // "battle at 0 with Worf against Kurn" means the battle of Worf's team against Kurn's.
+  Action battle_anchors(Action a) const {
+    if (!game_) return a;
+    const Engine& rules = game_->rules();
+    for (CardId* member : {&a.a, &a.b}) {
+      if (*member == kNoCard || state().cards[*member].where != Where::kSurface) continue;
+      const std::vector<CardId> team = rules.battle_team(*member);
+      if (!team.empty()) *member = team.front();
+    }
+    return a;
   }
 
   // `play` names an event, an interrupt or a doorway: the action follows the card's type.
@@ -228,19 +275,116 @@ class CaseRunner {
   }
 
   void act(const Step& s) {
-    const Action a = action(s.action);
-    const core::Decision* d = game_->decision();
-    if (!d)
-      throw StepError("expected a decision to answer, got " +
-                      std::string(game_->over() ? "the game over" : "none"));
-    mark_ = game_->events().size();
-    const auto result = game_->submit(d->seat, d->id, game_->option_id(a));
-    if (!result.accepted()) {
-      throw StepError("expected '" + s.text + "' to be accepted, got " + scenario::refusal(result));
+    mark_ = game_->events().size();  // the events of every transfer of a beam count
+    scenario::ActionSpec spec = s.action;
+    for (std::size_t i = 0; i <= s.action.more.size(); ++i) {
+      if (i > 0) spec.a = s.action.more[i - 1];
+      const Action a = action(spec);
+      const core::Decision* d = game_->decision();
+      if (!d)
+        throw StepError("expected a decision to answer, got " +
+                        std::string(game_->over() ? "the game over" : "none"));
+      const auto result = game_->submit(d->seat, d->id, game_->option_id(a));
+      if (!result.accepted()) {
+        const std::string what =
+            s.action.more.empty() ? s.text : "beaming " + quoted(spec.a) + " (" + s.text + ")";
+        throw StepError("expected '" + what + "' to be accepted, got " + scenario::refusal(result));
+      }
     }
   }
 
+  // --- Deck lists (`decklist`, `expect deck`) ---
+
+  DefIndex def_named(const std::string& title) const {
+    const auto def = db_.find_title(title);
+    if (!def) throw StepError("no card titled " + quoted(title));
+    return *def;
+  }
+
+  std::vector<DefIndex>& part(scenario::DeckPart p) {
+    switch (p) {
+      case scenario::DeckPart::kQContinuum:
+        return deck_->q_continuum;
+      case scenario::DeckPart::kQTent:
+        return deck_->q_tent;
+      case scenario::DeckPart::kBattleBridge:
+        return deck_->battle_bridge;
+      case scenario::DeckPart::kGame:
+      case scenario::DeckPart::kDraw:
+        break;
+    }
+    return deck_->cards;
+  }
+
+  void deck_list(const Step& s) {
+    deck_lists_ = true;
+    if (s.word == "sample") {
+      // The sample decks are lists over CardDb::standard(): carried over by title.
+      const Deck sample = *sample_deck(s.deck);
+      const CardDb& standard = CardDb::standard();
+      auto carry = [&](const std::vector<DefIndex>& from) {
+        std::vector<DefIndex> out;
+        for (DefIndex i : from)
+          out.push_back(&db_ == &standard ? i : def_named(standard.def(i).title()));
+        return out;
+      };
+      deck_ = Deck{sample.name,           carry(sample.cards),
+                   carry(sample.stocked), carry(sample.q_continuum),
+                   carry(sample.q_tent),  carry(sample.battle_bridge)};
+      return;
+    }
+    if (!deck_) throw StepError("a deck list starts with `decklist sample NAME`");
+    const DefIndex def = def_named(s.names[0]);
+    const auto copies = static_cast<std::size_t>(s.number);
+    if (s.word == "add") {
+      std::vector<DefIndex>& list = part(s.part);
+      list.insert(list.end(), copies, def);
+      if (s.part == scenario::DeckPart::kDraw && seeds(db_.def(def)))
+        deck_->stocked.insert(deck_->stocked.end(), copies, def);
+      return;
+    }
+    // remove: from the game deck first, then from the side decks.
+    std::size_t left = copies;
+    for (auto* list : {&deck_->cards, &deck_->q_continuum, &deck_->q_tent, &deck_->battle_bridge}) {
+      for (auto it = list->begin(); left > 0 && it != list->end();) {
+        if (*it != def) {
+          ++it;
+          continue;
+        }
+        it = list->erase(it);
+        --left;
+      }
+    }
+    if (left > 0)
+      throw StepError("expected " + std::to_string(copies) + " " + quoted(s.names[0]) +
+                      " in the deck list, got " + std::to_string(copies - left));
+    // A stocked copy goes with the game deck's copies.
+    const auto in_deck = std::count(deck_->cards.begin(), deck_->cards.end(), def);
+    while (std::count(deck_->stocked.begin(), deck_->stocked.end(), def) > in_deck)
+      deck_->stocked.erase(std::find(deck_->stocked.begin(), deck_->stocked.end(), def));
+  }
+
+  bool deck_holds(const Step& s, std::string& got) const {
+    if (!deck_) {
+      got = "no deck list (`decklist sample NAME` first)";
+      return false;
+    }
+    const std::vector<DeckProblem> problems = validate_deck(*deck_, db_);
+    bool found = false;
+    for (const DeckProblem& problem : problems) {
+      const std::string_view code = stccg::name(problem.code);
+      found = found || code == s.word;
+      got += (got.empty() ? "" : "; ") + std::string(code) + ": " + problem.message;
+    }
+    if (got.empty()) got = "a valid deck";
+    return s.word.empty() ? problems.empty() : found;
+  }
+
+  const CardDb& db_;
   Position position_;
+  bool positioned_ = false;  // a setup statement ran
+  bool deck_lists_ = false;  // a deck-list statement ran
+  std::optional<Deck> deck_;
   std::optional<Game> game_;
   std::map<std::string, CardId> aliases_;
   std::size_t mark_ = 0;  // events before this index came before the last action

@@ -5,8 +5,10 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/stccg/cards/vocabulary.h"
 #include "engine/stccg/state/events.h"
 #include "engine/stccg/state/ids.h"
+#include "engine/stccg/state/options.h"
 
 // A rules scenario as parsed from its text (the format is in tests/scenarios/README.md). Card
 // names stay text here: they are resolved against the position when the scenario runs.
@@ -38,7 +40,13 @@ struct ActionSpec {
   std::string b;
   LocIndex loc = kNoLoc;
   bool at_card = false;  // beam: `loc` is wherever card `a` is
+  // beam "X", "Y" to ...: the cards after `a`, each beamed by a transfer of its own, in order.
+  std::vector<std::string> more;
 };
+
+// Where `decklist add` puts a card: the game deck (seeded or drawn as its type says), the draw
+// deck even if it could be seeded (Deck::stocked), or a side deck.
+enum class DeckPart : std::uint8_t { kGame, kDraw, kQContinuum, kQTent, kBattleBridge };
 
 struct Step {
   // The setup kinds come first: is_setup() tells them apart by their order.
@@ -54,10 +62,12 @@ struct Step {
     kMission,
     kCompleted,
     kCards,
-    kStopped,
-    kDamaged,
+    kDoor,
+    kFlag,  // stopped, damaged, cloaked, undocked: `word`
     // Answering the open decision.
     kAction,
+    // Building a deck list to validate (`word`: sample, add or remove); it needs no game.
+    kDeck,
     // Expectations.
     kExpectCard,
     kExpectSeeds,
@@ -65,6 +75,11 @@ struct Step {
     kExpectScore,
     kExpectStopped,
     kExpectDamaged,
+    kExpectAttribute,
+    kExpectSees,
+    kExpectOptions,
+    kExpectSpaceline,
+    kExpectDeck,
     kExpectController,
     kExpectCompleted,
     kExpectOver,
@@ -75,20 +90,31 @@ struct Step {
     kExpectRefused,
     kExpectDilemma,
     kExpectAttempt,
+    kExpectBattle,
+    kExpectFired,
   };
   Kind kind = Kind::kSeed;
   int line = 0;
   std::string text;      // the line as written, without its comment, for messages
   bool negated = false;  // expect not ...
   Seat player = kNoSeat;
-  long long number = 0;  // a seed, turn, score, count, winners, outcome or result
-  std::string word;      // an option name, start mode, rule code or result reason
+  // A seed, turn, score, count, winners, outcome, result, attribute value, number of options, the
+  // winner of a battle, the ATTACK of `expect event fired`, or copies in a deck list.
+  long long number = 0;
+  long long other = 0;  // the DEFENSE of `expect event fired`
+  // An option name, start mode, flag, rule code, result reason, attribute, hit (`miss`, `hit`,
+  // `direct`), deck problem code (none: a valid deck), `decklist` verb or sample deck name.
+  std::string word;
+  std::string deck;  // kDeck sample: the sample deck's name
+  DeckPart part = DeckPart::kGame;
   Place place;
   std::vector<std::string> names;    // card names, in order
   std::vector<std::string> aliases;  // kCards, kMission: the alias of each card ("" for none)
   ActionSpec action;
 
   bool is_setup() const { return kind < Kind::kAction; }
+  // Deck lists and their validation need no position and no game.
+  bool is_deck() const { return kind == Kind::kDeck || kind == Kind::kExpectDeck; }
 };
 
 struct Case {
@@ -119,5 +145,20 @@ Script parse(std::string_view text);
 // The words the format uses for outcomes and results ("overcome", "requirements_missing").
 std::string_view outcome_name(ev::Outcome outcome);
 std::string_view result_name(ev::AttemptResult result);
+
+// The rule-profile option `option NAME on|off` sets, or nullptr for no such option: one table
+// names every field of stccg::Options. `option_names` lists them for messages.
+using OptionField = bool Options::*;
+OptionField option_field(std::string_view name);
+std::string option_names();
+
+// The attributes `expect attribute` reads: INTEGRITY ... SHIELDS (Engine::attribute) and HULL
+// (Engine::hull, where `hull` is set); nullptr for no such name.
+struct AttributeName {
+  std::string_view name;
+  Attribute attribute;
+  bool hull;
+};
+const AttributeName* attribute_named(std::string_view name);
 
 }  // namespace spacedock::stccg::scenario

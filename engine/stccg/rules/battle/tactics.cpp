@@ -11,6 +11,9 @@ namespace spacedock::stccg {
 bool Engine::choose_tactic(ShipBattleFrame& b, int side) {
   const Seat seat = side == 0 ? b.attacker : State::other(b.attacker);
   if (!uses_markers(seat)) return true;
+  // With every tactic in play as a marker there is nothing to draw, and nothing to ask (S-15).
+  const SideDeck& bridge = s_.players[seat].side_deck(SideDeckKind::kBattleBridge);
+  if (bridge.cards.empty() && bridge.used.empty()) b.draws[side] = 0;
   if (b.draws[side] > 0) {
     auto draw = yes_no(seat);
     if (!draw) return false;
