@@ -197,6 +197,9 @@ class Engine {
   bool space(LocIndex loc) const;
   const MissionEndDef& end_for(Seat seat, LocIndex loc) const;
   bool persona_in_play(Seat seat, PersonaId persona, CardId except) const;
+  // After a treaty ends: house arrest for personnel aboard who may no longer mix (§3.2).
+  void arrest_incompatible();
+  void release_if_compatible(CardId personnel);
 
   // --- Movement, docking and cloaking (movement.cpp) ---
   // Whether these personnel aboard `ship` staff it (the stopped ones do not count).

@@ -147,4 +147,61 @@ bool Engine::persona_in_play(Seat seat, PersonaId persona, CardId except) const 
   return false;
 }
 
+void Engine::arrest_incompatible() {
+  // When a treaty ends, a mixed crew cannot stay mixed: personnel who may not work with their
+  // ship or facility, and on a Non-Aligned or Neutral one the affiliation with fewer personnel
+  // (a random one on a tie), go under house arrest (§3.2, S-57). Away Teams just split.
+  for (CardId vessel : std::vector<CardId>(s_.in_play)) {
+    const CardState& v = s_.cards[vessel];
+    if (v.where != Where::kSpace || (!is_ship(vessel) && !is_facility(vessel))) continue;
+    const Seat seat = v.controller;
+    for (CardId c : crew(vessel)) {
+      if (s_.cards[c].controller == seat &&
+          !compatible(seat, affiliations(c), affiliations(vessel)))
+        s_.cards[c].arrested = true;
+    }
+    for (;;) {
+      const std::vector<CardId> people = crew(vessel);
+      CardId a = kNoCard;
+      CardId b = kNoCard;
+      for (std::size_t i = 0; i < people.size() && a == kNoCard; ++i) {
+        for (std::size_t j = i + 1; j < people.size(); ++j) {
+          if (!compatible(seat, affiliations(people[i]), affiliations(people[j]))) {
+            a = people[i];
+            b = people[j];
+            break;
+          }
+        }
+      }
+      if (a == kNoCard) break;
+      const auto side = [&](CardId who) {
+        std::vector<CardId> out;
+        for (CardId c : people) {
+          if (affiliations(c) & affiliations(who)) out.push_back(c);
+        }
+        return out;
+      };
+      const std::vector<CardId> of_a = side(a);
+      const std::vector<CardId> of_b = side(b);
+      const bool arrest_a =
+          of_a.size() != of_b.size() ? of_a.size() < of_b.size() : s_.rng.below(2) == 0;
+      for (CardId c : arrest_a ? of_a : of_b)
+        s_.cards[c].arrested = true;
+    }
+  }
+}
+
+void Engine::release_if_compatible(CardId personnel) {
+  // House arrest ends when the personnel is deposited where it may work (§3.2).
+  CardState& p = s_.cards[personnel];
+  if (!p.arrested) return;
+  if (p.zone != Zone::kPlay || p.where != Where::kAboard) {
+    p.arrested = false;
+    return;
+  }
+  if (compatible(p.controller, affiliations(personnel), affiliations(p.host)) &&
+      fits_with(personnel, crew(p.host)))
+    p.arrested = false;
+}
+
 }  // namespace spacedock::stccg

@@ -144,6 +144,11 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
   }
   moved.handle_after = card.handle;
   emit(moved);
+  if (card.arrested) release_if_compatible(c);
+  // A treaty leaving play may leave crews that can no longer mix.
+  if (moved.from.zone == Zone::kPlay && zone != Zone::kPlay &&
+      !s_.def(c).card.event().treaty().empty())
+    arrest_incompatible();
 }
 
 void Engine::to_discard(CardId c) {

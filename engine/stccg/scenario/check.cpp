@@ -93,6 +93,26 @@ std::string place_of(const State& s, CardId c) {
   return "in play";
 }
 
+constexpr std::pair<std::string_view, Affiliation> kAffiliationNames[] = {
+    {"Federation", Affiliation::kFederation},  {"Klingon", Affiliation::kKlingon},
+    {"Romulan", Affiliation::kRomulan},        {"Cardassian", Affiliation::kCardassian},
+    {"Ferengi", Affiliation::kFerengi},        {"Borg", Affiliation::kBorg},
+    {"Bajoran", Affiliation::kBajoran},        {"Dominion", Affiliation::kDominion},
+    {"Non-Aligned", Affiliation::kNonAligned}, {"Neutral", Affiliation::kNeutral}};
+
+// A status of a card, by its name in the format.
+bool has_status(const Game& game, CardId c, std::string_view word) {
+  const CardState& card = game.state().cards[c];
+  const Engine& rules = game.rules();
+  if (word == "stopped") return card.stopped;
+  if (word == "damaged") return rules.damaged(c);  // rotated (§3.13)
+  if (word == "cloaked") return card.cloaked;
+  if (word == "undocked") return card.undocked;
+  if (word == "captive") return rules.captivity(c) != nullptr;
+  if (word == "unattended") return rules.unattended(c);
+  return word == "house_arrest" && card.arrested;
+}
+
 bool at(const Scene& scene, CardId c, const Place& p) {
   const State& s = scene.game.state();
   const CardState& card = s.cards[c];
@@ -195,21 +215,30 @@ bool holds(const Step& s, const Scene& scene, std::string& got) {
     case K::kExpectScore:
       got = std::to_string(st.players[s.player].score);
       return st.players[s.player].score == s.number;
-    case K::kExpectStopped:
-    case K::kExpectDamaged: {
+    case K::kExpectStatus: {
       // Every card named must agree; `got` lists those that do not.
-      const bool stopped = s.kind == K::kExpectStopped;
       bool all = true;
       for (const std::string& n : s.names) {
         const CardId card = scene.card(n);
-        const bool is = stopped ? st.cards[card].stopped : game.rules().damaged(card);
+        const bool is = has_status(game, card, s.word);
         if (is == s.negated) {
           all = false;
-          got += (got.empty() ? "" : ", ") + quoted(n) + (is ? " is " : " is not ") +
-                 (stopped ? "stopped" : "damaged");
+          got += (got.empty() ? "" : ", ") + quoted(n) + (is ? " is " : " is not ") + s.word;
         }
       }
       return all != s.negated;
+    }
+    case K::kExpectAffiliation: {
+      const CardId card = scene.card(s.names[0]);
+      const AffiliationSet has = game.rules().affiliations(card);
+      got.clear();
+      for (const auto& [name, a] : kAffiliationNames) {
+        if (has & bit(a)) got += (got.empty() ? "" : "/") + std::string(name);
+      }
+      for (const auto& [name, a] : kAffiliationNames) {
+        if (name == s.word) return (has & bit(a)) != 0;
+      }
+      return false;
     }
     case K::kExpectAttribute: {
       const CardId c = scene.card(s.names[0]);

@@ -54,8 +54,26 @@ constexpr AttributeName kAttributes[] = {
     {"HULL", Attribute::kIntegrity, true},
 };
 
+// Affiliations as written in expectations.
+constexpr std::pair<std::string_view, Affiliation> kAffiliations[] = {
+    {"Federation", Affiliation::kFederation},  {"Klingon", Affiliation::kKlingon},
+    {"Romulan", Affiliation::kRomulan},        {"Cardassian", Affiliation::kCardassian},
+    {"Ferengi", Affiliation::kFerengi},        {"Borg", Affiliation::kBorg},
+    {"Bajoran", Affiliation::kBajoran},        {"Dominion", Affiliation::kDominion},
+    {"Non-Aligned", Affiliation::kNonAligned}, {"Neutral", Affiliation::kNeutral}};
+
+bool affiliation_named(std::string_view word) {
+  for (const auto& [name, a] : kAffiliations) {
+    if (name == word) return true;
+  }
+  return false;
+}
+
 // The flags of cards in play a position may set.
 constexpr std::string_view kFlags[] = {"stopped", "damaged", "cloaked", "undocked"};
+// The statuses of cards in play an expectation may test.
+constexpr std::string_view kStatuses[] = {"stopped", "damaged",    "cloaked",     "undocked",
+                                          "captive", "unattended", "house_arrest"};
 
 constexpr std::pair<std::string_view, DeckPart> kDeckParts[] = {
     {"draw", DeckPart::kDraw},
@@ -177,6 +195,14 @@ ActionSpec action(LineReader& p, const std::string& verb) {
     a.a = p.name();
     p.expect("against");
     a.b = p.name();
+  } else if (verb == "rescue" || verb == "leave") {
+    a.kind = verb == "rescue" ? ActionKind::kRescue : ActionKind::kLeaveCaptive;
+    a.a = p.name();
+  } else if (verb == "custody") {
+    a.kind = ActionKind::kTakeCustody;
+    a.a = p.name();
+    p.expect("with");
+    a.b = p.name();
   } else if (verb == "cloak" || verb == "decloak" || verb == "dock" || verb == "undock") {
     a.kind = verb == "cloak"     ? ActionKind::kCloak
              : verb == "decloak" ? ActionKind::kDecloak
@@ -208,8 +234,9 @@ ActionSpec action(LineReader& p, const std::string& verb) {
 
 bool is_action(std::string_view verb) {
   for (std::string_view v :
-       {"report", "build", "play", "move", "beam", "attempt", "end", "seed", "pass", "choose",
-        "yes", "no", "done", "attack", "battle", "cloak", "decloak", "dock", "undock"}) {
+       {"report",  "build",  "play",   "move",   "beam",    "attempt", "end",    "seed",
+        "pass",    "choose", "yes",    "no",     "done",    "attack",  "battle", "cloak",
+        "decloak", "dock",   "undock", "rescue", "custody", "leave"}) {
     if (verb == v) return true;
   }
   return false;
@@ -337,9 +364,16 @@ void expectation(LineReader& p, Step& s) {
     s.player = p.player();
     p.expect("=");
     s.number = p.number();
-  } else if (what == "stopped" || what == "damaged") {
-    s.kind = what == "stopped" ? K::kExpectStopped : K::kExpectDamaged;
+  } else if (std::find(std::begin(kStatuses), std::end(kStatuses), what) != std::end(kStatuses)) {
+    s.kind = K::kExpectStatus;
+    s.word = what;
     s.names = p.names();
+  } else if (what == "affiliation") {
+    s.kind = K::kExpectAffiliation;
+    s.names.push_back(p.name());
+    p.expect("=");
+    s.word = p.word();
+    if (!affiliation_named(s.word)) p.fail("no affiliation " + s.word);
   } else if (what == "attribute") {
     s.kind = K::kExpectAttribute;
     s.names.push_back(p.name());
@@ -438,11 +472,10 @@ void expectation(LineReader& p, Step& s) {
   } else {
     p.fail("'" + what + "' cannot be expected");
   }
-  const bool negatable = s.kind == K::kExpectCard || s.kind == K::kExpectStopped ||
-                         s.kind == K::kExpectDamaged || s.kind == K::kExpectCompleted ||
-                         s.kind == K::kExpectOver || s.kind == K::kExpectDilemma ||
-                         s.kind == K::kExpectAttempt || s.kind == K::kExpectSees ||
-                         s.kind == K::kExpectBattle || s.kind == K::kExpectFired;
+  const bool negatable =
+      s.kind == K::kExpectCard || s.kind == K::kExpectStatus || s.kind == K::kExpectCompleted ||
+      s.kind == K::kExpectOver || s.kind == K::kExpectDilemma || s.kind == K::kExpectAttempt ||
+      s.kind == K::kExpectSees || s.kind == K::kExpectBattle || s.kind == K::kExpectFired;
   if (s.negated && !negatable) p.fail("'expect not " + what + "' says nothing");
 }
 

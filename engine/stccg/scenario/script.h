@@ -73,8 +73,8 @@ struct Step {
     kExpectSeeds,
     kExpectCount,
     kExpectScore,
-    kExpectStopped,
-    kExpectDamaged,
+    kExpectStatus,       // stopped, damaged, cloaked, ...: `word`
+    kExpectAffiliation,  // `word`
     kExpectAttribute,
     kExpectSees,
     kExpectOptions,

@@ -180,7 +180,7 @@ class ViewWriter {
     out->set_controller(card.controller);
     out->set_stopped(card.stopped);
     const Engine& rules = game_.rules();
-    out->set_damaged(rules.damaged(c) || rules.has_markers(c));
+    out->set_damaged(rules.damaged(c));
     const auto type = s_.def(c).type();
     if (type == v1::STCCG_CARD_TYPE_SHIP && may_see(game_, c, viewer_))
       out->set_range_left(rules.range_left(c));

@@ -98,7 +98,40 @@ void q2_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window
   });
 }
 
+// --- Test Treaty Breaker (a rules fixture for S-57): nullifies a treaty in play.
+
+bool is_treaty(const Engine& e, CardId c) {
+  const CardDef& def = e.state().def(c);
+  return def.type() == v1::STCCG_CARD_TYPE_EVENT && !def.card.event().treaty().empty() &&
+         e.state().in_play_at(c);
+}
+
+void treaty_breaker_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
+                          std::vector<Action>& out) {
+  if (window && window->kind == WindowKind::kDilemma) return;
+  for (CardId c : e.state().in_play) {
+    if (is_treaty(e, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+  }
+}
+
+Rule treaty_still_in_play(const Engine& e, Seat, const Action& play) {
+  return is_treaty(e, play.b) ? Rule::kOk : Rule::kNoTarget;
+}
+
+void break_treaty(Engine& e, ActionFrame& f) {
+  e.emit(ev::Nullified{f.action.b, e.state().cards[f.action.b].def});
+  e.to_discard(f.action.b);
+}
+
 }  // namespace
+
+extern const Handler kTestTreatyBreaker{
+    .name = "test_treaty_breaker",
+    .test = "tests/scenarios/S-57-treaty-broken.scn",
+    .plays = treaty_breaker_plays,
+    .still_legal = treaty_still_in_play,
+    .resolve = break_treaty,
+};
 
 extern const Handler kAmandaRogers{
     .name = "amanda_rogers",

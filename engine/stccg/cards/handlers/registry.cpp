@@ -26,7 +26,7 @@ extern const Handler kParticleFountain;
 extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation,
     kIncomingMessageKlingon, kTranswarpConduit;
 // nullifiers.cpp
-extern const Handler kAmandaRogers, kKevinUxbridge, kQ2;
+extern const Handler kAmandaRogers, kKevinUxbridge, kQ2, kTestTreatyBreaker;
 // random_selection.cpp
 extern const Handler kHunterGangs;
 // ship_events.cpp
@@ -78,6 +78,7 @@ const std::array kHandlers = {
     &handlers::kTarellianPlagueShip,
     &handlers::kTestCommandeer,
     &handlers::kTestCrossfire,
+    &handlers::kTestTreatyBreaker,
     &handlers::kTranswarpConduit,
     &handlers::kWarpCoreBreach,
 };
