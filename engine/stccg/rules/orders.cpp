@@ -400,6 +400,7 @@ Rule Engine::check_attempt(Seat seat, LocIndex loc, CardId anchor) const {
   if (location_of(anchor) != loc) return Rule::kNotSameLocation;
   if (s_.cards[anchor].stopped) return Rule::kStopped;
   const bool from_vessel = s_.cards[anchor].where == Where::kSpace;
+  if (from_vessel && !is_ship(anchor) && !is_facility(anchor)) return Rule::kNoTarget;
   if (from_vessel ? !space(loc) : !planet(loc))
     return from_vessel ? Rule::kNoSpaceMission : Rule::kNoPlanet;
   if (!from_vessel && s_.cards[anchor].where != Where::kSurface) return Rule::kNoPlanet;

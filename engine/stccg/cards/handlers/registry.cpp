@@ -10,6 +10,9 @@ namespace handlers {
 
 // artifacts.cpp
 extern const Handler kBetazoidGiftBox, kHorgahn, kRessikanFlute;
+// battle_interrupts.cpp
+extern const Handler kEscapePod, kHonorChallenge, kKlingonRightOfVengeance, kPhaserBurns,
+    kRogueBorgMercenaries;
 // captives.cpp
 extern const Handler kCardassianTrap, kMandarinBailiff, kRescueCaptives, kTestCommandeer;
 // countdowns.cpp
@@ -54,16 +57,20 @@ const std::array kHandlers = {
     &handlers::kDistortionOfSpaceTimeContinuum,
     &handlers::kEdoProbe,
     &handlers::kEmergencyTransporterArmbands,
+    &handlers::kEscapePod,
     &handlers::kGoddessOfEmpathy,
+    &handlers::kHonorChallenge,
     &handlers::kHorgahn,
     &handlers::kHunterGangs,
     &handlers::kIncomingMessageFederation,
     &handlers::kIncomingMessageKlingon,
     &handlers::kKevinUxbridge,
     &handlers::kKivasFajoCollector,
+    &handlers::kKlingonRightOfVengeance,
     &handlers::kMandarinBailiff,
     &handlers::kPalorToffAlienTrader,
     &handlers::kParticleFountain,
+    &handlers::kPhaserBurns,
     &handlers::kPlasmaFire,
     &handlers::kPortalGuard,
     &handlers::kQ2,
@@ -73,6 +80,7 @@ const std::array kHandlers = {
     &handlers::kResQ,
     &handlers::kRescueCaptives,
     &handlers::kRessikanFlute,
+    &handlers::kRogueBorgMercenaries,
     &handlers::kSpacedock,
     &handlers::kStaticWarpBubble,
     &handlers::kTarellianPlagueShip,
