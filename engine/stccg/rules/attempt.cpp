@@ -8,28 +8,46 @@
 
 namespace spacedock::stccg {
 
-void Engine::start_attempt(Seat seat, LocIndex loc, CardId anchor) {
+void Engine::start_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team) {
   AttemptFrame f;
   f.loc = loc;
   f.player = seat;
-  f.vessel = s_.cards[anchor].where == Where::kSpace ? anchor : kNoCard;
-  f.members = attempt_group(seat, loc, anchor);
+  f.ship = s_.cards[anchor].where == Where::kSpace ? anchor : kNoCard;
+  f.group = attempt_group(seat, loc, anchor);
+  if (team != kNoCard) {
+    f.dual = true;
+    const auto away = attempt_group(seat, loc, team);
+    f.group.insert(f.group.end(), away.begin(), away.end());
+  }
+  f.vessel = f.ship;
+  f.members = f.group;
   // The group must prove its skills: its members are shown to the opponent (§1.5).
-  for (CardId c : f.members)
+  for (CardId c : f.group)
     expose(c);
-  emit(ev::AttemptStarted{seat, loc, f.vessel, static_cast<std::uint8_t>(f.members.size())});
+  emit(ev::AttemptStarted{seat, loc, f.ship, static_cast<std::uint8_t>(f.group.size())});
   s_.frames.push_back(std::move(f));
 }
 
 void Engine::prune(AttemptFrame& f) {
   // Members killed, relocated or otherwise gone no longer belong to the group.
-  std::erase_if(f.members, [&](CardId c) {
+  const auto gone = [&](CardId c) {
     const CardState& card = s_.cards[c];
-    if (card.zone != Zone::kPlay || location_of(c) != f.loc) return true;
-    return f.vessel == kNoCard ? card.where != Where::kSurface
-                               : card.where != Where::kAboard || card.host != f.vessel;
-  });
+    if (card.zone != Zone::kPlay || location_of(c) != f.loc || card.disabled) return true;
+    if (card.where == Where::kSurface) return f.ship != kNoCard && !f.dual;
+    return card.where != Where::kAboard || card.host != f.ship;
+  };
+  std::erase_if(f.group, gone);
+  std::erase_if(f.members, gone);
+  if (f.ship != kNoCard && !s_.in_play_at(f.ship)) f.ship = kNoCard;
   if (f.vessel != kNoCard && !s_.in_play_at(f.vessel)) f.vessel = kNoCard;
+}
+
+bool Engine::attempt_broken(const AttemptFrame& f) const {
+  // A dual-icon mission needs both its ship's crew and its Away Team to go on (§3.20).
+  if (!f.dual) return f.group.empty();
+  const auto aboard = std::count_if(f.group.begin(), f.group.end(),
+                                    [&](CardId c) { return s_.cards[c].where == Where::kAboard; });
+  return aboard == 0 || aboard == static_cast<std::ptrdiff_t>(f.group.size());
 }
 
 void Engine::step(AttemptFrame& f) {
@@ -57,10 +75,14 @@ void Engine::step(AttemptFrame& f) {
 
 void Engine::reveal_next(AttemptFrame& f) {
   prune(f);
-  if (f.stopped || f.abandoned || f.members.empty()) {
-    end_attempt(f, f.members.empty() ? ev::AttemptResult::kNoOneLeft
-                   : f.stopped       ? ev::AttemptResult::kStopped
-                                     : ev::AttemptResult::kAbandoned);
+  // Between cards the whole group is together again.
+  f.members = f.group;
+  f.vessel = f.ship;
+  if (f.dual && !f.stopped && !f.group.empty() && attempt_broken(f)) stop_group(f);
+  if (f.stopped || f.abandoned || f.group.empty()) {
+    end_attempt(f, f.group.empty() ? ev::AttemptResult::kNoOneLeft
+                   : f.stopped     ? ev::AttemptResult::kStopped
+                                   : ev::AttemptResult::kAbandoned);
     return;
   }
   const auto& seeds = s_.spaceline[f.loc].seeds;
@@ -81,14 +103,32 @@ void Engine::meet(AttemptFrame& f) {
   f.effect = 0;
   f.picked = 0;
   f.step = AttemptFrame::Step::kResolve;
+  if (f.dual) {
+    // Space dilemmas face the crew, planet dilemmas the Away Team; the others, Q-cards
+    // included, both together with their skills pooled (QC "Dual-Icon Missions").
+    const CardDef& def = s_.def(f.current);
+    const auto placement = def.type() == v1::STCCG_CARD_TYPE_DILEMMA && f.q_flash == kNoCard
+                               ? def.card.dilemma().placement()
+                               : v1::STCCG_PLACEMENT_DUAL;
+    f.members = f.group;
+    f.vessel = f.ship;
+    if (placement == v1::STCCG_PLACEMENT_SPACE || placement == v1::STCCG_PLACEMENT_PLANET) {
+      const bool space = placement == v1::STCCG_PLACEMENT_SPACE;
+      std::erase_if(f.members,
+                    [&](CardId c) { return (s_.cards[c].where == Where::kAboard) != space; });
+      if (!space) f.vessel = kNoCard;
+    }
+  }
   // Once a card is turned over only cards that cancel it may be played (§3.8 step 2).
   open_window(WindowKind::kDilemma, f.player, f.current, f.loc);
 }
 
 void Engine::check_requirements(AttemptFrame& f) {
   const MissionEndDef& end = end_for(f.player, f.loc);
-  const bool met = has_matching(f.player, f.loc, f.members) &&
-                   end.requirements.holds_for_group(group_facts(f.members, f.vessel));
+  f.members = f.group;
+  f.vessel = f.ship;
+  const bool met = !attempt_broken(f) && has_matching(f.player, f.loc, f.group) &&
+                   end.requirements.holds_for_group(group_facts(f.group, f.ship));
   if (!met) {
     end_attempt(f, ev::AttemptResult::kRequirementsMissing);  // not stopped (§3.8 step 4)
     return;

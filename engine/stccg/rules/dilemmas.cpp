@@ -216,9 +216,12 @@ void Engine::relocate_effect(AttemptFrame& f, const v1::StccgRelocate& relocate)
 }
 
 void Engine::stop_group(AttemptFrame& f) {
-  for (CardId c : f.members)
+  // At a dual-icon mission one part stopped stops the other (§3.20).
+  for (CardId c : f.dual ? f.group : f.members)
     stop(c);
-  if (f.vessel != kNoCard) stop(f.vessel);  // a ship or outpost met a space dilemma (§3.8 step 5)
+  // A ship or outpost that met a space dilemma is stopped too (§3.8 step 5).
+  const CardId vessel = f.dual ? f.ship : f.vessel;
+  if (vessel != kNoCard) stop(vessel);
   f.stopped = true;
 }
 

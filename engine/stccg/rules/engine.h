@@ -145,7 +145,8 @@ class Engine {
   Rule may_transfer(Seat seat, CardId card) const;
   Rule may_board(Seat seat, CardId card, CardId to, LocIndex here,
                  const std::vector<CardId>& crew_of_to) const;
-  Rule check_attempt(Seat seat, LocIndex loc, CardId anchor) const;
+  Rule check_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team = kNoCard) const;
+  bool dual(LocIndex loc) const;
   // The halves of check_attempt: whether the mission at `loc` may be attempted by `seat` at
   // all, and whether `group` (its ready members) may attempt it.
   Rule mission_open(Seat seat, LocIndex loc) const;
@@ -320,7 +321,10 @@ class Engine {
   bool commandeer(CardId target, Seat by, const std::vector<CardId>& personnel, Affiliation as);
 
   // --- Mission attempts (attempt.cpp) ---
-  void start_attempt(Seat seat, LocIndex loc, CardId anchor);
+  // `team`: at a dual-icon mission, a member of the Away Team attempting with `anchor`'s crew.
+  void start_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team = kNoCard);
+  // The group can no longer go on: nobody left, or at a dual-icon mission one part gone.
+  bool attempt_broken(const AttemptFrame& f) const;
   void step(AttemptFrame& f);
   void prune(AttemptFrame& f);
   void reveal_next(AttemptFrame& f);

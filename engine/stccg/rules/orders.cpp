@@ -88,6 +88,16 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   }
   for (LocIndex loc = 0; loc < locations; ++loc) {
     if (mission_open(seat, loc) != Rule::kOk) continue;
+    if (dual(loc)) {
+      // A ship's crew and an Away Team together (§3.20).
+      if (!anyone_on_surface[loc]) continue;
+      for (CardId v : vessels) {
+        if (s_.cards[v].loc != loc || !is_ship(v)) continue;
+        for (const auto& team : away_teams(seat, loc))
+          offer({ActionKind::kAttempt, v, team.front(), loc});
+      }
+      continue;
+    }
     if (space(loc)) {
       for (CardId v : vessels) {
         if (s_.cards[v].loc == loc) offer({ActionKind::kAttempt, v, kNoCard, loc});
@@ -150,7 +160,7 @@ Rule Engine::check_order(Seat seat, const Action& a) const {
     case ActionKind::kTransfer:
       return check_transfer(seat, a.a, a.b, a.loc);
     case ActionKind::kAttempt:
-      return check_attempt(seat, a.loc, a.a);
+      return check_attempt(seat, a.loc, a.a, a.b);
     case ActionKind::kAttack:
       return check_attack(seat, a.a, a.b);
     case ActionKind::kBattle:
@@ -393,12 +403,30 @@ Rule Engine::may_board(Seat seat, CardId card, CardId to, LocIndex here,
   return fits_with(card, crew_of_to) ? Rule::kOk : Rule::kIncompatible;
 }
 
-Rule Engine::check_attempt(Seat seat, LocIndex loc, CardId anchor) const {
+bool Engine::dual(LocIndex loc) const {
+  return s_.def(s_.spaceline[loc].mission).card.mission().placement() == v1::STCCG_PLACEMENT_DUAL;
+}
+
+Rule Engine::check_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team) const {
   if (Rule r = mission_open(seat, loc); r != Rule::kOk) return r;
   if (anchor == kNoCard || !s_.in_play_at(anchor) || s_.cards[anchor].controller != seat)
     return Rule::kNoTarget;
   if (location_of(anchor) != loc) return Rule::kNotSameLocation;
   if (s_.cards[anchor].stopped) return Rule::kStopped;
+  if (dual(loc)) {
+    // Both a ship's crew and an Away Team, each ready, one of them matching (§3.20).
+    if (!is_ship(anchor) || s_.cards[anchor].where != Where::kSpace) return Rule::kNoPlanet;
+    if (team == kNoCard || !s_.in_play_at(team) || s_.cards[team].controller != seat ||
+        s_.cards[team].where != Where::kSurface || s_.cards[team].loc != loc)
+      return Rule::kNoPlanet;
+    std::vector<CardId> group = attempt_group(seat, loc, anchor);
+    const std::vector<CardId> away = attempt_group(seat, loc, team);
+    if (group.empty() || away.empty()) return Rule::kCannotAttempt;
+    if (away.front() != team) return Rule::kNoTarget;  // the team is named by its first
+    group.insert(group.end(), away.begin(), away.end());
+    return group_may_attempt(seat, loc, group);
+  }
+  if (team != kNoCard) return Rule::kNoTarget;
   const bool from_vessel = s_.cards[anchor].where == Where::kSpace;
   if (from_vessel && !is_ship(anchor) && !is_facility(anchor)) return Rule::kNoTarget;
   if (from_vessel ? !space(loc) : !planet(loc))

@@ -214,6 +214,7 @@ ActionSpec action(LineReader& p, const std::string& verb) {
     a.loc = p.loc();
     p.expect("with");
     a.a = p.name();
+    if (p.accept("and")) a.b = p.name();  // a dual-icon mission: a ship and an Away Team
   } else if (verb == "end") {
     a.kind = ActionKind::kEndTurn;
     p.expect("turn");

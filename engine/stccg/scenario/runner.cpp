@@ -263,6 +263,17 @@ class CaseRunner {
   // means the offered attempt of the team that holds Worf.
   Action away_team_anchor(Action a) const {
     const core::Decision* d = game_ ? game_->decision() : nullptr;
+    if (d && a.b != kNoCard) {
+      // A dual-icon mission: the team that holds card `b`, with ship `a`.
+      for (const Action& offered : state().offered) {
+        if (offered.kind != ActionKind::kAttempt || offered.loc != a.loc || offered.a != a.a ||
+            offered.b == kNoCard)
+          continue;
+        const auto team = game_->rules().attempt_group(d->seat, a.loc, offered.b);
+        if (std::find(team.begin(), team.end(), a.b) != team.end()) return offered;
+      }
+      return a;
+    }
     if (!d || a.a == kNoCard || state().cards[a.a].where != Where::kSurface) return a;
     for (const Action& offered : state().offered) {
       if (offered.kind != ActionKind::kAttempt || offered.loc != a.loc) continue;

@@ -82,8 +82,14 @@ enum class DilemmaStep : std::uint8_t { kEntry, kFailing, kAfterEffects, kAsking
 struct AttemptFrame {
   LocIndex loc = kNoLoc;
   Seat player = 0;
-  CardId vessel = kNoCard;  // the ship or facility attempting a space mission
-  std::vector<CardId> members;
+  CardId vessel = kNoCard;      // the ship or facility facing the card met (a space mission)
+  std::vector<CardId> members;  // the personnel facing the card met
+  // At a dual-icon mission a ship's crew and an Away Team attempt together (§3.20): `group` is
+  // everyone, `ship` their ship; each card met faces the crew, the Away Team or both by its
+  // placement. Elsewhere `group` is `members` and `ship` is `vessel`.
+  bool dual = false;
+  CardId ship = kNoCard;
+  std::vector<CardId> group;
   enum class Step : std::uint8_t { kReveal, kResolve, kBetween, kRequirements, kQCard };
   Step step = Step::kReveal;
   std::size_t cursor = 0;     // the next seed card to meet, as an index into the stack

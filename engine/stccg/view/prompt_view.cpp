@@ -140,10 +140,15 @@ class Labeller {
         if (a.b == kNoCard) return "Beam " + card(a.a) + " down to " + mission_title(s_, a.loc);
         return "Beam " + card(a.a) + " aboard " + card(a.b);
       case kAttempt: {
-        const auto size = std::to_string(game_.rules().attempt_group(seat_, a.loc, a.a).size());
-        const std::string group = s_.cards[a.a].where == Where::kSpace
-                                      ? "the crew of " + card(a.a) + " (" + size + ")"
-                                      : "the Away Team of " + size;
+        const auto& rules = game_.rules();
+        const auto size = std::to_string(rules.attempt_group(seat_, a.loc, a.a).size());
+        std::string group = s_.cards[a.a].where == Where::kSpace
+                                ? "the crew of " + card(a.a) + " (" + size + ")"
+                                : "the Away Team of " + size;
+        if (a.b != kNoCard) {
+          group += " and the Away Team of " +
+                   std::to_string(rules.attempt_group(seat_, a.loc, a.b).size());
+        }
         return "Attempt " + mission_title(s_, a.loc) + " with " + group;
       }
       case kAttack:

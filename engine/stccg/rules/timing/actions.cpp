@@ -101,7 +101,7 @@ void Engine::resolve(ActionFrame& f) {
       }
       return;
     case ActionKind::kAttempt:
-      start_attempt(f.actor, a.loc, a.a);
+      start_attempt(f.actor, a.loc, a.a, a.b);
       return;
     case ActionKind::kAttack:
       begin_ship_battle(f.actor, a.a, a.b);
