@@ -15,7 +15,8 @@ core::SetupError unsupported() {
 }
 
 // The deck a STCCG seat asked for, or why it cannot have it.
-std::variant<stccg::Deck, core::SetupError> stccg_deck(const v1::StccgSeatOptions& seat) {
+std::variant<stccg::Deck, core::SetupError> stccg_deck(const v1::StccgSeatOptions& seat,
+                                                       const stccg::Options& rules) {
   const bool sample = !seat.sample_deck().empty();
   if (sample == !seat.deck_list().empty()) {
     return core::SetupError{"DECK_REQUIRED", "give exactly one of a sample deck and a deck list"};
@@ -34,7 +35,8 @@ std::variant<stccg::Deck, core::SetupError> stccg_deck(const v1::StccgSeatOption
   for (const stccg::DeckTextError& error : imported.errors)
     problems += (problems.empty() ? "" : "; ") + error.message;
   if (imported.ok()) {
-    for (const stccg::DeckProblem& problem : stccg::validate_deck(imported.deck, db))
+    for (const stccg::DeckProblem& problem :
+         stccg::validate_deck(imported.deck, db, rules.sixty_card_decks))
       problems += (problems.empty() ? "" : "; ") + problem.message;
   }
   if (!problems.empty()) return core::SetupError{"INVALID_DECK", problems};
@@ -58,11 +60,10 @@ std::unique_ptr<core::MatchEngine> start_stccg(const v1::MatchSetup& setup, std:
   if (setup.seats_size() != stccg::kPlayers)
     throw std::invalid_argument("a STCCG match has two seats");
   stccg::Setup game;
-  game.options.command_fills_staff = !setup.stccg().staff_needs_staff_icon();
-  game.options.hidden_away_teams = !setup.stccg().away_teams_public();
+  game.options = stccg::options_from(setup.stccg());
   std::vector<std::string> names;
   for (int seat = 0; seat < stccg::kPlayers; ++seat) {
-    auto deck = stccg_deck(setup.seats(seat).stccg());
+    auto deck = stccg_deck(setup.seats(seat).stccg(), game.options);
     if (auto* e = std::get_if<core::SetupError>(&deck)) throw std::invalid_argument(e->message);
     game.decks[static_cast<std::size_t>(seat)] = std::get<stccg::Deck>(std::move(deck));
     names.push_back(setup.seats(seat).name());
@@ -111,7 +112,7 @@ std::optional<core::SetupError> check_seat(const v1::MatchSetup& setup, const v1
       return std::nullopt;
     }
     case v1::GAME_STCCG: {
-      auto deck = stccg_deck(seat.stccg());
+      auto deck = stccg_deck(seat.stccg(), stccg::options_from(setup.stccg()));
       if (auto* e = std::get_if<core::SetupError>(&deck)) return *e;
       return std::nullopt;
     }

@@ -18,6 +18,34 @@ Seat last_drawer(const Game& game) {
 
 }  // namespace
 
+Options options_from(const v1::StccgMatchOptions& wanted) {
+  Options o;
+  o.command_fills_staff = !wanted.staff_needs_staff_icon();
+  o.hidden_away_teams = !wanted.away_teams_public();
+  o.q_continuum_reshuffles = !wanted.q_continuum_never_reshuffles();
+  o.bog_return_fire = !wanted.crd_return_fire();
+  o.battle_tie_kills_nobody = !wanted.battle_tie_kills_both();
+  o.sixty_card_decks = !wanted.thirty_thirty_decks();
+  o.one_facility_per_location = !wanted.several_facilities_per_location();
+  o.shared_duplicate_missions = !wanted.duplicate_missions_apart();
+  o.dilemma_damage_markers = !wanted.dilemma_damage_by_rotation();
+  o.replaced_dilemma_keeps_place = !wanted.replaced_dilemma_to_bottom();
+  return o;
+}
+
+void options_to(const Options& o, v1::StccgMatchOptions* out) {
+  out->set_staff_needs_staff_icon(!o.command_fills_staff);
+  out->set_away_teams_public(!o.hidden_away_teams);
+  out->set_q_continuum_never_reshuffles(!o.q_continuum_reshuffles);
+  out->set_crd_return_fire(!o.bog_return_fire);
+  out->set_battle_tie_kills_both(!o.battle_tie_kills_nobody);
+  out->set_thirty_thirty_decks(!o.sixty_card_decks);
+  out->set_several_facilities_per_location(!o.one_facility_per_location);
+  out->set_duplicate_missions_apart(!o.shared_duplicate_missions);
+  out->set_dilemma_damage_by_rotation(!o.dilemma_damage_markers);
+  out->set_replaced_dilemma_to_bottom(!o.replaced_dilemma_keeps_place);
+}
+
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {
   return std::make_unique<StccgMatch>(*this);
 }

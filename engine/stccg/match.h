@@ -6,6 +6,11 @@
 
 namespace spacedock::stccg {
 
+// The rule profile a match asked for, and back (every field of StccgMatchOptions names the
+// alternative to a default of Options).
+Options options_from(const v1::StccgMatchOptions& wanted);
+void options_to(const Options& options, v1::StccgMatchOptions* out);
+
 // A Star Trek CCG game behind the game-neutral MatchEngine interface the server hosts.
 class StccgMatch final : public core::MatchEngine {
  public:

@@ -18,6 +18,7 @@ namespace {
 
 constexpr int kDeckHalves = 120;  // 60 cards, counted in halves for "counts as 1/2 card"
 constexpr int kMaxSeedHalves = 60;
+constexpr int kMinDrawHalves = 60;  // the 30/30 reading: at least 30 draw-deck cards
 constexpr int kMissionHalves = 12;
 constexpr std::size_t kMaxTentCards = 13;
 constexpr int kMaxCount = 99;
@@ -234,7 +235,8 @@ std::string_view affiliation_name(Affiliation a) {
 
 class Validator {
  public:
-  Validator(const Deck& deck, const CardDb& db) : deck_(deck), db_(db) {}
+  Validator(const Deck& deck, const CardDb& db, bool sixty_cards)
+      : deck_(deck), db_(db), sixty_cards_(sixty_cards) {}
 
   std::vector<DeckProblem> run() {
     check_counts();
@@ -262,9 +264,13 @@ class Validator {
     }
     for (DefIndex i : deck_.stocked)
       seeds -= halves(db_.def(i));  // stocked in the draw deck: not seeded
-    if (total != kDeckHalves) {
+    if (sixty_cards_ && total != kDeckHalves) {
       add(DeckProblemCode::kDeckSize,
           "the deck has " + cards_text(total, "card") + "; it needs exactly 60");
+    }
+    if (!sixty_cards_ && total - seeds < kMinDrawHalves) {
+      add(DeckProblemCode::kDeckSize,
+          "the draw deck has " + cards_text(total - seeds, "card") + "; it needs at least 30");
     }
     if (seeds > kMaxSeedHalves) {
       add(DeckProblemCode::kTooManySeedCards,
@@ -429,6 +435,7 @@ class Validator {
 
   const Deck& deck_;
   const CardDb& db_;
+  bool sixty_cards_;
   std::vector<DeckProblem> problems_;
 };
 
@@ -566,8 +573,8 @@ std::string_view name(DeckProblemCode code) {
   return "UNKNOWN";
 }
 
-std::vector<DeckProblem> validate_deck(const Deck& deck, const CardDb& db) {
-  return Validator(deck, db).run();
+std::vector<DeckProblem> validate_deck(const Deck& deck, const CardDb& db, bool sixty_cards) {
+  return Validator(deck, db, sixty_cards).run();
 }
 
 const std::vector<Deck>& sample_decks() {

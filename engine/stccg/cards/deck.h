@@ -75,8 +75,10 @@ struct DeckProblem {
   std::string message;  // names the cards and numbers involved
 };
 
-// Every problem of the deck; empty when it is legal.
-std::vector<DeckProblem> validate_deck(const Deck& deck, const CardDb& db);
+// Every problem of the deck; empty when it is legal. `sixty_cards`: exactly 60 cards with at
+// most 30 seed cards; otherwise any size with at most 30 seed and at least 30 draw-deck cards
+// (the other reading of the "30/30 rule", A-05).
+std::vector<DeckProblem> validate_deck(const Deck& deck, const CardDb& db, bool sixty_cards = true);
 
 // ---------------------------------------------------------------------------------------------
 // The sample decks of shared/reference/stccg-cards.md section 5.9 ("federation", "klingon",

@@ -243,8 +243,12 @@ void Engine::replace_dilemma(AttemptFrame& f, ev::Outcome outcome) {
   auto& seeds = s_.spaceline[f.loc].seeds;
   s_.cards[c].exposed = true;  // both players have seen it: it stays face up for both
   move_card(c, Zone::kSeed, Where::kNone, f.loc);
-  seeds.insert(seeds.begin() + static_cast<std::ptrdiff_t>(std::min(f.cursor, seeds.size())), c);
-  ++f.cursor;
+  if (s_.options.replaced_dilemma_keeps_place) {
+    seeds.insert(seeds.begin() + static_cast<std::ptrdiff_t>(std::min(f.cursor, seeds.size())), c);
+    ++f.cursor;
+  } else {
+    seeds.push_back(c);  // to the bottom: met after the others next time
+  }
   f.step = after_card(f);
 }
 

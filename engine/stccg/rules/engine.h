@@ -107,6 +107,8 @@ class Engine {
   std::vector<Action> seed_options(const SeedFrame& f, Seat seat) const;
   Rule check_seed(const SeedFrame& f, Seat seat, const Action& a) const;
   void seed(Seat seat, const Action& a);
+  // The location of the opponent's copy of this unique mission, when copies share one.
+  LocIndex shared_location(Seat seat, CardId mission) const;
   void finish_seeding();
 
   // --- Side decks (side_decks/) ---
@@ -265,6 +267,8 @@ class Engine {
                   AffiliationSet defenders) const;
   Rule weapons_usable(CardId card) const;
   Rule may_fire(CardId card, bool initiating) const;
+  // Whether a card attacked (or of its side) may return fire, by the profile's reading.
+  Rule may_return_fire(CardId card) const;
   std::vector<CardId> ship_targets(Seat seat, LocIndex loc) const;
   Rule check_attack(Seat seat, CardId firing, CardId target) const;
   Rule check_battle(Seat seat, CardId member, CardId opponent, LocIndex loc) const;

@@ -134,6 +134,9 @@ bool Engine::space(LocIndex loc) const {
 
 const MissionEndDef& Engine::end_for(Seat seat, LocIndex loc) const {
   const Location& location = s_.spaceline[loc];
+  // Each player uses their own copy's end where two copies share the location.
+  if (location.copy != kNoCard && s_.cards[location.copy].owner == seat)
+    return s_.def(location.copy).ends[0];
   return s_.def(location.mission).ends[location.seeder == seat ? 0 : 1];
 }
 

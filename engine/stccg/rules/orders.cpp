@@ -291,8 +291,8 @@ Rule Engine::check_build(Seat seat, CardId card, LocIndex loc, bool seeding) con
   int outposts = 0;
   for (CardId c : s_.in_play) {
     if (s_.cards[c].controller != seat || !is_facility(c)) continue;
-    if (s_.cards[c].loc == loc || s_.def(c).affiliation == def.affiliation)
-      return Rule::kFacilityLimit;
+    if (s_.cards[c].loc == loc && s_.options.one_facility_per_location) return Rule::kFacilityLimit;
+    if (seeding && s_.def(c).affiliation == def.affiliation) return Rule::kFacilityLimit;
     ++outposts;
   }
   if (seeding && outposts >= std::popcount(played)) return Rule::kFacilityLimit;

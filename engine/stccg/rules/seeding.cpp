@@ -61,6 +61,11 @@ std::vector<Action> Engine::seed_options(const SeedFrame& f, Seat seat) const {
   for (CardId c : s_.players[seat].seed_pile) {
     switch (f.step) {
       case SeedFrame::Step::kMissions:
+        if (const LocIndex shared = shared_location(seat, c); shared != kNoLoc) {
+          // A copy of a unique mission the opponent seeded joins it.
+          offer({ActionKind::kSeedMission, c, s_.spaceline[shared].mission, shared});
+          break;
+        }
         offer({ActionKind::kSeedMission, c, kNoCard, 0});
         if (locations > 0) offer({ActionKind::kSeedMission, c, kNoCard, 1});
         break;
@@ -90,6 +95,9 @@ Rule Engine::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
       for (CardId c : player.seed_pile) {
         const ActionKind kind = f.step == SeedFrame::Step::kMissions ? ActionKind::kSeedMission
                                                                      : ActionKind::kSeedFacility;
+        if (kind == ActionKind::kSeedMission && s_.def(c).type() == v1::STCCG_CARD_TYPE_MISSION &&
+            shared_location(seat, c) != kNoLoc)
+          return Rule::kWrongStep;  // it can join the opponent's copy
         for (LocIndex loc = 0; loc < std::max<std::size_t>(1, s_.spaceline.size()); ++loc) {
           if (check_seed(f, seat, {kind, c, kNoCard, loc}) == Rule::kOk) {
             return f.step == SeedFrame::Step::kMissions ? Rule::kWrongStep : Rule::kMustSeedOutpost;
@@ -115,13 +123,19 @@ Rule Engine::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
     case ActionKind::kSeedMission: {
       if (f.step != SeedFrame::Step::kMissions) return Rule::kWrongStep;
       if (type != v1::STCCG_CARD_TYPE_MISSION) return Rule::kWrongCardType;
-      if (a.loc > 1 || (a.loc == 1 && s_.spaceline.empty())) return Rule::kSpacelineEnd;
       if (def.unique()) {
         for (const Location& l : s_.spaceline) {
           if (l.seeder == seat && s_.def(l.mission).title() == def.title())
             return Rule::kAlreadyInPlay;
         }
       }
+      const LocIndex shared = shared_location(seat, a.a);
+      if (shared != kNoLoc || a.b != kNoCard) {
+        return shared != kNoLoc && a.loc == shared && a.b == s_.spaceline[shared].mission
+                   ? Rule::kOk
+                   : Rule::kSpacelineEnd;
+      }
+      if (a.loc > 1 || (a.loc == 1 && s_.spaceline.empty())) return Rule::kSpacelineEnd;
       return Rule::kOk;
     }
     case ActionKind::kSeedUnder: {
@@ -163,13 +177,20 @@ void Engine::seed(Seat seat, const Action& a) {
       seed_doorway(seat, a.a);
       break;
     case ActionKind::kSeedMission: {
+      if (a.b != kNoCard) {
+        s_.spaceline[a.loc].copy = a.a;  // onto the opponent's copy: one location
+        move_card(a.a, Zone::kMission, Where::kNone, a.loc);
+        break;
+      }
       Location location;
       location.mission = a.a;
       location.seeder = seat;
       if (a.loc == 0) {
         s_.spaceline.insert(s_.spaceline.begin(), location);
-        for (std::size_t i = 1; i < s_.spaceline.size(); ++i)
+        for (std::size_t i = 1; i < s_.spaceline.size(); ++i) {
           ++s_.cards[s_.spaceline[i].mission].loc;
+          if (s_.spaceline[i].copy != kNoCard) ++s_.cards[s_.spaceline[i].copy].loc;
+        }
       } else {
         s_.spaceline.push_back(location);
       }
@@ -208,6 +229,19 @@ void Engine::finish_seeding() {
   s_.active = State::other(s_.first_seeder);
   s_.turn = 0;
   s_.frames.pop_back();
+}
+
+LocIndex Engine::shared_location(Seat seat, CardId mission) const {
+  // Where a copy of a unique mission the opponent seeded already is, when copies share a
+  // location.
+  const CardDef& def = s_.def(mission);
+  if (!s_.options.shared_duplicate_missions || !def.unique()) return kNoLoc;
+  for (std::size_t loc = 0; loc < s_.spaceline.size(); ++loc) {
+    const Location& l = s_.spaceline[loc];
+    if (l.seeder != seat && l.copy == kNoCard && s_.def(l.mission).title() == def.title())
+      return static_cast<LocIndex>(loc);
+  }
+  return kNoLoc;
 }
 
 }  // namespace spacedock::stccg

@@ -40,13 +40,6 @@ constexpr std::pair<std::string_view, Zone> kPiles[] = {
     {"side_deck", Zone::kSideDeck}, {"side_used", Zone::kSideUsed},
 };
 
-// Every field of stccg::Options, by the name `option` gives it.
-constexpr std::pair<std::string_view, OptionField> kOptions[] = {
-    {"command_fills_staff", &Options::command_fills_staff},
-    {"hidden_away_teams", &Options::hidden_away_teams},
-    {"q_continuum_reshuffles", &Options::q_continuum_reshuffles},
-};
-
 constexpr AttributeName kAttributes[] = {
     {"INTEGRITY", Attribute::kIntegrity, false}, {"CUNNING", Attribute::kCunning, false},
     {"STRENGTH", Attribute::kStrength, false},   {"RANGE", Attribute::kRange, false},
@@ -499,13 +492,16 @@ std::string_view result_name(ev::AttemptResult result) {
 }
 
 OptionField option_field(std::string_view name) {
-  return lookup(kOptions, name).value_or(nullptr);
+  for (const OptionInfo& option : kOptions) {
+    if (option.name == name) return option.field;
+  }
+  return nullptr;
 }
 
 std::string option_names() {
   std::string out;
-  for (const auto& [name, field] : kOptions)
-    out += (out.empty() ? "" : ", ") + std::string(name);
+  for (const OptionInfo& option : kOptions)
+    out += (out.empty() ? "" : ", ") + std::string(option.name);
   return out;
 }
 

@@ -380,7 +380,8 @@ class CaseRunner {
       got = "no deck list (`decklist sample NAME` first)";
       return false;
     }
-    const std::vector<DeckProblem> problems = validate_deck(*deck_, db_);
+    const std::vector<DeckProblem> problems =
+        validate_deck(*deck_, db_, position_.state().options.sixty_card_decks);
     bool found = false;
     for (const DeckProblem& problem : problems) {
       const std::string_view code = stccg::name(problem.code);

@@ -1,9 +1,14 @@
 #pragma once
 
+#include <span>
+#include <string_view>
+
 namespace spacedock::stccg {
 
 // The rule profile: where the rules documents disagree or leave a gap (stccg-rules.md §6), the
-// reading is a named option. The defaults are the recommendations of §6.
+// reading is a named option. The defaults are the recommendations of §6; kOptions below lists
+// them all, with the ambiguity each settles. A match picks its profile through
+// StccgMatchOptions (protocol/spacedock/v1/stccg.proto), whose fields name the alternatives.
 struct Options {
   // A COMMAND personnel may fill a STAFF staffing icon.
   bool command_fills_staff = true;
@@ -12,6 +17,45 @@ struct Options {
   // Used Q-cards are shuffled back when the Q-Continuum runs out, as BoG says; otherwise the
   // Q-Flash ends, as the CRD says.
   bool q_continuum_reshuffles = true;
+  // Return fire the BoG way: declared at the initiation, no leader needed, and of
+  // the stopped cards only the one attacked may fire. Otherwise the CRD's: declared after the
+  // attack, a leader needed, and a stopped ship may retaliate.
+  bool bog_return_fire = true;
+  // A tie in a personnel battle kills nobody; otherwise each side loses one at random.
+  bool battle_tie_kills_nobody = true;
+  // Deck size: exactly 60 cards, at most 30 of them seed cards; otherwise the other
+  // reading of the "30/30 rule": at most 30 seed cards and at least 30 in the draw deck.
+  bool sixty_card_decks = true;
+  // At most one facility of yours at a location (A-09, the Glossary); otherwise several (CRD).
+  bool one_facility_per_location = true;
+  // Copies of a unique mission seeded by both players make one shared location, each player
+  // using his own copy's end; otherwise two locations.
+  bool shared_duplicate_missions = true;
+  // Damage from dilemmas and other cards is default damage markers when the opponent of the
+  // damaged card's owner has a Battle Bridge open; otherwise always rotation.
+  bool dilemma_damage_markers = true;
+  // A dilemma put back under its mission keeps its place in the stack and is met first next
+  // time; otherwise it goes to the bottom.
+  bool replaced_dilemma_keeps_place = true;
+};
+
+struct OptionInfo {
+  std::string_view name;  // as scenario files and logs write it
+  bool Options::*field;
+  std::string_view ambiguity;  // stccg-rules.md §6
+};
+
+inline constexpr OptionInfo kOptions[] = {
+    {"command_fills_staff", &Options::command_fills_staff, "A-20"},
+    {"hidden_away_teams", &Options::hidden_away_teams, "A-17"},
+    {"q_continuum_reshuffles", &Options::q_continuum_reshuffles, "A-06"},
+    {"bog_return_fire", &Options::bog_return_fire, "A-02, A-03"},
+    {"battle_tie_kills_nobody", &Options::battle_tie_kills_nobody, "A-26"},
+    {"sixty_card_decks", &Options::sixty_card_decks, "A-05"},
+    {"one_facility_per_location", &Options::one_facility_per_location, "A-09"},
+    {"shared_duplicate_missions", &Options::shared_duplicate_missions, "A-11"},
+    {"dilemma_damage_markers", &Options::dilemma_damage_markers, "A-13"},
+    {"replaced_dilemma_keeps_place", &Options::replaced_dilemma_keeps_place, "A-15"},
 };
 
 }  // namespace spacedock::stccg

@@ -39,7 +39,8 @@ std::uint64_t State::hash() const {
     h.add(p.card_played | p.orders_begun << 1 | p.seeded_outpost << 2 | p.only_reports << 3);
   }
   for (const Location& l : spaceline) {
-    h.add(l.mission | std::uint64_t{l.seeder} << 16 | std::uint64_t{l.completed_by} << 24);
+    h.add(l.mission | std::uint64_t{l.seeder} << 16 | std::uint64_t{l.completed_by} << 24 |
+          std::uint64_t{l.copy} << 32);
     add_list(l.seeds);
   }
   add_list(in_play);

@@ -63,6 +63,9 @@ struct CardState {
 struct Location {
   CardId mission = kNoCard;
   Seat seeder = 0;
+  // The other player's copy of the same unique mission, sharing the location; its
+  // owner uses its seeder end.
+  CardId copy = kNoCard;
   // Face-down seed cards; the front is encountered first.
   std::vector<CardId> seeds;
   Seat completed_by = kNoSeat;

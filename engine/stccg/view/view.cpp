@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include "engine/stccg/match.h"
+
 namespace spacedock::stccg {
 
 bool may_see(const Game& game, CardId c, core::Viewer viewer) {
@@ -71,8 +73,7 @@ class ViewWriter {
   }
 
   void write(v1::StccgView* out) const {
-    out->mutable_options()->set_staff_needs_staff_icon(!s_.options.command_fills_staff);
-    out->mutable_options()->set_away_teams_public(!s_.options.hidden_away_teams);
+    options_to(s_.options, out->mutable_options());
     out->set_phase(phase_of(s_));
     out->set_turn(s_.turn);
     out->set_active_seat(active_seat(s_));
@@ -152,6 +153,10 @@ class ViewWriter {
     *out->mutable_seeder_end() = mission.seeder_end();
     *out->mutable_other_end() =
         mission.has_opponent_end() ? mission.opponent_end() : mission.seeder_end();
+    if (l.copy != kNoCard) {
+      ref(l.copy, out->mutable_copy());
+      *out->mutable_other_end() = s_.def(l.copy).card.mission().seeder_end();
+    }
     for (CardId c : l.seeds)
       ref(c, out->add_seeds());
     std::vector<CardId> here;

@@ -58,7 +58,7 @@ bool Engine::enhancements_off_line(CardId target, Attribute a) const {
 }
 
 bool Engine::uses_markers(Seat by) const {
-  return side_deck_open(by, SideDeckKind::kBattleBridge);
+  return by != kNoSeat && side_deck_open(by, SideDeckKind::kBattleBridge);
 }
 
 void Engine::place_marker(CardId marker, CardId target) {
@@ -115,7 +115,8 @@ int Engine::inflict(CardId target, Seat by, int level, CardId tactic) {
 }
 
 void Engine::damage(CardId target, Seat by) {
-  inflict(target, by, 1, kNoCard);
+  // Default damage markers, or rotation whatever the side decks under A-13's other reading.
+  inflict(target, s_.options.dilemma_damage_markers ? by : kNoSeat, 1, kNoCard);
   if (s_.in_play_at(target) && hull(target) <= 0) destroy_vessel(target);
 }
 

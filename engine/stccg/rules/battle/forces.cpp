@@ -100,6 +100,13 @@ Rule Engine::may_fire(CardId card, bool initiating) const {
   return Rule::kOk;
 }
 
+Rule Engine::may_return_fire(CardId card) const {
+  // BoG: not stopped, no leader needed. CRD: a leader needed, stopped or not.
+  if (s_.options.bog_return_fire) return may_fire(card, /*initiating=*/false);
+  if (Rule r = weapons_usable(card); r != Rule::kOk) return r;
+  return leaders(crew(card)) > 0 ? Rule::kOk : Rule::kNoLeader;
+}
+
 std::vector<CardId> Engine::ship_targets(Seat seat, LocIndex loc) const {
   // The opponent's ships and facilities at the location that may be fired at: not cloaked.
   std::vector<CardId> out;

@@ -142,15 +142,20 @@ void Engine::fight_round(PersonnelBattleFrame& b) {
   emit(ev::BattleEnded{ev::BattleKind::kPersonnel, b.loc,
                        winner < 0 ? kNoSeat : seat_of(b, winner)});
   b.step = Step::kEnd;
-  if (winner < 0 || b.sides[1 - winner].empty()) return;
-  // The loser loses one personnel by random selection (a Rogue Borg counts as one).
-  const CardId victim = random_member(b.sides[1 - winner]);
-  if (is_personnel(victim)) {
-    kill(victim);
-    b.killed = victim;
-    b.step = Step::kKilled;
-  } else {
-    to_discard(victim);
+  const bool tie = winner < 0 && strength[0] == strength[1] && b.retaliates &&
+                   !s_.options.battle_tie_kills_nobody;
+  for (int loser = 0; loser < 2; ++loser) {
+    // The loser loses one personnel by random selection (a Rogue Borg counts as one); in a tie
+    // both do under A-26's other reading.
+    if ((winner < 0 && !tie) || (winner == loser) || b.sides[loser].empty()) continue;
+    const CardId victim = random_member(b.sides[loser]);
+    if (is_personnel(victim)) {
+      kill(victim);
+      b.killed = victim;
+      b.step = Step::kKilled;
+    } else {
+      to_discard(victim);
+    }
   }
 }
 

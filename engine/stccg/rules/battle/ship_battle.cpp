@@ -27,8 +27,9 @@ void Engine::begin_ship_battle(Seat seat, CardId firing, CardId target) {
   b.target[0] = target;
   b.damaged_before[1] = damaged(target) || has_markers(target);
   emit(ev::BattleStarted{ev::BattleKind::kShip, seat, b.loc, target});
-  // The card attacked is unstopped, so that it may return fire (BoG).
-  s_.cards[target].stopped = false;
+  // The card attacked is unstopped, so that it may return fire (BoG; under the CRD a stopped
+  // ship may retaliate anyway).
+  if (s_.options.bog_return_fire) s_.cards[target].stopped = false;
   // Its side may fight back next turn whatever its affiliation (§3.11).
   Effect attacked{.kind = EffectKind::kAttacked, .until = Until::kRemoved};
   attacked.player = State::other(seat);
@@ -110,7 +111,8 @@ void Engine::step(ShipBattleFrame& b) {
       auto next = more.empty() ? std::optional<CardId>(kNoCard) : pick_or_done(b.attacker, more);
       if (!next) return;
       if (*next == kNoCard) {
-        b.step = Step::kReturnTarget;
+        // BoG: the defender declares its return fire now; CRD: after the attack.
+        b.step = s_.options.bog_return_fire ? Step::kReturnTarget : Step::kStart;
       } else {
         b.firing[0].push_back(*next);
       }
@@ -122,7 +124,7 @@ void Engine::step(ShipBattleFrame& b) {
       const bool can_fire = std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
         const CardState& card = s_.cards[c];
         return card.controller == defender && card.where == Where::kSpace && card.loc == b.loc &&
-               may_fire(c, /*initiating=*/false) == Rule::kOk;
+               may_return_fire(c) == Rule::kOk;
       });
       std::vector<CardId> targets;
       for (CardId c : b.firing[0]) {
@@ -132,7 +134,9 @@ void Engine::step(ShipBattleFrame& b) {
                                                  : std::optional<CardId>(kNoCard);
       if (!target) return;
       b.target[1] = *target;
-      b.step = *target == kNoCard ? Step::kStart : Step::kReturnJoin;
+      b.step = *target != kNoCard           ? Step::kReturnJoin
+               : s_.options.bog_return_fire ? Step::kStart
+                                            : Step::kReturnFire;
       if (*target != kNoCard) b.damaged_before[0] = damaged(*target) || has_markers(*target);
       return;
     }
@@ -143,14 +147,14 @@ void Engine::step(ShipBattleFrame& b) {
         const CardState& card = s_.cards[c];
         if (card.controller == defender && card.where == Where::kSpace && card.loc == b.loc &&
             std::find(b.firing[1].begin(), b.firing[1].end(), c) == b.firing[1].end() &&
-            may_fire(c, /*initiating=*/false) == Rule::kOk)
+            may_return_fire(c) == Rule::kOk)
           more.push_back(c);
       }
       auto next = more.empty() ? std::optional<CardId>(kNoCard) : pick_or_done(defender, more);
       if (!next) return;
       if (*next == kNoCard) {
         if (b.firing[1].empty()) b.target[1] = kNoCard;  // nobody returns fire after all
-        b.step = Step::kStart;
+        b.step = s_.options.bog_return_fire ? Step::kStart : Step::kReturnFire;
       } else {
         b.firing[1].push_back(*next);
       }
@@ -175,7 +179,7 @@ void Engine::step(ShipBattleFrame& b) {
     case Step::kAttack:
       if (!battle_window(b, WindowKind::kBattle, b.target[0])) return;
       fire(b, 0);
-      b.step = Step::kReturnFire;
+      b.step = s_.options.bog_return_fire ? Step::kReturnFire : Step::kReturnTarget;
       return;
     case Step::kReturnFire:
       if (b.target[1] != kNoCard && !b.firing[1].empty()) {
