@@ -20,6 +20,8 @@ constexpr std::pair<std::string_view, ev::Outcome> kOutcomes[] = {
     {"cured", ev::Outcome::kCured},
     {"artifact_found", ev::Outcome::kArtifactFound},
     {"q_flash_ignored", ev::Outcome::kQFlashIgnored},
+    {"misseed", ev::Outcome::kMisseed},
+    {"cancelled", ev::Outcome::kCancelled},
 };
 
 constexpr std::pair<std::string_view, ev::AttemptResult> kResults[] = {
@@ -124,6 +126,14 @@ ActionSpec action(LineReader& p, const std::string& verb) {
     a.at_card = true;
     p.expect("to");
     if (!p.accept("planet")) a.b = p.name();
+  } else if (verb == "attack" || verb == "battle") {
+    // A ship battle (a ship or facility fires at a target) or a personnel battle (an Away Team
+    // member against a member of the team attacked, at the member's location).
+    a.kind = verb == "attack" ? ActionKind::kAttack : ActionKind::kBattle;
+    a.a = p.name();
+    p.expect("on");
+    a.b = p.name();
+    a.at_card = verb == "battle";
   } else if (verb == "attempt") {
     a.kind = ActionKind::kAttempt;
     a.loc = p.loc();
@@ -148,8 +158,8 @@ ActionSpec action(LineReader& p, const std::string& verb) {
 }
 
 bool is_action(std::string_view verb) {
-  for (std::string_view v : {"report", "build", "play", "move", "beam", "attempt", "end", "seed",
-                             "pass", "choose", "yes", "no", "done"}) {
+  for (std::string_view v : {"report", "build", "play", "move", "beam", "attempt", "attack",
+                             "battle", "end", "seed", "pass", "choose", "yes", "no", "done"}) {
     if (verb == v) return true;
   }
   return false;
@@ -164,8 +174,9 @@ void setup(LineReader& p, const std::string& verb, Step& s) {
   } else if (verb == "option") {
     s.kind = K::kOption;
     s.word = p.word();
-    if (s.word != "command_fills_staff" && s.word != "hidden_away_teams")
-      p.fail("options: command_fills_staff, hidden_away_teams");
+    if (s.word != "command_fills_staff" && s.word != "hidden_away_teams" &&
+        s.word != "q_continuum_reshuffles")
+      p.fail("options: command_fills_staff, hidden_away_teams, q_continuum_reshuffles");
     if (!p.peek("on") && !p.peek("off")) p.fail("an option is on or off");
     s.number = p.word() == "on";
   } else if (verb == "active" || verb == "first_seeder") {
@@ -202,6 +213,12 @@ void setup(LineReader& p, const std::string& verb, Step& s) {
   } else if (verb == "stopped" || verb == "damaged") {
     s.kind = verb == "stopped" ? K::kStopped : K::kDamaged;
     s.names = p.names();
+  } else if (verb == "door") {
+    s.kind = K::kDoor;
+    s.player = p.player();
+    p.expect(":");
+    s.names.push_back(p.name());
+    s.aliases.push_back(p.accept("as") ? p.name() : std::string());
   } else {
     s.kind = K::kCards;
     s.place = place(p, verb, /*setup=*/true);

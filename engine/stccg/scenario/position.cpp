@@ -92,9 +92,28 @@ CardId Position::add_to_pile(Seat owner, Zone zone, std::string_view title) {
   s_.cards[c].zone = zone;
   if (auto* pile = s_.players[owner].pile(zone)) {
     pile->push_back(c);
+  } else if (zone == Zone::kSideDeck || zone == Zone::kSideUsed) {
+    SideDeck& deck = s_.players[owner].side_deck(side_deck_of(s_.def(c)));
+    (zone == Zone::kSideDeck ? deck.cards : deck.used).push_back(c);
   } else if (zone != Zone::kOutOfPlay && zone != Zone::kBonus) {
     throw std::invalid_argument("not a pile");
   }
+  return c;
+}
+
+CardId Position::add_door(Seat owner, std::string_view title) {
+  const CardId c = add(owner, title);
+  const CardDef& def = s_.def(c);
+  const auto opens = def.card.doorway().opens();
+  if (def.type() != v1::STCCG_CARD_TYPE_DOORWAY || opens == v1::STCCG_SIDE_DECK_UNSPECIFIED)
+    throw std::invalid_argument(quoted(title) + " opens no side deck");
+  SideDeck& deck =
+      s_.players[owner].side_deck(static_cast<SideDeckKind>(static_cast<int>(opens) - 1));
+  if (deck.door != kNoCard) throw std::invalid_argument("that side deck has its door already");
+  s_.cards[c].zone = Zone::kPlay;
+  s_.cards[c].where = Where::kSideDeck;
+  s_.in_play.push_back(c);
+  deck.door = c;
   return c;
 }
 

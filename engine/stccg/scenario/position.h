@@ -36,9 +36,12 @@ class Position {
   LocIndex add_mission(Seat seeder, std::string_view title);
   void set_completed(LocIndex loc, Seat by);
 
-  // A pile of a player: kSeedPile, kDrawDeck, kHand, kDiscard (each on top of those already
-  // there), kOutOfPlay or kBonus.
+  // A pile of a player: kSeedPile, kDrawDeck, kHand, kDiscard, kSideDeck (face down) or
+  // kSideUsed (face up beneath it), each on top of those already there, kOutOfPlay or kBonus. A
+  // side-deck card goes to the side deck its kind belongs in.
   CardId add_to_pile(Seat owner, Zone zone, std::string_view title);
+  // A doorway seeded on its side deck, which it opens.
+  CardId add_door(Seat owner, std::string_view title);
   // Face down under a mission, met after those already there.
   CardId add_under(LocIndex loc, Seat owner, std::string_view title);
   // A facility or a ship at a location.

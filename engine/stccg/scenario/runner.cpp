@@ -109,10 +109,13 @@ class CaseRunner {
     switch (s.kind) {
       case K::kSeed:
         return position_.set_seed(static_cast<std::uint64_t>(s.number));
-      case K::kOption:
-        (s.word == "command_fills_staff" ? position_.options().command_fills_staff
-                                         : position_.options().hidden_away_teams) = s.number != 0;
+      case K::kOption: {
+        Options& o = position_.options();
+        (s.word == "command_fills_staff" ? o.command_fills_staff
+         : s.word == "hidden_away_teams" ? o.hidden_away_teams
+                                         : o.q_continuum_reshuffles) = s.number != 0;
         return;
+      }
       case K::kActive:
         return position_.set_active(s.player);
       case K::kTurn:
@@ -137,6 +140,8 @@ class CaseRunner {
         return position_.set_completed(s.place.loc, s.player);
       case K::kCards:
         return add_cards(s);
+      case K::kDoor:
+        return name(s.aliases[0], position_.add_door(s.player, s.names[0]));
       case K::kStopped:
       case K::kDamaged:
         for (const std::string& n : s.names)
@@ -149,8 +154,11 @@ class CaseRunner {
 
   void add_cards(const Step& s) {
     const Place& p = s.place;
-    // A draw deck is listed from the top down; the engine keeps its top at the back.
-    const bool reversed = p.kind == Place::Kind::kPile && p.zone == Zone::kDrawDeck;
+    // A draw deck or a side deck is listed from the top down; the engine keeps its top at the
+    // back.
+    const bool reversed =
+        p.kind == Place::Kind::kPile &&
+        (p.zone == Zone::kDrawDeck || p.zone == Zone::kSideDeck || p.zone == Zone::kSideUsed);
     for (std::size_t k = 0; k < s.names.size(); ++k) {
       const std::size_t i = reversed ? s.names.size() - 1 - k : k;
       const std::string& t = s.names[i];

@@ -54,6 +54,7 @@ struct Step {
     kMission,
     kCompleted,
     kCards,
+    kDoor,
     kStopped,
     kDamaged,
     // Answering the open decision.

@@ -10,10 +10,14 @@ namespace handlers {
 
 // artifacts.cpp
 extern const Handler kBetazoidGiftBox, kHorgahn, kRessikanFlute;
+// attempt_interrupts.cpp
+extern const Handler kSeniorStaffMeeting;
 // countdowns.cpp
 extern const Handler kBirthOfJunior, kTestCrossfire;
 // dilemma_choices.cpp
 extern const Handler kEdoProbe, kPortalGuard, kRebelEncounter, kTarellianPlagueShip;
+// doorways.cpp
+extern const Handler kBattleBridgeDoor, kQFlash, kQTent;
 // equipment_interrupts.cpp
 extern const Handler kDisruptorOverload;
 // hand_refill.cpp
@@ -24,7 +28,11 @@ extern const Handler kParticleFountain;
 extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation,
     kIncomingMessageKlingon, kTranswarpConduit;
 // nullifiers.cpp
-extern const Handler kAmandaRogers, kKevinUxbridge, kQ2;
+extern const Handler kAmandaRogers, kKevinUxbridge, kQ2, kTestDoorJammer;
+// q_continuum.cpp
+extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCamest,
+    kGuiltyProvisionally, kIncomingMessageTheContinuum, kIntoTheBreach, kLemonAid,
+    kMilitaryPrivilege, kPenaltyBox, kSubsectionQParagraph10, kTheHigherTheQEr;
 // random_selection.cpp
 extern const Handler kHunterGangs;
 // ship_events.cpp
@@ -43,35 +51,51 @@ extern const Handler kAlienLabyrinth;
 namespace {
 
 const std::array kHandlers = {
+    &handlers::kAldebaranSerpent,
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,
+    &handlers::kBattleBridgeDoor,
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
     &handlers::kEdoProbe,
     &handlers::kEmergencyTransporterArmbands,
+    &handlers::kGiftOfTheTormentor,
+    &handlers::kGoBackWhenceThouCamest,
     &handlers::kGoddessOfEmpathy,
+    &handlers::kGuiltyProvisionally,
     &handlers::kHorgahn,
     &handlers::kHunterGangs,
     &handlers::kIncomingMessageFederation,
     &handlers::kIncomingMessageKlingon,
+    &handlers::kIncomingMessageTheContinuum,
+    &handlers::kIntoTheBreach,
     &handlers::kKevinUxbridge,
     &handlers::kKivasFajoCollector,
+    &handlers::kLemonAid,
+    &handlers::kMilitaryPrivilege,
     &handlers::kPalorToffAlienTrader,
     &handlers::kParticleFountain,
+    &handlers::kPenaltyBox,
     &handlers::kPlasmaFire,
     &handlers::kPortalGuard,
     &handlers::kQ2,
+    &handlers::kQFlash,
     &handlers::kQNet,
+    &handlers::kQTent,
     &handlers::kRebelEncounter,
     &handlers::kRedAlert,
     &handlers::kResQ,
     &handlers::kRessikanFlute,
+    &handlers::kSeniorStaffMeeting,
     &handlers::kSpacedock,
     &handlers::kStaticWarpBubble,
+    &handlers::kSubsectionQParagraph10,
     &handlers::kTarellianPlagueShip,
     &handlers::kTestCrossfire,
+    &handlers::kTestDoorJammer,
+    &handlers::kTheHigherTheQEr,
     &handlers::kTranswarpConduit,
     &handlers::kWarpCoreBreach,
 };
