@@ -136,9 +136,10 @@ void guilty(Engine& e, AttemptFrame& f) {
                                          f.members.begin());
     f.sub = DilemmaStep::kAsking;
   }
-  auto plea = e.yes_no(f.player);
-  if (!plea) return;
-  if (*plea) {
+  // The player sees who was picked: choosing them lets them die, done accepts the plea.
+  auto dies = e.pick_or_done(f.player, {f.members[f.picked]});
+  if (!dies) return;
+  if (*dies == kNoCard) {
     Effect right{.kind = EffectKind::kBattleCancellable, .until = Until::kRemoved};
     right.player = f.player;
     right.source = f.current;
@@ -337,9 +338,9 @@ extern const Handler kGuiltyProvisionally{
     .name = "guilty_provisionally",
     .test = "tests/scenarios/q-continuum.scn",
     .encounter = guilty,
-    .question = "accept the plea, or let the personnel picked at random die?",
-    .yes_label = "Accept the plea: the opponent may cancel the next battle you initiate",
-    .no_label = "Refuse the plea: the personnel picked dies",
+    .choose_label =
+        "the personnel picked at random dies (choose them), unless you accept the plea "
+        "(done): then the opponent may cancel the next battle you initiate",
 };
 
 extern const Handler kAldebaranSerpent{
