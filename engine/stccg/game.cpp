@@ -1,6 +1,7 @@
 #include "engine/stccg/game.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace spacedock::stccg {
 
@@ -27,7 +28,8 @@ Game Game::create(const CardDb& db, const Setup& setup, std::uint64_t seed) {
   Game game(std::move(s));
   Engine& e = game.e_;
   State& st = e.state();
-  auto deal = [&](Seat seat, DefIndex def, Zone zone) {
+  // Into `pile`, or the pile its zone names.
+  auto deal = [&](Seat seat, DefIndex def, Zone zone, std::vector<CardId>* pile = nullptr) {
     CardState card;
     card.def = def;
     card.owner = seat;
@@ -36,7 +38,7 @@ Game Game::create(const CardDb& db, const Setup& setup, std::uint64_t seed) {
     st.cards.push_back(card);
     st.cards.back().handle = e.new_handle();
     const auto id = static_cast<CardId>(st.cards.size() - 1);
-    e.pile_of(id, zone)->push_back(id);
+    (pile ? pile : e.pile_of(id, zone))->push_back(id);
   };
   for (Seat seat = 0; seat < kPlayers; ++seat) {
     const Deck& deck = setup.decks[seat];
@@ -47,9 +49,15 @@ Game Game::create(const CardDb& db, const Setup& setup, std::uint64_t seed) {
       if (stock != stocked.end()) stocked.erase(stock);
       deal(seat, def, in_draw_deck ? Zone::kDrawDeck : Zone::kSeedPile);
     }
-    for (const auto* side : {&deck.q_continuum, &deck.q_tent, &deck.battle_bridge}) {
+    // Each side deck as the deck list has it: a card allowed in two (Q's Planet) goes where
+    // its player put it.
+    const std::pair<const std::vector<DefIndex>*, SideDeckKind> sides[] = {
+        {&deck.q_continuum, SideDeckKind::kQContinuum},
+        {&deck.q_tent, SideDeckKind::kQTent},
+        {&deck.battle_bridge, SideDeckKind::kBattleBridge}};
+    for (const auto& [side, kind] : sides) {
       for (DefIndex def : *side)
-        deal(seat, def, Zone::kSideDeck);
+        deal(seat, def, Zone::kSideDeck, &st.players[seat].side_deck(kind).cards);
     }
     for (SideDeck& side : st.players[seat].side)
       st.rng.shuffle(std::span(side.cards));

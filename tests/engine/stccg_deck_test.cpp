@@ -12,6 +12,7 @@
 #include "engine/stccg/cards/card_db.h"
 #include "engine/stccg/cards/card_files.h"
 #include "engine/stccg/cards/deck.h"
+#include "engine/stccg/game.h"
 
 namespace {
 
@@ -410,6 +411,27 @@ TEST_CASE("Q-icon cards and tactics only in their side decks") {
     deck.q_tent = {card("Data"), card("Penalty Box")};
     CHECK(contains(only_problem(deck, DeckProblemCode::kWrongSideDeck),
                    "'Penalty Box' has the Q icon; it may not be in Q's Tent"));
+  }
+  SUBCASE("Q's Planet, the one Q-icon card Q's Tent may hold (card data: allowed_in_q_tent)") {
+    Deck deck = sample("federation");
+    swap_card(deck.cards, "Hannah Bates", "Q's Tent");
+    deck.q_tent = {card("Data"), card("Q's Planet")};
+    check_legal(deck);
+    // Dealt into the Tent, where its player put it, not into the Q-Continuum.
+    spacedock::stccg::Setup setup;
+    setup.decks[0] = deck;
+    setup.decks[1] = sample("klingon");
+    const auto game = spacedock::stccg::Game::create(standard(), setup, 3);
+    const auto& player = game.state().players[0];
+    const auto in = [&](spacedock::stccg::SideDeckKind kind) {
+      for (auto c : player.side_deck(kind).cards) {
+        if (game.state().def(c).title() == "Q's Planet") return true;
+      }
+      return false;
+    };
+    CHECK(in(spacedock::stccg::SideDeckKind::kQTent));
+    CHECK_FALSE(in(spacedock::stccg::SideDeckKind::kQContinuum));
+    CHECK(game.state().check().empty());
   }
 }
 

@@ -112,7 +112,7 @@ TEST_CASE("stccg perft: fixed seeds play to fixed decision counts, hashes and tr
     std::uint64_t hash;
   };
   const Pinned pinned[] = {
-      {"federation", "klingon", 1, 413, 8970947992493707045ULL},
+      {"federation", "klingon", 1, 395, 18116370710324526454ULL},
       {"klingon", "romulan", 2, 381, 16652249207834369176ULL},
       {"romulan", "federation", 3, 551, 4862873177833590719ULL},
   };
@@ -134,7 +134,7 @@ TEST_CASE("stccg perft: fixed seeds play to fixed decision counts, hashes and tr
                         d->options[chooser.below(static_cast<std::uint32_t>(d->options.size()))])
                 .accepted());
   }
-  const std::uint64_t leaves[] = {1, 7, 19, 101, 369, 1822, 8062};
+  const std::uint64_t leaves[] = {1, 7, 19, 101, 369, 1814, 8098};
   for (int depth = 1; depth < 7; ++depth) {
     CAPTURE(depth);
     CHECK(perft(game, depth) == leaves[depth]);

@@ -384,7 +384,7 @@ class Validator {
     const auto tent = tally(deck_.q_tent);
     for (const auto& [i, copies] : tent) {
       const CardDef& def = db_.def(i);
-      if (has_q_icon(def)) {
+      if (has_q_icon(def) && !def.card.allowed_in_q_tent()) {
         add(DeckProblemCode::kWrongSideDeck,
             quoted(def) + " has the Q icon; it may not be in Q's Tent");
       } else if (is_tactic(def)) {

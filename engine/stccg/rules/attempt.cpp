@@ -25,7 +25,26 @@ void Engine::start_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team) 
   for (CardId c : f.group)
     expose(c);
   emit(ev::AttemptStarted{seat, loc, f.ship, static_cast<std::uint8_t>(f.group.size())});
+  std::uint8_t& attempted = s_.spaceline[loc].attempted;
+  f.first_try = !(attempted & (1u << seat));
+  attempted |= static_cast<std::uint8_t>(1u << seat);
+  // Effects that last until their player attempts another mission end (Aldebaran Serpent).
+  end_effects([&](const Effect& x) {
+    return x.until == Until::kMissionAttempted && x.player == seat && x.loc != loc;
+  });
+  const CardId about = f.ship != kNoCard ? f.ship : anchor;
   s_.frames.push_back(std::move(f));
+  // Interrupts may be played after the announcement and before the first seed card (§3.8 step
+  // 1; Senior Staff Meeting).
+  open_window(WindowKind::kAttemptAnnounced, seat, about, loc);
+}
+
+bool Engine::misseeded(CardId c, LocIndex loc) const {
+  const CardDef& def = s_.def(c);
+  if (def.type() != v1::STCCG_CARD_TYPE_DILEMMA) return false;
+  const auto card = def.card.dilemma().placement();
+  const auto mission = s_.def(s_.spaceline[loc].mission).card.mission().placement();
+  return card != v1::STCCG_PLACEMENT_DUAL && mission != v1::STCCG_PLACEMENT_DUAL && card != mission;
 }
 
 void Engine::prune(AttemptFrame& f) {
@@ -86,15 +105,33 @@ void Engine::reveal_next(AttemptFrame& f) {
     return;
   }
   const auto& seeds = s_.spaceline[f.loc].seeds;
-  // Artifacts are not met: they wait under the mission to be earned (§3.8 step 2).
-  while (f.cursor < seeds.size() && s_.def(seeds[f.cursor]).type() == v1::STCCG_CARD_TYPE_ARTIFACT)
-    ++f.cursor;
+  for (;;) {
+    // Artifacts are not met: they wait under the mission to be earned (§3.8 step 2).
+    while (f.cursor < seeds.size() &&
+           s_.def(seeds[f.cursor]).type() == v1::STCCG_CARD_TYPE_ARTIFACT)
+      ++f.cursor;
+    if (f.cursor >= seeds.size() || !misseeded(seeds[f.cursor], f.loc)) break;
+    // A misseed goes out of play as it is revealed: not an action, no window (CRD IV.8
+    // Senior Staff Meeting; S-44).
+    const CardId misseed = seeds[f.cursor];
+    emit(ev::DilemmaResolved{misseed, s_.cards[misseed].def, ev::Outcome::kMisseed});
+    move_card(misseed, Zone::kOutOfPlay);
+  }
   if (f.cursor >= seeds.size()) {
     f.step = AttemptFrame::Step::kRequirements;
     return;
   }
   f.current = seeds[f.cursor];
   move_card(f.current, Zone::kResolving);  // face up: met by the group
+  const CardDef& def = s_.def(f.current);
+  const bool duplicate = std::find(f.met.begin(), f.met.end(), def.index) != f.met.end();
+  if (f.cancel_next_dilemma && def.type() == v1::STCCG_CARD_TYPE_DILEMMA && !duplicate) {
+    // Discarded with no effect before anything may answer it (Senior Staff Meeting; a
+    // Q-Flash is not a dilemma and does not use it up, S-44).
+    f.cancel_next_dilemma = false;
+    f.met.push_back(def.index);
+    return finish_dilemma(f, ev::Outcome::kCancelled);
+  }
   meet(f);
 }
 

@@ -113,6 +113,26 @@ MemberFacts Engine::base_facts(CardId personnel) const {
   MemberFacts facts;
   facts.persona = def.persona;
   facts.classification = static_cast<Classification>(p.classification());
+  // A classification swapped while an effect lasts (Military Privilege); the skill box keeps
+  // what is printed there. Copies of the same swap count once (not cumulative, §3.17).
+  std::vector<const Effect*> swaps;
+  for (const Effect& x : s_.effects) {
+    if (x.kind != EffectKind::kClassificationSwap ||
+        (x.affiliations && !(x.affiliations & def.affiliations)))
+      continue;
+    const auto same = [&](const Effect* y) {
+      return y->value == x.value && y->affiliations == x.affiliations;
+    };
+    if (std::any_of(swaps.begin(), swaps.end(), same)) continue;
+    swaps.push_back(&x);
+    const auto one = static_cast<Classification>(x.value & 0xff);
+    const auto other = static_cast<Classification>((x.value >> 8) & 0xff);
+    if (facts.classification == one) {
+      facts.classification = other;
+    } else if (facts.classification == other) {
+      facts.classification = one;
+    }
+  }
   switch (p.gender()) {
     case v1::STCCG_GENDER_MALE:
       facts.gender = Gender::kMale;

@@ -50,6 +50,19 @@ class Engine {
   // The server's random selection (CRD II.1 "Random Selection").
   CardId random_member(const std::vector<CardId>& pool);
   void step(CardFrame& f);
+  // The frame of type F nearest the top of the stack (the attempt or battle a window is in),
+  // or nullptr.
+  template <typename F>
+  F* top_frame() {
+    for (auto it = s_.frames.rbegin(); it != s_.frames.rend(); ++it) {
+      if (auto* f = std::get_if<F>(&*it)) return f;
+    }
+    return nullptr;
+  }
+  template <typename F>
+  const F* top_frame() const {
+    return const_cast<Engine*>(this)->top_frame<F>();
+  }
 
   bool is_personnel(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_PERSONNEL; }
   bool is_ship(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_SHIP; }
@@ -161,6 +174,9 @@ class Engine {
   void begin_action(Seat actor, const Action& a);
   void step(ActionFrame& f);
   void resolve(ActionFrame& f);
+  // Whether the opponent of the battle's initiator cancels it, a right a card gave them
+  // (Guilty - Provisionally); nullopt after asking.
+  std::optional<bool> battle_cancelled(const ActionFrame& f);
   // Opens a window in which both players, `first` first, may play cards until both pass.
   void open_window(WindowKind kind, Seat first, CardId about = kNoCard, LocIndex loc = kNoLoc);
   void step(WindowFrame& w);
@@ -173,6 +189,9 @@ class Engine {
   Rule may_play_from_hand(Seat seat, CardId c, const WindowFrame* window) const;
   // Appends the plays the handlers of `seat`'s cards in hand offer now.
   void hand_plays(Seat seat, const WindowFrame* window, std::vector<Action>& out) const;
+  // A card of `seat`'s hand is played: it waits face up to resolve, and what the play uses up
+  // is used up even if it is nullified later.
+  void announce_play(Seat seat, const Action& play);
   // Whether an announced play may still resolve (§3.16).
   Rule still_legal(Seat seat, const Action& play) const;
   void resolve_play(ActionFrame& f);
@@ -332,6 +351,8 @@ class Engine {
   void step(AttemptFrame& f);
   void prune(AttemptFrame& f);
   void reveal_next(AttemptFrame& f);
+  // A dilemma seeded where it does not belong (a planet dilemma under a space mission).
+  bool misseeded(CardId c, LocIndex loc) const;
   void check_requirements(AttemptFrame& f);
   // Earns the artifacts under the mission; returns those whose handlers act when earned,
   // which check_requirements runs once the attempt is over.

@@ -31,9 +31,9 @@ Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window) 
       if (window || seat != s_.active) return Rule::kWrongStep;
       return may_play_card(seat) ? Rule::kOk : Rule::kCardPlayUsed;
     case v1::STCCG_CARD_TYPE_DOORWAY:
-      // Doorways act like interrupts but only in their owner's turn, never between dilemmas
-      // (CRD IV.6, S-62).
-      if (seat != s_.active) return Rule::kNotYours;
+      // Doorways act like interrupts but only in their owner's turn, unless the card says
+      // otherwise, and never between dilemmas (CRD IV.6, S-62).
+      if (seat != s_.active && !def.card.doorway().any_turn()) return Rule::kNotYours;
       if (window && window->kind == WindowKind::kBetweenDilemmas) return Rule::kWrongStep;
       return Rule::kOk;
     default:
@@ -48,6 +48,12 @@ void Engine::hand_plays(Seat seat, const WindowFrame* window, std::vector<Action
     if (may_play_from_hand(seat, c, window) != Rule::kOk) continue;
     handler->plays(*this, seat, c, window, out);
   }
+}
+
+void Engine::announce_play(Seat seat, const Action& play) {
+  move_card(play.a, Zone::kResolving);
+  const Handler* handler = s_.def(play.a).handler;
+  if (handler && handler->announced) handler->announced(*this, seat, play);
 }
 
 Rule Engine::still_legal(Seat seat, const Action& play) const {

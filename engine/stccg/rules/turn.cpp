@@ -33,8 +33,9 @@ void Engine::step(TurnFrame& f) {
     case TurnFrame::Step::kDraw: {
       const Seat active = s_.active;
       s_.frames.pop_back();  // `f` is gone from here on
-      end_turn_effects();
+      // The draw is still part of the turn: effects that last the turn (no more draws) hold.
       draw(active);
+      end_turn_effects();
       // An extra turn granted to the player (Horga'hn) follows at once; one just taken ends.
       end_effects([](const Effect& x) { return x.kind == EffectKind::kExtraTurn && x.flag; });
       for (Effect& x : s_.effects) {

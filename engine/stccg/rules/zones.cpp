@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "engine/core/siphash.h"
+#include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
@@ -18,7 +19,10 @@ bool Engine::owner_sees(CardId c) const {
   if (card.zone == Zone::kDrawDeck) return searching_deck(card.owner);
   // Face-down side decks are unknown to their owner too, but for Q's Tent, whose cards the
   // owner chose and may pick from (§1.5).
-  if (card.zone == Zone::kSideDeck) return side_deck_of(s_.def(c)) == SideDeckKind::kQTent;
+  if (card.zone == Zone::kSideDeck) {
+    const auto& tent = s_.players[card.owner].side_deck(SideDeckKind::kQTent).cards;
+    return std::find(tent.begin(), tent.end(), c) != tent.end();
+  }
   return true;
 }
 
@@ -84,15 +88,21 @@ CardId Engine::find_handle(std::uint32_t handle) const {
 }
 
 std::vector<CardId>* Engine::pile_of(CardId c, Zone zone) {
-  PlayerState& owner = s_.players[s_.cards[c].owner];
-  switch (zone) {
-    case Zone::kSideDeck:
-      return &owner.side_deck(side_deck_of(s_.def(c))).cards;
-    case Zone::kSideUsed:
-      return &owner.side_deck(side_deck_of(s_.def(c))).used;
-    default:
-      return owner.pile(zone);
+  const CardState& card = s_.cards[c];
+  PlayerState& owner = s_.players[card.owner];
+  if (zone != Zone::kSideDeck && zone != Zone::kSideUsed) {
+    // A pile is its controller's: the owner's, unless a card sends it to another player's
+    // discard pile (Gift of the Tormentor).
+    return s_.players[card.controller].pile(zone);
   }
+  // The side deck that lists it (Q's Planet may be in Q's Tent or in the Q-Continuum), or the
+  // one its kind belongs in.
+  for (SideDeck& deck : owner.side) {
+    auto& list = zone == Zone::kSideDeck ? deck.cards : deck.used;
+    if (std::find(list.begin(), list.end(), c) != list.end()) return &list;
+  }
+  SideDeck& deck = owner.side_deck(side_deck_of(s_.def(c)));
+  return zone == Zone::kSideDeck ? &deck.cards : &deck.used;
 }
 
 void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId host,
@@ -152,6 +162,9 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
 }
 
 void Engine::to_discard(CardId c) {
+  const Handler* handler = s_.def(c).handler;
+  if (s_.cards[c].zone == Zone::kPlay && handler && handler->leaving_play)
+    handler->leaving_play(*this, c);
   // Whatever is aboard or played on a card leaves with it.
   for (CardId other : std::vector<CardId>(s_.in_play)) {
     if (s_.cards[other].zone == Zone::kPlay && s_.cards[other].host == c) to_discard(other);
@@ -173,6 +186,11 @@ void Engine::destroy_vessel(CardId vessel) {
 }
 
 void Engine::draw(Seat seat) {
+  // A player who may draw no more this turn draws nothing (Q's Tent, CRD IV.6); taking cards
+  // (take_from_deck) is not drawing.
+  for (const Effect& x : s_.effects) {
+    if (x.kind == EffectKind::kNoDraws && x.player == seat) return;
+  }
   const PlayerState& player = s_.players[seat];
   if (!player.draw.empty()) take_from_deck(seat, player.draw.back());
 }

@@ -56,7 +56,7 @@ std::string place_of(const State& s, CardId c) {
     case Zone::kHand:
       return "in hand " + owner;
     case Zone::kDiscard:
-      return "in discard " + owner;
+      return "in discard " + player_name(card.controller);
     case Zone::kOutOfPlay:
       return "in out_of_play " + owner;
     case Zone::kBonus:
@@ -119,7 +119,8 @@ bool at(const Scene& scene, CardId c, const Place& p) {
   const bool in_play = card.zone == Zone::kPlay;
   switch (p.kind) {
     case Place::Kind::kPile: {
-      const Seat whose = card.zone == Zone::kBonus ? card.controller : card.owner;
+      // A bonus area, or a discard pile a card sent the card to, is its controller's.
+      const Seat whose = card.controller;
       return card.zone == p.zone && (p.player == kNoSeat || whose == p.player);
     }
     case Place::Kind::kUnder:

@@ -24,6 +24,8 @@ constexpr std::pair<std::string_view, ev::Outcome> kOutcomes[] = {
     {"cured", ev::Outcome::kCured},
     {"artifact_found", ev::Outcome::kArtifactFound},
     {"q_flash_ignored", ev::Outcome::kQFlashIgnored},
+    {"misseed", ev::Outcome::kMisseed},
+    {"cancelled", ev::Outcome::kCancelled},
 };
 
 constexpr std::pair<std::string_view, ev::AttemptResult> kResults[] = {
@@ -288,6 +290,7 @@ void setup(LineReader& p, const std::string& verb, Step& s) {
     s.player = p.player();
     p.expect(":");
     s.names.push_back(p.name());
+    s.aliases.push_back(p.accept("as") ? p.name() : std::string());
   } else {
     s.kind = K::kCards;
     s.place = place(p, verb, /*setup=*/true);

@@ -164,8 +164,7 @@ class CaseRunner {
       case K::kCards:
         return add_cards(s);
       case K::kDoor:
-        position_.add_door(s.player, s.names[0]);
-        return;
+        return name(s.aliases[0], position_.add_door(s.player, s.names[0]));
       case K::kFlag:
         for (const auto& [flag, set] : kFlagSetters) {
           if (flag != s.word) continue;
@@ -180,10 +179,11 @@ class CaseRunner {
 
   void add_cards(const Step& s) {
     const Place& p = s.place;
-    // A draw deck and a side deck are listed from the top down; the engine keeps their tops at
-    // the back.
+    // A draw deck or a side deck is listed from the top down; the engine keeps its top at the
+    // back.
     const bool reversed =
-        p.kind == Place::Kind::kPile && (p.zone == Zone::kDrawDeck || p.zone == Zone::kSideDeck);
+        p.kind == Place::Kind::kPile &&
+        (p.zone == Zone::kDrawDeck || p.zone == Zone::kSideDeck || p.zone == Zone::kSideUsed);
     for (std::size_t k = 0; k < s.names.size(); ++k) {
       const std::size_t i = reversed ? s.names.size() - 1 - k : k;
       const std::string& t = s.names[i];

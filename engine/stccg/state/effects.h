@@ -48,6 +48,10 @@ enum class EffectKind : std::uint8_t {
   kExtraTurn,
   // `player` is looking through their draw deck (a search): they see its cards meanwhile.
   kSearchingDeck,
+  // Personnel of `affiliations` (any, when empty) whose classification is one of the two in
+  // `value` (low and high byte) have the other one instead; skill boxes are untouched
+  // (Military Privilege).
+  kClassificationSwap,
 };
 
 // When an effect ends.
@@ -72,6 +76,7 @@ struct Effect {
   CardId card = kNoCard;
   std::int16_t value = 0;
   std::uint16_t turn = 0;  // the turn it began in
+  AffiliationSet affiliations = 0;
 
   friend bool operator==(const Effect&, const Effect&) = default;
 };

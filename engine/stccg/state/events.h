@@ -78,6 +78,8 @@ enum class Outcome : std::uint8_t {
   kCured,
   kArtifactFound,  // an artifact stays, to be earned on completion
   kQFlashIgnored,  // no Q-Continuum to face: discarded
+  kMisseed,        // seeded where it does not belong: out of play, not an action
+  kCancelled,      // discarded unresolved by a card played before it (Senior Staff Meeting)
 };
 struct DilemmaResolved {
   CardId card;

@@ -49,15 +49,16 @@ struct ActionFrame {
 
 // What a response window is for: which cards may be played in it.
 enum class WindowKind : std::uint8_t {
-  kResponse,         // an action was just announced (`collector` is its frame)
-  kBetweenDilemmas,  // between two seed cards of a mission attempt (§3.8)
-  kDilemma,          // `about` was just revealed in an attempt: only cards that cancel it
-  kBattleStart,      // a battle was just initiated at `loc`
-  kBattle,           // between the steps of a battle, before its winner is known
-  kKilled,           // `about` was just killed in a personnel battle
-  kDestroyed,        // `about`, a ship, is about to be destroyed
-  kCompleted,        // the mission at `loc` was just completed
-  kEndOfTurn,        // the active player is ending the turn
+  kResponse,          // an action was just announced (`collector` is its frame)
+  kAttemptAnnounced,  // an attempt at `loc` was announced: before its first seed card (§3.8)
+  kBetweenDilemmas,   // between two seed cards of a mission attempt (§3.8)
+  kDilemma,           // `about` was just revealed in an attempt: only cards that cancel it
+  kBattleStart,       // a battle was just initiated at `loc`
+  kBattle,            // between the steps of a battle, before its winner is known
+  kKilled,            // `about` was just killed in a personnel battle
+  kDestroyed,         // `about`, a ship, is about to be destroyed
+  kCompleted,         // the mission at `loc` was just completed
+  kEndOfTurn,         // the active player is ending the turn
 };
 
 // A response window: players in turn may announce responses until both pass in a row.
@@ -107,6 +108,12 @@ struct AttemptFrame {
   CardId q_flash = kNoCard;
   std::uint8_t q_left = 0;
   std::vector<DefIndex> q_met;
+  // A Q-card stops the group once the rest of its Q-Flash is over (Aldebaran Serpent).
+  bool stop_after_q_flash = false;
+  // The player's first attempt of this mission this game.
+  bool first_try = false;
+  // The next dilemma met is discarded unresolved (Senior Staff Meeting).
+  bool cancel_next_dilemma = false;
 };
 
 // A ship battle (§3.12 with the BoG sequence): targets and return fire are declared at the

@@ -40,7 +40,7 @@ std::uint64_t State::hash() const {
   }
   for (const Location& l : spaceline) {
     h.add(l.mission | std::uint64_t{l.seeder} << 16 | std::uint64_t{l.completed_by} << 24 |
-          std::uint64_t{l.copy} << 32);
+          std::uint64_t{l.copy} << 32 | std::uint64_t{l.attempted} << 40);
     add_list(l.seeds);
   }
   add_list(in_play);
@@ -48,7 +48,8 @@ std::uint64_t State::hash() const {
   for (const Effect& x : effects) {
     h.add(static_cast<std::uint64_t>(x.kind) | static_cast<std::uint64_t>(x.until) << 8 |
           static_cast<std::uint64_t>(x.attribute) << 16 | std::uint64_t{x.flag} << 24 |
-          std::uint64_t{x.player} << 32 | std::uint64_t{x.loc} << 40);
+          std::uint64_t{x.player} << 32 | std::uint64_t{x.loc} << 40 |
+          std::uint64_t{x.affiliations} << 48);
     h.add(x.source | std::uint64_t{x.card} << 16 |
           std::uint64_t{static_cast<std::uint16_t>(x.value)} << 32 | std::uint64_t{x.turn} << 48);
   }

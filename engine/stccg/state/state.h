@@ -69,6 +69,8 @@ struct Location {
   // Face-down seed cards; the front is encountered first.
   std::vector<CardId> seeds;
   Seat completed_by = kNoSeat;
+  // A bit per player who has attempted it this game.
+  std::uint8_t attempted = 0;
 };
 
 // The three side decks (§3.19).

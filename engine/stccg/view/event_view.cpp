@@ -9,8 +9,7 @@ namespace {
 static_assert(static_cast<int>(Zone::kSideUsed) + 1 == v1::STCCG_ZONE_SIDE_USED);
 static_assert(static_cast<int>(Where::kSideDeck) == v1::STCCG_WHERE_SIDE_DECK);
 static_assert(static_cast<int>(ev::Step::kEndOfTurn) + 1 == v1::STCCG_STEP_END_OF_TURN);
-static_assert(static_cast<int>(ev::Outcome::kQFlashIgnored) + 1 ==
-              v1::STCCG_OUTCOME_Q_FLASH_IGNORED);
+static_assert(static_cast<int>(ev::Outcome::kCancelled) + 1 == v1::STCCG_OUTCOME_CANCELLED);
 static_assert(static_cast<int>(ev::AttemptResult::kAbandoned) + 1 ==
               v1::STCCG_ATTEMPT_RESULT_ABANDONED);
 
@@ -64,6 +63,10 @@ const char* outcome_text(ev::Outcome outcome) {
       return " is found";
     case ev::Outcome::kQFlashIgnored:
       return " finds no Q-Continuum and is discarded";
+    case ev::Outcome::kMisseed:
+      return " is misseeded and goes out of play";
+    case ev::Outcome::kCancelled:
+      return " is discarded with no effect";
   }
   return "";
 }

@@ -76,6 +76,12 @@ Context context_of(const State& s) {
         } else if constexpr (std::is_same_v<F, ActionFrame>) {
           c.step = card_step;
           c.about = f.action.a;
+          // A battle being initiated is asked about by the card that lets it be cancelled.
+          for (const Effect& x : s.effects) {
+            if (x.kind == EffectKind::kBattleCancellable && x.player == f.actor &&
+                (f.action.kind == kAttack || f.action.kind == kBattle))
+              c.about = x.source;
+          }
         } else if constexpr (std::is_same_v<F, CardFrame>) {
           c.step = card_step;
           c.about = f.card;

@@ -39,7 +39,7 @@ void swap_resolve(Engine& e, ActionFrame& f) {
 }
 
 // --- Kivas Fajo - Collector: its player names a player, who draws three cards. A player who
-// may draw no more this turn (a Q's Tent) draws nothing (CRD IV.6).
+// may draw no more this turn (a Q's Tent) draws nothing (CRD IV.6): Engine::draw sees to it.
 
 void kivas_plays(const Engine&, Seat, CardId self, const WindowFrame* window,
                  std::vector<Action>& out) {
@@ -50,9 +50,6 @@ void kivas_resolve(Engine& e, ActionFrame& f) {
   auto you = e.yes_no(f.actor);
   if (!you) return;
   const Seat drawer = *you ? f.actor : State::other(f.actor);
-  for (const Effect& x : e.state().effects) {
-    if (x.kind == EffectKind::kNoDraws && x.player == drawer) return;
-  }
   for (int i = 0; i < 3 && !e.state().over; ++i)
     e.draw(drawer);
 }

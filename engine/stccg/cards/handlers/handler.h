@@ -32,6 +32,9 @@ struct Handler {
   // Whether an announced play still has what it needs when its turn to resolve comes (§3.16:
   // a response that has become illegal goes back to the hand).
   Rule (*still_legal)(const Engine&, Seat seat, const Action& play) = nullptr;
+  // When a play of it is announced, before anyone may answer it: what the play uses up even if
+  // it is nullified (a once-per-turn limit).
+  void (*announced)(Engine&, Seat seat, const Action& play) = nullptr;
   // What the play does. Afterwards the card goes to the discard pile unless this placed it. A
   // play aimed at a card being played (a nullifier) resolves before it, last in first out
   // (§3.16 item 7); other responses resolve after the action they answer.
@@ -50,6 +53,9 @@ struct Handler {
   // Whether, while in play, it stops `ship` moving from `from` to `to` (a blockade).
   bool (*blocks_move)(const Engine&, CardId self, CardId ship, LocIndex from,
                       LocIndex to) = nullptr;
+  // Just before it leaves play for the discard pile, while the cards on it are still there
+  // (what it holds goes elsewhere).
+  void (*leaving_play)(Engine&, CardId self) = nullptr;
   // Whether, while in play, its controller's card play may be a group of reports (Red Alert).
   bool reports_as_group = false;
 

@@ -1,6 +1,7 @@
 // Cards that nullify other cards (cards/ABILITIES.md §6): Amanda Rogers (an interrupt just
 // played), Kevin Uxbridge (an event in play or being played), Q2 (those two, or a Q-related
-// dilemma being met). A nullifier aimed at a card being played resolves before it (§3.16).
+// dilemma being met), and a rule fixture that nullifies a doorway just played. A nullifier aimed
+// at a card being played resolves before it (§3.16).
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -123,6 +124,16 @@ void break_treaty(Engine& e, ActionFrame& f) {
   e.to_discard(f.action.b);
 }
 
+// --- Test Door Jammer (rule fixture, S-64 c): a doorway the opponent has just played from hand
+// is nullified, as Wrong Door may do to a Q's Tent (Wrong Door is not in the database).
+
+void door_jammer_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
+                       std::vector<Action>& out) {
+  if (!window) return;
+  answer_plays(e, seat, self, out,
+               [&](CardId c) { return is_type(e, c, v1::STCCG_CARD_TYPE_DOORWAY); });
+}
+
 }  // namespace
 
 extern const Handler kTestTreatyBreaker{
@@ -153,6 +164,14 @@ extern const Handler kQ2{
     .name = "q2",
     .test = "tests/scenarios/nullification-chain.scn",
     .plays = q2_plays,
+    .still_legal = target_still_playing,
+    .resolve = nullify_target,
+};
+
+extern const Handler kTestDoorJammer{
+    .name = "test_door_jammer",
+    .test = "tests/scenarios/S-64-q-tent-constraints.scn",
+    .plays = door_jammer_plays,
     .still_legal = target_still_playing,
     .resolve = nullify_target,
 };

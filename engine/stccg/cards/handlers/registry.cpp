@@ -10,6 +10,8 @@ namespace handlers {
 
 // artifacts.cpp
 extern const Handler kBetazoidGiftBox, kHorgahn, kRessikanFlute;
+// attempt_interrupts.cpp
+extern const Handler kSeniorStaffMeeting;
 // battle_interrupts.cpp
 extern const Handler kEscapePod, kHonorChallenge, kKlingonRightOfVengeance, kPhaserBurns,
     kRogueBorgMercenaries;
@@ -19,6 +21,8 @@ extern const Handler kCardassianTrap, kMandarinBailiff, kRescueCaptives, kTestCo
 extern const Handler kBirthOfJunior, kTestCrossfire;
 // dilemma_choices.cpp
 extern const Handler kEdoProbe, kPortalGuard, kRebelEncounter, kTarellianPlagueShip;
+// doorways.cpp
+extern const Handler kBattleBridgeDoor, kQFlash, kQTent;
 // equipment_interrupts.cpp
 extern const Handler kDisruptorOverload;
 // hand_refill.cpp
@@ -29,7 +33,11 @@ extern const Handler kParticleFountain;
 extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation,
     kIncomingMessageKlingon, kTranswarpConduit;
 // nullifiers.cpp
-extern const Handler kAmandaRogers, kKevinUxbridge, kQ2, kTestTreatyBreaker;
+extern const Handler kAmandaRogers, kKevinUxbridge, kQ2, kTestDoorJammer, kTestTreatyBreaker;
+// q_continuum.cpp
+extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCamest,
+    kGuiltyProvisionally, kIncomingMessageTheContinuum, kIntoTheBreach, kLemonAid,
+    kMilitaryPrivilege, kPenaltyBox, kSubsectionQParagraph10, kTheHigherTheQEr;
 // random_selection.cpp
 extern const Handler kHunterGangs;
 // ship_events.cpp
@@ -48,8 +56,10 @@ extern const Handler kAlienLabyrinth;
 namespace {
 
 const std::array kHandlers = {
+    &handlers::kAldebaranSerpent,
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,
+    &handlers::kBattleBridgeDoor,
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
     &handlers::kCardassianTrap,
@@ -58,35 +68,49 @@ const std::array kHandlers = {
     &handlers::kEdoProbe,
     &handlers::kEmergencyTransporterArmbands,
     &handlers::kEscapePod,
+    &handlers::kGiftOfTheTormentor,
+    &handlers::kGoBackWhenceThouCamest,
     &handlers::kGoddessOfEmpathy,
+    &handlers::kGuiltyProvisionally,
     &handlers::kHonorChallenge,
     &handlers::kHorgahn,
     &handlers::kHunterGangs,
     &handlers::kIncomingMessageFederation,
     &handlers::kIncomingMessageKlingon,
+    &handlers::kIncomingMessageTheContinuum,
+    &handlers::kIntoTheBreach,
     &handlers::kKevinUxbridge,
     &handlers::kKivasFajoCollector,
     &handlers::kKlingonRightOfVengeance,
+    &handlers::kLemonAid,
     &handlers::kMandarinBailiff,
+    &handlers::kMilitaryPrivilege,
     &handlers::kPalorToffAlienTrader,
     &handlers::kParticleFountain,
+    &handlers::kPenaltyBox,
     &handlers::kPhaserBurns,
     &handlers::kPlasmaFire,
     &handlers::kPortalGuard,
     &handlers::kQ2,
+    &handlers::kQFlash,
     &handlers::kQNet,
+    &handlers::kQTent,
     &handlers::kRebelEncounter,
     &handlers::kRedAlert,
-    &handlers::kResQ,
     &handlers::kRescueCaptives,
+    &handlers::kResQ,
     &handlers::kRessikanFlute,
     &handlers::kRogueBorgMercenaries,
+    &handlers::kSeniorStaffMeeting,
     &handlers::kSpacedock,
     &handlers::kStaticWarpBubble,
+    &handlers::kSubsectionQParagraph10,
     &handlers::kTarellianPlagueShip,
     &handlers::kTestCommandeer,
     &handlers::kTestCrossfire,
+    &handlers::kTestDoorJammer,
     &handlers::kTestTreatyBreaker,
+    &handlers::kTheHigherTheQEr,
     &handlers::kTranswarpConduit,
     &handlers::kWarpCoreBreach,
 };

@@ -17,6 +17,7 @@ bool armbands_window(const WindowFrame* window) {
     case WindowKind::kDestroyed:
     case WindowKind::kEndOfTurn:
       return true;
+    case WindowKind::kAttemptAnnounced:  // the group is set once the attempt is announced
     case WindowKind::kBetweenDilemmas:
     case WindowKind::kDilemma:
     case WindowKind::kKilled:

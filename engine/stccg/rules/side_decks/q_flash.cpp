@@ -38,11 +38,15 @@ void Engine::next_q_card(AttemptFrame& f) {
   const CardId top =
       f.q_left > 0 && !f.members.empty() ? top_of_side_deck(q, SideDeckKind::kQContinuum) : kNoCard;
   if (top == kNoCard) {
-    // Done: every card faced, the group gone, or the side deck out of cards.
-    to_discard(f.q_flash);
+    // Done: every card faced, the group gone, or the side deck out of cards. The Q-Flash is
+    // discarded, unless a Q-card put it elsewhere (Incoming Message - The Continuum).
+    if (s_.cards[f.q_flash].zone == Zone::kResolving) to_discard(f.q_flash);
     f.q_flash = kNoCard;
     f.current = kNoCard;
     f.step = AttemptFrame::Step::kBetween;
+    // A Q-card that stops the group after the rest of the Q-Flash (Aldebaran Serpent).
+    if (f.stop_after_q_flash && !f.members.empty()) stop_group(f);
+    f.stop_after_q_flash = false;
     return;
   }
   --f.q_left;

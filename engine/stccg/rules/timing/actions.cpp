@@ -1,6 +1,8 @@
 // The timing engine (§3.16): an action is announced, the opponent may respond, the action
 // resolves whole, then the responses resolve in the order they were announced, each only if it
 // is still legal. Nullifiers answer a card just played and resolve at once, last in first out.
+#include <algorithm>
+
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -28,7 +30,7 @@ void Engine::begin_action(Seat actor, const Action& a) {
     player.orders_begun = true;  // interrupts and doorways are not orders (§1.4)
   }
   // A card played goes face up on the table: both players see what is coming.
-  if (normal_card_play(a.kind) || plays_from_hand(a.kind)) move_card(a.a, Zone::kResolving);
+  if (normal_card_play(a.kind) || plays_from_hand(a.kind)) announce_play(actor, a);
   s_.frames.push_back(ActionFrame{a, actor});
 }
 
@@ -104,11 +106,16 @@ void Engine::resolve(ActionFrame& f) {
       start_attempt(f.actor, a.loc, a.a, a.b);
       return;
     case ActionKind::kAttack:
-      begin_ship_battle(f.actor, a.a, a.b);
+    case ActionKind::kBattle: {
+      const auto cancelled = battle_cancelled(f);
+      if (!cancelled || *cancelled) return;
+      if (a.kind == ActionKind::kAttack) {
+        begin_ship_battle(f.actor, a.a, a.b);
+      } else {
+        begin_personnel_battle(f.actor, a.a, a.b);
+      }
       return;
-    case ActionKind::kBattle:
-      begin_personnel_battle(f.actor, a.a, a.b);
-      return;
+    }
     case ActionKind::kCloak:
     case ActionKind::kDecloak: {
       CardState& ship = s_.cards[a.a];
@@ -134,6 +141,19 @@ void Engine::resolve(ActionFrame& f) {
     default:
       return;
   }
+}
+
+std::optional<bool> Engine::battle_cancelled(const ActionFrame& f) {
+  const auto right = std::find_if(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kBattleCancellable && x.player == f.actor;
+  });
+  if (right == s_.effects.end()) return false;
+  // Only the next battle initiated: the right is used up whether or not it is taken (CRD
+  // IV.12.B: a battle already running goes on).
+  auto cancel = yes_no(State::other(f.actor));
+  if (!cancel) return std::nullopt;
+  s_.effects.erase(right);
+  return cancel;
 }
 
 }  // namespace spacedock::stccg

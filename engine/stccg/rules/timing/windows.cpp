@@ -32,7 +32,7 @@ void Engine::step(WindowFrame& w) {
       // last in first out; so does anything played where no action waits to resolve.
       const bool at_once = w.collector == WindowFrame::kNoCollector ||
                            (answer->b != kNoCard && s_.cards[answer->b].zone == Zone::kResolving);
-      move_card(answer->a, Zone::kResolving);
+      announce_play(w.asking, *answer);
       if (at_once) {
         const Seat by = w.asking;
         w.asking = State::other(w.asking);
