@@ -48,6 +48,10 @@ enum class EffectKind : std::uint8_t {
   kExtraTurn,
   // `player` is looking through their draw deck (a search): they see its cards meanwhile.
   kSearchingDeck,
+  // The personnel aboard `card` (a ship), or `card` itself if it is a personnel, lack entry
+  // `value` of their skill box (0: the first listed; a multiplied skill goes whole, a
+  // classification written there too; never the classification box) (Tsiolkovsky Infection).
+  kSkillEntryLost,
 };
 
 // When an effect ends.

@@ -13,6 +13,8 @@ extern const Handler kBetazoidGiftBox, kHorgahn, kRessikanFlute;
 // battle_interrupts.cpp
 extern const Handler kEscapePod, kHonorChallenge, kKlingonRightOfVengeance, kPhaserBurns,
     kRogueBorgMercenaries;
+// borg_ship.cpp
+extern const Handler kBorgShip;
 // captives.cpp
 extern const Handler kCardassianTrap, kMandarinBailiff, kRescueCaptives, kTestCommandeer;
 // countdowns.cpp
@@ -23,6 +25,8 @@ extern const Handler kEdoProbe, kPortalGuard, kRebelEncounter, kTarellianPlagueS
 extern const Handler kDisruptorOverload;
 // hand_refill.cpp
 extern const Handler kKivasFajoCollector, kPalorToffAlienTrader, kResQ;
+// infections.cpp
+extern const Handler kTsiolkovskyInfection;
 // mission_bonuses.cpp
 extern const Handler kParticleFountain;
 // movement_interrupts.cpp
@@ -35,7 +39,9 @@ extern const Handler kHunterGangs;
 // ship_events.cpp
 extern const Handler kPlasmaFire, kSpacedock, kWarpCoreBreach;
 // spaceline_events.cpp
-extern const Handler kQNet;
+extern const Handler kCalamarain, kQNet;
+// spans.cpp
+extern const Handler kFgc47Research;
 // table_events.cpp
 extern const Handler kGoddessOfEmpathy, kRedAlert, kStaticWarpBubble;
 // transport.cpp
@@ -52,12 +58,15 @@ const std::array kHandlers = {
     &handlers::kAmandaRogers,
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
+    &handlers::kBorgShip,
+    &handlers::kCalamarain,
     &handlers::kCardassianTrap,
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
     &handlers::kEdoProbe,
     &handlers::kEmergencyTransporterArmbands,
     &handlers::kEscapePod,
+    &handlers::kFgc47Research,
     &handlers::kGoddessOfEmpathy,
     &handlers::kHonorChallenge,
     &handlers::kHorgahn,
@@ -88,6 +97,7 @@ const std::array kHandlers = {
     &handlers::kTestCrossfire,
     &handlers::kTestTreatyBreaker,
     &handlers::kTranswarpConduit,
+    &handlers::kTsiolkovskyInfection,
     &handlers::kWarpCoreBreach,
 };
 
