@@ -285,7 +285,7 @@ TEST_CASE("stccg scenario: the new statements' parse errors") {
   report = run("expect attribute \"Worf\" BRAVERY = 3\n");
   CHECK(report.failures ==
         std::vector<std::string>{"test.scn:1: attributes: INTEGRITY, CUNNING, STRENGTH, RANGE, "
-                                 "WEAPONS, SHIELDS, HULL"});
+                                 "WEAPONS, SHIELDS, HULL, RANGE_LEFT"});
   report = run("expect event fired A 3 vs 4 graze\n");
   CHECK(report.failures ==
         std::vector<std::string>{"test.scn:1: a fire is a miss, a hit or direct"});

@@ -1,6 +1,7 @@
 // Current attributes and skills: printed values, then the modifiers in play (§3.22).
 #include <algorithm>
 
+#include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
@@ -79,7 +80,9 @@ void Engine::for_each_modifier(CardId target, Visit&& visit) const {
 }
 
 int Engine::attribute(CardId card, Attribute a) const {
-  int value = printed(s_.def(card), a);
+  const Handler* handler = s_.def(card).handler;
+  int value =
+      handler && handler->figures ? handler->figures(*this, card, a) : printed(s_.def(card), a);
   if (a == Attribute::kRange && damaged(card)) value = std::min(value, 5);  // set before adding
   const bool person = is_personnel(card);
   int multiplier = 1;
@@ -93,6 +96,8 @@ int Engine::attribute(CardId card, Attribute a) const {
   const bool no_enhancements = !person && enhancements_off_line(card, a);
   for_each_modifier(card, [&](const ModifierDef& m, CardId source) {
     if (m.attribute != a || (no_enhancements && m.add > 0)) return;
+    // A card with figures of its own is no ship: only what is played on it (markers) counts.
+    if (handler && handler->figures && m.scope != v1::STCCG_SCOPE_HOST) return;
     if (person && !m.filter.empty() && !m.filter.holds_for_member(base_facts(card))) return;
     int add = m.add;
     if (!m.per_filter.empty()) {
@@ -105,6 +110,17 @@ int Engine::attribute(CardId card, Attribute a) const {
     if (m.multiply > 1) multiplier = std::max(multiplier, m.multiply);
   });
   return std::max(0, value) * multiplier;
+}
+
+int Engine::lost_skill_entry(CardId personnel) const {
+  // Not cumulative: two losses of the first entry take one entry (CRD II.4 Tsiolkovsky).
+  const CardState& p = s_.cards[personnel];
+  const CardId host = p.where == Where::kAboard ? p.host : kNoCard;
+  for (const Effect& x : s_.effects) {
+    if (x.kind == EffectKind::kSkillEntryLost && (x.card == personnel || x.card == host))
+      return x.value;
+  }
+  return -1;
 }
 
 MemberFacts Engine::base_facts(CardId personnel) const {
@@ -162,8 +178,10 @@ MemberFacts Engine::base_facts(CardId personnel) const {
   facts.integrity = p.integrity();
   facts.cunning = p.cunning();
   facts.strength = p.strength();
-  for (const SkillEntry& s : def.skills)
-    facts.skills[s.skill] += s.halves;
+  const int lost = lost_skill_entry(personnel);
+  for (std::size_t i = 0; i < def.skills.size(); ++i) {
+    if (static_cast<int>(i) != lost) facts.skills[def.skills[i].skill] += def.skills[i].halves;
+  }
   if (facts.classification != Classification::kNone) {
     facts.skills[SkillTable::of(facts.classification)] += 2;  // the classification is a skill too
   }

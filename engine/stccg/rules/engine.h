@@ -99,7 +99,8 @@ class Engine {
   std::vector<CardId>* pile_of(CardId c, Zone zone);
   void to_discard(CardId c);
   void kill(CardId personnel);
-  void destroy_vessel(CardId vessel);
+  // `by`: the player destroying it in a battle, told to its handler (Handler::destroyed).
+  void destroy_vessel(CardId vessel, Seat by = kNoSeat);
   void draw(Seat seat);
   // Takes `c` from `seat`'s draw deck into the hand without drawing it (a search); taking the
   // last card ends the game as drawing it would.
@@ -151,6 +152,11 @@ class Engine {
   Rule check_event(Seat seat, CardId card, CardId target) const;
   // A play of an interrupt, a doorway or an event with a handler: whether it is offered now.
   Rule check_hand_play(Seat seat, const Action& a) const;
+  // Orders that cards in play give themselves (Handler::orders): a move or an attack of a card
+  // that is not a ship (Calamarain). They reuse kMove and kAttack, with the card as `a`.
+  void card_orders(Seat seat, std::vector<Action>& out) const;
+  bool is_card_order(const Action& a) const;
+  Rule check_card_order(Seat seat, const Action& a) const;
   // `aboard`: the ship's crew(), which the caller may have at hand.
   Rule can_move(Seat seat, CardId ship, const std::vector<CardId>& aboard) const;
   Rule check_move(Seat seat, CardId ship, LocIndex to) const;
@@ -234,17 +240,23 @@ class Engine {
   // The ship has this special equipment, and it is not off line.
   bool has_special_equipment(CardId ship, v1::StccgShipEquipment equipment) const;
   int range_left(CardId ship) const;
-  // The RANGE a ship of `seat` spends to move between two locations.
-  int move_cost(Seat seat, LocIndex from, LocIndex to) const;
+  // The RANGE `mover` (a ship, or a card moving like one) spends to move between two locations:
+  // the spans of its controller's mission ends, or what a mission's handler works out for it.
+  int move_cost(CardId mover, LocIndex from, LocIndex to) const;
   // A card in play stops the ship from crossing between these locations (Q-Net).
   bool move_blocked(CardId ship, LocIndex from, LocIndex to) const;
-  void move_ship(Seat seat, CardId ship, LocIndex to);
+  void move_ship(CardId ship, LocIndex to);
+  // `ship` stopped at its location by moving, or decloaked there: the handlers of cards in play
+  // that act on arrivals are told (Borg Ship).
+  void ship_arrived(CardId ship);
 
   // --- Attributes and modifiers (attributes.cpp) ---
   template <typename Visit>
   void for_each_modifier(CardId target, Visit&& visit) const;
   bool may_use(CardId equipment, CardId personnel) const;
   MemberFacts base_facts(CardId personnel) const;
+  // The entry of its skill box an effect takes from the personnel (kSkillEntryLost), or -1.
+  int lost_skill_entry(CardId personnel) const;
   // The printed facts with the skills equipment grants, attributes as printed.
   MemberFacts skilled_facts(CardId personnel) const;
   MemberFacts facts(CardId personnel) const;
@@ -256,6 +268,9 @@ class Engine {
   // default damage markers when `by`, the player inflicting it, has a Battle Bridge side deck
   // open (§3.13, A-13); destroyed at HULL 0.
   void damage(CardId target, Seat by);
+  // Damage that may not destroy (Calamarain): markers that would destroy the card are not
+  // placed, and rotation spares a card already damaged. False if nothing was done.
+  bool damage_sparing(CardId target, Seat by);
   // A hit (level 1) or direct hit (2) by `by`, with its current tactic if any: markers placed
   // or the card rotated, immediate results first. Returns the damage units it is worth; the
   // caller destroys the card if its HULL is 0 or less.
@@ -288,13 +303,19 @@ class Engine {
   Rule may_fire(CardId card, bool initiating) const;
   // Whether a card attacked (or of its side) may return fire, by the profile's reading.
   Rule may_return_fire(CardId card) const;
+  // A card that fights for no player (Handler::self_controlling: the Borg Ship dilemma).
+  bool self_controlling(CardId c) const;
   std::vector<CardId> ship_targets(Seat seat, LocIndex loc) const;
+  // The affiliation restrictions on `firing` attacking `target` (may_attack); a self-controlling
+  // target that attacked `seat`'s forces there on the previous turn may be fought by anyone.
+  Rule may_target(Seat seat, CardId firing, CardId target) const;
   Rule check_attack(Seat seat, CardId firing, CardId target) const;
   Rule check_battle(Seat seat, CardId member, CardId opponent, LocIndex loc) const;
   // The Away Team `member` fights in: the initiator's ready members, or the whole team.
   std::vector<CardId> battle_team(CardId member) const;
 
   // --- Ship battles (battle/ship_battle.cpp, battle/tactics.cpp) ---
+  // `seat` kNoSeat: `firing` is a self-controlling card attacking for no player (Borg Ship).
   void begin_ship_battle(Seat seat, CardId firing, CardId target);
   void step(ShipBattleFrame& b);
   bool battle_window(ShipBattleFrame& b, WindowKind kind, CardId about);

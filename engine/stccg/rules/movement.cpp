@@ -78,12 +78,17 @@ bool Engine::docked_for_repair(CardId ship) const {
   return (mine & theirs) != 0 || treaty(s.controller, mine, theirs);
 }
 
-int Engine::move_cost(Seat seat, LocIndex from, LocIndex to) const {
-  // The spans of every location entered, the starting one excluded (§3.3).
+int Engine::move_cost(CardId mover, LocIndex from, LocIndex to) const {
+  // The spans of every location entered, the starting one excluded (§3.3), each from the
+  // mover's end of the mission (Warped Space), or worked out for the mover (FGC-47 Research).
+  const Seat seat = s_.cards[mover].controller;
   int cost = 0;
   const int step = to > from ? 1 : -1;
   for (int loc = from + step; loc != to + step; loc += step) {
-    cost += end_for(seat, static_cast<LocIndex>(loc)).span;
+    const CardId mission = s_.spaceline[static_cast<std::size_t>(loc)].mission;
+    const Handler* handler = s_.def(mission).handler;
+    cost += handler && handler->span ? handler->span(*this, mission, mover)
+                                     : end_for(seat, static_cast<LocIndex>(loc)).span;
   }
   return cost;
 }
@@ -101,15 +106,25 @@ bool Engine::move_blocked(CardId ship, LocIndex from, LocIndex to) const {
   return false;
 }
 
-void Engine::move_ship(Seat seat, CardId ship, LocIndex to) {
+void Engine::move_ship(CardId ship, LocIndex to) {
   CardState& card = s_.cards[ship];
   const LocIndex from = card.loc;
-  const int cost = move_cost(seat, from, to);
+  const int cost = move_cost(ship, from, to);
   card.loc = to;
   card.range_used = static_cast<std::uint8_t>(card.range_used + cost);
   card.undocked = false;         // a ship arriving at one of your facilities docks there
   card.docked_all_turn = false;  // leaving breaks this turn's repair (§3.13)
   emit(ev::ShipMoved{ship, from, to, static_cast<std::uint8_t>(cost)});
+  ship_arrived(ship);
+}
+
+void Engine::ship_arrived(CardId ship) {
+  // Cards in play that act on a ship stopping where they are (a move ends where it stops).
+  for (CardId c : std::vector<CardId>(s_.in_play)) {
+    const Handler* handler = s_.def(c).handler;
+    if (handler && handler->ship_arrived && s_.cards[c].zone == Zone::kPlay && s_.in_play_at(ship))
+      handler->ship_arrived(*this, c, ship);
+  }
 }
 
 Rule Engine::check_dock(Seat seat, const Action& a) const {

@@ -66,7 +66,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     const int range = range_left(ship);
     const LocIndex from = s_.cards[ship].loc;
     for (LocIndex to = 0; to < locations; ++to) {
-      if (to != from && move_cost(seat, from, to) <= range && !move_blocked(ship, from, to))
+      if (to != from && move_cost(ship, from, to) <= range && !move_blocked(ship, from, to))
         options.push_back({ActionKind::kMove, ship, kNoCard, to});
     }
   }
@@ -118,8 +118,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     const LocIndex loc = s_.cards[v].loc;
     if (may_fire(v, /*initiating=*/true) == Rule::kOk) {
       for (CardId target : ship_targets(seat, loc)) {
-        if (may_attack(seat, force(v), group_has_skill(crew(v), "Tal Shiar"), loc, force(target)) ==
-            Rule::kOk)
+        if (may_target(seat, v, target) == Rule::kOk)
           options.push_back({ActionKind::kAttack, v, target});
       }
     }
@@ -140,6 +139,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     }
   }
   captive_options(seat, options);
+  card_orders(seat, options);
   // Interrupts, doorways and the events whose handlers say where they go.
   hand_plays(seat, nullptr, options);
   options.push_back({ActionKind::kEndTurn});
@@ -148,6 +148,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
 
 Rule Engine::check_order(Seat seat, const Action& a) const {
   if (seat != s_.active) return Rule::kNotYours;
+  if (is_card_order(a)) return check_card_order(seat, a);
   switch (a.kind) {
     case ActionKind::kReport:
       return check_report(seat, a.a, a.b);
@@ -185,6 +186,29 @@ Rule Engine::check_order(Seat seat, const Action& a) const {
     default:
       return Rule::kWrongStep;
   }
+}
+
+void Engine::card_orders(Seat seat, std::vector<Action>& out) const {
+  for (CardId c : s_.in_play) {
+    const Handler* handler = s_.def(c).handler;
+    if (handler && handler->orders && s_.cards[c].controller == seat)
+      handler->orders(*this, seat, c, out);
+  }
+}
+
+bool Engine::is_card_order(const Action& a) const {
+  if (a.kind != ActionKind::kMove && a.kind != ActionKind::kAttack) return false;
+  if (a.a >= s_.cards.size()) return false;
+  const Handler* handler = s_.def(a.a).handler;
+  return handler && handler->orders;
+}
+
+Rule Engine::check_card_order(Seat seat, const Action& a) const {
+  if (!s_.in_play_at(a.a)) return Rule::kNoTarget;
+  if (s_.cards[a.a].controller != seat) return Rule::kNotYours;
+  std::vector<Action> orders;
+  card_orders(seat, orders);
+  return std::find(orders.begin(), orders.end(), a) != orders.end() ? Rule::kOk : Rule::kNoTarget;
 }
 
 Rule Engine::check_hand_play(Seat seat, const Action& a) const {
@@ -354,7 +378,7 @@ Rule Engine::check_move(Seat seat, CardId ship, LocIndex to) const {
   if (Rule r = can_move(seat, ship, crew(ship)); r != Rule::kOk) return r;
   const CardState& card = s_.cards[ship];
   if (to >= s_.spaceline.size() || to == card.loc) return Rule::kNoTarget;
-  if (move_cost(seat, card.loc, to) > range_left(ship)) return Rule::kOutOfRange;
+  if (move_cost(ship, card.loc, to) > range_left(ship)) return Rule::kOutOfRange;
   return move_blocked(ship, card.loc, to) ? Rule::kBlocked : Rule::kOk;
 }
 

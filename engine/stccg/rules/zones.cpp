@@ -181,7 +181,13 @@ void Engine::kill(CardId personnel) {
   to_discard(personnel);
 }
 
-void Engine::destroy_vessel(CardId vessel) {
+void Engine::destroy_vessel(CardId vessel, Seat by) {
+  // Its handler may put it somewhere else than the discard pile (the Borg Ship's points).
+  const Handler* handler = s_.def(vessel).handler;
+  if (handler && handler->destroyed) {
+    handler->destroyed(*this, vessel, by);
+    if (s_.cards[vessel].zone != Zone::kPlay) return;
+  }
   to_discard(vessel);
 }
 

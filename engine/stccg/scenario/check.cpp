@@ -175,8 +175,9 @@ bool event_seen(const Step& s, const Scene& scene, std::string& got) {
     } else if (const auto* f = std::get_if<ev::Fired>(&event); f && s.kind == K::kExpectFired) {
       found = found || (f->side == s.player && f->attack == s.number && f->defense == s.other &&
                         hit_name(f->hit) == s.word);
-      saw("fired " + player_name(f->side) + " " + std::to_string(f->attack) + " vs " +
-          std::to_string(f->defense) + " " + std::string(hit_name(f->hit)));
+      saw("fired " + (f->side == kNoSeat ? std::string("none") : player_name(f->side)) + " " +
+          std::to_string(f->attack) + " vs " + std::to_string(f->defense) + " " +
+          std::string(hit_name(f->hit)));
     }
   }
   got = (got.empty() ? "no such event" : got) + " since the last action";
@@ -248,9 +249,25 @@ bool holds(const Step& s, const Scene& scene, std::string& got) {
         got = "the card " + place_of(st, c);
         return false;
       }
-      const int value = a->hull ? game.rules().hull(c) : game.rules().attribute(c, a->attribute);
+      const Engine& rules = game.rules();
+      const int value = a->reads == AttributeName::Reads::kHull ? rules.hull(c)
+                        : a->reads == AttributeName::Reads::kRangeLeft
+                            ? rules.range_left(c)
+                            : rules.attribute(c, a->attribute);
       got = std::to_string(value);
       return value == s.number;
+    }
+    case K::kExpectSkill: {
+      // The personnel's skills as rules read them (Engine::skilled_facts), in whole skills.
+      const CardId c = scene.card(s.names[0]);
+      const auto skill = st.db->skills().find(s.word);
+      if (!skill) {
+        got = "no skill " + quoted(s.word);
+        return false;
+      }
+      const SkillHalves halves = game.rules().skilled_facts(c).skills[*skill];
+      got = std::to_string(halves / 2) + (halves % 2 ? " and a half" : "");
+      return halves == 2 * s.number;
     }
     case K::kExpectSees: {
       const CardId c = scene.card(s.names[0]);

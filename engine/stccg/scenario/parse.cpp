@@ -43,10 +43,14 @@ constexpr std::pair<std::string_view, Zone> kPiles[] = {
 };
 
 constexpr AttributeName kAttributes[] = {
-    {"INTEGRITY", Attribute::kIntegrity, false}, {"CUNNING", Attribute::kCunning, false},
-    {"STRENGTH", Attribute::kStrength, false},   {"RANGE", Attribute::kRange, false},
-    {"WEAPONS", Attribute::kWeapons, false},     {"SHIELDS", Attribute::kShields, false},
-    {"HULL", Attribute::kIntegrity, true},
+    {"INTEGRITY", Attribute::kIntegrity},
+    {"CUNNING", Attribute::kCunning},
+    {"STRENGTH", Attribute::kStrength},
+    {"RANGE", Attribute::kRange},
+    {"WEAPONS", Attribute::kWeapons},
+    {"SHIELDS", Attribute::kShields},
+    {"HULL", Attribute::kIntegrity, AttributeName::Reads::kHull},
+    {"RANGE_LEFT", Attribute::kRange, AttributeName::Reads::kRangeLeft},
 };
 
 // Affiliations as written in expectations.
@@ -376,7 +380,13 @@ void expectation(LineReader& p, Step& s) {
     s.names.push_back(p.name());
     s.word = p.word();
     if (!attribute_named(s.word))
-      p.fail("attributes: INTEGRITY, CUNNING, STRENGTH, RANGE, WEAPONS, SHIELDS, HULL");
+      p.fail("attributes: INTEGRITY, CUNNING, STRENGTH, RANGE, WEAPONS, SHIELDS, HULL, RANGE_LEFT");
+    p.expect("=");
+    s.number = p.number();
+  } else if (what == "skill") {
+    s.kind = K::kExpectSkill;
+    s.names.push_back(p.name());
+    s.word = p.name();
     p.expect("=");
     s.number = p.number();
   } else if (what == "sees") {
@@ -456,7 +466,7 @@ void expectation(LineReader& p, Step& s) {
       s.number = p.accept("none") ? kNoSeat : p.player();
     } else if (kind == "fired") {
       s.kind = K::kExpectFired;
-      s.player = p.player();
+      s.player = p.accept("none") ? kNoSeat : p.player();  // none: a self-controlling card
       s.number = p.number();
       p.expect("vs");
       s.other = p.number();

@@ -76,6 +76,7 @@ struct Step {
     kExpectStatus,       // stopped, damaged, cloaked, ...: `word`
     kExpectAffiliation,  // `word`
     kExpectAttribute,
+    kExpectSkill,  // `word`: the skill; `number`: whole skills
     kExpectSees,
     kExpectOptions,
     kExpectSpaceline,
@@ -152,12 +153,13 @@ using OptionField = bool Options::*;
 OptionField option_field(std::string_view name);
 std::string option_names();
 
-// The attributes `expect attribute` reads: INTEGRITY ... SHIELDS (Engine::attribute) and HULL
-// (Engine::hull, where `hull` is set); nullptr for no such name.
+// The attributes `expect attribute` reads: INTEGRITY ... SHIELDS (Engine::attribute), HULL
+// (Engine::hull) and RANGE_LEFT (Engine::range_left); nullptr for no such name.
 struct AttributeName {
+  enum class Reads : std::uint8_t { kAttribute, kHull, kRangeLeft };
   std::string_view name;
   Attribute attribute;
-  bool hull;
+  Reads reads = Reads::kAttribute;
 };
 const AttributeName* attribute_named(std::string_view name);
 

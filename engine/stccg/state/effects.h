@@ -52,6 +52,10 @@ enum class EffectKind : std::uint8_t {
   // `value` (low and high byte) have the other one instead; skill boxes are untouched
   // (Military Privilege).
   kClassificationSwap,
+  // The personnel aboard `card` (a ship), or `card` itself if it is a personnel, lack entry
+  // `value` of their skill box (0: the first listed; a multiplied skill goes whole, a
+  // classification written there too; never the classification box) (Tsiolkovsky Infection).
+  kSkillEntryLost,
 };
 
 // When an effect ends.

@@ -143,14 +143,15 @@ struct Commandeered {
 enum class BattleKind : std::uint8_t { kShip, kPersonnel };
 struct BattleStarted {
   BattleKind kind;
-  Seat attacker;
+  Seat attacker;  // kNoSeat: a self-controlling card attacks (the Borg Ship dilemma)
   LocIndex loc;
-  CardId target;  // the card attacked (ship battle) or a member of the team attacked
+  CardId target;        // the card attacked (ship battle) or a member of the team attacked
+  CardId by = kNoCard;  // ship battles: the first card firing
 };
 // One side's fire in a ship battle (§3.12): its ATTACK against the target's DEFENSE; or one
 // round of a personnel battle: the two STRENGTH totals.
 struct Fired {
-  Seat side;
+  Seat side;  // kNoSeat: a self-controlling card fired
   CardId target;
   std::int16_t attack;
   std::int16_t defense;

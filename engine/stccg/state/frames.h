@@ -118,7 +118,10 @@ struct AttemptFrame {
 
 // A ship battle (§3.12 with the BoG sequence): targets and return fire are declared at the
 // initiation, tactics are drawn and revealed, the attack and the return fire are compared, and
-// damage is applied after both. Side 0 is the attacker, side 1 the defender.
+// damage is applied after both. Side 0 is the attacker, side 1 the defender. A side may be a
+// self-controlling card that belongs to no player (the Borg Ship dilemma): its seat is kNoSeat,
+// it adds no cards and draws no tactics, and as the defender it returns fire at every attacking
+// card, each an engagement of its own (BoG "Multiple targets").
 struct ShipBattleFrame {
   enum class Step : std::uint8_t {
     kJoin,          // the attacker adds ships and facilities to the attack, or is done
@@ -134,20 +137,19 @@ struct ShipBattleFrame {
     kEnd,           // the winner; current tactics discarded; everything involved stopped
   };
   Step step = Step::kJoin;
-  Seat attacker = 0;
+  std::array<Seat, 2> seat{0, 1};  // who fights on each side; kNoSeat: a self-controlling card
   LocIndex loc = kNoLoc;
-  std::array<std::vector<CardId>, 2> firing;         // each side's ships and facilities firing
-  std::array<CardId, 2> target{kNoCard, kNoCard};    // what each side fires at
-  std::array<CardId, 2> tactic{kNoCard, kNoCard};    // each side's current tactic
-  std::array<std::vector<CardId>, 2> drawn;          // tactics drawn and not placed yet
-  std::array<std::uint8_t, 2> draws{2, 2};           // tactics each side may still draw
-  std::array<std::int8_t, 2> weapons_bonus{0, 0};    // per firing card (Battle Bridge Door)
-  std::array<std::uint8_t, 2> hit{0, 0};             // 0 a miss, 1 a hit, 2 a direct hit
-  std::array<std::uint8_t, 2> units{0, 0};           // damage units each side inflicted
-  std::array<bool, 2> damaged_before{false, false};  // each target, when the battle began
-  std::uint8_t side = 0;                             // whose go it is within a step
-  bool windowed = false;                             // this step's window was opened
-  std::vector<CardId> doomed;                        // to be destroyed after the last window
+  std::array<std::vector<CardId>, 2> firing;       // each side's ships and facilities firing
+  std::array<std::vector<CardId>, 2> targets;      // what each side fires at (none: no fire)
+  std::array<std::vector<std::uint8_t>, 2> hits;   // per target: 0 a miss, 1 a hit, 2 direct
+  std::array<CardId, 2> tactic{kNoCard, kNoCard};  // each side's current tactic
+  std::array<std::vector<CardId>, 2> drawn;        // tactics drawn and not placed yet
+  std::array<std::uint8_t, 2> draws{2, 2};         // tactics each side may still draw
+  std::array<std::int8_t, 2> weapons_bonus{0, 0};  // per firing card (Battle Bridge Door)
+  std::array<std::uint8_t, 2> units{0, 0};         // damage units each side inflicted
+  std::uint8_t side = 0;                           // whose go it is within a step
+  bool windowed = false;                           // this step's window was opened
+  std::vector<CardId> doomed;                      // to be destroyed after the last window
 };
 
 // A personnel battle (§3.11, Model A): the initiator's Away Team against one opposing Away

@@ -205,8 +205,12 @@ class EventWriter {
     m->set_attacker(e.attacker);
     m->set_location(e.loc);
     const std::string target = card(e.target, m->mutable_target());
+    // A self-controlling card (the Borg Ship dilemma, face up on the spaceline) attacks for no
+    // player: it names itself.
+    const std::string attacker =
+        e.attacker == kNoSeat && e.by != kNoCard ? s_.def(e.by).title() : name_(e.attacker);
     if (e.kind == ev::BattleKind::kShip)
-      return name_(e.attacker) + " attacks " + target + " at " + mission_title(s_, e.loc);
+      return attacker + " attacks " + target + " at " + mission_title(s_, e.loc);
     return name_(e.attacker) + " starts a personnel battle at " + mission_title(s_, e.loc);
   }
   std::string operator()(const ev::Fired& e) {
@@ -220,7 +224,8 @@ class EventWriter {
       return name_(e.side) + "'s STRENGTH " + totals + (e.hit ? ": they win" : "");
     const std::string target = card(e.target, m->mutable_target());
     static constexpr const char* kResults[] = {": a miss", ": a hit", ": a direct hit"};
-    return name_(e.side) + " fires at " + target + ", ATTACK " + totals + kResults[e.hit % 3];
+    const std::string who = e.side == kNoSeat ? "A self-controlling card" : name_(e.side);
+    return who + " fires at " + target + ", ATTACK " + totals + kResults[e.hit % 3];
   }
   std::string operator()(const ev::BattleEnded& e) {
     auto* m = out_->mutable_battle_ended();

@@ -87,7 +87,7 @@ Context context_of(const State& s) {
           c.about = f.card;
         } else if constexpr (std::is_same_v<F, ShipBattleFrame>) {
           c.step = ship_battle_step(f.step, choosing);
-          c.about = f.target[0];
+          c.about = f.targets[0].empty() ? kNoCard : f.targets[0].front();
           c.loc = f.loc;
         } else if constexpr (std::is_same_v<F, PersonnelBattleFrame>) {
           c.step = v1::STCCG_DECISION_RETALIATE;
@@ -140,8 +140,8 @@ class Labeller {
         return "Play " + card(a.a) + (a.b == kNoCard ? "" : " on " + card(a.b));
       case kMove:
         return "Move " + card(a.a) + " to " + mission_title(s_, a.loc) + " (span " +
-               std::to_string(game_.rules().move_cost(seat_, s_.cards[a.a].loc, a.loc)) + " of " +
-               std::to_string(game_.rules().range_left(a.a)) + " RANGE left)";
+               std::to_string(game_.rules().move_cost(a.a, game_.rules().location_of(a.a), a.loc)) +
+               " of " + std::to_string(game_.rules().range_left(a.a)) + " RANGE left)";
       case kTransfer:
         if (a.b == kNoCard) return "Beam " + card(a.a) + " down to " + mission_title(s_, a.loc);
         return "Beam " + card(a.a) + " aboard " + card(a.b);

@@ -113,8 +113,10 @@ void tent_resolve(Engine& e, ActionFrame& f) {
 // in it have Leadership: two more tactic draws for you, or WEAPONS +1 for each of your ships
 // and facilities firing in it (BoG).
 
+// Which side of the battle `seat` fights on, or -1 when not in it (a self-controlling card
+// attacks only one player).
 int side_of(const ShipBattleFrame& b, Seat seat) {
-  return seat == b.attacker ? 0 : 1;
+  return seat == b.seat[0] ? 0 : seat == b.seat[1] ? 1 : -1;
 }
 
 const ShipBattleFrame* starting_battle(const Engine& e, const WindowFrame* window) {
@@ -126,7 +128,8 @@ const ShipBattleFrame* starting_battle(const Engine& e, const WindowFrame* windo
 void bridge_door_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                        std::vector<Action>& out) {
   const ShipBattleFrame* b = starting_battle(e, window);
-  if (b && e.group_has_skill(e.battle_personnel(*b, side_of(*b, seat)), "Leadership"))
+  if (!b || side_of(*b, seat) < 0) return;
+  if (e.group_has_skill(e.battle_personnel(*b, side_of(*b, seat)), "Leadership"))
     out.push_back({ActionKind::kPlayDoorway, self});
 }
 
@@ -136,10 +139,10 @@ Rule bridge_door_still_legal(const Engine& e, Seat, const Action&) {
 
 void bridge_door_resolve(Engine& e, ActionFrame& f) {
   ShipBattleFrame* b = e.top_frame<ShipBattleFrame>();
-  if (!b) return;
+  const int side = b ? side_of(*b, f.actor) : -1;
+  if (side < 0) return;
   auto draws = e.yes_no(f.actor);
   if (!draws) return;
-  const int side = side_of(*b, f.actor);
   if (*draws) {
     b->draws[side] = static_cast<std::uint8_t>(b->draws[side] + 2);
   } else {

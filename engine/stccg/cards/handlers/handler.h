@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/stccg/cards/vocabulary.h"
 #include "engine/stccg/rules/rule.h"
 #include "engine/stccg/state/ids.h"
 
@@ -35,9 +36,10 @@ struct Handler {
   // When a play of it is announced, before anyone may answer it: what the play uses up even if
   // it is nullified (a once-per-turn limit).
   void (*announced)(Engine&, Seat seat, const Action& play) = nullptr;
-  // What the play does. Afterwards the card goes to the discard pile unless this placed it. A
-  // play aimed at a card being played (a nullifier) resolves before it, last in first out
-  // (§3.16 item 7); other responses resolve after the action they answer.
+  // What the play does, or one of the `orders` it offered in play. Afterwards a card played goes
+  // to the discard pile unless this placed it. A play aimed at a card being played (a
+  // nullifier) resolves before it, last in first out (§3.16 item 7); other responses resolve
+  // after the action they answer.
   void (*resolve)(Engine&, ActionFrame& play) = nullptr;
 
   // --- In play ---
@@ -58,6 +60,30 @@ struct Handler {
   void (*leaving_play)(Engine&, CardId self) = nullptr;
   // Whether, while in play, its controller's card play may be a group of reports (Red Alert).
   bool reports_as_group = false;
+  // Appends the orders `seat`, its controller, may give it now in their turn, as moves (kMove,
+  // `a` = self) or attacks (kAttack, `a` = self) of a card that moves or strikes without being a
+  // ship (Calamarain); `resolve` carries them out (rules/orders.cpp).
+  void (*orders)(const Engine&, Seat seat, CardId self, std::vector<Action>& out) = nullptr;
+  // After `ship` moved and stopped at a location, or decloaked there (rules/movement.cpp): a card
+  // that attacks what arrives where it is (Borg Ship).
+  void (*ship_arrived)(Engine&, CardId self, CardId ship) = nullptr;
+
+  // --- Fighting and moving like a ship without being one (rules/attributes.cpp, battle/) ---
+  // Its printed RANGE, WEAPONS or SHIELDS, which a card other than a ship or facility does not
+  // carry in its data (the Borg Ship dilemma, Calamarain).
+  int (*figures)(const Engine&, CardId self, Attribute attribute) = nullptr;
+  // It fights for no player (the Borg Ship dilemma): either player may attack it where it is,
+  // and in its battles its side has no seat, draws no tactics and returns fire at every card
+  // attacking it (battle/ship_battle.cpp).
+  bool self_controlling = false;
+  // It was destroyed in a battle by `by` (kNoSeat: not by a player); it is discarded unless this
+  // placed it (the Borg Ship goes to the destroyer's bonus area).
+  void (*destroyed)(Engine&, CardId self, Seat by) = nullptr;
+
+  // --- Missions (rules/movement.cpp) ---
+  // The span `mover` pays to enter or cross this location, instead of the printed one
+  // (FGC-47 Research).
+  int (*span)(const Engine&, CardId self, CardId mover) = nullptr;
 
   // --- A card acting over several decisions (rules/engine.cpp) ---
   // Runs a CardFrame the handler pushed (a choice at the end of a turn, ...) until it pops it.

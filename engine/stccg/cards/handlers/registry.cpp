@@ -15,6 +15,8 @@ extern const Handler kSeniorStaffMeeting;
 // battle_interrupts.cpp
 extern const Handler kEscapePod, kHonorChallenge, kKlingonRightOfVengeance, kPhaserBurns,
     kRogueBorgMercenaries;
+// borg_ship.cpp
+extern const Handler kBorgShip;
 // captives.cpp
 extern const Handler kCardassianTrap, kMandarinBailiff, kRescueCaptives, kTestCommandeer;
 // countdowns.cpp
@@ -27,6 +29,8 @@ extern const Handler kBattleBridgeDoor, kQFlash, kQTent;
 extern const Handler kDisruptorOverload;
 // hand_refill.cpp
 extern const Handler kKivasFajoCollector, kPalorToffAlienTrader, kResQ;
+// infections.cpp
+extern const Handler kTsiolkovskyInfection;
 // mission_bonuses.cpp
 extern const Handler kParticleFountain;
 // movement_interrupts.cpp
@@ -43,7 +47,9 @@ extern const Handler kHunterGangs;
 // ship_events.cpp
 extern const Handler kPlasmaFire, kSpacedock, kWarpCoreBreach;
 // spaceline_events.cpp
-extern const Handler kQNet;
+extern const Handler kCalamarain, kQNet;
+// spans.cpp
+extern const Handler kFgc47Research;
 // table_events.cpp
 extern const Handler kGoddessOfEmpathy, kRedAlert, kStaticWarpBubble;
 // transport.cpp
@@ -62,12 +68,15 @@ const std::array kHandlers = {
     &handlers::kBattleBridgeDoor,
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
+    &handlers::kBorgShip,
+    &handlers::kCalamarain,
     &handlers::kCardassianTrap,
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
     &handlers::kEdoProbe,
     &handlers::kEmergencyTransporterArmbands,
     &handlers::kEscapePod,
+    &handlers::kFgc47Research,
     &handlers::kGiftOfTheTormentor,
     &handlers::kGoBackWhenceThouCamest,
     &handlers::kGoddessOfEmpathy,
@@ -112,6 +121,7 @@ const std::array kHandlers = {
     &handlers::kTestTreatyBreaker,
     &handlers::kTheHigherTheQEr,
     &handlers::kTranswarpConduit,
+    &handlers::kTsiolkovskyInfection,
     &handlers::kWarpCoreBreach,
 };
 

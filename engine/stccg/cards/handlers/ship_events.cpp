@@ -96,8 +96,9 @@ void spacedock_state_check(Engine& e, CardId self) {
   for (CardId c : s.in_play) {
     const CardState& ship = s.cards[c];
     if (e.is_ship(c) && ship.where == Where::kSpace && ship.loc == outpost.loc &&
-        ship.controller == outpost.controller && !ship.undocked && e.damaged(c))
-      e.repair(c);
+        ship.controller == outpost.controller && !ship.undocked &&
+        (e.damaged(c) || e.has_markers(c)))
+      e.repair(c);  // rotation undone, or every damage marker removed (S-18 c)
   }
 }
 
@@ -124,7 +125,7 @@ extern const Handler kWarpCoreBreach{
 
 extern const Handler kSpacedock{
     .name = "spacedock",
-    .test = "tests/scenarios/ship-events.scn",
+    .test = "tests/scenarios/S-18-repairing-damage-markers.scn",
     .plays = spacedock_plays,
     .still_legal = spacedock_still_legal,
     .resolve = onto_target,

@@ -120,6 +120,33 @@ void Engine::damage(CardId target, Seat by) {
   if (s_.in_play_at(target) && hull(target) <= 0) destroy_vessel(target);
 }
 
+bool Engine::damage_sparing(CardId target, Seat by) {
+  if (uses_markers(by)) {
+    // Default damage, the markers drawn one at a time: each is placed unless it would destroy
+    // the card, and then goes face up under the side deck instead (BoG "Clarifications:
+    // Calamarain"; S-16).
+    bool placed = false;
+    for (int i = 0; i < 2 && s_.in_play_at(target); ++i) {
+      const CardId marker = top_of_side_deck(by, SideDeckKind::kBattleBridge);
+      if (marker == kNoCard) break;  // the side deck is exhausted (S-15)
+      if (hull(target) - s_.def(marker).card.tactic().hull_loss() <= 0) {
+        move_card(marker, Zone::kSideUsed);
+        continue;
+      }
+      place_marker(marker, target);
+      placed = true;
+    }
+    if (placed && s_.in_play_at(target))
+      emit(ev::Damaged{target, static_cast<std::int8_t>(hull(target))});
+    return placed;
+  }
+  // Rotation damage destroys a card already damaged: such a card is spared altogether.
+  if (damaged(target) || has_markers(target)) return false;
+  add_effect({.kind = EffectKind::kDamage, .until = Until::kRemoved, .card = target});
+  emit(ev::Damaged{target, static_cast<std::int8_t>(hull(target))});
+  return true;
+}
+
 void Engine::repair(CardId target) {
   end_effects([&](const Effect& x) { return x.kind == EffectKind::kDamage && x.card == target; });
   for (CardId marker : markers_on(target))

@@ -2,6 +2,7 @@
 // carries, the attack restrictions, and what a ship or facility needs to fire.
 #include <algorithm>
 
+#include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
@@ -64,7 +65,7 @@ Rule Engine::may_attack(Seat seat, AffiliationSet attackers, bool tal_shiar, Loc
   // Forces attacked by the opponent on the previous turn may fight back at that location
   // whatever their affiliation (the continuing-battle exception, §3.11).
   for (const Effect& x : s_.effects) {
-    if (x.kind == EffectKind::kAttacked && x.player == seat && x.loc == loc &&
+    if (x.kind == EffectKind::kAttacked && x.player == seat && x.loc == loc && x.card == kNoCard &&
         x.turn + 1 == s_.turn)
       return Rule::kOk;
   }
@@ -107,16 +108,39 @@ Rule Engine::may_return_fire(CardId card) const {
   return leaders(crew(card)) > 0 ? Rule::kOk : Rule::kNoLeader;
 }
 
+bool Engine::self_controlling(CardId c) const {
+  const Handler* handler = s_.def(c).handler;
+  return handler && handler->self_controlling && s_.in_play_at(c);
+}
+
 std::vector<CardId> Engine::ship_targets(Seat seat, LocIndex loc) const {
-  // The opponent's ships and facilities at the location that may be fired at: not cloaked.
+  // The opponent's ships and facilities at the location that may be fired at: not cloaked;
+  // and the self-controlling cards there, which anyone may fire at (the Borg Ship dilemma).
   std::vector<CardId> out;
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];
     if (card.where == Where::kSpace && card.loc == loc && card.controller != seat &&
         (is_ship(c) || is_facility(c)) && !card.cloaked)
       out.push_back(c);
+    else if (card.where == Where::kOn && self_controlling(c) && location_of(c) == loc)
+      out.push_back(c);
   }
   return out;
+}
+
+Rule Engine::may_target(Seat seat, CardId firing, CardId target) const {
+  const LocIndex loc = s_.cards[firing].loc;
+  const bool tal_shiar = group_has_skill(crew(firing), "Tal Shiar");
+  if (!self_controlling(target))
+    return may_attack(seat, force(firing), tal_shiar, loc, force(target));
+  // A self-controlling card that attacked this player's forces here on the previous turn may
+  // be fought back by any affiliation, the Federation too (CRD III.4, IV.5C).
+  for (const Effect& x : s_.effects) {
+    if (x.kind == EffectKind::kAttacked && x.player == seat && x.loc == loc && x.card == target &&
+        x.turn + 1 == s_.turn)
+      return Rule::kOk;
+  }
+  return may_attack(seat, force(firing), tal_shiar, loc, AffiliationSet{0});
 }
 
 Rule Engine::check_attack(Seat seat, CardId firing, CardId target) const {
@@ -126,8 +150,7 @@ Rule Engine::check_attack(Seat seat, CardId firing, CardId target) const {
   const LocIndex loc = s_.cards[firing].loc;
   const auto targets = ship_targets(seat, loc);
   if (std::find(targets.begin(), targets.end(), target) == targets.end()) return Rule::kNoTarget;
-  return may_attack(seat, force(firing), group_has_skill(crew(firing), "Tal Shiar"), loc,
-                    force(target));
+  return may_target(seat, firing, target);
 }
 
 Rule Engine::check_battle(Seat seat, CardId member, CardId opponent, LocIndex loc) const {

@@ -2,7 +2,8 @@
 // the defender names its return fire and target, tactics are drawn and revealed together, the
 // attack and the return fire are compared, and damage comes after both. Windows open after the
 // initiation, before the attack (W1), before the return fire (W2) and before a card is
-// destroyed (W3). Each step below may ask a question and run again with the answer.
+// destroyed (W3). Each step below may ask a question and run again with the answer. A side may
+// be a self-controlling card with no seat (the Borg Ship dilemma, Handler::self_controlling).
 #include <algorithm>
 
 #include "engine/stccg/cards/handlers/handler.h"
@@ -13,28 +14,35 @@ namespace {
 
 using Step = ShipBattleFrame::Step;
 
-Seat seat_of(const ShipBattleFrame& b, int side) {
-  return side == 0 ? b.attacker : State::other(b.attacker);
+bool contains(const std::vector<CardId>& list, CardId c) {
+  return std::find(list.begin(), list.end(), c) != list.end();
 }
 
 }  // namespace
 
 void Engine::begin_ship_battle(Seat seat, CardId firing, CardId target) {
+  // `seat` is kNoSeat when a self-controlling card attacks: the target's controller defends.
   ShipBattleFrame b;
-  b.attacker = seat;
-  b.loc = s_.cards[firing].loc;
+  const Seat defender = seat == kNoSeat            ? s_.cards[target].controller
+                        : self_controlling(target) ? kNoSeat
+                                                   : State::other(seat);
+  b.seat = {seat, defender};
+  b.loc = location_of(firing);
   b.firing[0].push_back(firing);
-  b.target[0] = target;
-  b.damaged_before[1] = damaged(target) || has_markers(target);
-  emit(ev::BattleStarted{ev::BattleKind::kShip, seat, b.loc, target});
+  b.targets[0].push_back(target);
+  emit(ev::BattleStarted{ev::BattleKind::kShip, seat, b.loc, target, firing});
   // The card attacked is unstopped, so that it may return fire (BoG; under the CRD a stopped
   // ship may retaliate anyway).
   if (s_.options.bog_return_fire) s_.cards[target].stopped = false;
-  // Its side may fight back next turn whatever its affiliation (§3.11).
-  Effect attacked{.kind = EffectKind::kAttacked, .until = Until::kRemoved};
-  attacked.player = State::other(seat);
-  attacked.loc = b.loc;
-  add_effect(attacked);
+  // Its side may fight back next turn whatever its affiliation (§3.11); attacked by a
+  // self-controlling card, it may fight back against that card.
+  if (defender != kNoSeat) {
+    Effect attacked{.kind = EffectKind::kAttacked, .until = Until::kRemoved};
+    attacked.player = defender;
+    attacked.loc = b.loc;
+    if (seat == kNoSeat) attacked.card = firing;
+    add_effect(attacked);
+  }
   s_.frames.push_back(std::move(b));
 }
 
@@ -54,8 +62,8 @@ int Engine::tactic_bonus(const ShipBattleFrame& b, int side, bool attack) const 
   if (tactic == kNoCard) return 0;
   const auto& t = s_.def(tactic).card.tactic();
   int bonus = attack ? t.attack() : t.defense();
-  // For ATTACK the condition is on your cards firing; for DEFENSE on your card fired at.
-  std::vector<CardId> yours = attack ? b.firing[side] : std::vector<CardId>{b.target[1 - side]};
+  // For ATTACK the condition is on your cards firing; for DEFENSE on your cards fired at.
+  const std::vector<CardId>& yours = attack ? b.firing[side] : b.targets[1 - side];
   for (const v1::StccgTacticBonus& extra : t.bonus()) {
     const bool holds = std::any_of(yours.begin(), yours.end(), [&](CardId c) {
       if (c == kNoCard || !is_ship(c)) return false;
@@ -73,16 +81,20 @@ int Engine::tactic_bonus(const ShipBattleFrame& b, int side, bool attack) const 
 }
 
 void Engine::fire(ShipBattleFrame& b, int side) {
-  const CardId target = b.target[side];
   int attack = tactic_bonus(b, side, /*attack=*/true);
   for (CardId c : b.firing[side]) {
     if (s_.in_play_at(c)) attack += attribute(c, Attribute::kWeapons) + b.weapons_bonus[side];
   }
-  const int defense = defense_shields(target) + tactic_bonus(b, 1 - side, /*attack=*/false);
-  // Both comparisons are strict (CRD II.1 "Damage", "Direct Hit").
-  b.hit[side] = attack > 2 * defense ? 2 : attack > defense ? 1 : 0;
-  emit(ev::Fired{seat_of(b, side), target, static_cast<std::int16_t>(attack),
-                 static_cast<std::int16_t>(defense), b.hit[side]});
+  // Each target is compared on its own: separate engagements do not add up (CRD IV.1).
+  b.hits[side].clear();
+  for (CardId target : b.targets[side]) {
+    const int defense = defense_shields(target) + tactic_bonus(b, 1 - side, /*attack=*/false);
+    // Both comparisons are strict (CRD II.1 "Damage", "Direct Hit").
+    const std::uint8_t hit = attack > 2 * defense ? 2 : attack > defense ? 1 : 0;
+    b.hits[side].push_back(hit);
+    emit(ev::Fired{b.seat[side], target, static_cast<std::int16_t>(attack),
+                   static_cast<std::int16_t>(defense), hit});
+  }
 }
 
 bool Engine::battle_window(ShipBattleFrame& b, WindowKind kind, CardId about) {
@@ -103,12 +115,12 @@ void Engine::step(ShipBattleFrame& b) {
       std::vector<CardId> more;
       for (CardId c : s_.in_play) {
         const CardState& card = s_.cards[c];
-        if (card.controller == b.attacker && card.where == Where::kSpace && card.loc == b.loc &&
-            std::find(b.firing[0].begin(), b.firing[0].end(), c) == b.firing[0].end() &&
-            check_attack(b.attacker, c, b.target[0]) == Rule::kOk)
+        if (b.seat[0] != kNoSeat && card.controller == b.seat[0] && card.where == Where::kSpace &&
+            card.loc == b.loc && !contains(b.firing[0], c) &&
+            check_attack(b.seat[0], c, b.targets[0].front()) == Rule::kOk)
           more.push_back(c);
       }
-      auto next = more.empty() ? std::optional<CardId>(kNoCard) : pick_or_done(b.attacker, more);
+      auto next = more.empty() ? std::optional<CardId>(kNoCard) : pick_or_done(b.seat[0], more);
       if (!next) return;
       if (*next == kNoCard) {
         // BoG: the defender declares its return fire now; CRD: after the attack.
@@ -119,41 +131,48 @@ void Engine::step(ShipBattleFrame& b) {
       return;
     }
     case Step::kReturnTarget: {
+      std::vector<CardId> targets;
+      for (CardId c : b.firing[0]) {
+        if (!s_.cards[c].cloaked) targets.push_back(c);
+      }
+      const Seat defender = b.seat[1];
+      if (defender == kNoSeat) {
+        // A self-controlling card returns fire at every card attacking it (CRD IV.5C).
+        b.firing[1] = b.targets[0];
+        b.targets[1] = targets;
+        b.step = s_.options.bog_return_fire ? Step::kStart : Step::kReturnFire;
+        return;
+      }
       // The defender declares its return fire now, at one of the attacking cards (BoG).
-      const Seat defender = State::other(b.attacker);
       const bool can_fire = std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
         const CardState& card = s_.cards[c];
         return card.controller == defender && card.where == Where::kSpace && card.loc == b.loc &&
                may_return_fire(c) == Rule::kOk;
       });
-      std::vector<CardId> targets;
-      for (CardId c : b.firing[0]) {
-        if (!s_.cards[c].cloaked) targets.push_back(c);
-      }
       auto target = can_fire && !targets.empty() ? pick_or_done(defender, targets)
                                                  : std::optional<CardId>(kNoCard);
       if (!target) return;
-      b.target[1] = *target;
-      b.step = *target != kNoCard           ? Step::kReturnJoin
-               : s_.options.bog_return_fire ? Step::kStart
-                                            : Step::kReturnFire;
-      if (*target != kNoCard) b.damaged_before[0] = damaged(*target) || has_markers(*target);
+      if (*target == kNoCard) {
+        b.step = s_.options.bog_return_fire ? Step::kStart : Step::kReturnFire;
+      } else {
+        b.targets[1] = {*target};
+        b.step = Step::kReturnJoin;
+      }
       return;
     }
     case Step::kReturnJoin: {
-      const Seat defender = State::other(b.attacker);
+      const Seat defender = b.seat[1];
       std::vector<CardId> more;
       for (CardId c : s_.in_play) {
         const CardState& card = s_.cards[c];
         if (card.controller == defender && card.where == Where::kSpace && card.loc == b.loc &&
-            std::find(b.firing[1].begin(), b.firing[1].end(), c) == b.firing[1].end() &&
-            may_return_fire(c) == Rule::kOk)
+            !contains(b.firing[1], c) && may_return_fire(c) == Rule::kOk)
           more.push_back(c);
       }
       auto next = more.empty() ? std::optional<CardId>(kNoCard) : pick_or_done(defender, more);
       if (!next) return;
       if (*next == kNoCard) {
-        if (b.firing[1].empty()) b.target[1] = kNoCard;  // nobody returns fire after all
+        if (b.firing[1].empty()) b.targets[1].clear();  // nobody returns fire after all
         b.step = s_.options.bog_return_fire ? Step::kStart : Step::kReturnFire;
       } else {
         b.firing[1].push_back(*next);
@@ -161,7 +180,7 @@ void Engine::step(ShipBattleFrame& b) {
       return;
     }
     case Step::kStart:
-      if (!battle_window(b, WindowKind::kBattleStart, b.target[0])) return;
+      if (!battle_window(b, WindowKind::kBattleStart, b.targets[0].front())) return;
       b.step = Step::kTactics;
       b.side = 0;
       return;
@@ -177,13 +196,13 @@ void Engine::step(ShipBattleFrame& b) {
       b.step = Step::kAttack;
       return;
     case Step::kAttack:
-      if (!battle_window(b, WindowKind::kBattle, b.target[0])) return;
+      if (!battle_window(b, WindowKind::kBattle, b.targets[0].front())) return;
       fire(b, 0);
       b.step = s_.options.bog_return_fire ? Step::kReturnFire : Step::kReturnTarget;
       return;
     case Step::kReturnFire:
-      if (b.target[1] != kNoCard && !b.firing[1].empty()) {
-        if (!battle_window(b, WindowKind::kBattle, b.target[1])) return;
+      if (!b.targets[1].empty() && !b.firing[1].empty()) {
+        if (!battle_window(b, WindowKind::kBattle, b.targets[1].front())) return;
         fire(b, 1);
       }
       b.step = Step::kDamage;
@@ -199,7 +218,9 @@ void Engine::step(ShipBattleFrame& b) {
         if (!battle_window(b, WindowKind::kDestroyed, b.doomed.front())) return;
         const CardId doomed = b.doomed.front();
         b.doomed.erase(b.doomed.begin());
-        if (s_.in_play_at(doomed) && hull(doomed) <= 0) destroy_vessel(doomed);
+        // Destroyed by the side that fired at it.
+        const Seat by = contains(b.targets[0], doomed) ? b.seat[0] : b.seat[1];
+        if (s_.in_play_at(doomed) && hull(doomed) <= 0) destroy_vessel(doomed, by);
         return;
       }
       b.step = Step::kEnd;
@@ -212,34 +233,43 @@ void Engine::step(ShipBattleFrame& b) {
 
 void Engine::apply_battle_damage(ShipBattleFrame& b) {
   for (int side = 0; side < 2; ++side) {
-    const CardId target = b.target[side];
-    if (target == kNoCard || !s_.in_play_at(target)) continue;
-    const Seat by = seat_of(b, side);
     const CardId tactic = b.tactic[side];
-    if (b.hit[side] > 0) {
-      b.units[side] = static_cast<std::uint8_t>(inflict(target, by, b.hit[side], tactic));
-    } else if (tactic != kNoCard && s_.def(tactic).card.tactic().marker_on_miss()) {
-      place_marker(tactic, target);  // Target Shields is placed even on a miss
+    for (std::size_t i = 0; i < b.targets[side].size() && i < b.hits[side].size(); ++i) {
+      const CardId target = b.targets[side][i];
+      if (!s_.in_play_at(target)) continue;
+      // A self-controlling card deals default damage from the Battle Bridge of the damaged
+      // card's owner's opponent, if open (BoG "Battle Bridge and the Borg").
+      const Seat by =
+          b.seat[side] != kNoSeat ? b.seat[side] : State::other(s_.cards[target].controller);
+      if (b.hits[side][i] > 0) {
+        b.units[side] =
+            static_cast<std::uint8_t>(b.units[side] + inflict(target, by, b.hits[side][i], tactic));
+      } else if (tactic != kNoCard && s_.def(tactic).card.tactic().marker_on_miss()) {
+        place_marker(tactic, target);  // Target Shields is placed even on a miss
+      }
+      if (s_.in_play_at(target) && hull(target) <= 0) b.doomed.push_back(target);
     }
-    if (s_.in_play_at(target) && hull(target) <= 0) b.doomed.push_back(target);
   }
 }
 
 void Engine::end_ship_battle(ShipBattleFrame& b) {
-  const Seat winner = b.units[0] > b.units[1]   ? b.attacker
-                      : b.units[1] > b.units[0] ? State::other(b.attacker)
+  const Seat winner = b.units[0] > b.units[1]   ? b.seat[0]
+                      : b.units[1] > b.units[0] ? b.seat[1]
                                                 : kNoSeat;
   emit(ev::BattleEnded{ev::BattleKind::kShip, b.loc, winner});
   // Current tactics not used as markers go face up under their side deck.
   for (CardId tactic : b.tactic) {
     if (tactic != kNoCard && s_.cards[tactic].zone == Zone::kResolving) to_discard(tactic);
   }
-  // Everything that took part is stopped, the crews of an attacked facility included (§3.12).
+  // Everything that took part is stopped, the crews of an attacked facility included (§3.12);
+  // a self-controlling card is never stopped.
   for (int side = 0; side < 2; ++side) {
     for (CardId c : b.firing[side]) {
-      if (s_.in_play_at(c)) stop(c);
+      if (s_.in_play_at(c) && !self_controlling(c)) stop(c);
     }
-    if (b.target[side] != kNoCard && s_.in_play_at(b.target[side])) stop(b.target[side]);
+    for (CardId c : b.targets[side]) {
+      if (s_.in_play_at(c) && !self_controlling(c)) stop(c);
+    }
   }
   s_.frames.pop_back();  // `b` is gone from here on
 }

@@ -9,8 +9,8 @@
 namespace spacedock::stccg {
 
 bool Engine::choose_tactic(ShipBattleFrame& b, int side) {
-  const Seat seat = side == 0 ? b.attacker : State::other(b.attacker);
-  if (!uses_markers(seat)) return true;
+  const Seat seat = b.seat[side];
+  if (seat == kNoSeat || !uses_markers(seat)) return true;  // a self-controlling card has none
   // With every tactic in play as a marker there is nothing to draw, and nothing to ask (S-15).
   const SideDeck& bridge = s_.players[seat].side_deck(SideDeckKind::kBattleBridge);
   if (bridge.cards.empty() && bridge.used.empty()) b.draws[side] = 0;
@@ -58,7 +58,7 @@ std::vector<CardId> Engine::battle_personnel(const ShipBattleFrame& b, int side)
   // A side's personnel in the battle: the crews of its cards firing and of its card fired at.
   std::vector<CardId> out;
   std::vector<CardId> cards = b.firing[side];
-  if (b.target[1 - side] != kNoCard) cards.push_back(b.target[1 - side]);
+  cards.insert(cards.end(), b.targets[1 - side].begin(), b.targets[1 - side].end());
   for (CardId card : cards) {
     if (!s_.in_play_at(card)) continue;
     for (CardId c : crew(card)) {

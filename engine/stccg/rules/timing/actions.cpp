@@ -69,6 +69,8 @@ void Engine::step(ActionFrame& f) {
 
 void Engine::resolve(ActionFrame& f) {
   const Action& a = f.action;
+  // An order a card in play gave itself: its handler carries it out.
+  if (is_card_order(a)) return s_.def(a.a).handler->resolve(*this, f);
   switch (a.kind) {
     case ActionKind::kReport: {
       const CardState& facility = s_.cards[a.b];
@@ -94,7 +96,7 @@ void Engine::resolve(ActionFrame& f) {
     case ActionKind::kPlayDoorway:
       return resolve_play(f);
     case ActionKind::kMove:
-      return move_ship(f.actor, a.a, a.loc);
+      return move_ship(a.a, a.loc);
     case ActionKind::kTransfer:
       if (a.b == kNoCard) {
         move_card(a.a, Zone::kPlay, Where::kSurface, a.loc);
@@ -122,6 +124,7 @@ void Engine::resolve(ActionFrame& f) {
       ship.cloaked = a.kind == ActionKind::kCloak;
       ship.cloak_changed = true;
       ship.docked_all_turn = false;
+      if (!ship.cloaked) ship_arrived(a.a);  // it is there to be seen again
       return;
     }
     case ActionKind::kDock:
