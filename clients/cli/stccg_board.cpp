@@ -51,6 +51,11 @@ std::string in_play(const v1::StccgCardInPlay& c) {
     flag("RANGE " + std::to_string(c.range_left()));
   if (c.stopped()) flag("stopped");
   if (c.damaged()) flag("damaged");
+  if (c.hull() > 0 && c.hull() < 100) flag("HULL " + std::to_string(c.hull()) + "%");
+  if (c.cloaked()) flag("cloaked");
+  if (c.undocked()) flag("undocked");
+  if (c.captive()) flag(c.unattended() ? "captive, unattended" : "captive");
+  if (c.house_arrest()) flag("house arrest");
   if (!flags.empty()) text += " (" + flags + ")";
   std::string inside;
   for (const auto& a : c.aboard())
@@ -59,6 +64,21 @@ std::string in_play(const v1::StccgCardInPlay& c) {
     inside += (inside.empty() ? "" : ", ") + ("on it: " + in_play(a));
   if (!inside.empty()) text += " [" + inside + "]";
   return text;
+}
+
+// A side deck: its doorway, how many cards wait face down (named for their owner), and how many
+// were used.
+std::string side_deck(const v1::StccgSideDeckView& deck) {
+  std::string text = deck.kind() == v1::STCCG_SIDE_DECK_BATTLE_BRIDGE ? "Battle Bridge side deck"
+                     : deck.kind() == v1::STCCG_SIDE_DECK_Q_TENT      ? "Q's Tent"
+                                                                      : "Q-Continuum side deck";
+  text += deck.has_door() ? " (open)" : " (not open)";
+  text += ": " + std::to_string(deck.face_down()) + " face down";
+  if (!deck.used().empty()) text += ", " + std::to_string(deck.used_size()) + " used";
+  std::string names;
+  for (const auto& c : deck.cards())
+    names += (names.empty() ? " [" : ", ") + card(c);
+  return text + (names.empty() ? "" : names + "]");
 }
 
 std::string phase_text(const v1::StccgView& view, const v1::MatchInfo& info) {
@@ -142,13 +162,19 @@ std::vector<std::string> render_stccg_board(const v1::GameSnapshot& snapshot,
   }
   for (const auto& p : view.players()) {
     const std::string who = player && p.seat() == me ? "Your" : seat_name(info, p.seat()) + "'s";
-    add_list(lines, who + " hand:", titles(p.hand()));
+    if (player && p.seat() == me && p.hand().empty()) {
+      lines.push_back(who + " hand: empty");
+    } else {
+      add_list(lines, who + " hand:", titles(p.hand()));
+    }
     if (!p.discard().empty()) lines.push_back(who + " discard top: " + card(*p.discard().rbegin()));
     add_list(lines, who + " bonus area:", titles(p.bonus()));
     std::vector<std::string> table;
     for (const auto& c : p.table())
       table.push_back(in_play(c));
     add_list(lines, who + " table:", table);
+    for (const auto& deck : p.side_decks())
+      lines.push_back(who + " " + side_deck(deck));
   }
   add_list(lines, "Resolving:", titles(view.resolving()));
   if (view.has_attempt()) {
