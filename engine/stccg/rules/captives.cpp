@@ -40,7 +40,12 @@ void Engine::capture(CardId personnel, Seat captor, CardId source, bool source_g
   const CardId escort = escort_for(captor, loc, on_planet);
   p.disabled = true;
   p.stopped = false;
-  if (escort == kNoCard) {
+  const bool left_behind = escort == kNoCard && source == kNoCard;
+  if (left_behind) {
+    // Nobody of the captor's there and no capturing card (Mandarin Bailiff): the captive stays
+    // where it is, the captor's, tied up and left behind.
+    move_card(personnel, Zone::kPlay, p.where, p.loc, p.host, captor);
+  } else if (escort == kNoCard) {
     // Nobody of the captor's there: the capturing card holds the captive as a trap, on the
     // planet if there is one (BoG).
     move_card(source, Zone::kPlay, planet(loc) ? Where::kSurface : Where::kSpace, loc, kNoCard,
@@ -58,6 +63,7 @@ void Engine::capture(CardId personnel, Seat captor, CardId source, bool source_g
   held.player = captor;
   held.source = source;
   held.card = personnel;
+  held.flag = left_behind;  // unattended
   add_effect(held);
   emit(ev::Captured{personnel, captor});
 }
