@@ -65,8 +65,11 @@ void mandarin_bailiff(Engine& e, AttemptFrame& f) {
     if (s.over) return;
     e.score(other, x, bailiff);
     if (s.over) return;
+    // To the opponent's bonus area, which the card names: not where a used Q-card goes.
+    e.emit(ev::DilemmaResolved{bailiff, s.cards[bailiff].def, ev::Outcome::kApplied});
     e.move_card(bailiff, Zone::kBonus, Where::kNone, kNoLoc, kNoCard, other);
-    return e.finish_dilemma(f, ev::Outcome::kApplied);
+    f.step = e.after_card(f);
+    return;
   }
   e.emit(ev::DilemmaResolved{bailiff, s.cards[bailiff].def, ev::Outcome::kFailed});
   e.capture(accused, other, kNoCard, /*source_goes_along=*/false);
