@@ -270,11 +270,12 @@ void print_card(const CardDb& db, const CardDef& def) {
       break;
   }
   if (!card.summary().empty()) std::printf("  %s\n", card.summary().c_str());
+  if (def.unsupported()) std::printf("  Not played yet: %s\n", card.unsupported().c_str());
 }
 
 }  // namespace
 
-int print_cards(std::optional<std::string> search) {
+int print_cards(std::optional<std::string> search, bool unsupported_only) {
   const CardDb& db = CardDb::standard();
   std::vector<stccg::DefIndex> cards;
   if (search) {
@@ -287,12 +288,15 @@ int print_cards(std::optional<std::string> search) {
     for (const CardDef& def : db.defs())
       cards.push_back(def.index);
   }
+  if (unsupported_only)
+    std::erase_if(cards, [&](stccg::DefIndex c) { return !db.def(c).unsupported(); });
   for (std::size_t i = 0; i < cards.size(); ++i) {
     if (i > 0) std::printf("\n");
     print_card(db, db.def(cards[i]));
   }
   std::printf("\n%zu card%s", cards.size(), cards.size() == 1 ? "" : "s");
   if (search) std::printf(" matching '%s'", search->c_str());
+  if (unsupported_only) std::printf(" not played yet");
   std::printf("\n");
   return 0;
 }

@@ -37,6 +37,7 @@ usage:
   spacedock content              list the Incursions ships, hexes and hexpile presets
   spacedock cards [options]      list the STCCG cards with their figures
       --search TEXT              only cards whose title, id, keywords or summary contain TEXT
+      --unsupported              only the cards the engine does not play yet, and why
   spacedock scenario FILE...     run STCCG rules scenarios (tests/scenarios/README.md)
   spacedock --help               this text
 
@@ -103,8 +104,9 @@ int main(int argc, char** argv) {
     }
     if (command == "cards") {
       auto search = flags.take("--search");
+      const bool unsupported = flags.take_switch("--unsupported");
       flags.finish();
-      return sd::print_cards(std::move(search));
+      return sd::print_cards(std::move(search), unsupported);
     }
     if (command == "scenario") return sd::run_scenarios({argv + 2, argv + argc});
     if (command == "--help" || command == "-h" || command == "help") {

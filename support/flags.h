@@ -28,6 +28,14 @@ class Flags {
     return std::nullopt;
   }
 
+  // A flag that takes no value: whether it was given.
+  bool take_switch(std::string_view flag) {
+    const auto it = std::find(args_.begin(), args_.end(), flag);
+    if (it == args_.end()) return false;
+    args_.erase(it);
+    return true;
+  }
+
   template <typename Number>
   void take_number(std::string_view flag, Number& out) {
     if (auto text = take(flag)) out = parse_number<Number>(flag, *text);

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "engine/core/rng.h"
@@ -70,9 +72,43 @@ TEST_CASE(
   check_zones(s);
 }
 
+// How often each mechanic of part 2 came up in a game, read from its events.
+struct Mechanics {
+  int ship_battles = 0;
+  int personnel_battles = 0;
+  int tactics = 0;   // tactics drawn from a Battle Bridge side deck
+  int q_cards = 0;   // Q-Continuum cards met in a Q-Flash
+  int tent = 0;      // cards taken from Q's Tent
+  int captives = 0;  // personnel captured
+  int nullified = 0;
+
+  void count(const State& s, std::span<const Event> events) {
+    for (const Event& event : events) {
+      if (const auto* b = std::get_if<ev::BattleStarted>(&event)) {
+        ++(b->kind == ev::BattleKind::kShip ? ship_battles : personnel_battles);
+      } else if (std::holds_alternative<ev::Captured>(event)) {
+        ++captives;
+      } else if (std::holds_alternative<ev::Nullified>(event)) {
+        ++nullified;
+      } else if (const auto* m = std::get_if<ev::CardMoved>(&event)) {
+        if (m->from.zone != Zone::kSideDeck) continue;
+        const CardDef& def = s.db->def(m->def);
+        if (def.type() == v1::STCCG_CARD_TYPE_TACTIC) {
+          ++tactics;
+        } else if (def.icons & (1u << v1::STCCG_ICON_Q)) {
+          ++q_cards;
+        } else if (m->to.zone != Zone::kSideDeck) {
+          ++tent;
+        }
+      }
+    }
+  }
+};
+
 TEST_CASE("stccg: 1,000 random games end by the rules and replay identically") {
   const char* decks[] = {"federation", "klingon", "romulan"};
   int by_points = 0;
+  Mechanics used;
   for (std::uint64_t seed = 1; seed <= 1000; ++seed) {
     CAPTURE(seed);
     const Setup setup = sample_setup(decks[seed % 3], decks[(seed + 1) % 3]);
@@ -85,8 +121,21 @@ TEST_CASE("stccg: 1,000 random games end by the rules and replay identically") {
     CHECK(first.decisions == again.decisions);
     CHECK(first.hash == again.hash);
     check_zones(s);
+    used.count(s, first.game.events());
   }
-  MESSAGE(by_points << " of 1000 random games were won on points");
+  MESSAGE(by_points << " of 1000 random games were won on points; " << used.ship_battles
+                    << " ship battles, " << used.personnel_battles << " personnel battles, "
+                    << used.tactics << " tactics drawn, " << used.q_cards << " Q-cards met, "
+                    << used.tent << " cards from Q's Tent, " << used.captives << " captives taken, "
+                    << used.nullified << " cards nullified");
+  // The sample decks carry every side deck: random play uses each mechanic.
+  CHECK(used.ship_battles > 0);
+  CHECK(used.personnel_battles > 0);
+  CHECK(used.tactics > 0);
+  CHECK(used.q_cards > 0);
+  CHECK(used.tent > 0);
+  CHECK(used.captives > 0);
+  CHECK(used.nullified > 0);
 }
 
 // Leaves of the decision tree `depth` answers below `game`, every offered option followed.
@@ -114,7 +163,7 @@ TEST_CASE("stccg perft: fixed seeds play to fixed decision counts, hashes and tr
   };
   const Pinned pinned[] = {
       {"federation", "klingon", 1, 402, 15567237524036225809ULL},
-      {"klingon", "romulan", 2, 489, 5814534791364643176ULL},
+      {"klingon", "romulan", 2, 489, 6426126847840945796ULL},
       {"romulan", "federation", 3, 271, 2299741913993220999ULL},
   };
   for (const Pinned& p : pinned) {

@@ -172,6 +172,41 @@ void collect(const Message& m, Found& found) {
   collect(m, m.GetDescriptor(), found);
 }
 
+// The side decks' secrets, checked from the state alone and not from the engine's own rules
+// of who may know what: the opponent and spectators never learn a face-down Q-Continuum or
+// Battle Bridge card, a card waiting in Q's Tent, or a tactic drawn in a battle before the
+// tactics are revealed; both players always know a captive.
+void check_secrets(const State& s, Viewer viewer, const Found& found) {
+  if (viewer.role == Viewer::Role::kJudge) return;
+  std::vector<bool> named(s.cards.size(), false);
+  for (const v1::StccgCardRef* ref : found.refs) {
+    if (ref->handle() == 0) continue;
+    const CardId c = by_handle(s, ref->handle());
+    if (c != kNoCard) named[c] = true;
+  }
+  for (Seat seat = 0; seat < kPlayers; ++seat) {
+    if (viewer.is_seat(seat)) continue;
+    for (const SideDeck& deck : s.players[seat].side) {
+      for (CardId c : deck.cards)
+        CHECK_EACH(!named[c]);
+    }
+  }
+  for (const Frame& frame : s.frames) {
+    const auto* b = std::get_if<ShipBattleFrame>(&frame);
+    if (!b || b->step > ShipBattleFrame::Step::kReveal) continue;
+    for (int side = 0; side < 2; ++side) {
+      if (viewer.is_seat(b->seat[side])) continue;
+      for (CardId c : b->drawn[side])
+        CHECK_EACH(!named[c]);
+      if (b->tactic[side] != kNoCard) CHECK_EACH(!named[b->tactic[side]]);
+    }
+  }
+  if (viewer.role != Viewer::Role::kPlayer) return;
+  for (const Effect& x : s.effects) {
+    if (x.kind == EffectKind::kCaptive) CHECK_EACH(named[x.card]);
+  }
+}
+
 void check_snapshot(const StccgMatch& match, Viewer viewer) {
   const Game& game = match.game();
   const State& s = game.state();
@@ -198,6 +233,7 @@ void check_snapshot(const StccgMatch& match, Viewer viewer) {
   }
   // Every card in play is listed once, face down or not.
   CHECK(found.in_play == s.in_play.size());
+  check_secrets(s, viewer, found);
   for (Seat seat = 0; seat < kPlayers; ++seat) {
     const auto& hand = s.players[seat].hand;
     const v1::StccgPlayer& player = view.players(seat);

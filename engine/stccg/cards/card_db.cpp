@@ -194,7 +194,11 @@ class Loader {
     def.index = index;
     def.card = card;
     def.title_group = card.title().substr(0, card.title().find(':'));
-    if (!card.native().empty()) def.handler = find_handler(card.native());
+    if (!card.native().empty()) {
+      def.handler = find_handler(card.native());
+      require(def.handler != nullptr, "names the native handler '" + card.native() +
+                                          "', which does not exist (cards/handlers/registry.cpp)");
+    }
     for (int icon : card.icons())
       def.icons |= 1u << icon;
     if (card.type() == v1::STCCG_CARD_TYPE_PERSONNEL || card.type() == v1::STCCG_CARD_TYPE_SHIP) {

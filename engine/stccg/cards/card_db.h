@@ -73,16 +73,15 @@ struct CardDef {
   Formula nullify_unless;
   // Equipment, events, artifacts, personnel, ships: standing effects.
   std::vector<ModifierDef> modifiers;
-  // What the card's native handler adds (cards/handlers/); nullptr for a card that is data only,
-  // or whose handler is not written yet (see unsupported()).
+  // What the card's native handler adds (cards/handlers/); nullptr for a card that is data only.
   const Handler* handler = nullptr;
 
   v1::StccgCardType type() const { return card.type(); }
   const std::string& id() const { return card.id(); }
   const std::string& title() const { return card.title(); }
   bool unique() const { return !card.universal(); }
-  // The card names a handler the engine does not have: it is not played.
-  bool unsupported() const { return !card.native().empty() && handler == nullptr; }
+  // The card's data says the engine does not play it yet (StccgCard.unsupported).
+  bool unsupported() const { return !card.unsupported().empty(); }
 };
 
 // A card file could not be loaded; what() names the file, the card and the problem.

@@ -194,7 +194,7 @@ extern const Handler kCardassianTrap{
 
 extern const Handler kMandarinBailiff{
     .name = "mandarin_bailiff",
-    .test = "tests/scenarios/S-65-q-card-points.scn",
+    .test = "tests/scenarios/S-65-point-arithmetic.scn",
     .encounter = mandarin_bailiff,
     .question = "post bail (you lose points equal to its skill dots, your opponent gains them)?",
     .yes_label = "Post bail",
