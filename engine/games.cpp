@@ -78,8 +78,9 @@ std::unique_ptr<core::MatchEngine> start_stccg(const v1::MatchSetup& setup, std:
 std::uint32_t rules_version(v1::Game game) {
   switch (game) {
     case v1::GAME_INCURSIONS:
-    case v1::GAME_STCCG:
       return 1;
+    case v1::GAME_STCCG:
+      return 2;  // 2: interrupts, battles, side decks and captives (issue 7)
     default:
       return 0;
   }

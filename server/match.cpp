@@ -67,6 +67,11 @@ std::shared_ptr<Match> Match::restore(Services& services, const storage::MatchRe
                                       const std::vector<storage::SnapshotRecord>& snapshots) {
   v1::MatchSetup setup;
   if (!setup.ParseFromString(record.setup)) throw std::runtime_error("unreadable match setup");
+  // A game is never replayed under rules it was not played by.
+  const std::uint32_t rules = engine::rules_version(setup.game());
+  if (record.rules_version != rules)
+    throw std::runtime_error("created under rules version " + std::to_string(record.rules_version) +
+                             ", and this server plays version " + std::to_string(rules));
   std::vector<std::int64_t> accounts;
   for (const auto& seat : record.seats)
     accounts.push_back(seat.account_id);

@@ -498,7 +498,7 @@ TEST_CASE("stccg view: a concession ends the match with a summary") {
 
 TEST_CASE("stccg setup: decks are checked seat by seat") {
   v1::MatchSetup setup = sample_setup("federation", "klingon");
-  CHECK(engine::rules_version(v1::GAME_STCCG) == 1);
+  CHECK(engine::rules_version(v1::GAME_STCCG) == 2);
   const auto seats = engine::check_match(setup);
   REQUIRE(std::holds_alternative<int>(seats));
   CHECK(std::get<int>(seats) == 2);

@@ -7,6 +7,7 @@
 #include <set>
 #include <tuple>
 
+#include "storage/accounts.h"
 #include "storage/matches.h"
 #include "tests/integration/process.h"
 #include "tests/integration/server_run.h"
@@ -102,4 +103,29 @@ TEST_CASE("a game survives kill -9 of the server and finishes with nothing lost"
 
   // Each stored game replays from its seed and inputs to the result that was recorded.
   CHECK(sd::testing::check_stored_matches_replay(db) == 2);
+}
+
+TEST_CASE("a match stored under other rules is not replayed: it is aborted, saying why") {
+  TempDir dir;
+  std::int64_t stale = 0;
+  {
+    auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+    const auto creator = sd::storage::create_account(db, "alice", "unused-hash", 1);
+    sd::v1::MatchSetup setup;
+    setup.set_game(sd::v1::GAME_STCCG);
+    stale =
+        sd::storage::create_match(db, sd::v1::GAME_STCCG, 1, setup.SerializeAsString(), creator, 1);
+  }
+  std::filesystem::remove(dir.path() / "port");
+  Process server(serve_command(dir.path(), "127.0.0.1:0"), (dir.path() / "server.log").string());
+  wait_for_port(dir.path() / "port");
+  server.kill(SIGTERM);
+  CHECK(server.wait_for(10s) == 0);
+  const std::string log = slurp(dir.path() / "server.log");
+  CHECK(log.find("created under rules version 1, and this server plays version 2") !=
+        std::string::npos);
+  auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+  const auto aborted = sd::storage::load_matches(db, {sd::storage::MatchStatus::kAborted});
+  REQUIRE(aborted.size() == 1);
+  CHECK(aborted[0].id == stale);
 }
