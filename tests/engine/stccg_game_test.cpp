@@ -164,7 +164,7 @@ TEST_CASE("stccg perft: fixed seeds play to fixed decision counts, hashes and tr
   const Pinned pinned[] = {
       {"federation", "klingon", 1, 402, 15567237524036225809ULL},
       {"klingon", "romulan", 2, 489, 6426126847840945796ULL},
-      {"romulan", "federation", 3, 271, 2299741913993220999ULL},
+      {"romulan", "federation", 3, 263, 11686177798308542321ULL},
   };
   for (const Pinned& p : pinned) {
     CAPTURE(p.seed);
@@ -184,7 +184,7 @@ TEST_CASE("stccg perft: fixed seeds play to fixed decision counts, hashes and tr
                         d->options[chooser.below(static_cast<std::uint32_t>(d->options.size()))])
                 .accepted());
   }
-  const std::uint64_t leaves[] = {1, 7, 26, 105, 440, 2205, 10983};
+  const std::uint64_t leaves[] = {1, 7, 26, 105, 440, 2205, 10917};
   for (int depth = 1; depth < 7; ++depth) {
     CAPTURE(depth);
     CHECK(perft(game, depth) == leaves[depth]);

@@ -245,6 +245,10 @@ class Engine {
   int move_cost(CardId mover, LocIndex from, LocIndex to) const;
   // A card in play stops the ship from crossing between these locations (Q-Net).
   bool move_blocked(CardId ship, LocIndex from, LocIndex to) const;
+  // Required moves (rules/required_moves.cpp): where a ship sent to `destination` stops now at
+  // full speed (kNoLoc: it cannot move), and whether an order of `seat` is allowed meanwhile.
+  LocIndex required_stop(CardId ship, LocIndex destination) const;
+  Rule check_required_moves(Seat seat, const Action& a) const;
   void move_ship(CardId ship, LocIndex to);
   // `ship` stopped at its location by moving, or decloaked there: the handlers of cards in play
   // that act on arrivals are told (Borg Ship).

@@ -143,11 +143,16 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   // Interrupts, doorways and the events whose handlers say where they go.
   hand_plays(seat, nullptr, options);
   options.push_back({ActionKind::kEndTurn});
+  if (has_effect(EffectKind::kRequiredMove)) {
+    std::erase_if(options,
+                  [&](const Action& a) { return check_required_moves(seat, a) != Rule::kOk; });
+  }
   return options;
 }
 
 Rule Engine::check_order(Seat seat, const Action& a) const {
   if (seat != s_.active) return Rule::kNotYours;
+  if (Rule r = check_required_moves(seat, a); r != Rule::kOk) return r;
   if (is_card_order(a)) return check_card_order(seat, a);
   switch (a.kind) {
     case ActionKind::kReport:

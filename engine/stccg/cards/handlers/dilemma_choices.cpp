@@ -127,35 +127,48 @@ void tarellian_plague_ship(Engine& e, AttemptFrame& f) {
   e.standard_dilemma(f, &def.condition);
 }
 
-void portal_guard(Engine& e, AttemptFrame& f) {
-  State& s = e.state();
-  if (f.sub == DilemmaStep::kEntry) {
-    if (e.condition_met(f, s.def(f.current).condition)) return e.overcome(f);
-    f.sub = DilemmaStep::kFailing;
+// The ships and facilities of the player's at the location that `member` may beam up to.
+std::vector<CardId> portal_destinations(const Engine& e, const AttemptFrame& f, CardId member) {
+  const State& s = e.state();
+  std::vector<CardId> out;
+  for (CardId v : s.in_play) {
+    if (s.cards[v].controller == f.player && s.cards[v].where == Where::kSpace &&
+        s.cards[v].loc == f.loc && e.check_transfer(f.player, member, v, f.loc) == Rule::kOk)
+      out.push_back(v);
   }
-  // All or nothing: the whole team beams up if each member can, else the whole team dies.
-  std::vector<std::pair<CardId, CardId>> moves;
-  for (CardId c : f.members) {
-    CardId to = kNoCard;
-    for (CardId v : s.in_play) {
-      if (s.cards[v].controller == f.player && s.cards[v].where == Where::kSpace &&
-          s.cards[v].loc == f.loc && e.check_transfer(f.player, c, v, f.loc) == Rule::kOk) {
-        to = v;
-        break;
-      }
-    }
-    if (to == kNoCard) {
-      moves.clear();
+  return out;
+}
+
+void portal_guard(Engine& e, AttemptFrame& f) {
+  if (f.sub == DilemmaStep::kEntry) {
+    if (e.condition_met(f, e.state().def(f.current).condition)) return e.overcome(f);
+    // All or nothing: the whole team beams up if each member can, else the whole team dies.
+    const bool all_can = std::all_of(f.members.begin(), f.members.end(), [&](CardId c) {
+      return !portal_destinations(e, f, c).empty();
+    });
+    if (!all_can) {
       for (CardId member : std::vector<CardId>(f.members))
         e.kill(member);
-      break;
+      f.stopped = true;
+      return e.replace_dilemma(f, ev::Outcome::kFailed);
     }
-    moves.emplace_back(c, to);
+    f.sub = DilemmaStep::kFailing;
+    f.picked = 0;
   }
-  for (auto [c, to] : moves)
-    e.move_card(c, Zone::kPlay, Where::kAboard, kNoLoc, to);
-  for (auto [c, to] : moves)
-    e.stop(c);
+  // Member by member, each to the ship or facility its owner picks, and stopped there.
+  while (f.picked < f.members.size()) {
+    const CardId member = f.members[f.picked];
+    const std::vector<CardId> destinations = portal_destinations(e, f, member);
+    if (destinations.empty()) {
+      e.kill(member);  // an earlier member's place took its room
+    } else {
+      auto to = e.pick(f.player, destinations);
+      if (!to) return;
+      e.move_card(member, Zone::kPlay, Where::kAboard, kNoLoc, *to);
+      e.stop(member);
+    }
+    ++f.picked;
+  }
   f.stopped = true;
   e.replace_dilemma(f, ev::Outcome::kFailed);
 }
@@ -193,6 +206,7 @@ extern const Handler kPortalGuard{
     .name = "portal_guard",
     .test = "tests/scenarios/portal-guard.scn",
     .encounter = portal_guard,
+    .choose_label = "choose the ship or facility the next member of the team beams up to",
 };
 
 }  // namespace spacedock::stccg::handlers

@@ -52,33 +52,52 @@ void transwarp_resolve(Engine& e, ActionFrame& f) {
   e.add_effect(times);
 }
 
-// --- Distortion of Space/Time Continuum: a ship that has acted this turn may act again: it,
-// its crew and its Away Teams are unstopped and its RANGE is restored (CRD IV.8).
+// --- Distortion of Space/Time Continuum: a ship, an Away Team or an outpost that has acted this
+// turn may act again: it and its personnel are unstopped, and a ship's RANGE is restored, with
+// its Away Teams on the planet it orbits (CRD IV.8). An Away Team is named by a stopped member.
 
-bool has_acted(const Engine& e, CardId ship) {
-  const CardState& card = e.state().cards[ship];
-  return card.stopped || card.range_used > 0;
+bool has_acted(const Engine& e, CardId c) {
+  const CardState& card = e.state().cards[c];
+  return card.stopped || (e.is_ship(c) && card.range_used > 0);
 }
 
 void distortion_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                       std::vector<Action>& out) {
   if (!own_turn(e, seat, window)) return;
-  offer_ships(e, seat, self, out, [&](CardId ship) { return has_acted(e, ship); });
+  const State& s = e.state();
+  for (CardId c : s.in_play) {
+    const CardState& card = s.cards[c];
+    if (card.controller != seat) continue;
+    const bool vessel = (e.is_ship(c) || e.is_facility(c)) && card.where == Where::kSpace;
+    const bool team_member = e.is_personnel(c) && card.where == Where::kSurface;
+    if ((vessel || team_member) && has_acted(e, c))
+      out.push_back({ActionKind::kPlayInterrupt, self, c});
+  }
 }
 
 void distortion_resolve(Engine& e, ActionFrame& f) {
   State& s = e.state();
-  const CardId ship = f.action.b;
-  CardState& card = s.cards[ship];
+  const CardId target = f.action.b;
+  CardState& card = s.cards[target];
+  const Seat seat = card.controller;
+  if (card.where == Where::kSurface) {
+    // The Away Team the member is in.
+    for (const auto& team : e.away_teams(seat, card.loc)) {
+      if (std::find(team.begin(), team.end(), target) == team.end()) continue;
+      for (CardId member : team)
+        s.cards[member].stopped = false;
+    }
+    return;
+  }
   card.stopped = false;
   card.range_used = 0;
   for (CardId c : s.in_play) {
     CardState& other = s.cards[c];
-    const bool crew = other.where == Where::kAboard && other.host == ship;
-    // Its Away Teams: the player's personnel on the planet it orbits.
-    const bool team = other.where == Where::kSurface && other.loc == card.loc &&
-                      other.controller == card.controller;
-    if (crew || team) other.stopped = false;
+    const bool aboard = other.where == Where::kAboard && other.host == target;
+    // A ship's Away Teams: the player's personnel on the planet it orbits.
+    const bool team = e.is_ship(target) && other.where == Where::kSurface &&
+                      other.loc == card.loc && other.controller == seat;
+    if (aboard || team) other.stopped = false;
   }
 }
 
@@ -133,12 +152,15 @@ void message_resolve(Engine& e, ActionFrame& f) {
   e.add_effect(must);
 }
 
+template <Affiliation kAffiliation>
 void message_state_check(Engine& e, CardId self) {
-  // Arrived: the card has done its work.
+  // Arrived, the card has done its work; with no such outpost left, it is nullified.
   const State& s = e.state();
   const CardId ship = s.cards[self].host;
   const Effect* must = e.find_effect(EffectKind::kRequiredMove, ship);
-  if (!must || must->source != self || s.cards[ship].loc == must->loc) e.to_discard(self);
+  if (!must || must->source != self || s.cards[ship].loc == must->loc ||
+      nearest_outpost<kAffiliation>(e, ship) == kNoLoc)
+    e.to_discard(self);
 }
 
 }  // namespace
@@ -165,7 +187,7 @@ extern const Handler kIncomingMessageFederation{
     .plays = message_plays<Affiliation::kFederation>,
     .still_legal = ship_in_play,
     .resolve = message_resolve<Affiliation::kFederation>,
-    .state_check = message_state_check,
+    .state_check = message_state_check<Affiliation::kFederation>,
 };
 
 extern const Handler kIncomingMessageKlingon{
@@ -174,7 +196,7 @@ extern const Handler kIncomingMessageKlingon{
     .plays = message_plays<Affiliation::kKlingon>,
     .still_legal = ship_in_play,
     .resolve = message_resolve<Affiliation::kKlingon>,
-    .state_check = message_state_check,
+    .state_check = message_state_check<Affiliation::kKlingon>,
 };
 
 }  // namespace spacedock::stccg::handlers

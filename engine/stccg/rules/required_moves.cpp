@@ -1,0 +1,59 @@
+// Required moves (CRD II.2): a card may send a ship somewhere (Incoming Message), an effect of
+// kind kRequiredMove naming the ship and the destination. Until it arrives the ship may only move
+// toward it at full speed and take personnel aboard, and its controller may not end the turn
+// while that move can be made. Offering and refusing both go through check_required_moves.
+#include <algorithm>
+
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+
+LocIndex Engine::required_stop(CardId ship, LocIndex destination) const {
+  // As far toward the destination as the ship's RANGE reaches, the destination itself at most.
+  const LocIndex here = s_.cards[ship].loc;
+  if (here == destination) return kNoLoc;
+  const int step = destination > here ? 1 : -1;
+  const int range = range_left(ship);
+  LocIndex stop = kNoLoc;
+  for (LocIndex to = static_cast<LocIndex>(here + step);; to = static_cast<LocIndex>(to + step)) {
+    if (move_cost(ship, here, to) > range || move_blocked(ship, here, to)) break;
+    stop = to;
+    if (to == destination) break;
+  }
+  return stop;
+}
+
+Rule Engine::check_required_moves(Seat seat, const Action& a) const {
+  for (const Effect& must : s_.effects) {
+    if (must.kind != EffectKind::kRequiredMove) continue;
+    const CardId ship = must.card;
+    if (!s_.in_play_at(ship) || s_.cards[ship].controller != seat) continue;
+    const LocIndex stop = required_stop(ship, must.loc);
+    switch (a.kind) {
+      case ActionKind::kMove:
+        if (a.a == ship && a.loc != stop) return Rule::kBlocked;
+        break;
+      case ActionKind::kTransfer:
+        // Aboard, yes; off, no.
+        if (s_.cards[a.a].where == Where::kAboard && s_.cards[a.a].host == ship && a.b != ship)
+          return Rule::kBlocked;
+        break;
+      case ActionKind::kEndTurn:
+        if (stop != kNoLoc) return Rule::kBlocked;
+        break;
+      case ActionKind::kAttack:
+      case ActionKind::kAttempt:
+      case ActionKind::kCloak:
+      case ActionKind::kDecloak:
+      case ActionKind::kDock:
+      case ActionKind::kUndock:
+        if (a.a == ship) return Rule::kBlocked;
+        break;
+      default:
+        break;
+    }
+  }
+  return Rule::kOk;
+}
+
+}  // namespace spacedock::stccg
