@@ -52,7 +52,8 @@ std::string encode_options(const std::vector<std::uint64_t>& options) {
   std::string bytes;
   bytes.reserve(options.size() * 8);
   for (std::uint64_t option : options) {
-    for (int shift = 0; shift < 64; shift += 8) bytes.push_back(static_cast<char>((option >> shift) & 0xff));
+    for (int shift = 0; shift < 64; shift += 8)
+      bytes.push_back(static_cast<char>((option >> shift) & 0xff));
   }
   return bytes;
 }

@@ -11,8 +11,8 @@ class FirstError : public google::protobuf::io::ErrorCollector {
   explicit FirstError(std::string_view file) : file_(file) {}
   void AddError(int line, int column, const std::string& message) override {
     if (first_.empty()) {
-      first_ = std::string(file_) + ":" + std::to_string(line + 1) + ":" + std::to_string(column + 1) +
-               ": " + message;
+      first_ = std::string(file_) + ":" + std::to_string(line + 1) + ":" +
+               std::to_string(column + 1) + ": " + message;
     }
   }
   const std::string& first() const { return first_; }

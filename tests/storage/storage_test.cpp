@@ -391,7 +391,8 @@ TEST_CASE("inputs load in seq order with their options") {
     CHECK(loaded[i].at_ms == log[i].at_ms);
   }
   // Options are stored as little-endian words.
-  CHECK(query_int(f.db, "SELECT hex(options) = '0700000000000000' FROM match_inputs WHERE seq = 1") == 1);
+  CHECK(query_int(f.db,
+                  "SELECT hex(options) = '0700000000000000' FROM match_inputs WHERE seq = 1") == 1);
   CHECK(storage::load_inputs(f.db, f.match + 1).empty());
 }
 
