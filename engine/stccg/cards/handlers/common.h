@@ -2,7 +2,7 @@
 
 // Small helpers shared by several handler families: placing a card that stays in play and the
 // turn it arrived (for cards that act only from a later turn on), the one copy of a card that is
-// not cumulative that has effect, and skill counts.
+// not cumulative that has effect, nullifying a card played or in play, and skill counts.
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -38,6 +38,17 @@ inline CardId first_copy(const Engine& e, const Handler& handler, Seat seat) {
     if (s.def(c).handler == &handler && s.cards[c].controller == seat) return c;
   }
   return kNoCard;
+}
+
+// Nullifying a card being played or one in play (Kevin Uxbridge, a Q-Flash played from hand):
+// whether the target is still one of those, and the nullification.
+inline Rule target_played_or_in_play(const Engine& e, Seat, const Action& play) {
+  const Zone zone = e.state().cards[play.b].zone;
+  return zone == Zone::kResolving || zone == Zone::kPlay ? Rule::kOk : Rule::kNoTarget;
+}
+
+inline void nullify_played_or_in_play(Engine& e, const ActionFrame& f) {
+  if (target_played_or_in_play(e, f.actor, f.action) == Rule::kOk) e.nullify(f.action.b);
 }
 
 // Whether `group` has `halves` of a skill or classification (2 per personnel with it, x1).

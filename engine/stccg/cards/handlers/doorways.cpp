@@ -4,6 +4,7 @@
 // helps a ship battle.
 #include <algorithm>
 
+#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -34,20 +35,8 @@ void q_flash_plays(const Engine& e, Seat, CardId self, const WindowFrame* window
   }
 }
 
-Rule q_flash_still_legal(const Engine& e, Seat, const Action& play) {
-  const Zone zone = e.state().cards[play.b].zone;
-  return zone == Zone::kResolving || zone == Zone::kPlay ? Rule::kOk : Rule::kNoTarget;
-}
-
 void q_flash_resolve(Engine& e, ActionFrame& f) {
-  const CardId target = f.action.b;
-  const Zone zone = e.state().cards[target].zone;
-  if (zone == Zone::kResolving) {
-    e.nullify(target);
-  } else if (zone == Zone::kPlay) {
-    e.emit(ev::Nullified{target, e.state().cards[target].def});
-    e.to_discard(target);
-  }
+  nullify_played_or_in_play(e, f);
   e.end_until_q_flash();  // a Q-Flash played from hand ends them too (CRD IV.12.A)
 }
 
@@ -156,7 +145,7 @@ extern const Handler kQFlash{
     .name = "q_flash",
     .test = "tests/scenarios/q-flash-from-hand.scn",
     .plays = q_flash_plays,
-    .still_legal = q_flash_still_legal,
+    .still_legal = target_played_or_in_play,
     .resolve = q_flash_resolve,
 };
 

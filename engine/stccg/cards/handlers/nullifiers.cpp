@@ -2,6 +2,7 @@
 // played), Kevin Uxbridge (an event in play or being played), Q2 (those two, or a Q-related
 // dilemma being met), and a rule fixture that nullifies a doorway just played. A nullifier aimed
 // at a card being played resolves before it (§3.16).
+#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -59,20 +60,8 @@ void kevin_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* win
   }
 }
 
-Rule kevin_still_legal(const Engine& e, Seat, const Action& play) {
-  const Zone zone = e.state().cards[play.b].zone;
-  return zone == Zone::kResolving || zone == Zone::kPlay ? Rule::kOk : Rule::kNoTarget;
-}
-
 void kevin_resolve(Engine& e, ActionFrame& f) {
-  const CardId target = f.action.b;
-  const Zone zone = e.state().cards[target].zone;
-  if (zone == Zone::kResolving) {
-    e.nullify(target);
-  } else if (zone == Zone::kPlay) {
-    e.emit(ev::Nullified{target, e.state().cards[target].def});
-    e.to_discard(target);
-  }
+  nullify_played_or_in_play(e, f);
 }
 
 // "Q-related": a dilemma with the Q icon or named for Q (CRD IV.8 Q2).
@@ -156,7 +145,7 @@ extern const Handler kKevinUxbridge{
     .name = "kevin_uxbridge",
     .test = "tests/scenarios/S-57-treaty-broken.scn",
     .plays = kevin_plays,
-    .still_legal = kevin_still_legal,
+    .still_legal = target_played_or_in_play,
     .resolve = kevin_resolve,
 };
 
