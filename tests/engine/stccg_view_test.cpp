@@ -354,6 +354,10 @@ class EventChecker {
   std::size_t next_ = 0;
 };
 
+// Options that named a card hidden from their player, by a stand-in: the test's proof that
+// such options were met at all.
+int hidden_in_options = 0;
+
 void check_prompt(const StccgMatch& match, const core::Decision& d) {
   Arena arena = scratch_arena();
   v1::DecisionPrompt& prompt = *Arena::CreateMessage<v1::DecisionPrompt>(&arena);
@@ -371,6 +375,18 @@ void check_prompt(const StccgMatch& match, const core::Decision& d) {
     CHECK_EACH(!option.label().empty());
     REQUIRE_EACH(option.has_stccg());
     CHECK_EACH(static_cast<std::uint64_t>(option.stccg().kind()) == (option.id() & 0xff));
+    // (e) an option names by its handle only a card the player may know: a hidden card by a
+    // stand-in that is no card's handle, in the id and in the structured action alike.
+    const State& s = match.game().state();
+    const std::uint32_t in_id[] = {static_cast<std::uint32_t>((option.id() >> 8) & 0xffffff),
+                                   static_cast<std::uint32_t>((option.id() >> 32) & 0xffffff)};
+    CHECK_EACH(in_id[0] == option.stccg().card());
+    CHECK_EACH(in_id[1] == option.stccg().target());
+    for (std::uint32_t handle : in_id) {
+      const CardId c = handle == 0 ? kNoCard : by_handle(s, handle);
+      if (c != kNoCard) CHECK_EACH(may_know(match.game(), c, Viewer::player(d.seat)));
+      if (handle != 0 && c == kNoCard) ++hidden_in_options;
+    }
   }
   Found found;
   collect(prompt, found);
@@ -461,7 +477,9 @@ TEST_CASE("stccg view: random matches never show a viewer what it may not see") 
   }
   MESSAGE(kGames << " games to their end, " << decisions << " decisions (the longest game "
                  << longest << "), snapshots checked at " << snapshots
-                 << " of them and at every end, " << by_points << " games won on points");
+                 << " of them and at every end, " << by_points << " games won on points, "
+                 << hidden_in_options << " options naming a hidden card by a stand-in");
+  CHECK(hidden_in_options > 0);
 }
 
 TEST_CASE("stccg view: a snapshot of the opening shows each player only their own hand") {

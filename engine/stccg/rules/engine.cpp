@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/core/siphash.h"
 #include "engine/stccg/cards/handlers/handler.h"
 
 namespace spacedock::stccg {
@@ -25,10 +26,22 @@ void Engine::ask(Seat seat, std::vector<Action> options, bool forced_ok) {
   if (s_.decisions_made > kMaxDecisionsPerGame) finish(0, v1::RESULT_REASON_WORK_CAP);
 }
 
+std::uint32_t Engine::option_handle(CardId c) const {
+  if (c == kNoCard) return 0;
+  const std::uint32_t handle = s_.cards[c].handle;
+  if (seat_sees(s_.decision.seat, c)) return handle;
+  // A stand-in that changes with every decision: an opponent's face-down card in an option
+  // (the Away Team a battle would be fought against) can be told apart from the other options,
+  // but not followed from one decision to the next, nor matched to the card once it is shown.
+  const auto blind = static_cast<std::uint32_t>(
+      core::siphash(s_.handle_key, 0xb1d0 ^ (std::uint64_t{s_.decision.id} << 16), handle) &
+      0xffffff);
+  return blind == 0 ? 1 : blind;
+}
+
 core::OptionId Engine::option_id(const Action& a) const {
-  auto handle = [&](CardId c) -> std::uint64_t { return c == kNoCard ? 0 : s_.cards[c].handle; };
-  return static_cast<core::OptionId>(a.kind) | (handle(a.a) << 8) | (handle(a.b) << 32) |
-         (std::uint64_t{a.loc} << 56);
+  return static_cast<core::OptionId>(a.kind) | (std::uint64_t{option_handle(a.a)} << 8) |
+         (std::uint64_t{option_handle(a.b)} << 32) | (std::uint64_t{a.loc} << 56);
 }
 
 std::optional<Action> Engine::action_of(core::OptionId id) const {
@@ -40,6 +53,13 @@ std::optional<Action> Engine::action_of(core::OptionId id) const {
     const auto handle = static_cast<std::uint32_t>((id >> shift) & 0xffffff);
     if (handle == 0) continue;
     *field = find_handle(handle);
+    if (*field == kNoCard || option_handle(*field) != handle) {
+      // A stand-in for a card the decision's player may not know.
+      *field = kNoCard;
+      for (std::size_t c = 0; c < s_.cards.size() && *field == kNoCard; ++c) {
+        if (option_handle(static_cast<CardId>(c)) == handle) *field = static_cast<CardId>(c);
+      }
+    }
     if (*field == kNoCard) return std::nullopt;
   }
   a.loc = static_cast<LocIndex>(id >> 56);

@@ -32,9 +32,11 @@ class Engine {
   void ask(Seat seat, std::vector<Action> options, bool forced_ok = true);
   std::optional<Action> take_answer();
   // Option ids name cards by their handles: the same action always has the same id while the
-  // cards it names stay where they are.
+  // cards it names stay where they are. A card the open decision's player may not know is named
+  // by a stand-in (option_handle), so that no option tells them a hidden card's handle.
   core::OptionId option_id(const Action& action) const;
   std::optional<Action> action_of(core::OptionId id) const;
+  std::uint32_t option_handle(CardId c) const;
   void emit(Event event) { s_.events.push_back(std::move(event)); }
   void finish(std::uint8_t winners, v1::ResultReason reason);
   void check_victory();
@@ -92,6 +94,8 @@ class Engine {
   bool owner_sees(CardId c) const;
   // Whether everyone may see it where it is now.
   bool all_see(CardId c) const;
+  // Whether `seat` may see it where it is now: everyone may, or it is theirs and its owner may.
+  bool seat_sees(Seat seat, CardId c) const;
   void move_card(CardId c, Zone zone, Where where = Where::kNone, LocIndex loc = kNoLoc,
                  CardId host = kNoCard, Seat controller = kNoSeat);
   // The list that holds `c` when it is in `zone` (its owner's pile or side deck); nullptr for

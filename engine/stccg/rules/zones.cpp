@@ -73,6 +73,12 @@ bool Engine::all_see(CardId c) const {
   }
 }
 
+bool Engine::seat_sees(Seat seat, CardId c) const {
+  const CardState& card = s_.cards[c];
+  return all_see(c) ||
+         (seat == (card.zone == Zone::kPlay ? card.controller : card.owner) && owner_sees(c));
+}
+
 std::uint32_t Engine::new_handle() {
   for (;;) {
     const auto handle = static_cast<std::uint32_t>(

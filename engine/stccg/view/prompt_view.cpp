@@ -297,10 +297,11 @@ class Labeller {
   const Context& c_;
 };
 
-void action_to_proto(const State& s, const Action& a, v1::StccgAction* out) {
+// Cards by the handles the option id uses: a card hidden from the player by a stand-in.
+void action_to_proto(const Engine& rules, const Action& a, v1::StccgAction* out) {
   out->set_kind(static_cast<v1::StccgActionKind>(a.kind));
-  if (a.a != kNoCard) out->set_card(s.cards[a.a].handle);
-  if (a.b != kNoCard) out->set_target(s.cards[a.b].handle);
+  if (a.a != kNoCard) out->set_card(rules.option_handle(a.a));
+  if (a.b != kNoCard) out->set_target(rules.option_handle(a.b));
   if (a.loc != kNoLoc) out->set_location(a.loc);
 }
 
@@ -322,7 +323,7 @@ void project_prompt(const Game& game, const SeatNames& names, v1::DecisionPrompt
     auto* option = out->add_options();
     option->set_id(d.options[i]);
     option->set_label(label(a));
-    action_to_proto(s, a, option->mutable_stccg());
+    action_to_proto(game.rules(), a, option->mutable_stccg());
   }
   out->set_title(label.title());
   auto* stccg = out->mutable_stccg();
