@@ -169,6 +169,7 @@ struct PersonnelBattleFrame {
   bool retaliates = true;
   bool windowed = false;
   CardId killed = kNoCard;      // the last personnel killed
+  Seat winner = kNoSeat;        // of the last round; kNoSeat: a tie, or nobody fought back
   std::uint8_t vengeance = 0;   // 1 + the side whose Klingons attack again with STRENGTH x2
   CardId rogue_host = kNoCard;  // Rogue Borg battling the crew of this ship
   DefIndex rogue_def = 0;       // and the card they are

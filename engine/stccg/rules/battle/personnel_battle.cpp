@@ -113,6 +113,8 @@ void Engine::step(PersonnelBattleFrame& b) {
       b.step = b.vengeance != 0 ? Step::kFight : Step::kEnd;
       return;
     case Step::kEnd: {
+      // Once, after the last round's casualty (a Klingon Right of Vengeance round included).
+      emit(ev::BattleEnded{ev::BattleKind::kPersonnel, b.loc, b.winner});
       for (const auto& side : b.sides) {
         for (CardId c : side) {
           if (s_.in_play_at(c)) stop(c);
@@ -139,8 +141,7 @@ void Engine::fight_round(PersonnelBattleFrame& b) {
                    static_cast<std::int16_t>(strength[1 - side]),
                    static_cast<std::uint8_t>(winner == side)});
   }
-  emit(ev::BattleEnded{ev::BattleKind::kPersonnel, b.loc,
-                       winner < 0 ? kNoSeat : seat_of(b, winner)});
+  b.winner = winner < 0 ? kNoSeat : seat_of(b, winner);
   b.step = Step::kEnd;
   const bool tie = winner < 0 && strength[0] == strength[1] && b.retaliates &&
                    !s_.options.battle_tie_kills_nobody;
