@@ -75,6 +75,10 @@ std::unique_ptr<core::MatchEngine> start_stccg(const v1::MatchSetup& setup, std:
 
 }  // namespace
 
+std::vector<v1::Game> hosted_games() {
+  return {v1::GAME_INCURSIONS, v1::GAME_STCCG};
+}
+
 std::uint32_t rules_version(v1::Game game) {
   switch (game) {
     case v1::GAME_INCURSIONS:

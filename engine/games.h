@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <variant>
+#include <vector>
 
 #include "engine/core/match_engine.h"
 #include "engine/core/setup_error.h"
@@ -12,6 +13,9 @@
 namespace spacedock::engine {
 
 // The games this build hosts, behind one entry point for hosts (server, tools, tests).
+
+// Every game this build hosts, in protocol order.
+std::vector<v1::Game> hosted_games();
 
 // Bumped whenever a rules change would make old input logs replay differently.
 std::uint32_t rules_version(v1::Game game);

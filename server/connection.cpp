@@ -116,7 +116,8 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
     welcome->set_server_version(kServerVersion);
     welcome->set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
     welcome->set_max_frame_bytes(services_.config.max_frame_bytes);
-    welcome->add_games(v1::GAME_INCURSIONS);
+    for (v1::Game game : engine::hosted_games())
+      welcome->add_games(game);
     spdlog::debug("{}: hello from {}", peer_, request.hello().client_name());
     return reply(std::move(response));
   }
@@ -145,9 +146,7 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
   switch (body) {
     case Body::kListMatches: {
       v1::Response response;
-      for (auto& info : services_.lobby.list(request.list_matches())) {
-        *response.mutable_matches()->add_matches() = std::move(info);
-      }
+      *response.mutable_matches() = services_.lobby.list(request.list_matches());
       return reply(std::move(response));
     }
     case Body::kCreateMatch:
@@ -217,6 +216,12 @@ void Connection::on_create(const v1::CreateMatch& request, Reply reply) {
   }
   if (auto problem = engine::check_seat(setup, *seat)) {
     return reply(error_response(v1::INVALID_OPTIONS, problem->message, problem->rule));
+  }
+  const std::uint32_t cap = services_.config.max_waiting_matches;
+  if (services_.lobby.waiting_with(identity_->username) >= cap) {
+    return reply(error_response(v1::LIMIT_REACHED,
+                                "you already sit in " + std::to_string(cap) +
+                                    " matches waiting for players; start or leave one first"));
   }
   auto id = std::make_shared<std::int64_t>(0);
   const std::int64_t created_at = now_ms();

@@ -15,6 +15,15 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 
 constexpr std::size_t kMaxRequestBody = 16 * 1024;
+// A request's head (request line and headers) above this is answered 431; a URL above
+// kMaxTarget, 414.
+constexpr std::uint32_t kMaxHead = 16 * 1024;
+constexpr std::size_t kMaxTarget = 4 * 1024;
+
+// The path of a request target, without its query string.
+std::string_view path_of(std::string_view target) {
+  return target.substr(0, target.find('?'));
+}
 
 }  // namespace
 
@@ -28,6 +37,7 @@ void HttpSession::run() {
 void HttpSession::read() {
   parser_.emplace();
   parser_->body_limit(kMaxRequestBody);
+  parser_->header_limit(kMaxHead);
   stream_.expires_after(std::chrono::seconds(30));
   http::async_read(stream_, buffer_, *parser_,
                    beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
@@ -38,8 +48,10 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ec);
     return;
   }
+  if (ec == http::error::header_limit) return refuse(http::status::request_header_fields_too_large);
   if (ec) return;
-  if (beast::websocket::is_upgrade(parser_->get()) && parser_->get().target() == "/ws") {
+  if (parser_->get().target().size() > kMaxTarget) return refuse(http::status::uri_too_long);
+  if (beast::websocket::is_upgrade(parser_->get()) && path_of(parser_->get().target()) == "/ws") {
     stream_.expires_never();
     std::make_shared<WsSession>(stream_.release_socket(), services_)->run(parser_->release());
     return;
@@ -56,10 +68,10 @@ void HttpSession::respond(const http::request<http::string_body>& request) {
   if (request.method() != http::verb::get && request.method() != http::verb::head) {
     response_.result(http::status::method_not_allowed);
     response_.body() = "only GET is served here\n";
-  } else if (request.target() == "/healthz") {
+  } else if (path_of(request.target()) == "/healthz") {
     response_.result(http::status::ok);
     response_.body() = "ok\n";
-  } else if (request.target() == "/metrics") {
+  } else if (path_of(request.target()) == "/metrics") {
     response_.result(http::status::ok);
     response_.set(http::field::content_type, "text/plain; version=0.0.4");
     response_.body() = services_.metrics.render(services_.lobby.size(), services_.db.batches(),
@@ -72,6 +84,23 @@ void HttpSession::respond(const http::request<http::string_body>& request) {
   http::async_write(stream_, response_,
                     beast::bind_front_handler(&HttpSession::on_write, shared_from_this(),
                                               response_.keep_alive()));
+}
+
+void HttpSession::refuse(http::status status) {
+  // The request was not read whole: answer and close.
+  response_ = {};
+  response_.version(11);
+  response_.result(status);
+  response_.set(http::field::server, "spacedock");
+  response_.set(http::field::content_type, "text/plain; charset=utf-8");
+  response_.keep_alive(false);
+  response_.body() =
+      status == http::status::uri_too_long
+          ? "the URL is longer than " + std::to_string(kMaxTarget) + " bytes\n"
+          : "the request head is larger than " + std::to_string(kMaxHead) + " bytes\n";
+  response_.prepare_payload();
+  http::async_write(stream_, response_,
+                    beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
 }
 
 void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {

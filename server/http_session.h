@@ -20,6 +20,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void respond(const boost::beast::http::request<boost::beast::http::string_body>& request);
+  // Answers a request too large to read (414, 431) and closes the connection.
+  void refuse(boost::beast::http::status status);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
 
   boost::beast::tcp_stream stream_;

@@ -15,14 +15,18 @@ std::shared_ptr<Match> Lobby::find(std::int64_t id) const {
   return it == matches_.end() ? nullptr : it->second;
 }
 
-std::vector<v1::MatchInfo> Lobby::list(const v1::ListMatches& filter) const {
+v1::MatchList Lobby::list(const v1::ListMatches& filter) const {
+  constexpr std::uint32_t kMaxPage = 100;
+  const std::uint32_t page =
+      filter.page_size() == 0 || filter.page_size() > kMaxPage ? kMaxPage : filter.page_size();
   std::vector<std::shared_ptr<Match>> matches;
   {
     std::lock_guard lock(mutex_);
-    for (const auto& [id, match] : matches_)
-      matches.push_back(match);
+    for (auto it = matches_.upper_bound(static_cast<std::int64_t>(filter.after_match_id()));
+         it != matches_.end(); ++it)
+      matches.push_back(it->second);
   }
-  std::vector<v1::MatchInfo> out;
+  v1::MatchList out;
   for (const auto& match : matches) {
     v1::MatchInfo info = match->info();
     if (filter.game() != v1::GAME_UNSPECIFIED && info.game() != filter.game()) continue;
@@ -31,9 +35,29 @@ std::vector<v1::MatchInfo> Lobby::list(const v1::ListMatches& filter) const {
             ? info.status() == v1::MATCH_STATUS_WAITING || info.status() == v1::MATCH_STATUS_ACTIVE
             : std::find(filter.statuses().begin(), filter.statuses().end(), info.status()) !=
                   filter.statuses().end();
-    if (wanted) out.push_back(std::move(info));
+    if (!wanted) continue;
+    if (static_cast<std::uint32_t>(out.matches_size()) == page) {
+      out.set_next_after_match_id(out.matches(out.matches_size() - 1).match_id());
+      break;
+    }
+    *out.add_matches() = std::move(info);
   }
   return out;
+}
+
+std::size_t Lobby::waiting_with(const std::string& username) const {
+  std::vector<std::shared_ptr<Match>> matches;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, match] : matches_)
+      matches.push_back(match);
+  }
+  return std::count_if(matches.begin(), matches.end(), [&](const auto& match) {
+    const v1::MatchInfo info = match->info();
+    return info.status() == v1::MATCH_STATUS_WAITING &&
+           std::any_of(info.seats().begin(), info.seats().end(),
+                       [&](const v1::SeatInfo& seat) { return seat.username() == username; });
+  });
 }
 
 std::size_t Lobby::size() const {

@@ -17,7 +17,10 @@ class Lobby {
   void add(std::shared_ptr<Match> match);
   std::shared_ptr<Match> find(std::int64_t id) const;
   // Headers of matching matches, by id; by default those waiting or active.
-  std::vector<v1::MatchInfo> list(const v1::ListMatches& filter) const;
+  // One page of the matches the filter keeps, by id (ListMatches in lobby.proto).
+  v1::MatchList list(const v1::ListMatches& filter) const;
+  // How many matches waiting for players have `username` in a seat.
+  std::size_t waiting_with(const std::string& username) const;
   std::size_t size() const;
   // Forgets matches that ended more than `ttl_ms` ago and that nobody follows; returns how many.
   std::size_t reap(std::int64_t now, std::int64_t ttl_ms);

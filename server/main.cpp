@@ -39,7 +39,7 @@ usage:
       --search TEXT              only cards whose title, id, keywords or summary contain TEXT
       --unsupported              only the cards the engine does not play yet, and why
   spacedock scenario FILE...     run STCCG rules scenarios (tests/scenarios/README.md)
-  spacedock --help               this text
+  spacedock --help               this text (also COMMAND --help)
 
 The WebSocket protocol is described in protocol/ (package spacedock.v1); /healthz and /metrics
 are served on the same port.
@@ -96,6 +96,10 @@ int main(int argc, char** argv) {
   const std::string command = argc > 1 ? argv[1] : "--help";
   try {
     Flags flags(argc, argv, 2);
+    if (flags.take_switch("--help") || flags.take_switch("-h")) {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
     if (command == "serve") return serve(flags);
     if (command == "bench") return bench(flags);
     if (command == "content") {

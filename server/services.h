@@ -25,6 +25,8 @@ struct ServerConfig {
   PasswordCost password_cost = PasswordCost::kInteractive;
   // A state-hash checkpoint is stored every this many inputs of a match, and at its end.
   std::uint32_t snapshot_every = 50;
+  // Matches waiting for players that one account may sit in at once.
+  std::uint32_t max_waiting_matches = 5;
   // Finished matches nobody follows leave memory after this long.
   std::chrono::seconds finished_match_ttl{600};
   std::string port_file;

@@ -9,6 +9,13 @@ server_bin=$1
 cli_bin=$2
 # shellcheck source=tests/cli/lib.sh
 source "$(dirname "$0")/lib.sh"
+
+# Every command answers --help with the usage, and exits 0.
+for command in serve bench cards; do
+  "$server_bin" "$command" --help | grep -q "spacedock serve \[options\]" ||
+    fail "spacedock $command --help printed no usage"
+done
+
 start_server "$server_bin"
 
 # Alice reads a FIFO, so the script can learn her match id before writing the rest.

@@ -437,3 +437,83 @@ TEST_CASE("a restart restores matches; a log that no longer replays is set aside
   REQUIRE(result.ParseFromString(record->result));
   CHECK(result.summary().find("could not be restored") != std::string::npos);
 }
+
+TEST_CASE("Welcome lists every game the server hosts") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite");
+  const auto welcome = run_client([&]() -> awaitable<sd::v1::Welcome> {
+    Client client(co_await asio::this_coro::executor);
+    co_return co_await client.connect(Url::parse(server.url()), "protocol-test");
+  });
+  const std::vector<int> games(welcome.games().begin(), welcome.games().end());
+  CHECK(games == std::vector<int>{sd::v1::GAME_INCURSIONS, sd::v1::GAME_STCCG});
+}
+
+TEST_CASE("ListMatches: an empty list when nothing matches, then pages that chain") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite");
+  run_client([&]() -> awaitable<void> {
+    auto alice = co_await logged_in(server.url(), "alice");
+    auto list = [&](std::uint32_t page_size, std::uint64_t after) -> awaitable<sd::v1::Response> {
+      co_return co_await call(*alice, [&](auto& m) {
+        m.mutable_list_matches()->set_page_size(page_size);
+        m.mutable_list_matches()->set_after_match_id(after);
+      });
+    };
+    auto empty = co_await list(0, 0);
+    CHECK(empty.code() == sd::v1::OK);
+    CHECK(empty.has_matches());  // set, with nothing in it
+    CHECK(empty.matches().matches_size() == 0);
+    std::vector<std::uint64_t> created;
+    for (int i = 0; i < 3; ++i)
+      created.push_back(co_await create_match(*alice));
+    auto first = co_await list(2, 0);
+    REQUIRE(first.matches().matches_size() == 2);
+    CHECK(first.matches().matches(0).match_id() == created[0]);
+    CHECK(first.matches().matches(1).match_id() == created[1]);
+    CHECK(first.matches().next_after_match_id() == created[1]);
+    auto second = co_await list(2, first.matches().next_after_match_id());
+    REQUIRE(second.matches().matches_size() == 1);
+    CHECK(second.matches().matches(0).match_id() == created[2]);
+    CHECK(second.matches().next_after_match_id() == 0);  // the last page
+  });
+}
+
+TEST_CASE("an account may sit in only so many waiting matches; others are not affected") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite",
+                    [](sd::server::ServerConfig& c) { c.max_waiting_matches = 2; });
+  run_client([&]() -> awaitable<void> {
+    auto alice = co_await logged_in(server.url(), "alice");
+    co_await create_match(*alice);
+    co_await create_match(*alice);
+    auto third = co_await call(
+        *alice, [](auto& m) { m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS); });
+    CHECK(third.code() == sd::v1::LIMIT_REACHED);
+    CHECK(third.message().find("2 matches waiting") != std::string::npos);
+    auto listed = co_await call(*alice, [](auto& m) { m.mutable_list_matches(); });
+    CHECK(listed.matches().matches_size() == 2);  // the refused one was never made
+    auto bob = co_await logged_in(server.url(), "bob");
+    co_await create_match(*bob);
+  });
+}
+
+TEST_CASE("HTTP: query strings are ignored, oversized URLs get 414 and headers 431") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite");
+  const std::string base = "http://127.0.0.1:" + std::to_string(server.port());
+  auto status = [&](const std::string& args) {
+    const std::string command = "curl -s -o /dev/null -w '%{http_code}' " + args;
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    char out[16] = {};
+    const std::size_t n = fread(out, 1, sizeof out - 1, pipe);
+    pclose(pipe);
+    return std::string(out, n);
+  };
+  CHECK(status(base + "/healthz?probe=1") == "200");
+  CHECK(status(base + "/metrics?x=y") == "200");
+  CHECK(status(base + "/healthz?" + std::string(5000, 'a')) == "414");
+  CHECK(status("-H 'X-Big: " + std::string(20000, 'b') + "' " + base + "/healthz") == "431");
+  CHECK(status(base + "/healthz") == "200");  // and the server goes on
+}

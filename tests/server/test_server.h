@@ -5,6 +5,7 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/use_future.hpp>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -18,11 +19,17 @@ namespace spacedock::testing {
 // The real server on an ephemeral loopback port, running on its own thread.
 class TestServer {
  public:
-  explicit TestServer(const std::filesystem::path& db, std::uint32_t max_frame_bytes = 64 * 1024) {
+  explicit TestServer(const std::filesystem::path& db, std::uint32_t max_frame_bytes = 64 * 1024)
+      : TestServer(db, [max_frame_bytes](server::ServerConfig& c) {
+          c.max_frame_bytes = max_frame_bytes;
+        }) {}
+  // `tune` changes the configuration (limits) before the server starts.
+  TestServer(const std::filesystem::path& db,
+             const std::function<void(server::ServerConfig&)>& tune) {
     config_.port = 0;
     config_.db_path = db.string();
     config_.password_cost = server::PasswordCost::kMinimal;
-    config_.max_frame_bytes = max_frame_bytes;
+    tune(config_);
     spdlog::set_level(spdlog::level::warn);
     server_ = std::make_unique<server::Server>(config_);
     thread_ = std::thread([this] { server_->run(); });
