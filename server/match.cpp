@@ -1,10 +1,12 @@
 #include "server/match.h"
 
+#include <spdlog/fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
 #include <stdexcept>
 
+#include "engine/core/guarded.h"
 #include "engine/games.h"
 #include "server/connection.h"
 
@@ -477,10 +479,26 @@ void Match::apply_input(Identity who, storage::InputRecord input, Reply reply) {
     }
     auto before = std::shared_ptr<core::MatchEngine>(engine_->clone());
     input.seat = static_cast<std::uint32_t>(seat);
-    const auto result =
-        input.kind == storage::InputKind::kConcede
-            ? engine_->concede(static_cast<core::Seat>(seat))
-            : engine_->submit(static_cast<core::Seat>(seat), input.decision_id, input.options);
+    const core::Guarded applied =
+        core::apply_guarded(engine_, *before, [&](core::MatchEngine& engine) {
+          return input.kind == storage::InputKind::kConcede
+                     ? engine.concede(static_cast<core::Seat>(seat))
+                     : engine.submit(static_cast<core::Seat>(seat), input.decision_id,
+                                     input.options);
+        });
+    if (!applied.failure.empty()) {
+      // Rolled back: the match goes on as if the input had not come. The log line has what
+      // the scenario runner needs to replay it.
+      services_.metrics.engine_errors_total++;
+      spdlog::error(
+          "match {}: engine failure on seat {}'s {} (decision {}, options [{}]) after "
+          "{} inputs: {}; rolled back",
+          id_, seat, input.kind == storage::InputKind::kConcede ? "concession" : "decision",
+          input.decision_id, fmt::join(input.options, ", "), inputs_, applied.failure);
+      reply(error_response(v1::INTERNAL, "the server failed on that input; it had no effect"));
+      return done();
+    }
+    const core::SubmitResult& result = applied.result;
     if (!result.accepted()) {
       reply(refusal(result));
       return done();

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 
 #include "engine/core/decision.h"
 #include "engine/core/viewer.h"
@@ -36,6 +37,10 @@ class MatchEngine {
   // Hash of the complete state, hidden parts included. Never send it to clients: it would let
   // them test guesses about hidden information.
   virtual std::uint64_t state_hash() const = 0;
+
+  // What invariant of the state is broken, if any (empty: none): checked after every input, so
+  // that an engine bug is caught before it is stored (core/guarded.h).
+  virtual std::string broken_invariant() const { return {}; }
 
   // Events so far, numbered from 0. Projections: the only way state leaves the engine.
   virtual std::size_t event_count() const = 0;

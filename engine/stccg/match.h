@@ -24,6 +24,8 @@ class StccgMatch final : public core::MatchEngine {
   bool over() const override { return game_.over(); }
   v1::MatchResult result() const override;
   std::uint64_t state_hash() const override { return game_.state().hash(); }
+  // Every card is in exactly the list its zone says (State::check).
+  std::string broken_invariant() const override { return game_.state().check(); }
   std::size_t event_count() const override { return game_.events().size(); }
   // Every event is public; projections hide the identities a viewer may not know.
   bool event_visible(std::size_t, core::Viewer) const override { return true; }

@@ -2,11 +2,16 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <numeric>
+#include <span>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
+#include "engine/core/guarded.h"
 #include "engine/core/hash.h"
+#include "engine/core/match_engine.h"
 #include "engine/core/rng.h"
 #include "engine/core/viewer.h"
 
@@ -92,4 +97,78 @@ TEST_CASE("one visibility rule for players, spectators and judges") {
   CHECK_FALSE(can_see(Viewer::player(0), Audience::judge()));
   CHECK(can_see(Viewer::judge(), Audience::only(3)));
   CHECK(can_see(Viewer::judge(), Audience::judge()));
+}
+
+namespace {
+
+// A counter behind the MatchEngine interface: each accepted input adds one; the state counts as
+// broken at `broken_at`.
+class Counter final : public spacedock::core::MatchEngine {
+ public:
+  explicit Counter(int broken_at) : broken_at_(broken_at) {}
+  std::unique_ptr<MatchEngine> clone() const override { return std::make_unique<Counter>(*this); }
+  std::span<const spacedock::core::Decision> open_decisions() const override { return {}; }
+  spacedock::core::SubmitResult submit(spacedock::core::Seat, spacedock::core::DecisionId,
+                                       std::span<const spacedock::core::OptionId>) override {
+    ++value_;
+    return spacedock::core::SubmitResult::ok();
+  }
+  spacedock::core::SubmitResult concede(spacedock::core::Seat) override {
+    return spacedock::core::SubmitResult::ok();
+  }
+  bool over() const override { return false; }
+  spacedock::v1::MatchResult result() const override { return {}; }
+  std::uint64_t state_hash() const override { return static_cast<std::uint64_t>(value_); }
+  std::string broken_invariant() const override {
+    return value_ == broken_at_ ? "the counter hit " + std::to_string(value_) : std::string();
+  }
+  std::size_t event_count() const override { return 0; }
+  bool event_visible(std::size_t, Viewer) const override { return false; }
+  bool project_event(std::size_t, Viewer, spacedock::v1::GameEvent*) const override {
+    return false;
+  }
+  void project_snapshot(Viewer, spacedock::v1::GameSnapshot*) const override {}
+  void project_prompt(const spacedock::core::Decision&,
+                      spacedock::v1::DecisionPrompt*) const override {}
+
+ private:
+  int value_ = 0;
+  int broken_at_;
+};
+
+}  // namespace
+
+TEST_CASE("an engine that throws or breaks an invariant is put back as it was") {
+  using spacedock::core::apply_guarded;
+  using spacedock::core::MatchEngine;
+  std::unique_ptr<MatchEngine> engine = std::make_unique<Counter>(3);
+  auto submit = [](MatchEngine& e) { return e.submit(0, 1, {}); };
+  for (int i = 0; i < 2; ++i) {
+    auto before = engine->clone();
+    const auto applied = apply_guarded(engine, *before, submit);
+    CHECK(applied.failure.empty());
+    CHECK(applied.result.accepted());
+  }
+  CHECK(engine->state_hash() == 2);
+  SUBCASE("a broken invariant") {
+    auto before = engine->clone();
+    const auto applied = apply_guarded(engine, *before, submit);
+    CHECK(applied.failure == "the counter hit 3");
+    CHECK(engine->state_hash() == 2);
+  }
+  SUBCASE("a throw after the state changed") {
+    auto before = engine->clone();
+    const auto applied = apply_guarded(engine, *before, [](MatchEngine& e) {
+      e.submit(0, 1, {});
+      throw std::out_of_range("index 7");
+      return spacedock::core::SubmitResult::ok();
+    });
+    CHECK(applied.failure == "the engine threw: index 7");
+    CHECK(engine->state_hash() == 2);
+  }
+  // Either way the engine goes on.
+  engine->submit(0, 1, {});  // to 3, the broken value, unguarded
+  auto again = engine->clone();
+  CHECK(apply_guarded(engine, *again, submit).failure.empty());
+  CHECK(engine->state_hash() == 4);
 }
