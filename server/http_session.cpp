@@ -27,8 +27,8 @@ std::string_view path_of(std::string_view target) {
 
 }  // namespace
 
-HttpSession::HttpSession(asio::ip::tcp::socket&& socket, Services& services)
-    : stream_(std::move(socket)), services_(services) {}
+HttpSession::HttpSession(asio::ip::tcp::socket&& socket, Services& services, Admission::Slot slot)
+    : stream_(std::move(socket)), services_(services), slot_(std::move(slot)) {}
 
 void HttpSession::run() {
   asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
@@ -53,7 +53,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (parser_->get().target().size() > kMaxTarget) return refuse(http::status::uri_too_long);
   if (beast::websocket::is_upgrade(parser_->get()) && path_of(parser_->get().target()) == "/ws") {
     stream_.expires_never();
-    std::make_shared<WsSession>(stream_.release_socket(), services_)->run(parser_->release());
+    std::make_shared<WsSession>(stream_.release_socket(), services_, std::move(*slot_))
+        ->run(parser_->release());
     return;
   }
   respond(parser_->get());

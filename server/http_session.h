@@ -13,7 +13,7 @@ namespace spacedock::server {
 // Plain HTTP on the game port: /healthz and /metrics, and the upgrade of /ws to a WebSocket.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket&& socket, Services& services);
+  HttpSession(boost::asio::ip::tcp::socket&& socket, Services& services, Admission::Slot slot);
   void run();
 
  private:
@@ -27,6 +27,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;
   Services& services_;
+  std::optional<Admission::Slot> slot_;  // handed to the WebSocket session on upgrade
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   boost::beast::http::response<boost::beast::http::string_body> response_;
 };

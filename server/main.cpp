@@ -25,6 +25,10 @@ usage:
       --db FILE                  SQLite database, created if missing (default var/spacedock.db)
       --threads N                network threads (default 2)
       --max-frame-bytes N        largest accepted WebSocket frame (default 65536)
+      --max-connections N        open connections in all (default 10000, fewer if the file
+                                 descriptor limit is lower)
+      --max-connections-per-address N
+                                 open connections from one client address (default 64)
       --password-cost COST       argon2id cost: interactive (default), moderate, minimal (tests)
       --port-file FILE           write the port listened on to FILE
       --log-level LEVEL          trace, debug, info (default), warn, error
@@ -58,6 +62,9 @@ int serve(Flags& flags) {
   if (auto db = flags.take("--db")) config.db_path = *db;
   flags.take_number("--threads", config.threads);
   flags.take_number("--max-frame-bytes", config.max_frame_bytes);
+  if (auto cap = flags.take("--max-connections"))
+    config.max_connections = Flags::parse_number<std::size_t>("--max-connections", *cap);
+  flags.take_number("--max-connections-per-address", config.max_connections_per_address);
   if (auto cost = flags.take("--password-cost")) {
     if (*cost == "interactive") {
       config.password_cost = sd::PasswordCost::kInteractive;

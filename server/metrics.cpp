@@ -39,6 +39,10 @@ std::string Metrics::render(std::size_t matches_in_memory, std::size_t db_batche
        slow_consumers_total.load());
   line(out, "engine_errors_total", "counter", "Inputs rolled back after an engine failure.",
        engine_errors_total.load());
+  line(out, "accept_failures_total", "counter", "Failed accepts (out of file descriptors).",
+       accept_failures_total.load());
+  line(out, "connections_refused_total", "counter", "Connections refused at a connection cap.",
+       connections_refused_total.load());
   line(out, "matches_in_memory", "gauge", "Matches hosted in memory.", matches_in_memory);
   line(out, "db_batches_total", "counter", "Group commits to the database.", db_batches);
   line(out, "db_jobs_total", "counter", "Database jobs run.", db_jobs);

@@ -1,7 +1,9 @@
 #include "server/server.h"
 
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
 
+#include <algorithm>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/post.hpp>
 #include <chrono>
@@ -17,6 +19,30 @@ namespace {
 
 namespace asio = boost::asio;
 
+// Raises the soft limit on open files as far as the hard limit allows, and returns the
+// connection cap: as configured, or what fits in that limit (some descriptors stay for the
+// database, the logs and the listener).
+std::size_t connection_cap(std::optional<std::size_t> configured) {
+  constexpr rlim_t kReserved = 32;
+  constexpr std::size_t kDefault = 10000;
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return configured.value_or(kDefault);
+  if (limit.rlim_cur < limit.rlim_max) {
+    rlimit raised = limit;
+    raised.rlim_cur = limit.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+  }
+  const auto room =
+      static_cast<std::size_t>(limit.rlim_cur > kReserved + 1 ? limit.rlim_cur - kReserved : 1);
+  if (configured && *configured > room) {
+    spdlog::warn("--max-connections {} is more than {} file descriptors allow", *configured,
+                 limit.rlim_cur);
+  }
+  const std::size_t cap = configured.value_or(std::min(kDefault, room));
+  spdlog::info("{} file descriptors may be open: at most {} connections", limit.rlim_cur, cap);
+  return cap;
+}
+
 storage::Database open_database(const std::string& path) {
   const auto directory = std::filesystem::path(path).parent_path();
   if (!directory.empty()) std::filesystem::create_directories(directory);
@@ -27,13 +53,15 @@ storage::Database open_database(const std::string& path) {
 
 Server::Server(ServerConfig config)
     : config_(std::move(config)),
+      admission_(connection_cap(config_.max_connections), config_.max_connections_per_address),
       io_(config_.threads),
       cpu_(1),
       signals_(io_, SIGINT, SIGTERM),
       reaper_(io_) {
   init_crypto();
   db_ = std::make_unique<Persistence>(open_database(config_.db_path));
-  services_ = std::make_unique<Services>(Services{config_, io_, cpu_, *db_, lobby_, metrics_});
+  services_ =
+      std::make_unique<Services>(Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_});
   restore_matches();
   listener_ = std::make_shared<Listener>(
       *services_, asio::ip::tcp::endpoint(asio::ip::make_address(config_.host), config_.port));

@@ -6,6 +6,7 @@
 #include <boost/asio/thread_pool.hpp>
 #include <memory>
 
+#include "server/admission.h"
 #include "server/lobby.h"
 #include "server/metrics.h"
 #include "server/persistence.h"
@@ -36,6 +37,7 @@ class Server {
   // Declared before io_ so that handlers still queued when io_ is destroyed can reach them.
   ServerConfig config_;
   Metrics metrics_;
+  Admission admission_;
   std::unique_ptr<Services> services_;
   boost::asio::io_context io_;
   boost::asio::thread_pool cpu_;

@@ -4,8 +4,10 @@
 #include <boost/asio/thread_pool.hpp>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 
+#include "server/admission.h"
 #include "server/crypto.h"
 #include "server/metrics.h"
 #include "server/persistence.h"
@@ -25,6 +27,10 @@ struct ServerConfig {
   PasswordCost password_cost = PasswordCost::kInteractive;
   // A state-hash checkpoint is stored every this many inputs of a match, and at its end.
   std::uint32_t snapshot_every = 50;
+  // Open connections (HTTP and WebSocket), in total and per client address. By default as many
+  // as the file descriptors the process may open allow, 10000 at most; when set, as set.
+  std::optional<std::size_t> max_connections;
+  std::size_t max_connections_per_address = 64;
   // Matches waiting for players that one account may sit in at once.
   std::uint32_t max_waiting_matches = 5;
   // Finished matches nobody follows leave memory after this long.
@@ -40,6 +46,7 @@ struct Services {
   Persistence& db;
   Lobby& lobby;
   Metrics& metrics;
+  Admission& admission;
 };
 
 inline std::int64_t now_ms() {

@@ -23,9 +23,10 @@ std::string describe(const asio::ip::tcp::socket& socket) {
 
 }  // namespace
 
-WsSession::WsSession(asio::ip::tcp::socket&& socket, Services& services)
+WsSession::WsSession(asio::ip::tcp::socket&& socket, Services& services, Admission::Slot slot)
     : ws_(std::move(socket)),
       services_(services),
+      slot_(std::move(slot)),
       peer_(describe(beast::get_lowest_layer(ws_).socket())) {
   services_.metrics.connections_open++;
   services_.metrics.connections_total++;

@@ -19,7 +19,7 @@ class Connection;
 // a client that stops reading is cut off once its queue passes the limit.
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(boost::asio::ip::tcp::socket&& socket, Services& services);
+  WsSession(boost::asio::ip::tcp::socket&& socket, Services& services, Admission::Slot slot);
   ~WsSession();
 
   void run(boost::beast::http::request<boost::beast::http::string_body> upgrade);
@@ -36,6 +36,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
   Services& services_;
+  Admission::Slot slot_;
   std::string peer_;
   std::shared_ptr<Connection> connection_;
   std::deque<std::shared_ptr<const std::string>> queue_;

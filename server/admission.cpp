@@ -1,0 +1,30 @@
+#include "server/admission.h"
+
+namespace spacedock::server {
+
+std::optional<Admission::Slot> Admission::admit(const boost::asio::ip::address& address) {
+  std::lock_guard lock(mutex_);
+  if (total_ >= max_total_) return std::nullopt;
+  std::size_t& mine = per_address_[address];
+  if (mine >= max_per_address_) {
+    if (mine == 0) per_address_.erase(address);
+    return std::nullopt;
+  }
+  ++mine;
+  ++total_;
+  return Slot(this, address);
+}
+
+std::size_t Admission::open() const {
+  std::lock_guard lock(mutex_);
+  return total_;
+}
+
+void Admission::release(const boost::asio::ip::address& address) {
+  std::lock_guard lock(mutex_);
+  --total_;
+  auto it = per_address_.find(address);
+  if (it != per_address_.end() && --it->second == 0) per_address_.erase(it);
+}
+
+}  // namespace spacedock::server
