@@ -33,7 +33,48 @@ v1::Response bad_credentials() {
   return error_response(v1::INVALID_CREDENTIALS, "wrong user name or password");
 }
 
+v1::Response busy() {
+  return error_response(v1::RATE_LIMITED, "the server is busy checking passwords; retry shortly");
+}
+
+// The throttles' key for an account name: names are compared case-insensitively.
+std::string account_key(std::string_view username) {
+  std::string key = "account:";
+  for (char c : username)
+    key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return key;
+}
+
 }  // namespace
+
+std::optional<std::string> Connection::login_wait(const std::string& username) const {
+  const auto now = SteadyClock::now();
+  if (auto wait = services_.throttles.by_account.wait(account_key(username), now);
+      wait.count() > 0) {
+    return "too many failed logins for this account; try again in " + std::to_string(wait.count()) +
+           " s";
+  }
+  if (auto wait = services_.throttles.by_address.wait(address_.to_string(), now);
+      wait.count() > 0) {
+    return "too many failed logins from your address; try again in " +
+           std::to_string(wait.count()) + " s";
+  }
+  return std::nullopt;
+}
+
+// Runs `work` on the CPU pool unless too much password work is queued already (then false).
+bool Connection::password_job(std::function<void()> work) {
+  auto& jobs = services_.throttles.password_jobs;
+  if (jobs.fetch_add(1) >= services_.config.max_password_jobs) {
+    jobs.fetch_sub(1);
+    return false;
+  }
+  asio::post(services_.cpu, [self = shared_from_this(), work = std::move(work)] {
+    work();
+    self->services_.throttles.password_jobs.fetch_sub(1);
+  });
+  return true;
+}
 
 void Connection::on_register(const v1::Register& request, Reply reply) {
   if (!valid_username(request.username())) {
@@ -43,8 +84,8 @@ void Connection::on_register(const v1::Register& request, Reply reply) {
   if (!valid_password(request.password())) {
     return reply(error_response(v1::BAD_REQUEST, "a password has 8 to 256 bytes"));
   }
-  asio::post(services_.cpu, [self = shared_from_this(), username = request.username(),
-                             password = request.password(), reply = std::move(reply)] {
+  const bool queued = password_job([self = shared_from_this(), username = request.username(),
+                                    password = request.password(), reply] {
     std::string hash;
     try {
       hash = hash_password(password, self->services_.config.password_cost);
@@ -70,18 +111,24 @@ void Connection::on_register(const v1::Register& request, Reply reply) {
           }
         });
   });
+  if (!queued) reply(busy());
 }
 
 void Connection::on_login(const v1::Login& request, Reply reply) {
+  // A throttled attempt is refused before any work, so guessing costs the server nothing.
+  if (auto wait = login_wait(request.username())) {
+    services_.metrics.logins_throttled_total++;
+    return reply(error_response(v1::RATE_LIMITED, *wait));
+  }
   auto account = std::make_shared<std::optional<storage::Account>>();
   services_.db.submit(
       [account, username = request.username()](storage::Database& db) {
         *account = storage::find_account(db, username);
       },
-      [self = shared_from_this(), account, password = request.password(),
-       reply = std::move(reply)](std::exception_ptr error) {
+      [self = shared_from_this(), account, username = request.username(),
+       password = request.password(), reply = std::move(reply)](std::exception_ptr error) {
         if (error) return reply(internal_error());
-        asio::post(self->services_.cpu, [self, account, password, reply] {
+        const bool queued = self->password_job([self, account, username, password, reply] {
           // An unknown name costs the same hashing work as a wrong password, so response times
           // do not reveal which names exist.
           static const std::string decoy =
@@ -89,7 +136,14 @@ void Connection::on_login(const v1::Login& request, Reply reply) {
           const bool known = account->has_value();
           const bool ok =
               verify_password(known ? (*account)->password_hash : decoy, password) && known;
-          if (!ok) return reply(bad_credentials());
+          auto& throttles = self->services_.throttles;
+          if (!ok) {
+            const auto now = SteadyClock::now();
+            throttles.by_account.failed(account_key(username), now);
+            throttles.by_address.failed(self->address_.to_string(), now);
+            return reply(bad_credentials());
+          }
+          throttles.by_account.succeeded(account_key(username));
           auto token = new_token();
           self->services_.db.submit(
               [digest = token_digest(token), id = (*account)->id](storage::Database& db) {
@@ -102,6 +156,7 @@ void Connection::on_login(const v1::Login& request, Reply reply) {
                 });
               });
         });
+        if (!queued) reply(busy());
       });
 }
 

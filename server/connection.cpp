@@ -22,11 +22,18 @@ std::shared_ptr<const std::string> serialize(const v1::ServerMessage& message) {
 }  // namespace
 
 Connection::Connection(Services& services, asio::any_io_executor strand, Send send,
-                       std::string peer)
+                       std::string peer, asio::ip::address address)
     : services_(services),
       strand_(std::move(strand)),
       send_(std::move(send)),
-      peer_(std::move(peer)) {}
+      peer_(std::move(peer)),
+      address_(std::move(address)),
+      requests_(services.config.requests_per_second, services.config.request_burst) {}
+
+bool Connection::within_rate() {
+  const auto now = SteadyClock::now();
+  return requests_.take(now) && services_.throttles.requests.take(address_, now);
+}
 
 void Connection::push(const v1::ServerMessage& message) {
   send_(serialize(message));
@@ -47,7 +54,11 @@ Reply Connection::reply_for(std::uint64_t request_id, std::function<void()> next
       auto bytes = serialize(message);
       self->services_.metrics.requests_total++;
       if (message.response().code() != v1::OK) self->services_.metrics.request_errors_total++;
-      if (request_id != 0) {
+      // An answer that invites a retry is not remembered, so that the retry runs.
+      const v1::ErrorCode code = message.response().code();
+      const bool retryable =
+          code == v1::RATE_LIMITED || code == v1::INTERNAL || code == v1::UNAVAILABLE;
+      if (request_id != 0 && !retryable) {
         self->answered_.emplace_back(request_id, bytes);
         if (self->answered_.size() > kRememberedAnswers) self->answered_.pop_front();
       }
@@ -73,6 +84,15 @@ void Connection::handle(std::string_view frame, std::function<void()> next) {
         return;
       }
     }
+  }
+  if (!within_rate()) {
+    services_.metrics.rate_limited_total++;
+    reply_for(id, std::move(next))(
+        error_response(v1::RATE_LIMITED,
+                       "too many requests: at most " +
+                           std::to_string(static_cast<int>(services_.config.requests_per_second)) +
+                           " a second per connection; slow down and retry"));
+    return;
   }
   dispatch(request, reply_for(id, std::move(next)));
 }

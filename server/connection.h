@@ -1,6 +1,7 @@
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/ip/address.hpp>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -23,7 +24,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // Queues serialized bytes for the client; callable from any thread.
   using Send = std::function<void(std::shared_ptr<const std::string>)>;
 
-  Connection(Services& services, boost::asio::any_io_executor strand, Send send, std::string peer);
+  Connection(Services& services, boost::asio::any_io_executor strand, Send send, std::string peer,
+             boost::asio::ip::address address);
 
   // Handles one frame, on the strand; `next` runs once its Response is queued.
   void handle(std::string_view frame, std::function<void()> next);
@@ -46,14 +48,22 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void on_authenticate(const v1::Authenticate& request, Reply reply);
   void on_logout(Reply reply);
   void logged_in(storage::Account account, std::string token, const Reply& reply);
+  bool password_job(std::function<void()> work);
 
   // Lobby and play (connection.cpp).
   void on_create(const v1::CreateMatch& request, Reply reply);
+
+  // Whether a request may run now: within this connection's and its address's rates.
+  bool within_rate();
+  // Why a login must wait now (the account name's or the address's failures), if it must.
+  std::optional<std::string> login_wait(const std::string& username) const;
 
   Services& services_;
   boost::asio::any_io_executor strand_;
   Send send_;
   std::string peer_;
+  boost::asio::ip::address address_;
+  TokenBucket requests_;
   bool greeted_ = false;
   std::optional<Identity> identity_;
   std::string token_digest_;

@@ -43,6 +43,10 @@ std::string Metrics::render(std::size_t matches_in_memory, std::size_t db_batche
        accept_failures_total.load());
   line(out, "connections_refused_total", "counter", "Connections refused at a connection cap.",
        connections_refused_total.load());
+  line(out, "rate_limited_total", "counter", "Requests refused RATE_LIMITED.",
+       rate_limited_total.load());
+  line(out, "logins_throttled_total", "counter", "Logins refused after repeated failures.",
+       logins_throttled_total.load());
   line(out, "matches_in_memory", "gauge", "Matches hosted in memory.", matches_in_memory);
   line(out, "db_batches_total", "counter", "Group commits to the database.", db_batches);
   line(out, "db_jobs_total", "counter", "Database jobs run.", db_jobs);

@@ -19,6 +19,8 @@ struct Metrics {
   std::atomic<std::uint64_t> engine_errors_total{0};
   std::atomic<std::uint64_t> accept_failures_total{0};
   std::atomic<std::uint64_t> connections_refused_total{0};
+  std::atomic<std::uint64_t> rate_limited_total{0};
+  std::atomic<std::uint64_t> logins_throttled_total{0};
 
   std::string render(std::size_t matches_in_memory, std::size_t db_batches,
                      std::size_t db_jobs) const;

@@ -54,14 +54,16 @@ storage::Database open_database(const std::string& path) {
 Server::Server(ServerConfig config)
     : config_(std::move(config)),
       admission_(connection_cap(config_.max_connections), config_.max_connections_per_address),
+      throttles_(config_.address_requests_per_second, config_.address_request_burst,
+                 config_.free_login_failures, config_.free_login_failures_per_address),
       io_(config_.threads),
       cpu_(1),
       signals_(io_, SIGINT, SIGTERM),
       reaper_(io_) {
   init_crypto();
   db_ = std::make_unique<Persistence>(open_database(config_.db_path));
-  services_ =
-      std::make_unique<Services>(Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_});
+  services_ = std::make_unique<Services>(
+      Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_, throttles_});
   restore_matches();
   listener_ = std::make_shared<Listener>(
       *services_, asio::ip::tcp::endpoint(asio::ip::make_address(config_.host), config_.port));

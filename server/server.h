@@ -38,6 +38,7 @@ class Server {
   ServerConfig config_;
   Metrics metrics_;
   Admission admission_;
+  Throttles throttles_;
   std::unique_ptr<Services> services_;
   boost::asio::io_context io_;
   boost::asio::thread_pool cpu_;

@@ -11,6 +11,7 @@
 #include "server/crypto.h"
 #include "server/metrics.h"
 #include "server/persistence.h"
+#include "server/throttle.h"
 
 namespace spacedock::server {
 
@@ -31,6 +32,16 @@ struct ServerConfig {
   // as the file descriptors the process may open allow, 10000 at most; when set, as set.
   std::optional<std::size_t> max_connections;
   std::size_t max_connections_per_address = 64;
+  // Requests per second, steady and in a burst, from one connection and from one address.
+  double requests_per_second = 200;
+  double request_burst = 400;
+  double address_requests_per_second = 1000;
+  double address_request_burst = 2000;
+  // Failed logins allowed before each further attempt must wait (LoginThrottle), for one
+  // account name and from one address; and password hashing jobs queued at most.
+  int free_login_failures = 5;
+  int free_login_failures_per_address = 20;
+  int max_password_jobs = 32;
   // Matches waiting for players that one account may sit in at once.
   std::uint32_t max_waiting_matches = 5;
   // Finished matches nobody follows leave memory after this long.
@@ -47,6 +58,7 @@ struct Services {
   Lobby& lobby;
   Metrics& metrics;
   Admission& admission;
+  Throttles& throttles;
 };
 
 inline std::int64_t now_ms() {

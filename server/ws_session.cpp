@@ -14,6 +14,12 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
+asio::ip::address address_of(const asio::ip::tcp::socket& socket) {
+  beast::error_code ec;
+  auto endpoint = socket.remote_endpoint(ec);
+  return ec ? asio::ip::address() : endpoint.address();
+}
+
 std::string describe(const asio::ip::tcp::socket& socket) {
   beast::error_code ec;
   auto endpoint = socket.remote_endpoint(ec);
@@ -27,7 +33,8 @@ WsSession::WsSession(asio::ip::tcp::socket&& socket, Services& services, Admissi
     : ws_(std::move(socket)),
       services_(services),
       slot_(std::move(slot)),
-      peer_(describe(beast::get_lowest_layer(ws_).socket())) {
+      peer_(describe(beast::get_lowest_layer(ws_).socket())),
+      address_(address_of(beast::get_lowest_layer(ws_).socket())) {
   services_.metrics.connections_open++;
   services_.metrics.connections_total++;
 }
@@ -54,7 +61,7 @@ void WsSession::on_accept(beast::error_code ec) {
       [weak](std::shared_ptr<const std::string> bytes) {
         if (auto self = weak.lock()) self->send(std::move(bytes));
       },
-      peer_);
+      peer_, address_);
   spdlog::debug("{}: connected", peer_);
   read();
 }

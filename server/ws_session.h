@@ -38,6 +38,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   Services& services_;
   Admission::Slot slot_;
   std::string peer_;
+  boost::asio::ip::address address_;
   std::shared_ptr<Connection> connection_;
   std::deque<std::shared_ptr<const std::string>> queue_;
   std::size_t queued_bytes_ = 0;

@@ -2,6 +2,7 @@
 // Response, and a refused request changes nothing.
 #include <doctest/doctest.h>
 
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/websocket.hpp>
@@ -516,4 +517,64 @@ TEST_CASE("HTTP: query strings are ignored, oversized URLs get 414 and headers 4
   CHECK(status(base + "/healthz?" + std::string(5000, 'a')) == "414");
   CHECK(status("-H 'X-Big: " + std::string(20000, 'b') + "' " + base + "/healthz") == "431");
   CHECK(status(base + "/healthz") == "200");  // and the server goes on
+}
+
+TEST_CASE("a flood of requests is answered RATE_LIMITED; other connections are not slowed") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite", [](sd::server::ServerConfig& c) {
+    c.requests_per_second = 5;
+    c.request_burst = 10;
+  });
+  run_client([&]() -> awaitable<void> {
+    auto flooder = co_await connected(server.url());
+    int limited = 0;
+    for (int i = 0; i < 40; ++i) {
+      auto pong = co_await call(*flooder, [&](auto& m) { m.mutable_ping()->set_nonce(i); });
+      if (pong.code() == sd::v1::RATE_LIMITED) {
+        ++limited;
+        CHECK(pong.message().find("at most 5 a second per connection") != std::string::npos);
+      } else {
+        CHECK(pong.code() == sd::v1::OK);
+      }
+    }
+    CHECK(limited >= 25);  // the burst of 10 and what refilled meanwhile went through
+    // Another connection (here from the same address, under its own higher limit) goes on.
+    auto other = co_await connected(server.url());
+    for (int i = 0; i < 5; ++i) {
+      auto pong = co_await call(*other, [&](auto& m) { m.mutable_ping()->set_nonce(i); });
+      CHECK(pong.code() == sd::v1::OK);
+    }
+  });
+}
+
+TEST_CASE("failed logins slow further guesses at that account, not other accounts' logins") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite",
+                    [](sd::server::ServerConfig& c) { c.free_login_failures = 3; });
+  run_client([&]() -> awaitable<void> {
+    co_await logged_in(server.url(), "alice");
+    co_await logged_in(server.url(), "bob");
+    auto guesser = co_await connected(server.url());
+    auto login = [&](const std::string& name, const std::string& password) {
+      return call(*guesser, [&](auto& m) {
+        m.mutable_login()->set_username(name);
+        m.mutable_login()->set_password(password);
+      });
+    };
+    for (int i = 0; i < 4; ++i) {
+      auto wrong = co_await login("alice", "not the password " + std::to_string(i));
+      CHECK(wrong.code() == sd::v1::INVALID_CREDENTIALS);
+    }
+    // The fourth failure made the account wait: even the right password is refused now,
+    // before any password work.
+    auto throttled = co_await login("ALICE", kPassword);
+    CHECK(throttled.code() == sd::v1::RATE_LIMITED);
+    CHECK(throttled.message().find("too many failed logins for this account") != std::string::npos);
+    auto other = co_await login("bob", kPassword);
+    CHECK(other.code() == sd::v1::OK);
+    co_await asio::steady_timer(co_await asio::this_coro::executor, std::chrono::seconds(1))
+        .async_wait(asio::use_awaitable);
+    auto later = co_await login("alice", kPassword);
+    CHECK(later.code() == sd::v1::OK);
+  });
 }
