@@ -45,6 +45,19 @@ std::string account_key(std::string_view username) {
   return key;
 }
 
+// A session's public name: the start of its token's digest, in hex. It reveals nothing of the
+// token, which the digest is a one-way hash of.
+std::string session_id(std::string_view digest) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (std::size_t i = 0; i < 8 && i < digest.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(digest[i]);
+    out += kHex[byte >> 4];
+    out += kHex[byte & 15];
+  }
+  return out;
+}
+
 }  // namespace
 
 std::optional<std::string> Connection::login_wait(const std::string& username) const {
@@ -145,14 +158,17 @@ void Connection::on_login(const v1::Login& request, Reply reply) {
           }
           throttles.by_account.succeeded(account_key(username));
           auto token = new_token();
+          const std::int64_t now = now_ms();
+          const std::int64_t expires = now + std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                 self->services_.config.session_ttl)
+                                                 .count();
           self->services_.db.submit(
-              [digest = token_digest(token), id = (*account)->id](storage::Database& db) {
-                storage::create_session(db, digest, id, now_ms());
-              },
-              [self, account, token, reply](std::exception_ptr stored) {
+              [digest = token_digest(token), id = (*account)->id, now, expires](
+                  storage::Database& db) { storage::create_session(db, digest, id, now, expires); },
+              [self, account, token, expires, reply](std::exception_ptr stored) {
                 if (stored) return reply(internal_error());
-                asio::post(self->strand_, [self, account, token, reply] {
-                  self->logged_in(**account, token, reply);
+                asio::post(self->strand_, [self, account, token, expires, reply] {
+                  self->logged_in(**account, token, expires, reply);
                 });
               });
         });
@@ -162,31 +178,51 @@ void Connection::on_login(const v1::Login& request, Reply reply) {
 
 void Connection::on_authenticate(const v1::Authenticate& request, Reply reply) {
   auto account = std::make_shared<std::optional<storage::Account>>();
+  auto expires = std::make_shared<std::int64_t>(0);
   services_.db.submit(
-      [account, digest = token_digest(request.token())](storage::Database& db) {
-        if (auto id = storage::find_session(db, digest)) *account = storage::find_account(db, *id);
+      [account, expires, digest = token_digest(request.token())](storage::Database& db) {
+        const std::int64_t now = now_ms();
+        const auto id = storage::find_session(db, digest, now);
+        if (!id) return;
+        *account = storage::find_account(db, *id);
+        for (const auto& session : storage::live_sessions(db, *id, now)) {
+          if (session.token_hash == digest) *expires = session.expires_at_ms;
+        }
       },
-      [self = shared_from_this(), account, token = request.token(),
+      [self = shared_from_this(), account, expires, token = request.token(),
        reply = std::move(reply)](std::exception_ptr error) {
         if (error) return reply(internal_error());
         if (!account->has_value()) {
-          return reply(error_response(v1::INVALID_CREDENTIALS, "unknown or revoked token"));
+          return reply(
+              error_response(v1::INVALID_CREDENTIALS, "unknown, revoked or expired token"));
         }
-        asio::post(self->strand_,
-                   [self, account, token, reply] { self->logged_in(**account, token, reply); });
+        asio::post(self->strand_, [self, account, expires, token, reply] {
+          self->logged_in(**account, token, *expires, reply);
+        });
       });
 }
 
-void Connection::logged_in(storage::Account account, std::string token, const Reply& reply) {
+void Connection::logged_in(storage::Account account, std::string token, std::int64_t expires_at_ms,
+                           const Reply& reply) {
   identity_ = Identity{account.id, account.username};
   token_digest_ = token_digest(token);
+  services_.sessions.add(shared_from_this(), token_digest_, account.id);
   spdlog::info("{}: {} logged in", peer_, account.username);
   v1::Response response;
   auto* login = response.mutable_login();
   login->set_token(std::move(token));
   login->set_account_id(static_cast<std::uint64_t>(account.id));
   login->set_username(account.username);
+  login->set_expires_at_ms(expires_at_ms);
   reply(std::move(response));
+}
+
+void Connection::logged_out(std::vector<std::shared_ptr<Connection>> others) {
+  services_.sessions.remove(this);
+  identity_.reset();
+  token_digest_.clear();
+  for (auto& other : others)
+    other->end_session();
 }
 
 void Connection::on_logout(Reply reply) {
@@ -196,10 +232,45 @@ void Connection::on_logout(Reply reply) {
       [self = shared_from_this(), reply = std::move(reply)](std::exception_ptr error) {
         if (error) return reply(internal_error());
         asio::post(self->strand_, [self, reply] {
-          self->identity_.reset();
-          self->token_digest_.clear();
+          self->logged_out(self->services_.sessions.with_session(self->token_digest_, self.get()));
           reply(v1::Response());
         });
+      });
+}
+
+void Connection::on_logout_everywhere(Reply reply) {
+  if (!require_login(reply)) return;
+  const std::int64_t account = identity_->account_id;
+  services_.db.submit(
+      [account](storage::Database& db) { storage::revoke_sessions(db, account); },
+      [self = shared_from_this(), account, reply = std::move(reply)](std::exception_ptr error) {
+        if (error) return reply(internal_error());
+        asio::post(self->strand_, [self, account, reply] {
+          spdlog::info("{}: {} logged out everywhere", self->peer_, self->identity_->username);
+          self->logged_out(self->services_.sessions.of_account(account, self.get()));
+          reply(v1::Response());
+        });
+      });
+}
+
+void Connection::on_list_sessions(Reply reply) {
+  auto sessions = std::make_shared<std::vector<storage::Session>>();
+  services_.db.submit(
+      [sessions, account = identity_->account_id](storage::Database& db) {
+        *sessions = storage::live_sessions(db, account, now_ms());
+      },
+      [sessions, current = token_digest_, reply = std::move(reply)](std::exception_ptr error) {
+        if (error) return reply(internal_error());
+        v1::Response response;
+        auto* list = response.mutable_sessions();
+        for (const auto& s : *sessions) {
+          auto* info = list->add_sessions();
+          info->set_session_id(session_id(s.token_hash));
+          info->set_created_at_ms(s.created_at_ms);
+          info->set_expires_at_ms(s.expires_at_ms);
+          info->set_current(s.token_hash == current);
+        }
+        reply(std::move(response));
       });
 }
 

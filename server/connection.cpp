@@ -21,11 +21,12 @@ std::shared_ptr<const std::string> serialize(const v1::ServerMessage& message) {
 
 }  // namespace
 
-Connection::Connection(Services& services, asio::any_io_executor strand, Send send,
+Connection::Connection(Services& services, asio::any_io_executor strand, Send send, Close close,
                        std::string peer, asio::ip::address address)
     : services_(services),
       strand_(std::move(strand)),
       send_(std::move(send)),
+      close_(std::move(close)),
       peer_(std::move(peer)),
       address_(std::move(address)),
       requests_(services.config.requests_per_second, services.config.request_burst) {}
@@ -39,7 +40,17 @@ void Connection::push(const v1::ServerMessage& message) {
   send_(serialize(message));
 }
 
+void Connection::end_session() {
+  asio::post(strand_, [self = shared_from_this()] {
+    spdlog::info("{}: logged out elsewhere; closing", self->peer_);
+    self->identity_.reset();
+    self->token_digest_.clear();
+    self->close_();
+  });
+}
+
 void Connection::closed() {
+  services_.sessions.remove(this);
   for (auto& [id, match] : following_)
     match->disconnected(this);
   following_.clear();
@@ -158,6 +169,8 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
       return on_authenticate(request.authenticate(), reply);
     case Body::kLogout:
       return on_logout(reply);
+    case Body::kLogoutEverywhere:
+      return on_logout_everywhere(reply);
     default:
       break;
   }
@@ -205,14 +218,21 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
     }
     case Body::kSubmitDecision: {
       auto match = find_match(request.submit_decision().match_id(), reply);
-      if (match) match->submit(who, request.submit_decision(), reply);
+      if (match) match->submit(this, who, request.submit_decision(), reply);
       return;
     }
     case Body::kConcede: {
       auto match = find_match(request.concede().match_id(), reply);
-      if (match) match->concede(who, reply);
+      if (match) match->concede(this, who, reply);
       return;
     }
+    case Body::kGetSnapshot: {
+      auto match = find_match(request.get_snapshot().match_id(), reply);
+      if (match) match->snapshot(shared_from_this(), reply);
+      return;
+    }
+    case Body::kListSessions:
+      return on_list_sessions(reply);
     default:
       return reply(error_response(v1::UNKNOWN_MESSAGE, "unsupported request"));
   }

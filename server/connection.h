@@ -24,8 +24,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // Queues serialized bytes for the client; callable from any thread.
   using Send = std::function<void(std::shared_ptr<const std::string>)>;
 
-  Connection(Services& services, boost::asio::any_io_executor strand, Send send, std::string peer,
-             boost::asio::ip::address address);
+  // Closes the transport; callable from any thread.
+  using Close = std::function<void()>;
+
+  Connection(Services& services, boost::asio::any_io_executor strand, Send send, Close close,
+             std::string peer, boost::asio::ip::address address);
 
   // Handles one frame, on the strand; `next` runs once its Response is queued.
   void handle(std::string_view frame, std::function<void()> next);
@@ -33,6 +36,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void push(const v1::ServerMessage& message);
   // The transport closed: stop following matches. On the strand.
   void closed();
+  // Its session was revoked elsewhere (Logout, LogoutEverywhere): it is logged out and closed.
+  // Callable from any thread.
+  void end_session();
 
  private:
   void dispatch(const v1::ClientMessage& request, const Reply& reply);
@@ -47,7 +53,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void on_login(const v1::Login& request, Reply reply);
   void on_authenticate(const v1::Authenticate& request, Reply reply);
   void on_logout(Reply reply);
-  void logged_in(storage::Account account, std::string token, const Reply& reply);
+  void on_logout_everywhere(Reply reply);
+  void on_list_sessions(Reply reply);
+  // Logs this connection out and ends the others in `others`.
+  void logged_out(std::vector<std::shared_ptr<Connection>> others);
+  void logged_in(storage::Account account, std::string token, std::int64_t expires_at_ms,
+                 const Reply& reply);
   bool password_job(std::function<void()> work);
 
   // Lobby and play (connection.cpp).
@@ -61,6 +72,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Services& services_;
   boost::asio::any_io_executor strand_;
   Send send_;
+  Close close_;
   std::string peer_;
   boost::asio::ip::address address_;
   TokenBucket requests_;

@@ -96,6 +96,7 @@ std::shared_ptr<Match> Match::restore(Services& services, const storage::MatchRe
       throw std::runtime_error("input " + std::to_string(input.seq) + " no longer replays");
     }
     match->inputs_ = input.seq;
+    if (!input.idempotency_key.empty()) match->accepted_keys_.insert(input.idempotency_key);
     while (snapshot != snapshots.end() && snapshot->input_seq < input.seq)
       ++snapshot;
     if (snapshot != snapshots.end() && snapshot->input_seq == input.seq &&
@@ -447,26 +448,61 @@ void Match::leave(std::shared_ptr<Connection> connection, Identity who, Reply re
   });
 }
 
-void Match::submit(Identity who, v1::SubmitDecision request, Reply reply) {
+void Match::submit(const Connection* from, Identity who, v1::SubmitDecision request, Reply reply) {
+  if (request.idempotency_key().size() > kMaxIdempotencyKey) {
+    return reply(error_response(
+        v1::BAD_REQUEST,
+        "an idempotency key has at most " + std::to_string(kMaxIdempotencyKey) + " bytes"));
+  }
   storage::InputRecord input;
   input.kind = storage::InputKind::kDecision;
   input.decision_id = request.decision_id();
   input.options.assign(request.option_ids().begin(), request.option_ids().end());
-  apply_input(std::move(who), std::move(input), std::move(reply));
+  input.idempotency_key = request.idempotency_key();
+  apply_input(from, std::move(who), std::move(input), std::move(reply));
 }
 
-void Match::concede(Identity who, Reply reply) {
+void Match::concede(const Connection* from, Identity who, Reply reply) {
   storage::InputRecord input;
   input.kind = storage::InputKind::kConcede;
-  apply_input(std::move(who), std::move(input), std::move(reply));
+  apply_input(from, std::move(who), std::move(input), std::move(reply));
 }
 
-void Match::apply_input(Identity who, storage::InputRecord input, Reply reply) {
-  serialize([this, who = std::move(who), input = std::move(input),
+void Match::snapshot(std::shared_ptr<Connection> connection, Reply reply) {
+  serialize([this, connection = std::move(connection), reply = std::move(reply)] {
+    Follower* f = follower_of(connection.get());
+    if (!f) {
+      reply(error_response(v1::FORBIDDEN, "follow the match first (JoinMatch, Spectate, Resume)"));
+    } else if (!started()) {
+      reply(error_response(v1::NOT_STARTED, "the match is waiting for players"));
+    } else {
+      reply(ok_response());
+      send_snapshot(*f, *connection);
+    }
+    done();
+  });
+}
+
+void Match::apply_input(const Connection* from, Identity who, storage::InputRecord input,
+                        Reply reply) {
+  serialize([this, from, who = std::move(who), input = std::move(input),
              reply = std::move(reply)]() mutable {
     const int seat = seat_of(who.account_id);
     if (seat < 0) {
       reply(error_response(v1::NOT_A_PLAYER, "you hold no seat in that match"));
+      return done();
+    }
+    if (!input.idempotency_key.empty() && accepted_keys_.contains(input.idempotency_key)) {
+      reply(ok_response());  // a retry of an input already applied: answered, not applied again
+      return done();
+    }
+    // Only the newest connection of a seat acts for it: one that resumed it fences the others.
+    const auto holder = std::find_if(followers_.begin(), followers_.end(), [&](const Follower& f) {
+      return f.viewer.is_seat(static_cast<core::Seat>(seat));
+    });
+    if (holder != followers_.end() && holder->key != from) {
+      reply(error_response(v1::SUPERSEDED,
+                           "another connection has resumed your seat; Resume here to act here"));
       return done();
     }
     if (!started()) {
@@ -521,9 +557,9 @@ void Match::apply_input(Identity who, storage::InputRecord input, Reply reply) {
         storage::finish_match(db, id, storage::MatchStatus::kFinished, result_bytes, input.at_ms);
     };
     services_.db.submit(
-        std::move(work), [self = shared_from_this(), before, over,
+        std::move(work), [self = shared_from_this(), before, over, key = input.idempotency_key,
                           reply = std::move(reply)](std::exception_ptr error) mutable {
-          asio::post(self->strand_, [self, before, over, reply = std::move(reply), error] {
+          asio::post(self->strand_, [self, before, over, key, reply = std::move(reply), error] {
             if (error) {
               // Not stored, so it did not happen: back to the state before the input.
               self->engine_ = before->clone();
@@ -533,6 +569,7 @@ void Match::apply_input(Identity who, storage::InputRecord input, Reply reply) {
               return self->done();
             }
             self->services_.metrics.decisions_accepted_total++;
+            if (!key.empty()) self->accepted_keys_.insert(key);
             if (over) {
               self->status_ = v1::MATCH_STATUS_FINISHED;
               self->services_.metrics.matches_finished_total++;

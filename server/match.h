@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -57,8 +58,12 @@ class Match : public std::enable_shared_from_this<Match> {
   void resume(std::shared_ptr<Connection> connection, Identity who, std::uint64_t last_seq,
               bool as_spectator, Reply reply);
   void leave(std::shared_ptr<Connection> connection, Identity who, Reply reply);
-  void submit(Identity who, v1::SubmitDecision request, Reply reply);
-  void concede(Identity who, Reply reply);
+  // `from`: the connection the input came on; a connection whose seat another has resumed
+  // since is refused (SUPERSEDED).
+  void submit(const Connection* from, Identity who, v1::SubmitDecision request, Reply reply);
+  void concede(const Connection* from, Identity who, Reply reply);
+  // A fresh snapshot, then the open prompts, for a connection that follows the match.
+  void snapshot(std::shared_ptr<Connection> connection, Reply reply);
   void disconnected(const Connection* connection);
 
  private:
@@ -89,7 +94,7 @@ class Match : public std::enable_shared_from_this<Match> {
   void announce_if_changed();
   void refresh_info();
   void start_game();
-  void apply_input(Identity who, storage::InputRecord input, Reply reply);
+  void apply_input(const Connection* from, Identity who, storage::InputRecord input, Reply reply);
   // Stores the seats (and the start of the game), then calls `then(stored)`; a failed write
   // runs `undo` first.
   void store_seats(bool starting, std::function<void()> undo, std::function<void(bool)> then);
@@ -106,6 +111,9 @@ class Match : public std::enable_shared_from_this<Match> {
   std::uint64_t seed_ = 0;
   std::uint32_t inputs_ = 0;
   std::vector<Follower> followers_;
+  // The idempotency keys of the inputs applied (SubmitDecision.idempotency_key).
+  std::set<std::string> accepted_keys_;
+  static constexpr std::size_t kMaxIdempotencyKey = 64;
   std::deque<std::function<void()>> waiting_;
   std::string announced_;  // the header as last sent to followers
   bool busy_ = false;

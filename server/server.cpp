@@ -63,7 +63,7 @@ Server::Server(ServerConfig config)
   init_crypto();
   db_ = std::make_unique<Persistence>(open_database(config_.db_path));
   services_ = std::make_unique<Services>(
-      Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_, throttles_});
+      Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_, throttles_, sessions_});
   restore_matches();
   listener_ = std::make_shared<Listener>(
       *services_, asio::ip::tcp::endpoint(asio::ip::make_address(config_.host), config_.port));

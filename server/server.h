@@ -39,6 +39,7 @@ class Server {
   Metrics metrics_;
   Admission admission_;
   Throttles throttles_;
+  SessionRegistry sessions_;
   std::unique_ptr<Services> services_;
   boost::asio::io_context io_;
   boost::asio::thread_pool cpu_;

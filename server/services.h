@@ -11,6 +11,7 @@
 #include "server/crypto.h"
 #include "server/metrics.h"
 #include "server/persistence.h"
+#include "server/sessions.h"
 #include "server/throttle.h"
 
 namespace spacedock::server {
@@ -42,6 +43,8 @@ struct ServerConfig {
   int free_login_failures = 5;
   int free_login_failures_per_address = 20;
   int max_password_jobs = 32;
+  // How long a session token works after its Login.
+  std::chrono::seconds session_ttl{30 * 24 * 3600};
   // Matches waiting for players that one account may sit in at once.
   std::uint32_t max_waiting_matches = 5;
   // Finished matches nobody follows leave memory after this long.
@@ -59,6 +62,7 @@ struct Services {
   Metrics& metrics;
   Admission& admission;
   Throttles& throttles;
+  SessionRegistry& sessions;
 };
 
 inline std::int64_t now_ms() {

@@ -61,6 +61,9 @@ void WsSession::on_accept(beast::error_code ec) {
       [weak](std::shared_ptr<const std::string> bytes) {
         if (auto self = weak.lock()) self->send(std::move(bytes));
       },
+      [weak] {
+        if (auto self = weak.lock()) self->close();
+      },
       peer_, address_);
   spdlog::debug("{}: connected", peer_);
   read();
@@ -100,6 +103,16 @@ void WsSession::send(std::shared_ptr<const std::string> bytes) {
       return;
     }
     if (self->queue_.size() == 1) self->write();
+  });
+}
+
+void WsSession::close() {
+  asio::post(ws_.get_executor(), [self = shared_from_this()] {
+    if (self->cut_off_) return;
+    self->cut_off_ = true;  // nothing more is sent
+    self->ws_.async_close(
+        websocket::close_reason(websocket::close_code::policy_error, "logged out"),
+        [self](beast::error_code) {});
   });
 }
 

@@ -41,29 +41,56 @@ std::optional<Account> find_account(Database& db, std::int64_t id) {
 }
 
 void create_session(Database& db, std::string_view token_hash, std::int64_t account_id,
-                    std::int64_t now_ms) {
+                    std::int64_t now_ms, std::int64_t expires_at_ms) {
   Statement insert(db,
-                   "INSERT INTO sessions (token_hash, account_id, created_at_ms) VALUES (?, ?, ?)");
-  insert.bind_blob(1, token_hash).bind_int(2, account_id).bind_int(3, now_ms).run();
+                   "INSERT INTO sessions (token_hash, account_id, created_at_ms, expires_at_ms) "
+                   "VALUES (?, ?, ?, ?)");
+  insert.bind_blob(1, token_hash).bind_int(2, account_id).bind_int(3, now_ms);
+  insert.bind_int(4, expires_at_ms).run();
 }
 
-std::optional<std::int64_t> find_session(Database& db, std::string_view token_hash) {
+std::optional<std::int64_t> find_session(Database& db, std::string_view token_hash,
+                                         std::int64_t now_ms) {
   Statement query(db,
                   "SELECT account_id FROM sessions "
-                  "WHERE token_hash = ? AND revoked_at_ms IS NULL");
-  query.bind_blob(1, token_hash);
+                  "WHERE token_hash = ? AND revoked_at_ms IS NULL AND expires_at_ms > ?");
+  query.bind_blob(1, token_hash).bind_int(2, now_ms);
   if (!query.step()) return std::nullopt;
   return query.column_int(0);
 }
 
+std::vector<Session> live_sessions(Database& db, std::int64_t account_id, std::int64_t now_ms) {
+  Statement query(db,
+                  "SELECT token_hash, created_at_ms, expires_at_ms FROM sessions "
+                  "WHERE account_id = ? AND revoked_at_ms IS NULL AND expires_at_ms > ? "
+                  "ORDER BY created_at_ms");
+  query.bind_int(1, account_id).bind_int(2, now_ms);
+  std::vector<Session> out;
+  while (query.step()) {
+    out.push_back({query.column_blob(0), account_id, query.column_int(1), query.column_int(2)});
+  }
+  return out;
+}
+
+namespace {
+
+// SQLite's wall clock in milliseconds, for revocation times: the interface passes no clock.
+constexpr const char* kNowMs = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)";
+
+}  // namespace
+
 void revoke_session(Database& db, std::string_view token_hash) {
-  // The interface passes no clock here, so the revocation time is SQLite's wall clock. Revoking
-  // twice keeps the first time.
-  Statement update(db,
-                   "UPDATE sessions "
-                   "SET revoked_at_ms = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) "
-                   "WHERE token_hash = ? AND revoked_at_ms IS NULL");
+  // Revoking twice keeps the first time.
+  Statement update(db, std::string("UPDATE sessions SET revoked_at_ms = ") + kNowMs +
+                           " WHERE token_hash = ? AND revoked_at_ms IS NULL");
   update.bind_blob(1, token_hash).run();
+}
+
+int revoke_sessions(Database& db, std::int64_t account_id) {
+  Statement update(db, std::string("UPDATE sessions SET revoked_at_ms = ") + kNowMs +
+                           " WHERE account_id = ? AND revoked_at_ms IS NULL");
+  update.bind_int(1, account_id).run();
+  return sqlite3_changes(db.handle());
 }
 
 }  // namespace spacedock::storage

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "storage/database.h"
 
@@ -23,10 +24,22 @@ std::optional<Account> find_account(Database& db, std::string_view username);
 std::optional<Account> find_account(Database& db, std::int64_t id);
 
 // Sessions are stored by a hash of their token, never by the token itself.
+struct Session {
+  std::string token_hash;
+  std::int64_t account_id = 0;
+  std::int64_t created_at_ms = 0;
+  std::int64_t expires_at_ms = 0;
+};
+
 void create_session(Database& db, std::string_view token_hash, std::int64_t account_id,
-                    std::int64_t now_ms);
-// The session's account, unless the session is unknown or revoked.
-std::optional<std::int64_t> find_session(Database& db, std::string_view token_hash);
+                    std::int64_t now_ms, std::int64_t expires_at_ms);
+// The session's account, unless the session is unknown, revoked or expired at `now_ms`.
+std::optional<std::int64_t> find_session(Database& db, std::string_view token_hash,
+                                         std::int64_t now_ms);
+// An account's live sessions (not revoked, not expired), oldest first.
+std::vector<Session> live_sessions(Database& db, std::int64_t account_id, std::int64_t now_ms);
 void revoke_session(Database& db, std::string_view token_hash);
+// Revokes every session of the account; returns how many were live.
+int revoke_sessions(Database& db, std::int64_t account_id);
 
 }  // namespace spacedock::storage

@@ -10,6 +10,7 @@
 
 namespace spacedock::embedded {
 extern const std::string_view storage_migration_001;
+extern const std::string_view storage_migration_002;
 }  // namespace spacedock::embedded
 
 namespace spacedock::storage {
@@ -21,8 +22,8 @@ struct Migration {
 };
 
 // Versions in increasing order, one per file under storage/migrations/.
-std::array<Migration, 1> migrations() {
-  return {{{1, embedded::storage_migration_001}}};
+std::array<Migration, 2> migrations() {
+  return {{{1, embedded::storage_migration_001}, {2, embedded::storage_migration_002}}};
 }
 
 std::int64_t now_ms() {

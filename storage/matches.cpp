@@ -185,16 +185,22 @@ void append_input(Database& db, std::int64_t match_id, const InputRecord& input)
   const std::string options = encode_options(input.options);
   Statement insert(db,
                    "INSERT INTO match_inputs (match_id, seq, seat, kind, decision_id, options, "
-                   "at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)");
+                   "at_ms, idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
   insert.bind_int(1, match_id).bind_int(2, input.seq).bind_int(3, input.seat);
   insert.bind_int(4, static_cast<int>(input.kind)).bind_int(5, input.decision_id);
-  insert.bind_blob(6, options).bind_int(7, input.at_ms).run();
+  insert.bind_blob(6, options).bind_int(7, input.at_ms);
+  if (input.idempotency_key.empty()) {
+    insert.bind_null(8);
+  } else {
+    insert.bind_text(8, input.idempotency_key);
+  }
+  insert.run();
 }
 
 std::vector<InputRecord> load_inputs(Database& db, std::int64_t match_id) {
   Statement query(db,
-                  "SELECT seq, seat, kind, decision_id, options, at_ms FROM match_inputs "
-                  "WHERE match_id = ? ORDER BY seq");
+                  "SELECT seq, seat, kind, decision_id, options, at_ms, idempotency_key "
+                  "FROM match_inputs WHERE match_id = ? ORDER BY seq");
   query.bind_int(1, match_id);
   std::vector<InputRecord> inputs;
   while (query.step()) {
@@ -205,6 +211,7 @@ std::vector<InputRecord> load_inputs(Database& db, std::int64_t match_id) {
     input.decision_id = static_cast<std::uint32_t>(query.column_int(3));
     input.options = decode_options(query.column_blob(4));
     input.at_ms = query.column_int(5);
+    if (!query.is_null(6)) input.idempotency_key = query.column_text(6);
   }
   return inputs;
 }

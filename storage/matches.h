@@ -58,6 +58,9 @@ struct InputRecord {
   std::uint32_t decision_id = 0;
   std::vector<std::uint64_t> options;
   std::int64_t at_ms = 0;
+  // The client's key for this decision (SubmitDecision.idempotency_key); empty: none. Unique
+  // within a match.
+  std::string idempotency_key;
 };
 
 // Throws ConstraintError if the match already has an input with that seq.

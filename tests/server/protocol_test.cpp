@@ -578,3 +578,149 @@ TEST_CASE("failed logins slow further guesses at that account, not other account
     CHECK(later.code() == sd::v1::OK);
   });
 }
+
+namespace {
+
+// Logs `client` in as `name` (registered already) and returns the LoginResult.
+awaitable<sd::v1::LoginResult> login_as(Client& client, const std::string& name) {
+  auto response = co_await call(client, [&](auto& m) {
+    m.mutable_login()->set_username(name);
+    m.mutable_login()->set_password(kPassword);
+  });
+  co_return sd::client::expect_ok(response, "Login").login();
+}
+
+awaitable<sd::v1::Response> authenticate(Client& client, const std::string& token) {
+  co_return co_await call(client, [&](auto& m) { m.mutable_authenticate()->set_token(token); });
+}
+
+awaitable<sd::v1::Response> ping(Client& client) {
+  co_return co_await call(client, [](auto& m) { m.mutable_ping()->set_nonce(1); });
+}
+
+// Whether the server has closed `client`'s connection: a request then fails to get an answer.
+awaitable<bool> closed_by_server(Client& client) {
+  try {
+    co_await ping(client);
+  } catch (const std::exception&) {
+    co_return true;
+  }
+  co_return false;
+}
+
+}  // namespace
+
+TEST_CASE("sessions: listed, expiring, and ended everywhere they are used") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite",
+                    [](sd::server::ServerConfig& c) { c.session_ttl = std::chrono::seconds(3); });
+  run_client([&]() -> awaitable<void> {
+    auto laptop = co_await logged_in(server.url(), "alice");
+    auto phone = co_await connected(server.url());
+    const auto phone_login = co_await login_as(*phone, "alice");
+    CHECK(phone_login.expires_at_ms() > sd::server::now_ms());
+    CHECK(phone_login.expires_at_ms() <= sd::server::now_ms() + 3'000);
+    // The phone's token used on a tablet too.
+    auto tablet = co_await connected(server.url());
+    CHECK((co_await authenticate(*tablet, phone_login.token())).code() == sd::v1::OK);
+
+    auto listed = co_await call(*phone, [](auto& m) { m.mutable_list_sessions(); });
+    REQUIRE(listed.sessions().sessions_size() == 2);  // the laptop's and the phone's
+    CHECK(listed.sessions().sessions(0).current() != listed.sessions().sessions(1).current());
+    CHECK(listed.sessions().sessions(0).session_id().size() == 16);
+
+    // Logging out on the phone ends the tablet (same token), not the laptop.
+    CHECK((co_await call(*phone, [](auto& m) { m.mutable_logout(); })).code() == sd::v1::OK);
+    CHECK(co_await closed_by_server(*tablet));
+    CHECK((co_await ping(*phone)).code() == sd::v1::OK);  // open, logged out
+    CHECK((co_await call(*phone, [](auto& m) { m.mutable_list_sessions(); })).code() ==
+          sd::v1::UNAUTHENTICATED);
+    auto again = co_await connected(server.url());
+    CHECK((co_await authenticate(*again, phone_login.token())).code() ==
+          sd::v1::INVALID_CREDENTIALS);
+
+    // Logging out everywhere ends every other connection of the account.
+    auto desk = co_await connected(server.url());
+    const auto desk_login = co_await login_as(*desk, "alice");
+    auto bob = co_await logged_in(server.url(), "bob");
+    CHECK((co_await call(*laptop, [](auto& m) { m.mutable_logout_everywhere(); })).code() ==
+          sd::v1::OK);
+    CHECK(co_await closed_by_server(*desk));
+    CHECK((co_await ping(*bob)).code() == sd::v1::OK);
+    auto late = co_await connected(server.url());
+    CHECK((co_await authenticate(*late, desk_login.token())).code() == sd::v1::INVALID_CREDENTIALS);
+
+    // A token stops working when it expires.
+    auto fresh = co_await connected(server.url());
+    const auto fresh_login = co_await login_as(*fresh, "alice");
+    co_await asio::steady_timer(co_await asio::this_coro::executor, std::chrono::seconds(4))
+        .async_wait(asio::use_awaitable);
+    auto expired = co_await connected(server.url());
+    auto refused = co_await authenticate(*expired, fresh_login.token());
+    CHECK(refused.code() == sd::v1::INVALID_CREDENTIALS);
+    CHECK(refused.message().find("expired") != std::string::npos);
+  });
+}
+
+TEST_CASE("a seat resumed elsewhere fences the old connection; a keyed retry applies once") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite");
+  run_client([&]() -> awaitable<void> {
+    auto alice = co_await logged_in(server.url(), "alice");
+    auto bob_old = co_await connected(server.url());
+    co_await call(*bob_old, [](auto& m) {
+      m.mutable_register_()->set_username("bob");
+      m.mutable_register_()->set_password(kPassword);
+    });
+    const auto bob_login = co_await login_as(*bob_old, "bob");
+    const auto match = co_await create_match(*alice);
+    REQUIRE((co_await join(*bob_old, match)).code() == sd::v1::OK);
+    const auto prompt = co_await next_prompt(*bob_old);
+    REQUIRE(prompt.seat() == 1);
+
+    // Bob's second connection resumes his seat: the first may no longer act.
+    auto bob_new = co_await connected(server.url());
+    REQUIRE((co_await authenticate(*bob_new, bob_login.token())).code() == sd::v1::OK);
+    REQUIRE((co_await call(*bob_new, [&](auto& m) {
+              m.mutable_resume()->set_match_id(match);
+            })).code() == sd::v1::OK);
+    const auto stored = inputs_stored(dir, match);
+    auto fenced = co_await submit(*bob_old, match, prompt.decision_id(), prompt.options(0).id());
+    CHECK(fenced.code() == sd::v1::SUPERSEDED);
+    CHECK(inputs_stored(dir, match) == stored);
+
+    // A fresh snapshot on request, then the open prompt again.
+    REQUIRE((co_await call(*bob_new, [&](auto& m) {
+              m.mutable_get_snapshot()->set_match_id(match);
+            })).code() == sd::v1::OK);
+    // What Resume sent comes first (the events so far, the prompt), then the snapshot asked
+    // for and the prompt after it.
+    bool snapshot = false;
+    bool prompted_after = false;
+    for (int i = 0; i < 1000 && !prompted_after; ++i) {
+      auto event = co_await bob_new->next_event();
+      if (event.has_snapshot()) snapshot = true;
+      prompted_after = snapshot && event.has_prompt();
+    }
+    CHECK(snapshot);
+    CHECK(prompted_after);
+    auto stranger = co_await logged_in(server.url(), "carol");
+    CHECK((co_await call(*stranger, [&](auto& m) {
+            m.mutable_get_snapshot()->set_match_id(match);
+          })).code() == sd::v1::FORBIDDEN);
+
+    // The same keyed answer twice: applied once, answered OK both times.
+    auto keyed = [&]() -> awaitable<sd::v1::Response> {
+      co_return co_await call(*bob_new, [&](auto& m) {
+        auto* s = m.mutable_submit_decision();
+        s->set_match_id(match);
+        s->set_decision_id(prompt.decision_id());
+        s->add_option_ids(prompt.options(0).id());
+        s->set_idempotency_key("bob-cut-1");
+      });
+    };
+    CHECK((co_await keyed()).code() == sd::v1::OK);
+    CHECK((co_await keyed()).code() == sd::v1::OK);
+    CHECK(inputs_stored(dir, match) == stored + 1);
+  });
+}

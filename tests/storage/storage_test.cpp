@@ -72,8 +72,8 @@ std::int64_t now_ms() {
 }
 
 InputRecord decision(std::uint32_t seq, std::uint32_t seat, std::vector<std::uint64_t> options) {
-  return {
-      seq, seat, InputKind::kDecision, 100 + seq, std::move(options), 1'000 + std::int64_t{seq}};
+  return {seq, seat, InputKind::kDecision, 100 + seq, std::move(options), 1'000 + std::int64_t{seq},
+          {}};
 }
 
 // Two players and a waiting match with both seated.
@@ -104,8 +104,8 @@ TEST_CASE("migrations create the schema once") {
   std::int64_t applied_at = 0;
   {
     Database db = Database::open(dir.file());
-    CHECK(db.schema_version() == 1);
-    CHECK(query_int(db, "SELECT count(*) FROM schema_migrations") == 1);
+    CHECK(db.schema_version() == 2);
+    CHECK(query_int(db, "SELECT count(*) FROM schema_migrations") == 2);
     applied_at = query_int(db, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1");
     CHECK(applied_at > 0);
     CHECK(query_int(db,
@@ -114,8 +114,8 @@ TEST_CASE("migrations create the schema once") {
                     "'match_snapshots')") == 6);
   }
   Database again = Database::open(dir.file());
-  CHECK(again.schema_version() == 1);
-  CHECK(query_int(again, "SELECT count(*) FROM schema_migrations") == 1);
+  CHECK(again.schema_version() == 2);
+  CHECK(query_int(again, "SELECT count(*) FROM schema_migrations") == 2);
   CHECK(query_int(again, "SELECT applied_at_ms FROM schema_migrations") == applied_at);
   // Reopening wrote nothing.
   CHECK(sqlite3_total_changes(again.handle()) == 0);
@@ -195,6 +195,9 @@ TEST_CASE("a taken name, in any case, is refused and changes nothing") {
   CHECK(found->password_hash == "first");
 }
 
+// An expiry time after every test clock reading (the tests pass small times).
+constexpr std::int64_t kNever = std::int64_t{1} << 60;
+
 TEST_CASE("sessions are found until revoked") {
   TempDir dir;
   Database db = Database::open(dir.file());
@@ -203,18 +206,18 @@ TEST_CASE("sessions are found until revoked") {
   // Hashes are raw bytes, NULs included.
   const std::string alice_token = "\x00\x01hash\x00\xff"s;
   const std::string bob_token = "\x00\x01hash\x00\xfe"s;
-  storage::create_session(db, alice_token, alice, 10);
-  storage::create_session(db, bob_token, bob, 11);
+  storage::create_session(db, alice_token, alice, 10, kNever);
+  storage::create_session(db, bob_token, bob, 11, kNever);
 
-  CHECK(storage::find_session(db, alice_token) == alice);
-  CHECK(storage::find_session(db, bob_token) == bob);
-  CHECK_FALSE(storage::find_session(db, "\x00\x01hash\x00"s));
-  CHECK_FALSE(storage::find_session(db, "unknown"));
+  CHECK(storage::find_session(db, alice_token, 100) == alice);
+  CHECK(storage::find_session(db, bob_token, 100) == bob);
+  CHECK_FALSE(storage::find_session(db, "\x00\x01hash\x00"s, 100));
+  CHECK_FALSE(storage::find_session(db, "unknown", 100));
 
   const std::int64_t before = now_ms();
   storage::revoke_session(db, alice_token);
-  CHECK_FALSE(storage::find_session(db, alice_token));
-  CHECK(storage::find_session(db, bob_token) == bob);
+  CHECK_FALSE(storage::find_session(db, alice_token, 100));
+  CHECK(storage::find_session(db, bob_token, 100) == bob);
   const std::int64_t revoked_at = query_int(db, "SELECT max(revoked_at_ms) FROM sessions");
   CHECK(revoked_at >= before - 1'000);
   CHECK(revoked_at <= now_ms() + 1'000);
@@ -223,9 +226,30 @@ TEST_CASE("sessions are found until revoked") {
   CHECK(query_int(db, "SELECT max(revoked_at_ms) FROM sessions") == revoked_at);
   storage::revoke_session(db, "unknown");  // logging out twice is harmless
 
-  CHECK_THROWS_AS(storage::create_session(db, bob_token, alice, 12), ConstraintError);
-  CHECK_THROWS_AS(storage::create_session(db, "new", bob + 100, 12), ConstraintError);
+  CHECK_THROWS_AS(storage::create_session(db, bob_token, alice, 12, kNever), ConstraintError);
+  CHECK_THROWS_AS(storage::create_session(db, "new", bob + 100, 12, kNever), ConstraintError);
   CHECK(query_int(db, "SELECT count(*) FROM sessions") == 2);
+}
+
+TEST_CASE("sessions expire, are listed while live, and are revoked all at once") {
+  TempDir dir;
+  Database db = Database::open(dir.file());
+  const std::int64_t alice = storage::create_account(db, "alice", "h", 1);
+  const std::int64_t bob = storage::create_account(db, "bob", "h", 1);
+  storage::create_session(db, "short", alice, 10, 20);
+  storage::create_session(db, "long", alice, 11, 1000);
+  storage::create_session(db, "bob's", bob, 12, 1000);
+  CHECK(storage::find_session(db, "short", 19) == alice);
+  CHECK_FALSE(storage::find_session(db, "short", 20));  // expired at 20
+  auto live = storage::live_sessions(db, alice, 15);
+  REQUIRE(live.size() == 2);
+  CHECK(live[0].token_hash == "short");
+  CHECK(live[1].expires_at_ms == 1000);
+  CHECK(storage::live_sessions(db, alice, 25).size() == 1);
+  CHECK(storage::revoke_sessions(db, alice) == 2);
+  CHECK_FALSE(storage::find_session(db, "long", 30));
+  CHECK(storage::live_sessions(db, alice, 30).empty());
+  CHECK(storage::find_session(db, "bob's", 30) == bob);  // another account's session stays
 }
 
 TEST_CASE("a match goes from waiting through active to finished") {
@@ -373,8 +397,9 @@ TEST_CASE("inputs load in seq order with their options") {
       decision(1, 0, {7}),
       decision(2, 1, {}),
       decision(3, 0, {0, 0xFFFF'FFFFU, 0x0102'0304U, 0x8000'0000U}),
-      {4, 1, InputKind::kConcede, 0, {}, 9'999},
+      {4, 1, InputKind::kConcede, 0, {}, 9'999, {}},
   };
+  log[1].idempotency_key = "client-7";
   // Appended out of order, to show the order comes from seq and not from the rowid.
   for (std::size_t i : {0U, 2U, 1U, 3U})
     storage::append_input(f.db, f.match, log[i]);
@@ -389,6 +414,7 @@ TEST_CASE("inputs load in seq order with their options") {
     CHECK(loaded[i].decision_id == log[i].decision_id);
     CHECK(loaded[i].options == log[i].options);
     CHECK(loaded[i].at_ms == log[i].at_ms);
+    CHECK(loaded[i].idempotency_key == log[i].idempotency_key);
   }
   // Options are stored as little-endian words.
   CHECK(query_int(f.db,
@@ -411,6 +437,15 @@ TEST_CASE("a duplicate seq is refused and leaves the log unchanged") {
   storage::set_seats(f.db, other, {{0, f.alice}}, "s");
   storage::append_input(f.db, other, decision(2, 0, {5}));
   CHECK(storage::load_inputs(f.db, other).size() == 1);
+
+  // An idempotency key is unique within a match: a retry cannot be stored twice.
+  InputRecord keyed = decision(3, 0, {3});
+  keyed.idempotency_key = "once";
+  storage::append_input(f.db, f.match, keyed);
+  keyed.seq = 4;
+  CHECK_THROWS_AS(storage::append_input(f.db, f.match, keyed), ConstraintError);
+  keyed.idempotency_key.clear();  // keyless inputs are never in conflict
+  storage::append_input(f.db, f.match, keyed);
 }
 
 TEST_CASE("inputs must come from a seat of an existing match") {
@@ -444,7 +479,7 @@ TEST_CASE("snapshots round-trip in input order") {
 
 TEST_CASE("deleting a match or an account takes what belongs to it") {
   Fixture f;
-  storage::create_session(f.db, "token", f.bob, 1);
+  storage::create_session(f.db, "token", f.bob, 1, kNever);
   storage::start_match(f.db, f.match, 1, 1);
   storage::append_input(f.db, f.match, decision(1, 0, {1}));
   storage::save_snapshot(f.db, f.match, {1, 1, "v", 1});
@@ -457,7 +492,7 @@ TEST_CASE("deleting a match or an account takes what belongs to it") {
   CHECK(query_int(f.db, "SELECT count(*) FROM match_inputs") == 0);
   CHECK(query_int(f.db, "SELECT count(*) FROM match_snapshots") == 0);
   f.db.execute("DELETE FROM accounts WHERE id = " + std::to_string(f.bob));
-  CHECK_FALSE(storage::find_session(f.db, "token"));
+  CHECK_FALSE(storage::find_session(f.db, "token", 100));
   CHECK(query_int(f.db, "SELECT count(*) FROM sessions") == 0);
 }
 
@@ -495,7 +530,7 @@ TEST_CASE("a failing piece of a batch rolls back alone") {
     for (std::uint32_t seq : {1U, 2U, 3U}) {
       try {
         tx.savepoint([&](Database& piece) {
-          storage::create_session(piece, "session " + std::to_string(seq), f.alice, seq);
+          storage::create_session(piece, "session " + std::to_string(seq), f.alice, seq, kNever);
           storage::append_input(piece, f.match, decision(seq, 1, {seq}));
         });
       } catch (const ConstraintError&) {
@@ -509,9 +544,9 @@ TEST_CASE("a failing piece of a batch rolls back alone") {
   CHECK(loaded[0].seat == 1);
   CHECK(loaded[1].seat == 0);  // the original seq 2, untouched
   CHECK(loaded[2].seat == 1);
-  CHECK(storage::find_session(f.db, "session 1"));
-  CHECK_FALSE(storage::find_session(f.db, "session 2"));
-  CHECK(storage::find_session(f.db, "session 3"));
+  CHECK(storage::find_session(f.db, "session 1", 100));
+  CHECK_FALSE(storage::find_session(f.db, "session 2", 100));
+  CHECK(storage::find_session(f.db, "session 3", 100));
 }
 
 TEST_CASE("a transaction that SQLite rolled back by itself reports the real error") {
