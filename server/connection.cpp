@@ -120,6 +120,92 @@ std::shared_ptr<Match> Connection::find_match(std::uint64_t id, const Reply& rep
   return match;
 }
 
+void Connection::with_match(std::uint64_t id, const Reply& reply,
+                            std::function<void(std::shared_ptr<Match>)> then) {
+  if (auto match = services_.lobby.find(static_cast<std::int64_t>(id))) return then(match);
+  struct Stored {
+    std::optional<storage::MatchRecord> record;
+    std::vector<storage::InputRecord> inputs;
+    std::vector<storage::SnapshotRecord> snapshots;
+  };
+  auto stored = std::make_shared<Stored>();
+  services_.db.submit(
+      [stored, id](storage::Database& db) {
+        stored->record = storage::load_match(db, static_cast<std::int64_t>(id));
+        if (!stored->record || stored->record->status != storage::MatchStatus::kFinished) return;
+        stored->inputs = storage::load_inputs(db, stored->record->id);
+        stored->snapshots = storage::load_snapshots(db, stored->record->id);
+      },
+      [self = shared_from_this(), stored, id, reply, then](std::exception_ptr error) {
+        asio::post(self->strand_, [self, stored, id, reply, then, error] {
+          if (error) return reply(error_response(v1::INTERNAL, "the server could not load it"));
+          if (!stored->record || stored->record->status != storage::MatchStatus::kFinished)
+            return reply(error_response(v1::NOT_FOUND, "no match " + std::to_string(id)));
+          // Another request may have brought it back meanwhile.
+          if (auto match = self->services_.lobby.find(stored->record->id)) return then(match);
+          try {
+            auto match =
+                Match::restore(self->services_, *stored->record, stored->inputs, stored->snapshots);
+            self->services_.lobby.add(match);
+            spdlog::info("match {} reloaded from the database ({} inputs replayed)",
+                         stored->record->id, stored->inputs.size());
+            then(std::move(match));
+          } catch (const std::exception& e) {
+            spdlog::error("match {} cannot be reloaded: {}", stored->record->id, e.what());
+            reply(error_response(
+                v1::NOT_FOUND,
+                "match " + std::to_string(id) + " is over and cannot be replayed: " + e.what()));
+          }
+        });
+      });
+}
+
+void Connection::list_stored(const v1::ListMatches& filter, Reply reply) {
+  constexpr std::uint32_t kMaxPage = 100;
+  const std::uint32_t page =
+      filter.page_size() == 0 || filter.page_size() > kMaxPage ? kMaxPage : filter.page_size();
+  std::vector<storage::MatchStatus> statuses;
+  for (int status : filter.statuses()) {
+    switch (status) {
+      case v1::MATCH_STATUS_WAITING:
+        statuses.push_back(storage::MatchStatus::kWaiting);
+        break;
+      case v1::MATCH_STATUS_ACTIVE:
+        statuses.push_back(storage::MatchStatus::kActive);
+        break;
+      case v1::MATCH_STATUS_FINISHED:
+        statuses.push_back(storage::MatchStatus::kFinished);
+        break;
+      case v1::MATCH_STATUS_ABORTED:
+        statuses.push_back(storage::MatchStatus::kAborted);
+        break;
+      default:
+        break;
+    }
+  }
+  auto records = std::make_shared<std::vector<storage::MatchRecord>>();
+  services_.db.submit(
+      [records, statuses, game = static_cast<std::int32_t>(filter.game()),
+       after = static_cast<std::int64_t>(filter.after_match_id()), page](storage::Database& db) {
+        *records = storage::load_matches_page(db, statuses, game, after, page + 1);
+      },
+      [self = shared_from_this(), records, page, reply](std::exception_ptr error) {
+        if (error) return reply(error_response(v1::INTERNAL, "the server could not list them"));
+        v1::Response response;
+        auto* list = response.mutable_matches();
+        for (const auto& record : *records) {
+          if (static_cast<std::uint32_t>(list->matches_size()) == page) {
+            list->set_next_after_match_id(list->matches(list->matches_size() - 1).match_id());
+            break;
+          }
+          // A match in memory has the live header (who is connected, spectators).
+          auto match = self->services_.lobby.find(record.id);
+          *list->add_matches() = match ? match->info() : Match::stored_info(record);
+        }
+        reply(std::move(response));
+      });
+}
+
 Reply Connection::tracking(const std::shared_ptr<Match>& match, Reply reply) {
   return [self = shared_from_this(), match, reply = std::move(reply)](v1::Response response) {
     if (response.code() == v1::OK) {
@@ -178,8 +264,13 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
   const Identity& who = *identity_;
   switch (body) {
     case Body::kListMatches: {
+      const auto& filter = request.list_matches();
+      const bool over = std::any_of(filter.statuses().begin(), filter.statuses().end(), [](int s) {
+        return s == v1::MATCH_STATUS_FINISHED || s == v1::MATCH_STATUS_ABORTED;
+      });
+      if (over) return list_stored(filter, reply);
       v1::Response response;
-      *response.mutable_matches() = services_.lobby.list(request.list_matches());
+      *response.mutable_matches() = services_.lobby.list(filter);
       return reply(std::move(response));
     }
     case Body::kCreateMatch:
@@ -196,19 +287,19 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
       }
       return match->join(shared_from_this(), who, std::move(seat), tracking(match, reply));
     }
-    case Body::kSpectate: {
-      auto match = find_match(request.spectate().match_id(), reply);
-      if (match) match->spectate(shared_from_this(), tracking(match, reply));
-      return;
-    }
+    case Body::kSpectate:
+      return with_match(request.spectate().match_id(), reply,
+                        [self = shared_from_this(), reply](std::shared_ptr<Match> match) {
+                          match->spectate(self, self->tracking(match, reply));
+                        });
     case Body::kResume: {
       const auto& resume = request.resume();
-      auto match = find_match(resume.match_id(), reply);
-      if (match) {
-        match->resume(shared_from_this(), who, resume.last_seq(), resume.as_spectator(),
-                      tracking(match, reply));
-      }
-      return;
+      return with_match(
+          resume.match_id(), reply,
+          [self = shared_from_this(), who, resume, reply](std::shared_ptr<Match> match) {
+            match->resume(self, who, resume.last_seq(), resume.as_spectator(),
+                          self->tracking(match, reply));
+          });
     }
     case Body::kLeaveMatch: {
       auto match = find_match(request.leave_match().match_id(), reply);

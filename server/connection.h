@@ -45,6 +45,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Reply reply_for(std::uint64_t request_id, std::function<void()> next);
   bool require_login(const Reply& reply) const;
   std::shared_ptr<Match> find_match(std::uint64_t id, const Reply& reply) const;
+  // The match, from memory or, for one that is over, rebuilt from the database (after a restart
+  // or once reaped); `then` runs on this connection's strand. NOT_FOUND otherwise.
+  void with_match(std::uint64_t id, const Reply& reply,
+                  std::function<void(std::shared_ptr<Match>)> then);
+  // ListMatches for matches that are over: answered from the database.
+  void list_stored(const v1::ListMatches& filter, Reply reply);
   // Wraps a reply so that on success this connection remembers it follows the match.
   Reply tracking(const std::shared_ptr<Match>& match, Reply reply);
 

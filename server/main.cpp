@@ -1,6 +1,7 @@
 // The spacedock command: the game server, the engine benchmark, and content listings.
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -10,6 +11,7 @@
 #include "server/content_listing.h"
 #include "server/scenario_command.h"
 #include "server/server.h"
+#include "storage/backup.h"
 #include "support/flags.h"
 
 namespace {
@@ -38,6 +40,9 @@ usage:
       --seconds S                how long to run (default 5)
       --games N                  play exactly N games instead
       --seed N                   first game seed (default 1)
+  spacedock backup --db FILE --to FILE
+                                 copy a database, even one a running server is writing, to a new
+                                 file (SQLite's online backup: a consistent snapshot)
   spacedock content              list the Incursions ships, hexes and hexpile presets
   spacedock cards [options]      list the STCCG cards with their figures
       --search TEXT              only cards whose title, id, keywords or summary contain TEXT
@@ -109,6 +114,19 @@ int main(int argc, char** argv) {
     }
     if (command == "serve") return serve(flags);
     if (command == "bench") return bench(flags);
+    if (command == "backup") {
+      const auto from = flags.take("--db");
+      const auto to = flags.take("--to");
+      flags.finish();
+      if (!from || !to) throw std::invalid_argument("--db FILE and --to FILE are both needed");
+      const auto started = std::chrono::steady_clock::now();
+      const std::size_t pages = spacedock::storage::backup(*from, *to);
+      std::printf("copied %s to %s: %zu pages in %lld ms\n", from->c_str(), to->c_str(), pages,
+                  static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                             std::chrono::steady_clock::now() - started)
+                                             .count()));
+      return 0;
+    }
     if (command == "content") {
       flags.finish();
       return sd::print_content();

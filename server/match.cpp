@@ -110,6 +110,47 @@ std::shared_ptr<Match> Match::restore(Services& services, const storage::MatchRe
   return match;
 }
 
+v1::MatchInfo Match::stored_info(const storage::MatchRecord& record) {
+  v1::MatchInfo info;
+  v1::MatchSetup setup;
+  setup.ParseFromString(record.setup);
+  info.set_match_id(static_cast<std::uint64_t>(record.id));
+  info.set_game(setup.game());
+  switch (record.status) {
+    case storage::MatchStatus::kWaiting:
+      info.set_status(v1::MATCH_STATUS_WAITING);
+      break;
+    case storage::MatchStatus::kActive:
+      info.set_status(v1::MATCH_STATUS_ACTIVE);
+      break;
+    case storage::MatchStatus::kFinished:
+      info.set_status(v1::MATCH_STATUS_FINISHED);
+      break;
+    case storage::MatchStatus::kAborted:
+      info.set_status(v1::MATCH_STATUS_ABORTED);
+      break;
+  }
+  info.set_rules_version(record.rules_version);
+  info.set_created_at_ms(record.created_at_ms);
+  if (const auto seats = engine::check_match(setup); std::holds_alternative<int>(seats))
+    info.set_seat_count(static_cast<std::uint32_t>(std::get<int>(seats)));
+  if (setup.has_incursions()) *info.mutable_incursions() = setup.incursions();
+  if (setup.has_stccg()) *info.mutable_stccg() = setup.stccg();
+  for (const auto& seat : record.seats) {
+    auto* s = info.add_seats();
+    s->set_seat(seat.seat);
+    s->set_account_id(static_cast<std::uint64_t>(seat.account_id));
+    if (static_cast<int>(seat.seat) < setup.seats_size())
+      s->set_username(setup.seats(static_cast<int>(seat.seat)).name());
+  }
+  if (record.seed) {
+    info.set_seed_commitment(seed_commitment(*record.seed, record.id));
+    if (record.status == storage::MatchStatus::kFinished) info.set_seed(*record.seed);
+  }
+  if (!record.result.empty()) info.mutable_result()->ParseFromString(record.result);
+  return info;
+}
+
 v1::MatchInfo Match::info() const {
   std::lock_guard lock(info_mutex_);
   return info_;

@@ -47,6 +47,10 @@ class Match : public std::enable_shared_from_this<Match> {
                                         const std::vector<storage::InputRecord>& inputs,
                                         const std::vector<storage::SnapshotRecord>& snapshots);
 
+  // The header of a stored match, from its record alone (no replay): for listing matches that
+  // are over and no longer in memory.
+  static v1::MatchInfo stored_info(const storage::MatchRecord& record);
+
   std::int64_t id() const { return id_; }
   // The current header; safe from any thread.
   v1::MatchInfo info() const;

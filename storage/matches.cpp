@@ -181,6 +181,30 @@ std::vector<MatchRecord> load_matches(Database& db, std::initializer_list<MatchS
   return matches;
 }
 
+std::vector<MatchRecord> load_matches_page(Database& db, const std::vector<MatchStatus>& statuses,
+                                           std::int32_t game, std::int64_t after_id,
+                                           std::size_t limit) {
+  if (statuses.empty() || limit == 0) return {};
+  std::string sql =
+      std::string(kMatchColumns) + "WHERE id > ? AND (? = 0 OR game = ?) AND status IN (";
+  for (std::size_t i = 0; i < statuses.size(); ++i)
+    sql += i == 0 ? "?" : ", ?";
+  sql += ") ORDER BY id LIMIT ?";
+  Statement query(db, sql);
+  query.bind_int(1, after_id).bind_int(2, game).bind_int(3, game);
+  int index = 3;
+  for (MatchStatus status : statuses)
+    query.bind_text(++index, status_text(status));
+  query.bind_int(++index, static_cast<std::int64_t>(limit));
+  Statement seats(db, kSeatsQuery);
+  std::vector<MatchRecord> matches;
+  while (query.step()) {
+    matches.push_back(read_match(query));
+    read_seats(seats, matches.back());
+  }
+  return matches;
+}
+
 void append_input(Database& db, std::int64_t match_id, const InputRecord& input) {
   const std::string options = encode_options(input.options);
   Statement insert(db,

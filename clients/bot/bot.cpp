@@ -9,7 +9,9 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <random>
+#include <set>
 #include <vector>
 
 #include "clients/common/client.h"
@@ -45,6 +47,8 @@ struct Run {
   std::uint64_t reconnects = 0;
   int finished = 0;
   std::vector<std::string> failures;
+  // The matches this run has created and plays (all its coroutines share one thread).
+  std::set<std::uint64_t> created;
 };
 
 awaitable<void> sleep_for(Clock::duration duration) {
@@ -67,22 +71,43 @@ class Participant {
   Participant(Run& run, const Account& account, std::uint64_t seed)
       : run_(run), account_(account), random_(seed) {}
 
+  // Creates the match. A connection lost on the way (a server restart, say) is re-opened; if
+  // the server had created the match already, the retry takes that one, a waiting match of this
+  // account's that no other match of the run uses, instead of leaving it orphaned.
   awaitable<std::uint64_t> create() {
-    co_await open();
-    v1::ClientMessage request;
-    auto* create = request.mutable_create_match();
-    if (stccg()) {
-      create->set_game(v1::GAME_STCCG);
-      create->mutable_stccg();
-      create->mutable_stccg_seat()->set_sample_deck(sample_deck());
-    } else {
-      create->set_game(v1::GAME_INCURSIONS);
-      create->mutable_incursions()->set_players(static_cast<std::uint32_t>(run_.options.players));
+    for (;;) {
+      try {
+        co_await open();
+        if (auto orphan = co_await orphaned_match()) {
+          match_id_ = *orphan;
+          run_.created.insert(match_id_);
+          co_await resume();
+          co_return match_id_;
+        }
+        v1::ClientMessage request;
+        auto* create = request.mutable_create_match();
+        if (stccg()) {
+          create->set_game(v1::GAME_STCCG);
+          create->mutable_stccg();
+          create->mutable_stccg_seat()->set_sample_deck(sample_deck());
+        } else {
+          create->set_game(v1::GAME_INCURSIONS);
+          create->mutable_incursions()->set_players(
+              static_cast<std::uint32_t>(run_.options.players));
+        }
+        const auto response = co_await client_->call(std::move(request));
+        learn_seat(expect_ok(response, "CreateMatch").match());
+        match_id_ = response.match().match_id();
+        run_.created.insert(match_id_);
+        co_return match_id_;
+      } catch (const boost::system::system_error& e) {
+        client_.reset();
+        ++run_.reconnects;
+        if (Clock::now() > run_.deadline)
+          throw ClientError(std::string("gave up reconnecting: ") + e.what());
+      }
+      co_await sleep_for(std::chrono::milliseconds(200));
     }
-    const auto response = co_await client_->call(std::move(request));
-    learn_seat(expect_ok(response, "CreateMatch").match());
-    match_id_ = response.match().match_id();
-    co_return match_id_;
   }
 
   awaitable<void> play(std::uint64_t match_id, Entry entry) {
@@ -136,6 +161,17 @@ class Participant {
     }
     const auto response = co_await client_->call(std::move(request));
     learn_seat(expect_ok(response, "JoinMatch/Spectate").match());
+  }
+
+  // A match waiting for players in which this account sits alone, unknown to the run.
+  awaitable<std::optional<std::uint64_t>> orphaned_match() {
+    const auto response = co_await client_->call(message_with(
+        [&](auto& m) { m.mutable_list_matches()->add_statuses(v1::MATCH_STATUS_WAITING); }));
+    for (const auto& info : expect_ok(response, "ListMatches").matches().matches()) {
+      const bool mine_alone = info.seats_size() == 1 && info.seats(0).username() == account_.name;
+      if (mine_alone && !run_.created.contains(info.match_id())) co_return info.match_id();
+    }
+    co_return std::nullopt;
   }
 
   awaitable<void> resume() {
@@ -354,6 +390,7 @@ int run_bots(const BotOptions& options) {
           0,
           0,
           0,
+          {},
           {}};
   if (!options.ack_log.empty()) run.ack_log.open(options.ack_log, std::ios::app);
   asio::io_context io;

@@ -43,16 +43,22 @@ class Process {
     }
   }
 
-  void kill(int signal) { ::kill(pid_, signal); }
+  void kill(int signal) {
+    if (pid_ > 0) ::kill(pid_, signal);
+  }
+  // Whether it has exited already (without waiting).
+  bool exited() { return wait_for(std::chrono::milliseconds(0)).has_value(); }
 
   // The exit status (or 128 + signal), or nothing if the process is still running after `limit`.
   std::optional<int> wait_for(std::chrono::milliseconds limit) {
+    if (pid_ == 0) return exit_status_;
     const auto deadline = std::chrono::steady_clock::now() + limit;
     for (;;) {
       int status = 0;
       if (waitpid(pid_, &status, WNOHANG) == pid_) {
         pid_ = 0;
-        return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        exit_status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        return exit_status_;
       }
       if (std::chrono::steady_clock::now() > deadline) return std::nullopt;
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -61,6 +67,7 @@ class Process {
 
  private:
   pid_t pid_ = 0;
+  std::optional<int> exit_status_;
 };
 
 }  // namespace spacedock::testing

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <set>
 #include <tuple>
 
@@ -128,4 +129,66 @@ TEST_CASE("a match stored under other rules is not replayed: it is aborted, sayi
   const auto aborted = sd::storage::load_matches(db, {sd::storage::MatchStatus::kAborted});
   REQUIRE(aborted.size() == 1);
   CHECK(aborted[0].id == stale);
+}
+
+TEST_CASE("durability: killed with SIGKILL twenty times under load, nothing acknowledged is lost") {
+  constexpr int kKills = 20;
+  constexpr int kMatches = 40;
+  TempDir dir;
+  std::filesystem::remove(dir.path() / "port");
+  auto server = std::make_unique<Process>(serve_command(dir.path(), "127.0.0.1:0"),
+                                          (dir.path() / "server.log").string());
+  const auto port = wait_for_port(dir.path() / "port");
+  const std::string address = "127.0.0.1:" + std::to_string(port);
+  Process bots({SPACEDOCK_BOT_BIN, "--server", "ws://" + address + "/ws", "--matches",
+                std::to_string(kMatches), "--parallel", "4", "--spectators", "1", "--think-ms", "4",
+                "--deadline", "240", "--ack-log", (dir.path() / "acks").string()},
+               (dir.path() / "bots.log").string());
+
+  std::mt19937 random(20261124);
+  std::uniform_int_distribution<int> moment_ms(50, 600);
+  int kills = 0;
+  for (; kills < kKills && !bots.exited(); ++kills) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(moment_ms(random)));
+    server->kill(SIGKILL);
+    REQUIRE(server->wait_for(10s).has_value());
+    std::filesystem::remove(dir.path() / "port");
+    server = std::make_unique<Process>(serve_command(dir.path(), address),
+                                       (dir.path() / "server.log").string());
+    wait_for_port(dir.path() / "port");  // restored and listening again
+  }
+  const auto exit = bots.wait_for(240s);
+  const std::string bot_log = slurp(dir.path() / "bots.log");
+  REQUIRE_MESSAGE(exit.has_value(), "the bots did not finish:\n" << bot_log);
+  CHECK_MESSAGE(*exit == 0, bot_log);
+  CHECK(bot_log.find(std::to_string(kMatches) + " of " + std::to_string(kMatches) +
+                     " matches finished") != std::string::npos);
+  server->kill(SIGTERM);
+  CHECK(server->wait_for(10s) == 0);
+
+  auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+  std::set<std::tuple<std::int64_t, std::uint32_t, std::uint64_t>> stored;
+  for (const auto& match : sd::storage::load_matches(db, {sd::storage::MatchStatus::kFinished})) {
+    for (const auto& input : sd::storage::load_inputs(db, match.id)) {
+      if (!input.options.empty())
+        stored.emplace(match.id, input.decision_id, input.options.front());
+    }
+  }
+  std::ifstream acks(dir.path() / "acks");
+  std::int64_t match = 0;
+  std::uint32_t decision = 0;
+  std::uint64_t option = 0;
+  std::size_t acknowledged = 0;
+  std::size_t missing = 0;
+  while (acks >> match >> decision >> option) {
+    ++acknowledged;
+    missing += stored.count({match, decision, option}) == 0;
+  }
+  CHECK(missing == 0);
+  const std::size_t replayed = sd::testing::check_stored_matches_replay(db);
+  CHECK(replayed == kMatches);
+  CHECK(kills >= 10);
+  MESSAGE("durability: " << kills << " SIGKILLs; " << acknowledged
+                         << " acknowledged decisions, all stored; " << replayed
+                         << " finished matches replayed to their recorded results");
 }

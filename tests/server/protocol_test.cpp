@@ -410,8 +410,17 @@ TEST_CASE("a restart restores matches; a log that no longer replays is set aside
       m.mutable_list_matches()->add_statuses(sd::v1::MATCH_STATUS_ACTIVE);
       m.mutable_list_matches()->add_statuses(sd::v1::MATCH_STATUS_ABORTED);
     });
-    REQUIRE(listed.matches().matches_size() == 1);  // the tampered match is not hosted
-    CHECK(listed.matches().matches(0).match_id() == intact);
+    // The tampered match is not hosted: it is listed as aborted, saying why.
+    REQUIRE(listed.matches().matches_size() == 2);
+    for (const auto& info : listed.matches().matches()) {
+      if (info.match_id() == intact) {
+        CHECK(info.status() == sd::v1::MATCH_STATUS_ACTIVE);
+      } else {
+        CHECK(info.match_id() == tampered);
+        CHECK(info.status() == sd::v1::MATCH_STATUS_ABORTED);
+        CHECK(info.result().summary().find("could not be restored") != std::string::npos);
+      }
+    }
 
     // Resuming the intact match replays exactly the events after the one given, rebuilt from
     // the log by the new process.
@@ -722,5 +731,56 @@ TEST_CASE("a seat resumed elsewhere fences the old connection; a keyed retry app
     CHECK((co_await keyed()).code() == sd::v1::OK);
     CHECK((co_await keyed()).code() == sd::v1::OK);
     CHECK(inputs_stored(dir, match) == stored + 1);
+  });
+}
+
+TEST_CASE("a finished match stays reachable after a restart: listed, spectated, replayed") {
+  TempDir dir;
+  std::uint64_t match = 0;
+  {
+    TestServer server(dir.path() / "db.sqlite");
+    run_client([&]() -> awaitable<void> {
+      auto alice = co_await logged_in(server.url(), "alice");
+      auto bob = co_await logged_in(server.url(), "bob");
+      match = co_await create_match(*alice);
+      REQUIRE((co_await join(*bob, match)).code() == sd::v1::OK);
+      co_await next_prompt(*bob);
+      REQUIRE((co_await call(*alice, [&](auto& m) {
+                m.mutable_concede()->set_match_id(match);
+              })).code() == sd::v1::OK);
+    });
+  }
+  TestServer server(dir.path() / "db.sqlite");  // a new process would start the same way
+  run_client([&]() -> awaitable<void> {
+    auto carol = co_await logged_in(server.url(), "carol");
+    auto listed = co_await call(*carol, [](auto& m) {
+      m.mutable_list_matches()->add_statuses(sd::v1::MATCH_STATUS_FINISHED);
+    });
+    REQUIRE(listed.matches().matches_size() == 1);
+    const auto& info = listed.matches().matches(0);
+    CHECK(info.match_id() == match);
+    CHECK(info.seed() != 0);  // revealed
+    REQUIRE(info.result().winners_size() == 1);
+    CHECK(info.result().winners(0) == 1);
+    CHECK(info.seats_size() == 2);
+    CHECK(info.seats(1).username() == "bob");
+
+    // Spectating shows the final position.
+    auto watched =
+        co_await call(*carol, [&](auto& m) { m.mutable_spectate()->set_match_id(match); });
+    REQUIRE(watched.code() == sd::v1::OK);
+    CHECK(watched.match().status() == sd::v1::MATCH_STATUS_FINISHED);
+    auto snapshot = co_await carol->next_event();
+    CHECK(snapshot.has_snapshot());
+
+    // A player replays the whole stream from its first event.
+    auto bob = co_await logged_in(server.url(), "bob");
+    auto resumed = co_await call(*bob, [&](auto& m) { m.mutable_resume()->set_match_id(match); });
+    REQUIRE(resumed.code() == sd::v1::OK);
+    auto first = co_await bob->next_event();
+    CHECK(first.has_game_event());
+    CHECK(first.seq() == 1);
+    auto missing = co_await call(*carol, [](auto& m) { m.mutable_spectate()->set_match_id(999); });
+    CHECK(missing.code() == sd::v1::NOT_FOUND);
   });
 }
