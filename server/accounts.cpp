@@ -112,7 +112,7 @@ void Connection::on_register(const v1::Register& request, Reply reply) {
         },
         [username, reply](std::exception_ptr error) {
           if (!error) {
-            spdlog::info("account {} registered", username);
+            spdlog::info("user={} registered", username);
             return reply(v1::Response());
           }
           try {
@@ -130,7 +130,7 @@ void Connection::on_register(const v1::Register& request, Reply reply) {
 void Connection::on_login(const v1::Login& request, Reply reply) {
   // A throttled attempt is refused before any work, so guessing costs the server nothing.
   if (auto wait = login_wait(request.username())) {
-    services_.metrics.logins_throttled_total++;
+    services_.metrics.logins_throttled_total.Increment();
     return reply(error_response(v1::RATE_LIMITED, *wait));
   }
   auto account = std::make_shared<std::optional<storage::Account>>();
@@ -207,7 +207,7 @@ void Connection::logged_in(storage::Account account, std::string token, std::int
   identity_ = Identity{account.id, account.username};
   token_digest_ = token_digest(token);
   services_.sessions.add(shared_from_this(), token_digest_, account.id);
-  spdlog::info("{}: {} logged in", peer_, account.username);
+  spdlog::info("{}: account={} user={} logged in", peer_, account.id, account.username);
   v1::Response response;
   auto* login = response.mutable_login();
   login->set_token(std::move(token));
@@ -246,7 +246,7 @@ void Connection::on_logout_everywhere(Reply reply) {
       [self = shared_from_this(), account, reply = std::move(reply)](std::exception_ptr error) {
         if (error) return reply(internal_error());
         asio::post(self->strand_, [self, account, reply] {
-          spdlog::info("{}: {} logged out everywhere", self->peer_, self->identity_->username);
+          spdlog::info("{}: account={} logged out everywhere", self->peer_, account);
           self->logged_out(self->services_.sessions.of_account(account, self.get()));
           reply(v1::Response());
         });

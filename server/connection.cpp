@@ -63,8 +63,9 @@ Reply Connection::reply_for(std::uint64_t request_id, std::function<void()> next
       v1::ServerMessage message;
       *message.mutable_response() = std::move(response);
       auto bytes = serialize(message);
-      self->services_.metrics.requests_total++;
-      if (message.response().code() != v1::OK) self->services_.metrics.request_errors_total++;
+      self->services_.metrics.requests_total.Increment();
+      if (const v1::ErrorCode code = message.response().code(); code != v1::OK)
+        self->services_.metrics.error(code);
       // An answer that invites a retry is not remembered, so that the retry runs.
       const v1::ErrorCode code = message.response().code();
       const bool retryable =
@@ -97,7 +98,7 @@ void Connection::handle(std::string_view frame, std::function<void()> next) {
     }
   }
   if (!within_rate()) {
-    services_.metrics.rate_limited_total++;
+    services_.metrics.rate_limited_total.Increment();
     reply_for(id, std::move(next))(
         error_response(v1::RATE_LIMITED,
                        "too many requests: at most " +
@@ -147,11 +148,11 @@ void Connection::with_match(std::uint64_t id, const Reply& reply,
             auto match =
                 Match::restore(self->services_, *stored->record, stored->inputs, stored->snapshots);
             self->services_.lobby.add(match);
-            spdlog::info("match {} reloaded from the database ({} inputs replayed)",
+            spdlog::info("match={} reloaded from the database ({} inputs replayed)",
                          stored->record->id, stored->inputs.size());
             then(std::move(match));
           } catch (const std::exception& e) {
-            spdlog::error("match {} cannot be reloaded: {}", stored->record->id, e.what());
+            spdlog::error("match={} cannot be reloaded: {}", stored->record->id, e.what());
             reply(error_response(
                 v1::NOT_FOUND,
                 "match " + std::to_string(id) + " is over and cannot be replayed: " + e.what()));
@@ -369,8 +370,9 @@ void Connection::on_create(const v1::CreateMatch& request, Reply reply) {
                                          std::vector<std::int64_t>{self->identity_->account_id},
                                          seat_count, created_at);
     self->services_.lobby.add(match);
-    self->services_.metrics.matches_created_total++;
-    spdlog::info("match {} created by {}", *id, setup.seats(0).name());
+    self->services_.metrics.matches_created_total.Increment();
+    spdlog::info("match={} account={} created ({})", *id, self->identity_->account_id,
+                 setup.seats(0).name());
     match->join(self, *self->identity_, v1::SeatSetup(), self->tracking(match, reply));
   };
   services_.db.submit(std::move(work), [self = shared_from_this(), done](std::exception_ptr error) {

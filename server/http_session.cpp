@@ -75,8 +75,12 @@ void HttpSession::respond(const http::request<http::string_body>& request) {
   } else if (path_of(request.target()) == "/metrics") {
     response_.result(http::status::ok);
     response_.set(http::field::content_type, "text/plain; version=0.0.4");
-    response_.body() = services_.metrics.render(services_.lobby.size(), services_.db.batches(),
-                                                services_.db.jobs());
+    response_.body() =
+        services_.metrics.render({.matches_in_memory = services_.lobby.size(),
+                                  .db_batches = services_.db.batches(),
+                                  .db_jobs = services_.db.jobs(),
+                                  .db_queue = services_.db.queued(),
+                                  .password_jobs = services_.throttles.password_jobs.load()});
   } else {
     response_.result(http::status::not_found);
     response_.body() = "not found; the game protocol is a WebSocket at /ws\n";

@@ -43,7 +43,7 @@ void Listener::on_accept(boost::system::error_code ec, asio::ip::tcp::socket soc
   if (ec) {
     // Out of file descriptors, most likely: trying again at once would spin. Wait, from 5 ms
     // up to a second, until an accept succeeds.
-    services_.metrics.accept_failures_total++;
+    services_.metrics.accept_failures_total.Increment();
     if (auto held_back = accept_failures_.admit()) {
       spdlog::warn("accept failed: {}; retrying in {} ms ({} more failures not logged)",
                    ec.message(), std::max<long>(5, backoff_.count() * 2), *held_back);
@@ -61,7 +61,7 @@ void Listener::on_accept(boost::system::error_code ec, asio::ip::tcp::socket soc
   const auto peer = socket.remote_endpoint(no_peer);
   auto slot = no_peer ? std::nullopt : services_.admission.admit(peer.address());
   if (!slot) {
-    services_.metrics.connections_refused_total++;
+    services_.metrics.connections_refused_total.Increment();
     if (auto held_back = refusals_.admit()) {
       spdlog::warn(
           "refusing a connection from {}: at most {} connections, {} per address ({} "

@@ -392,14 +392,14 @@ void Match::store_seats(bool starting, std::function<void()> undo, std::function
   auto finish = [self = shared_from_this(), starting, abort, undo = std::move(undo),
                  then = std::move(then)](std::exception_ptr error) {
     if (error) {
-      spdlog::error("match {}: could not store its seats", self->id_);
+      spdlog::error("match={}: could not store its seats", self->id_);
       undo();
       then(false);
       return self->done();
     }
     if (abort) self->status_ = v1::MATCH_STATUS_ABORTED;
     if (starting) {
-      spdlog::info("match {} started", self->id_);
+      spdlog::info("match={} started", self->id_);
       self->announce_if_changed();  // the full seating before the first snapshot
       for (auto& f : self->followers_) {
         if (auto c = f.connection.lock()) self->send_snapshot(f, *c);
@@ -526,7 +526,8 @@ void Match::snapshot(std::shared_ptr<Connection> connection, Reply reply) {
 
 void Match::apply_input(const Connection* from, Identity who, storage::InputRecord input,
                         Reply reply) {
-  serialize([this, from, who = std::move(who), input = std::move(input),
+  const auto arrived = std::chrono::steady_clock::now();
+  serialize([this, from, arrived, who = std::move(who), input = std::move(input),
              reply = std::move(reply)]() mutable {
     const int seat = seat_of(who.account_id);
     if (seat < 0) {
@@ -566,12 +567,13 @@ void Match::apply_input(const Connection* from, Identity who, storage::InputReco
     if (!applied.failure.empty()) {
       // Rolled back: the match goes on as if the input had not come. The log line has what
       // the scenario runner needs to replay it.
-      services_.metrics.engine_errors_total++;
+      services_.metrics.engine_errors_total.Increment();
       spdlog::error(
-          "match {}: engine failure on seat {}'s {} (decision {}, options [{}]) after "
-          "{} inputs: {}; rolled back",
-          id_, seat, input.kind == storage::InputKind::kConcede ? "concession" : "decision",
-          input.decision_id, fmt::join(input.options, ", "), inputs_, applied.failure);
+          "match={} account={}: engine failure on seat {}'s {} (decision {}, options [{}]) "
+          "after {} inputs: {}; rolled back",
+          id_, who.account_id, seat,
+          input.kind == storage::InputKind::kConcede ? "concession" : "decision", input.decision_id,
+          fmt::join(input.options, ", "), inputs_, applied.failure);
       reply(error_response(v1::INTERNAL, "the server failed on that input; it had no effect"));
       return done();
     }
@@ -597,31 +599,34 @@ void Match::apply_input(const Connection* from, Identity who, storage::InputReco
       if (over)
         storage::finish_match(db, id, storage::MatchStatus::kFinished, result_bytes, input.at_ms);
     };
-    services_.db.submit(
-        std::move(work), [self = shared_from_this(), before, over, key = input.idempotency_key,
-                          reply = std::move(reply)](std::exception_ptr error) mutable {
-          asio::post(self->strand_, [self, before, over, key, reply = std::move(reply), error] {
+    services_.db.submit(std::move(work), [self = shared_from_this(), before, over, arrived,
+                                          key = input.idempotency_key, reply = std::move(reply)](
+                                             std::exception_ptr error) mutable {
+      asio::post(
+          self->strand_, [self, before, over, arrived, key, reply = std::move(reply), error] {
             if (error) {
               // Not stored, so it did not happen: back to the state before the input.
               self->engine_ = before->clone();
               --self->inputs_;
-              spdlog::error("match {}: an input could not be stored", self->id_);
+              spdlog::error("match={}: an input could not be stored", self->id_);
               reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
               return self->done();
             }
-            self->services_.metrics.decisions_accepted_total++;
+            self->services_.metrics.decisions_accepted_total.Increment();
+            Metrics::observe(self->services_.metrics.decision_latency,
+                             std::chrono::steady_clock::now() - arrived);
             if (!key.empty()) self->accepted_keys_.insert(key);
             if (over) {
               self->status_ = v1::MATCH_STATUS_FINISHED;
-              self->services_.metrics.matches_finished_total++;
-              spdlog::info("match {} finished: {}", self->id_, self->engine_->result().summary());
+              self->services_.metrics.matches_finished_total.Increment();
+              spdlog::info("match={} finished: {}", self->id_, self->engine_->result().summary());
             }
             self->refresh_info();  // whoever acts on the answer sees the new state in the lobby
             reply(ok_response());
             self->broadcast();
             self->done();
           });
-        });
+    });
   });
 }
 

@@ -9,7 +9,8 @@ constexpr std::size_t kMaxBatch = 512;
 
 }  // namespace
 
-Persistence::Persistence(storage::Database db) : db_(std::move(db)), thread_([this] { run(); }) {}
+Persistence::Persistence(storage::Database db, prometheus::Histogram* commit_latency)
+    : db_(std::move(db)), commit_latency_(commit_latency), thread_([this] { run(); }) {}
 
 Persistence::~Persistence() {
   stop();
@@ -38,6 +39,11 @@ std::size_t Persistence::batches() const {
   return batches_;
 }
 
+std::size_t Persistence::queued() const {
+  std::lock_guard lock(mutex_);
+  return queue_.size();
+}
+
 std::size_t Persistence::jobs() const {
   std::lock_guard lock(mutex_);
   return jobs_;
@@ -57,6 +63,7 @@ void Persistence::run() {
       queue_.erase(queue_.begin(), queue_.begin() + static_cast<long>(take));
     }
     errors.assign(batch.size(), nullptr);
+    const auto started = std::chrono::steady_clock::now();
     try {
       db_.transaction([&](storage::Database& db) {
         for (std::size_t i = 0; i < batch.size(); ++i) {
@@ -73,6 +80,8 @@ void Persistence::run() {
       for (auto& error : errors)
         error = failure;
     }
+    if (commit_latency_)
+      Metrics::observe(*commit_latency_, std::chrono::steady_clock::now() - started);
     {
       std::lock_guard lock(mutex_);
       ++batches_;

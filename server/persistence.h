@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/metrics.h"
 #include "storage/database.h"
 
 namespace spacedock::server {
@@ -22,7 +23,8 @@ class Persistence {
   using Work = std::function<void(storage::Database&)>;
   using Done = std::function<void(std::exception_ptr error)>;
 
-  explicit Persistence(storage::Database db);
+  // `commit_latency`, if given, observes each batch's commit.
+  explicit Persistence(storage::Database db, prometheus::Histogram* commit_latency = nullptr);
   ~Persistence();
   Persistence(const Persistence&) = delete;
   Persistence& operator=(const Persistence&) = delete;
@@ -35,6 +37,8 @@ class Persistence {
   // Batches committed and jobs run so far, for metrics.
   std::size_t batches() const;
   std::size_t jobs() const;
+  // Jobs waiting.
+  std::size_t queued() const;
 
  private:
   struct Job {
@@ -45,6 +49,7 @@ class Persistence {
   void run();
 
   storage::Database db_;
+  prometheus::Histogram* commit_latency_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::vector<Job> queue_;

@@ -61,7 +61,7 @@ Server::Server(ServerConfig config)
       signals_(io_, SIGINT, SIGTERM),
       reaper_(io_) {
   init_crypto();
-  db_ = std::make_unique<Persistence>(open_database(config_.db_path));
+  db_ = std::make_unique<Persistence>(open_database(config_.db_path), &metrics_.commit_latency);
   services_ = std::make_unique<Services>(
       Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_, throttles_, sessions_});
   restore_matches();
@@ -89,7 +89,7 @@ void Server::restore_matches() {
       ++restored;
       inputs_replayed += inputs.size();
     } catch (const std::exception& e) {
-      spdlog::error("match {} cannot be restored ({}); marking it aborted", record.id, e.what());
+      spdlog::error("match={} cannot be restored ({}); marking it aborted", record.id, e.what());
       v1::MatchResult result;
       result.set_summary(std::string("could not be restored: ") + e.what());
       storage::finish_match(db, record.id, storage::MatchStatus::kAborted,

@@ -35,12 +35,12 @@ WsSession::WsSession(asio::ip::tcp::socket&& socket, Services& services, Admissi
       slot_(std::move(slot)),
       peer_(describe(beast::get_lowest_layer(ws_).socket())),
       address_(address_of(beast::get_lowest_layer(ws_).socket())) {
-  services_.metrics.connections_open++;
-  services_.metrics.connections_total++;
+  services_.metrics.connections_open.Increment();
+  services_.metrics.connections_total.Increment();
 }
 
 WsSession::~WsSession() {
-  services_.metrics.connections_open--;
+  services_.metrics.connections_open.Decrement();
 }
 
 void WsSession::run(beast::http::request<beast::http::string_body> upgrade) {
@@ -97,7 +97,7 @@ void WsSession::send(std::shared_ptr<const std::string> bytes) {
     self->queue_.push_back(bytes);
     if (self->queued_bytes_ > self->services_.config.max_queued_bytes) {
       spdlog::warn("{}: not reading its messages; cutting it off", self->peer_);
-      self->services_.metrics.slow_consumers_total++;
+      self->services_.metrics.slow_consumers_total.Increment();
       self->cut_off_ = true;
       beast::get_lowest_layer(self->ws_).close();
       return;

@@ -784,3 +784,40 @@ TEST_CASE("a finished match stays reachable after a restart: listed, spectated, 
     CHECK(missing.code() == sd::v1::NOT_FOUND);
   });
 }
+
+TEST_CASE("/metrics: decision and commit latency histograms, errors by code, queue gauges") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite");
+  run_client([&]() -> awaitable<void> {
+    auto alice = co_await logged_in(server.url(), "alice");
+    auto bob = co_await logged_in(server.url(), "bob");
+    const auto match = co_await create_match(*alice);
+    REQUIRE((co_await join(*bob, match)).code() == sd::v1::OK);
+    const auto prompt = co_await next_prompt(*bob);
+    CHECK((co_await submit(*bob, match, prompt.decision_id(), prompt.options(0).id())).code() ==
+          sd::v1::OK);
+    CHECK((co_await submit(*bob, match, prompt.decision_id(), prompt.options(0).id())).code() ==
+          sd::v1::STALE_DECISION);
+  });
+  const std::string command =
+      "curl -s http://127.0.0.1:" + std::to_string(server.port()) + "/metrics";
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string text;
+  char buffer[4096];
+  while (const std::size_t n = fread(buffer, 1, sizeof buffer, pipe))
+    text.append(buffer, n);
+  pclose(pipe);
+  auto value = [&](const std::string& series) {
+    const auto at = text.find("\n" + series + " ");
+    REQUIRE_MESSAGE(at != std::string::npos, series << " not in\n" << text);
+    return std::stod(text.substr(at + series.size() + 2));
+  };
+  CHECK(value("spacedock_decision_latency_seconds_count") == 1);
+  CHECK(value("spacedock_decision_latency_seconds_bucket{le=\"+Inf\"}") == 1);
+  CHECK(value("spacedock_commit_latency_seconds_count") >= 1);
+  CHECK(value("spacedock_errors_total{code=\"STALE_DECISION\"}") == 1);
+  CHECK(value("spacedock_decisions_accepted_total") == 1);
+  CHECK(value("spacedock_db_queue") == 0);
+  CHECK(value("spacedock_connections_total") >= 2);
+}
