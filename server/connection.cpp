@@ -58,23 +58,24 @@ void Connection::closed() {
 
 Reply Connection::reply_for(std::uint64_t request_id, std::function<void()> next) {
   return [self = shared_from_this(), request_id, next = std::move(next)](v1::Response response) {
-    asio::post(self->strand_, [self, request_id, next, response = std::move(response)]() mutable {
-      response.set_request_id(request_id);
-      v1::ServerMessage message;
-      *message.mutable_response() = std::move(response);
-      auto bytes = serialize(message);
+    response.set_request_id(request_id);
+    const v1::ErrorCode code = response.code();
+    v1::ServerMessage message;
+    *message.mutable_response() = std::move(response);
+    auto bytes = serialize(message);
+    // Queued at once, on whatever thread answers: the events the request causes, pushed after
+    // this call, then follow the answer (envelope.proto), as the protocol promises.
+    self->send_(bytes);
+    asio::post(self->strand_, [self, request_id, code, bytes = std::move(bytes), next] {
       self->services_.metrics.requests_total.Increment();
-      if (const v1::ErrorCode code = message.response().code(); code != v1::OK)
-        self->services_.metrics.error(code);
+      if (code != v1::OK) self->services_.metrics.error(code);
       // An answer that invites a retry is not remembered, so that the retry runs.
-      const v1::ErrorCode code = message.response().code();
       const bool retryable =
           code == v1::RATE_LIMITED || code == v1::INTERNAL || code == v1::UNAVAILABLE;
       if (request_id != 0 && !retryable) {
         self->answered_.emplace_back(request_id, bytes);
         if (self->answered_.size() > kRememberedAnswers) self->answered_.pop_front();
       }
-      self->send_(std::move(bytes));
       next();
     });
   };

@@ -90,6 +90,17 @@ class RawSocket {
     co_await ws_->async_handshake("127.0.0.1", "/ws", asio::use_awaitable);
     ws_->binary(true);
   }
+  awaitable<void> send(const sd::v1::ClientMessage& message) {
+    const std::string frame = message.SerializeAsString();
+    co_await ws_->async_write(asio::buffer(frame), asio::use_awaitable);
+  }
+  awaitable<sd::v1::ServerMessage> receive() {
+    boost::beast::flat_buffer buffer;
+    co_await ws_->async_read(buffer, asio::use_awaitable);
+    sd::v1::ServerMessage answer;
+    REQUIRE(answer.ParseFromString(boost::beast::buffers_to_string(buffer.data())));
+    co_return answer;
+  }
   awaitable<sd::v1::ServerMessage> round_trip(const std::string& frame) {
     co_await ws_->async_write(asio::buffer(frame), asio::use_awaitable);
     boost::beast::flat_buffer buffer;
@@ -820,4 +831,59 @@ TEST_CASE("/metrics: decision and commit latency histograms, errors by code, que
   CHECK(value("spacedock_decisions_accepted_total") == 1);
   CHECK(value("spacedock_db_queue") == 0);
   CHECK(value("spacedock_connections_total") >= 2);
+}
+
+TEST_CASE("a decision's answer reaches its sender before the events it caused") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite");
+  run_client([&]() -> awaitable<void> {
+    auto alice = co_await logged_in(server.url(), "alice");
+    auto bob = co_await connected(server.url());
+    co_await call(*bob, [](auto& m) {
+      m.mutable_register_()->set_username("bob");
+      m.mutable_register_()->set_password(kPassword);
+    });
+    const auto token = (co_await login_as(*bob, "bob")).token();
+    const auto match = co_await create_match(*alice);
+    REQUIRE((co_await join(*bob, match)).code() == sd::v1::OK);
+
+    // Bob's raw connection takes his seat over, then answers his first decision.
+    RawSocket raw;
+    co_await raw.open(server.port());
+    sd::v1::ClientMessage m;
+    m.set_request_id(1);
+    m.mutable_hello()->set_protocol_version(sd::v1::PROTOCOL_VERSION_CURRENT);
+    co_await raw.send(m);
+    CHECK((co_await raw.receive()).response().code() == sd::v1::OK);
+    m.Clear();
+    m.set_request_id(2);
+    m.mutable_authenticate()->set_token(token);
+    co_await raw.send(m);
+    CHECK((co_await raw.receive()).response().code() == sd::v1::OK);
+    m.Clear();
+    m.set_request_id(3);
+    m.mutable_resume()->set_match_id(match);
+    co_await raw.send(m);
+    sd::v1::DecisionPrompt prompt;
+    for (;;) {
+      auto message = co_await raw.receive();
+      if (message.has_event() && message.event().has_prompt()) {
+        prompt = message.event().prompt();
+        break;
+      }
+    }
+    m.Clear();
+    m.set_request_id(4);
+    auto* s = m.mutable_submit_decision();
+    s->set_match_id(match);
+    s->set_decision_id(prompt.decision_id());
+    s->add_option_ids(prompt.options(0).id());
+    co_await raw.send(m);
+    auto first = co_await raw.receive();
+    REQUIRE(first.has_response());
+    CHECK(first.response().request_id() == 4);
+    CHECK(first.response().code() == sd::v1::OK);
+    auto then = co_await raw.receive();
+    CHECK(then.has_event());  // the decision's own events come after
+  });
 }
