@@ -182,6 +182,15 @@ TEST_CASE("export then import gives back the same cards") {
   const DeckImport back = import_deck_text(export_deck_text(tent, standard()), standard());
   REQUIRE(back.ok());
   CHECK(sorted(back.deck.q_tent) == sorted(tent.q_tent));
+
+  // More copies than a line may hold (99) are written on several lines (found by fuzzing).
+  Deck many = sample("federation");
+  many.cards.insert(many.cards.end(), 150, card("Worf"));
+  const std::string text = export_deck_text(many, standard());
+  CHECK(contains(text, "\n99\tWorf\n"));
+  const DeckImport again = import_deck_text(text, standard());
+  REQUIRE(again.ok());
+  CHECK(sorted(again.deck.cards) == sorted(many.cards));
 }
 
 TEST_CASE("a LackeyCCG list with tabs, CRLF, headers and typographic quotes imports") {

@@ -455,10 +455,13 @@ void write_section(std::string& out, std::string_view header, const std::vector<
   out += header;
   out += ":\n";
   for (const auto& [i, copies] : counts) {
-    out += std::to_string(copies);
-    out += '\t';
-    out += db.def(i).title();
-    out += '\n';
+    // A line holds at most kMaxCount copies, so that every list exported imports again.
+    for (int left = static_cast<int>(copies); left > 0; left -= kMaxCount) {
+      out += std::to_string(std::min(left, kMaxCount));
+      out += '\t';
+      out += db.def(i).title();
+      out += '\n';
+    }
   }
 }
 
