@@ -24,6 +24,9 @@ struct ServerConfig {
   std::string db_path = "var/spacedock.db";
   int threads = 2;
   std::uint32_t max_frame_bytes = 64 * 1024;
+  // A WebSocket silent this long is closed; the server pings it at half of it, and a client's
+  // pong counts as traffic.
+  std::chrono::seconds idle_timeout{300};
   // A connection whose unsent messages exceed this is cut off (it may reconnect and resume).
   std::size_t max_queued_bytes = 8 * 1024 * 1024;
   PasswordCost password_cost = PasswordCost::kInteractive;

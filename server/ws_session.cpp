@@ -44,7 +44,10 @@ WsSession::~WsSession() {
 }
 
 void WsSession::run(beast::http::request<beast::http::string_body> upgrade) {
-  ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+  auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+  timeouts.idle_timeout = services_.config.idle_timeout;
+  timeouts.keep_alive_pings = true;
+  ws_.set_option(timeouts);
   ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
     response.set(beast::http::field::server, "spacedock");
   }));

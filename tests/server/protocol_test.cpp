@@ -887,3 +887,30 @@ TEST_CASE("a decision's answer reaches its sender before the events it caused") 
     CHECK(then.has_event());  // the decision's own events come after
   });
 }
+
+TEST_CASE("a silent connection is closed after the idle timeout; one that answers pings stays") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite",
+                    [](sd::server::ServerConfig& c) { c.idle_timeout = std::chrono::seconds(2); });
+  run_client([&]() -> awaitable<void> {
+    // One connection keeps talking (a request a second); another, a raw socket, says nothing
+    // and reads nothing, so it answers no ping either.
+    auto lively = co_await connected(server.url());
+    RawSocket silent;
+    co_await silent.open(server.port());
+    for (int i = 0; i < 25; ++i) {
+      co_await asio::steady_timer(co_await asio::this_coro::executor,
+                                  std::chrono::milliseconds(200))
+          .async_wait(asio::use_awaitable);
+      CHECK((co_await ping(*lively)).code() == sd::v1::OK);
+    }
+    bool closed = false;
+    try {
+      co_await silent.receive();
+    } catch (const boost::system::system_error&) {
+      closed = true;
+    }
+    CHECK(closed);
+    CHECK((co_await ping(*lively)).code() == sd::v1::OK);
+  });
+}
