@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <bit>
+#include <limits>
 
 #include "storage/statement.h"
 
@@ -162,23 +163,8 @@ std::optional<MatchRecord> load_match(Database& db, std::int64_t match_id) {
 }
 
 std::vector<MatchRecord> load_matches(Database& db, std::initializer_list<MatchStatus> statuses) {
-  if (statuses.size() == 0) return {};
-  std::string sql = std::string(kMatchColumns) + "WHERE status IN (";
-  for (std::size_t i = 0; i < statuses.size(); ++i)
-    sql += i == 0 ? "?" : ", ?";
-  sql += ") ORDER BY id";
-  Statement query(db, sql);
-  int index = 0;
-  for (MatchStatus status : statuses)
-    query.bind_text(++index, status_text(status));
-  // The seat queries run while the match query is still open, so they all read one snapshot.
-  Statement seats(db, kSeatsQuery);
-  std::vector<MatchRecord> matches;
-  while (query.step()) {
-    matches.push_back(read_match(query));
-    read_seats(seats, matches.back());
-  }
-  return matches;
+  return load_matches_page(db, std::vector<MatchStatus>(statuses), 0, 0,
+                           static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max()));
 }
 
 std::vector<MatchRecord> load_matches_page(Database& db, const std::vector<MatchStatus>& statuses,
@@ -196,6 +182,7 @@ std::vector<MatchRecord> load_matches_page(Database& db, const std::vector<Match
   for (MatchStatus status : statuses)
     query.bind_text(++index, status_text(status));
   query.bind_int(++index, static_cast<std::int64_t>(limit));
+  // The seat queries run while the match query is still open, so they all read one snapshot.
   Statement seats(db, kSeatsQuery);
   std::vector<MatchRecord> matches;
   while (query.step()) {

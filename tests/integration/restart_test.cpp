@@ -33,6 +33,34 @@ std::optional<std::int64_t> match_in_progress(const TempDir& dir, std::size_t in
   return std::nullopt;
 }
 
+struct Acks {
+  std::size_t acknowledged = 0;
+  std::size_t missing = 0;  // acknowledged, yet not in the input log
+};
+
+// Checks the bots' acknowledgement log (`match decision option` lines) against the input logs
+// of the matches in `statuses`.
+Acks check_acks(sd::storage::Database& db, const std::filesystem::path& ack_log,
+                std::initializer_list<sd::storage::MatchStatus> statuses) {
+  std::set<std::tuple<std::int64_t, std::uint32_t, std::uint64_t>> stored;
+  for (const auto& match : sd::storage::load_matches(db, statuses)) {
+    for (const auto& input : sd::storage::load_inputs(db, match.id)) {
+      if (!input.options.empty())
+        stored.emplace(match.id, input.decision_id, input.options.front());
+    }
+  }
+  std::ifstream acks(ack_log);
+  std::int64_t match = 0;
+  std::uint32_t decision = 0;
+  std::uint64_t option = 0;
+  Acks out;
+  while (acks >> match >> decision >> option) {
+    ++out.acknowledged;
+    out.missing += stored.count({match, decision, option}) == 0;
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("a game survives kill -9 of the server and finishes with nothing lost") {
@@ -81,24 +109,10 @@ TEST_CASE("a game survives kill -9 of the server and finishes with nothing lost"
 
   auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
   // Every decision a bot saw acknowledged is in the input log.
-  std::set<std::tuple<std::int64_t, std::uint32_t, std::uint64_t>> stored;
-  const auto matches = sd::storage::load_matches(db, {sd::storage::MatchStatus::kFinished});
-  REQUIRE(matches.size() == 2);
-  for (const auto& match : matches) {
-    for (const auto& input : sd::storage::load_inputs(db, match.id)) {
-      if (!input.options.empty())
-        stored.emplace(match.id, input.decision_id, input.options.front());
-    }
-  }
-  std::ifstream acks(dir.path() / "acks");
-  std::int64_t match = 0;
-  std::uint32_t decision = 0;
-  std::uint64_t option = 0;
-  std::size_t acknowledged = 0;
-  while (acks >> match >> decision >> option) {
-    ++acknowledged;
-    CHECK(stored.count({match, decision, option}) == 1);
-  }
+  REQUIRE(sd::storage::load_matches(db, {sd::storage::MatchStatus::kFinished}).size() == 2);
+  const Acks acks = check_acks(db, dir.path() / "acks", {sd::storage::MatchStatus::kFinished});
+  CHECK(acks.missing == 0);
+  const std::size_t acknowledged = acks.acknowledged;
   CHECK(acknowledged > 50);
   CHECK(sd::storage::load_inputs(db, *victim).size() > inputs_at_kill);  // play went on
 
@@ -167,23 +181,8 @@ TEST_CASE("durability: killed with SIGKILL twenty times under load, nothing ackn
   CHECK(server->wait_for(10s) == 0);
 
   auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
-  std::set<std::tuple<std::int64_t, std::uint32_t, std::uint64_t>> stored;
-  for (const auto& match : sd::storage::load_matches(db, {sd::storage::MatchStatus::kFinished})) {
-    for (const auto& input : sd::storage::load_inputs(db, match.id)) {
-      if (!input.options.empty())
-        stored.emplace(match.id, input.decision_id, input.options.front());
-    }
-  }
-  std::ifstream acks(dir.path() / "acks");
-  std::int64_t match = 0;
-  std::uint32_t decision = 0;
-  std::uint64_t option = 0;
-  std::size_t acknowledged = 0;
-  std::size_t missing = 0;
-  while (acks >> match >> decision >> option) {
-    ++acknowledged;
-    missing += stored.count({match, decision, option}) == 0;
-  }
+  const auto [acknowledged, missing] =
+      check_acks(db, dir.path() / "acks", {sd::storage::MatchStatus::kFinished});
   CHECK(missing == 0);
   const std::size_t replayed = sd::testing::check_stored_matches_replay(db);
   CHECK(replayed == kMatches);
