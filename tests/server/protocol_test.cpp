@@ -914,3 +914,43 @@ TEST_CASE("a silent connection is closed after the idle timeout; one that answer
     CHECK((co_await ping(*lively)).code() == sd::v1::OK);
   });
 }
+
+TEST_CASE("a keyed decision retried after a server restart is answered, not applied again") {
+  TempDir dir;
+  std::uint64_t match = 0;
+  std::string token;
+  sd::v1::ClientMessage retry;
+  {
+    TestServer server(dir.path() / "db.sqlite");
+    run_client([&]() -> awaitable<void> {
+      auto alice = co_await logged_in(server.url(), "alice");
+      auto bob = co_await connected(server.url());
+      co_await call(*bob, [](auto& m) {
+        m.mutable_register_()->set_username("bob");
+        m.mutable_register_()->set_password(kPassword);
+      });
+      token = (co_await login_as(*bob, "bob")).token();
+      match = co_await create_match(*alice);
+      REQUIRE((co_await join(*bob, match)).code() == sd::v1::OK);
+      const auto prompt = co_await next_prompt(*bob);
+      auto* s = retry.mutable_submit_decision();
+      s->set_match_id(match);
+      s->set_decision_id(prompt.decision_id());
+      s->add_option_ids(prompt.options(0).id());
+      s->set_idempotency_key("bob-first");
+      CHECK((co_await bob->call(retry)).code() == sd::v1::OK);
+    });
+  }
+  const auto stored = inputs_stored(dir, match);
+  TestServer server(dir.path() / "db.sqlite");
+  run_client([&]() -> awaitable<void> {
+    auto bob = co_await connected(server.url());
+    REQUIRE((co_await authenticate(*bob, token)).code() == sd::v1::OK);
+    REQUIRE((co_await call(*bob, [&](auto& m) {
+              m.mutable_resume()->set_match_id(match);
+            })).code() == sd::v1::OK);
+    // The answer was lost with the old process, say: the client sends it again.
+    CHECK((co_await bob->call(retry)).code() == sd::v1::OK);
+  });
+  CHECK(inputs_stored(dir, match) == stored);
+}
