@@ -1,5 +1,6 @@
 #include "server/server.h"
 
+#include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
 #include <sys/resource.h>
 
@@ -49,6 +50,18 @@ storage::Database open_database(const std::string& path) {
   return storage::Database::open(path);
 }
 
+// libprotobuf reports a malformed frame (a string field that is not UTF-8, say) on stderr by
+// itself; the request is answered MALFORMED already, so that report goes to the debug log
+// instead, where a client sending bad frames cannot flood the log.
+void quiet_protobuf(google::protobuf::LogLevel level, const char* file, int line,
+                    const std::string& message) {
+  if (level >= google::protobuf::LOGLEVEL_FATAL) {
+    spdlog::critical("protobuf {}:{}: {}", file, line, message);
+  } else {
+    spdlog::debug("protobuf {}:{}: {}", file, line, message);
+  }
+}
+
 }  // namespace
 
 Server::Server(ServerConfig config)
@@ -61,6 +74,7 @@ Server::Server(ServerConfig config)
       signals_(io_, SIGINT, SIGTERM),
       reaper_(io_) {
   init_crypto();
+  google::protobuf::SetLogHandler(quiet_protobuf);
   db_ = std::make_unique<Persistence>(open_database(config_.db_path), &metrics_.commit_latency);
   services_ = std::make_unique<Services>(
       Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_, throttles_, sessions_});
