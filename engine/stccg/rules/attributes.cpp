@@ -98,6 +98,11 @@ int Engine::attribute(CardId card, Attribute a) const {
     if (m.attribute != a || (no_enhancements && m.add > 0)) return;
     // A card with figures of its own is no ship: only what is played on it (markers) counts.
     if (handler && handler->figures && m.scope != v1::STCCG_SCOPE_HOST) return;
+    // A table-wide modifier of a ship attribute is for "your ships": facilities keep theirs
+    // (CRD IV.5B, IV.5C).
+    if (!person && !is_ship(card) &&
+        (m.scope == v1::STCCG_SCOPE_ALL_YOURS || m.scope == v1::STCCG_SCOPE_ALL))
+      return;
     if (person && !m.filter.empty() && !m.filter.holds_for_member(base_facts(card))) return;
     int add = m.add;
     if (!m.per_filter.empty()) {

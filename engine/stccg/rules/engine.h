@@ -196,7 +196,9 @@ class Engine {
 
   // --- Playing cards from the hand (play.cpp) ---
   // What every play of a card of its type needs, in `window` or as an order (null).
-  Rule may_play_from_hand(Seat seat, CardId c, const WindowFrame* window) const;
+  // `check_forbidden` false: the caller knows that no card in play forbids any play.
+  Rule may_play_from_hand(Seat seat, CardId c, const WindowFrame* window,
+                          bool check_forbidden = true) const;
   // Appends the plays the handlers of `seat`'s cards in hand offer now.
   void hand_plays(Seat seat, const WindowFrame* window, std::vector<Action>& out) const;
   // A card of `seat`'s hand is played: it waits face up to resolve, and what the play uses up
@@ -213,6 +215,7 @@ class Engine {
   bool just_played(CardId c, Seat by) const;
   // A card in play forbids `seat` to play `c` (Goddess of Empathy).
   bool forbidden(Seat seat, CardId c) const;
+  bool any_forbids_play() const;
 
   // --- Groups, compatibility, staffing and movement costs (groups.cpp) ---
   AffiliationSet affiliations(CardId c) const;

@@ -113,11 +113,12 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       }
     }
   }
-  // Battles (§3.11, §3.12), cloaking and docking (§3.15, §3.5).
+  // Battles (§3.11, §3.12), cloaking and docking (§3.15, §3.5). Targets are looked for first:
+  // most vessels have none, and whether one may fire (a leader aboard) costs far more.
   for (CardId v : vessels) {
-    const LocIndex loc = s_.cards[v].loc;
-    if (may_fire(v, /*initiating=*/true) == Rule::kOk) {
-      for (CardId target : ship_targets(seat, loc)) {
+    const auto targets = ship_targets(seat, s_.cards[v].loc);
+    if (!targets.empty() && may_fire(v, /*initiating=*/true) == Rule::kOk) {
+      for (CardId target : targets) {
         if (may_target(seat, v, target) == Rule::kOk)
           options.push_back({ActionKind::kAttack, v, target});
       }
@@ -129,13 +130,16 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   }
   for (LocIndex loc = 0; loc < locations; ++loc) {
     if (!anyone_on_surface[loc] || !planet(loc)) continue;
-    const auto teams = away_teams(seat, loc);
     const auto foes = away_teams(State::other(seat), loc);
-    for (const auto& team : teams) {
-      const auto ready = battle_team(team.front());
-      if (ready.empty()) continue;
+    if (foes.empty()) continue;
+    for (const auto& team : away_teams(seat, loc)) {
+      // A team is named by its first ready member, as battle_team() gives it for the active
+      // player.
+      const auto ready =
+          std::find_if(team.begin(), team.end(), [&](CardId c) { return !s_.cards[c].stopped; });
+      if (ready == team.end()) continue;
       for (const auto& foe : foes)
-        offer({ActionKind::kBattle, ready.front(), foe.front(), loc});
+        offer({ActionKind::kBattle, *ready, foe.front(), loc});
     }
   }
   captive_options(seat, options);

@@ -16,13 +16,21 @@ bool Engine::forbidden(Seat seat, CardId c) const {
   return false;
 }
 
-Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window) const {
+bool Engine::any_forbids_play() const {
+  return std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
+    const Handler* handler = s_.def(c).handler;
+    return handler && handler->forbids_play;
+  });
+}
+
+Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window,
+                                bool check_forbidden) const {
   const CardState& card = s_.cards[c];
   if (card.owner != seat || card.zone != Zone::kHand) return Rule::kNotInHand;
   const CardDef& def = s_.def(c);
   if (def.unsupported()) return Rule::kNotPlayableNow;
   if (def.icons & (1u << v1::STCCG_ICON_AU)) return Rule::kNotPlayableNow;  // needs an AU Door
-  if (forbidden(seat, c)) return Rule::kNotPlayableNow;
+  if (check_forbidden && forbidden(seat, c)) return Rule::kNotPlayableNow;
   switch (def.type()) {
     case v1::STCCG_CARD_TYPE_INTERRUPT:
       return Rule::kOk;  // any time, in either player's turn
@@ -42,10 +50,13 @@ Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window) 
 }
 
 void Engine::hand_plays(Seat seat, const WindowFrame* window, std::vector<Action>& out) const {
+  // Asked once for the whole hand: this runs at every window, and almost always nothing in
+  // play forbids anything.
+  const bool check_forbidden = any_forbids_play();
   for (CardId c : s_.players[seat].hand) {
     const Handler* handler = s_.def(c).handler;
     if (!handler || !handler->plays) continue;
-    if (may_play_from_hand(seat, c, window) != Rule::kOk) continue;
+    if (may_play_from_hand(seat, c, window, check_forbidden) != Rule::kOk) continue;
     handler->plays(*this, seat, c, window, out);
   }
 }
