@@ -238,7 +238,7 @@ class Engine {
 
   // --- Movement, docking and cloaking (movement.cpp) ---
   // Whether these personnel aboard `ship` staff it (the stopped ones do not count).
-  bool staffed(CardId ship, std::vector<CardId> aboard) const;
+  bool staffed(CardId ship, const std::vector<CardId>& aboard) const;
   // At the location of one of its controller's facilities and not undocked (§3.5).
   bool docked(CardId ship) const;
   bool docked_for_repair(CardId ship) const;

@@ -12,10 +12,13 @@ constexpr AffiliationSet kNonAligned = bit(Affiliation::kNonAligned);
 
 }  // namespace
 
-bool Engine::staffed(CardId ship, std::vector<CardId> people) const {
+bool Engine::staffed(CardId ship, const std::vector<CardId>& aboard) const {
   const CardDef& def = s_.def(ship);
-  std::erase_if(people, [&](CardId c) { return s_.cards[c].stopped; });
-  if (people.empty()) return false;
+  const auto ready = [&](CardId c) { return !s_.cards[c].stopped; };
+  if (std::none_of(aboard.begin(), aboard.end(), ready)) return false;
+  std::vector<CardId> people;
+  people.reserve(aboard.size());
+  std::copy_if(aboard.begin(), aboard.end(), std::back_inserter(people), ready);
   // Someone aboard must match the ship's affiliation, or be allowed to by a treaty (§3.2).
   const Seat seat = s_.cards[ship].controller;
   const AffiliationSet ship_affiliation = bit(def.affiliation);
@@ -149,10 +152,9 @@ Rule Engine::check_cloak(Seat seat, const Action& a) const {
     return Rule::kNoTarget;
   if (card.stopped) return Rule::kStopped;
   if (card.cloak_changed) return Rule::kOncePerTurn;
-  if (crew(ship).empty()) return Rule::kNoTarget;
-  if (a.kind == ActionKind::kCloak)
-    return card.cloaked || docked(ship) ? Rule::kNoTarget : Rule::kOk;
-  return card.cloaked ? Rule::kOk : Rule::kNoTarget;
+  const bool possible =
+      a.kind == ActionKind::kCloak ? !card.cloaked && !docked(ship) : card.cloaked;
+  return possible && !crew(ship).empty() ? Rule::kOk : Rule::kNoTarget;
 }
 
 bool Engine::has_special_equipment(CardId ship, v1::StccgShipEquipment equipment) const {

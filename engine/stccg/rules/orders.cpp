@@ -24,26 +24,39 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   }
   if (may_play_card(seat, /*report=*/true)) {
     for (CardId c : player.hand) {
-      switch (s_.def(c).type()) {
+      // What every card play needs is checked once per card, not once per place to play it.
+      if (check_from_hand(seat, c) != Rule::kOk) continue;
+      const CardDef& def = s_.def(c);
+      switch (def.type()) {
         case v1::STCCG_CARD_TYPE_PERSONNEL:
         case v1::STCCG_CARD_TYPE_SHIP:
         case v1::STCCG_CARD_TYPE_EQUIPMENT:
-          for (CardId v : vessels)
-            offer({ActionKind::kReport, c, v});
+          for (CardId v : vessels) {
+            if (is_facility(v)) offer({ActionKind::kReport, c, v});
+          }
           break;
         case v1::STCCG_CARD_TYPE_FACILITY:
           for (LocIndex loc = 0; loc < locations; ++loc)
             offer({ActionKind::kBuild, c, kNoCard, loc});
           break;
         case v1::STCCG_CARD_TYPE_EVENT:
-          if (s_.def(c).handler) break;  // its handler offers its plays (below)
-          offer({ActionKind::kPlayEvent, c});
-          for (CardId target : s_.in_play) {
-            if (is_ship(target)) offer({ActionKind::kPlayEvent, c, target});
-          }
-          if (s_.def(c).card.event().plays_on() == v1::STCCG_PLAYS_ON_MISSION) {
-            for (const Location& at : s_.spaceline)
-              offer({ActionKind::kPlayEvent, c, at.mission});
+          if (def.handler) break;  // its handler offers its plays (below)
+          switch (def.card.event().plays_on()) {
+            case v1::STCCG_PLAYS_ON_TABLE:
+              offer({ActionKind::kPlayEvent, c});
+              break;
+            case v1::STCCG_PLAYS_ON_SHIP:
+            case v1::STCCG_PLAYS_ON_YOUR_SHIP:
+              for (CardId target : s_.in_play) {
+                if (is_ship(target)) offer({ActionKind::kPlayEvent, c, target});
+              }
+              break;
+            case v1::STCCG_PLAYS_ON_MISSION:
+              for (const Location& at : s_.spaceline)
+                offer({ActionKind::kPlayEvent, c, at.mission});
+              break;
+            default:
+              break;
           }
           break;
         default:
