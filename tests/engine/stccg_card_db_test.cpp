@@ -3,7 +3,11 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -226,4 +230,37 @@ TEST_CASE("the cards the engine does not play yet are none of the starter pool")
     CAPTURE(def.title());
     CHECK((def.handler != nullptr) == !def.card.native().empty());
   }
+}
+
+TEST_CASE("every card the engine plays is named by at least one rules scenario") {
+  // A card with no scenario is a card nobody has seen work (GEMP's habit: a test per card).
+  // Names are compared as the scenario files write them: in quotes, with \" inside.
+  const auto lower = [](std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    return text;
+  };
+  std::string scenarios;
+  const auto dir = std::filesystem::path(SPACEDOCK_SOURCE_DIR) / "tests" / "scenarios";
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".scn") continue;
+    std::ifstream in(entry.path());
+    std::ostringstream text;
+    text << in.rdbuf();
+    scenarios += lower(text.str());
+  }
+  REQUIRE(scenarios.size() > 10000);
+  int cards = 0;
+  for (const CardDef& def : CardDb::standard().defs()) {
+    if (def.card.test_only() || def.unsupported()) continue;
+    ++cards;
+    std::string quoted = "\"";
+    for (char ch : lower(def.title())) {
+      if (ch == '"') quoted += '\\';
+      quoted += ch;
+    }
+    quoted += '"';
+    CHECK_MESSAGE(scenarios.find(quoted) != std::string::npos, def.title(), " has no scenario");
+  }
+  CHECK(cards > 200);
 }

@@ -343,11 +343,12 @@ Rule Engine::check_build(Seat seat, CardId card, LocIndex loc, bool seeding) con
   }
   if (seeding && outposts >= std::popcount(played)) return Rule::kFacilityLimit;
   if (seeding || def.build_requires.empty()) return Rule::kOk;
-  // Building needs its requirement present at the location: your unstopped personnel there.
+  // Building needs its requirement present at the location: your unstopped personnel there
+  // who are compatible with the facility (GLO "Downloading").
   std::vector<CardId> present;
   for (CardId c : s_.in_play) {
     if (s_.cards[c].controller == seat && is_personnel(c) && !s_.cards[c].stopped &&
-        location_of(c) == loc) {
+        location_of(c) == loc && compatible(seat, affiliations(c), bit(def.affiliation))) {
       present.push_back(c);
     }
   }
