@@ -250,6 +250,8 @@ class Engine {
   // The RANGE `mover` (a ship, or a card moving like one) spends to move between two locations:
   // the spans of its controller's mission ends, or what a mission's handler works out for it.
   int move_cost(CardId mover, LocIndex from, LocIndex to) const;
+  // The RANGE `mover` spends to enter the location `loc`.
+  int span_for(CardId mover, LocIndex loc) const;
   // A card in play stops the ship from crossing between these locations (Q-Net).
   bool move_blocked(CardId ship, LocIndex from, LocIndex to) const;
   // Required moves (rules/required_moves.cpp): where a ship sent to `destination` stops now at

@@ -81,18 +81,21 @@ bool Engine::docked_for_repair(CardId ship) const {
   return (mine & theirs) != 0 || treaty(s.controller, mine, theirs);
 }
 
+int Engine::span_for(CardId mover, LocIndex loc) const {
+  // From the mover's end of the mission (Warped Space), or worked out for the mover (FGC-47
+  // Research).
+  const CardId mission = s_.spaceline[loc].mission;
+  const Handler* handler = s_.def(mission).handler;
+  return handler && handler->span ? handler->span(*this, mission, mover)
+                                  : end_for(s_.cards[mover].controller, loc).span;
+}
+
 int Engine::move_cost(CardId mover, LocIndex from, LocIndex to) const {
-  // The spans of every location entered, the starting one excluded (§3.3), each from the
-  // mover's end of the mission (Warped Space), or worked out for the mover (FGC-47 Research).
-  const Seat seat = s_.cards[mover].controller;
+  // The spans of every location entered, the starting one excluded (§3.3).
   int cost = 0;
   const int step = to > from ? 1 : -1;
-  for (int loc = from + step; loc != to + step; loc += step) {
-    const CardId mission = s_.spaceline[static_cast<std::size_t>(loc)].mission;
-    const Handler* handler = s_.def(mission).handler;
-    cost += handler && handler->span ? handler->span(*this, mission, mover)
-                                     : end_for(seat, static_cast<LocIndex>(loc)).span;
-  }
+  for (int loc = from + step; loc != to + step; loc += step)
+    cost += span_for(mover, static_cast<LocIndex>(loc));
   return cost;
 }
 

@@ -75,11 +75,22 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   for (std::size_t i = 0; i < vessels.size(); ++i) {
     const CardId ship = vessels[i];
     if (!is_ship(ship) || can_move(seat, ship, crews[i]) != Rule::kOk) continue;
-    // The same tests as check_move, with the ship's RANGE worked out once.
+    // The same tests as check_move, with the ship's RANGE worked out once. A move costs more
+    // the farther it goes (spans are never negative), so each direction is walked once, as far
+    // as the RANGE reaches; the moves are offered from the left end of the spaceline.
     const int range = range_left(ship);
     const LocIndex from = s_.cards[ship].loc;
+    std::vector<bool> reachable(locations, false);
+    for (int step : {-1, 1}) {
+      int cost = 0;
+      for (int to = from + step; to >= 0 && to < locations; to += step) {
+        cost += span_for(ship, static_cast<LocIndex>(to));
+        if (cost > range) break;
+        reachable[static_cast<std::size_t>(to)] = true;
+      }
+    }
     for (LocIndex to = 0; to < locations; ++to) {
-      if (to != from && move_cost(ship, from, to) <= range && !move_blocked(ship, from, to))
+      if (reachable[to] && !move_blocked(ship, from, to))
         options.push_back({ActionKind::kMove, ship, kNoCard, to});
     }
   }
