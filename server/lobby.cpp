@@ -46,18 +46,10 @@ v1::MatchList Lobby::list(const v1::ListMatches& filter) const {
 }
 
 std::size_t Lobby::waiting_with(const std::string& username) const {
-  std::vector<std::shared_ptr<Match>> matches;
-  {
-    std::lock_guard lock(mutex_);
-    for (const auto& [id, match] : matches_)
-      matches.push_back(match);
-  }
-  return std::count_if(matches.begin(), matches.end(), [&](const auto& match) {
-    const v1::MatchInfo info = match->info();
-    return info.status() == v1::MATCH_STATUS_WAITING &&
-           std::any_of(info.seats().begin(), info.seats().end(),
-                       [&](const v1::SeatInfo& seat) { return seat.username() == username; });
-  });
+  std::lock_guard lock(mutex_);
+  return static_cast<std::size_t>(
+      std::count_if(matches_.begin(), matches_.end(),
+                    [&](const auto& entry) { return entry.second->waiting_with(username); }));
 }
 
 std::size_t Lobby::size() const {

@@ -3,6 +3,7 @@
 #include <spdlog/fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <stdexcept>
 
@@ -154,6 +155,13 @@ v1::MatchInfo Match::stored_info(const storage::MatchRecord& record) {
 v1::MatchInfo Match::info() const {
   std::lock_guard lock(info_mutex_);
   return info_;
+}
+
+bool Match::waiting_with(const std::string& username) const {
+  std::lock_guard lock(info_mutex_);
+  return info_.status() == v1::MATCH_STATUS_WAITING &&
+         std::any_of(info_.seats().begin(), info_.seats().end(),
+                     [&](const v1::SeatInfo& seat) { return seat.username() == username; });
 }
 
 bool Match::reapable(std::int64_t now, std::int64_t ttl_ms) const {

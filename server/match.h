@@ -54,6 +54,9 @@ class Match : public std::enable_shared_from_this<Match> {
   std::int64_t id() const { return id_; }
   // The current header; safe from any thread.
   v1::MatchInfo info() const;
+  // Waiting for players, with `username` in a seat; safe from any thread, and cheap: the
+  // lobby asks it of every match when an account creates one.
+  bool waiting_with(const std::string& username) const;
   // Over for longer than `ttl` and followed by nobody; safe from any thread.
   bool reapable(std::int64_t now, std::int64_t ttl_ms) const;
 

@@ -98,7 +98,8 @@ void WsSession::send(std::shared_ptr<const std::string> bytes) {
     if (self->cut_off_) return;
     self->queued_bytes_ += bytes->size();
     self->queue_.push_back(bytes);
-    if (self->queued_bytes_ > self->services_.config.max_queued_bytes) {
+    if (self->queued_bytes_ + self->ws_.next_layer().unsent() >
+        self->services_.config.max_queued_bytes) {
       spdlog::warn("{}: not reading its messages; cutting it off", self->peer_);
       self->services_.metrics.slow_consumers_total.Increment();
       self->cut_off_ = true;
@@ -112,7 +113,8 @@ void WsSession::send(std::shared_ptr<const std::string> bytes) {
 void WsSession::close() {
   asio::post(ws_.get_executor(), [self = shared_from_this()] {
     if (self->cut_off_) return;
-    self->cut_off_ = true;  // nothing more is sent
+    self->cut_off_ = true;            // nothing more is queued
+    self->ws_.next_layer().uncork();  // and what is, goes out before the close frame
     self->ws_.async_close(
         websocket::close_reason(websocket::close_code::policy_error, "logged out"),
         [self](beast::error_code) {});
@@ -120,6 +122,7 @@ void WsSession::close() {
 }
 
 void WsSession::write() {
+  if (!cut_off_) ws_.next_layer().cork();  // until the queue is empty (on_write)
   ws_.async_write(asio::buffer(*queue_.front()),
                   beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
 }
@@ -132,7 +135,11 @@ void WsSession::on_write(beast::error_code ec, std::size_t) {
   }
   queued_bytes_ -= queue_.front()->size();
   queue_.pop_front();
-  if (!queue_.empty()) write();
+  if (queue_.empty()) {
+    ws_.next_layer().uncork();
+  } else {
+    write();
+  }
 }
 
 }  // namespace spacedock::server

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "server/batched_stream.h"
 #include "server/services.h"
 
 namespace spacedock::server {
@@ -15,8 +16,9 @@ namespace spacedock::server {
 class Connection;
 
 // One WebSocket connection's I/O: reads frames one request at a time, and writes queued
-// messages in order. Frames above the size limit close this connection only (close code 1009);
-// a client that stops reading is cut off once its queue passes the limit.
+// messages in order, the messages queued together in one system call (BatchedStream). Frames above
+// the size limit close this connection only (close code 1009); a client that stops reading is cut
+// off once its queue passes the limit.
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(boost::asio::ip::tcp::socket&& socket, Services& services, Admission::Slot slot);
@@ -35,7 +37,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void write();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::websocket::stream<BatchedStream> ws_;
   boost::beast::flat_buffer buffer_;
   Services& services_;
   Admission::Slot slot_;

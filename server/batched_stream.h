@@ -1,0 +1,120 @@
+#pragma once
+
+#include <boost/asio/async_result.hpp>
+#include <boost/asio/buffer.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/bind_handler.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/websocket/teardown.hpp>
+#include <memory>
+#include <string>
+
+namespace spacedock::server {
+
+// A TCP stream that gathers writes and sends them in as few system calls as it can, for a
+// WebSocket stream to sit on: a decision sends several messages to each viewer (its answer,
+// events, the next prompt), and one write each costs a system call and a TCP segment apiece,
+// which was most of the server's time under load.
+//
+// A write is copied into a buffer and completes at once; while the stream is corked the buffer
+// only grows, and otherwise it is written out, one write at a time, whatever has gathered
+// meanwhile going out together in the next. WsSession corks the stream while it drains its
+// queue, so a decision's messages to one viewer leave in one write. A write that fails fails
+// every later one. Used on one strand, like the stream below it.
+class BatchedStream {
+ public:
+  using executor_type = boost::beast::tcp_stream::executor_type;
+
+  explicit BatchedStream(boost::asio::ip::tcp::socket&& socket) : next_(std::move(socket)) {}
+  BatchedStream(BatchedStream&&) = default;
+  ~BatchedStream() {
+    if (state_) state_->alive = false;
+  }
+
+  executor_type get_executor() noexcept { return next_.get_executor(); }
+  boost::beast::tcp_stream& next_layer() { return next_; }
+  const boost::beast::tcp_stream& next_layer() const { return next_; }
+
+  template <class MutableBuffers, class Handler>
+  auto async_read_some(const MutableBuffers& buffers, Handler&& handler) {
+    return next_.async_read_some(buffers, std::forward<Handler>(handler));
+  }
+
+  template <class ConstBuffers, class Handler>
+  auto async_write_some(const ConstBuffers& buffers, Handler&& handler) {
+    return boost::asio::async_initiate<Handler, void(boost::beast::error_code, std::size_t)>(
+        [this](auto done, const ConstBuffers& data) {
+          std::size_t taken = 0;
+          if (!state_->error) {
+            for (auto buffer : boost::beast::buffers_range_ref(data)) {
+              state_->pending.append(static_cast<const char*>(buffer.data()), buffer.size());
+              taken += buffer.size();
+            }
+            if (!state_->corked) flush();
+          }
+          boost::asio::post(next_.get_executor(),
+                            boost::beast::bind_handler(std::move(done), state_->error, taken));
+        },
+        handler, buffers);
+  }
+
+  // Holds writes back until uncork(), which sends them.
+  void cork() { state_->corked = true; }
+  void uncork() {
+    state_->corked = false;
+    flush();
+  }
+  // Bytes accepted and not yet sent: a client that does not read makes this grow.
+  std::size_t unsent() const { return state_->pending.size() + state_->sending.size(); }
+
+ private:
+  static constexpr std::size_t kKeptCapacity = 16 * 1024;
+
+  // Shared with the write in progress, which may complete after the stream is gone.
+  struct State {
+    std::string pending;  // accepted, waiting for the write in progress or for uncork()
+    std::string sending;  // being written
+    bool corked = false;
+    bool alive = true;
+    boost::beast::error_code error;
+  };
+
+  void flush() {
+    State& s = *state_;
+    if (!s.sending.empty() || s.pending.empty() || s.error) return;
+    s.sending.swap(s.pending);
+    boost::asio::async_write(next_, boost::asio::buffer(s.sending),
+                             [this, state = state_](boost::beast::error_code ec, std::size_t) {
+                               if (!state->alive) return;
+                               state->sending.clear();
+                               // A snapshot's worth of buffer is not kept by every connection.
+                               if (state->sending.capacity() > kKeptCapacity)
+                                 std::string().swap(state->sending);
+                               if (ec) {
+                                 state->error = ec;
+                                 state->pending.clear();
+                               } else if (!state->corked) {
+                                 flush();
+                               }
+                             });
+  }
+
+  boost::beast::tcp_stream next_;
+  std::shared_ptr<State> state_ = std::make_shared<State>();
+};
+
+// Closing a WebSocket on a BatchedStream closes the TCP stream beneath it.
+inline void teardown(boost::beast::role_type role, BatchedStream& stream,
+                     boost::beast::error_code& ec) {
+  using boost::beast::websocket::teardown;
+  teardown(role, stream.next_layer().socket(), ec);
+}
+
+template <class Handler>
+void async_teardown(boost::beast::role_type role, BatchedStream& stream, Handler&& handler) {
+  using boost::beast::websocket::async_teardown;
+  async_teardown(role, stream.next_layer().socket(), std::forward<Handler>(handler));
+}
+
+}  // namespace spacedock::server
