@@ -32,6 +32,8 @@ usage:
       --max-connections-per-address N
                                  open connections from one client address (default 64)
       --password-cost COST       argon2id cost: interactive (default), moderate, minimal (tests)
+      --commit-window-us N       under load, how long a group commit waits for more decisions
+                                 to share its fsync (default 1000; 0: never waits)
       --port-file FILE           write the port listened on to FILE
       --log-level LEVEL          trace, debug, info (default), warn, error
   spacedock bench [options]      engine throughput in random legal playouts, one thread
@@ -80,6 +82,10 @@ int serve(Flags& flags) {
     } else {
       throw std::invalid_argument("--password-cost: interactive, moderate or minimal");
     }
+  }
+  if (auto window = flags.take("--commit-window-us")) {
+    config.commit_window = std::chrono::microseconds(
+        Flags::parse_number<std::uint32_t>("--commit-window-us", *window));
   }
   if (auto file = flags.take("--port-file")) config.port_file = *file;
   if (auto level = flags.take("--log-level")) spdlog::set_level(spdlog::level::from_str(*level));

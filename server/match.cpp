@@ -272,9 +272,13 @@ void Match::send_prompts(Follower& f, Connection& c) {
   }
 }
 
-void Match::broadcast() {
+void Match::send_events() {
   for (auto& f : followers_)
     catch_up(f);
+}
+
+void Match::broadcast() {
+  send_events();
   announce_if_changed();  // after the events, so a "finished" header follows the last of them
 }
 
@@ -629,9 +633,15 @@ void Match::apply_input(const Connection* from, Identity who, storage::InputReco
               self->services_.metrics.matches_finished_total.Increment();
               spdlog::info("match={} finished: {}", self->id_, self->engine_->result().summary());
             }
-            self->refresh_info();  // whoever acts on the answer sees the new state in the lobby
+            // A decision changes the header only when it ends the game; then whoever acts on
+            // the answer sees the new state in the lobby.
+            if (over) self->refresh_info();
             reply(ok_response());
-            self->broadcast();
+            if (over) {
+              self->broadcast();
+            } else {
+              self->send_events();
+            }
             self->done();
           });
     });

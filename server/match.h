@@ -95,7 +95,9 @@ class Match : public std::enable_shared_from_this<Match> {
   void send_snapshot(Follower& f, Connection& c);
   void catch_up(Follower& f);
   void send_prompts(Follower& f, Connection& c);
-  // Sends new events and prompts to every follower, then the header if it changed.
+  // Sends new events and prompts to every follower.
+  void send_events();
+  // send_events(), then the header if it changed.
   void broadcast();
   // Sends the header to every follower if it changed since it was last sent.
   void announce_if_changed();

@@ -9,19 +9,26 @@ constexpr std::size_t kMaxBatch = 512;
 
 }  // namespace
 
-Persistence::Persistence(storage::Database db, prometheus::Histogram* commit_latency)
-    : db_(std::move(db)), commit_latency_(commit_latency), thread_([this] { run(); }) {}
+Persistence::Persistence(storage::Database db, prometheus::Histogram* commit_latency,
+                         std::chrono::microseconds window)
+    : db_(std::move(db)),
+      commit_latency_(commit_latency),
+      window_(window),
+      thread_([this] { run(); }) {}
 
 Persistence::~Persistence() {
   stop();
 }
 
 void Persistence::submit(Work work, Done done) {
+  bool wake = false;
   {
     std::lock_guard lock(mutex_);
     queue_.push_back({std::move(work), std::move(done)});
+    // The thread waits for a first job, or for a full batch: waking it for any other is waste.
+    wake = queue_.size() == 1 || queue_.size() == kMaxBatch;
   }
-  wake_.notify_one();
+  if (wake) wake_.notify_one();
 }
 
 void Persistence::stop() {
@@ -52,11 +59,16 @@ std::size_t Persistence::jobs() const {
 void Persistence::run() {
   std::vector<Job> batch;
   std::vector<std::exception_ptr> errors;
+  std::size_t last_batch = 0;
   for (;;) {
     {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) return;  // stopping, and everything is written
+      if (last_batch > 1 && window_.count() > 0) {
+        const auto until = std::chrono::steady_clock::now() + window_;
+        wake_.wait_until(lock, until, [&] { return stopping_ || queue_.size() >= kMaxBatch; });
+      }
       const std::size_t take = std::min(queue_.size(), kMaxBatch);
       batch.assign(std::make_move_iterator(queue_.begin()),
                    std::make_move_iterator(queue_.begin() + static_cast<long>(take)));
@@ -89,6 +101,7 @@ void Persistence::run() {
     }
     for (std::size_t i = 0; i < batch.size(); ++i)
       batch[i].done(errors[i]);
+    last_batch = batch.size();
     batch.clear();
   }
 }

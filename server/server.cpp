@@ -75,7 +75,8 @@ Server::Server(ServerConfig config)
       reaper_(io_) {
   init_crypto();
   google::protobuf::SetLogHandler(quiet_protobuf);
-  db_ = std::make_unique<Persistence>(open_database(config_.db_path), &metrics_.commit_latency);
+  db_ = std::make_unique<Persistence>(open_database(config_.db_path), &metrics_.commit_latency,
+                                      config_.commit_window);
   services_ = std::make_unique<Services>(
       Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_, throttles_, sessions_});
   restore_matches();

@@ -30,6 +30,8 @@ struct ServerConfig {
   // A connection whose unsent messages exceed this is cut off (it may reconnect and resume).
   std::size_t max_queued_bytes = 8 * 1024 * 1024;
   PasswordCost password_cost = PasswordCost::kInteractive;
+  // Under load, how long a group commit waits for more decisions to share its fsync.
+  std::chrono::microseconds commit_window{1000};
   // A state-hash checkpoint is stored every this many inputs of a match, and at its end.
   std::uint32_t snapshot_every = 50;
   // Open connections (HTTP and WebSocket), in total and per client address. By default as many

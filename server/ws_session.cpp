@@ -94,20 +94,40 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
 }
 
 void WsSession::send(std::shared_ptr<const std::string> bytes) {
-  asio::post(ws_.get_executor(), [self = shared_from_this(), bytes = std::move(bytes)] {
-    if (self->cut_off_) return;
-    self->queued_bytes_ += bytes->size();
-    self->queue_.push_back(bytes);
-    if (self->queued_bytes_ + self->ws_.next_layer().unsent() >
-        self->services_.config.max_queued_bytes) {
-      spdlog::warn("{}: not reading its messages; cutting it off", self->peer_);
-      self->services_.metrics.slow_consumers_total.Increment();
-      self->cut_off_ = true;
-      beast::get_lowest_layer(self->ws_).close();
-      return;
+  // Messages sent together (a decision's events to this viewer, say) share one trip to the
+  // strand: only the first into an empty inbox posts.
+  bool first = false;
+  {
+    std::lock_guard lock(inbox_mutex_);
+    first = inbox_.empty();
+    inbox_.push_back(std::move(bytes));
+  }
+  if (!first) return;
+  asio::post(ws_.get_executor(), [self = shared_from_this()] {
+    std::vector<std::shared_ptr<const std::string>> arrived;
+    {
+      std::lock_guard lock(self->inbox_mutex_);
+      arrived.swap(self->inbox_);
     }
-    if (self->queue_.size() == 1) self->write();
+    self->enqueue(arrived);
   });
+}
+
+void WsSession::enqueue(std::vector<std::shared_ptr<const std::string>>& arrived) {
+  if (cut_off_) return;
+  const bool idle = queue_.empty();
+  for (auto& bytes : arrived) {
+    queued_bytes_ += bytes->size();
+    queue_.push_back(std::move(bytes));
+  }
+  if (queued_bytes_ + ws_.next_layer().unsent() > services_.config.max_queued_bytes) {
+    spdlog::warn("{}: not reading its messages; cutting it off", peer_);
+    services_.metrics.slow_consumers_total.Increment();
+    cut_off_ = true;
+    beast::get_lowest_layer(ws_).close();
+    return;
+  }
+  if (idle) write();
 }
 
 void WsSession::close() {

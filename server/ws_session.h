@@ -6,7 +6,9 @@
 #include <boost/beast/websocket.hpp>
 #include <deque>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "server/batched_stream.h"
 #include "server/services.h"
@@ -34,6 +36,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void on_accept(boost::beast::error_code ec);
   void read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
+  // On the strand: queues what send() gathered, and starts writing if nothing is.
+  void enqueue(std::vector<std::shared_ptr<const std::string>>& arrived);
   void write();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
 
@@ -44,6 +48,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   std::string peer_;
   boost::asio::ip::address address_;
   std::shared_ptr<Connection> connection_;
+  std::mutex inbox_mutex_;  // guards inbox_, which send() fills from any thread
+  std::vector<std::shared_ptr<const std::string>> inbox_;
   std::deque<std::shared_ptr<const std::string>> queue_;
   std::size_t queued_bytes_ = 0;
   bool cut_off_ = false;

@@ -143,10 +143,12 @@ void Database::execute(std::string_view sql) {
 }
 
 void Database::transaction(const Work& work) {
-  execute("BEGIN IMMEDIATE");
+  // Prepared once and kept (Statement's cache): the persistence thread runs these for every
+  // batch, and the savepoints below for every job in it.
+  Statement(*this, "BEGIN IMMEDIATE").run();
   try {
     work(*this);
-    execute("COMMIT");
+    Statement(*this, "COMMIT").run();
   } catch (...) {
     // After some errors (a full disk, an I/O error) SQLite has rolled back already; rolling
     // back again would fail and hide the error that caused it.
@@ -156,7 +158,7 @@ void Database::transaction(const Work& work) {
 }
 
 void Database::savepoint(const Work& work) {
-  execute("SAVEPOINT piece");
+  Statement(*this, "SAVEPOINT piece").run();
   try {
     work(*this);
   } catch (...) {
@@ -165,7 +167,7 @@ void Database::savepoint(const Work& work) {
     }
     throw;
   }
-  execute("RELEASE piece");
+  Statement(*this, "RELEASE piece").run();
 }
 
 std::string Database::pragma(std::string_view name) {

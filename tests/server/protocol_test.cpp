@@ -567,6 +567,70 @@ TEST_CASE("a flood of requests is answered RATE_LIMITED; other connections are n
   });
 }
 
+TEST_CASE("a client that stops reading is cut off past its queue limit, and may come back") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite", [](sd::server::ServerConfig& c) {
+    c.max_queued_bytes = 64 * 1024;
+    c.requests_per_second = c.request_burst = 1e6;  // only the queue limit is tested here
+    c.address_requests_per_second = c.address_request_burst = 1e6;
+  });
+  run_client([&]() -> awaitable<void> {
+    auto alice = co_await logged_in(server.url(), "alice");
+    auto bob = co_await logged_in(server.url(), "bob");
+    const auto match = co_await create_match(*alice);
+    sd::client::expect_ok(co_await join(*bob, match), "JoinMatch");
+    // Bob's second connection watches the match and asks for snapshot after snapshot, reading
+    // none of them. The
+    // server reads on (each answer is queued at once) until what it could not send passes the
+    // limit, beyond what the kernel's socket buffers held, and then closes the connection.
+    RawSocket slow;
+    co_await slow.open(server.port());
+    sd::v1::ClientMessage hello;
+    hello.mutable_hello()->set_protocol_version(1);
+    co_await slow.send(hello);
+    sd::v1::ClientMessage login;
+    login.mutable_login()->set_username("bob");
+    login.mutable_login()->set_password(kPassword);
+    co_await slow.send(login);
+    sd::v1::ClientMessage follow;
+    follow.mutable_spectate()->set_match_id(match);
+    co_await slow.send(follow);
+    sd::v1::ClientMessage snapshot;
+    snapshot.mutable_get_snapshot()->set_match_id(match);
+    int sent = 0;
+    bool cut_off = false;
+    for (; sent < 100000 && !cut_off; ++sent) {
+      try {
+        co_await slow.send(snapshot);
+      } catch (const boost::system::system_error&) {
+        cut_off = true;
+      }
+    }
+    if (!cut_off) {  // every request went out: the close shows when what was sent is read
+      try {
+        for (int read = 0; read < sent + 2; ++read)
+          co_await slow.receive();
+      } catch (const boost::system::system_error&) {
+        cut_off = true;
+      }
+    }
+    CHECK(cut_off);
+    CHECK(sent > 10);
+    // Everyone else goes on, and bob's seat is his again from a new connection.
+    auto pong = co_await call(*alice, [](auto& m) { m.mutable_ping()->set_nonce(7); });
+    CHECK(pong.code() == sd::v1::OK);
+    auto back = co_await logged_in(server.url(), "bob");
+    auto resumed = co_await call(*back, [&](auto& m) {
+      m.mutable_resume()->set_match_id(match);
+      m.mutable_resume()->set_last_seq(0);
+    });
+    CHECK(resumed.code() == sd::v1::OK);
+    const auto caught_up = co_await back->next_event();  // what it missed, or a snapshot
+    CHECK(caught_up.match_id() == match);
+    CHECK((caught_up.has_snapshot() || caught_up.has_game_event()));
+  });
+}
+
 TEST_CASE("failed logins slow further guesses at that account, not other accounts' logins") {
   TempDir dir;
   TestServer server(dir.path() / "db.sqlite",
