@@ -141,6 +141,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
     pending_.emplace_back(request.request_id(), std::move(answer));
     send(request.SerializeAsString());
   }
+  // Closes the socket at once: pending operations end quietly.
+  void close() {
+    closed_ = true;
+    beast::get_lowest_layer(ws_).socket().close();
+  }
   Handler on_message;
 
  private:
@@ -154,6 +159,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::deque<std::string> queue_;
   std::vector<std::pair<std::uint64_t, Answer>> pending_;
   std::uint64_t next_request_ = 1;
+  bool closed_ = false;
 };
 
 // A player's side of a match: its seat, and the answer it owes or has just sent.
@@ -246,7 +252,7 @@ void Connection::write() {
 }
 
 void Connection::fail(const char* what, const beast::error_code& ec) {
-  if (run_.io.stopped() || ec == asio::error::operation_aborted) return;
+  if (closed_ || run_.io.stopped() || ec == asio::error::operation_aborted) return;
   run_.failures.push_back(std::string(what) + ": " + ec.message());
   run_.io.stop();
 }
@@ -481,6 +487,7 @@ void make_accounts(Run& run, int account, std::shared_ptr<int> chains_left,
                     [&run, c, account, chains_left, done](const v1::Response& r) {
                       if (!ok(run, r, "Login")) return;
                       run.tokens[static_cast<std::size_t>(account)] = r.login().token();
+                      c->close();
                       make_accounts(run, account + kAccountChains, chains_left, done);
                     });
           });
