@@ -89,13 +89,10 @@ std::shared_ptr<Match> Match::restore(Services& services, const storage::MatchRe
   match->status_ = v1::MATCH_STATUS_ACTIVE;
   auto snapshot = snapshots.begin();
   for (const auto& input : inputs) {
-    const auto seat = static_cast<core::Seat>(input.seat);
-    const auto result = input.kind == storage::InputKind::kConcede
-                            ? match->engine_->concede(seat)
-                            : match->engine_->submit(seat, input.decision_id, input.options);
-    if (!result.accepted()) {
+    if (!apply(*match->engine_, input).accepted()) {
       throw std::runtime_error("input " + std::to_string(input.seq) + " no longer replays");
     }
+    match->applied_.push_back(input);
     match->inputs_ = input.seq;
     if (!input.idempotency_key.empty()) match->accepted_keys_.insert(input.idempotency_key);
     while (snapshot != snapshots.end() && snapshot->input_seq < input.seq)
@@ -383,6 +380,20 @@ void Match::join(std::shared_ptr<Connection> connection, Identity who, v1::SeatS
   });
 }
 
+core::SubmitResult Match::apply(core::MatchEngine& engine, const storage::InputRecord& input) {
+  const auto seat = static_cast<core::Seat>(input.seat);
+  return input.kind == storage::InputKind::kConcede
+             ? engine.concede(seat)
+             : engine.submit(seat, input.decision_id, input.options);
+}
+
+std::unique_ptr<core::MatchEngine> Match::replayed() const {
+  auto engine = engine::start_match(setup_, seed_);
+  for (const auto& input : applied_)
+    apply(*engine, input);
+  return engine;
+}
+
 void Match::start_game() {
   seed_ = random_seed();
   engine_ = engine::start_match(setup_, seed_);
@@ -567,15 +578,10 @@ void Match::apply_input(const Connection* from, Identity who, storage::InputReco
       reply(error_response(v1::GAME_OVER, "the game is over"));
       return done();
     }
-    auto before = std::shared_ptr<core::MatchEngine>(engine_->clone());
     input.seat = static_cast<std::uint32_t>(seat);
-    const core::Guarded applied =
-        core::apply_guarded(engine_, *before, [&](core::MatchEngine& engine) {
-          return input.kind == storage::InputKind::kConcede
-                     ? engine.concede(static_cast<core::Seat>(seat))
-                     : engine.submit(static_cast<core::Seat>(seat), input.decision_id,
-                                     input.options);
-        });
+    const core::Guarded applied = core::apply_guarded(
+        engine_, [this] { return replayed(); },
+        [&](core::MatchEngine& engine) { return apply(engine, input); });
     if (!applied.failure.empty()) {
       // Rolled back: the match goes on as if the input had not come. The log line has what
       // the scenario runner needs to replay it.
@@ -611,14 +617,13 @@ void Match::apply_input(const Connection* from, Identity who, storage::InputReco
       if (over)
         storage::finish_match(db, id, storage::MatchStatus::kFinished, result_bytes, input.at_ms);
     };
-    services_.db.submit(std::move(work), [self = shared_from_this(), before, over, arrived,
-                                          key = input.idempotency_key, reply = std::move(reply)](
-                                             std::exception_ptr error) mutable {
-      asio::post(
-          self->strand_, [self, before, over, arrived, key, reply = std::move(reply), error] {
+    services_.db.submit(
+        std::move(work), [self = shared_from_this(), input, over, arrived,
+                          reply = std::move(reply)](std::exception_ptr error) mutable {
+          asio::post(self->strand_, [self, input, over, arrived, reply = std::move(reply), error] {
             if (error) {
               // Not stored, so it did not happen: back to the state before the input.
-              self->engine_ = before->clone();
+              self->engine_ = self->replayed();
               --self->inputs_;
               spdlog::error("match={}: an input could not be stored", self->id_);
               reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
@@ -627,7 +632,8 @@ void Match::apply_input(const Connection* from, Identity who, storage::InputReco
             self->services_.metrics.decisions_accepted_total.Increment();
             Metrics::observe(self->services_.metrics.decision_latency,
                              std::chrono::steady_clock::now() - arrived);
-            if (!key.empty()) self->accepted_keys_.insert(key);
+            self->applied_.push_back(input);
+            if (!input.idempotency_key.empty()) self->accepted_keys_.insert(input.idempotency_key);
             if (over) {
               self->status_ = v1::MATCH_STATUS_FINISHED;
               self->services_.metrics.matches_finished_total.Increment();
@@ -644,7 +650,7 @@ void Match::apply_input(const Connection* from, Identity who, storage::InputReco
             }
             self->done();
           });
-    });
+        });
   });
 }
 

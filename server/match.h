@@ -103,6 +103,10 @@ class Match : public std::enable_shared_from_this<Match> {
   void announce_if_changed();
   void refresh_info();
   void start_game();
+  static core::SubmitResult apply(core::MatchEngine& engine, const storage::InputRecord& input);
+  // The engine as the stored inputs leave it, replayed from the seed: how an input that failed
+  // (in the engine, or to be stored) is undone.
+  std::unique_ptr<core::MatchEngine> replayed() const;
   void apply_input(const Connection* from, Identity who, storage::InputRecord input, Reply reply);
   // Stores the seats (and the start of the game), then calls `then(stored)`; a failed write
   // runs `undo` first.
@@ -119,6 +123,8 @@ class Match : public std::enable_shared_from_this<Match> {
   std::unique_ptr<core::MatchEngine> engine_;
   std::uint64_t seed_ = 0;
   std::uint32_t inputs_ = 0;
+  // The inputs applied and stored, for replayed().
+  std::vector<storage::InputRecord> applied_;
   std::vector<Follower> followers_;
   // The idempotency keys of the inputs applied (SubmitDecision.idempotency_key).
   std::set<std::string> accepted_keys_;

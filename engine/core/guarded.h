@@ -18,7 +18,11 @@ struct Guarded {
   std::string failure;
 };
 
-inline Guarded apply_guarded(std::unique_ptr<MatchEngine>& engine, const MatchEngine& before,
+// `rebuild` makes the engine as it was before the input (by replaying the inputs before it from
+// the seed): it runs only when the input failed, so that no copy of the game is made for every
+// input on the chance of a failure.
+inline Guarded apply_guarded(std::unique_ptr<MatchEngine>& engine,
+                             const std::function<std::unique_ptr<MatchEngine>()>& rebuild,
                              const std::function<SubmitResult(MatchEngine&)>& input) {
   Guarded out;
   try {
@@ -29,7 +33,7 @@ inline Guarded apply_guarded(std::unique_ptr<MatchEngine>& engine, const MatchEn
   } catch (...) {
     out.failure = "the engine threw something that is not a std::exception";
   }
-  if (!out.failure.empty()) engine = before.clone();
+  if (!out.failure.empty()) engine = rebuild();
   return out;
 }
 

@@ -145,30 +145,36 @@ TEST_CASE("an engine that throws or breaks an invariant is put back as it was") 
   auto submit = [](MatchEngine& e) { return e.submit(0, 1, {}); };
   for (int i = 0; i < 2; ++i) {
     auto before = engine->clone();
-    const auto applied = apply_guarded(engine, *before, submit);
+    const auto applied = apply_guarded(
+        engine, [&] { return before->clone(); }, submit);
     CHECK(applied.failure.empty());
     CHECK(applied.result.accepted());
   }
   CHECK(engine->state_hash() == 2);
   SUBCASE("a broken invariant") {
     auto before = engine->clone();
-    const auto applied = apply_guarded(engine, *before, submit);
+    const auto applied = apply_guarded(
+        engine, [&] { return before->clone(); }, submit);
     CHECK(applied.failure == "the counter hit 3");
     CHECK(engine->state_hash() == 2);
   }
   SUBCASE("a throw after the state changed") {
     auto before = engine->clone();
-    const auto applied = apply_guarded(engine, *before, [](MatchEngine& e) {
-      e.submit(0, 1, {});
-      throw std::out_of_range("index 7");
-      return spacedock::core::SubmitResult::ok();
-    });
+    const auto applied = apply_guarded(
+        engine, [&] { return before->clone(); },
+        [](MatchEngine& e) {
+          e.submit(0, 1, {});
+          throw std::out_of_range("index 7");
+          return spacedock::core::SubmitResult::ok();
+        });
     CHECK(applied.failure == "the engine threw: index 7");
     CHECK(engine->state_hash() == 2);
   }
   // Either way the engine goes on.
   engine->submit(0, 1, {});  // to 3, the broken value, unguarded
   auto again = engine->clone();
-  CHECK(apply_guarded(engine, *again, submit).failure.empty());
+  CHECK(apply_guarded(
+            engine, [&] { return again->clone(); }, submit)
+            .failure.empty());
   CHECK(engine->state_hash() == 4);
 }
