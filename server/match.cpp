@@ -89,11 +89,14 @@ std::shared_ptr<Match> Match::restore(Services& services, const storage::MatchRe
   match->status_ = v1::MATCH_STATUS_ACTIVE;
   auto snapshot = snapshots.begin();
   for (const auto& input : inputs) {
+    if (input.seq != match->applied_.size() + 1)
+      throw std::runtime_error("the input log skips from " +
+                               std::to_string(match->applied_.size()) + " to " +
+                               std::to_string(input.seq));
     if (!apply(*match->engine_, input).accepted()) {
       throw std::runtime_error("input " + std::to_string(input.seq) + " no longer replays");
     }
     match->applied_.push_back(input);
-    match->inputs_ = input.seq;
     if (!input.idempotency_key.empty()) match->accepted_keys_.insert(input.idempotency_key);
     while (snapshot != snapshots.end() && snapshot->input_seq < input.seq)
       ++snapshot;
@@ -591,7 +594,7 @@ void Match::apply_input(const Connection* from, Identity who, storage::InputReco
           "after {} inputs: {}; rolled back",
           id_, who.account_id, seat,
           input.kind == storage::InputKind::kConcede ? "concession" : "decision", input.decision_id,
-          fmt::join(input.options, ", "), inputs_, applied.failure);
+          fmt::join(input.options, ", "), applied_.size(), applied.failure);
       reply(error_response(v1::INTERNAL, "the server failed on that input; it had no effect"));
       return done();
     }
@@ -600,7 +603,7 @@ void Match::apply_input(const Connection* from, Identity who, storage::InputReco
       reply(refusal(result));
       return done();
     }
-    input.seq = ++inputs_;
+    input.seq = static_cast<std::uint32_t>(applied_.size() + 1);
     input.at_ms = now_ms();
     const bool over = engine_->over();
     std::optional<storage::SnapshotRecord> snapshot;
@@ -624,7 +627,6 @@ void Match::apply_input(const Connection* from, Identity who, storage::InputReco
             if (error) {
               // Not stored, so it did not happen: back to the state before the input.
               self->engine_ = self->replayed();
-              --self->inputs_;
               spdlog::error("match={}: an input could not be stored", self->id_);
               reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
               return self->done();

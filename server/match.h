@@ -122,8 +122,8 @@ class Match : public std::enable_shared_from_this<Match> {
   v1::MatchStatus status_ = v1::MATCH_STATUS_WAITING;
   std::unique_ptr<core::MatchEngine> engine_;
   std::uint64_t seed_ = 0;
-  std::uint32_t inputs_ = 0;
-  // The inputs applied and stored, for replayed().
+  // The inputs applied and stored, in order (their seq is their place, from 1): for
+  // replayed(), and the next input's seq.
   std::vector<storage::InputRecord> applied_;
   std::vector<Follower> followers_;
   // The idempotency keys of the inputs applied (SubmitDecision.idempotency_key).

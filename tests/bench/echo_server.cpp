@@ -20,6 +20,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "support/flags.h"
+
 namespace {
 
 namespace asio = boost::asio;
@@ -99,16 +101,16 @@ void accept(tcp::acceptor& acceptor, std::unordered_map<std::string, Room>& room
 int main(int argc, char** argv) {
   unsigned short port = 0;
   std::string port_file;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string flag = argv[i];
-    if (flag == "--port") {
-      port = static_cast<unsigned short>(std::stoi(argv[i + 1]));
-    } else if (flag == "--port-file") {
-      port_file = argv[i + 1];
-    } else {
-      std::fprintf(stderr, "usage: spacedock-echo [--port N] [--port-file FILE]\n");
-      return 2;
-    }
+  try {
+    spacedock::support::Flags flags(argc, argv, 1);
+    flags.take_number("--port", port);
+    if (auto file = flags.take("--port-file")) port_file = *file;
+    flags.finish();
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr,
+                 "spacedock-echo: %s\nusage: spacedock-echo [--port N] [--port-file FILE]\n",
+                 e.what());
+    return 2;
   }
   rlimit files{};
   if (getrlimit(RLIMIT_NOFILE, &files) == 0) {

@@ -39,6 +39,7 @@
 
 #include "clients/common/client.h"
 #include "spacedock/v1/envelope.pb.h"
+#include "support/flags.h"
 
 namespace {
 
@@ -560,32 +561,16 @@ void measure(Run& run, Report& report) {
 
 Options parse(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string flag = argv[i];
-    const auto value = [&]() -> std::string {
-      if (i + 1 >= argc) throw std::invalid_argument(flag + " needs a value");
-      return argv[++i];
-    };
-    if (flag == "--server") {
-      o.server = value();
-    } else if (flag == "--matches") {
-      o.matches = std::stoi(value());
-    } else if (flag == "--seconds") {
-      o.seconds = std::stod(value());
-    } else if (flag == "--warmup") {
-      o.warmup = std::stod(value());
-    } else if (flag == "--rate") {
-      o.rate = std::stod(value());
-    } else if (flag == "--server-pid") {
-      o.server_pid = std::stoi(value());
-    } else if (flag == "--seed") {
-      o.seed = std::stoull(value());
-    } else if (flag == "--echo") {
-      o.echo = true;
-    } else {
-      throw std::invalid_argument("unknown flag " + flag);
-    }
-  }
+  spacedock::support::Flags flags(argc, argv, 1);
+  if (auto server = flags.take("--server")) o.server = *server;
+  flags.take_number("--matches", o.matches);
+  flags.take_number("--seconds", o.seconds);
+  flags.take_number("--warmup", o.warmup);
+  flags.take_number("--rate", o.rate);
+  flags.take_number("--server-pid", o.server_pid);
+  flags.take_number("--seed", o.seed);
+  o.echo = flags.take_switch("--echo");
+  flags.finish();
   if (o.matches < 1 || o.matches > 60000) throw std::invalid_argument("--matches: 1 to 60000");
   return o;
 }

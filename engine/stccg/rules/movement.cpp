@@ -14,11 +14,10 @@ constexpr AffiliationSet kNonAligned = bit(Affiliation::kNonAligned);
 
 bool Engine::staffed(CardId ship, const std::vector<CardId>& aboard) const {
   const CardDef& def = s_.def(ship);
-  const auto ready = [&](CardId c) { return !s_.cards[c].stopped; };
-  if (std::none_of(aboard.begin(), aboard.end(), ready)) return false;
   std::vector<CardId> people;
-  people.reserve(aboard.size());
-  std::copy_if(aboard.begin(), aboard.end(), std::back_inserter(people), ready);
+  std::copy_if(aboard.begin(), aboard.end(), std::back_inserter(people),
+               [&](CardId c) { return !s_.cards[c].stopped; });
+  if (people.empty()) return false;
   // Someone aboard must match the ship's affiliation, or be allowed to by a treaty (§3.2).
   const Seat seat = s_.cards[ship].controller;
   const AffiliationSet ship_affiliation = bit(def.affiliation);
