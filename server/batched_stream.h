@@ -9,6 +9,7 @@
 #include <boost/beast/websocket/teardown.hpp>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace spacedock::server {
 
@@ -17,11 +18,12 @@ namespace spacedock::server {
 // events, the next prompt), and one write each costs a system call and a TCP segment apiece,
 // which was most of the server's time under load.
 //
-// A write is copied into a buffer and completes at once; while the stream is corked the buffer
-// only grows, and otherwise it is written out, one write at a time, whatever has gathered
-// meanwhile going out together in the next. WsSession corks the stream while it drains its
-// queue, so a decision's messages to one viewer leave in one write. A write that fails fails
-// every later one. Used on one strand, like the stream below it.
+// Bytes are copied into a buffer: append() only adds to it, and flush() writes it out, one
+// write at a time, whatever gathered meanwhile going out together in the next. WsSession
+// appends its data frames itself (a burst of messages, then one flush); the WebSocket stream's
+// own writes (handshake, pings, pongs, close) come through async_write_some, which appends and
+// flushes, and completes at once. A write that fails fails every later one. Used on one strand,
+// like the stream below it.
 class BatchedStream {
  public:
   using executor_type = boost::beast::tcp_stream::executor_type;
@@ -48,10 +50,10 @@ class BatchedStream {
           std::size_t taken = 0;
           if (!state_->error) {
             for (auto buffer : boost::beast::buffers_range_ref(data)) {
-              state_->pending.append(static_cast<const char*>(buffer.data()), buffer.size());
+              append({static_cast<const char*>(buffer.data()), buffer.size()});
               taken += buffer.size();
             }
-            if (!state_->corked) flush();
+            flush();
           }
           boost::asio::post(next_.get_executor(),
                             boost::beast::bind_handler(std::move(done), state_->error, taken));
@@ -59,27 +61,12 @@ class BatchedStream {
         handler, buffers);
   }
 
-  // Holds writes back until uncork(), which sends them.
-  void cork() { state_->corked = true; }
-  void uncork() {
-    state_->corked = false;
-    flush();
+  // Adds bytes to go out after everything accepted before, at the next flush().
+  void append(std::string_view bytes) {
+    if (!state_->error) state_->pending.append(bytes);
   }
-  // Bytes accepted and not yet sent: a client that does not read makes this grow.
-  std::size_t unsent() const { return state_->pending.size() + state_->sending.size(); }
 
- private:
-  static constexpr std::size_t kKeptCapacity = 16 * 1024;
-
-  // Shared with the write in progress, which may complete after the stream is gone.
-  struct State {
-    std::string pending;  // accepted, waiting for the write in progress or for uncork()
-    std::string sending;  // being written
-    bool corked = false;
-    bool alive = true;
-    boost::beast::error_code error;
-  };
-
+  // Starts writing what was appended, unless a write is in progress (its completion goes on).
   void flush() {
     State& s = *state_;
     if (!s.sending.empty() || s.pending.empty() || s.error) return;
@@ -94,11 +81,25 @@ class BatchedStream {
                                if (ec) {
                                  state->error = ec;
                                  state->pending.clear();
-                               } else if (!state->corked) {
+                               } else {
                                  flush();
                                }
                              });
   }
+
+  // Bytes accepted and not yet sent: a client that does not read makes this grow.
+  std::size_t unsent() const { return state_->pending.size() + state_->sending.size(); }
+
+ private:
+  static constexpr std::size_t kKeptCapacity = 16 * 1024;
+
+  // Shared with the write in progress, which may complete after the stream is gone.
+  struct State {
+    std::string pending;  // accepted, waiting for flush() or for the write in progress
+    std::string sending;  // being written
+    bool alive = true;
+    boost::beast::error_code error;
+  };
 
   boost::beast::tcp_stream next_;
   std::shared_ptr<State> state_ = std::make_shared<State>();

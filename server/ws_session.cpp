@@ -6,6 +6,7 @@
 #include <boost/asio/post.hpp>
 
 #include "server/connection.h"
+#include "server/ws_frame.h"
 
 namespace spacedock::server {
 namespace {
@@ -52,7 +53,6 @@ void WsSession::run(beast::http::request<beast::http::string_body> upgrade) {
     response.set(beast::http::field::server, "spacedock");
   }));
   ws_.read_message_max(services_.config.max_frame_bytes);
-  ws_.binary(true);
   ws_.async_accept(upgrade, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
 }
 
@@ -109,57 +109,37 @@ void WsSession::send(std::shared_ptr<const std::string> bytes) {
       std::lock_guard lock(self->inbox_mutex_);
       arrived.swap(self->inbox_);
     }
-    self->enqueue(arrived);
+    self->write_frames(arrived);
   });
 }
 
-void WsSession::enqueue(std::vector<std::shared_ptr<const std::string>>& arrived) {
-  if (cut_off_) return;
-  const bool idle = queue_.empty();
-  for (auto& bytes : arrived) {
-    queued_bytes_ += bytes->size();
-    queue_.push_back(std::move(bytes));
+void WsSession::write_frames(std::vector<std::shared_ptr<const std::string>>& arrived) {
+  if (cut_off_ || !ws_.is_open()) return;  // nothing goes out after a close frame
+  BatchedStream& out = ws_.next_layer();
+  // Data frames are written here rather than by the WebSocket stream: each is a short header and
+  // the payload as it is, so a burst costs a copy per message and one write in all.
+  for (const auto& bytes : arrived) {
+    out.append(BinaryFrameHeader(bytes->size()).bytes());
+    out.append(*bytes);
   }
-  if (queued_bytes_ + ws_.next_layer().unsent() > services_.config.max_queued_bytes) {
+  if (out.unsent() > services_.config.max_queued_bytes) {
     spdlog::warn("{}: not reading its messages; cutting it off", peer_);
     services_.metrics.slow_consumers_total.Increment();
     cut_off_ = true;
     beast::get_lowest_layer(ws_).close();
     return;
   }
-  if (idle) write();
+  out.flush();
 }
 
 void WsSession::close() {
   asio::post(ws_.get_executor(), [self = shared_from_this()] {
     if (self->cut_off_) return;
-    self->cut_off_ = true;            // nothing more is queued
-    self->ws_.next_layer().uncork();  // and what is, goes out before the close frame
+    self->cut_off_ = true;  // nothing more is sent; what was goes out before the close frame
     self->ws_.async_close(
         websocket::close_reason(websocket::close_code::policy_error, "logged out"),
         [self](beast::error_code) {});
   });
-}
-
-void WsSession::write() {
-  if (!cut_off_) ws_.next_layer().cork();  // until the queue is empty (on_write)
-  ws_.async_write(asio::buffer(*queue_.front()),
-                  beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
-}
-
-void WsSession::on_write(beast::error_code ec, std::size_t) {
-  if (ec) {
-    cut_off_ = true;
-    queue_.clear();
-    return;
-  }
-  queued_bytes_ -= queue_.front()->size();
-  queue_.pop_front();
-  if (queue_.empty()) {
-    ws_.next_layer().uncork();
-  } else {
-    write();
-  }
 }
 
 }  // namespace spacedock::server

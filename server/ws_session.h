@@ -4,7 +4,6 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
-#include <deque>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -17,10 +16,10 @@ namespace spacedock::server {
 
 class Connection;
 
-// One WebSocket connection's I/O: reads frames one request at a time, and writes queued
-// messages in order, the messages queued together in one system call (BatchedStream). Frames above
-// the size limit close this connection only (close code 1009); a client that stops reading is cut
-// off once its queue passes the limit.
+// One WebSocket connection's I/O: reads frames one request at a time, and sends messages in
+// order as binary frames, the messages sent together in one system call (BatchedStream). Frames
+// above the size limit close this connection only (close code 1009); a client that stops reading
+// is cut off once what it has not taken passes the limit.
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(boost::asio::ip::tcp::socket&& socket, Services& services, Admission::Slot slot);
@@ -36,10 +35,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void on_accept(boost::beast::error_code ec);
   void read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
-  // On the strand: queues what send() gathered, and starts writing if nothing is.
-  void enqueue(std::vector<std::shared_ptr<const std::string>>& arrived);
-  void write();
-  void on_write(boost::beast::error_code ec, std::size_t bytes);
+  // On the strand: frames what send() gathered and starts it on its way.
+  void write_frames(std::vector<std::shared_ptr<const std::string>>& arrived);
 
   boost::beast::websocket::stream<BatchedStream> ws_;
   boost::beast::flat_buffer buffer_;
@@ -50,8 +47,6 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   std::shared_ptr<Connection> connection_;
   std::mutex inbox_mutex_;  // guards inbox_, which send() fills from any thread
   std::vector<std::shared_ptr<const std::string>> inbox_;
-  std::deque<std::shared_ptr<const std::string>> queue_;
-  std::size_t queued_bytes_ = 0;
   bool cut_off_ = false;
 };
 
