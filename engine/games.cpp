@@ -18,8 +18,13 @@ core::SetupError unsupported() {
 std::variant<stccg::Deck, core::SetupError> stccg_deck(const v1::StccgSeatOptions& seat,
                                                        const stccg::Options& rules) {
   const bool sample = !seat.sample_deck().empty();
-  if (sample == !seat.deck_list().empty()) {
-    return core::SetupError{"DECK_REQUIRED", "give exactly one of a sample deck and a deck list"};
+  const int given = sample + !seat.deck_list().empty() + (seat.deck_id() != 0);
+  if (given != 1) {
+    return core::SetupError{"DECK_REQUIRED",
+                            "give exactly one of a sample deck, a deck list and a stored deck"};
+  }
+  if (seat.deck_id() != 0) {  // the server puts the stored deck's list in its place
+    return core::SetupError{"UNKNOWN_DECK", "a stored deck is known only to its server"};
   }
   if (sample) {
     if (auto deck = stccg::sample_deck(seat.sample_deck())) return *std::move(deck);
@@ -30,17 +35,12 @@ std::variant<stccg::Deck, core::SetupError> stccg_deck(const v1::StccgSeatOption
                                                 "'; the sample decks are " + known};
   }
   const auto& db = stccg::CardDb::standard();
-  stccg::DeckImport imported = stccg::import_deck_text(seat.deck_list(), db);
   std::string problems;
-  for (const stccg::DeckTextError& error : imported.errors)
-    problems += (problems.empty() ? "" : "; ") + error.message;
-  if (imported.ok()) {
-    for (const stccg::DeckProblem& problem :
-         stccg::validate_deck(imported.deck, db, rules.sixty_card_decks))
-      problems += (problems.empty() ? "" : "; ") + problem.message;
-  }
+  for (const stccg::DeckListProblem& problem :
+       stccg::check_deck_list(seat.deck_list(), db, rules.sixty_card_decks))
+    problems += (problems.empty() ? "" : "; ") + problem.message;
   if (!problems.empty()) return core::SetupError{"INVALID_DECK", problems};
-  return std::move(imported.deck);
+  return std::move(stccg::import_deck_text(seat.deck_list(), db).deck);
 }
 
 std::unique_ptr<core::MatchEngine> start_incursions(const v1::MatchSetup& setup,

@@ -287,7 +287,11 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
       if (request.join_match().has_stccg_seat()) {
         *seat.mutable_stccg() = request.join_match().stccg_seat();
       }
-      return match->join(shared_from_this(), who, std::move(seat), tracking(match, reply));
+      return with_seat_deck(
+          std::move(seat), reply,
+          [self = shared_from_this(), match, who](v1::SeatSetup seated, Reply respond) {
+            match->join(self, who, std::move(seated), self->tracking(match, std::move(respond)));
+          });
     }
     case Body::kSpectate:
       return with_match(request.spectate().match_id(), reply,
@@ -326,28 +330,51 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
     }
     case Body::kListSessions:
       return on_list_sessions(reply);
+    case Body::kSaveDeck:
+      return on_save_deck(request.save_deck(), reply);
+    case Body::kListDecks:
+      return on_list_decks(reply);
+    case Body::kGetDeck:
+      return on_get_deck(request.get_deck(), reply);
+    case Body::kRenameDeck:
+      return on_rename_deck(request.rename_deck(), reply);
+    case Body::kDeleteDeck:
+      return on_delete_deck(request.delete_deck(), reply);
+    case Body::kValidateDeck:
+      return on_validate_deck(request.validate_deck(), reply);
+    case Body::kExportDeck:
+      return on_export_deck(request.export_deck(), reply);
     default:
       return reply(error_response(v1::UNKNOWN_MESSAGE, "unsupported request"));
   }
 }
 
 void Connection::on_create(const v1::CreateMatch& request, Reply reply) {
+  if (request.game() == v1::GAME_UNSPECIFIED) {
+    return reply(error_response(v1::BAD_REQUEST, "say which game to create"));
+  }
   v1::MatchSetup setup;
   setup.set_game(request.game());
   if (request.has_incursions()) *setup.mutable_incursions() = request.incursions();
   if (request.has_stccg()) *setup.mutable_stccg() = request.stccg();
-  auto* seat = setup.add_seats();
-  seat->set_name(identity_->username);
-  if (request.has_incursions_seat()) *seat->mutable_incursions() = request.incursions_seat();
-  if (request.has_stccg_seat()) *seat->mutable_stccg() = request.stccg_seat();
-  if (request.game() == v1::GAME_UNSPECIFIED) {
-    return reply(error_response(v1::BAD_REQUEST, "say which game to create"));
-  }
+  v1::SeatSetup seat;
+  seat.set_name(identity_->username);
+  if (request.has_incursions_seat()) *seat.mutable_incursions() = request.incursions_seat();
+  if (request.has_stccg_seat()) *seat.mutable_stccg() = request.stccg_seat();
+  with_seat_deck(std::move(seat), std::move(reply),
+                 [self = shared_from_this(), setup = std::move(setup)](v1::SeatSetup seated,
+                                                                       Reply respond) mutable {
+                   *setup.add_seats() = std::move(seated);
+                   self->create(std::move(setup), std::move(respond));
+                 });
+}
+
+void Connection::create(v1::MatchSetup setup, Reply reply) {
   auto seats = engine::check_match(setup);
   if (auto* e = std::get_if<core::SetupError>(&seats)) {
     return reply(error_response(v1::INVALID_OPTIONS, e->message, e->rule));
   }
-  if (auto problem = engine::check_seat(setup, *seat)) {
+  if (auto problem = engine::check_seat(setup, setup.seats(0))) {
     return reply(error_response(v1::INVALID_OPTIONS, problem->message, problem->rule));
   }
   const std::uint32_t cap = services_.config.max_waiting_matches;

@@ -14,6 +14,7 @@
 #include "server/services.h"
 #include "spacedock/v1/envelope.pb.h"
 #include "storage/accounts.h"
+#include "storage/decks.h"
 
 namespace spacedock::server {
 
@@ -69,6 +70,25 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   // Lobby and play (connection.cpp).
   void on_create(const v1::CreateMatch& request, Reply reply);
+  // Creates the match once its first seat's deck is known.
+  void create(v1::MatchSetup setup, Reply reply);
+
+  // Decks (decks.cpp).
+  void on_save_deck(const v1::SaveDeck& request, Reply reply);
+  void on_list_decks(Reply reply);
+  void on_get_deck(const v1::GetDeck& request, Reply reply);
+  void on_rename_deck(const v1::RenameDeck& request, Reply reply);
+  void on_delete_deck(const v1::DeleteDeck& request, Reply reply);
+  void on_validate_deck(const v1::ValidateDeck& request, Reply reply);
+  void on_export_deck(const v1::ExportDeck& request, Reply reply);
+  // BAD_REQUEST for a deck list over the size limit.
+  std::optional<v1::Response> deck_list_problem(std::string_view list) const;
+  // One of this account's decks, handed to `then` on the strand; NOT_FOUND otherwise.
+  void with_deck(std::uint64_t deck_id, Reply reply,
+                 std::function<void(storage::DeckRecord, Reply)> then);
+  // The seat with the stored deck it names (StccgSeatOptions.deck_id) put in as its list.
+  void with_seat_deck(v1::SeatSetup seat, Reply reply,
+                      std::function<void(v1::SeatSetup, Reply)> then);
 
   // Whether a request may run now: within this connection's and its address's rates.
   bool within_rate();

@@ -52,6 +52,9 @@ struct ServerConfig {
   std::chrono::seconds session_ttl{30 * 24 * 3600};
   // Matches waiting for players that one account may sit in at once.
   std::uint32_t max_waiting_matches = 5;
+  // Decks one account may store, and the largest deck list taken (SaveDeck, ValidateDeck).
+  int max_decks_per_account = 100;
+  std::size_t max_deck_list_bytes = 16 * 1024;
   // Finished matches nobody follows leave memory after this long.
   std::chrono::seconds finished_match_ttl{600};
   std::string port_file;

@@ -11,6 +11,7 @@
 namespace spacedock::embedded {
 extern const std::string_view storage_migration_001;
 extern const std::string_view storage_migration_002;
+extern const std::string_view storage_migration_003;
 }  // namespace spacedock::embedded
 
 namespace spacedock::storage {
@@ -22,8 +23,10 @@ struct Migration {
 };
 
 // Versions in increasing order, one per file under storage/migrations/.
-std::array<Migration, 2> migrations() {
-  return {{{1, embedded::storage_migration_001}, {2, embedded::storage_migration_002}}};
+std::array<Migration, 3> migrations() {
+  return {{{1, embedded::storage_migration_001},
+           {2, embedded::storage_migration_002},
+           {3, embedded::storage_migration_003}}};
 }
 
 std::int64_t now_ms() {

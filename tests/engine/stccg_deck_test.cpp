@@ -506,3 +506,46 @@ TEST_CASE("side decks need their doorway in the game deck") {
     check_legal(deck);
   }
 }
+
+TEST_CASE("a deck list's problems name the line they come from") {
+  using spacedock::stccg::check_deck_list;
+  const std::string list =
+      "Missions:\n"             // 1
+      "2\tFever Emergency\n"    // 2: a unique mission twice
+      "1\tKrios Suppression\n"  // 3
+      "1\tPcard\n"              // 4: unknown
+      "Seed:\n"                 // 5
+      "1\tKlingon Outpost\n"    // 6
+      "Draw:\n"                 // 7
+      "3\tWorf\n"               // 8
+      "1\tLemon-Aid\n"          // 9: a Q-icon card in the game deck
+      "Q's Tent:\n"             // 10
+      "2\tBatrell\n"            // 11: twice in the Tent, which has no doorway
+      "Battle Bridge:\n"        // 12
+      "1\tPulse Disruptor\n"    // 13
+      "1\tData\n";              // 14: not a tactic
+  const auto problems = check_deck_list(list, standard());
+  const auto line_of = [&](std::string_view code) {
+    const auto found = std::find_if(problems.begin(), problems.end(),
+                                    [&](const auto& p) { return p.code == code; });
+    REQUIRE(found != problems.end());
+    return found->line;
+  };
+  CHECK(problems.front().code == "UNKNOWN_CARD");  // unreadable lines first
+  CHECK(line_of("UNKNOWN_CARD") == 4);
+  CHECK(line_of("DECK_SIZE") == 0);  // the deck as a whole
+  CHECK(line_of("MISSION_COUNT") == 0);
+  CHECK(line_of("DUPLICATE_MISSION") == 2);
+  CHECK(line_of("TENT_DUPLICATE") == 11);
+  CHECK(line_of("SIDE_DECK_WITHOUT_DOORWAY") == 0);
+  std::vector<int> wrong_side_deck;
+  for (const auto& p : problems) {
+    if (p.code == "WRONG_SIDE_DECK") wrong_side_deck.push_back(p.line);
+  }
+  CHECK(wrong_side_deck == std::vector<int>{9, 14});
+  // The sample decks, as shipped, have none.
+  for (const char* name : {"federation", "klingon", "romulan"}) {
+    const Deck deck = *sample_deck(name);
+    CHECK(check_deck_list(export_deck_text(deck, standard()), standard()).empty());
+  }
+}

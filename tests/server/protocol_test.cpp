@@ -10,6 +10,7 @@
 #include <chrono>
 
 #include "storage/matches.h"
+#include "tests/server/test_client.h"
 #include "tests/server/test_server.h"
 
 namespace sd = spacedock;
@@ -17,39 +18,15 @@ namespace asio = boost::asio;
 using asio::awaitable;
 using sd::client::Client;
 using sd::client::Url;
+using sd::testing::call;
+using sd::testing::connected;
+using sd::testing::kPassword;
+using sd::testing::logged_in;
 using sd::testing::run_client;
 using sd::testing::TempDir;
 using sd::testing::TestServer;
 
 namespace {
-
-constexpr const char* kPassword = "correct horse battery";
-
-awaitable<std::unique_ptr<Client>> connected(const std::string& url) {
-  auto client = std::make_unique<Client>(co_await asio::this_coro::executor);
-  co_await client->connect(Url::parse(url), "protocol-test");
-  co_return client;
-}
-
-awaitable<sd::v1::Response> call(Client& client, auto fill) {
-  sd::v1::ClientMessage request;
-  fill(request);
-  co_return co_await client.call(std::move(request));
-}
-
-awaitable<std::unique_ptr<Client>> logged_in(const std::string& url, const std::string& name) {
-  auto client = co_await connected(url);
-  co_await call(*client, [&](auto& m) {
-    m.mutable_register_()->set_username(name);
-    m.mutable_register_()->set_password(kPassword);
-  });
-  auto login = co_await call(*client, [&](auto& m) {
-    m.mutable_login()->set_username(name);
-    m.mutable_login()->set_password(kPassword);
-  });
-  sd::client::expect_ok(login, "Login");
-  co_return client;
-}
 
 awaitable<std::uint64_t> create_match(Client& client) {
   auto response = co_await call(

@@ -15,6 +15,7 @@
 
 #include "storage/accounts.h"
 #include "storage/database.h"
+#include "storage/decks.h"
 #include "storage/matches.h"
 
 using namespace std::string_literals;
@@ -104,19 +105,20 @@ TEST_CASE("migrations create the schema once") {
   std::int64_t applied_at = 0;
   {
     Database db = Database::open(dir.file());
-    CHECK(db.schema_version() == 2);
-    CHECK(query_int(db, "SELECT count(*) FROM schema_migrations") == 2);
+    CHECK(db.schema_version() == 3);
+    CHECK(query_int(db, "SELECT count(*) FROM schema_migrations") == 3);
     applied_at = query_int(db, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1");
     CHECK(applied_at > 0);
     CHECK(query_int(db,
                     "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN "
                     "('accounts', 'sessions', 'matches', 'match_seats', 'match_inputs', "
-                    "'match_snapshots')") == 6);
+                    "'match_snapshots', 'decks')") == 7);
   }
   Database again = Database::open(dir.file());
-  CHECK(again.schema_version() == 2);
-  CHECK(query_int(again, "SELECT count(*) FROM schema_migrations") == 2);
-  CHECK(query_int(again, "SELECT applied_at_ms FROM schema_migrations") == applied_at);
+  CHECK(again.schema_version() == 3);
+  CHECK(query_int(again, "SELECT count(*) FROM schema_migrations") == 3);
+  CHECK(query_int(again, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1") ==
+        applied_at);
   // Reopening wrote nothing.
   CHECK(sqlite3_total_changes(again.handle()) == 0);
 }
@@ -193,6 +195,65 @@ TEST_CASE("a taken name, in any case, is refused and changes nothing") {
   REQUIRE(found);
   CHECK(found->id == id);
   CHECK(found->password_hash == "first");
+}
+
+TEST_CASE("decks belong to their account: names unique per account ignoring case, lists kept") {
+  TempDir dir;
+  Database db = Database::open(dir.file());
+  const std::int64_t picard = storage::create_account(db, "Picard", "x", 1);
+  const std::int64_t riker = storage::create_account(db, "Riker", "x", 1);
+  storage::DeckRecord deck;
+  deck.account_id = picard;
+  deck.name = "Feds";
+  deck.game = 2;
+  deck.list = "Missions:\r\n1\tFever Emergency\n\0tail"s;
+  deck.game_deck_cards = 1;
+  deck.created_at_ms = deck.updated_at_ms = 10;
+  deck.id = storage::create_deck(db, deck);
+  CHECK(deck.id > 0);
+
+  storage::DeckRecord clash = deck;
+  clash.name = "FEDS";
+  CHECK_THROWS_AS(storage::create_deck(db, clash), ConstraintError);
+  clash.account_id = riker;  // another account may use the name
+  const std::int64_t rikers = storage::create_deck(db, clash);
+
+  auto found = storage::find_deck(db, picard, deck.id);
+  REQUIRE(found);
+  CHECK(found->name == "Feds");
+  CHECK(found->list == deck.list);                      // exactly as saved, CR and NUL included
+  CHECK_FALSE(storage::find_deck(db, riker, deck.id));  // not Riker's
+
+  storage::DeckRecord second = deck;
+  second.name = "Alpha";
+  second.id = storage::create_deck(db, second);
+  const auto listed = storage::list_decks(db, picard);
+  REQUIRE(listed.size() == 2);
+  CHECK(listed[0].name == "Alpha");  // by name
+  CHECK(listed[0].list.empty());     // without their lists
+  CHECK(storage::count_decks(db, picard) == 2);
+
+  CHECK_THROWS_AS(storage::rename_deck(db, picard, second.id, "feds", 20), ConstraintError);
+  CHECK(storage::rename_deck(db, picard, second.id, "Bravo", 20));
+  CHECK_FALSE(storage::rename_deck(db, riker, second.id, "Mine", 20));
+  CHECK(storage::find_deck(db, picard, second.id)->updated_at_ms == 20);
+
+  storage::DeckRecord edited = deck;
+  edited.list = "Missions:\n";
+  edited.legal = true;
+  edited.updated_at_ms = 30;
+  CHECK(storage::update_deck(db, edited));
+  edited.account_id = riker;
+  CHECK_FALSE(storage::update_deck(db, edited));
+  found = storage::find_deck(db, picard, deck.id);
+  CHECK(found->list == "Missions:\n");
+  CHECK(found->legal);
+  CHECK(found->created_at_ms == 10);
+
+  CHECK_FALSE(storage::delete_deck(db, riker, deck.id));
+  CHECK(storage::delete_deck(db, picard, deck.id));
+  CHECK_FALSE(storage::find_deck(db, picard, deck.id));
+  CHECK(storage::find_deck(db, riker, rikers));
 }
 
 // An expiry time after every test clock reading (the tests pass small times).

@@ -248,8 +248,9 @@ class Validator {
   }
 
  private:
-  void add(DeckProblemCode code, std::string message) {
-    problems_.push_back({code, std::move(message)});
+  void add(DeckProblemCode code, std::string message, std::optional<DefIndex> card = {},
+           DeckZone zone = DeckZone::kGameDeck) {
+    problems_.push_back({code, std::move(message), card, zone});
   }
 
   void check_counts() {
@@ -288,7 +289,8 @@ class Validator {
       if (def.type() == v1::STCCG_CARD_TYPE_MISSION && def.unique() && copies > 1) {
         add(DeckProblemCode::kDuplicateMission,
             quoted(def) + " is in the deck " + std::to_string(copies) +
-                " times; a unique mission may be included only once");
+                " times; a unique mission may be included only once",
+            i);
       }
     }
   }
@@ -340,7 +342,7 @@ class Validator {
                             quoted(db_.def(example)) + ") but has no " +
                             std::string(affiliation_name(affiliation)) + " outpost";
       if (!stood_in.empty()) message += "; its Neutral Outpost already stands in for " + stood_in;
-      add(DeckProblemCode::kMissingOutpost, std::move(message));
+      add(DeckProblemCode::kMissingOutpost, std::move(message), example);
     }
   }
 
@@ -352,13 +354,17 @@ class Validator {
   }
 
   void check_test_cards() {
-    for (const auto* zone :
-         {&deck_.cards, &deck_.q_continuum, &deck_.q_tent, &deck_.battle_bridge}) {
-      for (const auto& entry : tally(*zone)) {
+    const std::pair<const std::vector<DefIndex>*, DeckZone> zones[] = {
+        {&deck_.cards, DeckZone::kGameDeck},
+        {&deck_.q_continuum, DeckZone::kQContinuum},
+        {&deck_.q_tent, DeckZone::kQTent},
+        {&deck_.battle_bridge, DeckZone::kBattleBridge}};
+    for (const auto& [cards, zone] : zones) {
+      for (const auto& entry : tally(*cards)) {
         const CardDef& def = db_.def(entry.first);
         if (def.card.test_only())
           add(DeckProblemCode::kTestCard,
-              quoted(def) + " is a rules test fixture, never legal in a deck");
+              quoted(def) + " is a rules test fixture, never legal in a deck", entry.first, zone);
       }
     }
   }
@@ -368,17 +374,20 @@ class Validator {
       const CardDef& def = db_.def(entry.first);
       if (has_q_icon(def)) {
         add(DeckProblemCode::kWrongSideDeck,
-            quoted(def) + " has the Q icon; it may only be in the Q-Continuum side deck");
+            quoted(def) + " has the Q icon; it may only be in the Q-Continuum side deck",
+            entry.first);
       } else if (is_tactic(def)) {
         add(DeckProblemCode::kWrongSideDeck,
-            quoted(def) + " is a tactic; it may only be in the Battle Bridge side deck");
+            quoted(def) + " is a tactic; it may only be in the Battle Bridge side deck",
+            entry.first);
       }
     }
     for (const auto& entry : tally(deck_.q_continuum)) {
       const CardDef& def = db_.def(entry.first);
       if (!has_q_icon(def)) {
         add(DeckProblemCode::kWrongSideDeck,
-            quoted(def) + " has no Q icon; the Q-Continuum side deck takes only Q-icon cards");
+            quoted(def) + " has no Q icon; the Q-Continuum side deck takes only Q-icon cards",
+            entry.first, DeckZone::kQContinuum);
       }
     }
     const auto tent = tally(deck_.q_tent);
@@ -386,15 +395,17 @@ class Validator {
       const CardDef& def = db_.def(i);
       if (has_q_icon(def) && !def.card.allowed_in_q_tent()) {
         add(DeckProblemCode::kWrongSideDeck,
-            quoted(def) + " has the Q icon; it may not be in Q's Tent");
+            quoted(def) + " has the Q icon; it may not be in Q's Tent", i, DeckZone::kQTent);
       } else if (is_tactic(def)) {
         add(DeckProblemCode::kWrongSideDeck,
-            quoted(def) + " is a tactic; it may only be in the Battle Bridge side deck");
+            quoted(def) + " is a tactic; it may only be in the Battle Bridge side deck", i,
+            DeckZone::kQTent);
       }
       if (copies > 1) {
-        add(DeckProblemCode::kTentDuplicate, quoted(def) + " is in Q's Tent " +
-                                                 std::to_string(copies) +
-                                                 " times; the Tent's cards must all be different");
+        add(DeckProblemCode::kTentDuplicate,
+            quoted(def) + " is in Q's Tent " + std::to_string(copies) +
+                " times; the Tent's cards must all be different",
+            i, DeckZone::kQTent);
       }
     }
     if (deck_.q_tent.size() > kMaxTentCards) {
@@ -405,7 +416,8 @@ class Validator {
       const CardDef& def = db_.def(entry.first);
       if (!is_tactic(def)) {
         add(DeckProblemCode::kWrongSideDeck,
-            quoted(def) + " is not a tactic; the Battle Bridge side deck takes only tactics");
+            quoted(def) + " is not a tactic; the Battle Bridge side deck takes only tactics",
+            entry.first, DeckZone::kBattleBridge);
       }
     }
     check_doorway(deck_.q_continuum, Section::kQContinuum, v1::STCCG_SIDE_DECK_Q_CONTINUUM);
@@ -473,8 +485,8 @@ DeckImport import_deck_text(std::string_view text, const CardDb& db, std::string
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a byte-order mark
   std::optional<Section> section = Section::kGame;              // cards before any header
   int number = 0;
-  auto fail = [&](std::string message) {
-    result.errors.push_back({number, "line " + std::to_string(number) + ": " + message});
+  auto fail = [&](std::string_view code, std::string message) {
+    result.errors.push_back({number, code, "line " + std::to_string(number) + ": " + message});
   };
   while (!text.empty()) {
     const std::size_t newline = text.find('\n');
@@ -485,34 +497,44 @@ DeckImport import_deck_text(std::string_view text, const CardDb& db, std::string
     std::optional<CardLine> card_line = parse_card_line(line);
     if (!card_line) {
       if (!line.ends_with(':')) {
-        fail("expected 'COUNT TITLE' or a section header ending in ':', got '" + std::string(line) +
-             "'");
+        fail("UNREADABLE_LINE", "expected 'COUNT TITLE' or a section header ending in ':', got '" +
+                                    std::string(line) + "'");
         continue;
       }
       section = section_of(line.substr(0, line.size() - 1));
       if (!section) {
-        fail("unknown section '" + std::string(line) +
-             "'; expected Missions:, Seed:, Draw:, Deck:, Q-Continuum:, Q's Tent: or "
-             "Battle Bridge:");
+        fail("UNKNOWN_SECTION",
+             "unknown section '" + std::string(line) +
+                 "'; expected Missions:, Seed:, Draw:, Deck:, Q-Continuum:, Q's Tent: or "
+                 "Battle Bridge:");
       }
       continue;
     }
     if (!card_line->error.empty()) {
-      fail(card_line->error);
+      fail("UNREADABLE_LINE", card_line->error);
       continue;
     }
     const std::optional<DefIndex> card = find_card(db, card_line->title);
     if (!card) {
-      fail("unknown card '" + std::string(card_line->title) + "'");
+      fail("UNKNOWN_CARD", "unknown card '" + std::string(card_line->title) + "'");
       continue;
     }
     if (!section) continue;  // under an unknown header, already reported
     std::vector<DefIndex>* zone = &result.deck.cards;
-    if (*section == Section::kQContinuum) zone = &result.deck.q_continuum;
-    if (*section == Section::kQTent) zone = &result.deck.q_tent;
-    if (*section == Section::kBattleBridge) zone = &result.deck.battle_bridge;
+    DeckZone listed_in = DeckZone::kGameDeck;
+    if (*section == Section::kQContinuum) {
+      zone = &result.deck.q_continuum;
+      listed_in = DeckZone::kQContinuum;
+    } else if (*section == Section::kQTent) {
+      zone = &result.deck.q_tent;
+      listed_in = DeckZone::kQTent;
+    } else if (*section == Section::kBattleBridge) {
+      zone = &result.deck.battle_bridge;
+      listed_in = DeckZone::kBattleBridge;
+    }
     const auto copies = static_cast<std::size_t>(card_line->count);
     zone->insert(zone->end(), copies, *card);
+    result.listed.push_back({*card, listed_in, number});
     if (*section == Section::kDraw && is_seed_card(db.def(*card)))
       result.deck.stocked.insert(result.deck.stocked.end(), copies, *card);
   }
@@ -578,6 +600,27 @@ std::string_view name(DeckProblemCode code) {
 
 std::vector<DeckProblem> validate_deck(const Deck& deck, const CardDb& db, bool sixty_cards) {
   return Validator(deck, db, sixty_cards).run();
+}
+
+std::vector<DeckListProblem> check_deck_list(std::string_view text, const CardDb& db,
+                                             bool sixty_cards) {
+  DeckImport imported = import_deck_text(text, db);
+  std::vector<DeckListProblem> out;
+  for (DeckTextError& error : imported.errors)
+    out.push_back({error.code, std::move(error.message), error.line});
+  for (DeckProblem& problem : validate_deck(imported.deck, db, sixty_cards)) {
+    int line = 0;
+    if (problem.card) {
+      const auto listed = std::find_if(
+          imported.listed.begin(), imported.listed.end(),
+          [&](const ListedCard& c) { return c.card == *problem.card && c.zone == problem.zone; });
+      if (listed != imported.listed.end()) line = listed->line;
+    }
+    // Like an unreadable line's, the message says where it comes from.
+    if (line > 0) problem.message = "line " + std::to_string(line) + ": " + problem.message;
+    out.push_back({name(problem.code), std::move(problem.message), line});
+  }
+  return out;
 }
 
 const std::vector<Deck>& sample_decks() {

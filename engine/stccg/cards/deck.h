@@ -33,13 +33,25 @@ struct Deck {
 // ignored.
 
 struct DeckTextError {
-  int line = 0;         // 1-based
-  std::string message;  // "line 12: unknown card 'Pcard'"
+  int line = 0;           // 1-based
+  std::string_view code;  // "UNREADABLE_LINE", "UNKNOWN_CARD" or "UNKNOWN_SECTION"
+  std::string message;    // "line 12: unknown card 'Pcard'"
+};
+
+// Where a deck's cards are: the game deck (seed cards and draw deck) or a side deck.
+enum class DeckZone : std::uint8_t { kGameDeck, kQContinuum, kQTent, kBattleBridge };
+
+// A card line that was read: which card, into which zone, from which line.
+struct ListedCard {
+  DefIndex card;
+  DeckZone zone;
+  int line;
 };
 
 struct DeckImport {
   Deck deck;
   std::vector<DeckTextError> errors;  // every bad line, in order; the deck is incomplete if any
+  std::vector<ListedCard> listed;     // every card line read, in order
   bool ok() const { return errors.empty(); }
 };
 
@@ -73,12 +85,29 @@ std::string_view name(DeckProblemCode code);
 struct DeckProblem {
   DeckProblemCode code;
   std::string message;  // names the cards and numbers involved
+  // The card it is about, if one card is (a duplicate mission, a card in the wrong side deck).
+  std::optional<DefIndex> card;
+  DeckZone zone = DeckZone::kGameDeck;
 };
 
 // Every problem of the deck; empty when it is legal. `sixty_cards`: exactly 60 cards with at
 // most 30 seed cards; otherwise any size with at most 30 seed and at least 30 draw-deck cards
 // (the other reading of the "30/30 rule", A-05).
 std::vector<DeckProblem> validate_deck(const Deck& deck, const CardDb& db, bool sixty_cards = true);
+
+// ---------------------------------------------------------------------------------------------
+// A deck list checked as its author wrote it: the lines that cannot be read, then the deck's
+// problems, each with the line it comes from.
+
+struct DeckListProblem {
+  std::string_view code;  // DeckTextError::code, or name(DeckProblemCode)
+  std::string message;    // from a line: "line 12: ..."
+  int line = 0;           // the first line naming the card concerned; 0 for the deck as a whole
+};
+
+// Every problem of the list; empty when it is a legal deck (`sixty_cards` as validate_deck).
+std::vector<DeckListProblem> check_deck_list(std::string_view text, const CardDb& db,
+                                             bool sixty_cards = true);
 
 // ---------------------------------------------------------------------------------------------
 // The sample decks of shared/reference/stccg-cards.md section 5.9 ("federation", "klingon",
