@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <initializer_list>
 
+#include "clients/cli/format.h"
 #include "clients/cli/hex_map.h"
 #include "clients/cli/stccg_board.h"
 
@@ -56,10 +57,10 @@ std::string header(const v1::IncursionsView& view, const v1::GameSnapshot& snaps
       text += "setting up";
       break;
     case v1::INCURSIONS_PHASE_GAME_OVER: {
-      std::string winners;
+      std::vector<std::string> winners;
       for (auto seat : view.winners())
-        winners += (winners.empty() ? "" : " and ") + name(seat);
-      text += "game over, " + (winners.empty() ? "no winner" : "won by " + winners);
+        winners.push_back(name(seat));
+      text += "game over, " + outcome_text(winners);
       break;
     }
     default:

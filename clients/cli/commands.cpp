@@ -26,8 +26,12 @@ constexpr Spec kSpecs[] = {
     {"login", Verb::kLogin, 2, 2, "login NAME PASSWORD"},
     {"matches", Verb::kMatches, 0, 0, "matches"},
     {"create", Verb::kCreate, 0, 3,
-     "create [PLAYERS] [PRESET] | create stccg [--deck NAME | --deck-file PATH]"},
-    {"join", Verb::kJoin, 1, 3, "join ID [PRESET | --deck NAME | --deck-file PATH]"},
+     "create [PLAYERS] [PRESET] | create stccg [--deck NAME | --deck-file PATH | --deck-id ID]"},
+    {"join", Verb::kJoin, 1, 3, "join ID [PRESET | --deck NAME | --deck-file PATH | --deck-id ID]"},
+    {"decks", Verb::kDecks, 0, 0, "decks"},
+    {"deck", Verb::kDeck, 2, 64,
+     "deck save PATH NAME | deck replace ID PATH | deck show ID | deck check ID|PATH [--30-30] | "
+     "deck export ID PATH | deck rename ID NAME | deck delete ID"},
     {"spectate", Verb::kSpectate, 1, 1, "spectate ID"},
     {"leave", Verb::kLeave, 0, 0, "leave"},
     {"concede", Verb::kConcede, 0, 0, "concede"},
@@ -60,8 +64,8 @@ bool is_number(const std::string& word) {
   return !word.empty() && word.find_first_not_of("0123456789") == std::string::npos;
 }
 
-// A STCCG deck from words[next...]: --deck NAME or --deck-file PATH. Returns whether there was
-// one; throws on anything else.
+// A STCCG deck from words[next...]: --deck NAME, --deck-file PATH or --deck-id ID. Returns whether
+// there was one; throws on anything else.
 bool parse_deck(const std::vector<std::string>& words, std::size_t next, Command& c,
                 const char* usage) {
   if (next == words.size()) return false;
@@ -70,10 +74,53 @@ bool parse_deck(const std::vector<std::string>& words, std::size_t next, Command
     c.deck = words[next + 1];
   } else if (words[next] == "--deck-file") {
     c.deck_file = words[next + 1];
+  } else if (words[next] == "--deck-id") {
+    c.deck_id = number<std::uint64_t>(words[next + 1], "ID");
   } else {
     throw std::invalid_argument(std::string("usage: ") + usage);
   }
   return true;
+}
+
+// deck ACTION ...: which words each action takes.
+void parse_deck_action(const std::vector<std::string>& words, Command& c, const char* usage) {
+  const auto usage_error = [usage] {
+    return std::invalid_argument(std::string("usage: ") + usage);
+  };
+  const std::string& action = words[1];
+  c.deck_action = action;
+  const auto rest_from = [&](std::size_t first) {
+    std::string joined;
+    for (std::size_t i = first; i < words.size(); ++i)
+      joined += (joined.empty() ? "" : " ") + words[i];
+    return joined;
+  };
+  if (action == "save") {
+    if (words.size() < 4) throw usage_error();
+    c.path = words[2];
+    c.name = rest_from(3);
+  } else if (action == "check") {
+    if (words.size() > 4 || (words.size() == 4 && words[3] != "--30-30")) throw usage_error();
+    c.thirty_thirty = words.size() == 4;
+    if (is_number(words[2])) {
+      c.deck_id = number<std::uint64_t>(words[2], "ID");
+    } else {
+      c.path = words[2];
+    }
+  } else if (action == "replace" || action == "export" || action == "rename") {
+    if (words.size() < 4 || (action != "rename" && words.size() != 4)) throw usage_error();
+    c.deck_id = number<std::uint64_t>(words[2], "ID");
+    if (action == "rename") {
+      c.name = rest_from(3);
+    } else {
+      c.path = words[3];
+    }
+  } else if (action == "show" || action == "delete") {
+    if (words.size() != 3) throw usage_error();
+    c.deck_id = number<std::uint64_t>(words[2], "ID");
+  } else {
+    throw usage_error();
+  }
 }
 
 }  // namespace
@@ -85,13 +132,23 @@ const char* const kHelpText = R"(commands:
   create [PLAYERS] [PRESET]  create a Star Trek: Incursions match for 2-6 players (default 2),
                              contributing the hexpile PRESET (standard, federation, klingon,
                              romulan, borg; default standard)
-  create stccg [--deck NAME | --deck-file PATH]
+  create stccg [--deck NAME | --deck-file PATH | --deck-id ID]
                              create a Star Trek CCG match for 2 with the sample deck NAME
-                             (federation, klingon, romulan; default federation) or the
-                             LackeyCCG deck list in file PATH
+                             (federation, klingon, romulan; default federation), the
+                             LackeyCCG deck list in file PATH, or your stored deck ID
   join ID [PRESET]           take a seat in match ID (or rejoin your own seat)
-  join ID --deck NAME | --deck-file PATH
+  join ID --deck NAME | --deck-file PATH | --deck-id ID
                              take a seat in STCCG match ID with that deck
+  decks                      list your stored decks
+  deck save PATH NAME        store the LackeyCCG list in file PATH as a new deck NAME
+  deck replace ID PATH       put the list in file PATH in place of your deck ID's
+  deck show ID               print your deck ID's list as saved
+  deck check ID|PATH [--30-30]
+                             list what is wrong with a stored deck or a list file, by line
+                             (--30-30: under the 30 seed / 30 draw reading of the deck size)
+  deck export ID PATH        write your deck ID as a normal LackeyCCG list to file PATH
+  deck rename ID NAME        rename your deck ID
+  deck delete ID             delete your deck ID (matches made with it keep their copy)
   spectate ID                watch match ID
   leave                      stop following the match (frees your seat if it has not started)
   concede                    give up the match you play
@@ -101,7 +158,26 @@ const char* const kHelpText = R"(commands:
   auto | auto off            answer every prompt of yours with a random option, or stop
   wait                       block until the followed match ends, showing its events
   quit                       leave the program (end of input does the same)
-lines starting with # are ignored.)";
+lines starting with # are ignored.
+
+examples:
+  register alice hunter2-hunter2       (and you are logged in)
+  login alice hunter2-hunter2
+  matches
+  create 3 borg                        join 7 klingon
+  create stccg --deck klingon          join 8 --deck-id 2
+  create stccg --deck-file my.txt      join 8 --deck-file my.txt
+  decks                                deck save my.txt Klingon Honor
+  deck replace 2 my.txt                deck show 2
+  deck check my.txt --30-30            deck check 2
+  deck export 2 out.txt                deck rename 2 Honor Guard
+  deck delete 2                        spectate 7
+  board                                log 50
+  2                                    1 3      (options 1 and 3, where several are asked for)
+  auto                                 auto off
+  wait                                 leave
+  concede                              help
+  quit)";
 
 std::optional<Command> parse_command(std::string_view line) {
   const auto words = split(line);
@@ -157,6 +233,9 @@ std::optional<Command> parse_command(std::string_view line) {
       break;
     case Verb::kSpectate:
       c.match_id = number<std::uint64_t>(words[1], "ID");
+      break;
+    case Verb::kDeck:
+      parse_deck_action(words, c, spec->usage);
       break;
     case Verb::kLog:
       if (words.size() > 1) c.count = number<std::size_t>(words[1], "N");

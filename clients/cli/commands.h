@@ -22,18 +22,25 @@ struct Command {
     kConcede,
     kBoard,
     kLog,
+    kDecks,
+    kDeck,
     kAnswer,
     kAuto,
     kWait,
     kQuit,
   };
   Verb verb = Verb::kHelp;
-  std::string name;       // register, login
-  std::string password;   // register, login
-  std::string preset;     // create, join: the hexpile preset (empty: the server's default)
-  bool stccg = false;     // create: a Star Trek CCG match; join: with a STCCG deck
-  std::string deck;       // create, join: a STCCG sample deck
-  std::string deck_file;  // create, join: a STCCG deck list file, sent as its text
+  std::string name;           // register, login; deck save, rename: the deck's name
+  std::string password;       // register, login
+  std::string preset;         // create, join: the hexpile preset (empty: the server's default)
+  bool stccg = false;         // create: a Star Trek CCG match; join: with a STCCG deck
+  std::string deck;           // create, join: a STCCG sample deck
+  std::string deck_file;      // create, join: a STCCG deck list file, sent as its text
+  std::uint64_t deck_id = 0;  // create, join: a stored deck; deck: the deck acted on
+  // deck: save, replace, show, check, export, rename or delete
+  std::string deck_action;
+  std::string path;            // deck save, replace, check, export: the list's file
+  bool thirty_thirty = false;  // deck check: under the 30/30 reading of the deck size
   std::uint32_t players = 2;
   std::uint64_t match_id = 0;
   std::size_t count = 20;          // log

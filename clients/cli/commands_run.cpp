@@ -1,7 +1,5 @@
 // What each command does.
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "clients/cli/format.h"
 #include "clients/cli/session.h"
@@ -12,21 +10,20 @@ namespace {
 namespace asio = boost::asio;
 using Verb = Command::Verb;
 
-// The STCCG seat a command asks for: a sample deck, or the text of a deck file. Returns false,
-// having said why, if the file cannot be read.
+// The STCCG seat a command asks for: a sample deck, a stored deck, or the text of a deck file.
+// Returns false, having said why, if the file cannot be read.
 bool stccg_seat(const Command& c, v1::StccgSeatOptions& seat) {
+  if (c.deck_id != 0) {
+    seat.set_deck_id(c.deck_id);
+    return true;
+  }
   if (c.deck_file.empty()) {
     seat.set_sample_deck(c.deck);
     return true;
   }
-  std::ifstream in(c.deck_file);
-  if (!in) {
-    say("error: cannot read deck file " + c.deck_file);
-    return false;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  seat.set_deck_list(text.str());
+  auto text = read_file(c.deck_file, "deck file");
+  if (!text) return false;
+  seat.set_deck_list(*std::move(text));
   return true;
 }
 
@@ -42,19 +39,18 @@ asio::awaitable<bool> Session::execute(const Command& c) {
       message.mutable_register_()->set_username(c.name);
       message.mutable_register_()->set_password(c.password);
       const auto response = co_await request(std::move(message), "register");
-      if (ok(response)) say("registered " + c.name + "; now log in");
+      if (!ok(response)) break;
+      say("registered " + c.name);
+      co_await log_in(c.name, c.password);
       break;
     }
-    case Verb::kLogin: {
-      message.mutable_login()->set_username(c.name);
-      message.mutable_login()->set_password(c.password);
-      const auto response = co_await request(std::move(message), "login");
-      if (ok(response)) {
-        token_ = response->login().token();
-        say("logged in as " + response->login().username());
-      }
+    case Verb::kLogin:
+      co_await log_in(c.name, c.password);
       break;
-    }
+    case Verb::kDecks:
+    case Verb::kDeck:
+      co_await run_deck_command(c);
+      break;
     case Verb::kMatches: {
       message.mutable_list_matches();
       const auto response = co_await request(std::move(message), "matches");
@@ -185,6 +181,16 @@ asio::awaitable<bool> Session::execute(const Command& c) {
       co_return false;
   }
   co_return true;
+}
+
+asio::awaitable<void> Session::log_in(const std::string& name, const std::string& password) {
+  v1::ClientMessage message;
+  message.mutable_login()->set_username(name);
+  message.mutable_login()->set_password(password);
+  const auto response = co_await request(std::move(message), "login");
+  if (!ok(response)) co_return;
+  token_ = response->login().token();
+  say("logged in as " + response->login().username());
 }
 
 bool Session::free_to_follow(std::uint64_t match_id) {

@@ -2,6 +2,8 @@
 
 #include <boost/system/system_error.hpp>
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 
 namespace spacedock::cli {
 
@@ -9,6 +11,26 @@ void say(std::string_view line) {
   std::fwrite(line.data(), 1, line.size(), stdout);
   std::fputc('\n', stdout);
   std::fflush(stdout);
+}
+
+std::optional<std::string> read_file(const std::string& path, std::string_view what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    say("error: cannot read " + std::string(what) + " " + path);
+    return std::nullopt;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string outcome_text(const std::vector<std::string>& winners) {
+  if (winners.empty()) return "no winner";
+  if (winners.size() == 1) return "won by " + winners.front();
+  std::string names;
+  for (std::size_t i = 0; i < winners.size(); ++i)
+    names += (i == 0 ? "" : i + 1 == winners.size() ? " and " : ", ") + winners[i];
+  return "a draw between " + names;
 }
 
 std::string describe_error(const v1::Response& response) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,6 +11,9 @@ namespace spacedock::cli {
 
 // Prints one line on stdout and flushes it, so that scripts reading the output see it at once.
 void say(std::string_view line);
+
+// The whole text of a file; nothing, having said "cannot read WHAT PATH", if it cannot be read.
+std::optional<std::string> read_file(const std::string& path, std::string_view what);
 
 // "NOT_FOUND: no such match", plus " [rule OUT_OF_RANGE]" when the server names a rule.
 std::string describe_error(const v1::Response& response);
@@ -22,6 +26,10 @@ std::string status_name(v1::MatchStatus status);
 
 // One line about a match: id, game, status, seats and who holds them.
 std::string describe_match(const v1::MatchInfo& info);
+
+// How a game ended, from the names of its winners: "won by alice", "a draw between alice and
+// bob" (several winners), or "no winner".
+std::string outcome_text(const std::vector<std::string>& winners);
 
 // The prompt's title, then its options numbered from 1.
 std::vector<std::string> describe_prompt(const v1::DecisionPrompt& prompt);

@@ -92,6 +92,9 @@ class Session {
   boost::asio::awaitable<bool> execute(const Command& command);
   // Creates, joins or spectates (`verb`) a match and follows it.
   boost::asio::awaitable<void> follow(v1::ClientMessage message, std::string verb);
+  boost::asio::awaitable<void> log_in(const std::string& name, const std::string& password);
+  // decks, deck ... (decks_run.cpp)
+  boost::asio::awaitable<void> run_deck_command(const Command& command);
   bool free_to_follow(std::uint64_t match_id);
 
   client::Url url_;

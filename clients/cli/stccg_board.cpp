@@ -2,6 +2,8 @@
 
 #include <initializer_list>
 
+#include "clients/cli/format.h"
+
 namespace spacedock::cli {
 namespace {
 
@@ -93,10 +95,10 @@ std::string phase_text(const v1::StccgView& view, const v1::MatchInfo& info) {
     case v1::STCCG_PHASE_SEED_OUTPOSTS:
       return "seeding outposts, " + active + " next";
     case v1::STCCG_PHASE_GAME_OVER: {
-      std::string winners;
+      std::vector<std::string> winners;
       for (auto seat : view.winners())
-        winners += (winners.empty() ? "" : " and ") + seat_name(info, seat);
-      return "game over, " + (winners.empty() ? "no winner" : "won by " + winners);
+        winners.push_back(seat_name(info, seat));
+      return "game over, " + outcome_text(winners);
     }
     default:
       return "turn " + std::to_string(view.turn()) + ", " + active + " to play";
