@@ -167,6 +167,10 @@ void Connection::list_stored(const v1::ListMatches& filter, Reply reply) {
   const std::uint32_t page =
       filter.page_size() == 0 || filter.page_size() > kMaxPage ? kMaxPage : filter.page_size();
   std::vector<storage::MatchStatus> statuses;
+  if (filter.statuses().empty()) {  // `mine`, with no statuses: every one
+    statuses = {storage::MatchStatus::kWaiting, storage::MatchStatus::kActive,
+                storage::MatchStatus::kFinished, storage::MatchStatus::kAborted};
+  }
   for (int status : filter.statuses()) {
     switch (status) {
       case v1::MATCH_STATUS_WAITING:
@@ -186,23 +190,34 @@ void Connection::list_stored(const v1::ListMatches& filter, Reply reply) {
     }
   }
   auto records = std::make_shared<std::vector<storage::MatchRecord>>();
+  const std::int64_t viewer = identity_->account_id;
   services_.db.submit(
       [records, statuses, game = static_cast<std::int32_t>(filter.game()),
-       after = static_cast<std::int64_t>(filter.after_match_id()), page](storage::Database& db) {
-        *records = storage::load_matches_page(db, statuses, game, after, page + 1);
+       after = static_cast<std::int64_t>(filter.after_match_id()), page,
+       seated = filter.mine() ? viewer : 0](storage::Database& db) {
+        *records = storage::load_matches_page(db, statuses, game, after, page + 1, seated);
       },
-      [self = shared_from_this(), records, page, reply](std::exception_ptr error) {
+      [self = shared_from_this(), records, page, filter, viewer, reply](std::exception_ptr error) {
         if (error) return reply(error_response(v1::INTERNAL, "the server could not list them"));
         v1::Response response;
         auto* list = response.mutable_matches();
+        bool full = false;
         for (const auto& record : *records) {
           if (static_cast<std::uint32_t>(list->matches_size()) == page) {
-            list->set_next_after_match_id(list->matches(list->matches_size() - 1).match_id());
+            full = true;
             break;
           }
           // A match in memory has the live header (who is connected, spectators).
           auto match = self->services_.lobby.find(record.id);
-          *list->add_matches() = match ? match->info() : Match::stored_info(record);
+          v1::MatchInfo info = match ? match->info() : Match::stored_info(record);
+          if (Lobby::shows(info, filter, viewer)) *list->add_matches() = std::move(info);
+        }
+        // More may follow: after the last match listed, or after the last one read when the
+        // filter kept fewer than a page of them.
+        if (full && list->matches_size() > 0) {
+          list->set_next_after_match_id(list->matches(list->matches_size() - 1).match_id());
+        } else if (records->size() == page + 1) {
+          list->set_next_after_match_id(static_cast<std::uint64_t>(records->back().id));
         }
         reply(std::move(response));
       });
@@ -270,9 +285,10 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
       const bool over = std::any_of(filter.statuses().begin(), filter.statuses().end(), [](int s) {
         return s == v1::MATCH_STATUS_FINISHED || s == v1::MATCH_STATUS_ABORTED;
       });
-      if (over) return list_stored(filter, reply);
+      // Matches that are over, and one's own, may be on disk only (after a restart).
+      if (over || filter.mine()) return list_stored(filter, reply);
       v1::Response response;
-      *response.mutable_matches() = services_.lobby.list(filter);
+      *response.mutable_matches() = services_.lobby.list(filter, who.account_id);
       return reply(std::move(response));
     }
     case Body::kCreateMatch:
@@ -289,22 +305,24 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
       }
       return with_seat_deck(
           std::move(seat), reply,
-          [self = shared_from_this(), match, who](v1::SeatSetup seated, Reply respond) {
-            match->join(self, who, std::move(seated), self->tracking(match, std::move(respond)));
+          [self = shared_from_this(), match, who, code = request.join_match().invite_code()](
+              v1::SeatSetup seated, Reply respond) {
+            match->join(self, who, std::move(seated), code,
+                        self->tracking(match, std::move(respond)));
           });
     }
     case Body::kSpectate:
       return with_match(request.spectate().match_id(), reply,
-                        [self = shared_from_this(), reply](std::shared_ptr<Match> match) {
-                          match->spectate(self, self->tracking(match, reply));
+                        [self = shared_from_this(), who, code = request.spectate().invite_code(),
+                         reply](std::shared_ptr<Match> match) {
+                          match->spectate(self, who.account_id, code, self->tracking(match, reply));
                         });
     case Body::kResume: {
       const auto& resume = request.resume();
       return with_match(
           resume.match_id(), reply,
           [self = shared_from_this(), who, resume, reply](std::shared_ptr<Match> match) {
-            match->resume(self, who, resume.last_seq(), resume.as_spectator(),
-                          self->tracking(match, reply));
+            match->resume(self, who, resume, self->tracking(match, reply));
           });
     }
     case Body::kLeaveMatch: {
@@ -357,6 +375,11 @@ void Connection::on_create(const v1::CreateMatch& request, Reply reply) {
   setup.set_game(request.game());
   if (request.has_incursions()) *setup.mutable_incursions() = request.incursions();
   if (request.has_stccg()) *setup.mutable_stccg() = request.stccg();
+  setup.mutable_lobby()->set_no_spectators(request.no_spectators());
+  if (request.private_match()) {
+    setup.mutable_lobby()->set_private_match(true);
+    setup.mutable_lobby()->set_invite_code(new_invite_code());
+  }
   v1::SeatSetup seat;
   seat.set_name(identity_->username);
   if (request.has_incursions_seat()) *seat.mutable_incursions() = request.incursions_seat();
@@ -401,7 +424,7 @@ void Connection::create(v1::MatchSetup setup, Reply reply) {
     self->services_.metrics.matches_created_total.Increment();
     spdlog::info("match={} account={} created ({})", *id, self->identity_->account_id,
                  setup.seats(0).name());
-    match->join(self, *self->identity_, v1::SeatSetup(), self->tracking(match, reply));
+    match->join(self, *self->identity_, v1::SeatSetup(), {}, self->tracking(match, reply));
   };
   services_.db.submit(std::move(work), [self = shared_from_this(), done](std::exception_ptr error) {
     asio::post(self->strand_, [done, error] { done(error); });

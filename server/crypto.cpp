@@ -42,6 +42,15 @@ std::string new_token() {
   return hex.data();
 }
 
+std::string new_invite_code() {
+  // Letters and digits that cannot be mistaken for one another when read out or copied.
+  static constexpr std::string_view kAlphabet = "23456789abcdefghjkmnpqrstuvwxyz";
+  std::string code(10, ' ');
+  for (char& c : code)
+    c = kAlphabet[randombytes_uniform(static_cast<std::uint32_t>(kAlphabet.size()))];
+  return code;
+}
+
 std::string token_digest(std::string_view token) {
   // Sessions are looked up by this digest, so a leaked table or a timing difference in the
   // lookup reveals nothing usable about the tokens themselves.

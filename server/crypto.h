@@ -25,6 +25,9 @@ bool verify_password(std::string_view hash, std::string_view password);
 std::string new_token();
 std::string token_digest(std::string_view token);
 
+// A private match's invite code: 10 random characters of 31 (about 50 bits), easy to read out.
+std::string new_invite_code();
+
 // A random game seed, and the BLAKE2b-256 commitment to it published while the game runs.
 std::uint64_t random_seed();
 std::string seed_commitment(std::uint64_t seed, std::int64_t match_id);

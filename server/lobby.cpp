@@ -1,6 +1,8 @@
 #include "server/lobby.h"
 
 #include <algorithm>
+#include <cctype>
+#include <string_view>
 
 namespace spacedock::server {
 
@@ -15,7 +17,30 @@ std::shared_ptr<Match> Lobby::find(std::int64_t id) const {
   return it == matches_.end() ? nullptr : it->second;
 }
 
-v1::MatchList Lobby::list(const v1::ListMatches& filter) const {
+bool Lobby::shows(const v1::MatchInfo& info, const v1::ListMatches& filter, std::int64_t viewer) {
+  const auto seated = [&](auto&& is_them) {
+    return std::any_of(info.seats().begin(), info.seats().end(), is_them);
+  };
+  const bool mine = seated(
+      [&](const v1::SeatInfo& s) { return s.account_id() == static_cast<std::uint64_t>(viewer); });
+  if (info.private_match() && !mine) return false;
+  if (filter.mine() && !mine) return false;
+  if (filter.open_seats() && (info.status() != v1::MATCH_STATUS_WAITING || mine)) return false;
+  if (filter.game() != v1::GAME_UNSPECIFIED && info.game() != filter.game()) return false;
+  if (!filter.player().empty()) {
+    const auto same_name = [](std::string_view a, std::string_view b) {
+      return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+        return std::tolower(static_cast<unsigned char>(x)) ==
+               std::tolower(static_cast<unsigned char>(y));
+      });
+    };
+    if (!seated([&](const v1::SeatInfo& s) { return same_name(s.username(), filter.player()); }))
+      return false;
+  }
+  return true;
+}
+
+v1::MatchList Lobby::list(const v1::ListMatches& filter, std::int64_t viewer) const {
   constexpr std::uint32_t kMaxPage = 100;
   const std::uint32_t page =
       filter.page_size() == 0 || filter.page_size() > kMaxPage ? kMaxPage : filter.page_size();
@@ -29,7 +54,7 @@ v1::MatchList Lobby::list(const v1::ListMatches& filter) const {
   v1::MatchList out;
   for (const auto& match : matches) {
     v1::MatchInfo info = match->info();
-    if (filter.game() != v1::GAME_UNSPECIFIED && info.game() != filter.game()) continue;
+    if (!shows(info, filter, viewer)) continue;
     const bool wanted =
         filter.statuses().empty()
             ? info.status() == v1::MATCH_STATUS_WAITING || info.status() == v1::MATCH_STATUS_ACTIVE

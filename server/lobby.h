@@ -16,9 +16,12 @@ class Lobby {
  public:
   void add(std::shared_ptr<Match> match);
   std::shared_ptr<Match> find(std::int64_t id) const;
-  // Headers of matching matches, by id; by default those waiting or active.
-  // One page of the matches the filter keeps, by id (ListMatches in lobby.proto).
-  v1::MatchList list(const v1::ListMatches& filter) const;
+  // One page of the matches the filter keeps, by id (ListMatches in lobby.proto), as `viewer`
+  // (an account id) may see them; by default those waiting or active.
+  v1::MatchList list(const v1::ListMatches& filter, std::int64_t viewer) const;
+  // Whether the filter keeps the match, statuses apart, for `viewer`: a private match only for
+  // its players.
+  static bool shows(const v1::MatchInfo& info, const v1::ListMatches& filter, std::int64_t viewer);
   // How many matches waiting for players have `username` in a seat.
   std::size_t waiting_with(const std::string& username) const;
   std::size_t size() const;

@@ -20,6 +20,11 @@ v1::Response ok_response() {
   return {};
 }
 
+void set_lobby_flags(const v1::LobbySettings& lobby, v1::MatchInfo& info) {
+  info.set_spectators_allowed(!lobby.no_spectators());
+  info.set_private_match(lobby.private_match());
+}
+
 v1::Response refusal(const core::SubmitResult& result) {
   switch (result.verdict) {
     case core::Verdict::kNotOpen:
@@ -133,6 +138,7 @@ v1::MatchInfo Match::stored_info(const storage::MatchRecord& record) {
   }
   info.set_rules_version(record.rules_version);
   info.set_created_at_ms(record.created_at_ms);
+  set_lobby_flags(setup.lobby(), info);
   if (const auto seats = engine::check_match(setup); std::holds_alternative<int>(seats))
     info.set_seat_count(static_cast<std::uint32_t>(std::get<int>(seats)));
   if (setup.has_incursions()) *info.mutable_incursions() = setup.incursions();
@@ -221,11 +227,23 @@ Match::Follower& Match::add_follower(const std::shared_ptr<Connection>& connecti
   return followers_.back();
 }
 
-v1::Response Match::with_info() {
+v1::Response Match::with_info(bool for_player) {
   refresh_info();
   v1::Response response;
   *response.mutable_match() = info();
+  if (for_player) response.mutable_match()->set_invite_code(setup_.lobby().invite_code());
   return response;
+}
+
+std::optional<v1::Response> Match::watching_refused(std::int64_t account_id,
+                                                    std::string_view invite_code) const {
+  if (seat_of(account_id) >= 0) return std::nullopt;  // a player may always watch
+  const v1::LobbySettings& lobby = setup_.lobby();
+  if (lobby.no_spectators())
+    return error_response(v1::FORBIDDEN, "the players of that match allow no spectators");
+  if (lobby.private_match() && invite_code != lobby.invite_code())
+    return error_response(v1::FORBIDDEN, "that match is private: ask its players for the code");
+  return std::nullopt;
 }
 
 void Match::send_snapshot(Follower& f, Connection& c) {
@@ -307,6 +325,7 @@ void Match::refresh_info() {
   info.set_seat_count(static_cast<std::uint32_t>(seat_count_));
   info.set_rules_version(engine::rules_version(setup_.game()));
   info.set_created_at_ms(created_at_ms_);
+  set_lobby_flags(setup_.lobby(), info);
   if (setup_.has_incursions()) *info.mutable_incursions() = setup_.incursions();
   if (setup_.has_stccg()) *info.mutable_stccg() = setup_.stccg();
   std::uint32_t spectators = 0;
@@ -337,19 +356,23 @@ void Match::refresh_info() {
 }
 
 void Match::join(std::shared_ptr<Connection> connection, Identity who, v1::SeatSetup seat,
-                 Reply reply) {
+                 std::string invite_code, Reply reply) {
   serialize([this, connection = std::move(connection), who = std::move(who), seat = std::move(seat),
-             reply = std::move(reply)]() mutable {
+             invite_code = std::move(invite_code), reply = std::move(reply)]() mutable {
     const int held = seat_of(who.account_id);
     if (held >= 0) {  // rejoining a seat this account holds
       Follower& f = add_follower(connection, core::Viewer::player(static_cast<core::Seat>(held)));
-      reply(with_info());
+      reply(with_info(true));
       if (started()) send_snapshot(f, *connection);
       announce_if_changed();
       return done();
     }
     if (status_ == v1::MATCH_STATUS_FINISHED || status_ == v1::MATCH_STATUS_ABORTED) {
       reply(error_response(v1::GAME_OVER, "that match is over"));
+      return done();
+    }
+    if (setup_.lobby().private_match() && invite_code != setup_.lobby().invite_code()) {
+      reply(error_response(v1::FORBIDDEN, "that match is private: ask its players for the code"));
       return done();
     }
     if (static_cast<int>(seat_accounts_.size()) >= seat_count_) {
@@ -377,7 +400,7 @@ void Match::join(std::shared_ptr<Connection> connection, Identity who, v1::SeatS
           if (!stored)
             return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
           Follower& f = add_follower(connection, core::Viewer::player(new_seat));
-          reply(with_info());
+          reply(with_info(true));
           if (started()) send_snapshot(f, *connection);
         });
   });
@@ -442,26 +465,39 @@ void Match::store_seats(bool starting, std::function<void()> undo, std::function
   });
 }
 
-void Match::spectate(std::shared_ptr<Connection> connection, Reply reply) {
-  serialize([this, connection = std::move(connection), reply = std::move(reply)] {
+void Match::spectate(std::shared_ptr<Connection> connection, std::int64_t account_id,
+                     std::string invite_code, Reply reply) {
+  serialize([this, connection = std::move(connection), account_id,
+             invite_code = std::move(invite_code), reply = std::move(reply)] {
+    if (auto refused = watching_refused(account_id, invite_code)) {
+      reply(*std::move(refused));
+      return done();
+    }
     Follower& f = add_follower(connection, core::Viewer::spectator());
-    reply(with_info());
+    reply(with_info(false));
     if (started()) send_snapshot(f, *connection);
     announce_if_changed();
     done();
   });
 }
 
-void Match::resume(std::shared_ptr<Connection> connection, Identity who, std::uint64_t last_seq,
-                   bool as_spectator, Reply reply) {
-  serialize([this, connection = std::move(connection), who = std::move(who), last_seq, as_spectator,
+void Match::resume(std::shared_ptr<Connection> connection, Identity who, const v1::Resume& request,
+                   Reply reply) {
+  serialize([this, connection = std::move(connection), who = std::move(who), request,
              reply = std::move(reply)] {
+    const std::uint64_t last_seq = request.last_seq();
     const int held = seat_of(who.account_id);
-    const core::Viewer viewer = held >= 0 && !as_spectator
+    if (held < 0) {
+      if (auto refused = watching_refused(who.account_id, request.invite_code())) {
+        reply(*std::move(refused));
+        return done();
+      }
+    }
+    const core::Viewer viewer = held >= 0 && !request.as_spectator()
                                     ? core::Viewer::player(static_cast<core::Seat>(held))
                                     : core::Viewer::spectator();
     Follower& f = add_follower(connection, viewer);
-    reply(with_info());
+    reply(with_info(held >= 0));
     if (started()) {
       // Find where the viewer's stream stood at last_seq; replay from there, or resend a snapshot.
       std::uint64_t seen = 0;

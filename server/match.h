@@ -60,10 +60,13 @@ class Match : public std::enable_shared_from_this<Match> {
   // Over for longer than `ttl` and followed by nobody; safe from any thread.
   bool reapable(std::int64_t now, std::int64_t ttl_ms) const;
 
-  void join(std::shared_ptr<Connection> connection, Identity who, v1::SeatSetup seat, Reply reply);
-  void spectate(std::shared_ptr<Connection> connection, Reply reply);
-  void resume(std::shared_ptr<Connection> connection, Identity who, std::uint64_t last_seq,
-              bool as_spectator, Reply reply);
+  // `invite_code`: a private match's code (LobbySettings), needed to take a seat or watch.
+  void join(std::shared_ptr<Connection> connection, Identity who, v1::SeatSetup seat,
+            std::string invite_code, Reply reply);
+  void spectate(std::shared_ptr<Connection> connection, std::int64_t account_id,
+                std::string invite_code, Reply reply);
+  void resume(std::shared_ptr<Connection> connection, Identity who, const v1::Resume& request,
+              Reply reply);
   void leave(std::shared_ptr<Connection> connection, Identity who, Reply reply);
   // `from`: the connection the input came on; a connection whose seat another has resumed
   // since is refused (SUPERSEDED).
@@ -90,7 +93,11 @@ class Match : public std::enable_shared_from_this<Match> {
   int seat_of(std::int64_t account_id) const;
   bool started() const { return engine_ != nullptr; }
   Follower& add_follower(const std::shared_ptr<Connection>& connection, core::Viewer viewer);
-  v1::Response with_info();
+  // The header as an answer; a private match's invite code only for one of its players.
+  v1::Response with_info(bool for_player);
+  // Why this account may not watch the match with this code (LobbySettings), if it may not.
+  std::optional<v1::Response> watching_refused(std::int64_t account_id,
+                                               std::string_view invite_code) const;
   Follower* follower_of(const Connection* connection);
   void send_snapshot(Follower& f, Connection& c);
   void catch_up(Follower& f);

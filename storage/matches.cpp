@@ -169,16 +169,18 @@ std::vector<MatchRecord> load_matches(Database& db, std::initializer_list<MatchS
 
 std::vector<MatchRecord> load_matches_page(Database& db, const std::vector<MatchStatus>& statuses,
                                            std::int32_t game, std::int64_t after_id,
-                                           std::size_t limit) {
+                                           std::size_t limit, std::int64_t seated_account) {
   if (statuses.empty() || limit == 0) return {};
-  std::string sql =
-      std::string(kMatchColumns) + "WHERE id > ? AND (? = 0 OR game = ?) AND status IN (";
+  std::string sql = std::string(kMatchColumns) +
+                    "WHERE id > ? AND (? = 0 OR game = ?) AND (? = 0 OR id IN (SELECT match_id "
+                    "FROM match_seats WHERE account_id = ?)) AND status IN (";
   for (std::size_t i = 0; i < statuses.size(); ++i)
     sql += i == 0 ? "?" : ", ?";
   sql += ") ORDER BY id LIMIT ?";
   Statement query(db, sql);
   query.bind_int(1, after_id).bind_int(2, game).bind_int(3, game);
-  int index = 3;
+  query.bind_int(4, seated_account).bind_int(5, seated_account);
+  int index = 5;
   for (MatchStatus status : statuses)
     query.bind_text(++index, status_text(status));
   query.bind_int(++index, static_cast<std::int64_t>(limit));

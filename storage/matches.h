@@ -46,10 +46,11 @@ void finish_match(Database& db, std::int64_t match_id, MatchStatus status, std::
 std::optional<MatchRecord> load_match(Database& db, std::int64_t match_id);
 // Matches in any of these statuses, by id.
 std::vector<MatchRecord> load_matches(Database& db, std::initializer_list<MatchStatus> statuses);
-// One page of them: of `game` (0: any), with an id above `after_id`, at most `limit`.
+// One page of them: of `game` (0: any), with an id above `after_id`, at most `limit`, and with
+// `seated_account` in a seat (0: anyone's).
 std::vector<MatchRecord> load_matches_page(Database& db, const std::vector<MatchStatus>& statuses,
                                            std::int32_t game, std::int64_t after_id,
-                                           std::size_t limit);
+                                           std::size_t limit, std::int64_t seated_account = 0);
 
 // The append-only input log: everything a player did, in order, so that replaying it through
 // the engine from the seed rebuilds the game exactly.
