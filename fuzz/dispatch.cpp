@@ -16,6 +16,7 @@
 #include <memory>
 #include <string>
 
+#include "server/chat.h"
 #include "server/connection.h"
 #include "server/lobby.h"
 #include "server/services.h"
@@ -35,6 +36,7 @@ struct Core {
   sd::Admission admission{1000, 1000};
   sd::Throttles throttles{1e9, 1e9, 1000000, 1000000};
   sd::SessionRegistry sessions;
+  sd::Chat chat;
   std::unique_ptr<sd::Services> services;
 
   Core() {
@@ -49,7 +51,7 @@ struct Core {
     std::filesystem::remove(path);
     db = std::make_unique<sd::Persistence>(spacedock::storage::Database::open(path.string()));
     services = std::make_unique<sd::Services>(
-        sd::Services{config, io, cpu, *db, lobby, metrics, admission, throttles, sessions});
+        sd::Services{config, io, cpu, *db, lobby, metrics, admission, throttles, sessions, chat});
   }
 };
 

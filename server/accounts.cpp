@@ -205,6 +205,7 @@ void Connection::on_authenticate(const v1::Authenticate& request, Reply reply) {
 void Connection::logged_in(storage::Account account, std::string token, std::int64_t expires_at_ms,
                            const Reply& reply) {
   identity_ = Identity{account.id, account.username};
+  account_id_ = account.id;
   token_digest_ = token_digest(token);
   services_.sessions.add(shared_from_this(), token_digest_, account.id);
   spdlog::info("{}: account={} user={} logged in", peer_, account.id, account.username);
@@ -220,6 +221,7 @@ void Connection::logged_in(storage::Account account, std::string token, std::int
 void Connection::logged_out(std::vector<std::shared_ptr<Connection>> others) {
   services_.sessions.remove(this);
   identity_.reset();
+  account_id_ = 0;
   token_digest_.clear();
   for (auto& other : others)
     other->end_session();

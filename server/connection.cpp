@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 
 #include "engine/games.h"
+#include "server/chat.h"
 #include "server/lobby.h"
 
 namespace spacedock::server {
@@ -44,6 +45,7 @@ void Connection::end_session() {
   asio::post(strand_, [self = shared_from_this()] {
     spdlog::info("{}: logged out elsewhere; closing", self->peer_);
     self->identity_.reset();
+    self->account_id_ = 0;
     self->token_digest_.clear();
     self->close_();
   });
@@ -51,6 +53,7 @@ void Connection::end_session() {
 
 void Connection::closed() {
   services_.sessions.remove(this);
+  services_.chat.unfollow_lobby(this);
   for (auto& [id, match] : following_)
     match->disconnected(this);
   following_.clear();
@@ -362,6 +365,12 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
       return on_validate_deck(request.validate_deck(), reply);
     case Body::kExportDeck:
       return on_export_deck(request.export_deck(), reply);
+    case Body::kFollowLobbyChat:
+      return on_follow_lobby_chat(request.follow_lobby_chat(), reply);
+    case Body::kSendChat:
+      return on_send_chat(request.send_chat(), reply);
+    case Body::kMuteUser:
+      return on_mute_user(request.mute_user(), reply);
     default:
       return reply(error_response(v1::UNKNOWN_MESSAGE, "unsupported request"));
   }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/ip/address.hpp>
 #include <cstdint>
@@ -40,6 +41,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // Its session was revoked elsewhere (Logout, LogoutEverywhere): it is logged out and closed.
   // Callable from any thread.
   void end_session();
+  // Queues a chat message unless this connection's account muted the speaker; callable from any
+  // thread.
+  void push_chat(const v1::ServerMessage& message, std::int64_t speaker);
 
  private:
   void dispatch(const v1::ClientMessage& request, const Reply& reply);
@@ -73,6 +77,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // Creates the match once its first seat's deck is known.
   void create(v1::MatchSetup setup, Reply reply);
 
+  // Chat (chat.cpp).
+  void on_follow_lobby_chat(const v1::FollowLobbyChat& request, const Reply& reply);
+  void on_send_chat(const v1::SendChat& request, const Reply& reply);
+  void on_mute_user(const v1::MuteUser& request, Reply reply);
+
   // Decks (decks.cpp).
   void on_save_deck(const v1::SaveDeck& request, Reply reply);
   void on_list_decks(Reply reply);
@@ -104,6 +113,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   TokenBucket requests_;
   bool greeted_ = false;
   std::optional<Identity> identity_;
+  // identity_'s account (0: none), for threads other than the strand: chat delivery.
+  std::atomic<std::int64_t> account_id_{0};
+  TokenBucket chat_{0.5, 5};  // chat messages: a burst of 5, then one every 2 s
   std::string token_digest_;
   std::map<std::int64_t, std::shared_ptr<Match>> following_;
   // Recent answers by request id, so a retried request is answered, not run, again.

@@ -9,6 +9,7 @@
 
 #include "engine/core/guarded.h"
 #include "engine/games.h"
+#include "server/chat.h"
 #include "server/connection.h"
 
 namespace spacedock::server {
@@ -689,6 +690,23 @@ void Match::apply_input(const Connection* from, Identity who, storage::InputReco
             self->done();
           });
         });
+  });
+}
+
+void Match::chat(const Connection* from, Identity who, std::string text, Reply reply) {
+  asio::post(strand_, [self = shared_from_this(), from, who = std::move(who),
+                       text = std::move(text), reply = std::move(reply)]() mutable {
+    const Follower* speaker = self->follower_of(from);
+    if (!speaker) return reply(error_response(v1::FORBIDDEN, "follow that match to chat in it"));
+    const bool player = speaker->viewer.role == core::Viewer::Role::kPlayer;
+    const auto message = Chat::message(
+        player ? v1::CHAT_CHANNEL_PLAYERS : v1::CHAT_CHANNEL_SPECTATORS,
+        static_cast<std::uint64_t>(self->id_), who.account_id, who.username, std::move(text));
+    reply(ok_response());
+    for (const Follower& f : self->followers_) {
+      if (!player && f.viewer.role == core::Viewer::Role::kPlayer) continue;
+      if (auto connection = f.connection.lock()) connection->push_chat(message, who.account_id);
+    }
   });
 }
 

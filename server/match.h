@@ -74,6 +74,9 @@ class Match : public std::enable_shared_from_this<Match> {
   void concede(const Connection* from, Identity who, Reply reply);
   // A fresh snapshot, then the open prompts, for a connection that follows the match.
   void snapshot(std::shared_ptr<Connection> connection, Reply reply);
+  // Chat from a connection following the match: a player's reaches every follower, a
+  // spectator's only the spectators (chat.proto).
+  void chat(const Connection* from, Identity who, std::string text, Reply reply);
   void disconnected(const Connection* connection);
 
  private:

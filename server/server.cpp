@@ -77,8 +77,8 @@ Server::Server(ServerConfig config)
   google::protobuf::SetLogHandler(quiet_protobuf);
   db_ = std::make_unique<Persistence>(open_database(config_.db_path), &metrics_.commit_latency,
                                       config_.commit_window);
-  services_ = std::make_unique<Services>(
-      Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_, throttles_, sessions_});
+  services_ = std::make_unique<Services>(Services{config_, io_, cpu_, *db_, lobby_, metrics_,
+                                                  admission_, throttles_, sessions_, chat_});
   restore_matches();
   listener_ = std::make_shared<Listener>(
       *services_, asio::ip::tcp::endpoint(asio::ip::make_address(config_.host), config_.port));

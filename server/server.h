@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "server/admission.h"
+#include "server/chat.h"
 #include "server/lobby.h"
 #include "server/metrics.h"
 #include "server/persistence.h"
@@ -40,6 +41,7 @@ class Server {
   Admission admission_;
   Throttles throttles_;
   SessionRegistry sessions_;
+  Chat chat_;
   std::unique_ptr<Services> services_;
   boost::asio::io_context io_;
   boost::asio::thread_pool cpu_;

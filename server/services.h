@@ -16,6 +16,7 @@
 
 namespace spacedock::server {
 
+class Chat;
 class Lobby;
 
 struct ServerConfig {
@@ -71,6 +72,7 @@ struct Services {
   Admission& admission;
   Throttles& throttles;
   SessionRegistry& sessions;
+  Chat& chat;
 };
 
 inline std::int64_t now_ms() {
