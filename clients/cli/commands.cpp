@@ -1,5 +1,6 @@
 #include "clients/cli/commands.h"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 
@@ -24,7 +25,7 @@ constexpr Spec kSpecs[] = {
     {"help", Verb::kHelp, 0, 0, "help"},
     {"register", Verb::kRegister, 2, 2, "register NAME PASSWORD"},
     {"login", Verb::kLogin, 2, 2, "login NAME PASSWORD"},
-    {"matches", Verb::kMatches, 0, 0, "matches"},
+    {"matches", Verb::kMatches, 0, 2, "matches [mine | open | over | player NAME]"},
     {"create", Verb::kCreate, 0, 3,
      "create [PLAYERS] [PRESET] | create stccg [--deck NAME | --deck-file PATH | --deck-id ID]"},
     {"join", Verb::kJoin, 1, 3, "join ID [PRESET | --deck NAME | --deck-file PATH | --deck-id ID]"},
@@ -32,7 +33,11 @@ constexpr Spec kSpecs[] = {
     {"deck", Verb::kDeck, 2, 64,
      "deck save PATH NAME | deck replace ID PATH | deck show ID | deck check ID|PATH [--30-30] | "
      "deck export ID PATH | deck rename ID NAME | deck delete ID"},
-    {"spectate", Verb::kSpectate, 1, 1, "spectate ID"},
+    {"spectate", Verb::kSpectate, 1, 2, "spectate ID [CODE]"},
+    {"say", Verb::kChat, 1, 1000, "say TEXT"},
+    {"lobby-chat", Verb::kLobbyChat, 0, 1, "lobby-chat [off]"},
+    {"mute", Verb::kMute, 1, 1, "mute NAME"},
+    {"unmute", Verb::kMute, 1, 1, "unmute NAME"},
     {"leave", Verb::kLeave, 0, 0, "leave"},
     {"concede", Verb::kConcede, 0, 0, "concede"},
     {"board", Verb::kBoard, 0, 0, "board"},
@@ -128,7 +133,9 @@ void parse_deck_action(const std::vector<std::string>& words, Command& c, const 
 const char* const kHelpText = R"(commands:
   register NAME PASSWORD     create an account (password: 8 characters or more)
   login NAME PASSWORD        log in; the session is kept across reconnects
-  matches                    list waiting and active matches
+  matches [mine | open | over | player NAME]
+                             list waiting and active matches; yours (of any status), those
+                             you can join, those that are over, or a player's
   create [PLAYERS] [PRESET]  create a Star Trek: Incursions match for 2-6 players (default 2),
                              contributing the hexpile PRESET (standard, federation, klingon,
                              romulan, borg; default standard)
@@ -149,7 +156,17 @@ const char* const kHelpText = R"(commands:
   deck export ID PATH        write your deck ID as a normal LackeyCCG list to file PATH
   deck rename ID NAME        rename your deck ID
   deck delete ID             delete your deck ID (matches made with it keep their copy)
-  spectate ID                watch match ID
+  create ... --private --no-spectators
+                             (either or both, after the rest) a private match, listed to its
+                             players only and joined with the invite code it gets; a match
+                             nobody may watch
+  join ID ... --code CODE    take a seat in a private match with its invite code
+  spectate ID [CODE]         watch match ID (CODE: a private match's invite code)
+  say TEXT                   chat: in the match you follow (players' or spectators' channel),
+                             else in the lobby
+  lobby-chat | lobby-chat off
+                             show the lobby chat here, or stop
+  mute NAME | unmute NAME    hide (or show again) what user NAME says
   leave                      stop following the match (frees your seat if it has not started)
   concede                    give up the match you play
   board                      draw the board (fetching a fresh view if events came since)
@@ -163,8 +180,12 @@ lines starting with # are ignored.
 examples:
   register alice hunter2-hunter2       (and you are logged in)
   login alice hunter2-hunter2
-  matches
+  matches                              matches open
+  matches mine                         matches player bob
   create 3 borg                        join 7 klingon
+  create 2 --private --no-spectators   join 9 --code k7m2p9xq4r
+  spectate 9 k7m2p9xq4r                say good game
+  lobby-chat                           mute bob
   create stccg --deck klingon          join 8 --deck-id 2
   create stccg --deck-file my.txt      join 8 --deck-file my.txt
   decks                                deck save my.txt Klingon Honor
@@ -180,7 +201,7 @@ examples:
   quit)";
 
 std::optional<Command> parse_command(std::string_view line) {
-  const auto words = split(line);
+  auto words = split(line);
   if (words.empty() || words.front().front() == '#') return std::nullopt;
   Command c;
   if (is_number(words.front())) {
@@ -196,6 +217,29 @@ std::optional<Command> parse_command(std::string_view line) {
   if (!spec) {
     throw std::invalid_argument("unknown command '" + words.front() +
                                 "'; type help for the commands");
+  }
+  if (words.front() == "say") {  // the rest of the line, spaces and all
+    if (words.size() < 2) throw std::invalid_argument("usage: say TEXT");
+    const std::size_t start = line.find("say") + 3;
+    c.verb = Verb::kChat;
+    c.text = std::string(line.substr(line.find_first_not_of(" \t", start)));
+    return c;
+  }
+  if (words.front() == "create" || words.front() == "join") {
+    // Lobby flags may follow the rest: take them out before the positional words are read.
+    auto flag = [&](std::string_view name) {
+      auto it = std::find(words.begin(), words.end(), name);
+      if (it == words.end()) return false;
+      words.erase(it);
+      return true;
+    };
+    c.private_match = flag("--private");
+    c.no_spectators = flag("--no-spectators");
+    if (auto it = std::find(words.begin(), words.end(), "--code"); it != words.end()) {
+      if (it + 1 == words.end()) throw std::invalid_argument("usage: --code CODE");
+      c.code = *(it + 1);
+      words.erase(it, it + 2);
+    }
   }
   const std::size_t args = words.size() - 1;
   if (args < spec->min_args || args > spec->max_args)
@@ -233,6 +277,26 @@ std::optional<Command> parse_command(std::string_view line) {
       break;
     case Verb::kSpectate:
       c.match_id = number<std::uint64_t>(words[1], "ID");
+      if (words.size() > 2) c.code = words[2];
+      break;
+    case Verb::kMatches:
+      if (words.size() > 1) {
+        c.filter = words[1];
+        const bool player = c.filter == "player";
+        if (player != (words.size() == 3) ||
+            (!player && c.filter != "mine" && c.filter != "open" && c.filter != "over"))
+          throw std::invalid_argument(std::string("usage: ") + spec->usage);
+        if (player) c.name = words[2];
+      }
+      break;
+    case Verb::kLobbyChat:
+      if (words.size() > 1 && words[1] != "off")
+        throw std::invalid_argument(std::string("usage: ") + spec->usage);
+      c.on = words.size() == 1;
+      break;
+    case Verb::kMute:
+      c.name = words[1];
+      c.on = words[0] == "mute";
       break;
     case Verb::kDeck:
       parse_deck_action(words, c, spec->usage);

@@ -22,6 +22,9 @@ struct Command {
     kConcede,
     kBoard,
     kLog,
+    kChat,
+    kLobbyChat,
+    kMute,
     kDecks,
     kDeck,
     kAnswer,
@@ -42,6 +45,12 @@ struct Command {
   std::string path;            // deck save, replace, check, export: the list's file
   bool thirty_thirty = false;  // deck check: under the 30/30 reading of the deck size
   std::uint32_t players = 2;
+  bool private_match = false;  // create --private
+  bool no_spectators = false;  // create --no-spectators
+  std::string code;            // join, spectate: a private match's invite code
+  std::string text;            // say
+  // matches: "", "mine", "open", "over" or "player" (with name)
+  std::string filter;
   std::uint64_t match_id = 0;
   std::size_t count = 20;          // log
   std::vector<std::size_t> picks;  // answer: 1-based option numbers

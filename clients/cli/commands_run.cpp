@@ -47,15 +47,43 @@ asio::awaitable<bool> Session::execute(const Command& c) {
     case Verb::kLogin:
       co_await log_in(c.name, c.password);
       break;
+    case Verb::kChat: {
+      // In the followed match, else in the lobby.
+      const std::uint64_t match = followed_ && !followed_->over ? followed_->match_id : 0;
+      message.mutable_send_chat()->set_match_id(match);
+      message.mutable_send_chat()->set_text(c.text);
+      co_await request(std::move(message), "say");  // the message itself comes back as an event
+      break;
+    }
+    case Verb::kLobbyChat: {
+      message.mutable_follow_lobby_chat()->set_stop(!c.on);
+      const auto response = co_await request(std::move(message), "lobby-chat");
+      if (ok(response)) say(c.on ? "showing the lobby chat" : "no longer showing the lobby chat");
+      break;
+    }
+    case Verb::kMute: {
+      message.mutable_mute_user()->set_username(c.name);
+      message.mutable_mute_user()->set_unmute(!c.on);
+      const auto response = co_await request(std::move(message), c.on ? "mute" : "unmute");
+      if (ok(response)) say((c.on ? "muted " : "unmuted ") + c.name);
+      break;
+    }
     case Verb::kDecks:
     case Verb::kDeck:
       co_await run_deck_command(c);
       break;
     case Verb::kMatches: {
-      message.mutable_list_matches();
+      auto* list = message.mutable_list_matches();
+      list->set_mine(c.filter == "mine");
+      list->set_open_seats(c.filter == "open");
+      if (c.filter == "player") list->set_player(c.name);
+      if (c.filter == "over") {
+        list->add_statuses(v1::MATCH_STATUS_FINISHED);
+        list->add_statuses(v1::MATCH_STATUS_ABORTED);
+      }
       const auto response = co_await request(std::move(message), "matches");
       if (!ok(response)) break;
-      if (response->matches().matches().empty()) say("no waiting or active matches");
+      if (response->matches().matches().empty()) say("no such matches");
       for (const auto& info : response->matches().matches())
         say("  " + describe_match(info));
       break;
@@ -63,6 +91,8 @@ asio::awaitable<bool> Session::execute(const Command& c) {
     case Verb::kCreate: {
       if (!free_to_follow(0)) break;
       auto* create = message.mutable_create_match();
+      create->set_private_match(c.private_match);
+      create->set_no_spectators(c.no_spectators);
       if (c.stccg) {
         create->set_game(v1::GAME_STCCG);
         create->mutable_stccg();
@@ -78,6 +108,7 @@ asio::awaitable<bool> Session::execute(const Command& c) {
     case Verb::kJoin: {
       if (!free_to_follow(c.match_id)) break;
       message.mutable_join_match()->set_match_id(c.match_id);
+      message.mutable_join_match()->set_invite_code(c.code);
       if (c.stccg && !stccg_seat(c, *message.mutable_join_match()->mutable_stccg_seat())) break;
       if (!c.preset.empty())
         message.mutable_join_match()->mutable_incursions_seat()->set_hexpile_preset(c.preset);
@@ -87,6 +118,7 @@ asio::awaitable<bool> Session::execute(const Command& c) {
     case Verb::kSpectate: {
       if (!free_to_follow(c.match_id)) break;
       message.mutable_spectate()->set_match_id(c.match_id);
+      message.mutable_spectate()->set_invite_code(c.code);
       co_await follow(std::move(message), "spectate");
       break;
     }

@@ -16,6 +16,14 @@ constexpr auto kSnapshotWait = std::chrono::seconds(10);
 }  // namespace
 
 asio::awaitable<void> Session::handle(v1::Event event) {
+  if (event.has_chat()) {  // the lobby's, or the followed match's
+    const auto& chat = event.chat();
+    const char* room = chat.channel() == v1::CHAT_CHANNEL_LOBBY        ? "lobby"
+                       : chat.channel() == v1::CHAT_CHANNEL_SPECTATORS ? "spectators"
+                                                                       : "players";
+    say("<" + std::string(room) + "> " + chat.username() + ": " + chat.text());
+    co_return;
+  }
   if (!followed_ || event.match_id() != followed_->match_id) co_return;  // a match we left
   switch (event.body_case()) {
     case v1::Event::kMatchUpdate:

@@ -70,6 +70,11 @@ std::string describe_match(const v1::MatchInfo& info) {
     if (!seat.connected() && info.status() == v1::MATCH_STATUS_ACTIVE) text += "(away)";
   }
   if (info.spectators()) text += ", " + std::to_string(info.spectators()) + " watching";
+  if (!info.spectators_allowed()) text += ", no spectators";
+  if (info.private_match()) {
+    text += ", private";
+    if (!info.invite_code().empty()) text += " (invite code " + info.invite_code() + ")";
+  }
   if (info.has_result() && !info.result().summary().empty()) text += "; " + info.result().summary();
   return text;
 }

@@ -86,3 +86,5 @@ echo "ok: match $match played to the end by two spacedock-cli players and watche
 # file.
 here=$(dirname "$0")
 bash "$here/cli_stccg_test.sh" "$server_bin" "$cli_bin" "$here/../../engine/stccg/cards/decks/romulan.txt"
+# And in the lobby: private matches, the match list's filters, chat.
+bash "$here/cli_lobby_test.sh" "$server_bin" "$cli_bin"

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# spacedock-cli in the lobby, driven by piped stdin on a real server listening on loopback: a
+# private match without spectators joined with its invite code, the match list's filters, and
+# chat in the lobby and in the match, with a mute.
+# usage: cli_lobby_test.sh SPACEDOCK_BINARY SPACEDOCK_CLI_BINARY
+set -euo pipefail
+
+server_bin=$1
+cli_bin=$2
+# shellcheck source=tests/cli/lib.sh
+source "$(dirname "$0")/lib.sh"
+start_server "$server_bin"
+
+mkfifo "$dir/alice.in"
+timeout 20 "$cli_bin" --server "$url" <"$dir/alice.in" >"$dir/alice.out" 2>&1 &
+alice_pid=$!
+exec 3>"$dir/alice.in"
+printf 'register alice alice-password\nlobby-chat\ncreate 2 --private --no-spectators\n' >&3
+await_line "$dir/alice.out" 'invite code [a-z0-9]+' 10
+match=$(grep -oE '^created match [0-9]+' "$dir/alice.out" | grep -oE '[0-9]+$')
+code=$(grep -oE 'invite code [a-z0-9]+' "$dir/alice.out" | head -n1 | grep -oE '[a-z0-9]+$')
+
+timeout 20 "$cli_bin" --server "$url" >"$dir/bob.out" 2>&1 <<SCRIPT || fail "bob exited with $?"
+register bob bob-password
+lobby-chat
+matches
+matches open
+spectate $match $code
+join $match
+join $match --code $code
+matches mine
+matches player ALICE
+say hello alice, good luck
+mute alice
+unmute nobody-at-all
+say
+quit
+SCRIPT
+await_line "$dir/alice.out" '^<players> bob: hello alice, good luck$' 10
+printf 'say see you in the lobby\nquit\n' >&3
+exec 3>&-
+wait "$alice_pid" || fail "alice exited with $?"
+
+out=$dir/bob.out
+grep -q '^no such matches$' "$out" || fail "bob saw alice's private match listed"
+grep -q '^error: spectate: FORBIDDEN: the players of that match allow no spectators$' "$out" ||
+  fail "bob could watch a match without spectators"
+grep -q '^error: join: FORBIDDEN: that match is private' "$out" || fail "bob joined without the code"
+grep -qE "^joined match $match Incursions active, 2/2 seats: 0=alice 1=bob, no spectators, private \(invite code $code\)$" "$out" ||
+  fail "bob did not join with the code"
+[[ $(grep -cE "^  match $match Incursions active" "$out") == 2 ]] ||
+  fail "matches mine and matches player ALICE did not list the match"
+grep -q '^muted alice$' "$out" || fail "bob could not mute alice"
+grep -q '^error: unmute: NOT_FOUND: there is no such user$' "$out" || fail "no NOT_FOUND for a mute"
+grep -q '^error: usage: say TEXT$' "$out" || fail "no usage error for an empty say"
+echo "ok: a private match joined with its code, the match list's filters and chat, from spacedock-cli"
