@@ -128,35 +128,27 @@ std::shared_ptr<Match> Connection::find_match(std::uint64_t id, const Reply& rep
 void Connection::with_match(std::uint64_t id, const Reply& reply,
                             std::function<void(std::shared_ptr<Match>)> then) {
   if (auto match = services_.lobby.find(static_cast<std::int64_t>(id))) return then(match);
-  struct Stored {
-    std::optional<storage::MatchRecord> record;
-    std::vector<storage::InputRecord> inputs;
-    std::vector<storage::SnapshotRecord> snapshots;
-  };
-  auto stored = std::make_shared<Stored>();
+  auto stored = std::make_shared<std::optional<storage::MatchLog>>();
   services_.db.submit(
       [stored, id](storage::Database& db) {
-        stored->record = storage::load_match(db, static_cast<std::int64_t>(id));
-        if (!stored->record || stored->record->status != storage::MatchStatus::kFinished) return;
-        stored->inputs = storage::load_inputs(db, stored->record->id);
-        stored->snapshots = storage::load_snapshots(db, stored->record->id);
+        *stored = storage::load_match_log(db, static_cast<std::int64_t>(id));
       },
       [self = shared_from_this(), stored, id, reply, then](std::exception_ptr error) {
         asio::post(self->strand_, [self, stored, id, reply, then, error] {
           if (error) return reply(error_response(v1::INTERNAL, "the server could not load it"));
-          if (!stored->record || stored->record->status != storage::MatchStatus::kFinished)
+          if (!*stored || (*stored)->record.status != storage::MatchStatus::kFinished)
             return reply(error_response(v1::NOT_FOUND, "no match " + std::to_string(id)));
+          const storage::MatchLog& log = **stored;
           // Another request may have brought it back meanwhile.
-          if (auto match = self->services_.lobby.find(stored->record->id)) return then(match);
+          if (auto match = self->services_.lobby.find(log.record.id)) return then(match);
           try {
-            auto match =
-                Match::restore(self->services_, *stored->record, stored->inputs, stored->snapshots);
+            auto match = Match::restore(self->services_, log.record, log.inputs, log.snapshots);
             self->services_.lobby.add(match);
-            spdlog::info("match={} reloaded from the database ({} inputs replayed)",
-                         stored->record->id, stored->inputs.size());
+            spdlog::info("match={} reloaded from the database ({} inputs replayed)", log.record.id,
+                         log.inputs.size());
             then(std::move(match));
           } catch (const std::exception& e) {
-            spdlog::error("match={} cannot be reloaded: {}", stored->record->id, e.what());
+            spdlog::error("match={} cannot be reloaded: {}", log.record.id, e.what());
             reply(error_response(
                 v1::NOT_FOUND,
                 "match " + std::to_string(id) + " is over and cannot be replayed: " + e.what()));
@@ -371,6 +363,8 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
       return on_send_chat(request.send_chat(), reply);
     case Body::kMuteUser:
       return on_mute_user(request.mute_user(), reply);
+    case Body::kGetReplay:
+      return on_get_replay(request.get_replay(), reply);
     default:
       return reply(error_response(v1::UNKNOWN_MESSAGE, "unsupported request"));
   }

@@ -77,6 +77,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // Creates the match once its first seat's deck is known.
   void create(v1::MatchSetup setup, Reply reply);
 
+  // Replays (replays.cpp).
+  void on_get_replay(const v1::GetReplay& request, Reply reply);
+
   // Chat (chat.cpp).
   void on_follow_lobby_chat(const v1::FollowLobbyChat& request, const Reply& reply);
   void on_send_chat(const v1::SendChat& request, const Reply& reply);

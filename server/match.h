@@ -51,6 +51,9 @@ class Match : public std::enable_shared_from_this<Match> {
   // are over and no longer in memory.
   static v1::MatchInfo stored_info(const storage::MatchRecord& record);
 
+  // Feeds a stored input (a decision or a concession) to an engine.
+  static core::SubmitResult apply(core::MatchEngine& engine, const storage::InputRecord& input);
+
   std::int64_t id() const { return id_; }
   // The current header; safe from any thread.
   v1::MatchInfo info() const;
@@ -113,7 +116,7 @@ class Match : public std::enable_shared_from_this<Match> {
   void announce_if_changed();
   void refresh_info();
   void start_game();
-  static core::SubmitResult apply(core::MatchEngine& engine, const storage::InputRecord& input);
+
   // The engine as the stored inputs leave it, replayed from the seed: how an input that failed
   // (in the engine, or to be stored) is undone.
   std::unique_ptr<core::MatchEngine> replayed() const;

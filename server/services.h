@@ -56,6 +56,8 @@ struct ServerConfig {
   // Decks one account may store, and the largest deck list taken (SaveDeck, ValidateDeck).
   int max_decks_per_account = 100;
   std::size_t max_deck_list_bytes = 16 * 1024;
+  // A replay page's events stop once they pass this (GetReplay).
+  std::size_t replay_page_bytes = 48 * 1024;
   // Finished matches nobody follows leave memory after this long.
   std::chrono::seconds finished_match_ttl{600};
   std::string port_file;

@@ -251,4 +251,11 @@ std::vector<SnapshotRecord> load_snapshots(Database& db, std::int64_t match_id) 
   return snapshots;
 }
 
+std::optional<MatchLog> load_match_log(Database& db, std::int64_t match_id) {
+  std::optional<MatchRecord> record = load_match(db, match_id);
+  if (!record) return std::nullopt;
+  MatchLog log{*std::move(record), load_inputs(db, match_id), load_snapshots(db, match_id)};
+  return log;
+}
+
 }  // namespace spacedock::storage

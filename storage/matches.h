@@ -84,4 +84,12 @@ struct SnapshotRecord {
 void save_snapshot(Database& db, std::int64_t match_id, const SnapshotRecord& snapshot);
 std::vector<SnapshotRecord> load_snapshots(Database& db, std::int64_t match_id);
 
+// A match with its input log and checkpoints: what replaying it takes.
+struct MatchLog {
+  MatchRecord record;
+  std::vector<InputRecord> inputs;
+  std::vector<SnapshotRecord> snapshots;
+};
+std::optional<MatchLog> load_match_log(Database& db, std::int64_t match_id);
+
 }  // namespace spacedock::storage
