@@ -29,6 +29,7 @@ constexpr Spec kSpecs[] = {
     {"create", Verb::kCreate, 0, 3,
      "create [PLAYERS] [PRESET] | create stccg [--deck NAME | --deck-file PATH | --deck-id ID]"},
     {"join", Verb::kJoin, 1, 3, "join ID [PRESET | --deck NAME | --deck-file PATH | --deck-id ID]"},
+    {"replay", Verb::kReplay, 1, 3, "replay ID [own | public | full] [FILE]"},
     {"decks", Verb::kDecks, 0, 0, "decks"},
     {"deck", Verb::kDeck, 2, 64,
      "deck save PATH NAME | deck replace ID PATH | deck show ID | deck check ID|PATH [--30-30] | "
@@ -146,6 +147,9 @@ const char* const kHelpText = R"(commands:
   join ID [PRESET]           take a seat in match ID (or rejoin your own seat)
   join ID --deck NAME | --deck-file PATH | --deck-id ID
                              take a seat in STCCG match ID with that deck
+  replay ID [own | public | full] [FILE]
+                             show finished match ID again from its log: your own view (as a
+                             player), the public one, or every card; FILE: save it as JSON
   decks                      list your stored decks
   deck save PATH NAME        store the LackeyCCG list in file PATH as a new deck NAME
   deck replace ID PATH       put the list in file PATH in place of your deck ID's
@@ -186,6 +190,7 @@ examples:
   create 2 --private --no-spectators   join 9 --code k7m2p9xq4r
   spectate 9 k7m2p9xq4r                say good game
   lobby-chat                           mute bob
+  replay 4                             replay 4 full replay4.json
   create stccg --deck klingon          join 8 --deck-id 2
   create stccg --deck-file my.txt      join 8 --deck-file my.txt
   decks                                deck save my.txt Klingon Honor
@@ -287,6 +292,18 @@ std::optional<Command> parse_command(std::string_view line) {
             (!player && c.filter != "mine" && c.filter != "open" && c.filter != "over"))
           throw std::invalid_argument(std::string("usage: ") + spec->usage);
         if (player) c.name = words[2];
+      }
+      break;
+    case Verb::kReplay:
+      c.match_id = number<std::uint64_t>(words[1], "ID");
+      for (std::size_t i = 2; i < words.size(); ++i) {
+        if (words[i] == "own" || words[i] == "public" || words[i] == "full") {
+          c.filter = words[i];
+        } else if (c.path.empty()) {
+          c.path = words[i];
+        } else {
+          throw std::invalid_argument(std::string("usage: ") + spec->usage);
+        }
       }
       break;
     case Verb::kLobbyChat:

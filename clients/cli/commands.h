@@ -25,6 +25,7 @@ struct Command {
     kChat,
     kLobbyChat,
     kMute,
+    kReplay,
     kDecks,
     kDeck,
     kAnswer,

@@ -68,6 +68,9 @@ asio::awaitable<bool> Session::execute(const Command& c) {
       if (ok(response)) say((c.on ? "muted " : "unmuted ") + c.name);
       break;
     }
+    case Verb::kReplay:
+      co_await run_replay(c);
+      break;
     case Verb::kDecks:
     case Verb::kDeck:
       co_await run_deck_command(c);

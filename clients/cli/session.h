@@ -95,6 +95,8 @@ class Session {
   boost::asio::awaitable<void> log_in(const std::string& name, const std::string& password);
   // decks, deck ... (decks_run.cpp)
   boost::asio::awaitable<void> run_deck_command(const Command& command);
+  // replay ... (replay_run.cpp)
+  boost::asio::awaitable<void> run_replay(const Command& command);
   bool free_to_follow(std::uint64_t match_id);
 
   client::Url url_;

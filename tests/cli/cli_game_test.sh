@@ -82,6 +82,20 @@ grep -qE "^  match $match Incursions waiting, 1/2 seats: 0=alice" "$dir/bob.out"
   fail "bob's match list lacks alice's match"
 echo "ok: match $match played to the end by two spacedock-cli players and watched by a third"
 
+# Anyone may replay it: the public view or every card, not a player's view; saved as JSON.
+timeout 20 "$cli_bin" --server "$url" >"$dir/dave.out" 2>&1 <<SCRIPT || fail "dave exited with $?"
+register dave dave-password
+replay $match own
+replay $match full $dir/replay.json
+SCRIPT
+grep -q '^error: replay: FORBIDDEN: only a player has a player.s view$' "$dir/dave.out" ||
+  fail "dave got a player's view"
+grep -qE "^replay of match $match Incursions finished" "$dir/dave.out" || fail "no replay shown"
+grep -qE '^\[1\] ' "$dir/dave.out" || fail "the replay showed no event"
+grep -q "^the replay reproduces the game's recorded end$" "$dir/dave.out" ||
+  fail "the replay did not reproduce the game"
+grep -q '"events"' "$dir/replay.json" || fail "the saved replay has no events"
+
 # The same client with a Star Trek CCG match, on a server of its own; one player brings a deck
 # file.
 here=$(dirname "$0")
