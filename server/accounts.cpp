@@ -204,7 +204,7 @@ void Connection::on_authenticate(const v1::Authenticate& request, Reply reply) {
 
 void Connection::logged_in(storage::Account account, std::string token, std::int64_t expires_at_ms,
                            const Reply& reply) {
-  identity_ = Identity{account.id, account.username};
+  identity_ = Identity{account.id, account.username, account.organiser};
   account_id_ = account.id;
   token_digest_ = token_digest(token);
   services_.sessions.add(shared_from_this(), token_digest_, account.id);
@@ -215,6 +215,7 @@ void Connection::logged_in(storage::Account account, std::string token, std::int
   login->set_account_id(static_cast<std::uint64_t>(account.id));
   login->set_username(account.username);
   login->set_expires_at_ms(expires_at_ms);
+  login->set_organiser(account.organiser);
   reply(std::move(response));
 }
 

@@ -307,6 +307,13 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
           });
     }
     case Body::kSpectate:
+      if (request.spectate().as_judge()) {
+        if (!who.organiser)
+          return reply(error_response(v1::FORBIDDEN, "only organisers may judge matches"));
+        auto match = find_match(request.spectate().match_id(), reply);
+        if (match) match->judge(shared_from_this(), who, tracking(match, reply));
+        return;
+      }
       return with_match(request.spectate().match_id(), reply,
                         [self = shared_from_this(), who, code = request.spectate().invite_code(),
                          reply](std::shared_ptr<Match> match) {

@@ -11,6 +11,7 @@
 #include "server/content_listing.h"
 #include "server/scenario_command.h"
 #include "server/server.h"
+#include "storage/accounts.h"
 #include "storage/backup.h"
 #include "support/flags.h"
 
@@ -34,6 +35,7 @@ usage:
       --password-cost COST       argon2id cost: interactive (default), moderate, minimal (tests)
       --commit-window-us N       under load, how long a group commit waits for more decisions
                                  to share its fsync (default 1000; 0: never waits)
+      --judge-delay-s N          how far behind the game judges see it (default 120)
       --port-file FILE           write the port listened on to FILE
       --log-level LEVEL          trace, debug, info (default), warn, error
   spacedock bench [options]      engine throughput in random legal playouts, one thread
@@ -45,6 +47,9 @@ usage:
   spacedock backup --db FILE --to FILE
                                  copy a database, even one a running server is writing, to a new
                                  file (SQLite's online backup: a consistent snapshot)
+  spacedock role --db FILE --user NAME --organiser | --player
+                                 make an account an organiser (who may judge any live match)
+                                 or a player again; it takes effect at its next login
   spacedock content              list the Incursions ships, hexes and hexpile presets
   spacedock cards [options]      list the STCCG cards with their figures
       --search TEXT              only cards whose title, id, keywords or summary contain TEXT
@@ -82,6 +87,10 @@ int serve(Flags& flags) {
     } else {
       throw std::invalid_argument("--password-cost: interactive, moderate or minimal");
     }
+  }
+  if (auto delay = flags.take("--judge-delay-s")) {
+    config.judge_delay =
+        std::chrono::seconds(Flags::parse_number<std::uint32_t>("--judge-delay-s", *delay));
   }
   if (auto window = flags.take("--commit-window-us")) {
     config.commit_window = std::chrono::microseconds(
@@ -131,6 +140,22 @@ int main(int argc, char** argv) {
                   static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(
                                              std::chrono::steady_clock::now() - started)
                                              .count()));
+      return 0;
+    }
+    if (command == "role") {
+      const auto db = flags.take("--db");
+      const auto user = flags.take("--user");
+      const bool organiser = flags.take_switch("--organiser");
+      const bool player = flags.take_switch("--player");
+      flags.finish();
+      if (!db || !user || organiser == player)
+        throw std::invalid_argument("--db FILE, --user NAME and one of --organiser, --player");
+      auto database = spacedock::storage::Database::open(*db);
+      if (!spacedock::storage::set_organiser(database, *user, organiser)) {
+        std::fprintf(stderr, "spacedock role: there is no account '%s'\n", user->c_str());
+        return 1;
+      }
+      std::printf("%s is now %s\n", user->c_str(), organiser ? "an organiser" : "a player");
       return 0;
     }
     if (command == "content") {

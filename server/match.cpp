@@ -67,7 +67,8 @@ Match::Match(Services& services, std::int64_t id, v1::MatchSetup setup,
       created_at_ms_(created_at_ms),
       setup_(std::move(setup)),
       seat_accounts_(std::move(seat_accounts)),
-      seat_count_(seat_count) {
+      seat_count_(seat_count),
+      judge_timer_(strand_) {
   refresh_info();
 }
 
@@ -91,6 +92,7 @@ std::shared_ptr<Match> Match::restore(Services& services, const storage::MatchRe
   if (record.status == storage::MatchStatus::kWaiting) return match;
 
   match->seed_ = record.seed.value_or(0);
+  match->started_at_ms_ = record.started_at_ms.value_or(record.created_at_ms);
   match->engine_ = engine::start_match(match->setup_, match->seed_);
   match->status_ = v1::MATCH_STATUS_ACTIVE;
   auto snapshot = snapshots.begin();
@@ -422,6 +424,7 @@ std::unique_ptr<core::MatchEngine> Match::replayed() const {
 }
 
 void Match::start_game() {
+  started_at_ms_ = now_ms();
   seed_ = random_seed();
   engine_ = engine::start_match(setup_, seed_);
   status_ = v1::MATCH_STATUS_ACTIVE;
@@ -546,7 +549,10 @@ void Match::leave(std::shared_ptr<Connection> connection, Identity who, Reply re
       });
     }
     std::erase_if(followers_, [&](const Follower& f) { return f.key == connection.get(); });
-    reply(followed ? ok_response() : error_response(v1::NOT_FOUND, "you do not follow that match"));
+    const bool judged =
+        std::erase_if(judges_, [&](const Judge& j) { return j.key == connection.get(); }) > 0;
+    reply(followed || judged ? ok_response()
+                             : error_response(v1::NOT_FOUND, "you do not follow that match"));
     refresh_info();
     done();
   });
@@ -713,6 +719,7 @@ void Match::chat(const Connection* from, Identity who, std::string text, Reply r
 void Match::disconnected(const Connection* connection) {
   asio::post(strand_, [self = shared_from_this(), connection] {
     std::erase_if(self->followers_, [&](const Follower& f) { return f.key == connection; });
+    std::erase_if(self->judges_, [&](const Judge& j) { return j.key == connection; });
     self->announce_if_changed();
   });
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <cstdint>
 #include <deque>
@@ -24,6 +25,7 @@ class Connection;
 struct Identity {
   std::int64_t account_id = 0;
   std::string username;
+  bool organiser = false;
 };
 
 // Answers a request; the Connection sends it and fills in the request id.
@@ -68,6 +70,9 @@ class Match : public std::enable_shared_from_this<Match> {
             std::string invite_code, Reply reply);
   void spectate(std::shared_ptr<Connection> connection, std::int64_t account_id,
                 std::string invite_code, Reply reply);
+  // An organiser watches with every card visible, as the game stood judge_delay ago: a full
+  // snapshot at once and every judge_interval (match_judges.cpp). Judges get no other event.
+  void judge(std::shared_ptr<Connection> connection, Identity who, Reply reply);
   void resume(std::shared_ptr<Connection> connection, Identity who, const v1::Resume& request,
               Reply reply);
   void leave(std::shared_ptr<Connection> connection, Identity who, Reply reply);
@@ -149,6 +154,23 @@ class Match : public std::enable_shared_from_this<Match> {
   mutable std::mutex info_mutex_;  // guards the two fields below, read from other threads
   v1::MatchInfo info_;
   std::int64_t finished_at_ms_ = 0;
+
+  // Judges (match_judges.cpp): kept apart from the followers, so that no live event or prompt
+  // can reach them.
+  struct Judge {
+    std::weak_ptr<Connection> connection;
+    const Connection* key = nullptr;
+  };
+  // Sends the delayed view to each judge (or only to `only`), and comes back in judge_interval
+  // while there are judges and the game they see is not over.
+  void send_judge_views(const Connection* only);
+  // The full view as the game stood at `as_of_ms`, replayed from the inputs; nothing before the
+  // game started.
+  std::optional<v1::ServerMessage> judge_view(std::int64_t as_of_ms) const;
+  std::vector<Judge> judges_;
+  boost::asio::steady_timer judge_timer_;
+  bool judge_timer_set_ = false;
+  std::int64_t started_at_ms_ = 0;
 };
 
 }  // namespace spacedock::server

@@ -56,6 +56,9 @@ struct ServerConfig {
   // Decks one account may store, and the largest deck list taken (SaveDeck, ValidateDeck).
   int max_decks_per_account = 100;
   std::size_t max_deck_list_bytes = 16 * 1024;
+  // Judges see a match as it stood this long ago, refreshed this often (Spectate.as_judge).
+  std::chrono::milliseconds judge_delay{120'000};
+  std::chrono::milliseconds judge_interval{10'000};
   // A replay page's events stop once they pass this (GetReplay).
   std::size_t replay_page_bytes = 48 * 1024;
   // Finished matches nobody follows leave memory after this long.

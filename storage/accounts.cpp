@@ -10,7 +10,7 @@ namespace {
 std::optional<Account> read_account(Statement& query) {
   if (!query.step()) return std::nullopt;
   return Account{query.column_int(0), query.column_text(1), query.column_text(2),
-                 query.column_int(3)};
+                 query.column_int(3), query.column_text(4) == "organiser"};
 }
 
 }  // namespace
@@ -27,7 +27,7 @@ std::int64_t create_account(Database& db, std::string_view username, std::string
 std::optional<Account> find_account(Database& db, std::string_view username) {
   // The column's NOCASE collation makes this comparison, and its index, case-insensitive.
   Statement query(db,
-                  "SELECT id, username, password_hash, created_at_ms FROM accounts "
+                  "SELECT id, username, password_hash, created_at_ms, role FROM accounts "
                   "WHERE username = ?");
   query.bind_text(1, username);
   return read_account(query);
@@ -35,9 +35,16 @@ std::optional<Account> find_account(Database& db, std::string_view username) {
 
 std::optional<Account> find_account(Database& db, std::int64_t id) {
   Statement query(db,
-                  "SELECT id, username, password_hash, created_at_ms FROM accounts WHERE id = ?");
+                  "SELECT id, username, password_hash, created_at_ms, role FROM accounts "
+                  "WHERE id = ?");
   query.bind_int(1, id);
   return read_account(query);
+}
+
+bool set_organiser(Database& db, std::string_view username, bool organiser) {
+  Statement update(db, "UPDATE accounts SET role = ? WHERE username = ?");
+  update.bind_text(1, organiser ? "organiser" : "player").bind_text(2, username).run();
+  return sqlite3_changes(db.handle()) == 1;
 }
 
 void create_session(Database& db, std::string_view token_hash, std::int64_t account_id,

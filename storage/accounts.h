@@ -15,6 +15,7 @@ struct Account {
   std::string username;
   std::string password_hash;  // an argon2id string from libsodium, never a password
   std::int64_t created_at_ms = 0;
+  bool organiser = false;  // may judge any live match (role 'organiser')
 };
 
 // Throws ConstraintError if the name is taken, comparing names case-insensitively.
@@ -22,6 +23,8 @@ std::int64_t create_account(Database& db, std::string_view username, std::string
                             std::int64_t now_ms);
 std::optional<Account> find_account(Database& db, std::string_view username);
 std::optional<Account> find_account(Database& db, std::int64_t id);
+// Makes the account an organiser, or a player again; false if there is no such account.
+bool set_organiser(Database& db, std::string_view username, bool organiser);
 
 // Sessions are stored by a hash of their token, never by the token itself.
 struct Session {

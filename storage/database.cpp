@@ -12,6 +12,7 @@ namespace spacedock::embedded {
 extern const std::string_view storage_migration_001;
 extern const std::string_view storage_migration_002;
 extern const std::string_view storage_migration_003;
+extern const std::string_view storage_migration_004;
 }  // namespace spacedock::embedded
 
 namespace spacedock::storage {
@@ -23,10 +24,11 @@ struct Migration {
 };
 
 // Versions in increasing order, one per file under storage/migrations/.
-std::array<Migration, 3> migrations() {
+std::array<Migration, 4> migrations() {
   return {{{1, embedded::storage_migration_001},
            {2, embedded::storage_migration_002},
-           {3, embedded::storage_migration_003}}};
+           {3, embedded::storage_migration_003},
+           {4, embedded::storage_migration_004}}};
 }
 
 std::int64_t now_ms() {

@@ -40,6 +40,8 @@ class Client {
   boost::asio::awaitable<v1::Welcome> connect(const Url& url, const std::string& client_name);
   boost::asio::awaitable<v1::Response> call(v1::ClientMessage request);
   boost::asio::awaitable<v1::Event> next_event();
+  // Whether an event has arrived (while waiting for a Response) and not been taken yet.
+  bool has_event() const { return !events_.empty(); }
   boost::asio::awaitable<void> close();
 
   // Sends raw bytes as one frame, and reads the next message, for protocol tests.

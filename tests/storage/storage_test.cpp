@@ -105,8 +105,8 @@ TEST_CASE("migrations create the schema once") {
   std::int64_t applied_at = 0;
   {
     Database db = Database::open(dir.file());
-    CHECK(db.schema_version() == 3);
-    CHECK(query_int(db, "SELECT count(*) FROM schema_migrations") == 3);
+    CHECK(db.schema_version() == 4);
+    CHECK(query_int(db, "SELECT count(*) FROM schema_migrations") == 4);
     applied_at = query_int(db, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1");
     CHECK(applied_at > 0);
     CHECK(query_int(db,
@@ -115,8 +115,8 @@ TEST_CASE("migrations create the schema once") {
                     "'match_snapshots', 'decks')") == 7);
   }
   Database again = Database::open(dir.file());
-  CHECK(again.schema_version() == 3);
-  CHECK(query_int(again, "SELECT count(*) FROM schema_migrations") == 3);
+  CHECK(again.schema_version() == 4);
+  CHECK(query_int(again, "SELECT count(*) FROM schema_migrations") == 4);
   CHECK(query_int(again, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1") ==
         applied_at);
   // Reopening wrote nothing.
@@ -177,6 +177,13 @@ TEST_CASE("accounts are found by id and by name, ignoring case") {
   CHECK(by_id->username == "Picard");
   CHECK_FALSE(storage::find_account(db, "Riker"));
   CHECK_FALSE(storage::find_account(db, id + 1));
+  // A player until made an organiser, and back.
+  CHECK_FALSE(by_id->organiser);
+  CHECK(storage::set_organiser(db, "picard", true));
+  CHECK(storage::find_account(db, id)->organiser);
+  CHECK(storage::set_organiser(db, "Picard", false));
+  CHECK_FALSE(storage::find_account(db, "Picard")->organiser);
+  CHECK_FALSE(storage::set_organiser(db, "Riker", true));
 }
 
 TEST_CASE("a taken name, in any case, is refused and changes nothing") {
