@@ -34,7 +34,7 @@ constexpr Spec kSpecs[] = {
     {"deck", Verb::kDeck, 2, 64,
      "deck save PATH NAME | deck replace ID PATH | deck show ID | deck check ID|PATH [--30-30] | "
      "deck export ID PATH | deck rename ID NAME | deck delete ID"},
-    {"spectate", Verb::kSpectate, 1, 2, "spectate ID [CODE]"},
+    {"spectate", Verb::kSpectate, 1, 2, "spectate ID [CODE | --judge]"},
     {"say", Verb::kChat, 1, 1000, "say TEXT"},
     {"lobby-chat", Verb::kLobbyChat, 0, 1, "lobby-chat [off]"},
     {"mute", Verb::kMute, 1, 1, "mute NAME"},
@@ -166,6 +166,7 @@ const char* const kHelpText = R"(commands:
                              nobody may watch
   join ID ... --code CODE    take a seat in a private match with its invite code
   spectate ID [CODE]         watch match ID (CODE: a private match's invite code)
+  spectate ID --judge        as an organiser, judge match ID: every card, two minutes behind
   say TEXT                   chat: in the match you follow (players' or spectators' channel),
                              else in the lobby
   lobby-chat | lobby-chat off
@@ -189,6 +190,7 @@ examples:
   create 3 borg                        join 7 klingon
   create 2 --private --no-spectators   join 9 --code k7m2p9xq4r
   spectate 9 k7m2p9xq4r                say good game
+  spectate 9 --judge
   lobby-chat                           mute bob
   replay 4                             replay 4 full replay4.json
   create stccg --deck klingon          join 8 --deck-id 2
@@ -282,7 +284,10 @@ std::optional<Command> parse_command(std::string_view line) {
       break;
     case Verb::kSpectate:
       c.match_id = number<std::uint64_t>(words[1], "ID");
-      if (words.size() > 2) c.code = words[2];
+      if (words.size() > 2) {
+        c.judge = words[2] == "--judge";
+        if (!c.judge) c.code = words[2];
+      }
       break;
     case Verb::kMatches:
       if (words.size() > 1) {

@@ -49,6 +49,7 @@ struct Command {
   bool private_match = false;  // create --private
   bool no_spectators = false;  // create --no-spectators
   std::string code;            // join, spectate: a private match's invite code
+  bool judge = false;          // spectate --judge
   std::string text;            // say
   // matches: "", "mine", "open", "over" or "player" (with name)
   std::string filter;

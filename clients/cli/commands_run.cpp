@@ -122,6 +122,7 @@ asio::awaitable<bool> Session::execute(const Command& c) {
       if (!free_to_follow(c.match_id)) break;
       message.mutable_spectate()->set_match_id(c.match_id);
       message.mutable_spectate()->set_invite_code(c.code);
+      message.mutable_spectate()->set_as_judge(c.judge);
       co_await follow(std::move(message), "spectate");
       break;
     }
@@ -154,6 +155,14 @@ asio::awaitable<bool> Session::execute(const Command& c) {
       }
       if (followed_->view_current()) {
         draw_board();
+        break;
+      }
+      if (followed_->judge) {
+        if (followed_->snapshot) {
+          draw_board();
+        } else {
+          say("no judge view yet: the game is younger than the judges' delay");
+        }
         break;
       }
       const bool refreshing = co_await refresh_view();
@@ -236,6 +245,7 @@ bool Session::free_to_follow(std::uint64_t match_id) {
 
 asio::awaitable<void> Session::follow(v1::ClientMessage message, std::string verb) {
   const bool spectator = message.has_spectate();
+  const bool judge = spectator && message.spectate().as_judge();
   const auto response = co_await request(std::move(message), verb);
   if (!ok(response)) co_return;
   const auto& info = response->match();
@@ -244,8 +254,13 @@ asio::awaitable<void> Session::follow(v1::ClientMessage message, std::string ver
     followed_->match_id = info.match_id();
   }
   followed_->spectator = spectator;
+  followed_->judge = judge;
   followed_->info = info;
-  say((verb == "create" ? "created " : spectator ? "watching " : "joined ") + describe_match(info));
+  say((verb == "create" ? "created "
+       : judge          ? "judging "
+       : spectator      ? "watching "
+                        : "joined ") +
+      describe_match(info));
 }
 
 }  // namespace spacedock::cli

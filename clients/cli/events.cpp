@@ -25,6 +25,15 @@ asio::awaitable<void> Session::handle(v1::Event event) {
     co_return;
   }
   if (!followed_ || event.match_id() != followed_->match_id) co_return;  // a match we left
+  if (event.as_of_ms() != 0 && event.has_snapshot()) {  // a judge's view, some time behind
+    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                         std::chrono::system_clock::now().time_since_epoch())
+                         .count();
+    on_snapshot(event.seq(), std::move(*event.mutable_snapshot()));
+    say("(judge view: the game as it stood " + std::to_string((now - event.as_of_ms()) / 1000) +
+        " s ago; board draws it)");
+    co_return;
+  }
   switch (event.body_case()) {
     case v1::Event::kMatchUpdate:
       on_match_update(event.match_update());

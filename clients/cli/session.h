@@ -25,6 +25,8 @@ struct Followed {
 
   std::uint64_t match_id = 0;
   bool spectator = false;
+  // Judging: the server sends its delayed snapshots by itself; none can be asked for.
+  bool judge = false;
   v1::MatchInfo info;
   // The seq of the last game event processed (or of the last snapshot).
   std::uint64_t last_seq = 0;

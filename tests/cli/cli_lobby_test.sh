@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # spacedock-cli in the lobby, driven by piped stdin on a real server listening on loopback: a
 # private match without spectators joined with its invite code, the match list's filters, and
-# chat in the lobby and in the match, with a mute.
+# chat in the lobby and in the match, with a mute; then an organiser judges the match.
 # usage: cli_lobby_test.sh SPACEDOCK_BINARY SPACEDOCK_CLI_BINARY
 set -euo pipefail
 
@@ -9,7 +9,7 @@ server_bin=$1
 cli_bin=$2
 # shellcheck source=tests/cli/lib.sh
 source "$(dirname "$0")/lib.sh"
-start_server "$server_bin"
+start_server "$server_bin" --judge-delay-s 0
 
 mkfifo "$dir/alice.in"
 timeout 20 "$cli_bin" --server "$url" <"$dir/alice.in" >"$dir/alice.out" 2>&1 &
@@ -53,4 +53,20 @@ grep -qE "^joined match $match Incursions active, 2/2 seats: 0=alice 1=bob, no s
 grep -q '^muted alice$' "$out" || fail "bob could not mute alice"
 grep -q '^error: unmute: NOT_FOUND: there is no such user$' "$out" || fail "no NOT_FOUND for a mute"
 grep -q '^error: usage: say TEXT$' "$out" || fail "no usage error for an empty say"
-echo "ok: a private match joined with its code, the match list's filters and chat, from spacedock-cli"
+
+# Erin is made an organiser while the server runs; from her next login she may judge.
+printf 'register erin erin-password\nspectate %s --judge\nquit\n' "$match" |
+  timeout 20 "$cli_bin" --server "$url" >"$dir/erin.out" 2>&1 || fail "erin exited with $?"
+grep -q '^error: spectate: FORBIDDEN: only organisers may judge matches$' "$dir/erin.out" ||
+  fail "erin judged before she was an organiser"
+"$server_bin" role --db "$dir/db.sqlite" --user erin --organiser | grep -q '^erin is now an organiser$' ||
+  fail "spacedock role did not make erin an organiser"
+{
+  printf 'login erin erin-password\nspectate %s --judge\n' "$match"
+  sleep 1  # the judge's view comes by itself, after the answer
+  printf 'board\nquit\n'
+} | timeout 20 "$cli_bin" --server "$url" >"$dir/erin.out" 2>&1 || fail "erin exited with $?"
+grep -qE '^\(judge view: the game as it stood [0-9]+ s ago; board draws it\)$' "$dir/erin.out" ||
+  fail "erin got no judge view"
+grep -qE '^Match [0-9]+, event [0-9]+: ' "$dir/erin.out" || fail "board drew no judge view"
+echo "ok: a private match joined with its code, the match list's filters, chat and a judge, from spacedock-cli"

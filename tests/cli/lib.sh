@@ -34,10 +34,11 @@ await_line() {
   fail "no line matching '$2' in $1 after $3 s"
 }
 
-# Starts `$1 serve` on a free loopback port with its database in $dir; sets $url.
+# Starts `$1 serve` on a free loopback port with its database in $dir, and any further arguments
+# as serve options; sets $url.
 start_server() {
   "$1" serve --listen 127.0.0.1:0 --db "$dir/db.sqlite" --port-file "$dir/port" \
-    --password-cost minimal >"$dir/server.log" 2>&1 &
+    --password-cost minimal "${@:2}" >"$dir/server.log" 2>&1 &
   await_line "$dir/port" '^[0-9]+$' 10
   url="ws://127.0.0.1:$(cat "$dir/port")/ws"
 }
