@@ -62,7 +62,8 @@ SubmitResult Game::concede(Seat seat) {
   const bool owed_decision = s_.step != Step::kNone && s_.decision.seat == seat;
   const Step step = s_.step;
   eliminate(seat, v1::ELIMINATION_REASON_CONCEDED);
-  if (!check_victory() && owed_decision) {
+  // A concession that leaves one player is a win by concession, not by combat.
+  if (!check_victory(v1::RESULT_REASON_CONCESSION) && owed_decision) {
     // Whatever the conceding player was answering is dropped.
     s_.step = Step::kNone;
     switch (step) {

@@ -78,7 +78,8 @@ class Game {
   void end_turn();
   void score_turn_cap();
   TileIndex draw_wormhole();
-  bool check_victory();
+  // Ends the game if at most one player is left, for `reason` (how the others went out).
+  bool check_victory(v1::ResultReason reason = v1::RESULT_REASON_LAST_SHIP_STANDING);
 
   // Legality (legality.cpp): the one place that says what is allowed.
   Rule check_action(const Action& action) const;

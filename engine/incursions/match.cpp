@@ -35,6 +35,9 @@ v1::MatchResult IncursionsMatch::result() const {
     case v1::RESULT_REASON_LAST_SHIP_STANDING:
       out.set_summary(winners.empty() ? "no ship is left" : winners + " is the last ship standing");
       break;
+    case v1::RESULT_REASON_CONCESSION:
+      out.set_summary(winners + " won: the other players conceded");
+      break;
     case v1::RESULT_REASON_TURN_CAP:
       out.set_summary("the turn cap was reached; " + (out.winners_size() == 1
                                                           ? winners + " scored best"

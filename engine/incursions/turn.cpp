@@ -245,13 +245,13 @@ TileIndex Game::draw_wormhole() {
   throw std::logic_error("incursions: no wormhole left for the roll-off");
 }
 
-bool Game::check_victory() {
+bool Game::check_victory(v1::ResultReason reason) {
   std::uint8_t alive = 0;
   for (Seat seat = 0; seat < s_.players; ++seat) {
     if (s_.in_game(seat)) alive |= bit(seat);
   }
   if (std::popcount(alive) > 1) return false;
-  finish(alive, v1::RESULT_REASON_LAST_SHIP_STANDING);
+  finish(alive, reason);
   return true;
 }
 

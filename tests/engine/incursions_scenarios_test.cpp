@@ -1448,13 +1448,13 @@ TEST_CASE("A55 AUX flips only spent cards: a held tractor beam stays allocated")
   CHECK(holding(g, 0) == 1);
 }
 
-TEST_CASE("concession: last ship standing; a conceding defender's hit is dropped") {
-  SUBCASE("the other player wins as last ship standing") {
+TEST_CASE("concession: the others win by concession; a conceding defender's hit is dropped") {
+  SUBCASE("the other player wins by concession") {
     Game g = Game::from_position(position({"TS-F", "TS-K"}));
     CHECK(g.concede(1).accepted());
     CHECK(g.over());
     CHECK(winners(g) == 0b01);
-    CHECK(g.state().reason == v1::RESULT_REASON_LAST_SHIP_STANDING);
+    CHECK(g.state().reason == v1::RESULT_REASON_CONCESSION);
     const auto out = events_of<ev::PlayerEliminated>(g);
     REQUIRE(out.size() == 1);
     CHECK(out[0].reason == v1::ELIMINATION_REASON_CONCEDED);
@@ -1478,6 +1478,7 @@ TEST_CASE("concession: last ship standing; a conceding defender's hit is dropped
     CHECK(g.concede(2).accepted());
     CHECK(g.over());
     CHECK(winners(g) == 0b001);
+    CHECK(g.state().reason == v1::RESULT_REASON_CONCESSION);
     CHECK(g.concede(0).verdict == Verdict::kGameOver);
   }
 }
