@@ -204,6 +204,7 @@ void Connection::on_authenticate(const v1::Authenticate& request, Reply reply) {
 
 void Connection::logged_in(storage::Account account, std::string token, std::int64_t expires_at_ms,
                            const Reply& reply) {
+  if (identity_ && identity_->account_id != account.id) unfollow_all();
   identity_ = Identity{account.id, account.username, account.organiser};
   account_id_ = account.id;
   token_digest_ = token_digest(token);
@@ -221,6 +222,7 @@ void Connection::logged_in(storage::Account account, std::string token, std::int
 
 void Connection::logged_out(std::vector<std::shared_ptr<Connection>> others) {
   services_.sessions.remove(this);
+  unfollow_all();
   identity_.reset();
   account_id_ = 0;
   token_digest_.clear();

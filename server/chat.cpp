@@ -98,21 +98,21 @@ void Connection::on_follow_lobby_chat(const v1::FollowLobbyChat& request, const 
 void Connection::on_send_chat(const v1::SendChat& request, const Reply& reply) {
   if (auto problem = Chat::text_problem(request.text()))
     return reply(error_response(v1::BAD_REQUEST, *problem));
+  const Identity& who = *identity_;
+  const bool lobby = request.match_id() == 0;
+  auto followed = following_.find(static_cast<std::int64_t>(request.match_id()));
+  if (!lobby && followed == following_.end()) {
+    return reply(error_response(v1::FORBIDDEN, "follow that match to chat in it"));
+  }
+  // Only what would be said counts toward the rate.
   if (!chat_.take(SteadyClock::now())) {
     return reply(error_response(v1::RATE_LIMITED, "you are chatting too fast; wait a moment"));
   }
-  const Identity& who = *identity_;
-  if (request.match_id() == 0) {
-    reply(v1::Response());  // before the message itself reaches this connection
-    return services_.chat.say_in_lobby(
-        Chat::message(v1::CHAT_CHANNEL_LOBBY, 0, who.account_id, who.username, request.text()),
-        who.account_id);
-  }
-  auto followed = following_.find(static_cast<std::int64_t>(request.match_id()));
-  if (followed == following_.end()) {
-    return reply(error_response(v1::FORBIDDEN, "follow that match to chat in it"));
-  }
-  followed->second->chat(this, who, request.text(), reply);
+  if (!lobby) return followed->second->chat(this, who, request.text(), reply);
+  reply(v1::Response());  // before the message itself reaches this connection
+  services_.chat.say_in_lobby(
+      Chat::message(v1::CHAT_CHANNEL_LOBBY, 0, who.account_id, who.username, request.text()),
+      who.account_id);
 }
 
 void Connection::on_mute_user(const v1::MuteUser& request, Reply reply) {

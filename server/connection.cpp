@@ -53,6 +53,10 @@ void Connection::end_session() {
 
 void Connection::closed() {
   services_.sessions.remove(this);
+  unfollow_all();
+}
+
+void Connection::unfollow_all() {
   services_.chat.unfollow_lobby(this);
   for (auto& [id, match] : following_)
     match->disconnected(this);
@@ -394,15 +398,16 @@ void Connection::on_create(const v1::CreateMatch& request, Reply reply) {
   seat.set_name(identity_->username);
   if (request.has_incursions_seat()) *seat.mutable_incursions() = request.incursions_seat();
   if (request.has_stccg_seat()) *seat.mutable_stccg() = request.stccg_seat();
+  // The identity as it is now: the connection may be logged out before the match is made.
   with_seat_deck(std::move(seat), std::move(reply),
-                 [self = shared_from_this(), setup = std::move(setup)](v1::SeatSetup seated,
-                                                                       Reply respond) mutable {
+                 [self = shared_from_this(), setup = std::move(setup), who = *identity_](
+                     v1::SeatSetup seated, Reply respond) mutable {
                    *setup.add_seats() = std::move(seated);
-                   self->create(std::move(setup), std::move(respond));
+                   self->create(std::move(setup), std::move(who), std::move(respond));
                  });
 }
 
-void Connection::create(v1::MatchSetup setup, Reply reply) {
+void Connection::create(v1::MatchSetup setup, Identity who, Reply reply) {
   auto seats = engine::check_match(setup);
   if (auto* e = std::get_if<core::SetupError>(&seats)) {
     return reply(error_response(v1::INVALID_OPTIONS, e->message, e->rule));
@@ -411,30 +416,29 @@ void Connection::create(v1::MatchSetup setup, Reply reply) {
     return reply(error_response(v1::INVALID_OPTIONS, problem->message, problem->rule));
   }
   const std::uint32_t cap = services_.config.max_waiting_matches;
-  if (services_.lobby.waiting_with(identity_->username) >= cap) {
+  if (services_.lobby.waiting_with(who.username) >= cap) {
     return reply(error_response(v1::LIMIT_REACHED,
                                 "you already sit in " + std::to_string(cap) +
                                     " matches waiting for players; start or leave one first"));
   }
   auto id = std::make_shared<std::int64_t>(0);
   const std::int64_t created_at = now_ms();
-  auto work = [id, setup, who = *identity_, created_at](storage::Database& db) {
+  auto work = [id, setup, who, created_at](storage::Database& db) {
     *id = storage::create_match(db, setup.game(), engine::rules_version(setup.game()),
                                 setup.SerializeAsString(), who.account_id, created_at);
     storage::set_seats(db, *id, {{0, who.account_id}}, setup.SerializeAsString());
   };
-  auto done = [self = shared_from_this(), id, setup, created_at, seat_count = std::get<int>(seats),
-               reply](std::exception_ptr error) {
+  auto done = [self = shared_from_this(), id, setup, who, created_at,
+               seat_count = std::get<int>(seats), reply](std::exception_ptr error) {
     if (error)
       return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
-    auto match = std::make_shared<Match>(self->services_, *id, setup,
-                                         std::vector<std::int64_t>{self->identity_->account_id},
-                                         seat_count, created_at);
+    auto match =
+        std::make_shared<Match>(self->services_, *id, setup,
+                                std::vector<std::int64_t>{who.account_id}, seat_count, created_at);
     self->services_.lobby.add(match);
     self->services_.metrics.matches_created_total.Increment();
-    spdlog::info("match={} account={} created ({})", *id, self->identity_->account_id,
-                 setup.seats(0).name());
-    match->join(self, *self->identity_, v1::SeatSetup(), {}, self->tracking(match, reply));
+    spdlog::info("match={} account={} created ({})", *id, who.account_id, setup.seats(0).name());
+    match->join(self, who, v1::SeatSetup(), {}, self->tracking(match, reply));
   };
   services_.db.submit(std::move(work), [self = shared_from_this(), done](std::exception_ptr error) {
     asio::post(self->strand_, [done, error] { done(error); });

@@ -56,6 +56,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
                   std::function<void(std::shared_ptr<Match>)> then);
   // ListMatches for matches that are over: answered from the database.
   void list_stored(const v1::ListMatches& filter, Reply reply);
+  // Stops following every match and the lobby chat: on close, and when the account on this
+  // connection changes, so that nothing meant for one account reaches another.
+  void unfollow_all();
   // Wraps a reply so that on success this connection remembers it follows the match.
   Reply tracking(const std::shared_ptr<Match>& match, Reply reply);
 
@@ -75,7 +78,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // Lobby and play (connection.cpp).
   void on_create(const v1::CreateMatch& request, Reply reply);
   // Creates the match once its first seat's deck is known.
-  void create(v1::MatchSetup setup, Reply reply);
+  void create(v1::MatchSetup setup, Identity who, Reply reply);
 
   // Replays (replays.cpp).
   void on_get_replay(const v1::GetReplay& request, Reply reply);

@@ -219,14 +219,15 @@ Match::Follower* Match::follower_of(const Connection* connection) {
 }
 
 Match::Follower& Match::add_follower(const std::shared_ptr<Connection>& connection,
-                                     core::Viewer viewer) {
+                                     core::Viewer viewer, std::int64_t account_id) {
   // One stream per connection; a seat is followed by one connection at a time, so a player's
   // newer connection fences the older one.
   std::erase_if(followers_, [&](const Follower& f) {
     return f.key == connection.get() ||
            (viewer.role == core::Viewer::Role::kPlayer && f.viewer.is_seat(viewer.seat));
   });
-  followers_.push_back(Follower{connection, connection.get(), viewer});
+  std::erase_if(judges_, [&](const Judge& j) { return j.key == connection.get(); });
+  followers_.push_back(Follower{connection, connection.get(), viewer, account_id});
   return followers_.back();
 }
 
@@ -364,7 +365,8 @@ void Match::join(std::shared_ptr<Connection> connection, Identity who, v1::SeatS
              invite_code = std::move(invite_code), reply = std::move(reply)]() mutable {
     const int held = seat_of(who.account_id);
     if (held >= 0) {  // rejoining a seat this account holds
-      Follower& f = add_follower(connection, core::Viewer::player(static_cast<core::Seat>(held)));
+      Follower& f = add_follower(connection, core::Viewer::player(static_cast<core::Seat>(held)),
+                                 who.account_id);
       reply(with_info(true));
       if (started()) send_snapshot(f, *connection);
       announce_if_changed();
@@ -399,10 +401,12 @@ void Match::join(std::shared_ptr<Connection> connection, Identity who, v1::SeatS
       status_ = v1::MATCH_STATUS_WAITING;
     };
     store_seats(
-        full, std::move(undo), [this, connection, reply = std::move(reply), new_seat](bool stored) {
+        full, std::move(undo),
+        [this, connection, reply = std::move(reply), new_seat,
+         account = who.account_id](bool stored) {
           if (!stored)
             return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
-          Follower& f = add_follower(connection, core::Viewer::player(new_seat));
+          Follower& f = add_follower(connection, core::Viewer::player(new_seat), account);
           reply(with_info(true));
           if (started()) send_snapshot(f, *connection);
         });
@@ -425,6 +429,8 @@ std::unique_ptr<core::MatchEngine> Match::replayed() const {
 
 void Match::start_game() {
   started_at_ms_ = now_ms();
+  judge_game_.reset();  // a start undone (its seats not stored) leaves no trace for the judges
+  judge_inputs_ = 0;
   seed_ = random_seed();
   engine_ = engine::start_match(setup_, seed_);
   status_ = v1::MATCH_STATUS_ACTIVE;
@@ -477,7 +483,7 @@ void Match::spectate(std::shared_ptr<Connection> connection, std::int64_t accoun
       reply(*std::move(refused));
       return done();
     }
-    Follower& f = add_follower(connection, core::Viewer::spectator());
+    Follower& f = add_follower(connection, core::Viewer::spectator(), account_id);
     reply(with_info(false));
     if (started()) send_snapshot(f, *connection);
     announce_if_changed();
@@ -500,7 +506,7 @@ void Match::resume(std::shared_ptr<Connection> connection, Identity who, const v
     const core::Viewer viewer = held >= 0 && !request.as_spectator()
                                     ? core::Viewer::player(static_cast<core::Seat>(held))
                                     : core::Viewer::spectator();
-    Follower& f = add_follower(connection, viewer);
+    Follower& f = add_follower(connection, viewer, who.account_id);
     reply(with_info(held >= 0));
     if (started()) {
       // Find where the viewer's stream stood at last_seq; replay from there, or resend a snapshot.
@@ -704,13 +710,13 @@ void Match::chat(const Connection* from, Identity who, std::string text, Reply r
                        text = std::move(text), reply = std::move(reply)]() mutable {
     const Follower* speaker = self->follower_of(from);
     if (!speaker) return reply(error_response(v1::FORBIDDEN, "follow that match to chat in it"));
-    const bool player = speaker->viewer.role == core::Viewer::Role::kPlayer;
+    const bool player = self->seat_of(who.account_id) >= 0;
     const auto message = Chat::message(
         player ? v1::CHAT_CHANNEL_PLAYERS : v1::CHAT_CHANNEL_SPECTATORS,
         static_cast<std::uint64_t>(self->id_), who.account_id, who.username, std::move(text));
     reply(ok_response());
     for (const Follower& f : self->followers_) {
-      if (!player && f.viewer.role == core::Viewer::Role::kPlayer) continue;
+      if (!player && self->seat_of(f.account_id) >= 0) continue;  // players never read it
       if (auto connection = f.connection.lock()) connection->push_chat(message, who.account_id);
     }
   });

@@ -71,7 +71,8 @@ class Match : public std::enable_shared_from_this<Match> {
   void spectate(std::shared_ptr<Connection> connection, std::int64_t account_id,
                 std::string invite_code, Reply reply);
   // An organiser watches with every card visible, as the game stood judge_delay ago: a full
-  // snapshot at once and every judge_interval (match_judges.cpp). Judges get no other event.
+  // snapshot at once, then whenever it moved on (checked every judge_interval; match_judges.cpp).
+  // Judges get no other event.
   void judge(std::shared_ptr<Connection> connection, Identity who, Reply reply);
   void resume(std::shared_ptr<Connection> connection, Identity who, const v1::Resume& request,
               Reply reply);
@@ -83,7 +84,7 @@ class Match : public std::enable_shared_from_this<Match> {
   // A fresh snapshot, then the open prompts, for a connection that follows the match.
   void snapshot(std::shared_ptr<Connection> connection, Reply reply);
   // Chat from a connection following the match: a player's reaches every follower, a
-  // spectator's only the spectators (chat.proto).
+  // spectator's only the followers who hold no seat (chat.proto).
   void chat(const Connection* from, Identity who, std::string text, Reply reply);
   void disconnected(const Connection* connection);
 
@@ -92,6 +93,9 @@ class Match : public std::enable_shared_from_this<Match> {
     std::weak_ptr<Connection> connection;
     const Connection* key = nullptr;
     core::Viewer viewer;
+    // Whose connection it is: a player who watches as a spectator is still a player, and never
+    // reads the spectators' chat.
+    std::int64_t account_id = 0;
     std::size_t next_event = 0;     // next engine event to consider for this viewer
     std::uint64_t seq = 0;          // events of this viewer's stream sent so far
     core::DecisionId prompted = 0;  // last decision prompted
@@ -103,7 +107,8 @@ class Match : public std::enable_shared_from_this<Match> {
 
   int seat_of(std::int64_t account_id) const;
   bool started() const { return engine_ != nullptr; }
-  Follower& add_follower(const std::shared_ptr<Connection>& connection, core::Viewer viewer);
+  Follower& add_follower(const std::shared_ptr<Connection>& connection, core::Viewer viewer,
+                         std::int64_t account_id);
   // The header as an answer; a private match's invite code only for one of its players.
   v1::Response with_info(bool for_player);
   // Why this account may not watch the match with this code (LobbySettings), if it may not.
@@ -160,14 +165,18 @@ class Match : public std::enable_shared_from_this<Match> {
   struct Judge {
     std::weak_ptr<Connection> connection;
     const Connection* key = nullptr;
+    std::int64_t account_id = 0;  // an organiser, who must never hold a seat of the match
   };
   // Sends the delayed view to each judge (or only to `only`), and comes back in judge_interval
   // while there are judges and the game they see is not over.
   void send_judge_views(const Connection* only);
-  // The full view as the game stood at `as_of_ms`, replayed from the inputs; nothing before the
-  // game started.
-  std::optional<v1::ServerMessage> judge_view(std::int64_t as_of_ms) const;
+  // The full view as the game stood at `as_of_ms`, from the judges' own copy of the game, which
+  // takes the stored inputs as their time comes; nothing before the game started, nor (when
+  // `changed_only`) if nothing changed since the last view.
+  std::optional<v1::ServerMessage> judge_view(std::int64_t as_of_ms, bool changed_only);
   std::vector<Judge> judges_;
+  std::unique_ptr<core::MatchEngine> judge_game_;
+  std::size_t judge_inputs_ = 0;  // of applied_, taken by judge_game_
   boost::asio::steady_timer judge_timer_;
   bool judge_timer_set_ = false;
   std::int64_t started_at_ms_ = 0;

@@ -229,7 +229,10 @@ std::optional<Command> parse_command(std::string_view line) {
     if (words.size() < 2) throw std::invalid_argument("usage: say TEXT");
     const std::size_t start = line.find("say") + 3;
     c.verb = Verb::kChat;
-    c.text = std::string(line.substr(line.find_first_not_of(" \t", start)));
+    std::string_view text = line.substr(line.find_first_not_of(" \t", start));
+    while (!text.empty() && (text.back() == '\r' || text.back() == ' ' || text.back() == '\t'))
+      text.remove_suffix(1);  // a line ending of CRLF input, or blanks
+    c.text = std::string(text);
     return c;
   }
   if (words.front() == "create" || words.front() == "join") {
@@ -242,7 +245,10 @@ std::optional<Command> parse_command(std::string_view line) {
     };
     c.private_match = flag("--private");
     c.no_spectators = flag("--no-spectators");
+    if (words.front() == "join" && (c.private_match || c.no_spectators))
+      throw std::invalid_argument("--private and --no-spectators are for create");
     if (auto it = std::find(words.begin(), words.end(), "--code"); it != words.end()) {
+      if (words.front() == "create") throw std::invalid_argument("--code is for join");
       if (it + 1 == words.end()) throw std::invalid_argument("usage: --code CODE");
       c.code = *(it + 1);
       words.erase(it, it + 2);

@@ -31,6 +31,7 @@ asio::awaitable<void> Session::run_replay(const Command& c) {
     page.clear_events();
     page.clear_next_event();
     page.clear_first_event();
+    if (whole.has_match()) page.clear_match();  // every page repeats the header
     whole.MergeFrom(page);  // the header, views and check, from whichever page carries them
   } while (next != 0);
 

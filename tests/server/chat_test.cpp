@@ -116,7 +116,20 @@ TEST_CASE("in a match, players talk to everyone, spectators only to spectators")
     CHECK(aside.chat().text() == "alice should run");
     CHECK((co_await next_chat(*carol)).chat().text() == "alice should run");  // her own
 
+    // Alice watching her own match as a spectator, from a second connection, is still a player:
+    // the spectators' channel does not reach her there either.
+    auto alice_watching = co_await logged_in(server.url(), "alice");
+    auto resumed = co_await call(*alice_watching, [&](auto& m) {
+      m.mutable_resume()->set_match_id(match);
+      m.mutable_resume()->set_as_spectator(true);
+    });
+    REQUIRE(resumed.code() == sd::v1::OK);
+    CHECK((co_await say(*dave, "she is bluffing", match)).code() == sd::v1::OK);
+    CHECK((co_await next_chat(*carol)).chat().text() == "she is bluffing");
+
     CHECK((co_await say(*bob, "good luck", match)).code() == sd::v1::OK);
+    CHECK((co_await next_chat(*alice_watching)).chat().text() == "good luck");
+    CHECK((co_await next_chat(*dave)).chat().text() == "she is bluffing");  // his own
     for (auto* listener : {alice.get(), carol.get(), dave.get()}) {
       // For alice, the first chat she hears: carol's aside never reached her.
       auto event = co_await next_chat(*listener);

@@ -2,6 +2,9 @@
 // visible, only as the game stood a delay ago, and nothing live.
 #include <doctest/doctest.h>
 
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <chrono>
 #include <string>
 
 #include "storage/accounts.h"
@@ -82,15 +85,21 @@ TEST_CASE("an organiser judges with every card visible; nobody else may, players
 
     auto judging = co_await judge(*carol, match);
     REQUIRE(judging.code() == sd::v1::OK);
-    // Snapshot after snapshot, every card in them, and nothing else: no live event, no prompt.
-    for (int i = 0; i < 3; ++i) {
-      auto event = co_await carol->next_event();
-      REQUIRE(event.has_snapshot());
-      CHECK(event.match_id() == match);
-      CHECK(event.as_of_ms() > 0);
-      CHECK(named_seed_cards(event.snapshot(), 0) > 0);
-      CHECK(named_seed_cards(event.snapshot(), 1) > 0);
-    }
+    // A snapshot with every card in it at once, and another when the game moves on; nothing
+    // else: no live event, no prompt.
+    auto first = co_await carol->next_event();
+    REQUIRE(first.has_snapshot());
+    CHECK(first.match_id() == match);
+    CHECK(first.as_of_ms() > 0);
+    CHECK(named_seed_cards(first.snapshot(), 0) > 0);
+    CHECK(named_seed_cards(first.snapshot(), 1) > 0);
+    REQUIRE((co_await call(*bob, [&](auto& m) {
+              m.mutable_concede()->set_match_id(match);
+            })).code() == sd::v1::OK);
+    auto last = co_await carol->next_event();
+    REQUIRE(last.has_snapshot());
+    CHECK(last.as_of_ms() >= first.as_of_ms());
+    CHECK(last.snapshot().stccg().phase() == sd::v1::STCCG_PHASE_GAME_OVER);
     // Judging gives no live stream to ask for, nor a voice at the table.
     auto snapshot =
         co_await call(*carol, [&](auto& m) { m.mutable_get_snapshot()->set_match_id(match); });
@@ -121,5 +130,38 @@ TEST_CASE("a judge sees nothing of a game younger than the delay") {
     auto pong = co_await call(*carol, [](auto& m) { m.mutable_ping()->set_nonce(1); });
     CHECK(pong.code() == sd::v1::OK);
     CHECK_FALSE(carol->has_event());
+  });
+}
+
+TEST_CASE("an organiser who takes a seat is no longer sent the judge view, on any connection") {
+  TempDir dir;
+  const auto db = dir.path() / "db.sqlite";
+  TestServer server(db, [](sd::server::ServerConfig& c) {
+    c.judge_delay = std::chrono::milliseconds(0);
+    c.judge_interval = std::chrono::milliseconds(20);
+  });
+  run_client([&]() -> awaitable<void> {
+    auto alice = co_await logged_in(server.url(), "alice");
+    co_await logged_in(server.url(), "carol");
+    make_organiser(db, "carol");
+    auto judging = co_await logged_in(server.url(), "carol");
+    auto seated = co_await logged_in(server.url(), "carol");
+    auto created = co_await call(*alice, [](auto& m) {
+      m.mutable_create_match()->set_game(sd::v1::GAME_STCCG);
+      m.mutable_create_match()->mutable_stccg_seat()->set_sample_deck("klingon");
+    });
+    const std::uint64_t match = created.match().match_id();
+    REQUIRE((co_await judge(*judging, match)).code() == sd::v1::OK);  // waiting: nothing to see
+    auto joined = co_await call(*seated, [&](auto& m) {
+      m.mutable_join_match()->set_match_id(match);
+      m.mutable_join_match()->mutable_stccg_seat()->set_sample_deck("romulan");
+    });
+    REQUIRE(joined.code() == sd::v1::OK);  // the game starts, carol playing
+    // Many judge ticks later, the judging connection has been sent nothing.
+    asio::steady_timer pause(co_await asio::this_coro::executor, std::chrono::milliseconds(300));
+    co_await pause.async_wait(asio::use_awaitable);
+    auto pong = co_await call(*judging, [](auto& m) { m.mutable_ping()->set_nonce(1); });
+    CHECK(pong.code() == sd::v1::OK);
+    CHECK_FALSE(judging->has_event());
   });
 }
