@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "server/connection.h"
+#include "server/short_text.h"
 #include "storage/accounts.h"
 
 namespace spacedock::server {
@@ -14,15 +15,7 @@ constexpr std::size_t kMaxChatCharacters = 500;
 }  // namespace
 
 std::optional<std::string> Chat::text_problem(std::string_view text) {
-  std::size_t characters = 0;
-  for (char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 || byte == 0x7f) return "a chat message may not hold control characters";
-    characters += (byte & 0xc0) != 0x80;  // continuation bytes do not start a character
-  }
-  if (text.find_first_not_of(' ') == std::string_view::npos || characters > kMaxChatCharacters)
-    return "a chat message has 1 to " + std::to_string(kMaxChatCharacters) + " characters";
-  return std::nullopt;
+  return short_text_problem(text, kMaxChatCharacters, "a chat message");
 }
 
 v1::ServerMessage Chat::message(v1::ChatChannel channel, std::uint64_t match_id,

@@ -7,6 +7,7 @@
 
 #include "engine/stccg/cards/deck.h"
 #include "server/connection.h"
+#include "server/short_text.h"
 
 namespace spacedock::server {
 namespace {
@@ -27,19 +28,8 @@ v1::Response name_taken(const std::string& name) {
   return error_response(v1::ALREADY_EXISTS, "you already have a deck named '" + name + "'");
 }
 
-// 1 to 64 characters of UTF-8, no control characters, not only blanks.
 std::optional<std::string> name_problem(std::string_view name) {
-  std::size_t characters = 0;
-  bool visible = false;
-  for (char c : name) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 || byte == 0x7f) return "a deck name may not hold control characters";
-    characters += (byte & 0xc0) != 0x80;  // continuation bytes do not start a character
-    visible = visible || byte != ' ';
-  }
-  if (!visible || characters > kMaxDeckNameCharacters)
-    return "a deck name has 1 to " + std::to_string(kMaxDeckNameCharacters) + " characters";
-  return std::nullopt;
+  return short_text_problem(name, kMaxDeckNameCharacters, "a deck name");
 }
 
 const stccg::CardDb& cards() {
