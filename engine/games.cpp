@@ -2,8 +2,10 @@
 
 #include <stdexcept>
 
+#include "engine/incursions/bot/policy.h"
 #include "engine/incursions/match.h"
 #include "engine/incursions/setup.h"
+#include "engine/stccg/bot/policy.h"
 #include "engine/stccg/cards/deck.h"
 #include "engine/stccg/match.h"
 
@@ -134,6 +136,17 @@ std::unique_ptr<core::MatchEngine> start_match(const v1::MatchSetup& setup, std:
       return start_stccg(setup, seed);
     default:
       throw std::invalid_argument(unsupported().message);
+  }
+}
+
+std::unique_ptr<core::BotPolicy> make_bot_policy(v1::Game game) {
+  switch (game) {
+    case v1::GAME_INCURSIONS:
+      return incursions::make_bot_policy();
+    case v1::GAME_STCCG:
+      return stccg::make_bot_policy();
+    default:
+      return nullptr;
   }
 }
 

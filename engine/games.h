@@ -6,6 +6,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/core/bot.h"
 #include "engine/core/match_engine.h"
 #include "engine/core/setup_error.h"
 #include "spacedock/v1/match_setup.pb.h"
@@ -28,5 +29,8 @@ std::optional<core::SetupError> check_seat(const v1::MatchSetup& setup, const v1
 
 // Starts the engine of a complete, checked setup. Throws std::invalid_argument otherwise.
 std::unique_ptr<core::MatchEngine> start_match(const v1::MatchSetup& setup, std::uint64_t seed);
+
+// The game's bot policy (engine/core/bot.h); null for a game this build does not host.
+std::unique_ptr<core::BotPolicy> make_bot_policy(v1::Game game);
 
 }  // namespace spacedock::engine

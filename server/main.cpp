@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "server/bench.h"
+#include "server/bot_bench.h"
 #include "server/card_listing.h"
 #include "server/content_listing.h"
 #include "server/scenario_command.h"
@@ -44,6 +45,13 @@ usage:
       --seconds S                how long to run (default 5)
       --games N                  play exactly N games instead
       --seed N                   first game seed (default 1)
+  spacedock bot-bench [options]  how often a bot beats another, two-player games on one thread
+      --game NAME                stccg (default; the sample decks in turn) or incursions
+      --games N                  games to play (default 200); the bot takes each seat in turn
+      --strength S               the bot measured: random, easy or strong (default)
+      --against S                its opponent (default random)
+      --seed N                   seed of the first game and of the bots (default 1)
+      --require P                exit 1 if the bot wins less than P percent of the games
   spacedock backup --db FILE --to FILE
                                  copy a database, even one a running server is writing, to a new
                                  file (SQLite's online backup: a consistent snapshot)
@@ -117,6 +125,19 @@ int bench(Flags& flags) {
   return sd::run_bench(options);
 }
 
+int bot_bench(Flags& flags) {
+  sd::BotBenchOptions options;
+  if (auto game = flags.take("--game")) options.game = *game;
+  flags.take_number("--games", options.games);
+  if (auto strength = flags.take("--strength")) options.strength = *strength;
+  if (auto against = flags.take("--against")) options.against = *against;
+  flags.take_number("--seed", options.seed);
+  if (auto require = flags.take("--require"))
+    options.require = Flags::parse_number<double>("--require", *require) / 100;
+  flags.finish();
+  return sd::run_bot_bench(options);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -129,6 +150,7 @@ int main(int argc, char** argv) {
     }
     if (command == "serve") return serve(flags);
     if (command == "bench") return bench(flags);
+    if (command == "bot-bench") return bot_bench(flags);
     if (command == "backup") {
       const auto from = flags.take("--db");
       const auto to = flags.take("--to");

@@ -1,0 +1,12 @@
+#pragma once
+
+#include <memory>
+
+#include "engine/core/bot.h"
+
+namespace spacedock::stccg {
+
+// The stccg bot's way of playing to win (engine/core/bot.h).
+std::unique_ptr<core::BotPolicy> make_bot_policy();
+
+}  // namespace spacedock::stccg

@@ -1,0 +1,110 @@
+#include "server/bot_bench.h"
+
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <optional>
+
+#include "engine/core/bot.h"
+#include "engine/core/random_play.h"
+#include "engine/games.h"
+
+namespace spacedock::server {
+namespace {
+
+// Game `index`'s setup: the measured bot sits in seat index % 2; STCCG cycles through the
+// sample-deck pairings so that no deck's strength decides the figure.
+std::optional<v1::MatchSetup> duel_setup(const std::string& game, int index) {
+  v1::MatchSetup setup;
+  if (game == "incursions") {
+    setup.set_game(v1::GAME_INCURSIONS);
+    setup.mutable_incursions()->set_players(2);
+    setup.add_seats()->set_name("P1");
+    setup.add_seats()->set_name("P2");
+    return setup;
+  }
+  if (game == "stccg") {
+    static constexpr std::array<const char*, 3> kDecks = {"federation", "klingon", "romulan"};
+    setup.set_game(v1::GAME_STCCG);
+    setup.mutable_stccg();
+    const int pairing = index / 2;
+    for (const char* deck : {kDecks[pairing % 3], kDecks[(pairing + 1 + pairing / 3) % 3]}) {
+      auto* seat = setup.add_seats();
+      seat->set_name(deck);
+      seat->mutable_stccg()->set_sample_deck(deck);
+    }
+    return setup;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int run_bot_bench(const BotBenchOptions& options) {
+  const auto strength = core::bot_strength_named(options.strength);
+  const auto against = core::bot_strength_named(options.against);
+  if (!strength || !against) {
+    std::fprintf(stderr, "bot-bench: strengths are random, easy and strong\n");
+    return 2;
+  }
+  if (!duel_setup(options.game, 0)) {
+    std::fprintf(stderr, "bot-bench: unknown game '%s' (known: incursions, stccg)\n",
+                 options.game.c_str());
+    return 2;
+  }
+  if (options.games < 1) {
+    std::fprintf(stderr, "bot-bench: --games must be at least 1\n");
+    return 2;
+  }
+
+  const v1::Game game = duel_setup(options.game, 0)->game();
+  const auto policy = engine::make_bot_policy(game);
+  const auto opponent = engine::make_bot_policy(game);
+  core::Rng rng(options.seed);
+  int wins = 0, losses = 0, draws = 0, unfinished = 0;
+  std::uint64_t decisions = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (int index = 0; index < options.games; ++index) {
+    const v1::MatchSetup setup = *duel_setup(options.game, index);
+    const core::Seat bot_seat = static_cast<core::Seat>(index % 2);
+    std::array<core::BotSeat, 2> seats;
+    seats[bot_seat] = {policy.get(), *strength};
+    seats[1 - bot_seat] = {opponent.get(), *against};
+    auto match = engine::start_match(setup, options.seed * 1'000'003 + index);
+    decisions += core::play_bot_game(*match, seats, rng, core::kMaxDecisionsPerGame);
+    if (!match->over()) {
+      ++unfinished;
+      continue;
+    }
+    const auto result = match->result();
+    if (result.winners_size() != 1) {
+      ++draws;
+    } else if (result.winners(0) == bot_seat) {
+      ++wins;
+    } else {
+      ++losses;
+    }
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double win_rate = static_cast<double>(wins) / options.games;
+
+  std::printf("game:                %s, %s bot against %s, seats alternating\n",
+              options.game.c_str(), options.strength.c_str(), options.against.c_str());
+  std::printf("games:               %d\n", options.games);
+  std::printf("wins:                %d\n", wins);
+  std::printf("losses:              %d\n", losses);
+  std::printf("draws:               %d\n", draws);
+  if (unfinished > 0) std::printf("unfinished:          %d\n", unfinished);
+  std::printf("win rate:            %.1f %%\n", 100 * win_rate);
+  std::printf("decisions per game:  %.1f\n", static_cast<double>(decisions) / options.games);
+  std::printf("seconds:             %.2f\n", seconds);
+  if (options.require > 0 && win_rate < options.require) {
+    std::fprintf(stderr, "bot-bench: win rate %.1f %% is below the required %.1f %%\n",
+                 100 * win_rate, 100 * options.require);
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace spacedock::server
