@@ -139,6 +139,15 @@ std::unique_ptr<core::MatchEngine> start_match(const v1::MatchSetup& setup, std:
   }
 }
 
+v1::SeatSetup bot_seat_setup(v1::Game game, std::uint64_t pick) {
+  v1::SeatSetup seat;
+  if (game == v1::GAME_STCCG) {
+    const auto& decks = stccg::sample_decks();
+    seat.mutable_stccg()->set_sample_deck(decks[pick % decks.size()].name);
+  }
+  return seat;
+}
+
 std::unique_ptr<core::BotPolicy> make_bot_policy(v1::Game game) {
   switch (game) {
     case v1::GAME_INCURSIONS:

@@ -30,6 +30,9 @@ std::optional<core::SetupError> check_seat(const v1::MatchSetup& setup, const v1
 // Starts the engine of a complete, checked setup. Throws std::invalid_argument otherwise.
 std::unique_ptr<core::MatchEngine> start_match(const v1::MatchSetup& setup, std::uint64_t seed);
 
+// The seat options a server bot brings: for STCCG, one of the sample decks, chosen by `pick`.
+v1::SeatSetup bot_seat_setup(v1::Game game, std::uint64_t pick);
+
 // The game's bot policy (engine/core/bot.h); null for a game this build does not host.
 std::unique_ptr<core::BotPolicy> make_bot_policy(v1::Game game);
 

@@ -6,7 +6,9 @@
 
 #include "engine/games.h"
 #include "server/chat.h"
+#include "server/chess_clock.h"
 #include "server/lobby.h"
+#include "server/quick_match_queue.h"
 
 namespace spacedock::server {
 namespace {
@@ -58,6 +60,7 @@ void Connection::closed() {
 
 void Connection::unfollow_all() {
   services_.chat.unfollow_lobby(this);
+  services_.quick_matches.remove(this);
   for (auto& [id, match] : following_)
     match->disconnected(this);
   following_.clear();
@@ -376,6 +379,10 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
       return on_mute_user(request.mute_user(), reply);
     case Body::kGetReplay:
       return on_get_replay(request.get_replay(), reply);
+    case Body::kQuickMatch:
+      return on_quick_match(request.quick_match(), reply);
+    case Body::kLeaveQueue:
+      return on_leave_queue(reply);
     default:
       return reply(error_response(v1::UNKNOWN_MESSAGE, "unsupported request"));
   }
@@ -390,6 +397,16 @@ void Connection::on_create(const v1::CreateMatch& request, Reply reply) {
   if (request.has_incursions()) *setup.mutable_incursions() = request.incursions();
   if (request.has_stccg()) *setup.mutable_stccg() = request.stccg();
   setup.mutable_lobby()->set_no_spectators(request.no_spectators());
+  if (!v1::ClockPreset_IsValid(request.clock()) ||
+      !v1::DisconnectOutcome_IsValid(request.on_disconnect()) ||
+      !v1::BotStrength_IsValid(request.bot_opponents())) {
+    return reply(error_response(v1::INVALID_OPTIONS,
+                                "unknown clock preset, disconnect outcome or bot strength"));
+  }
+  if (auto clock = ChessClock::settings_for(request.clock(), request.on_disconnect(),
+                                            services_.config.disconnect_grace)) {
+    *setup.mutable_lobby()->mutable_clock() = *std::move(clock);
+  }
   if (request.private_match()) {
     setup.mutable_lobby()->set_private_match(true);
     setup.mutable_lobby()->set_invite_code(new_invite_code());
@@ -400,14 +417,14 @@ void Connection::on_create(const v1::CreateMatch& request, Reply reply) {
   if (request.has_stccg_seat()) *seat.mutable_stccg() = request.stccg_seat();
   // The identity as it is now: the connection may be logged out before the match is made.
   with_seat_deck(std::move(seat), std::move(reply),
-                 [self = shared_from_this(), setup = std::move(setup), who = *identity_](
-                     v1::SeatSetup seated, Reply respond) mutable {
+                 [self = shared_from_this(), setup = std::move(setup), who = *identity_,
+                  bots = request.bot_opponents()](v1::SeatSetup seated, Reply respond) mutable {
                    *setup.add_seats() = std::move(seated);
-                   self->create(std::move(setup), std::move(who), std::move(respond));
+                   self->create(std::move(setup), std::move(who), std::move(respond), bots);
                  });
 }
 
-void Connection::create(v1::MatchSetup setup, Identity who, Reply reply) {
+void Connection::create(v1::MatchSetup setup, Identity who, Reply reply, v1::BotStrength bots) {
   auto seats = engine::check_match(setup);
   if (auto* e = std::get_if<core::SetupError>(&seats)) {
     return reply(error_response(v1::INVALID_OPTIONS, e->message, e->rule));
@@ -428,7 +445,7 @@ void Connection::create(v1::MatchSetup setup, Identity who, Reply reply) {
                                 setup.SerializeAsString(), who.account_id, created_at);
     storage::set_seats(db, *id, {{0, who.account_id}}, setup.SerializeAsString());
   };
-  auto done = [self = shared_from_this(), id, setup, who, created_at,
+  auto done = [self = shared_from_this(), id, setup, who, created_at, bots,
                seat_count = std::get<int>(seats), reply](std::exception_ptr error) {
     if (error)
       return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
@@ -439,6 +456,15 @@ void Connection::create(v1::MatchSetup setup, Identity who, Reply reply) {
     self->services_.metrics.matches_created_total.Increment();
     spdlog::info("match={} account={} created ({})", *id, who.account_id, setup.seats(0).name());
     match->join(self, who, v1::SeatSetup(), {}, self->tracking(match, reply));
+    // Bots take the other seats after the creator's; the last one starts the game.
+    if (const BotAccount* bot = self->services_.bots.of(bots)) {
+      for (int seat = 1; seat < seat_count; ++seat) {
+        match->add_bot(*bot, bots, [id = *id](const v1::Response& response) {
+          if (response.code() != v1::OK)
+            spdlog::error("match={}: a bot could not sit down: {}", id, response.message());
+        });
+      }
+    }
   };
   services_.db.submit(std::move(work), [self = shared_from_this(), done](std::exception_ptr error) {
     asio::post(self->strand_, [done, error] { done(error); });

@@ -77,8 +77,18 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   // Lobby and play (connection.cpp).
   void on_create(const v1::CreateMatch& request, Reply reply);
-  // Creates the match once its first seat's deck is known.
-  void create(v1::MatchSetup setup, Identity who, Reply reply);
+  // Creates the match once its first seat's deck is known; `bots`: a server bot of that strength
+  // takes every other seat (CreateMatch.bot_opponents).
+  void create(v1::MatchSetup setup, Identity who, Reply reply, v1::BotStrength bots);
+
+  // The quick-match queue (quick_match.cpp).
+  void on_quick_match(const v1::QuickMatch& request, Reply reply);
+  // Pairs this player with a waiting one, or queues them; `seat` is checked.
+  void queue_for_match(v1::MatchSetup setup, v1::SeatSetup seat, const v1::QuickMatch& request,
+                       Identity who, Reply reply);
+  // Offers a bot (Event.quick_match) once the configured wait is over, if still queued.
+  void offer_bot_later(v1::Game game);
+  void on_leave_queue(const Reply& reply);
 
   // Replays (replays.cpp).
   void on_get_replay(const v1::GetReplay& request, Reply reply);

@@ -24,6 +24,7 @@ v1::Response ok_response() {
 void set_lobby_flags(const v1::LobbySettings& lobby, v1::MatchInfo& info) {
   info.set_spectators_allowed(!lobby.no_spectators());
   info.set_private_match(lobby.private_match());
+  if (lobby.has_clock()) *info.mutable_clock() = lobby.clock();
 }
 
 v1::Response refusal(const core::SubmitResult& result) {
@@ -68,7 +69,9 @@ Match::Match(Services& services, std::int64_t id, v1::MatchSetup setup,
       setup_(std::move(setup)),
       seat_accounts_(std::move(seat_accounts)),
       seat_count_(seat_count),
-      judge_timer_(strand_) {
+      judge_timer_(strand_),
+      bot_timer_(strand_),
+      clock_timer_(strand_) {
   refresh_info();
 }
 
@@ -114,7 +117,15 @@ std::shared_ptr<Match> Match::restore(Services& services, const storage::MatchRe
                                std::to_string(input.seq));
     }
   }
-  if (match->engine_->over()) match->status_ = v1::MATCH_STATUS_FINISHED;
+  if (match->engine_->over()) {
+    match->status_ = v1::MATCH_STATUS_FINISHED;
+  } else {
+    const auto timed = std::find_if(inputs.rbegin(), inputs.rend(),
+                                    [](const auto& input) { return !input.clock_ms.empty(); });
+    match->start_clock(timed == inputs.rend() ? std::span<const std::int64_t>()
+                                              : std::span<const std::int64_t>(timed->clock_ms));
+    match->play_bots();
+  }
   match->refresh_info();
   return match;
 }
@@ -263,6 +274,7 @@ void Match::send_snapshot(Follower& f, Connection& c) {
   c.push(message);
   f.prompted = 0;
   send_prompts(f, c);
+  if (clock_) c.push(clock_message(f.seq));
 }
 
 void Match::catch_up(Follower& f) {
@@ -369,6 +381,7 @@ void Match::join(std::shared_ptr<Connection> connection, Identity who, v1::SeatS
                                  who.account_id);
       reply(with_info(true));
       if (started()) send_snapshot(f, *connection);
+      review_clock();
       announce_if_changed();
       return done();
     }
@@ -384,40 +397,75 @@ void Match::join(std::shared_ptr<Connection> connection, Identity who, v1::SeatS
       reply(error_response(v1::MATCH_FULL, "every seat of that match is taken"));
       return done();
     }
-    seat.set_name(who.username);
-    if (auto problem = engine::check_seat(setup_, seat)) {
-      reply(error_response(v1::INVALID_OPTIONS, problem->message, problem->rule));
+    take_seat(std::move(connection), std::move(who), std::move(seat), {}, std::move(reply));
+  });
+}
+
+void Match::take_seat(std::shared_ptr<Connection> connection, Identity who, v1::SeatSetup seat,
+                      std::optional<v1::BotSeat> bot, Reply reply) {
+  seat.set_name(who.username);
+  if (auto problem = engine::check_seat(setup_, seat)) {
+    reply(error_response(v1::INVALID_OPTIONS, problem->message, problem->rule));
+    return done();
+  }
+  *setup_.add_seats() = std::move(seat);
+  seat_accounts_.push_back(who.account_id);
+  const auto new_seat = static_cast<core::Seat>(seat_accounts_.size() - 1);
+  if (bot) {
+    bot->set_seat(new_seat);
+    *setup_.mutable_lobby()->add_bots() = *bot;
+  }
+  const bool full = static_cast<int>(seat_accounts_.size()) == seat_count_;
+  if (full) start_game();
+  auto undo = [this, bot = bot.has_value()] {
+    setup_.mutable_seats()->RemoveLast();
+    if (bot) setup_.mutable_lobby()->mutable_bots()->RemoveLast();
+    seat_accounts_.pop_back();
+    engine_.reset();
+    status_ = v1::MATCH_STATUS_WAITING;
+  };
+  store_seats(
+      full, std::move(undo),
+      [this, connection, reply = std::move(reply), new_seat,
+       account = who.account_id](bool stored) {
+        if (!stored)
+          return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
+        Follower* f =
+            connection ? &add_follower(connection, core::Viewer::player(new_seat), account)
+                       : nullptr;
+        reply(with_info(true));
+        if (f && started()) send_snapshot(*f, *connection);
+        review_clock();
+      });
+}
+
+void Match::add_bot(const BotAccount& account, v1::BotStrength strength, Reply reply) {
+  serialize([this, account, strength, reply = std::move(reply)]() mutable {
+    if (status_ != v1::MATCH_STATUS_WAITING ||
+        static_cast<int>(seat_accounts_.size()) >= seat_count_) {
+      reply(error_response(v1::MATCH_FULL, "every seat of that match is taken"));
       return done();
     }
-    *setup_.add_seats() = std::move(seat);
-    seat_accounts_.push_back(who.account_id);
-    const auto new_seat = static_cast<core::Seat>(seat_accounts_.size() - 1);
-    const bool full = static_cast<int>(seat_accounts_.size()) == seat_count_;
-    if (full) start_game();
-    auto undo = [this] {
-      setup_.mutable_seats()->RemoveLast();
-      seat_accounts_.pop_back();
-      engine_.reset();
-      status_ = v1::MATCH_STATUS_WAITING;
-    };
-    store_seats(
-        full, std::move(undo),
-        [this, connection, reply = std::move(reply), new_seat,
-         account = who.account_id](bool stored) {
-          if (!stored)
-            return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
-          Follower& f = add_follower(connection, core::Viewer::player(new_seat), account);
-          reply(with_info(true));
-          if (started()) send_snapshot(f, *connection);
-        });
+    v1::BotSeat bot;
+    bot.set_strength(strength);
+    take_seat(nullptr, Identity{account.account_id, account.username, false},
+              engine::bot_seat_setup(setup_.game(),
+                                     static_cast<std::uint64_t>(id_) + seat_accounts_.size()),
+              bot, std::move(reply));
   });
 }
 
 core::SubmitResult Match::apply(core::MatchEngine& engine, const storage::InputRecord& input) {
   const auto seat = static_cast<core::Seat>(input.seat);
-  return input.kind == storage::InputKind::kConcede
-             ? engine.concede(seat)
-             : engine.submit(seat, input.decision_id, input.options);
+  switch (input.kind) {
+    case storage::InputKind::kDecision:
+      return engine.submit(seat, input.decision_id, input.options);
+    case storage::InputKind::kConcede:
+      return engine.concede(seat);
+    case storage::InputKind::kTimeOut:
+      return engine.time_out(seat);
+  }
+  throw std::logic_error("an input of unknown kind");
 }
 
 std::unique_ptr<core::MatchEngine> Match::replayed() const {
@@ -459,6 +507,8 @@ void Match::store_seats(bool starting, std::function<void()> undo, std::function
     if (abort) self->status_ = v1::MATCH_STATUS_ABORTED;
     if (starting) {
       spdlog::info("match={} started", self->id_);
+      self->start_clock({});
+      self->play_bots();
       self->announce_if_changed();  // the full seating before the first snapshot
       for (auto& f : self->followers_) {
         if (auto c = f.connection.lock()) self->send_snapshot(f, *c);
@@ -526,6 +576,7 @@ void Match::resume(std::shared_ptr<Connection> connection, Identity who, const v
         catch_up(f);
       }
     }
+    review_clock();
     announce_if_changed();
     done();
   });
@@ -559,6 +610,7 @@ void Match::leave(std::shared_ptr<Connection> connection, Identity who, Reply re
         std::erase_if(judges_, [&](const Judge& j) { return j.key == connection.get(); }) > 0;
     reply(followed || judged ? ok_response()
                              : error_response(v1::NOT_FOUND, "you do not follow that match"));
+    review_clock();
     refresh_info();
     done();
   });
@@ -631,78 +683,96 @@ void Match::apply_input(const Connection* from, Identity who, storage::InputReco
       return done();
     }
     input.seat = static_cast<std::uint32_t>(seat);
-    const core::Guarded applied = core::apply_guarded(
-        engine_, [this] { return replayed(); },
-        [&](core::MatchEngine& engine) { return apply(engine, input); });
-    if (!applied.failure.empty()) {
-      // Rolled back: the match goes on as if the input had not come. The log line has what
-      // the scenario runner needs to replay it.
-      services_.metrics.engine_errors_total.Increment();
-      spdlog::error(
-          "match={} account={}: engine failure on seat {}'s {} (decision {}, options [{}]) "
-          "after {} inputs: {}; rolled back",
-          id_, who.account_id, seat,
-          input.kind == storage::InputKind::kConcede ? "concession" : "decision", input.decision_id,
-          fmt::join(input.options, ", "), applied_.size(), applied.failure);
-      reply(error_response(v1::INTERNAL, "the server failed on that input; it had no effect"));
-      return done();
-    }
-    const core::SubmitResult& result = applied.result;
-    if (!result.accepted()) {
-      reply(refusal(result));
-      return done();
-    }
-    input.seq = static_cast<std::uint32_t>(applied_.size() + 1);
-    input.at_ms = now_ms();
-    const bool over = engine_->over();
-    std::optional<storage::SnapshotRecord> snapshot;
-    if (over || input.seq % services_.config.snapshot_every == 0) {
-      v1::GameSnapshot judge;
-      engine_->project_snapshot(core::Viewer::judge(), &judge);
-      snapshot = storage::SnapshotRecord{input.seq, engine_->state_hash(),
-                                         judge.SerializeAsString(), input.at_ms};
-    }
-    std::string result_bytes = over ? engine_->result().SerializeAsString() : std::string();
-    auto work = [id = id_, input, snapshot, over, result_bytes](storage::Database& db) {
-      storage::append_input(db, id, input);
-      if (snapshot) storage::save_snapshot(db, id, *snapshot);
-      if (over)
-        storage::finish_match(db, id, storage::MatchStatus::kFinished, result_bytes, input.at_ms);
-    };
-    services_.db.submit(
-        std::move(work), [self = shared_from_this(), input, over, arrived,
-                          reply = std::move(reply)](std::exception_ptr error) mutable {
-          asio::post(self->strand_, [self, input, over, arrived, reply = std::move(reply), error] {
-            if (error) {
-              // Not stored, so it did not happen: back to the state before the input.
-              self->engine_ = self->replayed();
-              spdlog::error("match={}: an input could not be stored", self->id_);
-              reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
-              return self->done();
-            }
-            self->services_.metrics.decisions_accepted_total.Increment();
-            Metrics::observe(self->services_.metrics.decision_latency,
-                             std::chrono::steady_clock::now() - arrived);
-            self->applied_.push_back(input);
-            if (!input.idempotency_key.empty()) self->accepted_keys_.insert(input.idempotency_key);
-            if (over) {
-              self->status_ = v1::MATCH_STATUS_FINISHED;
-              self->services_.metrics.matches_finished_total.Increment();
-              spdlog::info("match={} finished: {}", self->id_, self->engine_->result().summary());
-            }
-            // A decision changes the header only when it ends the game; then whoever acts on
-            // the answer sees the new state in the lobby.
-            if (over) self->refresh_info();
-            reply(ok_response());
-            if (over) {
-              self->broadcast();
-            } else {
-              self->send_events();
-            }
-            self->done();
-          });
-        });
+    commit_input(std::move(input), arrived, std::move(reply));
   });
+}
+
+void Match::commit_input(storage::InputRecord input, std::chrono::steady_clock::time_point arrived,
+                         Reply reply) {
+  const core::Guarded applied = core::apply_guarded(
+      engine_, [this] { return replayed(); },
+      [&](core::MatchEngine& engine) { return apply(engine, input); });
+  if (!applied.failure.empty()) {
+    // Rolled back: the match goes on as if the input had not come. The log line has what
+    // the scenario runner needs to replay it.
+    services_.metrics.engine_errors_total.Increment();
+    spdlog::error(
+        "match={}: engine failure on seat {}'s input of kind {} (decision {}, options [{}]) "
+        "after {} inputs: {}; rolled back",
+        id_, input.seat, static_cast<int>(input.kind), input.decision_id,
+        fmt::join(input.options, ", "), applied_.size(), applied.failure);
+    reply(error_response(v1::INTERNAL, "the server failed on that input; it had no effect"));
+    return done();
+  }
+  const core::SubmitResult& result = applied.result;
+  if (!result.accepted()) {
+    reply(refusal(result));
+    return done();
+  }
+  input.seq = static_cast<std::uint32_t>(applied_.size() + 1);
+  input.at_ms = now_ms();
+  // The clocks as this input leaves them, stored with it; kept only if it is stored.
+  std::optional<ChessClock> clock = clock_;
+  if (clock) {
+    clock->update(input.at_ms, owing(),
+                  input.kind == storage::InputKind::kDecision
+                      ? std::optional<int>(static_cast<int>(input.seat))
+                      : std::nullopt);
+    input.clock_ms = clock->banks_at(input.at_ms);
+  }
+  const bool over = engine_->over();
+  std::optional<storage::SnapshotRecord> snapshot;
+  if (over || input.seq % services_.config.snapshot_every == 0) {
+    v1::GameSnapshot judge;
+    engine_->project_snapshot(core::Viewer::judge(), &judge);
+    snapshot = storage::SnapshotRecord{input.seq, engine_->state_hash(), judge.SerializeAsString(),
+                                       input.at_ms};
+  }
+  std::string result_bytes = over ? engine_->result().SerializeAsString() : std::string();
+  auto work = [id = id_, input, snapshot, over, result_bytes](storage::Database& db) {
+    storage::append_input(db, id, input);
+    if (snapshot) storage::save_snapshot(db, id, *snapshot);
+    if (over)
+      storage::finish_match(db, id, storage::MatchStatus::kFinished, result_bytes, input.at_ms);
+  };
+  services_.db.submit(
+      std::move(work), [self = shared_from_this(), input, over, arrived, clock = std::move(clock),
+                        reply = std::move(reply)](std::exception_ptr error) mutable {
+        asio::post(self->strand_, [self, input, over, arrived, clock = std::move(clock),
+                                   reply = std::move(reply), error]() mutable {
+          if (error) {
+            // Not stored, so it did not happen: back to the state before the input.
+            self->engine_ = self->replayed();
+            spdlog::error("match={}: an input could not be stored", self->id_);
+            reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
+            return self->done();
+          }
+          self->services_.metrics.decisions_accepted_total.Increment();
+          Metrics::observe(self->services_.metrics.decision_latency,
+                           std::chrono::steady_clock::now() - arrived);
+          self->applied_.push_back(input);
+          if (!input.idempotency_key.empty()) self->accepted_keys_.insert(input.idempotency_key);
+          self->clock_ = std::move(clock);
+          if (over) {
+            self->status_ = v1::MATCH_STATUS_FINISHED;
+            self->services_.metrics.matches_finished_total.Increment();
+            spdlog::info("match={} finished: {}", self->id_, self->engine_->result().summary());
+          }
+          // A decision changes the header only when it ends the game; then whoever acts on
+          // the answer sees the new state in the lobby.
+          if (over) self->refresh_info();
+          reply(ok_response());
+          if (over) {
+            self->broadcast();
+          } else {
+            self->send_events();
+          }
+          self->send_clock();
+          self->review_clock();
+          self->play_bots();
+          self->done();
+        });
+      });
 }
 
 void Match::chat(const Connection* from, Identity who, std::string text, Reply reply) {
@@ -726,6 +796,7 @@ void Match::disconnected(const Connection* connection) {
   asio::post(strand_, [self = shared_from_this(), connection] {
     std::erase_if(self->followers_, [&](const Follower& f) { return f.key == connection; });
     std::erase_if(self->judges_, [&](const Judge& j) { return j.key == connection; });
+    self->review_clock();
     self->announce_if_changed();
   });
 }

@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/bot.h"
 #include "engine/core/match_engine.h"
+#include "server/chess_clock.h"
 #include "server/services.h"
 #include "spacedock/v1/envelope.pb.h"
 #include "spacedock/v1/match_setup.pb.h"
@@ -74,6 +76,9 @@ class Match : public std::enable_shared_from_this<Match> {
   // snapshot at once, then whenever it moved on (checked every judge_interval; match_judges.cpp).
   // Judges get no other event.
   void judge(std::shared_ptr<Connection> connection, Identity who, Reply reply);
+  // A server bot takes the next free seat (CreateMatch.bot_opponents, QuickMatch); with a STCCG
+  // sample deck. MATCH_FULL if the match has started or has no free seat.
+  void add_bot(const BotAccount& account, v1::BotStrength strength, Reply reply);
   void resume(std::shared_ptr<Connection> connection, Identity who, const v1::Resume& request,
               Reply reply);
   void leave(std::shared_ptr<Connection> connection, Identity who, Reply reply);
@@ -126,11 +131,20 @@ class Match : public std::enable_shared_from_this<Match> {
   void announce_if_changed();
   void refresh_info();
   void start_game();
+  // Inside serialize(): seats `who` (checking the seat options), stores the seating, starting
+  // the game if that fills the match, then answers, makes `connection` follow as the new seat
+  // (a bot has none) and calls done().
+  void take_seat(std::shared_ptr<Connection> connection, Identity who, v1::SeatSetup seat,
+                 std::optional<v1::BotSeat> bot, Reply reply);
 
   // The engine as the stored inputs leave it, replayed from the seed: how an input that failed
   // (in the engine, or to be stored) is undone.
   std::unique_ptr<core::MatchEngine> replayed() const;
   void apply_input(const Connection* from, Identity who, storage::InputRecord input, Reply reply);
+  // Inside serialize(): applies an input whose seat is checked, stores it with the clocks it
+  // leaves, then answers, sends the news and calls done().
+  void commit_input(storage::InputRecord input, std::chrono::steady_clock::time_point arrived,
+                    Reply reply);
   // Stores the seats (and the start of the game), then calls `then(stored)`; a failed write
   // runs `undo` first.
   void store_seats(bool starting, std::function<void()> undo, std::function<void(bool)> then);
@@ -180,6 +194,42 @@ class Match : public std::enable_shared_from_this<Match> {
   boost::asio::steady_timer judge_timer_;
   bool judge_timer_set_ = false;
   std::int64_t started_at_ms_ = 0;
+
+  // Clocks (match_clocks.cpp), in a timed match once its game started; all on the strand.
+  // Which seats owe a decision now.
+  std::vector<bool> owing() const;
+  // Starts the clocks at the start of the game, or, on restore, from the banks the last stored
+  // input left (the time the server was down is charged to nobody).
+  void start_clock(std::span<const std::int64_t> banks_ms);
+  struct Absences {
+    std::optional<int> expired;  // the first seat still playing that is away past the grace
+    bool anyone_there = false;   // a seat still playing whose player follows the match
+    std::optional<std::int64_t> next_expiry;  // when the next absent seat's grace ends
+    bool changed = false;                     // someone went away or came back
+  };
+  // Brings away_since_ms_ up to date with the followers.
+  Absences note_absences(std::int64_t now);
+  // The seat that loses on time now, if one does.
+  std::optional<int> time_loser(std::int64_t now, const Absences& absences) const;
+  // Notes who is away, stops or restarts the clocks, applies a loss on time when one is due,
+  // and sets the timer for the next moment one could be.
+  void review_clock();
+  // Sends the clocks to every follower.
+  void send_clock();
+  // The clocks as an event at stream position `seq`.
+  v1::ServerMessage clock_message(std::uint64_t seq) const;
+  // Bots (match_bots.cpp): the strength of the bot in `seat`, if a bot sits there.
+  std::optional<v1::BotStrength> bot_in(std::size_t seat) const;
+  // Answers, after the configured thinking time, the first open decision a bot owes.
+  void play_bots();
+  std::unique_ptr<core::BotPolicy> bot_policy_;
+  boost::asio::steady_timer bot_timer_;
+  bool bot_pending_ = false;
+
+  std::optional<ChessClock> clock_;
+  std::vector<std::int64_t> away_since_ms_;  // per seat; 0: following the match
+  boost::asio::steady_timer clock_timer_;
+  bool time_out_pending_ = false;
 };
 
 }  // namespace spacedock::server

@@ -77,8 +77,9 @@ Server::Server(ServerConfig config)
   google::protobuf::SetLogHandler(quiet_protobuf);
   db_ = std::make_unique<Persistence>(open_database(config_.db_path), &metrics_.commit_latency,
                                       config_.commit_window);
-  services_ = std::make_unique<Services>(Services{config_, io_, cpu_, *db_, lobby_, metrics_,
-                                                  admission_, throttles_, sessions_, chat_});
+  services_ =
+      std::make_unique<Services>(Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_,
+                                          throttles_, sessions_, chat_, bots_, quick_matches_});
   restore_matches();
   listener_ = std::make_shared<Listener>(
       *services_, asio::ip::tcp::endpoint(asio::ip::make_address(config_.host), config_.port));
@@ -93,6 +94,7 @@ void Server::restore_matches() {
   // A second connection reads while nothing else runs yet; the persistence thread is idle.
   const auto started = std::chrono::steady_clock::now();
   storage::Database db = storage::Database::open(config_.db_path);
+  bots_.ensure(db);
   std::size_t restored = 0;
   std::size_t inputs_replayed = 0;
   for (const auto& record :

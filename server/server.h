@@ -11,6 +11,7 @@
 #include "server/lobby.h"
 #include "server/metrics.h"
 #include "server/persistence.h"
+#include "server/quick_match_queue.h"
 #include "server/services.h"
 
 namespace spacedock::server {
@@ -42,6 +43,8 @@ class Server {
   Throttles throttles_;
   SessionRegistry sessions_;
   Chat chat_;
+  BotAccounts bots_;
+  QuickMatchQueue quick_matches_;
   std::unique_ptr<Services> services_;
   boost::asio::io_context io_;
   boost::asio::thread_pool cpu_;

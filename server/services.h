@@ -8,6 +8,7 @@
 #include <string>
 
 #include "server/admission.h"
+#include "server/bot_accounts.h"
 #include "server/crypto.h"
 #include "server/metrics.h"
 #include "server/persistence.h"
@@ -18,6 +19,7 @@ namespace spacedock::server {
 
 class Chat;
 class Lobby;
+class QuickMatchQueue;
 
 struct ServerConfig {
   std::string host = "127.0.0.1";
@@ -59,6 +61,12 @@ struct ServerConfig {
   // Judges see a match as it stood this long ago, refreshed this often (Spectate.as_judge).
   std::chrono::milliseconds judge_delay{120'000};
   std::chrono::milliseconds judge_interval{10'000};
+  // A player of a timed match may be away this long before its DisconnectOutcome applies.
+  std::chrono::milliseconds disconnect_grace{60'000};
+  // How long a server bot waits before it answers, so that people can follow its moves.
+  std::chrono::milliseconds bot_think{400};
+  // A player waiting in the quick-match queue this long is offered a bot.
+  std::chrono::milliseconds quick_match_bot_offer{20'000};
   // A replay page's events stop once they pass this (GetReplay).
   std::size_t replay_page_bytes = 48 * 1024;
   // Finished matches nobody follows leave memory after this long.
@@ -78,6 +86,8 @@ struct Services {
   Throttles& throttles;
   SessionRegistry& sessions;
   Chat& chat;
+  const BotAccounts& bots;
+  QuickMatchQueue& quick_matches;
 };
 
 inline std::int64_t now_ms() {

@@ -13,6 +13,7 @@ extern const std::string_view storage_migration_001;
 extern const std::string_view storage_migration_002;
 extern const std::string_view storage_migration_003;
 extern const std::string_view storage_migration_004;
+extern const std::string_view storage_migration_005;
 }  // namespace spacedock::embedded
 
 namespace spacedock::storage {
@@ -24,11 +25,12 @@ struct Migration {
 };
 
 // Versions in increasing order, one per file under storage/migrations/.
-std::array<Migration, 4> migrations() {
+std::array<Migration, 5> migrations() {
   return {{{1, embedded::storage_migration_001},
            {2, embedded::storage_migration_002},
            {3, embedded::storage_migration_003},
-           {4, embedded::storage_migration_004}}};
+           {4, embedded::storage_migration_004},
+           {5, embedded::storage_migration_005}}};
 }
 
 std::int64_t now_ms() {

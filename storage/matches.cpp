@@ -49,23 +49,28 @@ void require_changed(Database& db, std::int64_t match_id, std::string_view expec
   }
 }
 
-std::string encode_options(const std::vector<std::uint64_t>& options) {
+// Options and clock banks are stored as 64-bit little-endian words.
+template <typename Word>
+std::string encode_words(const std::vector<Word>& words) {
   std::string bytes;
-  bytes.reserve(options.size() * 8);
-  for (std::uint64_t option : options) {
+  bytes.reserve(words.size() * 8);
+  for (const Word word : words) {
+    const auto bits = static_cast<std::uint64_t>(word);
     for (int shift = 0; shift < 64; shift += 8)
-      bytes.push_back(static_cast<char>((option >> shift) & 0xff));
+      bytes.push_back(static_cast<char>((bits >> shift) & 0xff));
   }
   return bytes;
 }
 
-std::vector<std::uint64_t> decode_options(std::string_view bytes) {
-  if (bytes.size() % 8 != 0) throw StorageError("an input's options are not 64-bit words");
-  std::vector<std::uint64_t> options(bytes.size() / 8);
+template <typename Word>
+std::vector<Word> decode_words(std::string_view bytes, std::string_view what) {
+  if (bytes.size() % 8 != 0)
+    throw StorageError("an input's " + std::string(what) + " are not 64-bit words");
+  std::vector<std::uint64_t> bits(bytes.size() / 8);
   for (std::size_t i = 0; i < bytes.size(); ++i) {
-    options[i / 8] |= std::uint64_t{static_cast<unsigned char>(bytes[i])} << (8 * (i % 8));
+    bits[i / 8] |= std::uint64_t{static_cast<unsigned char>(bytes[i])} << (8 * (i % 8));
   }
-  return options;
+  return {bits.begin(), bits.end()};
 }
 
 constexpr std::string_view kMatchColumns =
@@ -195,10 +200,12 @@ std::vector<MatchRecord> load_matches_page(Database& db, const std::vector<Match
 }
 
 void append_input(Database& db, std::int64_t match_id, const InputRecord& input) {
-  const std::string options = encode_options(input.options);
+  // Bound without a copy (SQLITE_STATIC): both must outlive the statement.
+  const std::string options = encode_words(input.options);
+  const std::string clocks = encode_words(input.clock_ms);
   Statement insert(db,
                    "INSERT INTO match_inputs (match_id, seq, seat, kind, decision_id, options, "
-                   "at_ms, idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+                   "at_ms, idempotency_key, clock_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
   insert.bind_int(1, match_id).bind_int(2, input.seq).bind_int(3, input.seat);
   insert.bind_int(4, static_cast<int>(input.kind)).bind_int(5, input.decision_id);
   insert.bind_blob(6, options).bind_int(7, input.at_ms);
@@ -207,13 +214,18 @@ void append_input(Database& db, std::int64_t match_id, const InputRecord& input)
   } else {
     insert.bind_text(8, input.idempotency_key);
   }
+  if (input.clock_ms.empty()) {
+    insert.bind_null(9);
+  } else {
+    insert.bind_blob(9, clocks);
+  }
   insert.run();
 }
 
 std::vector<InputRecord> load_inputs(Database& db, std::int64_t match_id) {
   Statement query(db,
-                  "SELECT seq, seat, kind, decision_id, options, at_ms, idempotency_key "
-                  "FROM match_inputs WHERE match_id = ? ORDER BY seq");
+                  "SELECT seq, seat, kind, decision_id, options, at_ms, idempotency_key, "
+                  "clock_ms FROM match_inputs WHERE match_id = ? ORDER BY seq");
   query.bind_int(1, match_id);
   std::vector<InputRecord> inputs;
   while (query.step()) {
@@ -222,9 +234,11 @@ std::vector<InputRecord> load_inputs(Database& db, std::int64_t match_id) {
     input.seat = static_cast<std::uint32_t>(query.column_int(1));
     input.kind = static_cast<InputKind>(query.column_int(2));
     input.decision_id = static_cast<std::uint32_t>(query.column_int(3));
-    input.options = decode_options(query.column_blob(4));
+    input.options = decode_words<std::uint64_t>(query.column_blob(4), "options");
     input.at_ms = query.column_int(5);
     if (!query.is_null(6)) input.idempotency_key = query.column_text(6);
+    if (!query.is_null(7))
+      input.clock_ms = decode_words<std::int64_t>(query.column_blob(7), "clocks");
   }
   return inputs;
 }

@@ -54,7 +54,8 @@ std::vector<MatchRecord> load_matches_page(Database& db, const std::vector<Match
 
 // The append-only input log: everything a player did, in order, so that replaying it through
 // the engine from the seed rebuilds the game exactly.
-enum class InputKind : std::uint8_t { kDecision = 1, kConcede = 2 };
+// kTimeOut: the server's clock ran out for the seat (or it stayed away past the grace).
+enum class InputKind : std::uint8_t { kDecision = 1, kConcede = 2, kTimeOut = 3 };
 
 struct InputRecord {
   std::uint32_t seq = 0;  // 1, 2, 3... within the match
@@ -66,6 +67,8 @@ struct InputRecord {
   // The client's key for this decision (SubmitDecision.idempotency_key); empty: none. Unique
   // within a match.
   std::string idempotency_key;
+  // In a timed match, every seat's bank in milliseconds as this input left them.
+  std::vector<std::int64_t> clock_ms;
 };
 
 // Throws ConstraintError if the match already has an input with that seq.

@@ -28,6 +28,9 @@ constexpr Spec kSpecs[] = {
     {"matches", Verb::kMatches, 0, 2, "matches [mine | open | over | player NAME]"},
     {"create", Verb::kCreate, 0, 3,
      "create [PLAYERS] [PRESET] | create stccg [--deck NAME | --deck-file PATH | --deck-id ID]"},
+    {"quick", Verb::kQuick, 0, 3, "quick [stccg [--deck NAME | --deck-file PATH | --deck-id ID]]"},
+    {"unqueue", Verb::kUnqueue, 0, 0, "unqueue"},
+    {"clock", Verb::kClock, 0, 0, "clock"},
     {"join", Verb::kJoin, 1, 3, "join ID [PRESET | --deck NAME | --deck-file PATH | --deck-id ID]"},
     {"replay", Verb::kReplay, 1, 3, "replay ID [own | public | full] [FILE]"},
     {"decks", Verb::kDecks, 0, 0, "decks"},
@@ -164,6 +167,19 @@ const char* const kHelpText = R"(commands:
                              (either or both, after the rest) a private match, listed to its
                              players only and joined with the invite code it gets; a match
                              nobody may watch
+  create ... --clock blitz | standard | tournament [--pause-on-disconnect]
+                             a timed match: 5 min + 5 s a decision, 20 min + 10 s, or 40 min
+                             + 15 s; a player away past the grace loses on time, or with
+                             --pause-on-disconnect the clocks stop until they are back
+  create ... --bot random | easy | strong
+                             a practice match: server bots of that strength take the other
+                             seats and the game starts at once
+  quick [stccg [--deck NAME | --deck-file PATH | --deck-id ID]] [--clock C] [--bot S]
+                             quick match: play the next player who asks for the same game and
+                             clock (Incursions by default); after a wait a bot is offered, and
+                             quick ... --bot S takes it (or skips the wait)
+  unqueue                    leave the quick-match queue
+  clock                      the followed match's clocks
   join ID ... --code CODE    take a seat in a private match with its invite code
   spectate ID [CODE]         watch match ID (CODE: a private match's invite code)
   spectate ID --judge        as an organiser, judge match ID: every card, two minutes behind
@@ -194,6 +210,10 @@ examples:
   lobby-chat                           mute bob
   replay 4                             replay 4 full replay4.json
   create stccg --deck klingon          join 8 --deck-id 2
+  create --clock blitz                 create stccg --bot strong
+  quick                                quick stccg --deck klingon --clock standard
+  quick --bot easy                     unqueue
+  clock
   create stccg --deck-file my.txt      join 8 --deck-file my.txt
   decks                                deck save my.txt Klingon Honor
   deck replace 2 my.txt                deck show 2
@@ -235,7 +255,7 @@ std::optional<Command> parse_command(std::string_view line) {
     c.text = std::string(text);
     return c;
   }
-  if (words.front() == "create" || words.front() == "join") {
+  if (words.front() == "create" || words.front() == "join" || words.front() == "quick") {
     // Lobby flags may follow the rest: take them out before the positional words are read.
     auto flag = [&](std::string_view name) {
       auto it = std::find(words.begin(), words.end(), name);
@@ -243,16 +263,34 @@ std::optional<Command> parse_command(std::string_view line) {
       words.erase(it);
       return true;
     };
+    auto valued = [&](std::string_view name, std::initializer_list<std::string_view> values) {
+      auto it = std::find(words.begin(), words.end(), name);
+      if (it == words.end()) return std::string();
+      if (it + 1 == words.end() || (values.size() > 0 && std::find(values.begin(), values.end(),
+                                                                   *(it + 1)) == values.end())) {
+        std::string known;
+        for (auto value : values)
+          known += (known.empty() ? "" : " | ") + std::string(value);
+        throw std::invalid_argument("usage: " + std::string(name) + " " +
+                                    (known.empty() ? "VALUE" : known));
+      }
+      std::string value = *(it + 1);
+      words.erase(it, it + 2);
+      return value;
+    };
+    const std::string& verb = words.front();
     c.private_match = flag("--private");
     c.no_spectators = flag("--no-spectators");
-    if (words.front() == "join" && (c.private_match || c.no_spectators))
-      throw std::invalid_argument("--private and --no-spectators are for create");
-    if (auto it = std::find(words.begin(), words.end(), "--code"); it != words.end()) {
-      if (words.front() == "create") throw std::invalid_argument("--code is for join");
-      if (it + 1 == words.end()) throw std::invalid_argument("usage: --code CODE");
-      c.code = *(it + 1);
-      words.erase(it, it + 2);
-    }
+    c.pause_on_disconnect = flag("--pause-on-disconnect");
+    c.clock = valued("--clock", {"blitz", "standard", "tournament"});
+    c.bot = valued("--bot", {"random", "easy", "strong"});
+    c.code = valued("--code", {});
+    if (verb != "create" && (c.private_match || c.no_spectators || c.pause_on_disconnect))
+      throw std::invalid_argument(
+          "--private, --no-spectators and --pause-on-disconnect are for create");
+    if (verb == "join" && (!c.clock.empty() || !c.bot.empty()))
+      throw std::invalid_argument("--clock and --bot are for create and quick");
+    if (verb != "join" && !c.code.empty()) throw std::invalid_argument("--code is for join");
   }
   const std::size_t args = words.size() - 1;
   if (args < spec->min_args || args > spec->max_args)
@@ -279,6 +317,13 @@ std::optional<Command> parse_command(std::string_view line) {
       if (next < words.size()) throw std::invalid_argument(std::string("usage: ") + spec->usage);
       break;
     }
+    case Verb::kQuick:
+      if (words.size() > 1) {
+        if (words[1] != "stccg") throw std::invalid_argument(std::string("usage: ") + spec->usage);
+        c.stccg = true;
+        if (!parse_deck(words, 2, c, spec->usage)) c.deck = "federation";
+      }
+      break;
     case Verb::kJoin:
       c.match_id = number<std::uint64_t>(words[1], "ID");
       if (words.size() > 2 && words[2].starts_with("--")) {

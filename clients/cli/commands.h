@@ -16,6 +16,9 @@ struct Command {
     kLogin,
     kMatches,
     kCreate,
+    kQuick,
+    kUnqueue,
+    kClock,
     kJoin,
     kSpectate,
     kLeave,
@@ -46,11 +49,14 @@ struct Command {
   std::string path;            // deck save, replace, check, export: the list's file
   bool thirty_thirty = false;  // deck check: under the 30/30 reading of the deck size
   std::uint32_t players = 2;
-  bool private_match = false;  // create --private
-  bool no_spectators = false;  // create --no-spectators
-  std::string code;            // join, spectate: a private match's invite code
-  bool judge = false;          // spectate --judge
-  std::string text;            // say
+  bool private_match = false;        // create --private
+  bool no_spectators = false;        // create --no-spectators
+  std::string code;                  // join, spectate: a private match's invite code
+  std::string clock;                 // create, quick --clock: blitz, standard or tournament
+  bool pause_on_disconnect = false;  // create --pause-on-disconnect
+  std::string bot;                   // create, quick --bot: random, easy or strong
+  bool judge = false;                // spectate --judge
+  std::string text;                  // say
   // matches: "", "mine", "open", "over" or "player" (with name)
   std::string filter;
   std::uint64_t match_id = 0;

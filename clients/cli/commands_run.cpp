@@ -27,6 +27,20 @@ bool stccg_seat(const Command& c, v1::StccgSeatOptions& seat) {
   return true;
 }
 
+v1::ClockPreset clock_preset(const std::string& name) {
+  if (name == "blitz") return v1::CLOCK_PRESET_BLITZ;
+  if (name == "standard") return v1::CLOCK_PRESET_STANDARD;
+  if (name == "tournament") return v1::CLOCK_PRESET_TOURNAMENT;
+  return v1::CLOCK_PRESET_NONE;
+}
+
+v1::BotStrength bot_strength(const std::string& name) {
+  if (name == "random") return v1::BOT_STRENGTH_RANDOM;
+  if (name == "easy") return v1::BOT_STRENGTH_EASY;
+  if (name == "strong") return v1::BOT_STRENGTH_STRONG;
+  return v1::BOT_STRENGTH_NONE;
+}
+
 }  // namespace
 
 asio::awaitable<bool> Session::execute(const Command& c) {
@@ -96,6 +110,9 @@ asio::awaitable<bool> Session::execute(const Command& c) {
       auto* create = message.mutable_create_match();
       create->set_private_match(c.private_match);
       create->set_no_spectators(c.no_spectators);
+      create->set_clock(clock_preset(c.clock));
+      if (c.pause_on_disconnect) create->set_on_disconnect(v1::DISCONNECT_OUTCOME_PAUSE);
+      create->set_bot_opponents(bot_strength(c.bot));
       if (c.stccg) {
         create->set_game(v1::GAME_STCCG);
         create->mutable_stccg();
@@ -108,6 +125,30 @@ asio::awaitable<bool> Session::execute(const Command& c) {
       co_await follow(std::move(message), "create");
       break;
     }
+    case Verb::kQuick: {
+      if (!free_to_follow(0)) break;
+      auto* quick = message.mutable_quick_match();
+      quick->set_clock(clock_preset(c.clock));
+      quick->set_bot(bot_strength(c.bot));
+      if (c.stccg) {
+        quick->set_game(v1::GAME_STCCG);
+        if (!stccg_seat(c, *quick->mutable_stccg_seat())) break;
+      } else {
+        quick->set_game(v1::GAME_INCURSIONS);
+      }
+      const auto response = co_await request(std::move(message), "quick");
+      if (ok(response)) co_await on_quick_match(response->quick_match());
+      break;
+    }
+    case Verb::kUnqueue: {
+      message.mutable_leave_queue();
+      const auto response = co_await request(std::move(message), "unqueue");
+      if (ok(response)) say("left the quick-match queue");
+      break;
+    }
+    case Verb::kClock:
+      show_clock();
+      break;
     case Verb::kJoin: {
       if (!free_to_follow(c.match_id)) break;
       message.mutable_join_match()->set_match_id(c.match_id);

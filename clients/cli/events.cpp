@@ -1,5 +1,6 @@
 // How the session shows and answers what the server pushes.
 #include <algorithm>
+#include <cstdio>
 
 #include "clients/cli/board.h"
 #include "clients/cli/format.h"
@@ -24,6 +25,10 @@ asio::awaitable<void> Session::handle(v1::Event event) {
     say("<" + std::string(room) + "> " + chat.username() + ": " + chat.text());
     co_return;
   }
+  if (event.has_quick_match()) {
+    co_await on_quick_match(event.quick_match());
+    co_return;
+  }
   if (!followed_ || event.match_id() != followed_->match_id) co_return;  // a match we left
   if (event.as_of_ms() != 0 && event.has_snapshot()) {  // a judge's view, some time behind
     const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -46,6 +51,9 @@ asio::awaitable<void> Session::handle(v1::Event event) {
       break;
     case v1::Event::kPrompt:
       co_await on_prompt(std::move(*event.mutable_prompt()));
+      break;
+    case v1::Event::kClock:
+      on_clock(event.clock());
       break;
     default:
       break;
@@ -112,6 +120,74 @@ asio::awaitable<void> Session::on_prompt(v1::DecisionPrompt prompt) {
   bool refreshing = false;
   if (!f.view_current()) refreshing = co_await refresh_view();
   if (!refreshing) show_prompts();
+}
+
+asio::awaitable<void> Session::on_quick_match(const v1::QuickMatchUpdate& update) {
+  switch (update.state()) {
+    case v1::QuickMatchUpdate::QUEUED:
+      say("waiting for an opponent (" + std::to_string(update.waiting()) +
+          " waiting); unqueue to give up");
+      break;
+    case v1::QuickMatchUpdate::BOT_OFFERED:
+      say("nobody else is waiting: quick --bot easy (or strong) plays a bot now");
+      break;
+    case v1::QuickMatchUpdate::FAILED:
+      say("error: the quick match could not be made: " + update.message());
+      break;
+    case v1::QuickMatchUpdate::MATCHED: {
+      // Rejoining one's own seat answers with the header, then the snapshot and prompts.
+      v1::ClientMessage join;
+      join.mutable_join_match()->set_match_id(update.match_id());
+      co_await follow(std::move(join), "join");
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+void Session::on_clock(const v1::MatchClock& clock) {
+  Followed& f = *followed_;
+  const auto away = [](const v1::MatchClock& c) {
+    std::string seats;
+    for (const auto& seat : c.seats())
+      if (seat.away_ms() > 0) seats += std::to_string(seat.seat()) + " ";
+    return seats;
+  };
+  const bool news =
+      !f.clock || f.clock->paused() != clock.paused() || away(*f.clock) != away(clock);
+  f.clock = clock;
+  if (news) show_clock();
+}
+
+void Session::show_clock() {
+  if (!followed_ || !followed_->clock) {
+    say(followed_ ? "this match has no clock" : "error: you follow no match");
+    return;
+  }
+  const v1::MatchClock& clock = *followed_->clock;
+  const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count();
+  std::string line = clock.paused() ? "clocks stopped:" : "clocks:";
+  for (const auto& seat : clock.seats()) {
+    std::int64_t left = seat.remaining_ms();
+    if (seat.running() && !clock.paused())
+      left = std::max<std::int64_t>(0, left - (now - clock.as_of_ms()));
+    const std::string name = seat.seat() < static_cast<std::uint32_t>(followed_->info.seats_size())
+                                 ? followed_->info.seats(static_cast<int>(seat.seat())).username()
+                                 : "seat " + std::to_string(seat.seat());
+    const std::int64_t seconds = left / 1000;
+    char time[32];
+    std::snprintf(time, sizeof time, "%lld:%02lld", static_cast<long long>(seconds / 60),
+                  static_cast<long long>(seconds % 60));
+    line += " " + name + " " + time;
+    if (seat.running() && !clock.paused()) line += " (to move)";
+    if (seat.away_ms() > 0) line += " (away " + std::to_string(seat.away_ms() / 1000) + " s)";
+    line += ";";
+  }
+  line.pop_back();
+  say(line);
 }
 
 void Session::show_prompts() {

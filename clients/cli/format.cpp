@@ -1,6 +1,8 @@
 #include "clients/cli/format.h"
 
+#include <algorithm>
 #include <boost/system/system_error.hpp>
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -71,6 +73,12 @@ std::string describe_match(const v1::MatchInfo& info) {
   }
   if (info.spectators()) text += ", " + std::to_string(info.spectators()) + " watching";
   if (!info.spectators_allowed()) text += ", no spectators";
+  if (info.has_clock()) {
+    std::string preset = v1::ClockPreset_Name(info.clock().preset());
+    std::transform(preset.begin(), preset.end(), preset.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    text += ", " + preset.substr(std::string("clock_preset_").size()) + " clock";
+  }
   if (info.private_match()) {
     text += ", private";
     if (!info.invite_code().empty()) text += " (invite code " + info.invite_code() + ")";

@@ -41,6 +41,9 @@ struct Followed {
   // A board is to be drawn as soon as it can be; prompts wait to be shown under it.
   bool board_due = false;
 
+  // A timed match's clocks, as last sent.
+  std::optional<v1::MatchClock> clock;
+
   bool view_current() const { return snapshot && snapshot_seq == last_seq; }
 };
 
@@ -83,6 +86,10 @@ class Session {
   void on_game_event(std::uint64_t seq, const v1::GameEvent& event);
   boost::asio::awaitable<void> on_prompt(v1::DecisionPrompt prompt);
   void show_prompts();
+  void on_clock(const v1::MatchClock& clock);
+  // Follows the match a quick-match request was seated in.
+  boost::asio::awaitable<void> on_quick_match(const v1::QuickMatchUpdate& update);
+  void show_clock();
   boost::asio::awaitable<void> answer(std::uint32_t decision_id,
                                       const std::vector<std::size_t>& picks);
   // Answers the oldest open prompt with random options.

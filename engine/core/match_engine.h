@@ -30,8 +30,13 @@ class MatchEngine {
 
   // The player gives up. Refused (kNotAPlayer) for seats already out.
   virtual SubmitResult concede(Seat seat) = 0;
+  // The player's clock ran out (the host keeps the clocks): like a concession, but reported
+  // with RESULT_REASON_TIME. Refused (kNotAPlayer) for seats already out.
+  virtual SubmitResult time_out(Seat seat) = 0;
 
   virtual bool over() const = 0;
+  // Whether the seat still plays: the game is not over and the seat was not eliminated.
+  virtual bool playing(Seat seat) const = 0;
   virtual spacedock::v1::MatchResult result() const = 0;
 
   // Hash of the complete state, hidden parts included. Never send it to clients: it would let

@@ -254,7 +254,8 @@ class EventWriter {
   }
   std::string operator()(const ev::Conceded& e) {
     out_->mutable_conceded()->set_seat(e.seat);
-    return name_(e.seat) + " concedes";
+    out_->mutable_conceded()->set_out_of_time(e.out_of_time);
+    return name_(e.seat) + (e.out_of_time ? " is out of time" : " concedes");
   }
   std::string operator()(const ev::GameEnded& e) {
     auto* m = out_->mutable_game_ended();

@@ -148,6 +148,7 @@ struct WormholeDrawn {
 };
 struct Conceded {
   Seat seat;
+  bool out_of_time;  // lost on the host's clock rather than conceded
 };
 struct GameEnded {
   std::uint8_t winners;  // bit per seat

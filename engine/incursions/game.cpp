@@ -56,14 +56,24 @@ Rule Game::check(core::OptionId option) const {
 }
 
 SubmitResult Game::concede(Seat seat) {
+  return forfeit(seat, /*out_of_time=*/false);
+}
+
+SubmitResult Game::time_out(Seat seat) {
+  return forfeit(seat, /*out_of_time=*/true);
+}
+
+SubmitResult Game::forfeit(Seat seat, bool out_of_time) {
   if (s_.over) return SubmitResult::refuse(Verdict::kGameOver);
   if (!s_.in_game(seat)) return SubmitResult::refuse(Verdict::kNotAPlayer);
-  emit(ev::Conceded{seat});
+  emit(ev::Conceded{seat, out_of_time});
   const bool owed_decision = s_.step != Step::kNone && s_.decision.seat == seat;
   const Step step = s_.step;
-  eliminate(seat, v1::ELIMINATION_REASON_CONCEDED);
-  // A concession that leaves one player is a win by concession, not by combat.
-  if (!check_victory(v1::RESULT_REASON_CONCESSION) && owed_decision) {
+  eliminate(seat,
+            out_of_time ? v1::ELIMINATION_REASON_OUT_OF_TIME : v1::ELIMINATION_REASON_CONCEDED);
+  // A forfeit that leaves one player is a win by concession or on time, not by combat.
+  if (!check_victory(out_of_time ? v1::RESULT_REASON_TIME : v1::RESULT_REASON_CONCESSION) &&
+      owed_decision) {
     // Whatever the conceding player was answering is dropped.
     s_.step = Step::kNone;
     switch (step) {

@@ -44,6 +44,8 @@ class Game {
 
   core::SubmitResult submit(Seat seat, core::DecisionId id, core::OptionId option);
   core::SubmitResult concede(Seat seat);
+  // Out of time on the host's clock: a concession reported as RESULT_REASON_TIME.
+  core::SubmitResult time_out(Seat seat);
 
   // Why the open decision would refuse this option (Rule::kOk if it is offered).
   Rule check(core::OptionId option) const;
@@ -58,6 +60,7 @@ class Game {
   explicit Game(State s) : s_(std::move(s)) {}
 
   // Flow (game.cpp).
+  core::SubmitResult forfeit(Seat seat, bool out_of_time);
   void run();
   void open(Step step, Seat seat);
   void apply(const Action& action);

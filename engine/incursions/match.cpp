@@ -38,6 +38,9 @@ v1::MatchResult IncursionsMatch::result() const {
     case v1::RESULT_REASON_CONCESSION:
       out.set_summary(winners + " won: the other players conceded");
       break;
+    case v1::RESULT_REASON_TIME:
+      out.set_summary(winners + " won: the other players ran out of time");
+      break;
     case v1::RESULT_REASON_TURN_CAP:
       out.set_summary("the turn cap was reached; " + (out.winners_size() == 1
                                                           ? winners + " scored best"

@@ -113,9 +113,17 @@ Rule Game::check(core::OptionId option) const {
 }
 
 SubmitResult Game::concede(Seat seat) {
+  return forfeit(seat, v1::RESULT_REASON_CONCESSION);
+}
+
+SubmitResult Game::time_out(Seat seat) {
+  return forfeit(seat, v1::RESULT_REASON_TIME);
+}
+
+SubmitResult Game::forfeit(Seat seat, v1::ResultReason reason) {
   if (e_.state().over) return SubmitResult::refuse(Verdict::kGameOver);
   if (seat >= kPlayers) return SubmitResult::refuse(Verdict::kNotAPlayer);
-  e_.finish(static_cast<std::uint8_t>(1u << State::other(seat)), v1::RESULT_REASON_CONCESSION);
+  e_.finish(static_cast<std::uint8_t>(1u << State::other(seat)), reason);
   return SubmitResult::ok();
 }
 

@@ -39,6 +39,8 @@ class Game {
   const core::Decision* decision() const;
   core::SubmitResult submit(Seat seat, core::DecisionId id, core::OptionId option);
   core::SubmitResult concede(Seat seat);
+  // Out of time on the host's clock: a concession reported as RESULT_REASON_TIME.
+  core::SubmitResult time_out(Seat seat);
   // Why the open decision would refuse this option (Rule::kOk if it is offered).
   Rule check(core::OptionId option) const;
 
@@ -50,6 +52,7 @@ class Game {
 
  private:
   explicit Game(State s) : e_(std::move(s)) {}
+  core::SubmitResult forfeit(Seat seat, v1::ResultReason reason);
 
   Engine e_;
 };

@@ -87,6 +87,9 @@ v1::MatchResult StccgMatch::result() const {
     case v1::RESULT_REASON_CONCESSION:
       out.set_summary(names_(State::other(static_cast<Seat>(out.winners(0)))) + " conceded");
       break;
+    case v1::RESULT_REASON_TIME:
+      out.set_summary(names_(State::other(static_cast<Seat>(out.winners(0)))) + " ran out of time");
+      break;
     default:
       out.set_summary("the game was stopped by the engine's work cap");
       break;

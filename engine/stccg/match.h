@@ -21,6 +21,8 @@ class StccgMatch final : public core::MatchEngine {
   core::SubmitResult submit(core::Seat seat, core::DecisionId decision,
                             std::span<const core::OptionId> choice) override;
   core::SubmitResult concede(core::Seat seat) override { return game_.concede(seat); }
+  core::SubmitResult time_out(core::Seat seat) override { return game_.time_out(seat); }
+  bool playing(core::Seat seat) const override { return !game_.over() && seat < kPlayers; }
   bool over() const override { return game_.over(); }
   v1::MatchResult result() const override;
   std::uint64_t state_hash() const override { return game_.state().hash(); }

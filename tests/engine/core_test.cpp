@@ -116,7 +116,11 @@ class Counter final : public spacedock::core::MatchEngine {
   spacedock::core::SubmitResult concede(spacedock::core::Seat) override {
     return spacedock::core::SubmitResult::ok();
   }
+  spacedock::core::SubmitResult time_out(spacedock::core::Seat) override {
+    return spacedock::core::SubmitResult::ok();
+  }
   bool over() const override { return false; }
+  bool playing(spacedock::core::Seat) const override { return true; }
   spacedock::v1::MatchResult result() const override { return {}; }
   std::uint64_t state_hash() const override { return static_cast<std::uint64_t>(value_); }
   std::string broken_invariant() const override {

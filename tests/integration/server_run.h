@@ -62,9 +62,18 @@ inline std::size_t check_stored_matches_replay(storage::Database& db) {
     auto engine = engine::start_match(setup, *record.seed);
     for (const auto& input : storage::load_inputs(db, record.id)) {
       const auto seat = static_cast<core::Seat>(input.seat);
-      const auto result = input.kind == storage::InputKind::kConcede
-                              ? engine->concede(seat)
-                              : engine->submit(seat, input.decision_id, input.options);
+      core::SubmitResult result;
+      switch (input.kind) {
+        case storage::InputKind::kDecision:
+          result = engine->submit(seat, input.decision_id, input.options);
+          break;
+        case storage::InputKind::kConcede:
+          result = engine->concede(seat);
+          break;
+        case storage::InputKind::kTimeOut:
+          result = engine->time_out(seat);
+          break;
+      }
       REQUIRE(result.accepted());
     }
     CHECK(engine->over());

@@ -74,7 +74,7 @@ std::int64_t now_ms() {
 
 InputRecord decision(std::uint32_t seq, std::uint32_t seat, std::vector<std::uint64_t> options) {
   return {seq, seat, InputKind::kDecision, 100 + seq, std::move(options), 1'000 + std::int64_t{seq},
-          {}};
+          {},  {}};
 }
 
 // Two players and a waiting match with both seated.
@@ -105,8 +105,8 @@ TEST_CASE("migrations create the schema once") {
   std::int64_t applied_at = 0;
   {
     Database db = Database::open(dir.file());
-    CHECK(db.schema_version() == 4);
-    CHECK(query_int(db, "SELECT count(*) FROM schema_migrations") == 4);
+    CHECK(db.schema_version() == 5);
+    CHECK(query_int(db, "SELECT count(*) FROM schema_migrations") == 5);
     applied_at = query_int(db, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1");
     CHECK(applied_at > 0);
     CHECK(query_int(db,
@@ -115,8 +115,8 @@ TEST_CASE("migrations create the schema once") {
                     "'match_snapshots', 'decks')") == 7);
   }
   Database again = Database::open(dir.file());
-  CHECK(again.schema_version() == 4);
-  CHECK(query_int(again, "SELECT count(*) FROM schema_migrations") == 4);
+  CHECK(again.schema_version() == 5);
+  CHECK(query_int(again, "SELECT count(*) FROM schema_migrations") == 5);
   CHECK(query_int(again, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1") ==
         applied_at);
   // Reopening wrote nothing.
@@ -458,6 +458,46 @@ TEST_CASE("matches load by status, in id order, with their seats") {
   CHECK(storage::load_matches(f.db, {}).empty());
 }
 
+TEST_CASE("migration 5 rebuilds the input log without losing a row") {
+  Fixture f;
+  {
+    storage::start_match(f.db, f.match, 42, 10);
+    storage::append_input(f.db, f.match, decision(1, 0, {7, 8}));
+    InputRecord keyed = decision(2, 1, {});
+    keyed.idempotency_key = "client-9";
+    storage::append_input(f.db, f.match, keyed);
+    // Back to the version 4 table, as a server before clocks left it.
+    f.db.execute(
+        "DROP INDEX match_inputs_by_key;"
+        "CREATE TABLE old_inputs (id INTEGER PRIMARY KEY, match_id INTEGER NOT NULL, seq INTEGER "
+        "NOT NULL, seat INTEGER NOT NULL, kind INTEGER NOT NULL CHECK (kind IN (1, 2)), "
+        "decision_id INTEGER NOT NULL, options BLOB NOT NULL, at_ms INTEGER NOT NULL, "
+        "idempotency_key TEXT);"
+        "INSERT INTO old_inputs SELECT id, match_id, seq, seat, kind, decision_id, options, at_ms, "
+        "idempotency_key FROM match_inputs;"
+        "DROP TABLE match_inputs;"
+        "ALTER TABLE old_inputs RENAME TO match_inputs;"
+        "CREATE UNIQUE INDEX match_inputs_by_key ON match_inputs (match_id, idempotency_key) "
+        "WHERE idempotency_key IS NOT NULL;"
+        "DELETE FROM schema_migrations WHERE version = 5;");
+    REQUIRE(f.db.schema_version() == 4);
+  }
+  Database db = Database::open(f.dir.file());
+  CHECK(db.schema_version() == 5);
+  const std::int64_t match = query_int(db, "SELECT id FROM matches");
+  auto inputs = storage::load_inputs(db, match);
+  REQUIRE(inputs.size() == 2);
+  CHECK(inputs[0].options == std::vector<std::uint64_t>{7, 8});
+  CHECK(inputs[1].idempotency_key == "client-9");
+  CHECK(inputs[1].clock_ms.empty());
+  // The new kind and the clocks are accepted; the key is still unique.
+  storage::append_input(db, match, {3, 0, InputKind::kTimeOut, 0, {}, 5'000, {}, {0, 60'000}});
+  CHECK(storage::load_inputs(db, match).back().clock_ms == std::vector<std::int64_t>{0, 60'000});
+  InputRecord again = decision(4, 1, {});
+  again.idempotency_key = "client-9";
+  CHECK_THROWS_AS(storage::append_input(db, match, again), ConstraintError);
+}
+
 TEST_CASE("inputs load in seq order with their options") {
   Fixture f;
   storage::start_match(f.db, f.match, 42, 10);
@@ -465,11 +505,13 @@ TEST_CASE("inputs load in seq order with their options") {
       decision(1, 0, {7}),
       decision(2, 1, {}),
       decision(3, 0, {0, 0xFFFF'FFFFU, 0x0102'0304U, 0x8000'0000U}),
-      {4, 1, InputKind::kConcede, 0, {}, 9'999, {}},
+      {4, 1, InputKind::kConcede, 0, {}, 9'999, {}, {}},
+      {5, 0, InputKind::kTimeOut, 0, {}, 10'000, {}, {0, 1'234'567}},
   };
   log[1].idempotency_key = "client-7";
   // Appended out of order, to show the order comes from seq and not from the rowid.
-  for (std::size_t i : {0U, 2U, 1U, 3U})
+  log[2].clock_ms = {299'000, 300'000};
+  for (std::size_t i : {0U, 2U, 1U, 4U, 3U})
     storage::append_input(f.db, f.match, log[i]);
 
   const std::vector<InputRecord> loaded = storage::load_inputs(f.db, f.match);
@@ -483,6 +525,7 @@ TEST_CASE("inputs load in seq order with their options") {
     CHECK(loaded[i].options == log[i].options);
     CHECK(loaded[i].at_ms == log[i].at_ms);
     CHECK(loaded[i].idempotency_key == log[i].idempotency_key);
+    CHECK(loaded[i].clock_ms == log[i].clock_ms);
   }
   // Options are stored as little-endian words.
   CHECK(query_int(f.db,

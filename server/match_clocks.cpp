@@ -1,0 +1,128 @@
+// Match: the chess clocks of a timed match (clock.proto). The ChessClock keeps the banks; this
+// part decides when they run, who is away, and when a seat loses on time. A loss on time is an
+// input like any other (kind kTimeOut), so it is stored, replayed and seen by everyone.
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "server/connection.h"
+#include "server/match.h"
+
+namespace spacedock::server {
+
+std::vector<bool> Match::owing() const {
+  std::vector<bool> owes(static_cast<std::size_t>(seat_count_), false);
+  if (!engine_) return owes;
+  for (const core::Decision& decision : engine_->open_decisions()) {
+    if (decision.seat < owes.size()) owes[decision.seat] = true;
+  }
+  return owes;
+}
+
+void Match::start_clock(std::span<const std::int64_t> banks_ms) {
+  if (!setup_.lobby().has_clock() || !engine_) return;
+  const std::int64_t now = now_ms();
+  clock_.emplace(setup_.lobby().clock(), seat_count_);
+  clock_->restore(banks_ms);
+  clock_->update(now, owing(), std::nullopt);
+  // Everyone starts present; review_clock() notes who is not.
+  away_since_ms_.assign(static_cast<std::size_t>(seat_count_), 0);
+  review_clock();
+}
+
+Match::Absences Match::note_absences(std::int64_t now) {
+  Absences out;
+  const std::int64_t grace = clock_->settings().grace_ms();
+  for (std::size_t seat = 0; seat < away_since_ms_.size(); ++seat) {
+    const bool present =
+        bot_in(seat) || std::any_of(followers_.begin(), followers_.end(), [&](const Follower& f) {
+          return f.viewer.is_seat(static_cast<core::Seat>(seat)) && !f.connection.expired();
+        });
+    std::int64_t& away = away_since_ms_[seat];
+    if (present != (away == 0)) {
+      away = present ? 0 : now;
+      out.changed = true;
+    }
+    if (!engine_->playing(static_cast<core::Seat>(seat))) continue;
+    if (away == 0) {
+      out.anyone_there = true;
+    } else if (now - away >= grace) {
+      if (!out.expired) out.expired = static_cast<int>(seat);
+    } else if (!out.next_expiry || away + grace < *out.next_expiry) {
+      out.next_expiry = away + grace;
+    }
+  }
+  return out;
+}
+
+std::optional<int> Match::time_loser(std::int64_t now, const Absences& absences) const {
+  if (auto flagged = clock_->flagged(now)) return flagged;
+  const bool lose_when_away = clock_->settings().on_disconnect() == v1::DISCONNECT_OUTCOME_LOSS;
+  if (absences.expired && lose_when_away && absences.anyone_there) return absences.expired;
+  return std::nullopt;
+}
+
+void Match::review_clock() {
+  if (!clock_ || status_ != v1::MATCH_STATUS_ACTIVE || time_out_pending_) {
+    clock_timer_.cancel();
+    return;
+  }
+  const std::int64_t now = now_ms();
+  const Absences absences = note_absences(now);
+  if (time_loser(now, absences)) {
+    // Applied in turn with the requests, and only if still due then: an answer being stored
+    // right now may have added time to that bank.
+    time_out_pending_ = true;
+    serialize([this] {
+      time_out_pending_ = false;
+      const std::int64_t at = now_ms();
+      const auto loser =
+          status_ == v1::MATCH_STATUS_ACTIVE ? time_loser(at, note_absences(at)) : std::nullopt;
+      if (!loser) {
+        review_clock();
+        return done();
+      }
+      spdlog::info("match={}: seat {} loses on time", id_, *loser);
+      storage::InputRecord input;
+      input.kind = storage::InputKind::kTimeOut;
+      input.seat = static_cast<std::uint32_t>(*loser);
+      commit_input(std::move(input), std::chrono::steady_clock::now(), [](v1::Response) {});
+    });
+    return;
+  }
+  // PAUSE: the clocks wait for the missing player; LOSS with nobody there to win waits too.
+  const bool pause = absences.expired.has_value();
+  const bool paused_changed = pause != clock_->paused();
+  if (paused_changed) clock_->set_paused(now, pause);
+  if (absences.changed || paused_changed) send_clock();
+
+  std::optional<std::int64_t> wake = clock_->next_flag_at();
+  if (absences.next_expiry && (!wake || *absences.next_expiry < *wake)) wake = absences.next_expiry;
+  if (!wake) {
+    clock_timer_.cancel();
+    return;
+  }
+  clock_timer_.expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, *wake - now) + 1));
+  clock_timer_.async_wait([weak = weak_from_this()](boost::system::error_code error) {
+    if (error) return;
+    if (auto self = weak.lock()) self->review_clock();
+  });
+}
+
+v1::ServerMessage Match::clock_message(std::uint64_t seq) const {
+  v1::ServerMessage message;
+  auto* event = message.mutable_event();
+  event->set_match_id(static_cast<std::uint64_t>(id_));
+  event->set_seq(seq);
+  *event->mutable_clock() = clock_->to_proto(now_ms(), away_since_ms_);
+  return message;
+}
+
+void Match::send_clock() {
+  if (!clock_) return;
+  for (const Follower& f : followers_) {
+    if (auto connection = f.connection.lock()) connection->push(clock_message(f.seq));
+  }
+}
+
+}  // namespace spacedock::server
