@@ -9,22 +9,20 @@
 
 namespace spacedock::server {
 
-namespace {
-
-// The match the benchmark plays: Incursions with N players, or STCCG with two sample decks.
-std::optional<v1::MatchSetup> bench_setup(const BenchOptions& options) {
+std::optional<v1::MatchSetup> benchmark_setup(const std::string& game, int players,
+                                              const char* first_deck, const char* second_deck) {
   v1::MatchSetup setup;
-  if (options.game == "incursions") {
+  if (game == "incursions") {
     setup.set_game(v1::GAME_INCURSIONS);
-    setup.mutable_incursions()->set_players(static_cast<std::uint32_t>(options.players));
-    for (int i = 0; i < options.players; ++i)
+    setup.mutable_incursions()->set_players(static_cast<std::uint32_t>(players));
+    for (int i = 0; i < players; ++i)
       setup.add_seats()->set_name("P" + std::to_string(i + 1));
     return setup;
   }
-  if (options.game == "stccg") {
+  if (game == "stccg") {
     setup.set_game(v1::GAME_STCCG);
     setup.mutable_stccg();
-    for (const char* deck : {"federation", "klingon"}) {
+    for (const char* deck : {first_deck, second_deck}) {
       auto* seat = setup.add_seats();
       seat->set_name(deck);
       seat->mutable_stccg()->set_sample_deck(deck);
@@ -34,10 +32,8 @@ std::optional<v1::MatchSetup> bench_setup(const BenchOptions& options) {
   return std::nullopt;
 }
 
-}  // namespace
-
 int run_bench(const BenchOptions& options) {
-  const auto chosen = bench_setup(options);
+  const auto chosen = benchmark_setup(options.game, options.players);
   if (!chosen) {
     std::fprintf(stderr, "bench: unknown game '%s' (known: incursions, stccg)\n",
                  options.game.c_str());

@@ -1,7 +1,10 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+
+#include "spacedock/v1/match_setup.pb.h"
 
 namespace spacedock::server {
 
@@ -13,6 +16,12 @@ struct BenchOptions {
   std::uint64_t games = 0;
   std::uint64_t seed = 1;
 };
+
+// The match a benchmark plays: Incursions with `players` players, or STCCG with the two sample
+// decks named; none for an unknown game.
+std::optional<v1::MatchSetup> benchmark_setup(const std::string& game, int players,
+                                              const char* first_deck = "federation",
+                                              const char* second_deck = "klingon");
 
 // Engine throughput on one thread: random legal playouts, the legal options of every decision
 // included. Prints decisions per second and games per second; returns the exit code.

@@ -8,6 +8,7 @@
 #include "engine/core/bot.h"
 #include "engine/core/random_play.h"
 #include "engine/games.h"
+#include "server/bench.h"
 
 namespace spacedock::server {
 namespace {
@@ -15,27 +16,9 @@ namespace {
 // Game `index`'s setup: the measured bot sits in seat index % 2; STCCG cycles through the
 // sample-deck pairings so that no deck's strength decides the figure.
 std::optional<v1::MatchSetup> duel_setup(const std::string& game, int index) {
-  v1::MatchSetup setup;
-  if (game == "incursions") {
-    setup.set_game(v1::GAME_INCURSIONS);
-    setup.mutable_incursions()->set_players(2);
-    setup.add_seats()->set_name("P1");
-    setup.add_seats()->set_name("P2");
-    return setup;
-  }
-  if (game == "stccg") {
-    static constexpr std::array<const char*, 3> kDecks = {"federation", "klingon", "romulan"};
-    setup.set_game(v1::GAME_STCCG);
-    setup.mutable_stccg();
-    const int pairing = index / 2;
-    for (const char* deck : {kDecks[pairing % 3], kDecks[(pairing + 1 + pairing / 3) % 3]}) {
-      auto* seat = setup.add_seats();
-      seat->set_name(deck);
-      seat->mutable_stccg()->set_sample_deck(deck);
-    }
-    return setup;
-  }
-  return std::nullopt;
+  static constexpr std::array<const char*, 3> kDecks = {"federation", "klingon", "romulan"};
+  const int pairing = index / 2;
+  return benchmark_setup(game, 2, kDecks[pairing % 3], kDecks[(pairing + 1 + pairing / 3) % 3]);
 }
 
 }  // namespace

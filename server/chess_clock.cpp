@@ -112,7 +112,7 @@ v1::MatchClock ChessClock::to_proto(std::int64_t now_ms,
     seat->set_remaining_ms(banks[i]);
     seat->set_running(running(seats_[i]));
     if (i < away_since_ms.size() && away_since_ms[i] != 0)
-      seat->set_away_ms(std::max<std::int64_t>(0, now_ms - away_since_ms[i]));
+      seat->set_away_ms(std::max<std::int64_t>(1, now_ms - away_since_ms[i]));  // 0: present
   }
   return out;
 }

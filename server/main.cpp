@@ -37,6 +37,12 @@ usage:
       --commit-window-us N       under load, how long a group commit waits for more decisions
                                  to share its fsync (default 1000; 0: never waits)
       --judge-delay-s N          how far behind the game judges see it (default 120)
+      --disconnect-grace-s N     how long a player of a timed match may be away before the
+                                 match's disconnect outcome applies (default 60)
+      --quick-match-bot-offer-s N
+                                 how long a quick-match player waits before a bot is offered
+                                 (default 20)
+      --bot-think-ms N           how long a server bot waits before it answers (default 400)
       --port-file FILE           write the port listened on to FILE
       --log-level LEVEL          trace, debug, info (default), warn, error
   spacedock bench [options]      engine throughput in random legal playouts, one thread
@@ -99,6 +105,18 @@ int serve(Flags& flags) {
   if (auto delay = flags.take("--judge-delay-s")) {
     config.judge_delay =
         std::chrono::seconds(Flags::parse_number<std::uint32_t>("--judge-delay-s", *delay));
+  }
+  if (auto grace = flags.take("--disconnect-grace-s")) {
+    config.disconnect_grace =
+        std::chrono::seconds(Flags::parse_number<std::uint32_t>("--disconnect-grace-s", *grace));
+  }
+  if (auto offer = flags.take("--quick-match-bot-offer-s")) {
+    config.quick_match_bot_offer = std::chrono::seconds(
+        Flags::parse_number<std::uint32_t>("--quick-match-bot-offer-s", *offer));
+  }
+  if (auto think = flags.take("--bot-think-ms")) {
+    config.bot_think =
+        std::chrono::milliseconds(Flags::parse_number<std::uint32_t>("--bot-think-ms", *think));
   }
   if (auto window = flags.take("--commit-window-us")) {
     config.commit_window = std::chrono::microseconds(

@@ -274,7 +274,11 @@ void Match::send_snapshot(Follower& f, Connection& c) {
   c.push(message);
   f.prompted = 0;
   send_prompts(f, c);
-  if (clock_) c.push(clock_message(f.seq));
+  if (clock_) {
+    v1::ServerMessage clock = clock_message();
+    clock.mutable_event()->set_seq(f.seq);
+    c.push(clock);
+  }
 }
 
 void Match::catch_up(Follower& f) {
@@ -354,9 +358,10 @@ void Match::refresh_info() {
     s->set_seat(static_cast<std::uint32_t>(seat));
     s->set_account_id(static_cast<std::uint64_t>(seat_accounts_[seat]));
     s->set_username(setup_.seats(static_cast<int>(seat)).name());
-    s->set_connected(std::any_of(followers_.begin(), followers_.end(), [&](const Follower& f) {
-      return f.viewer.is_seat(static_cast<core::Seat>(seat)) && !f.connection.expired();
-    }));
+    s->set_connected(
+        bot_in(seat) || std::any_of(followers_.begin(), followers_.end(), [&](const Follower& f) {
+          return f.viewer.is_seat(static_cast<core::Seat>(seat)) && !f.connection.expired();
+        }));
   }
   if (started()) info.set_seed_commitment(seed_commitment(seed_, id_));
   if (started() && engine_->over()) {
@@ -430,9 +435,9 @@ void Match::take_seat(std::shared_ptr<Connection> connection, Identity who, v1::
        account = who.account_id](bool stored) {
         if (!stored)
           return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
-        Follower* f =
-            connection ? &add_follower(connection, core::Viewer::player(new_seat), account)
-                       : nullptr;
+        Follower* f = connection
+                          ? &add_follower(connection, core::Viewer::player(new_seat), account)
+                          : nullptr;
         reply(with_info(true));
         if (f && started()) send_snapshot(*f, *connection);
         review_clock();

@@ -216,8 +216,8 @@ class Match : public std::enable_shared_from_this<Match> {
   void review_clock();
   // Sends the clocks to every follower.
   void send_clock();
-  // The clocks as an event at stream position `seq`.
-  v1::ServerMessage clock_message(std::uint64_t seq) const;
+  // The clocks as an event, its seq left for the caller.
+  v1::ServerMessage clock_message() const;
   // Bots (match_bots.cpp): the strength of the bot in `seat`, if a bot sits there.
   std::optional<v1::BotStrength> bot_in(std::size_t seat) const;
   // Answers, after the configured thinking time, the first open decision a bot owes.

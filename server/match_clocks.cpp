@@ -109,19 +109,22 @@ void Match::review_clock() {
   });
 }
 
-v1::ServerMessage Match::clock_message(std::uint64_t seq) const {
+v1::ServerMessage Match::clock_message() const {
   v1::ServerMessage message;
   auto* event = message.mutable_event();
   event->set_match_id(static_cast<std::uint64_t>(id_));
-  event->set_seq(seq);
   *event->mutable_clock() = clock_->to_proto(now_ms(), away_since_ms_);
   return message;
 }
 
 void Match::send_clock() {
   if (!clock_) return;
+  v1::ServerMessage message = clock_message();  // one reading of the clocks for everyone
   for (const Follower& f : followers_) {
-    if (auto connection = f.connection.lock()) connection->push(clock_message(f.seq));
+    auto connection = f.connection.lock();
+    if (!connection) continue;
+    message.mutable_event()->set_seq(f.seq);
+    connection->push(message);
   }
 }
 

@@ -102,3 +102,4 @@ here=$(dirname "$0")
 bash "$here/cli_stccg_test.sh" "$server_bin" "$cli_bin" "$here/../../engine/stccg/cards/decks/romulan.txt"
 # And in the lobby: private matches, the match list's filters, chat.
 bash "$here/cli_lobby_test.sh" "$server_bin" "$cli_bin"
+bash "$here/cli_quick_test.sh" "$server_bin" "$cli_bin"
