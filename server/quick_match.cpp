@@ -137,7 +137,7 @@ void Connection::queue_for_match(v1::MatchSetup setup, v1::SeatSetup seat,
   };
   const auto strand = first.connection->strand_;  // before `first` is moved away
   asio::post(strand, [first = std::move(first), setup = std::move(setup),
-                                         then_join = std::move(then_join)]() mutable {
+                      then_join = std::move(then_join)]() mutable {
     first.connection->create(std::move(setup), std::move(first.who), std::move(then_join),
                              v1::BOT_STRENGTH_NONE);
   });
