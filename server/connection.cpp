@@ -432,6 +432,11 @@ void Connection::create(v1::MatchSetup setup, Identity who, Reply reply, v1::Bot
   if (auto problem = engine::check_seat(setup, setup.seats(0))) {
     return reply(error_response(v1::INVALID_OPTIONS, problem->message, problem->rule));
   }
+  // Bots sit under one account per strength, and an account holds one seat of a match.
+  if (bots != v1::BOT_STRENGTH_NONE && std::get<int>(seats) != 2) {
+    return reply(error_response(v1::INVALID_OPTIONS, "bot opponents are for two-player matches",
+                                "BOTS_TWO_PLAYERS_ONLY"));
+  }
   const std::uint32_t cap = services_.config.max_waiting_matches;
   if (services_.lobby.waiting_with(who.username) >= cap) {
     return reply(error_response(v1::LIMIT_REACHED,

@@ -87,7 +87,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void queue_for_match(v1::MatchSetup setup, v1::SeatSetup seat, const v1::QuickMatch& request,
                        Identity who, Reply reply);
   // Offers a bot (Event.quick_match) once the configured wait is over, if still queued.
-  void offer_bot_later(v1::Game game);
+  void offer_bot_later(v1::Game game, std::int64_t since);
   void on_leave_queue(const Reply& reply);
 
   // Replays (replays.cpp).

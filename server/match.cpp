@@ -188,9 +188,7 @@ bool Match::reapable(std::int64_t now, std::int64_t ttl_ms) const {
   std::lock_guard lock(info_mutex_);
   const bool over =
       info_.status() == v1::MATCH_STATUS_FINISHED || info_.status() == v1::MATCH_STATUS_ABORTED;
-  return over && info_.spectators() == 0 && now - finished_at_ms_ > ttl_ms &&
-         std::none_of(info_.seats().begin(), info_.seats().end(),
-                      [](const v1::SeatInfo& s) { return s.connected(); });
+  return over && info_.spectators() == 0 && now - finished_at_ms_ > ttl_ms && !players_following_;
 }
 
 void Match::serialize(std::function<void()> op) {
@@ -368,7 +366,13 @@ void Match::refresh_info() {
     info.set_seed(seed_);
     *info.mutable_result() = engine_->result();
   }
+  // Bots show as connected, but nobody follows for them.
+  const bool players_following =
+      std::any_of(followers_.begin(), followers_.end(), [](const Follower& f) {
+        return f.viewer.role == core::Viewer::Role::kPlayer && !f.connection.expired();
+      });
   std::lock_guard lock(info_mutex_);
+  players_following_ = players_following;
   if (status_ != v1::MATCH_STATUS_WAITING && status_ != v1::MATCH_STATUS_ACTIVE &&
       finished_at_ms_ == 0) {
     finished_at_ms_ = now_ms();
@@ -688,8 +692,21 @@ void Match::apply_input(const Connection* from, Identity who, storage::InputReco
       return done();
     }
     input.seat = static_cast<std::uint32_t>(seat);
+    if (clock_ && input.kind == storage::InputKind::kDecision &&
+        clock_->banks_at(now_ms())[static_cast<std::size_t>(seat)] == 0) {
+      reply(error_response(v1::GAME_OVER, "your time ran out"));
+      review_clock();  // the loss on time follows
+      return done();
+    }
     commit_input(std::move(input), arrived, std::move(reply));
   });
+}
+
+void Match::input_failed() {
+  // Whoever must act next is still owed a turn: a bot answers again, a clock is watched again.
+  review_clock();
+  play_bots();
+  done();
 }
 
 void Match::commit_input(storage::InputRecord input, std::chrono::steady_clock::time_point arrived,
@@ -707,12 +724,12 @@ void Match::commit_input(storage::InputRecord input, std::chrono::steady_clock::
         id_, input.seat, static_cast<int>(input.kind), input.decision_id,
         fmt::join(input.options, ", "), applied_.size(), applied.failure);
     reply(error_response(v1::INTERNAL, "the server failed on that input; it had no effect"));
-    return done();
+    return input_failed();
   }
   const core::SubmitResult& result = applied.result;
   if (!result.accepted()) {
     reply(refusal(result));
-    return done();
+    return input_failed();
   }
   input.seq = static_cast<std::uint32_t>(applied_.size() + 1);
   input.at_ms = now_ms();
@@ -750,13 +767,16 @@ void Match::commit_input(storage::InputRecord input, std::chrono::steady_clock::
             self->engine_ = self->replayed();
             spdlog::error("match={}: an input could not be stored", self->id_);
             reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
-            return self->done();
+            return self->input_failed();
           }
           self->services_.metrics.decisions_accepted_total.Increment();
           Metrics::observe(self->services_.metrics.decision_latency,
                            std::chrono::steady_clock::now() - arrived);
           self->applied_.push_back(input);
           if (!input.idempotency_key.empty()) self->accepted_keys_.insert(input.idempotency_key);
+          // The clocks may have stopped or started while the input was being stored.
+          if (clock && clock->paused() != self->clock_->paused())
+            clock->set_paused(now_ms(), self->clock_->paused());
           self->clock_ = std::move(clock);
           if (over) {
             self->status_ = v1::MATCH_STATUS_FINISHED;

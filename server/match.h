@@ -145,6 +145,8 @@ class Match : public std::enable_shared_from_this<Match> {
   // leaves, then answers, sends the news and calls done().
   void commit_input(storage::InputRecord input, std::chrono::steady_clock::time_point arrived,
                     Reply reply);
+  // The end of an input that was refused, failed or not stored: the match goes on.
+  void input_failed();
   // Stores the seats (and the start of the game), then calls `then(stored)`; a failed write
   // runs `undo` first.
   void store_seats(bool starting, std::function<void()> undo, std::function<void(bool)> then);
@@ -170,9 +172,10 @@ class Match : public std::enable_shared_from_this<Match> {
   std::string announced_;  // the header as last sent to followers
   bool busy_ = false;
 
-  mutable std::mutex info_mutex_;  // guards the two fields below, read from other threads
+  mutable std::mutex info_mutex_;  // guards the three fields below, read from other threads
   v1::MatchInfo info_;
   std::int64_t finished_at_ms_ = 0;
+  bool players_following_ = false;  // a player's connection follows the match
 
   // Judges (match_judges.cpp): kept apart from the followers, so that no live event or prompt
   // can reach them.

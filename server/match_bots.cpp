@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/games.h"
+#include "server/crypto.h"
 #include "server/match.h"
 
 namespace spacedock::server {
@@ -48,14 +49,22 @@ void Match::play_bots() {
         const auto strength = self->bot_in(decision.seat);
         if (!strength) continue;
         if (!self->bot_policy_) self->bot_policy_ = engine::make_bot_policy(self->setup_.game());
-        // Seeded by the game and its progress: a bot plays the same game the same way.
-        core::Rng rng(self->seed_ ^ (self->applied_.size() * 0x9e3779b97f4a7c15ULL));
+        // Never from the game's seed: a policy that could rebuild the game's generator could
+        // read the shuffles.
+        core::Rng rng(random_seed());
         storage::InputRecord input;
         input.kind = storage::InputKind::kDecision;
         input.seat = decision.seat;
         input.decision_id = decision.id;
-        input.options = {core::bot_answer(*self->engine_, decision, *self->bot_policy_,
-                                          strength_of(*strength), rng)};
+        core::OptionId answer = core::bot_answer(*self->engine_, decision, *self->bot_policy_,
+                                                 strength_of(*strength), rng);
+        if (std::find(decision.options.begin(), decision.options.end(), answer) ==
+            decision.options.end()) {
+          spdlog::error("match={}: the bot chose an option not offered; it takes the first",
+                        self->id());
+          answer = decision.options.front();
+        }
+        input.options = {answer};
         return self->commit_input(std::move(input), std::chrono::steady_clock::now(),
                                   [self](const v1::Response& response) {
                                     if (response.code() != v1::OK)

@@ -56,7 +56,12 @@ Match::Absences Match::note_absences(std::int64_t now) {
 }
 
 std::optional<int> Match::time_loser(std::int64_t now, const Absences& absences) const {
-  if (auto flagged = clock_->flagged(now)) return flagged;
+  const auto banks = clock_->banks_at(now);
+  for (std::size_t seat = 0; seat < banks.size(); ++seat) {
+    // A seat already out keeps its empty bank; it cannot lose again.
+    if (banks[seat] == 0 && engine_->playing(static_cast<core::Seat>(seat)))
+      return static_cast<int>(seat);
+  }
   const bool lose_when_away = clock_->settings().on_disconnect() == v1::DISCONNECT_OUTCOME_LOSS;
   if (absences.expired && lose_when_away && absences.anyone_there) return absences.expired;
   return std::nullopt;

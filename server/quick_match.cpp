@@ -85,14 +85,15 @@ void Connection::queue_for_match(v1::MatchSetup setup, v1::SeatSetup seat,
     return create(std::move(setup), std::move(who), std::move(matched), request.bot());
   }
 
-  QuickMatchQueue::Entry entry{weak_from_this(), this, who, game, request.clock(), seat, now_ms()};
+  const std::int64_t since = now_ms();
+  QuickMatchQueue::Entry entry{weak_from_this(), this, who, game, request.clock(), seat, since};
   auto partner = queue.pair_or_queue(std::move(entry));
   if (!partner) {
     v1::Response out;
     *out.mutable_quick_match() = update(v1::QuickMatchUpdate::QUEUED, game);
     out.mutable_quick_match()->set_waiting(queue.waiting(game, request.clock()));
     reply(std::move(out));
-    return offer_bot_later(game);
+    return offer_bot_later(game, since);
   }
   auto other = partner->connection.lock();
   if (!other) return reply(error_response(v1::INTERNAL, "your opponent left; try again"));
@@ -122,18 +123,34 @@ void Connection::queue_for_match(v1::MatchSetup setup, v1::SeatSetup seat,
   spdlog::info("quick match: {} and {} paired for {}", first.who.username, second.who.username,
                v1::Game_Name(game));
   *setup.add_seats() = std::move(first.seat);
-  // The first player makes the match; once it exists, the second takes the other seat.
+  // The first player makes the match; once it exists, the second takes the other seat. Both
+  // hear MATCHED only once both are seated; if the second cannot sit, both hear why.
   Reply then_join = [self = shared_from_this(), second = std::move(second),
-                     first_reply = first.reply](v1::Response response) mutable {
-    if (response.code() != v1::OK) {
-      second.reply(response);
-      return first_reply(std::move(response));
+                     first_reply = first.reply](v1::Response created) mutable {
+    if (created.code() != v1::OK) {
+      second.reply(created);
+      return first_reply(std::move(created));
     }
-    auto match = self->services_.lobby.find(static_cast<std::int64_t>(response.match().match_id()));
-    first_reply(std::move(response));
-    if (!match) return second.reply(error_response(v1::NOT_FOUND, "the match is gone"));
+    const std::uint64_t id = created.match().match_id();
+    auto match = self->services_.lobby.find(static_cast<std::int64_t>(id));
+    if (!match) {
+      auto gone = error_response(v1::NOT_FOUND, "the match is gone");
+      second.reply(gone);
+      return first_reply(gone);
+    }
     auto joiner = second.connection;
-    match->join(joiner, second.who, second.seat, {}, joiner->tracking(match, second.reply));
+    Reply seated = [first_reply, second_reply = second.reply, created,
+                    id](v1::Response joined) mutable {
+      if (joined.code() != v1::OK) {
+        first_reply(error_response(joined.code(), "your opponent could not take a seat (" +
+                                                      joined.message() + "); leave match " +
+                                                      std::to_string(id)));
+        return second_reply(std::move(joined));
+      }
+      first_reply(std::move(created));
+      second_reply(std::move(joined));
+    };
+    match->join(joiner, second.who, second.seat, {}, joiner->tracking(match, std::move(seated)));
   };
   const auto strand = first.connection->strand_;  // before `first` is moved away
   asio::post(strand, [first = std::move(first), setup = std::move(setup),
@@ -143,16 +160,18 @@ void Connection::queue_for_match(v1::MatchSetup setup, v1::SeatSetup seat,
   });
 }
 
-void Connection::offer_bot_later(v1::Game game) {
+void Connection::offer_bot_later(v1::Game game, std::int64_t since) {
   auto timer =
       std::make_shared<asio::steady_timer>(strand_, services_.config.quick_match_bot_offer);
-  timer->async_wait([self = shared_from_this(), timer, game](boost::system::error_code error) {
-    if (error || !self->services_.quick_matches.queued(self.get())) return;
-    v1::ServerMessage message;
-    *message.mutable_event()->mutable_quick_match() =
-        update(v1::QuickMatchUpdate::BOT_OFFERED, game);
-    self->push(message);
-  });
+  timer->async_wait(
+      [self = shared_from_this(), timer, game, since](boost::system::error_code error) {
+        // Only for the place it was set for: not one given up, nor one a later request replaced.
+        if (error || self->services_.quick_matches.queued_since(self.get()) != since) return;
+        v1::ServerMessage message;
+        *message.mutable_event()->mutable_quick_match() =
+            update(v1::QuickMatchUpdate::BOT_OFFERED, game);
+        self->push(message);
+      });
 }
 
 void Connection::on_leave_queue(const Reply& reply) {

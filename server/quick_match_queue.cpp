@@ -26,10 +26,12 @@ bool QuickMatchQueue::remove(const Connection* key) {
   return std::erase_if(entries_, [&](const Entry& e) { return e.key == key; }) > 0;
 }
 
-bool QuickMatchQueue::queued(const Connection* key) const {
+std::optional<std::int64_t> QuickMatchQueue::queued_since(const Connection* key) const {
   std::lock_guard lock(mutex_);
-  return std::any_of(entries_.begin(), entries_.end(),
-                     [&](const Entry& e) { return e.key == key; });
+  for (const Entry& e : entries_) {
+    if (e.key == key) return e.since_ms;
+  }
+  return std::nullopt;
 }
 
 std::uint32_t QuickMatchQueue::waiting(v1::Game game, v1::ClockPreset clock) const {

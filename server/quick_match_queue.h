@@ -33,7 +33,8 @@ class QuickMatchQueue {
   std::optional<Entry> pair_or_queue(Entry entry);
   // Whether the connection was queued.
   bool remove(const Connection* key);
-  bool queued(const Connection* key) const;
+  // Since when the connection has been queued, if it is.
+  std::optional<std::int64_t> queued_since(const Connection* key) const;
   // Players waiting for this game and clock.
   std::uint32_t waiting(v1::Game game, v1::ClockPreset clock) const;
 

@@ -138,6 +138,14 @@ TEST_CASE("in a practice match the bot answers its own decisions, stored like an
       });
       CHECK(answered.code() == sd::v1::OK);
     }
+    // Bots sit under one account per strength: two-player matches only.
+    auto three = co_await call(*alice, [](auto& m) {
+      m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS);
+      m.mutable_create_match()->mutable_incursions()->set_players(3);
+      m.mutable_create_match()->set_bot_opponents(sd::v1::BOT_STRENGTH_EASY);
+    });
+    CHECK(three.code() == sd::v1::INVALID_OPTIONS);
+    CHECK(three.rule() == "BOTS_TWO_PLAYERS_ONLY");
     // A bot may not be logged into: it has no password.
     auto c = co_await sd::testing::connected(server.url());
     auto login = co_await call(*c, [](auto& m) {
