@@ -356,10 +356,7 @@ void Match::refresh_info() {
     s->set_seat(static_cast<std::uint32_t>(seat));
     s->set_account_id(static_cast<std::uint64_t>(seat_accounts_[seat]));
     s->set_username(setup_.seats(static_cast<int>(seat)).name());
-    s->set_connected(
-        bot_in(seat) || std::any_of(followers_.begin(), followers_.end(), [&](const Follower& f) {
-          return f.viewer.is_seat(static_cast<core::Seat>(seat)) && !f.connection.expired();
-        }));
+    s->set_connected(present(seat));
   }
   if (started()) info.set_seed_commitment(seed_commitment(seed_, id_));
   if (started() && engine_->over()) {

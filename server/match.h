@@ -223,6 +223,8 @@ class Match : public std::enable_shared_from_this<Match> {
   v1::ServerMessage clock_message() const;
   // Bots (match_bots.cpp): the strength of the bot in `seat`, if a bot sits there.
   std::optional<v1::BotStrength> bot_in(std::size_t seat) const;
+  // A bot sits in the seat, or a connection follows the match for it.
+  bool present(std::size_t seat) const;
   // Answers, after the configured thinking time, the first open decision a bot owes.
   void play_bots();
   std::unique_ptr<core::BotPolicy> bot_policy_;

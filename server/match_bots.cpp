@@ -30,6 +30,12 @@ std::optional<v1::BotStrength> Match::bot_in(std::size_t seat) const {
   return std::nullopt;
 }
 
+bool Match::present(std::size_t seat) const {
+  return bot_in(seat) || std::any_of(followers_.begin(), followers_.end(), [&](const Follower& f) {
+           return f.viewer.is_seat(static_cast<core::Seat>(seat)) && !f.connection.expired();
+         });
+}
+
 void Match::play_bots() {
   if (bot_pending_ || setup_.lobby().bots().empty() || status_ != v1::MATCH_STATUS_ACTIVE) return;
   const auto open = engine_->open_decisions();

@@ -34,13 +34,10 @@ Match::Absences Match::note_absences(std::int64_t now) {
   Absences out;
   const std::int64_t grace = clock_->settings().grace_ms();
   for (std::size_t seat = 0; seat < away_since_ms_.size(); ++seat) {
-    const bool present =
-        bot_in(seat) || std::any_of(followers_.begin(), followers_.end(), [&](const Follower& f) {
-          return f.viewer.is_seat(static_cast<core::Seat>(seat)) && !f.connection.expired();
-        });
+    const bool here = present(seat);
     std::int64_t& away = away_since_ms_[seat];
-    if (present != (away == 0)) {
-      away = present ? 0 : now;
+    if (here != (away == 0)) {
+      away = here ? 0 : now;
       out.changed = true;
     }
     if (!engine_->playing(static_cast<core::Seat>(seat))) continue;
