@@ -16,9 +16,11 @@
 #include <memory>
 #include <string>
 
+#include "server/bot_accounts.h"
 #include "server/chat.h"
 #include "server/connection.h"
 #include "server/lobby.h"
+#include "server/quick_match_queue.h"
 #include "server/services.h"
 
 namespace sd = spacedock::server;
@@ -37,6 +39,8 @@ struct Core {
   sd::Throttles throttles{1e9, 1e9, 1000000, 1000000};
   sd::SessionRegistry sessions;
   sd::Chat chat;
+  sd::BotAccounts bots;
+  sd::QuickMatchQueue quick_matches;
   std::unique_ptr<sd::Services> services;
 
   Core() {
@@ -49,9 +53,14 @@ struct Core {
     const auto path = std::filesystem::temp_directory_path() /
                       ("spacedock-fuzz-" + std::to_string(getpid()) + ".sqlite");
     std::filesystem::remove(path);
+    {
+      auto setup = spacedock::storage::Database::open(path.string());
+      bots.ensure(setup);
+    }
     db = std::make_unique<sd::Persistence>(spacedock::storage::Database::open(path.string()));
-    services = std::make_unique<sd::Services>(
-        sd::Services{config, io, cpu, *db, lobby, metrics, admission, throttles, sessions, chat});
+    services = std::make_unique<sd::Services>(sd::Services{config, io, cpu, *db, lobby, metrics,
+                                                           admission, throttles, sessions, chat,
+                                                           bots, quick_matches});
   }
 };
 

@@ -49,6 +49,8 @@ struct Run {
   std::vector<std::string> failures;
   // The matches this run has created and plays (all its coroutines share one thread).
   std::set<std::uint64_t> created;
+  // True while a participant creates a match; creates take turns (see Participant::create).
+  bool creating = false;
 };
 
 awaitable<void> sleep_for(Clock::duration duration) {
@@ -75,6 +77,15 @@ class Participant {
   // the server had created the match already, the retry takes that one, a waiting match of this
   // account's that no other match of the run uses, instead of leaving it orphaned.
   awaitable<std::uint64_t> create() {
+    // One create at a time: otherwise a retry could adopt, as its orphan, the match another
+    // participant has just made and is still being told about, and both would play its seat.
+    while (run_.creating)
+      co_await sleep_for(std::chrono::milliseconds(5));
+    run_.creating = true;
+    const struct Done {
+      bool& creating;
+      ~Done() { creating = false; }
+    } done{run_.creating};
     for (;;) {
       try {
         co_await open();
