@@ -22,6 +22,7 @@
 #include "server/lobby.h"
 #include "server/quick_match_queue.h"
 #include "server/services.h"
+#include "server/web_root.h"
 
 namespace sd = spacedock::server;
 namespace asio = boost::asio;
@@ -41,6 +42,7 @@ struct Core {
   sd::Chat chat;
   sd::BotAccounts bots;
   sd::QuickMatchQueue quick_matches;
+  sd::WebRoot web;
   std::unique_ptr<sd::Services> services;
 
   Core() {
@@ -60,7 +62,7 @@ struct Core {
     db = std::make_unique<sd::Persistence>(spacedock::storage::Database::open(path.string()));
     services = std::make_unique<sd::Services>(sd::Services{config, io, cpu, *db, lobby, metrics,
                                                            admission, throttles, sessions, chat,
-                                                           bots, quick_matches});
+                                                           bots, quick_matches, web});
   }
 };
 

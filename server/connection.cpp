@@ -276,6 +276,8 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
       return on_logout(reply);
     case Body::kLogoutEverywhere:
       return on_logout_everywhere(reply);
+    case Body::kListCards:
+      return on_list_cards(request.list_cards(), reply);
     default:
       break;
   }

@@ -106,6 +106,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void on_delete_deck(const v1::DeleteDeck& request, Reply reply);
   void on_validate_deck(const v1::ValidateDeck& request, Reply reply);
   void on_export_deck(const v1::ExportDeck& request, Reply reply);
+  void on_list_cards(const v1::ListCards& request, Reply reply);
   // BAD_REQUEST for a deck list over the size limit.
   std::optional<v1::Response> deck_list_problem(std::string_view list) const;
   // One of this account's decks, handed to `then` on the strand; NOT_FOUND otherwise.

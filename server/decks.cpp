@@ -187,6 +187,20 @@ void Connection::on_export_deck(const v1::ExportDeck& request, Reply reply) {
   });
 }
 
+void Connection::on_list_cards(const v1::ListCards& request, Reply reply) {
+  if (request.game() != v1::GAME_STCCG)
+    return reply(error_response(v1::BAD_REQUEST, "only the Star Trek CCG has cards to list"));
+  // The same for every caller: built once, from the cards built into the binary.
+  static const v1::Response listing = [] {
+    v1::Response response;
+    for (const stccg::CardDef& def : cards().defs()) {
+      if (!def.card.test_only()) *response.mutable_card_list()->add_stccg() = def.card;
+    }
+    return response;
+  }();
+  reply(listing);
+}
+
 void Connection::on_validate_deck(const v1::ValidateDeck& request, Reply reply) {
   const bool sixty_cards = !request.thirty_thirty_decks();
   auto answer = [sixty_cards](std::string_view list, const Reply& respond) {

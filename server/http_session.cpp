@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "server/lobby.h"
+#include "server/web_root.h"
 #include "server/ws_session.h"
 
 namespace spacedock::server {
@@ -81,14 +82,47 @@ void HttpSession::respond(const http::request<http::string_body>& request) {
                                   .db_jobs = services_.db.jobs(),
                                   .db_queue = services_.db.queued(),
                                   .password_jobs = services_.throttles.password_jobs.load()});
+  } else if (const WebRoot::File* file = services_.web.find(path_of(request.target()))) {
+    serve(request, *file);
+  } else if (path_of(request.target()) == "/") {
+    response_.result(http::status::not_found);
+    response_.body() =
+        "the web client is not built here (tools/build builds it; serve --web-root names "
+        "another); the game protocol is a WebSocket at /ws\n";
   } else {
     response_.result(http::status::not_found);
     response_.body() = "not found; the game protocol is a WebSocket at /ws\n";
   }
   response_.prepare_payload();
+  if (request.method() == http::verb::head) response_.body().clear();  // Content-Length stays
   http::async_write(stream_, response_,
                     beast::bind_front_handler(&HttpSession::on_write, shared_from_this(),
                                               response_.keep_alive()));
+}
+
+void HttpSession::serve(const http::request<http::string_body>& request,
+                        const WebRoot::File& file) {
+  response_.set(http::field::content_type, file.content_type);
+  response_.set(http::field::cache_control, file.cache_control);
+  response_.set(http::field::etag, file.etag);
+  response_.set(http::field::vary, "Accept-Encoding");
+  response_.set("X-Content-Type-Options", "nosniff");
+  // The page talks to its own origin only: no CDN, no fonts or scripts from elsewhere.
+  response_.set("Content-Security-Policy",
+                "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+                "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+  if (request[http::field::if_none_match] == file.etag) {
+    response_.result(http::status::not_modified);
+    return;
+  }
+  response_.result(http::status::ok);
+  if (!file.gzipped.empty() &&
+      request[http::field::accept_encoding].find("gzip") != std::string_view::npos) {
+    response_.set(http::field::content_encoding, "gzip");
+    response_.body() = file.gzipped;
+  } else {
+    response_.body() = file.body;
+  }
 }
 
 void HttpSession::refuse(http::status status) {

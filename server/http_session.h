@@ -7,10 +7,12 @@
 #include <optional>
 
 #include "server/services.h"
+#include "server/web_root.h"
 
 namespace spacedock::server {
 
-// Plain HTTP on the game port: /healthz and /metrics, and the upgrade of /ws to a WebSocket.
+// Plain HTTP on the game port: /healthz, /metrics, the web client's files, and the upgrade of
+// /ws to a WebSocket.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(boost::asio::ip::tcp::socket&& socket, Services& services, Admission::Slot slot);
@@ -20,6 +22,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void respond(const boost::beast::http::request<boost::beast::http::string_body>& request);
+  void serve(const boost::beast::http::request<boost::beast::http::string_body>& request,
+             const WebRoot::File& file);
   // Answers a request too large to read (414, 431) and closes the connection.
   void refuse(boost::beast::http::status status);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);

@@ -44,6 +44,7 @@ usage:
                                  (default 20)
       --bot-think-ms N           how long a server bot waits before it answers (default 400)
       --port-file FILE           write the port listened on to FILE
+      --web-root DIR             serve the browser client from DIR (default: this build's)
       --log-level LEVEL          trace, debug, info (default), warn, error
   spacedock bench [options]      engine throughput in random legal playouts, one thread
       --game NAME                incursions (default) or stccg (two sample decks)
@@ -123,6 +124,7 @@ int serve(Flags& flags) {
         Flags::parse_number<std::uint32_t>("--commit-window-us", *window));
   }
   if (auto file = flags.take("--port-file")) config.port_file = *file;
+  if (auto dir = flags.take("--web-root")) config.web_root = *dir;
   if (auto level = flags.take("--log-level")) spdlog::set_level(spdlog::level::from_str(*level));
   flags.finish();
   if (config.threads < 1 || config.threads > 64) throw std::invalid_argument("--threads: 1 to 64");

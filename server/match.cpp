@@ -230,7 +230,19 @@ Match::Follower* Match::follower_of(const Connection* connection) {
 Match::Follower& Match::add_follower(const std::shared_ptr<Connection>& connection,
                                      core::Viewer viewer, std::int64_t account_id) {
   // One stream per connection; a seat is followed by one connection at a time, so a player's
-  // newer connection fences the older one.
+  // newer connection fences the older one, which is told.
+  for (const Follower& f : followers_) {
+    if (viewer.role != core::Viewer::Role::kPlayer || !f.viewer.is_seat(viewer.seat) ||
+        f.key == connection.get())
+      continue;
+    if (auto fenced = f.connection.lock()) {
+      v1::ServerMessage moved;
+      moved.mutable_event()->set_match_id(static_cast<std::uint64_t>(id_));
+      moved.mutable_event()->set_seq(f.seq);
+      moved.mutable_event()->mutable_seat_moved()->set_seat(viewer.seat);
+      fenced->push(moved);
+    }
+  }
   std::erase_if(followers_, [&](const Follower& f) {
     return f.key == connection.get() ||
            (viewer.role == core::Viewer::Role::kPlayer && f.viewer.is_seat(viewer.seat));

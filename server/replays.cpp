@@ -50,11 +50,24 @@ v1::Response replay_page(const storage::MatchLog& log, const v1::GetReplay& requ
 
   auto game = engine::start_match(setup, log.record.seed.value_or(0));
   if (request.first_event() == 0) game->project_snapshot(viewer, replay.mutable_start());
+  // The viewer's events so far, counted as the inputs are applied, for view_at.
+  std::uint32_t seen = 0;
+  std::size_t counted = 0;
+  auto take_view_at = [&] {
+    for (; counted < game->event_count(); ++counted)
+      seen += game->event_visible(counted, viewer);
+    if (request.has_view_at() && !replay.has_at() && seen >= request.view_at()) {
+      game->project_snapshot(viewer, replay.mutable_at());
+      replay.set_at_event(seen);
+    }
+  };
+  take_view_at();
   for (const auto& input : log.inputs) {
     if (!Match::apply(*game, input).accepted()) {
       return error_response(
           v1::INTERNAL, "input " + std::to_string(input.seq) + " of that match does not replay");
     }
+    take_view_at();
   }
   std::uint32_t position = 0;  // in the viewer's stream
   std::size_t bytes = 0;

@@ -74,12 +74,19 @@ Server::Server(ServerConfig config)
       signals_(io_, SIGINT, SIGTERM),
       reaper_(io_) {
   init_crypto();
+  web_ = WebRoot::load(config_.web_root);
+  if (web_.files() == 0) {
+    spdlog::warn("web: no client in {} (tools/build builds it); / answers 404", config_.web_root);
+  } else {
+    spdlog::info("web: serving {} files ({} KiB) from {}", web_.files(), web_.bytes() / 1024,
+                 config_.web_root);
+  }
   google::protobuf::SetLogHandler(quiet_protobuf);
   db_ = std::make_unique<Persistence>(open_database(config_.db_path), &metrics_.commit_latency,
                                       config_.commit_window);
-  services_ =
-      std::make_unique<Services>(Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_,
-                                          throttles_, sessions_, chat_, bots_, quick_matches_});
+  services_ = std::make_unique<Services>(Services{config_, io_, cpu_, *db_, lobby_, metrics_,
+                                                  admission_, throttles_, sessions_, chat_, bots_,
+                                                  quick_matches_, web_});
   restore_matches();
   listener_ = std::make_shared<Listener>(
       *services_, asio::ip::tcp::endpoint(asio::ip::make_address(config_.host), config_.port));

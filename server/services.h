@@ -20,6 +20,7 @@ namespace spacedock::server {
 class Chat;
 class Lobby;
 class QuickMatchQueue;
+class WebRoot;
 
 struct ServerConfig {
   std::string host = "127.0.0.1";
@@ -72,6 +73,8 @@ struct ServerConfig {
   // Finished matches nobody follows leave memory after this long.
   std::chrono::seconds finished_match_ttl{600};
   std::string port_file;
+  // The browser client served at "/" (clients/web, built by the normal build).
+  std::string web_root = SPACEDOCK_WEB_ROOT;
 };
 
 // What every part of the server shares.
@@ -88,6 +91,7 @@ struct Services {
   Chat& chat;
   const BotAccounts& bots;
   QuickMatchQueue& quick_matches;
+  const WebRoot& web;
 };
 
 inline std::int64_t now_ms() {

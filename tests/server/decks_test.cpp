@@ -233,3 +233,30 @@ TEST_CASE("a match is made with stored decks, legal under its rules, and keeps i
     CHECK(snapshot.code() == sd::v1::OK);
   });
 }
+
+TEST_CASE("ListCards: the STCCG card database for deck builders, before any login") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite");
+  run_client([&]() -> awaitable<void> {
+    auto guest = co_await sd::testing::connected(server.url());
+    const auto listed = co_await call(
+        *guest, [](auto& m) { m.mutable_list_cards()->set_game(sd::v1::GAME_STCCG); });
+    REQUIRE(listed.code() == sd::v1::OK);
+    const auto& cards = listed.card_list().stccg();
+    std::size_t playable = 0;
+    for (const auto& def : sd::stccg::CardDb::standard().defs())
+      playable += !def.card.test_only();
+    CHECK(static_cast<std::size_t>(cards.size()) == playable);
+    CHECK(std::none_of(cards.begin(), cards.end(), [](const auto& c) { return c.test_only(); }));
+    // Figures come along: a mission's points, a personnel's skills.
+    CHECK(std::any_of(cards.begin(), cards.end(), [](const auto& c) {
+      return c.has_mission() && c.mission().seeder_end().points() > 0;
+    }));
+    CHECK(std::any_of(cards.begin(), cards.end(), [](const auto& c) {
+      return c.has_personnel() && c.personnel().skills_size() > 0;
+    }));
+    const auto other = co_await call(
+        *guest, [](auto& m) { m.mutable_list_cards()->set_game(sd::v1::GAME_INCURSIONS); });
+    CHECK(other.code() == sd::v1::BAD_REQUEST);
+  }());
+}

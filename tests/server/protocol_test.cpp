@@ -742,6 +742,14 @@ TEST_CASE("a seat resumed elsewhere fences the old connection; a keyed retry app
     REQUIRE((co_await call(*bob_new, [&](auto& m) {
               m.mutable_resume()->set_match_id(match);
             })).code() == sd::v1::OK);
+    // The old connection is told its seat moved, so a second tab can say so.
+    bool told = false;
+    for (int i = 0; i < 100 && !told; ++i) {
+      const auto event = co_await bob_old->next_event();
+      told = event.has_seat_moved();
+      if (told) CHECK(event.seat_moved().seat() == 1);
+    }
+    CHECK(told);
     const auto stored = inputs_stored(dir, match);
     auto fenced = co_await submit(*bob_old, match, prompt.decision_id(), prompt.options(0).id());
     CHECK(fenced.code() == sd::v1::SUPERSEDED);

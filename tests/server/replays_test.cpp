@@ -29,6 +29,15 @@ awaitable<sd::v1::Response> replay(Client& client, std::uint64_t match, sd::v1::
   });
 }
 
+awaitable<sd::v1::Replay> view_at(Client& client, std::uint64_t match, std::uint32_t n) {
+  const auto page = co_await call(client, [&](auto& m) {
+    m.mutable_get_replay()->set_match_id(match);
+    m.mutable_get_replay()->set_view_at(n);
+  });
+  REQUIRE(page.code() == sd::v1::OK);
+  co_return page.replay();
+}
+
 // Cards of a seat's seed pile the view names (a hidden card has no card id).
 int named_seed_cards(const sd::v1::GameSnapshot& view, int seat) {
   int named = 0;
@@ -101,6 +110,20 @@ TEST_CASE("a finished match replays for each view it may have, and reaches its r
       CHECK(mine.check().reproduced());
       for (const auto& event : mine.events())
         whole.push_back(event.SerializeAsString());
+
+      // The table at any step: before any input it is the start, after the last event the end,
+      // and in between a view that includes at least the events asked for.
+      const auto total = static_cast<std::uint32_t>(mine.events_size());
+      const auto first = co_await view_at(*alice, match, 0);
+      CHECK(first.at().SerializeAsString() == mine.start().SerializeAsString());
+      const auto last = co_await view_at(*alice, match, total);
+      CHECK(last.at_event() == total);
+      CHECK(last.at().SerializeAsString() == mine.final().SerializeAsString());
+      const auto middle = co_await view_at(*alice, match, total / 2);
+      CHECK(middle.at_event() >= total / 2);
+      CHECK(middle.at_event() <= total);
+      CHECK(middle.has_at());
+      CHECK_FALSE(own.replay().has_at());  // only when asked
 
       // Carol, who did not play: the public view by default, the full view on asking, never
       // a player's.

@@ -1,0 +1,206 @@
+// The match this page follows: its header, the viewer's latest snapshot, the event log, the
+// open prompt and the clocks. The server's events name what happened but do not carry the new
+// view, so after a burst of events the store asks for a fresh snapshot (GetSnapshot); the view
+// on screen is always one the server sent, never one the client worked out.
+import { signal } from "@preact/signals";
+import type { MatchClock } from "../../gen/spacedock/v1/clock_pb.js";
+import { ErrorCode, type Event } from "../../gen/spacedock/v1/envelope_pb.js";
+import {
+  ViewerRole,
+  type DecisionPrompt,
+  type GameSnapshot,
+} from "../../gen/spacedock/v1/game_pb.js";
+import type { MatchInfo } from "../../gen/spacedock/v1/lobby_pb.js";
+import type { ChatMessage } from "../../gen/spacedock/v1/chat_pb.js";
+import { RequestError, type Connection } from "../net/connection.js";
+
+export interface LogLine {
+  seq: bigint;
+  text: string;
+}
+
+// How long events may keep arriving before the view is refreshed.
+const kRefreshAfterMs = 60;
+// The log keeps this many lines.
+const kLogLines = 500;
+
+export class MatchStore {
+  readonly matchId = signal<bigint | null>(null);
+  readonly info = signal<MatchInfo | null>(null);
+  readonly snapshot = signal<GameSnapshot | null>(null);
+  readonly log = signal<LogLine[]>([]);
+  readonly chat = signal<ChatMessage[]>([]);
+  readonly prompt = signal<DecisionPrompt | null>(null);
+  readonly clock = signal<MatchClock | null>(null);
+  // When the clock reading arrived, by this browser's clock (readings are counted down from it).
+  readonly clockReceivedAt = signal(0);
+  // An answer the server refused, in its words; cleared by the next prompt.
+  readonly refusal = signal<string | null>(null);
+  // Another tab or device has taken this seat: this page only watches until it takes it back.
+  readonly superseded = signal(false);
+  // An answer is on its way: the prompt waits for its response.
+  readonly answering = signal(false);
+
+  private lastSeq = 0n;
+  private spectating = false;
+  private inviteCode = "";
+  private refreshTimer?: ReturnType<typeof setTimeout>;
+  private connection?: Connection;
+
+  // Follows `matchId` from the start: as its player if this account holds a seat, else as a
+  // spectator (with `inviteCode` for a private match).
+  async follow(connection: Connection, matchId: bigint, spectate = false, inviteCode = "") {
+    this.reset(matchId);
+    this.connection = connection;
+    this.spectating = spectate;
+    this.inviteCode = inviteCode;
+    const answer = spectate
+      ? await connection.request({ case: "spectate", value: { matchId, inviteCode } })
+      : await connection.request({ case: "resume", value: { matchId, lastSeq: 0n, inviteCode } });
+    if (answer.result.case === "match") this.info.value = answer.result.value;
+  }
+
+  // After CreateMatch, JoinMatch or a quick match: the server already streams this match here.
+  attach(connection: Connection, info: MatchInfo): void {
+    this.reset(info.matchId);
+    this.connection = connection;
+    this.info.value = info;
+  }
+
+  // A re-opened link picks the stream up where it stopped.
+  async resume(connection: Connection): Promise<void> {
+    const matchId = this.matchId.value;
+    if (matchId === null) return;
+    this.connection = connection;
+    this.superseded.value = false;
+    const answer = await connection.request({
+      case: "resume",
+      value: {
+        matchId,
+        lastSeq: this.lastSeq,
+        asSpectator: this.spectating,
+        inviteCode: this.inviteCode,
+      },
+    });
+    if (answer.result.case === "match") this.info.value = answer.result.value;
+  }
+
+  // This page plays the seat again, fencing the tab that took it.
+  async takeBack(): Promise<void> {
+    if (this.connection) await this.resume(this.connection);
+  }
+
+  leave(): void {
+    this.reset(null);
+    this.connection = undefined;
+  }
+
+  // Answers the open prompt.
+  async choose(optionIds: bigint[]): Promise<void> {
+    const prompt = this.prompt.value;
+    const matchId = this.matchId.value;
+    if (!prompt || matchId === null || !this.connection || this.answering.value) return;
+    this.answering.value = true;
+    this.refusal.value = null;
+    try {
+      await this.connection.request({
+        case: "submitDecision",
+        value: { matchId, decisionId: prompt.decisionId, optionIds },
+      });
+      if (this.prompt.value === prompt) this.prompt.value = null;
+    } catch (error) {
+      if (error instanceof RequestError && error.code === ErrorCode.SUPERSEDED) {
+        this.superseded.value = true;
+      } else if (error instanceof RequestError && error.code === ErrorCode.STALE_DECISION) {
+        this.prompt.value = null;  // the next prompt is on its way
+        this.requestSnapshot();
+      } else {
+        this.refusal.value = error instanceof Error ? error.message : String(error);
+      }
+    } finally {
+      this.answering.value = false;
+    }
+  }
+
+  async concede(): Promise<void> {
+    const matchId = this.matchId.value;
+    if (matchId === null || !this.connection) return;
+    await this.connection.request({ case: "concede", value: { matchId } });
+  }
+
+  async say(text: string): Promise<void> {
+    const matchId = this.matchId.value;
+    if (matchId === null || !this.connection) return;
+    await this.connection.request({ case: "sendChat", value: { matchId, text } });
+  }
+
+  // The seat this viewer plays, or undefined for a spectator.
+  seat(): number | undefined {
+    const snapshot = this.snapshot.value;
+    return snapshot?.role === ViewerRole.PLAYER ? snapshot.seat : undefined;
+  }
+
+  event(event: Event): void {
+    if (event.matchId !== this.matchId.value) return;
+    switch (event.body.case) {
+      case "snapshot":
+        this.snapshot.value = event.body.value;
+        this.lastSeq = event.seq;
+        this.prompt.value = null;  // the open prompts follow the snapshot
+        break;
+      case "gameEvent":
+        if (event.seq <= this.lastSeq) break;  // already in the snapshot on screen
+        if (event.seq !== this.lastSeq + 1n) {
+          this.requestSnapshot();  // a gap: start again from a fresh view
+          break;
+        }
+        this.lastSeq = event.seq;
+        this.log.value = [...this.log.value, { seq: event.seq, text: event.body.value.text }].slice(
+          -kLogLines,
+        );
+        this.scheduleRefresh();
+        break;
+      case "prompt":
+        if (event.body.value.seat === this.seat()) {
+          this.prompt.value = event.body.value;
+          this.refusal.value = null;
+        }
+        break;
+      case "matchUpdate":
+        this.info.value = event.body.value;
+        break;
+      case "clock":
+        this.clock.value = event.body.value;
+        this.clockReceivedAt.value = Date.now();
+        break;
+      case "chat":
+        this.chat.value = [...this.chat.value, event.body.value].slice(-kLogLines);
+        break;
+    }
+  }
+
+  private reset(matchId: bigint | null): void {
+    clearTimeout(this.refreshTimer);
+    this.matchId.value = matchId;
+    this.info.value = null;
+    this.snapshot.value = null;
+    this.log.value = [];
+    this.chat.value = [];
+    this.prompt.value = null;
+    this.clock.value = null;
+    this.refusal.value = null;
+    this.superseded.value = false;
+    this.lastSeq = 0n;
+  }
+
+  private scheduleRefresh(): void {
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => this.requestSnapshot(), kRefreshAfterMs);
+  }
+
+  private requestSnapshot(): void {
+    const matchId = this.matchId.value;
+    if (matchId === null || !this.connection) return;
+    this.connection.request({ case: "getSnapshot", value: { matchId } }).catch(() => {});
+  }
+}

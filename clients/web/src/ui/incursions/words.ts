@@ -1,0 +1,170 @@
+// The map and boards in words: seat and ship names, and the accessible names of hexes and
+// vessels ("Hex 12, Nebula: Class I, your ship here, reachable").
+import {
+  IncursionsPhase,
+  IncursionsWeaponSlot,
+  Race,
+  type IncursionsHit,
+  type IncursionsMine,
+  type IncursionsShip,
+  type IncursionsTile,
+  type IncursionsVessel,
+  type IncursionsView,
+} from "../../../gen/spacedock/v1/incursions_pb.js";
+import type { Axial } from "./hex.js";
+import type { HexRole } from "./prompt_targets.js";
+
+// The table knows seats, not user names (the match header shows those): seats are numbered
+// from 1 for people.
+export const seatName = (seat: number, me: number | undefined): string =>
+  seat === me ? "you" : `Player ${seat + 1}`;
+
+export const ownerName = (seat: number, me: number | undefined): string =>
+  seat === me ? "your" : `Player ${seat + 1}'s`;
+
+export const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+export const raceName = (race: Race): string =>
+  ({
+    [Race.FEDERATION]: "Federation",
+    [Race.KLINGON]: "Klingon",
+    [Race.ROMULAN]: "Romulan",
+    [Race.BORG]: "Borg",
+    [Race.UNSPECIFIED]: "",
+  })[race] ?? "";
+
+// One letter drawn on a token, so that race does not rely on the seat colour.
+export const raceGlyph = (race: Race): string =>
+  ({ [Race.FEDERATION]: "F", [Race.KLINGON]: "K", [Race.ROMULAN]: "R", [Race.BORG]: "B" })[race as number] ?? "?";
+
+export const coordText = (h: Axial): string => `(${h.q},${h.r})`;
+
+export const dice = (count: number, flat: number): string =>
+  `${count}D6${flat > 0 ? `+${flat}` : flat < 0 ? String(flat) : ""}`;
+
+export function weaponName(ship: IncursionsShip | undefined, slot: IncursionsWeaponSlot): string {
+  const weapon =
+    slot === IncursionsWeaponSlot.W1 ? ship?.w1 : slot === IncursionsWeaponSlot.W2 ? ship?.w2 : ship?.w3;
+  const tag = slot === IncursionsWeaponSlot.W3 ? "W3" : slot === IncursionsWeaponSlot.W2 ? "W2" : "W1";
+  return weapon?.name ? `${weapon.name} (${tag})` : tag;
+}
+
+// "Hex 12, Nebula: Class I", "Start tile", "Open Space" (fillers have no printed number).
+export function tileTitle(tile: IncursionsTile): string {
+  if (tile.hexId === "start") return "Start tile";
+  return tile.number > 0 ? `Hex ${tile.number}, ${tile.name}` : tile.name || tile.hexId;
+}
+
+const roleWords: Record<HexRole, string> = { move: "reachable", explore: "explorable", target: "has a target" };
+
+export interface HexFacts {
+  tile: IncursionsTile | undefined;  // undefined: unexplored space
+  at: Axial;
+  vessels: IncursionsVessel[];
+  mines: IncursionsMine[];
+  roles: Set<HexRole>;
+  choices: number;
+}
+
+// The accessible name of a hex: what it is, who is there, and what the prompt offers there.
+export function describeHex(facts: HexFacts, me: number | undefined): string {
+  const parts: string[] = [];
+  const { tile } = facts;
+  parts.push(tile ? tileTitle(tile) : "Unexplored space");
+  if (tile?.wormhole) parts.push("wormhole");
+  if (tile && tile.ownerSeat !== undefined) parts.push(`from ${ownerName(tile.ownerSeat, me)} hexpile`);
+  for (const v of facts.vessels) {
+    const ship = v.seat === me ? "ship" : (v.ship?.name ?? "ship");
+    parts.push(`${ownerName(v.seat, me)} ${ship} here${v.cloaked ? " (cloaked)" : ""}`);
+  }
+  for (const m of facts.mines) {
+    parts.push(`${ownerName(m.ownerSeat, me)} mine ${dice(m.dice, m.flat)}${m.armed ? ", armed" : ", not armed yet"}`);
+  }
+  for (const role of facts.roles) parts.push(roleWords[role]);
+  if (facts.choices > 1) parts.push(`${facts.choices} choices`);
+  parts.push(`at ${coordText(facts.at)}`);
+  return parts.join(", ");
+}
+
+export function describeVessel(v: IncursionsVessel, me: number | undefined, choices: number): string {
+  const whose = v.seat === me ? "Your" : `Player ${v.seat + 1}'s`;
+  const parts = [
+    `${whose} ${v.ship?.name ?? "ship"}`,
+    `hull ${v.hull} of ${v.ship?.hull ?? "?"}`,
+    `shields ${v.shields} of ${v.ship?.shields ?? "?"}`,
+  ];
+  if (v.cloaked) parts.push("cloaked");
+  if (choices > 0) parts.push(choices === 1 ? "target, 1 choice" : `target, ${choices} choices`);
+  return parts.join(", ");
+}
+
+// One line for the status bar: the phase, whose turn, the maneuvers.
+export function statusLine(view: IncursionsView, me: number | undefined): string {
+  switch (view.phase) {
+    case IncursionsPhase.SETUP:
+      return "Setting up: the hexpiles are being cut";
+    case IncursionsPhase.GAME_OVER: {
+      if (view.winners.length === 0) return "Game over: nobody won";
+      const names = view.winners.map((seat) => seatName(seat, me));
+      const won = names.length === 1 && names[0] === "you" ? "you won" : `${names.join(" and ")} won`;
+      return `Game over: ${won}`;
+    }
+    default: {
+      const who = view.activeSeat === me ? "Your turn" : `${capitalise(seatName(view.activeSeat, me))}'s turn`;
+      return `Round ${view.round}, turn ${view.turn}: ${who}, ${view.maneuversUsed} of ${view.maneuversAllowed} maneuvers used`;
+    }
+  }
+}
+
+// A hex name broken into at most two short lines for the map; the full name is in the hex's
+// accessible name and tooltip.
+export function nameLines(name: string, width = 15): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of name.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  const shortened = lines.map((l) => (l.length > width ? `${l.slice(0, width - 1)}…` : l));
+  if (shortened.length <= 2) return shortened;
+  const second = shortened[1];
+  return [shortened[0], second.length >= width ? `${second.slice(0, width - 1)}…` : `${second}…`];
+}
+
+// The hit being resolved, in words: a headline and what has been done about it so far.
+export function hitWords(hit: IncursionsHit, view: IncursionsView, me: number | undefined): { headline: string; details: string[] } {
+  const target = seatName(hit.target, me);
+  let headline: string;
+  if (hit.weapon === IncursionsWeaponSlot.W3) {
+    headline = `${capitalise(ownerName(hit.attacker, me))} mine goes off under ${target}: ${hit.damage} damage rolled`;
+  } else {
+    const ship = view.vessels.find((v) => v.seat === hit.attacker)?.ship;
+    const subject = hit.attacker === me ? "You fire" : `${capitalise(seatName(hit.attacker, me))} fires`;
+    headline = `${subject} ${weaponName(ship, hit.weapon)} at ${target}: ${hit.damage} damage rolled`;
+  }
+  const details: string[] = [];
+  if (hit.evaded) details.push("Evaded: the hit deals no damage");
+  else if (hit.evasionOpen) details.push("Evasion may still be tried");
+  if (hit.shieldPower > 0) details.push(`${hit.shieldPower} Pwr in the shields absorbs ${hit.absorbed}`);
+  if (hit.defenseSlotUsed) details.push("A defensive repair follows the hit");
+  return { headline, details };
+}
+
+// Hex ids as people read them, duplicates counted: "hex.p1.open_space" twice → "open space ×2",
+// "hex.052.spacestation" → "#52 spacestation".
+export function groupHexIds(ids: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const id of ids) {
+    const match = /^hex\.(?:([0-9]+[a-z]?|p[0-9]+)\.)?(.+)$/.exec(id);
+    const number = match?.[1] ?? "";
+    const name = (match?.[2] ?? id).replace(/_/g, " ");
+    const key = /^[0-9]/.test(number) ? `#${number.replace(/^0+(?=[0-9])/, "")} ${name}` : name;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name));
+}

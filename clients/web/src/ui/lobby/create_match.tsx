@@ -1,0 +1,147 @@
+// The "New match" form: game, rule options, clock, who may watch, and an optional bot.
+import { useState } from "preact/hooks";
+import { ClockPreset, DisconnectOutcome } from "../../../gen/spacedock/v1/clock_pb.js";
+import { BotStrength, Game } from "../../../gen/spacedock/v1/lobby_pb.js";
+import type { StccgMatchOptions } from "../../../gen/spacedock/v1/stccg_pb.js";
+import type { Client } from "../../app/client.js";
+import { describeError } from "../../net/connection.js";
+import { DeckPicker, seatOptions, type DeckChoice } from "./seat_options.js";
+
+// The STCCG rule profile's switches, in words (stccg.proto StccgMatchOptions).
+const kStccgSwitches: [keyof StccgMatchOptions & string, string][] = [
+  ["staffNeedsStaffIcon", "Staffing needs a Staff icon"],
+  ["awayTeamsPublic", "Away Teams are public"],
+  ["qContinuumNeverReshuffles", "The Q-Continuum never reshuffles"],
+  ["crdReturnFire", "Return fire as in the CRD"],
+  ["battleTieKillsBoth", "A battle tie kills both"],
+  ["thirtyThirtyDecks", "30/30 decks"],
+  ["severalFacilitiesPerLocation", "Several facilities per location"],
+  ["duplicateMissionsApart", "Duplicate missions apart"],
+  ["dilemmaDamageByRotation", "Dilemma damage by rotation"],
+  ["replacedDilemmaToBottom", "A replaced dilemma goes to the bottom"],
+];
+
+export function CreateMatch({ client }: { client: Client }) {
+  const [game, setGame] = useState(Game.STCCG);
+  const [players, setPlayers] = useState(2);
+  const [deck, setDeck] = useState<DeckChoice>("sample:federation");
+  const [clock, setClock] = useState(ClockPreset.NONE);
+  const [pauseOnDisconnect, setPauseOnDisconnect] = useState(false);
+  const [spectators, setSpectators] = useState(true);
+  const [privateMatch, setPrivateMatch] = useState(false);
+  const [bot, setBot] = useState(BotStrength.NONE);
+  const [switches, setSwitches] = useState<Record<string, boolean>>({});
+  const [error, setError] = useState<string | null>(null);
+
+  const create = async (e: SubmitEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      const answer = await client.connection.request({
+        case: "createMatch",
+        value: {
+          game,
+          options:
+            game === Game.STCCG
+              ? { case: "stccg", value: switches }
+              : { case: "incursions", value: { players } },
+          seat: seatOptions(game, deck),
+          clock,
+          onDisconnect: pauseOnDisconnect ? DisconnectOutcome.PAUSE : DisconnectOutcome.LOSS,
+          noSpectators: !spectators,
+          privateMatch,
+          botOpponents: bot,
+        },
+      });
+      if (answer.result.case !== "match") return;
+      const info = answer.result.value;
+      client.match.attach(client.connection, info);
+      client.go({ page: "match", matchId: info.matchId, spectate: false, invite: "" });
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  };
+
+  return (
+    <form class="panel create-match" onSubmit={create} aria-label="New match">
+      <h2>New match</h2>
+      <label>
+        Game
+        <select value={game} onChange={(e) => setGame(Number(e.currentTarget.value) as Game)}>
+          <option value={Game.STCCG}>Star Trek CCG (1E)</option>
+          <option value={Game.INCURSIONS}>Star Trek: Incursions</option>
+        </select>
+      </label>
+      {game === Game.INCURSIONS && (
+        <label>
+          Players
+          <select value={players} onChange={(e) => setPlayers(Number(e.currentTarget.value))}>
+            {[2, 3, 4, 5, 6].map((n) => (
+              <option value={n}>{n}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      <DeckPicker client={client} game={game} value={deck} onChange={setDeck} />
+      <label>
+        Clock
+        <select value={clock} onChange={(e) => setClock(Number(e.currentTarget.value) as ClockPreset)}>
+          <option value={ClockPreset.NONE}>Untimed</option>
+          <option value={ClockPreset.BLITZ}>Blitz: 5 min + 5 s</option>
+          <option value={ClockPreset.STANDARD}>Standard: 20 min + 10 s</option>
+          <option value={ClockPreset.TOURNAMENT}>Tournament: 40 min + 15 s</option>
+        </select>
+      </label>
+      {clock !== ClockPreset.NONE && (
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={pauseOnDisconnect}
+            onChange={(e) => setPauseOnDisconnect(e.currentTarget.checked)}
+          />
+          Pause, rather than lose on time, when a player stays away
+        </label>
+      )}
+      <label>
+        Opponent
+        <select value={bot} onChange={(e) => setBot(Number(e.currentTarget.value) as BotStrength)}>
+          <option value={BotStrength.NONE}>A person (wait for them to join)</option>
+          <option value={BotStrength.RANDOM}>Bot: random</option>
+          <option value={BotStrength.EASY}>Bot: easy</option>
+          <option value={BotStrength.STRONG}>Bot: strong</option>
+        </select>
+      </label>
+      <label class="check">
+        <input type="checkbox" checked={spectators} onChange={(e) => setSpectators(e.currentTarget.checked)} />
+        Spectators may watch
+      </label>
+      <label class="check">
+        <input type="checkbox" checked={privateMatch} onChange={(e) => setPrivateMatch(e.currentTarget.checked)} />
+        Private: joined only with the invite link
+      </label>
+      {game === Game.STCCG && (
+        <details>
+          <summary>Rule options</summary>
+          {kStccgSwitches.map(([key, words]) => (
+            <label class="check">
+              <input
+                type="checkbox"
+                checked={!!switches[key]}
+                onChange={(e) => setSwitches({ ...switches, [key]: e.currentTarget.checked })}
+              />
+              {words}
+            </label>
+          ))}
+        </details>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" class="primary">
+        Create match
+      </button>
+    </form>
+  );
+}

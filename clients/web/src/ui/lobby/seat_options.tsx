@@ -1,0 +1,53 @@
+// The deck (STCCG) or hex contribution (Incursions) a player brings to a seat.
+import { useEffect, useState } from "preact/hooks";
+import type { DeckSummary } from "../../../gen/spacedock/v1/decks_pb.js";
+import { Game } from "../../../gen/spacedock/v1/lobby_pb.js";
+import type { Client } from "../../app/client.js";
+
+export const kSampleDecks = ["federation", "klingon", "romulan"];
+
+// "sample:federation" or "deck:12": what the deck picker holds.
+export type DeckChoice = string;
+
+export function seatOptions(game: Game, deck: DeckChoice) {
+  if (game === Game.INCURSIONS)
+    return { case: "incursionsSeat" as const, value: { hexpilePreset: "standard" } };
+  const [kind, value] = deck.split(":", 2);
+  return {
+    case: "stccgSeat" as const,
+    value: kind === "deck" ? { deckId: BigInt(value) } : { sampleDeck: value },
+  };
+}
+
+export function DeckPicker(props: {
+  client: Client;
+  game: Game;
+  value: DeckChoice;
+  onChange: (choice: DeckChoice) => void;
+}) {
+  const [decks, setDecks] = useState<DeckSummary[]>([]);
+  useEffect(() => {
+    props.client.connection
+      .request({ case: "listDecks", value: {} })
+      .then((answer) => answer.result.case === "decks" && setDecks(answer.result.value.decks))
+      .catch(() => {});
+  }, []);
+  if (props.game !== Game.STCCG) return null;
+  const stored = decks.filter((deck) => deck.game === Game.STCCG);
+  return (
+    <label>
+      Deck
+      <select value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+        {stored.map((deck) => (
+          <option value={`deck:${deck.deckId}`} disabled={!deck.legal}>
+            {deck.name}
+            {deck.legal ? "" : " (not legal)"}
+          </option>
+        ))}
+        {kSampleDecks.map((name) => (
+          <option value={`sample:${name}`}>Sample deck: {name}</option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,16 @@
+// What happened, in the server's words, newest last.
+import { useEffect, useRef } from "preact/hooks";
+import type { LogLine } from "../../state/match.js";
+
+export function EventLog({ lines }: { lines: LogLine[] }) {
+  const end = useRef<HTMLParagraphElement>(null);
+  useEffect(() => end.current?.scrollIntoView({ block: "nearest" }), [lines.length]);
+  return (
+    <div class="event-log" role="log" aria-label="Game log" aria-live="polite">
+      {lines.map((line) => (
+        <p key={String(line.seq)}>{line.text}</p>
+      ))}
+      <p ref={end} aria-hidden="true" />
+    </div>
+  );
+}

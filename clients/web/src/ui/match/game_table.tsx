@@ -1,0 +1,18 @@
+// The table of whichever game the snapshot is of.
+import type { GameSnapshot } from "../../../gen/spacedock/v1/game_pb.js";
+import type { MatchStore } from "../../state/match.js";
+import { IncursionsTable } from "../incursions/incursions_table.js";
+import { StccgTable } from "../stccg/stccg_table.js";
+
+export function GameTable({ snapshot, store }: { snapshot: GameSnapshot; store: MatchStore }) {
+  const prompt = store.prompt.value;
+  const choose = (optionId: bigint) => store.choose([optionId]);
+  switch (snapshot.view.case) {
+    case "stccg":
+      return <StccgTable view={snapshot.view.value} seat={store.seat()} prompt={prompt} choose={choose} />;
+    case "incursions":
+      return <IncursionsTable view={snapshot.view.value} seat={store.seat()} prompt={prompt} choose={choose} />;
+    default:
+      return <p class="muted">This client cannot show this game.</p>;
+  }
+}

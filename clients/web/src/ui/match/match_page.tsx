@@ -1,0 +1,102 @@
+// A match being played or watched: the players and clocks on top, the game's table, and the
+// rail with the open decision, the log and the chat.
+import { useEffect, useState } from "preact/hooks";
+import { MatchStatus } from "../../../gen/spacedock/v1/lobby_pb.js";
+import type { Client } from "../../app/client.js";
+import type { Route } from "../../app/route.js";
+import { describeError } from "../../net/connection.js";
+import { ChatBox } from "../chat_box.js";
+import { gameName } from "../lobby/names.js";
+import { Seats } from "./clocks.js";
+import { EventLog } from "./event_log.js";
+import { GameTable } from "./game_table.js";
+import { PromptPanel } from "./prompt_panel.js";
+
+export function MatchPage({ client, route }: { client: Client; route: Extract<Route, { page: "match" }> }) {
+  const store = client.match;
+  const [error, setError] = useState<string | null>(null);
+  const [rail, setRail] = useState<"log" | "chat">("log");
+  useEffect(() => {
+    if (store.matchId.value === route.matchId) return;  // attached by the lobby already
+    store.follow(client.connection, route.matchId, route.spectate, route.invite).catch((failure) =>
+      setError(describeError(failure)),
+    );
+  }, [route.matchId, route.spectate]);
+  useEffect(() => () => store.leave(), []);
+
+  const info = store.info.value;
+  const snapshot = store.snapshot.value;
+  const prompt = store.prompt.value;
+  useEffect(() => {
+    document.title = prompt ? "(!) Spacedock" : "Spacedock";
+  }, [prompt]);
+  if (error)
+    return (
+      <section class="panel">
+        <p class="error" role="alert">
+          {error}
+        </p>
+        <a href="#/lobby">Back to the lobby</a>
+      </section>
+    );
+  const playing = store.seat() !== undefined && info?.status === MatchStatus.ACTIVE;
+  const invite = info?.inviteCode
+    ? `${location.origin}${location.pathname}#/match/${route.matchId}?invite=${info.inviteCode}`
+    : "";
+  return (
+    <div class="match">
+      <div class="match-head">
+        <h1>
+          {info ? gameName(info.game) : "Match"} #{String(route.matchId)}
+        </h1>
+        <Seats store={store} />
+        {info?.status === MatchStatus.WAITING && (
+          <p class="muted">
+            Waiting for players.
+            {invite && (
+              <>
+                {" "}
+                Invite link: <input readOnly value={invite} aria-label="Invite link" size={40} />
+              </>
+            )}
+          </p>
+        )}
+        {info?.result?.summary && <p class="result" role="status">{info.result.summary}</p>}
+        {playing && (
+          <button
+            type="button"
+            class="danger"
+            onClick={() => confirm("Concede this match?") && store.concede().catch(() => {})}
+          >
+            Concede
+          </button>
+        )}
+      </div>
+      <div class="match-body">
+        <div class="table-area">
+          {snapshot ? (
+            <GameTable snapshot={snapshot} store={store} />
+          ) : (
+            <p class="muted">The table appears when the match starts.</p>
+          )}
+        </div>
+        <aside class="rail">
+          <PromptPanel store={store} />
+          <div class="tabs" role="tablist">
+            <button type="button" role="tab" aria-selected={rail === "log"} onClick={() => setRail("log")}>
+              Log
+            </button>
+            <button type="button" role="tab" aria-selected={rail === "chat"} onClick={() => setRail("chat")}>
+              Chat
+            </button>
+          </div>
+          {rail === "log" ? (
+            <EventLog lines={store.log.value} />
+          ) : (
+            <ChatBox messages={store.chat.value} send={(text) => store.say(text)} />
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

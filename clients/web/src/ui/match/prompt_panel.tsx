@@ -1,0 +1,82 @@
+// The open decision: its title, every option as a button (the fallback to clicking the table),
+// and the server's words when it refused an answer. Digits 1-9 answer the first nine options.
+import { useEffect } from "preact/hooks";
+import { DecisionKind, type DecisionPrompt } from "../../../gen/spacedock/v1/game_pb.js";
+import type { MatchStore } from "../../state/match.js";
+
+export function PromptPanel({ store }: { store: MatchStore }) {
+  const prompt = store.prompt.value;
+  const answering = store.answering.value;
+  useEffect(() => {
+    if (!prompt) return;
+    const keys = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+      const index = Number(e.key) - 1;
+      if (Number.isInteger(index) && index >= 0 && index < Math.min(9, prompt.options.length))
+        store.choose([prompt.options[index].id]);
+    };
+    addEventListener("keydown", keys);
+    return () => removeEventListener("keydown", keys);
+  }, [prompt]);
+
+  if (store.superseded.value)
+    return (
+      <section class="prompt superseded" aria-label="Decision">
+        <p role="alert">This match is open in another tab or window, which now plays your seat.</p>
+        <button type="button" class="primary" onClick={() => store.takeBack()}>
+          Play here
+        </button>
+      </section>
+    );
+  return (
+    <section class={`prompt${prompt ? " open" : ""}`} aria-label="Decision">
+      {prompt ? <OpenPrompt prompt={prompt} store={store} busy={answering} /> : <Waiting store={store} />}
+      {store.refusal.value && (
+        <p class="error" role="alert">
+          {store.refusal.value}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function OpenPrompt(props: { prompt: DecisionPrompt; store: MatchStore; busy: boolean }) {
+  const { prompt } = props;
+  const some = prompt.kind === DecisionKind.CHOOSE_SOME;
+  return (
+    <>
+      <div role="status">
+        <h2>Your decision: {prompt.title}</h2>
+      </div>
+      {some && (
+        <p class="muted">
+          Choose {prompt.minChoices} to {prompt.maxChoices}.
+        </p>
+      )}
+      <ol class="options">
+        {prompt.options.map((option, index) => (
+          <li key={String(option.id)}>
+            <button
+              type="button"
+              class="option"
+              disabled={props.busy}
+              data-option={String(option.id)}
+              onClick={() => props.store.choose([option.id])}
+            >
+              {index < 9 && <kbd>{index + 1}</kbd>} {option.label}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+function Waiting({ store }: { store: MatchStore }) {
+  const snapshot = store.snapshot.value;
+  const info = store.info.value;
+  if (!snapshot) return <p class="muted">Waiting for the match to start…</p>;
+  if (store.seat() === undefined) return <p class="muted">Watching.</p>;
+  if (info && info.result && info.result.summary) return <p>{info.result.summary}</p>;
+  return <p class="muted">Waiting for the other player…</p>;
+}

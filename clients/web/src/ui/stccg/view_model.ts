@@ -1,0 +1,288 @@
+// What the table derives from a StccgView: who sits where, words for seats and cards, and each
+// location split into the two players' sides. Pure, so that it can be tested without a DOM.
+import {
+  StccgAffiliation,
+  StccgCardType,
+  StccgPlacement,
+  StccgSideDeck,
+  type StccgMissionEnd,
+} from "../../../gen/spacedock/v1/stccg_cards_pb.js";
+import {
+  StccgPhase,
+  type StccgCardInPlay,
+  type StccgCardRef,
+  type StccgLocation,
+  type StccgView,
+} from "../../../gen/spacedock/v1/stccg_pb.js";
+
+// The viewer's seat sits at the bottom; a spectator sees the first seat there.
+export interface Sides {
+  bottom: number;
+  top: number;
+  player: boolean;
+}
+
+export function sidesOf(view: StccgView, seat: number | undefined): Sides {
+  const seats = view.players.map((p) => p.seat);
+  const bottom = seat ?? seats[0] ?? 0;
+  const top = seats.find((s) => s !== bottom) ?? (bottom === 0 ? 1 : 0);
+  return { bottom, top, player: seat !== undefined };
+}
+
+export type Side = "mine" | "theirs" | "neutral";
+
+// The CSS class for a seat: blue at the bottom, orange at the top.
+export function sideOf(sides: Sides, seat: number): Side {
+  return seat === sides.bottom ? "mine" : seat === sides.top ? "theirs" : "neutral";
+}
+
+// "You", "Opponent", or "Seat 1" for spectators and for seats outside the game (255: nobody).
+export function seatName(sides: Sides, seat: number): string {
+  if (sides.player && seat === sides.bottom) return "You";
+  if (sides.player && seat === sides.top) return "Opponent";
+  return seat === sides.bottom || seat === sides.top ? `Seat ${seat}` : "Nobody";
+}
+
+export function possessive(sides: Sides, seat: number): string {
+  if (sides.player && seat === sides.bottom) return "your";
+  if (sides.player && seat === sides.top) return "opponent's";
+  return seat === sides.bottom || seat === sides.top ? `seat ${seat}'s` : "nobody's";
+}
+
+// The short owner marker printed on a card, so that ownership never relies on colour alone.
+export function ownerTag(sides: Sides, seat: number): string {
+  if (sides.player && seat === sides.bottom) return "You";
+  if (sides.player && seat === sides.top) return "Opp";
+  return seat === sides.bottom || seat === sides.top ? `S${seat}` : "—";
+}
+
+// A ref with no identity is a face-down card (its handle may be 0).
+export function isHidden(ref: StccgCardRef | undefined): boolean {
+  return !ref || (ref.cardId === "" && ref.title === "");
+}
+
+const kTypeWords: Record<StccgCardType, string> = {
+  [StccgCardType.UNSPECIFIED]: "card",
+  [StccgCardType.MISSION]: "mission",
+  [StccgCardType.DILEMMA]: "dilemma",
+  [StccgCardType.ARTIFACT]: "artifact",
+  [StccgCardType.FACILITY]: "facility",
+  [StccgCardType.PERSONNEL]: "personnel",
+  [StccgCardType.SHIP]: "ship",
+  [StccgCardType.EQUIPMENT]: "equipment",
+  [StccgCardType.EVENT]: "event",
+  [StccgCardType.INTERRUPT]: "interrupt",
+  [StccgCardType.DOORWAY]: "doorway",
+  [StccgCardType.TACTIC]: "tactic",
+};
+
+export function typeWord(type: StccgCardType): string {
+  return kTypeWords[type] ?? "card";
+}
+
+export function cardTitle(ref: StccgCardRef | undefined): string {
+  return isHidden(ref) ? "Face-down card" : ref!.title || ref!.cardId;
+}
+
+const kAffiliations: Record<StccgAffiliation, string> = {
+  [StccgAffiliation.UNSPECIFIED]: "?",
+  [StccgAffiliation.FEDERATION]: "Federation",
+  [StccgAffiliation.KLINGON]: "Klingon",
+  [StccgAffiliation.ROMULAN]: "Romulan",
+  [StccgAffiliation.CARDASSIAN]: "Cardassian",
+  [StccgAffiliation.FERENGI]: "Ferengi",
+  [StccgAffiliation.BORG]: "Borg",
+  [StccgAffiliation.BAJORAN]: "Bajoran",
+  [StccgAffiliation.DOMINION]: "Dominion",
+  [StccgAffiliation.NON_ALIGNED]: "Non-Aligned",
+  [StccgAffiliation.NEUTRAL]: "Neutral",
+};
+
+export function affiliationName(a: StccgAffiliation): string {
+  return kAffiliations[a] ?? "?";
+}
+
+export function placementWord(p: StccgPlacement): string {
+  if (p === StccgPlacement.PLANET) return "planet";
+  if (p === StccgPlacement.SPACE) return "space";
+  return p === StccgPlacement.DUAL ? "planet and space" : "";
+}
+
+export function sideDeckName(kind: StccgSideDeck): string {
+  if (kind === StccgSideDeck.Q_CONTINUUM) return "Q-Continuum";
+  if (kind === StccgSideDeck.Q_TENT) return "Q's Tent";
+  return kind === StccgSideDeck.BATTLE_BRIDGE ? "Battle Bridge" : "Side deck";
+}
+
+// The state words of a card in play, most important first; shown as badges and read aloud.
+export function stateWords(c: StccgCardInPlay): string[] {
+  const words: string[] = [];
+  if (c.stopped) words.push("stopped");
+  if (c.damaged) words.push("damaged");
+  if (c.hull > 0 && c.hull < 100) words.push(`hull ${c.hull}%`);
+  if (c.cloaked) words.push("cloaked");
+  if (c.undocked) words.push("undocked");
+  if (c.captive) words.push(c.unattended ? "captive, unattended" : "captive");
+  else if (c.unattended) words.push("unattended");
+  if (c.houseArrest) words.push("house arrest");
+  return words;
+}
+
+// The figures worth printing on a card in play: RANGE left for ships the viewer may see.
+export function figures(c: StccgCardInPlay): string[] {
+  if (c.card?.type === StccgCardType.SHIP && !isHidden(c.card)) return [`RANGE ${c.rangeLeft}`];
+  return [];
+}
+
+// --- Locations ---
+
+export interface SideCards {
+  space: StccgCardInPlay[];  // facilities first, then ships and other cards in space
+  surface: StccgCardInPlay[];
+}
+
+export interface SeedSummary {
+  total: number;
+  mine: number;  // seeded by the bottom seat
+  theirs: number;
+  known: StccgCardRef[];  // the ones whose identity the viewer knows
+}
+
+export interface LocationModel {
+  loc: StccgLocation;
+  top: SideCards;
+  bottom: SideCards;
+  // In play here but controlled by neither seat (a self-controlling card).
+  neutral: StccgCardInPlay[];
+  seeds: SeedSummary;
+  // The mission's end facing each seat; `same` when both read alike.
+  bottomEnd?: StccgMissionEnd;
+  topEnd?: StccgMissionEnd;
+  sameEnds: boolean;
+}
+
+function blankEnd(e: StccgMissionEnd | undefined): boolean {
+  return !e || (e.span === 0 && e.points === undefined && e.affiliations.length === 0 && e.requirements === "");
+}
+
+function sameEnd(a: StccgMissionEnd | undefined, b: StccgMissionEnd | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.span === b.span && a.points === b.points && a.requirements === b.requirements &&
+    a.affiliations.join() === b.affiliations.join();
+}
+
+export function locationModel(loc: StccgLocation, sides: Sides): LocationModel {
+  const top: SideCards = { space: [], surface: [] };
+  const bottom: SideCards = { space: [], surface: [] };
+  const neutral: StccgCardInPlay[] = [];
+  const place = (c: StccgCardInPlay, where: keyof SideCards) => {
+    if (c.controller === sides.bottom) bottom[where].push(c);
+    else if (c.controller === sides.top) top[where].push(c);
+    else neutral.push(c);
+  };
+  for (const c of loc.facilities) place(c, "space");
+  for (const c of loc.ships) place(c, "space");
+  for (const c of loc.surface) place(c, "surface");
+
+  const mine = loc.seeds.filter((s) => s.owner === sides.bottom).length;
+  const seeds: SeedSummary = {
+    total: loc.seeds.length,
+    mine,
+    theirs: loc.seeds.length - mine,
+    known: loc.seeds.filter((s) => !isHidden(s)),
+  };
+  // other_end may be left empty when it reads as the seeder's end.
+  const seederEnd = loc.seederEnd;
+  const otherEnd = blankEnd(loc.otherEnd) ? seederEnd : loc.otherEnd;
+  const bottomSeeded = loc.seeder === sides.bottom;
+  const bottomEnd = bottomSeeded ? seederEnd : otherEnd;
+  const topEnd = bottomSeeded ? otherEnd : seederEnd;
+  return { loc, top, bottom, neutral, seeds, bottomEnd, topEnd, sameEnds: sameEnd(bottomEnd, topEnd) };
+}
+
+// "35 points · span 2 · Federation, Klingon": what a mission end shows at a glance.
+export function endWords(e: StccgMissionEnd | undefined): string[] {
+  if (!e) return [];
+  const words: string[] = [];
+  if (e.points !== undefined) words.push(`${e.points} points`);
+  if (e.span > 0) words.push(`span ${e.span}`);
+  if (e.affiliations.length) words.push(e.affiliations.map(affiliationName).join(", "));
+  return words;
+}
+
+// "4 seeds · 2 yours" (the number and owners of seed cards are public).
+export function seedWords(s: SeedSummary, sides: Sides): string {
+  if (s.total === 0) return "no seeds";
+  const count = s.total === 1 ? "1 seed" : `${s.total} seeds`;
+  if (sides.player) return `${count} · ${s.mine} yours`;
+  return `${count} · ${s.mine} seat ${sides.bottom}, ${s.theirs} seat ${sides.top}`;
+}
+
+// --- The whole view ---
+
+const kSeeding: Partial<Record<StccgPhase, string>> = {
+  [StccgPhase.SEED_DOORWAYS]: "Seeding doorways",
+  [StccgPhase.SEED_MISSIONS]: "Seeding missions",
+  [StccgPhase.SEED_DILEMMAS]: "Seeding dilemmas",
+  [StccgPhase.SEED_OUTPOSTS]: "Seeding outposts",
+};
+
+export function isSeeding(phase: StccgPhase): boolean {
+  return kSeeding[phase] !== undefined;
+}
+
+// The phase line: "Turn 4 · Your turn", "Seeding missions · Opponent seeds next", "Game over · You won".
+export function phaseWords(view: StccgView, sides: Sides): string {
+  const who = seatName(sides, view.activeSeat);
+  const seeding = kSeeding[view.phase];
+  if (seeding) return `${seeding} · ${who === "You" ? "you seed" : `${who} seeds`} next`;
+  if (view.phase === StccgPhase.PLAYING) {
+    const whose = who === "You" ? "Your" : who === "Nobody" ? "Nobody's" : `${who}'s`;
+    return `Turn ${view.turn} · ${whose} turn`;
+  }
+  if (view.phase === StccgPhase.GAME_OVER) {
+    if (view.winners.length === 0) return "Game over";
+    if (view.winners.length > 1) return "Game over · A draw";
+    return `Game over · ${seatName(sides, view.winners[0])} won`;
+  }
+  return "Starting";
+}
+
+// Calls `visit` for every card ref the table draws as a button, so that options naming other
+// handles (stand-ins for hidden cards) can be told apart.
+export function forEachShownRef(view: StccgView, visit: (ref: StccgCardRef) => void): void {
+  const inPlay = (c: StccgCardInPlay) => {
+    if (c.card) visit(c.card);
+    c.aboard.forEach(inPlay);
+    c.attached.forEach(inPlay);
+  };
+  for (const p of view.players) {
+    [...p.hand, ...p.seedPile, ...p.drawDeck, ...p.discard, ...p.bonus, ...p.outOfPlay].forEach(visit);
+    p.table.forEach(inPlay);
+    for (const deck of p.sideDecks) {
+      if (deck.door) inPlay(deck.door);
+      [...deck.cards, ...deck.used].forEach(visit);
+    }
+  }
+  for (const loc of view.spaceline) {
+    if (loc.mission) visit(loc.mission);
+    if (loc.copy) visit(loc.copy);
+    loc.seeds.forEach(visit);
+    [...loc.facilities, ...loc.ships, ...loc.surface, ...loc.attached].forEach(inPlay);
+  }
+  view.resolving.forEach(visit);
+  const a = view.attempt;
+  if (a) {
+    if (a.vessel) visit(a.vessel);
+    a.members.forEach(visit);
+    if (a.dilemma) visit(a.dilemma);
+  }
+}
+
+export function shownHandles(view: StccgView): Set<number> {
+  const handles = new Set<number>();
+  forEachShownRef(view, (ref) => {
+    if (ref.handle !== 0) handles.add(ref.handle);
+  });
+  return handles;
+}
