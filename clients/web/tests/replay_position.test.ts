@@ -18,19 +18,31 @@ const replay: LoadedReplay = {
   check: undefined,
 };
 
+const none = new Map();
+
 test("the start view at 0 and the final one at the end, exactly", () => {
-  assert.deepEqual(viewAt(replay, 0), { snapshot: start, exact: true, shows: "start" });
-  assert.deepEqual(viewAt(replay, 10), { snapshot: final, exact: true, shows: "final" });
+  assert.deepEqual(viewAt(replay, 0, none), { snapshot: start, includes: 0, pending: false });
+  assert.deepEqual(viewAt(replay, 10, none), { snapshot: final, includes: 10, pending: false });
 });
 
-test("between them, the nearer of the two, marked as not exact", () => {
-  assert.deepEqual(viewAt(replay, 3), { snapshot: start, exact: false, shows: "start" });
-  assert.deepEqual(viewAt(replay, 5), { snapshot: start, exact: false, shows: "start" });  // a tie: the start
-  assert.deepEqual(viewAt(replay, 6), { snapshot: final, exact: false, shows: "final" });
+test("between them, a view fetched for the position, else the nearest known before it", () => {
+  const at3 = create(GameSnapshotSchema, { seat: 3 });
+  const at6 = create(GameSnapshotSchema, { seat: 6 });
+  // The view asked for at 6 came from an input that brought events 6 and 7.
+  const fetched = new Map([
+    [3, { snapshot: at3, includes: 3 }],
+    [6, { snapshot: at6, includes: 7 }],
+  ]);
+  assert.deepEqual(viewAt(replay, 3, fetched), { snapshot: at3, includes: 3, pending: false });
+  assert.deepEqual(viewAt(replay, 6, fetched), { snapshot: at6, includes: 7, pending: false });
+  assert.deepEqual(viewAt(replay, 5, fetched), { snapshot: at3, includes: 3, pending: true });
+  // At 8 the nearest known view before it is the one fetched for 6, which includes 7 events.
+  assert.deepEqual(viewAt(replay, 8, fetched), { snapshot: at6, includes: 7, pending: true });
+  assert.deepEqual(viewAt(replay, 2, fetched), { snapshot: start, includes: 0, pending: true });
 });
 
 test("a replay without events shows its start", () => {
-  assert.equal(viewAt({ ...replay, events: [] }, 0).snapshot, start);
+  assert.equal(viewAt({ ...replay, events: [] }, 0, none).snapshot, start);
 });
 
 test("positions stay within the replay; speeds scale the 0.7 s step", () => {

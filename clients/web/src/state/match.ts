@@ -122,6 +122,22 @@ export class MatchStore {
     }
   }
 
+  // Debug panel: answers the open decision with an option it does not offer, so the server's
+  // refusal can be seen (and tested) end to end.
+  async answerNotOffered(): Promise<void> {
+    const prompt = this.prompt.value;
+    if (!prompt) return;
+    const offered = new Set(prompt.options.map((option) => option.id));
+    let bogus = 0xfffffn;
+    while (offered.has(bogus)) bogus += 1n;
+    await this.choose([bogus]);  // refused: the prompt stays open, with the server's words
+  }
+
+  // The stream position and the raw objects, for the debug panel.
+  debugState() {
+    return { lastSeq: this.lastSeq, snapshot: this.snapshot.value, prompt: this.prompt.value };
+  }
+
   async concede(): Promise<void> {
     const matchId = this.matchId.value;
     if (matchId === null || !this.connection) return;
@@ -175,6 +191,10 @@ export class MatchStore {
         break;
       case "chat":
         this.chat.value = [...this.chat.value, event.body.value].slice(-kLogLines);
+        break;
+      case "seatMoved":
+        this.superseded.value = true;
+        this.prompt.value = null;
         break;
     }
   }

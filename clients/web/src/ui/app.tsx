@@ -6,6 +6,7 @@ import { MatchPage } from "./match/match_page.js";
 import { ReplayPage } from "./replay/replay_page.js";
 import { DecksPage } from "./decks/decks_page.js";
 import { CardsPage } from "./cards/cards_page.js";
+import { DebugPanel, debugEnabled } from "./debug_panel.js";
 import { LinkBanner } from "./link_banner.js";
 
 export function App({ client }: { client: Client }) {
@@ -55,6 +56,7 @@ export function App({ client }: { client: Client }) {
       </header>
       <LinkBanner client={client} />
       <main>{page}</main>
+      {user && debugEnabled() && <DebugPanel client={client} />}
     </div>
   );
 }

@@ -102,7 +102,7 @@ function MatchReplay({ client, matchId }: { client: Client; matchId: bigint }) {
       <ReplayControls playback={playback} events={replay.events} />
       <div class="replay-body">
         <div class="table-area">
-          <ReplayTable replay={replay} position={playback.position} />
+          <ReplayTable client={client} matchId={matchId} replay={replay} position={playback.position} />
         </div>
         <aside class="replay-rail">
           <ReplayEvents events={replay.events} position={playback.position} seek={playback.seek} />

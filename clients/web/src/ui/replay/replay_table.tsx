@@ -1,26 +1,36 @@
-// The game table at the cursor: the game's own table component, read-only, with a note when
-// the view is the nearest one the replay has rather than the one at the cursor.
+// The game table at the cursor: the game's own table component, read-only. Views between the
+// start and the end come from the server; until one arrives the nearest known is shown, noted.
 import { ReplayView } from "../../../gen/spacedock/v1/replays_pb.js";
+import type { Client } from "../../app/client.js";
 import { IncursionsTable } from "../incursions/incursions_table.js";
 import { StccgTable } from "../stccg/stccg_table.js";
 import type { LoadedReplay } from "./replay_load.js";
-import { viewAt } from "./replay_position.js";
+import { useViewAt } from "./use_view_at.js";
 
 const nothing = () => {};
 
-export function ReplayTable({ replay, position }: { replay: LoadedReplay; position: number }) {
-  const at = viewAt(replay, position);
+export function ReplayTable(props: {
+  client: Client;
+  matchId: bigint;
+  replay: LoadedReplay;
+  position: number;
+}) {
+  const { replay, position } = props;
+  const at = useViewAt(props.client, props.matchId, replay, position);
   const seat = replay.view === ReplayView.PLAYER ? replay.seat : undefined;
   const view = at.snapshot?.view;
-  const end = replay.events.length;
   return (
     <div class="replay-table">
-      {!at.exact && (
+      {at.pending ? (
         <p class="replay-note" role="note">
-          The server sends the table only at the start and at the end of a replay. Shown: the table{" "}
-          {at.shows === "start" ? "at the start, before event 1" : `at the end, after event ${end}`}, the
-          nearer of the two; the events list says what happened in between.
+          Fetching the table after event {position}; shown meanwhile: the table after event {at.includes}.
         </p>
+      ) : (
+        at.includes > position && (
+          <p class="replay-note" role="note">
+            Events {position} to {at.includes} came from one decision: the table shows them all.
+          </p>
+        )
       )}
       {view?.case === "stccg" ? (
         <StccgTable view={view.value} seat={seat} prompt={null} choose={nothing} />
