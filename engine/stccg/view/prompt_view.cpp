@@ -120,6 +120,8 @@ class Labeller {
       case kSeedDoorway:
         return "Seed " + card(a.a) + " on its side deck";
       case kSeedMission:
+        if (a.b != kNoCard)  // a copy of a mission the opponent seeded shares its location
+          return "Seed " + card(a.a) + " with the opponent's " + mission_title(s_, a.loc);
         if (s_.spaceline.empty()) return "Seed " + card(a.a) + " to start the spaceline";
         return "Seed " + card(a.a) + " at the " + (a.loc == 0 ? "left" : "right") +
                " end of the spaceline";
