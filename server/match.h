@@ -33,6 +33,7 @@ struct Identity {
 // Answers a request; the Connection sends it and fills in the request id.
 using Reply = std::function<void(v1::Response)>;
 
+v1::Response ok_response();
 v1::Response error_response(v1::ErrorCode code, std::string message, std::string rule = {});
 
 // One hosted match. Everything about it runs on its own strand, so it is never touched by two

@@ -10,6 +10,7 @@ import { gameName } from "../lobby/names.js";
 import { Seats } from "./clocks.js";
 import { EventLog } from "./event_log.js";
 import { GameTable } from "./game_table.js";
+import { JoinPanel } from "./join_panel.js";
 import { PromptPanel } from "./prompt_panel.js";
 
 export function MatchPage({ client, route }: { client: Client; route: Extract<Route, { page: "match" }> }) {
@@ -62,6 +63,10 @@ export function MatchPage({ client, route }: { client: Client; route: Extract<Ro
           </p>
         )}
         {info?.result?.summary && <p class="result" role="status">{info.result.summary}</p>}
+        {info?.status === MatchStatus.WAITING &&
+          !info.seats.some((seat) => seat.accountId === client.session.user.value?.accountId) && (
+            <JoinPanel client={client} info={info} invite={route.invite} />
+          )}
         {playing && (
           <button
             type="button"
