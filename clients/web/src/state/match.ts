@@ -8,6 +8,7 @@ import { ErrorCode, type Event } from "../../gen/spacedock/v1/envelope_pb.js";
 import {
   ViewerRole,
   type DecisionPrompt,
+  type GameEvent,
   type GameSnapshot,
 } from "../../gen/spacedock/v1/game_pb.js";
 import type { MatchInfo } from "../../gen/spacedock/v1/lobby_pb.js";
@@ -23,12 +24,16 @@ export interface LogLine {
 const kRefreshAfterMs = 60;
 // The log keeps this many lines.
 const kLogLines = 500;
+// The structured events kept for what a table shows as it happens (dice, damage).
+const kRecentEvents = 16;
 
 export class MatchStore {
   readonly matchId = signal<bigint | null>(null);
   readonly info = signal<MatchInfo | null>(null);
   readonly snapshot = signal<GameSnapshot | null>(null);
   readonly log = signal<LogLine[]>([]);
+  // The latest events themselves, newest last, for what happens too fast for the view.
+  readonly recent = signal<GameEvent[]>([]);
   readonly chat = signal<ChatMessage[]>([]);
   readonly prompt = signal<DecisionPrompt | null>(null);
   readonly clock = signal<MatchClock | null>(null);
@@ -174,6 +179,7 @@ export class MatchStore {
         this.log.value = [...this.log.value, { seq: event.seq, text: event.body.value.text }].slice(
           -kLogLines,
         );
+        this.recent.value = [...this.recent.value, event.body.value].slice(-kRecentEvents);
         this.scheduleRefresh();
         break;
       case "prompt":
@@ -205,6 +211,7 @@ export class MatchStore {
     this.info.value = null;
     this.snapshot.value = null;
     this.log.value = [];
+    this.recent.value = [];
     this.chat.value = [];
     this.prompt.value = null;
     this.clock.value = null;

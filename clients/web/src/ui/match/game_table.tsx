@@ -1,6 +1,7 @@
 // The table of whichever game the snapshot is of.
 import type { GameSnapshot } from "../../../gen/spacedock/v1/game_pb.js";
 import type { MatchStore } from "../../state/match.js";
+import { DiceTray } from "../incursions/dice_tray.js";
 import { IncursionsTable } from "../incursions/incursions_table.js";
 import { StccgTable } from "../stccg/stccg_table.js";
 
@@ -10,8 +11,16 @@ export function GameTable({ snapshot, store }: { snapshot: GameSnapshot; store: 
   switch (snapshot.view.case) {
     case "stccg":
       return <StccgTable view={snapshot.view.value} seat={store.seat()} prompt={prompt} choose={choose} />;
-    case "incursions":
-      return <IncursionsTable view={snapshot.view.value} seat={store.seat()} prompt={prompt} choose={choose} />;
+    case "incursions": {
+      const names: string[] = [];
+      for (const seat of store.info.value?.seats ?? []) names[seat.seat] = seat.username;
+      return (
+        <>
+          <DiceTray events={store.recent.value} names={names} />
+          <IncursionsTable view={snapshot.view.value} seat={store.seat()} prompt={prompt} choose={choose} />
+        </>
+      );
+    }
     default:
       return <p class="muted">This client cannot show this game.</p>;
   }

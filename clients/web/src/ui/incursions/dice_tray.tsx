@@ -1,0 +1,67 @@
+// The dice as they are rolled and the damage they do, newest first: the view shows only where
+// the game stands, so a roll would otherwise be seen only as a line of the log.
+import { DiceRollPurpose, type IncursionsEvent } from "../../../gen/spacedock/v1/incursions_pb.js";
+import type { GameEvent } from "../../../gen/spacedock/v1/game_pb.js";
+import "./dice_tray.css";
+
+const kPurposes: Record<DiceRollPurpose, string> = {
+  [DiceRollPurpose.UNSPECIFIED]: "roll",
+  [DiceRollPurpose.INITIATIVE]: "initiative",
+  [DiceRollPurpose.DAMAGE]: "damage",
+  [DiceRollPurpose.EVASION]: "evasion",
+  [DiceRollPurpose.WORMHOLE]: "wormhole",
+  [DiceRollPurpose.ROLL_OFF]: "roll-off",
+};
+
+// How many rolls and hits the tray keeps.
+const kShown = 3;
+
+// The latest dice rolls and hits among `events`, newest first.
+export function latestDiceAndDamage(events: GameEvent[], count = kShown): IncursionsEvent[] {
+  return events
+    .map((event) => (event.body.case === "incursions" ? event.body.value : undefined))
+    .filter((body): body is IncursionsEvent => !!body)
+    .filter((body) => body.body.case === "diceRolled" || body.body.case === "damageApplied")
+    .slice(-count)
+    .reverse();
+}
+
+export function DiceTray({ events, names }: { events: GameEvent[]; names: string[] }) {
+  const who = (seat: number) => names[seat] ?? `Player ${seat + 1}`;
+  const happenings = latestDiceAndDamage(events);
+  if (happenings.length === 0) return null;
+  return (
+    <section class="dice-tray" aria-label="Latest dice and damage">
+      {happenings.map((happening, index) => {
+        const body = happening.body;
+        if (body.case === "diceRolled") {
+          const roll = body.value;
+          return (
+            <div class={`dice-roll${index === 0 ? " latest" : ""}`}>
+              <span class="dice-who">
+                {who(roll.seat)}: {kPurposes[roll.purpose]}
+              </span>
+              {roll.dice.map((die) => (
+                <span class="die" aria-label={`a ${die}`}>
+                  {die}
+                </span>
+              ))}
+              {roll.modifier !== 0 && <span class="dice-flat">{roll.modifier > 0 ? `+${roll.modifier}` : roll.modifier}</span>}
+              <span class="dice-total">= {roll.total}</span>
+            </div>
+          );
+        }
+        if (body.case === "damageApplied") {
+          const hit = body.value;
+          return (
+            <div class={`dice-damage${index === 0 ? " latest" : ""}`}>
+              {who(hit.seat)} takes {hit.damage}: shields −{hit.shieldsLost}, hull −{hit.hullLost}
+              {hit.absorbed > 0 ? ` (${hit.absorbed} absorbed)` : ""} → shields {hit.shields}, hull {hit.hull}
+            </div>
+          );
+        }
+        return null;
+      })}
+    </section>
+  );
+}
