@@ -113,6 +113,8 @@ test("seats in words, for a player and for a spectator", () => {
   assert.deepEqual([possessive(me, 0), possessive(me, 1)], ["your", "opponent's"]);
   assert.deepEqual([seatName(watcher, 0), possessive(watcher, 1)], ["Seat 0", "seat 1's"]);
   assert.deepEqual([ownerTag(me, 0), ownerTag(me, 1), ownerTag(watcher, 1)], ["You", "Opp", "S1"]);
+  const named = sidesOf(sampleView(), undefined, ["alice", "bob"]);
+  assert.deepEqual([seatName(named, 0), possessive(named, 1)], ["alice", "bob's"]);
 });
 
 test("a location splits by controller: facilities before ships, planet apart, neutral aside", () => {

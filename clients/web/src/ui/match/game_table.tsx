@@ -8,12 +8,14 @@ import { StccgTable } from "../stccg/stccg_table.js";
 export function GameTable({ snapshot, store }: { snapshot: GameSnapshot; store: MatchStore }) {
   const prompt = store.prompt.value;
   const choose = (optionId: bigint) => store.choose([optionId]);
+  const names: string[] = [];
+  for (const seat of store.info.value?.seats ?? []) names[seat.seat] = seat.username;
   switch (snapshot.view.case) {
     case "stccg":
-      return <StccgTable view={snapshot.view.value} seat={store.seat()} prompt={prompt} choose={choose} />;
+      return (
+        <StccgTable view={snapshot.view.value} seat={store.seat()} prompt={prompt} choose={choose} names={names} />
+      );
     case "incursions": {
-      const names: string[] = [];
-      for (const seat of store.info.value?.seats ?? []) names[seat.seat] = seat.username;
       return (
         <>
           <DiceTray events={store.recent.value} names={names} />

@@ -19,6 +19,8 @@ export function ReplayTable(props: {
   const at = useViewAt(props.client, props.matchId, replay, position);
   const seat = replay.view === ReplayView.PLAYER ? replay.seat : undefined;
   const view = at.snapshot?.view;
+  const names: string[] = [];
+  for (const s of replay.match?.seats ?? []) names[s.seat] = s.username;
   return (
     <div class="replay-table">
       {at.pending ? (
@@ -33,7 +35,7 @@ export function ReplayTable(props: {
         )
       )}
       {view?.case === "stccg" ? (
-        <StccgTable view={view.value} seat={seat} prompt={null} choose={nothing} />
+        <StccgTable view={view.value} seat={seat} prompt={null} choose={nothing} names={names} />
       ) : view?.case === "incursions" ? (
         <IncursionsTable view={view.value} seat={seat} prompt={null} choose={nothing} />
       ) : (

@@ -22,11 +22,12 @@ export interface StccgTableProps {
   seat: number | undefined;  // undefined: a spectator
   prompt: DecisionPrompt | null;  // this viewer's open decision
   choose: (optionId: bigint) => void;
+  names?: string[];  // the players' names by seat
 }
 
 export function StccgTable(props: StccgTableProps) {
   const { view, seat, prompt, choose } = props;
-  const sides = useMemo(() => sidesOf(view, seat), [view, seat]);
+  const sides = useMemo(() => sidesOf(view, seat, props.names), [view, seat, props.names]);
   const handles = useMemo(() => shownHandles(view), [view]);
   const targets = useMemo(
     () => promptTargets(prompt, handles, view.spaceline.length),

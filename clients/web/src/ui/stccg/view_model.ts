@@ -20,13 +20,15 @@ export interface Sides {
   bottom: number;
   top: number;
   player: boolean;
+  // The players' names by seat, for a spectator's words ("alice" rather than "Seat 0").
+  names?: string[];
 }
 
-export function sidesOf(view: StccgView, seat: number | undefined): Sides {
+export function sidesOf(view: StccgView, seat: number | undefined, names?: string[]): Sides {
   const seats = view.players.map((p) => p.seat);
   const bottom = seat ?? seats[0] ?? 0;
   const top = seats.find((s) => s !== bottom) ?? (bottom === 0 ? 1 : 0);
-  return { bottom, top, player: seat !== undefined };
+  return { bottom, top, player: seat !== undefined, ...(names ? { names } : {}) };
 }
 
 export type Side = "mine" | "theirs" | "neutral";
@@ -40,13 +42,15 @@ export function sideOf(sides: Sides, seat: number): Side {
 export function seatName(sides: Sides, seat: number): string {
   if (sides.player && seat === sides.bottom) return "You";
   if (sides.player && seat === sides.top) return "Opponent";
-  return seat === sides.bottom || seat === sides.top ? `Seat ${seat}` : "Nobody";
+  return seat === sides.bottom || seat === sides.top ? (sides.names?.[seat] ?? `Seat ${seat}`) : "Nobody";
 }
 
 export function possessive(sides: Sides, seat: number): string {
   if (sides.player && seat === sides.bottom) return "your";
   if (sides.player && seat === sides.top) return "opponent's";
-  return seat === sides.bottom || seat === sides.top ? `seat ${seat}'s` : "nobody's";
+  if (seat !== sides.bottom && seat !== sides.top) return "nobody's";
+  const name = sides.names?.[seat];
+  return name ? `${name}'s` : `seat ${seat}'s`;
 }
 
 // The short owner marker printed on a card, so that ownership never relies on colour alone.
