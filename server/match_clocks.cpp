@@ -25,8 +25,11 @@ void Match::start_clock(std::span<const std::int64_t> banks_ms) {
   clock_.emplace(setup_.lobby().clock(), seat_count_);
   clock_->restore(banks_ms);
   clock_->update(now, owing(), std::nullopt);
-  // Everyone starts present; review_clock() notes who is not.
+  // Who is away from the start is noted here, not announced: the reading each follower gets
+  // right after its first snapshot shows it (a clock pushed before that snapshot would carry a
+  // stream position the follower has not reached).
   away_since_ms_.assign(static_cast<std::size_t>(seat_count_), 0);
+  note_absences(now);
   review_clock();
 }
 

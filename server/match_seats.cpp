@@ -128,7 +128,6 @@ void Match::store_seats(bool starting, std::function<void()> undo, std::function
     if (abort) self->status_ = v1::MATCH_STATUS_ABORTED;
     if (starting) {
       spdlog::info("match={} started", self->id_);
-      self->start_clock({});
       self->play_bots();
       self->announce_if_changed();  // the full seating before the first snapshot
       for (auto& f : self->followers_) {
@@ -137,6 +136,12 @@ void Match::store_seats(bool starting, std::function<void()> undo, std::function
     }
     self->refresh_info();
     then(true);
+    if (starting) {
+      // Once the player who took the last seat follows too, so that nobody starts away; the
+      // first reading goes to everyone after their snapshot.
+      self->start_clock({});
+      self->send_clock();
+    }
     self->broadcast();
     self->done();
   };

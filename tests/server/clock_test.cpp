@@ -68,6 +68,10 @@ TEST_CASE("players and spectators are sent the clocks, and an answer earns the i
     REQUIRE((co_await call(*carol, [&](auto& m) {
               m.mutable_spectate()->set_match_id(match);
             })).code() == sd::v1::OK);
+    // The first reading comes after the first snapshot, never before it.
+    const auto first = co_await next_event_where(
+        *alice, [](const sd::v1::Event& e) { return e.has_snapshot() || e.has_clock(); });
+    CHECK(first.has_snapshot());
     const auto start = co_await next_clock(*alice);
     REQUIRE(start.seats_size() == 2);
     CHECK_FALSE(start.paused());
@@ -93,6 +97,31 @@ TEST_CASE("players and spectators are sent the clocks, and an answer earns the i
                         return e.has_clock() && e.clock().as_of_ms() >= after.as_of_ms();
                       })).clock();
     CHECK(seen.seats(mover).remaining_ms() == after.seats(mover).remaining_ms());
+  });
+}
+
+TEST_CASE("a player away as the match starts shows as away in the reading after the snapshot") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite");
+  run_client([&]() -> awaitable<void> {
+    auto alice = co_await logged_in(server.url(), "alice");
+    auto bob = co_await logged_in(server.url(), "bob");
+    auto created = co_await call(*alice, [&](auto& m) {
+      m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS);
+      m.mutable_create_match()->set_clock(sd::v1::CLOCK_PRESET_BLITZ);
+    });
+    REQUIRE(created.code() == sd::v1::OK);
+    const std::uint64_t match = created.match().match_id();
+    co_await alice->close();
+    REQUIRE((co_await call(*bob, [&](auto& m) {
+              m.mutable_join_match()->set_match_id(match);
+            })).code() == sd::v1::OK);
+    const auto first = co_await next_event_where(
+        *bob, [](const sd::v1::Event& e) { return e.has_snapshot() || e.has_clock(); });
+    CHECK(first.has_snapshot());
+    const auto reading = co_await next_clock(*bob);
+    CHECK(reading.seats(0).away_ms() > 0);
+    CHECK(reading.seats(1).away_ms() == 0);
   });
 }
 
