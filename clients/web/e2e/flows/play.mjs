@@ -1,0 +1,293 @@
+// Plays a match to its end by clicking, as people would: each player's page waits for its
+// decision panel to open, then about half the time clicks a lit target on the table (and an
+// item of the menu it may open), else one of the panel's option buttons, and waits for the
+// answer to go through. A spectator's page only waits for the result. Hooks run mid-match
+// (a reload, a second tab, the debug panel) from the loop of the page they concern.
+import { errors } from "playwright-core";
+import { candidate, describeTarget, kMenuItems, survey, whyNot } from "./clickers.mjs";
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export class Aborted extends Error {}
+
+// How long the page must have been still before a player acts: an open prompt is followed a
+// moment later by a fresh snapshot (which redraws the table and the panel).
+const kQuietMs = 150;
+
+// In the page: what the match page shows now, once it has settled.
+function pageState(quietMs) {
+  if (document.querySelector(".match-head .result")) return "over";
+  const p = document.querySelector("section.prompt");
+  if (!p) return null;
+  if (p.classList.contains("superseded")) return "superseded";
+  if (!p.classList.contains("open")) return null;
+  const title = p.querySelector("h2")?.textContent ?? "";
+  if (!title.startsWith("Your decision:")) return null;
+  const buttons = p.querySelectorAll(".options button");
+  if (buttons.length === 0 || p.querySelector(".options button[disabled]")) return null;
+  if (performance.now() - (window.__e2eLastChange ?? 0) < quietMs) return null;
+  return "prompt";
+}
+
+// In the page: watch for the answer going out, from before the click: the store disables the
+// decision panel's option buttons while an answer is on its way.
+// Also notes whether a menu opened at all (it may close again before it is seen).
+function armAnswerWatch() {
+  const w = (window.__e2eAnswer = { started: false, menu: false });
+  const observer = new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.attributeName === "disabled" && r.target.matches?.("section.prompt .options button") && r.target.disabled)
+        w.started = true;
+      for (const node of r.addedNodes ?? [])
+        if (node.nodeType === 1 && (node.matches("[role=menu]") || node.querySelector("[role=menu]"))) w.menu = true;
+    }
+    if (w.started) observer.disconnect();
+  });
+  observer.observe(document.querySelector(".match") ?? document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ["disabled"],
+  });
+}
+
+export class MatchRun {
+  constructor({ report, game, id, url, maxDecisions, deadline, stepTimeoutMs = 90_000, label }) {
+    Object.assign(this, { report, game, id, url, maxDecisions, deadline, stepTimeoutMs });
+    this.label = label ?? game;
+    this.total = 0;
+    this.hooks = [];
+    this.aborted = null;
+    this.started = Date.now();
+  }
+
+  // `when(run)`: whether it is time; runs once, from `who`'s loop, before its next decision.
+  hook(name, who, when, run) {
+    this.hooks.push({ name, who, when, run, done: false });
+  }
+
+  abort(error) {
+    if (!this.aborted) this.aborted = error;
+  }
+
+  checkLive() {
+    if (this.aborted) throw new Aborted(`stopped: ${this.aborted.message}`);
+    if (Date.now() > this.deadline) throw new Error(`${this.label}: out of time after ${this.total} decisions`);
+  }
+
+  // Waits until `fn` (run in the page) returns something truthy, in short slices so that an
+  // abort elsewhere or the deadline stops it.
+  async waitInPage(page, fn, arg, timeoutMs, what) {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      this.checkLive();
+      try {
+        const handle = await page.waitForFunction(fn, arg, { timeout: 1000, polling: 50 });
+        return await handle.jsonValue();
+      } catch (error) {
+        if (!(error instanceof errors.TimeoutError)) throw error;
+        if (Date.now() > until) throw new Error(`${what}: nothing after ${timeoutMs / 1000} s`);
+      }
+    }
+  }
+}
+
+// One seated player: their page, their generator and their counts.
+export class Seat {
+  constructor(person, rng) {
+    this.person = person;
+    this.who = person.who;
+    this.rng = rng;
+    this.decisions = 0;
+    this.tableClicks = 0;
+    this.menuPicks = 0;
+    this.panelClicks = 0;
+    this.fallbacks = 0;  // a table click that did not answer, so the panel was used
+    this.noEffect = 0;
+  }
+
+  get page() {
+    return this.person.page;
+  }
+
+  // A screenshot of the first few table clicks that missed, for the report.
+  async missShot(run, why) {
+    this.misses = (this.misses ?? 0) + 1;
+    if (this.misses <= 3) await run.report.shot(this.page, `miss-${run.label}-${this.who}-${this.misses}-${why}`).catch(() => {});
+  }
+
+  counts() {
+    return `${this.decisions} decisions (${this.tableClicks} on the table, of which ${this.menuPicks} through its menu; ` +
+      `${this.panelClicks} in the panel; ${this.fallbacks} table clicks fell back to the panel)`;
+  }
+}
+
+async function waitAnswerStarted(page, ms) {
+  try {
+    await page.waitForFunction(() => window.__e2eAnswer?.started, null, { timeout: ms, polling: 20 });
+    return true;
+  } catch (error) {
+    if (error instanceof errors.TimeoutError) return false;
+    throw error;
+  }
+}
+
+// Clicks one lit target (and a menu item if a menu opens). True when an answer went out.
+async function clickTable(run, seat, count) {
+  const page = seat.page;
+  const target = candidate(page, seat.rng.below(count));
+  const what = await describeTarget(target).catch(() => "(gone)");
+  // As a person would: bring it into sight, let the scrolling settle, then click (a scroll event
+  // arriving after the click would close the menu it opens).
+  try {
+    await target.scrollIntoViewIfNeeded({ timeout: 3000 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  } catch (error) {
+    run.report.log(`      ${seat.who}: could not bring "${what}" into sight: ${whyNot(error)}`);
+    return false;
+  }
+  await page.evaluate(armAnswerWatch);
+  const clickedAt = await page.evaluate(() => performance.now());
+  try {
+    await target.click({ timeout: 3000 });
+  } catch (error) {
+    run.report.log(`      ${seat.who}: could not click "${what}": ${whyNot(error)}`);
+    await seat.missShot(run, "click");
+    return false;
+  }
+  const menuItems = page.locator(kMenuItems[run.game]);
+  const outcome = await page
+    .waitForFunction(
+      (items) => (window.__e2eAnswer?.started ? "answered" : document.querySelector(items) ? "menu" : null),
+      kMenuItems[run.game],
+      { timeout: 3000, polling: 20 },
+    )
+    .then((h) => h.jsonValue())
+    .catch(() => null);
+  if (outcome === "answered") return true;
+  if (outcome !== "menu") {
+    const seen = await page
+      .evaluate((t0) => ({
+        panel: window.__e2ePanel.map(([at, open]) => `${open ? "opened" : "closed"} at ${(at - t0).toFixed(0)} ms`),
+        menu: window.__e2eAnswer?.menu,
+        input: window.__e2eInput.filter(([at]) => at >= t0).map(([at, what]) => `${(at - t0).toFixed(0)} ms ${what}`),
+      }), clickedAt)
+      .catch(() => ({ panel: [], menu: false }));
+    run.report.log(`      ${seat.who}: clicking "${what}" neither answered nor left a menu open ` +
+      `(${seen.menu ? "a menu opened and closed again" : "no menu opened"}; ` +
+      `the decision panel, from the click: ${seen.panel.slice(-4).join(", ") || "no change"}; ` +
+      `input: ${seen.input?.join("; ")})`);
+    await seat.missShot(run, "no-effect");
+    return false;
+  }
+  const n = await menuItems.count();
+  const item = menuItems.nth(seat.rng.below(n));
+  try {
+    await item.click({ timeout: 3000 });
+  } catch (error) {
+    run.report.log(`      ${seat.who}: could not click a menu item of "${what}": ${whyNot(error)}`);
+    await seat.missShot(run, "menu");
+    await page.keyboard.press("Escape").catch(() => {});
+    return false;
+  }
+  seat.menuPicks++;
+  return waitAnswerStarted(page, 5000);
+}
+
+// Answers the open decision once. An option is drawn uniformly (so a game runs as long as a
+// random playout); one that has a place on the table is clicked there half the time (a lit
+// target, drawn among all of them, and an item of its menu), else in the decision panel.
+export async function answerOnce(run, seat) {
+  const page = seat.page;
+  const { targets, options, other } = await survey(page, run.game);
+  if (options.length === 0) return false;
+  const index = seat.rng.below(options.length);
+  const onTable = targets > 0 && !other.includes(options[index]);
+  let answered = false;
+  if (onTable && seat.rng.chance(0.5)) {
+    answered = await clickTable(run, seat, targets);
+    if (answered) seat.tableClicks++;
+    else {
+      seat.fallbacks++;
+      // A table click that went nowhere (a menu left open, say) must not linger.
+      await page.keyboard.press("Escape").catch(() => {});
+    }
+  }
+  if (!answered) {
+    const buttons = page.locator("section.prompt.open .options button:not([disabled])");
+    const now = await buttons.count();
+    if (now === 0) return false;  // the decision went while we looked
+    await page.evaluate(armAnswerWatch);
+    await buttons.nth(Math.min(index, now - 1)).click({ timeout: 5000 });
+    answered = await waitAnswerStarted(page, 5000);
+    if (answered) seat.panelClicks++;
+  }
+  if (!answered) return false;
+  // The answer's response: the buttons come back, or the panel closes, or the next prompt shows.
+  await run.waitInPage(
+    page,
+    () => !document.querySelector("section.prompt.open .options button[disabled]"),
+    null,
+    30_000,
+    `${seat.who}: the answer's response`,
+  );
+  const refusal = page.locator("section.prompt [role=alert]");
+  if (await refusal.count()) {
+    const words = (await refusal.first().textContent()).trim();
+    const shot = await run.report.shot(page, `fail-${run.label}-refused-${seat.who}`);
+    throw new Error(`${seat.who}: the server refused a click the page offered: "${words}" (screenshot ${shot})`);
+  }
+  seat.decisions++;
+  run.total++;
+  return true;
+}
+
+// The loop of one player's page, until the match shows its result.
+export async function playSeat(run, seat) {
+  try {
+    for (;;) {
+      run.checkLive();
+      for (const hook of run.hooks) {
+        if (hook.done || hook.who !== seat.who || !hook.when(run)) continue;
+        hook.done = true;
+        run.report.log(`      ${run.label}: ${hook.name} (after ${run.total} decisions)`);
+        await hook.run(seat);
+      }
+      if (run.total >= run.maxDecisions) throw new Error(`${run.label}: no result after ${run.total} decisions`);
+      const state = await run.waitInPage(seat.page, pageState, kQuietMs, run.stepTimeoutMs, `${seat.who}: waiting for a decision or the result`);
+      if (state === "over") return;
+      if (state === "superseded") throw new Error(`${seat.who}: the page says another tab plays this seat`);
+      if (await answerOnce(run, seat)) {
+        seat.noEffect = 0;
+      } else if (++seat.noEffect >= 8) {
+        const shot = await run.report.shot(seat.page, `fail-${run.label}-stuck-${seat.who}`);
+        throw new Error(`${seat.who}: 8 clicks in a row did not answer the decision (screenshot ${shot})`);
+      }
+    }
+  } catch (error) {
+    run.abort(error);
+    throw error;
+  }
+}
+
+// A spectator's page: waits for the result.
+export async function watchToEnd(run, person) {
+  try {
+    await run.waitInPage(
+      person.page,
+      () => !!document.querySelector(".match-head .result"),
+      null,
+      run.deadline - Date.now(),
+      `${person.who}: waiting for the result`,
+    );
+  } catch (error) {
+    run.abort(error);
+    throw error;
+  }
+}
+
+export async function resultText(page) {
+  return (await page.locator(".match-head .result").textContent({ timeout: 10_000 })).trim();
+}
+
+export { kQuietMs, pageState, sleep };
