@@ -104,6 +104,11 @@ test("the status line: phase, turn, maneuvers, winners", () => {
   assert.equal(statusLine(over, 0), "Game over: Player 2 won");
   assert.equal(statusLine(over, undefined), "Game over: Player 2 won");
   assert.equal(statusLine(create(IncursionsViewSchema, { phase: IncursionsPhase.GAME_OVER }), 0), "Game over: nobody won");
+  // With the players' names known, they name the seats; the viewer stays "you".
+  const names = ["alice", "bob"];
+  assert.equal(statusLine(view, 0, names), "Round 3, turn 5: bob's turn, 1 of 2 maneuvers used");
+  assert.equal(statusLine(over, 0, names), "Game over: bob won");
+  assert.equal(statusLine(over, 1, names), "Game over: you won");
 });
 
 test("the hit being resolved in words", () => {

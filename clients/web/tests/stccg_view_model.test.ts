@@ -3,7 +3,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
-import { StccgAffiliation, StccgCardType, StccgPlacement } from "../gen/spacedock/v1/stccg_cards_pb.js";
+import {
+  StccgAffiliation,
+  StccgCardSchema,
+  StccgCardType,
+  StccgPlacement,
+  StccgQuadrant,
+} from "../gen/spacedock/v1/stccg_cards_pb.js";
 import {
   StccgPhase,
   StccgViewSchema,
@@ -15,6 +21,7 @@ import {
   endWords,
   isHidden,
   locationModel,
+  missionPlace,
   ownerTag,
   phaseWords,
   possessive,
@@ -201,4 +208,13 @@ test("findShown follows a card by handle and says where it is", () => {
   assert.equal(findShown(view, me, 2)?.location, 1);
   assert.equal(findShown(view, me, 12345), undefined);
   assert.equal(findShown(view, me, 0), undefined);
+});
+
+test("a mission's quadrant and region come from the card database", () => {
+  const mission = (quadrant: StccgQuadrant, region: string) =>
+    create(StccgCardSchema, { id: "m", details: { case: "mission", value: { quadrant, region } } });
+  assert.deepEqual(missionPlace(mission(StccgQuadrant.UNSPECIFIED, "")), ["Alpha Quadrant"]);
+  assert.deepEqual(missionPlace(mission(StccgQuadrant.GAMMA, "Bajor")), ["Gamma Quadrant", "Bajor region"]);
+  assert.deepEqual(missionPlace(undefined), []);
+  assert.deepEqual(missionPlace(create(StccgCardSchema, { id: "p" })), []);
 });

@@ -22,6 +22,8 @@ export interface LogLine {
 
 // How long events may keep arriving before the view is refreshed.
 const kRefreshAfterMs = 60;
+// How long after a snapshot the open prompts may take to follow it (they are sent with it).
+const kPromptsFollowMs = 250;
 // The log keeps this many lines.
 const kLogLines = 500;
 // The structured events kept for what a table shows as it happens (dice, damage).
@@ -50,6 +52,7 @@ export class MatchStore {
   private spectating = false;
   private inviteCode = "";
   private refreshTimer?: ReturnType<typeof setTimeout>;
+  private promptsTimer?: ReturnType<typeof setTimeout>;
   private connection?: Connection;
 
   // Follows `matchId` from the start: as its player if this account holds a seat, else as a
@@ -163,11 +166,13 @@ export class MatchStore {
 
   event(event: Event): void {
     if (event.matchId !== this.matchId.value) return;
+    if (this.promptsTimer !== undefined && event.body.case !== "prompt" && event.body.case !== "snapshot")
+      this.dropUnconfirmedPrompt();
     switch (event.body.case) {
       case "snapshot":
         this.snapshot.value = event.body.value;
         this.lastSeq = event.seq;
-        this.prompt.value = null;  // the open prompts follow the snapshot
+        this.expectPrompts();
         break;
       case "gameEvent":
         if (event.seq <= this.lastSeq) break;  // already in the snapshot on screen
@@ -184,8 +189,9 @@ export class MatchStore {
         break;
       case "prompt":
         if (event.body.value.seat === this.seat()) {
+          if (this.prompt.value?.decisionId !== event.body.value.decisionId) this.refusal.value = null;
           this.prompt.value = event.body.value;
-          this.refusal.value = null;
+          this.promptsChecked();
         }
         break;
       case "matchUpdate":
@@ -205,8 +211,27 @@ export class MatchStore {
     }
   }
 
+  // A snapshot is followed at once by the decisions still open. The one on screen stays until
+  // they say otherwise (clearing it at the snapshot made the panel blink on every refresh, and
+  // lost a click or the keyboard focus); if none follows, it was closed meanwhile.
+  private expectPrompts(): void {
+    clearTimeout(this.promptsTimer);
+    this.promptsTimer = setTimeout(() => this.dropUnconfirmedPrompt(), kPromptsFollowMs);
+  }
+
+  private promptsChecked(): void {
+    clearTimeout(this.promptsTimer);
+    this.promptsTimer = undefined;
+  }
+
+  private dropUnconfirmedPrompt(): void {
+    this.promptsChecked();
+    this.prompt.value = null;
+  }
+
   private reset(matchId: bigint | null): void {
     clearTimeout(this.refreshTimer);
+    this.promptsChecked();
     this.matchId.value = matchId;
     this.info.value = null;
     this.snapshot.value = null;

@@ -17,9 +17,10 @@ export interface IncursionsTableProps {
   seat: number | undefined;  // undefined: a spectator
   prompt: DecisionPrompt | null;  // this viewer's open decision
   choose: (optionId: bigint) => void;
+  names?: readonly string[];  // the players' names by seat
 }
 
-export function IncursionsTable({ view, seat, prompt, choose }: IncursionsTableProps) {
+export function IncursionsTable({ view, seat, prompt, choose, names }: IncursionsTableProps) {
   const targets = useMemo(() => promptTargets(prompt, view), [prompt, view]);
   const boards = [...view.vessels].sort((a, b) => rank(a.seat, seat) - rank(b.seat, seat));
   const onMap = targets.hexes.size + targets.vessels.size > 0;
@@ -27,7 +28,7 @@ export function IncursionsTable({ view, seat, prompt, choose }: IncursionsTableP
     <div class="inc-table">
       <header class="inc-status">
         <p class="inc-status-line" role="status">
-          {statusLine(view, seat)}
+          {statusLine(view, seat, names)}
         </p>
         <p class="muted small">{seat === undefined ? "Watching" : `You are Player ${seat + 1}`}</p>
       </header>
@@ -46,7 +47,7 @@ export function IncursionsTable({ view, seat, prompt, choose }: IncursionsTableP
         <div class="inc-side">
           <div class="inc-boards">
             {boards.map((vessel) => (
-              <PlayerBoard key={vessel.seat} vessel={vessel} view={view} me={seat} />
+              <PlayerBoard key={vessel.seat} vessel={vessel} view={view} me={seat} name={names?.[vessel.seat]} />
             ))}
           </div>
           <Hexpiles view={view} me={seat} />

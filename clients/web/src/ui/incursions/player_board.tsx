@@ -11,14 +11,15 @@ export interface PlayerBoardProps {
   vessel: IncursionsVessel;
   view: IncursionsView;
   me: number | undefined;
+  name?: string;  // the player's name, when known
 }
 
-export function PlayerBoard({ vessel, view, me }: PlayerBoardProps) {
+export function PlayerBoard({ vessel, view, me, name }: PlayerBoardProps) {
   const ship = vessel.ship;
   const mine = vessel.seat === me;
   const active = view.phase === IncursionsPhase.TURN && view.activeSeat === vessel.seat;
   const won = view.winners.includes(vessel.seat);
-  const who = mine ? "You" : capitalise(seatName(vessel.seat, me));
+  const who = mine ? "You" : (name ?? capitalise(seatName(vessel.seat, me)));
   const classes = ["inc-board", seatClass(vessel.seat)];
   if (mine) classes.push("is-mine");
   if (active) classes.push("is-active");

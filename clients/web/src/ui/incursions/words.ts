@@ -98,19 +98,23 @@ export function describeVessel(v: IncursionsVessel, me: number | undefined, choi
   return parts.join(", ");
 }
 
-// One line for the status bar: the phase, whose turn, the maneuvers.
-export function statusLine(view: IncursionsView, me: number | undefined): string {
+// One line for the status bar: the phase, whose turn, the maneuvers. `names`: the players'
+// names by seat, when known.
+export function statusLine(view: IncursionsView, me: number | undefined, names?: readonly string[]): string {
   switch (view.phase) {
     case IncursionsPhase.SETUP:
       return "Setting up: the hexpiles are being cut";
     case IncursionsPhase.GAME_OVER: {
       if (view.winners.length === 0) return "Game over: nobody won";
-      const names = view.winners.map((seat) => seatName(seat, me));
-      const won = names.length === 1 && names[0] === "you" ? "you won" : `${names.join(" and ")} won`;
+      const winners = view.winners.map((seat) => (seat !== me && names?.[seat]) || seatName(seat, me));
+      const won = winners.length === 1 && winners[0] === "you" ? "you won" : `${winners.join(" and ")} won`;
       return `Game over: ${won}`;
     }
     default: {
-      const who = view.activeSeat === me ? "Your turn" : `${capitalise(seatName(view.activeSeat, me))}'s turn`;
+      const who =
+        view.activeSeat === me
+          ? "Your turn"
+          : `${names?.[view.activeSeat] ?? capitalise(seatName(view.activeSeat, me))}'s turn`;
       return `Round ${view.round}, turn ${view.turn}: ${who}, ${view.maneuversUsed} of ${view.maneuversAllowed} maneuvers used`;
     }
   }

@@ -1,11 +1,15 @@
 // The table of whichever game the snapshot is of.
 import type { GameSnapshot } from "../../../gen/spacedock/v1/game_pb.js";
+import type { Connection } from "../../net/connection.js";
 import type { MatchStore } from "../../state/match.js";
+import { useCardsById } from "../cards/card_data.js";
 import { DiceTray } from "../incursions/dice_tray.js";
 import { IncursionsTable } from "../incursions/incursions_table.js";
 import { StccgTable } from "../stccg/stccg_table.js";
 
-export function GameTable({ snapshot, store }: { snapshot: GameSnapshot; store: MatchStore }) {
+export function GameTable(props: { snapshot: GameSnapshot; store: MatchStore; link: Connection }) {
+  const { snapshot, store } = props;
+  const cards = useCardsById(props.link, snapshot.view.case === "stccg");
   const prompt = store.prompt.value;
   const choose = (optionId: bigint) => store.choose([optionId]);
   const names: string[] = [];
@@ -13,13 +17,19 @@ export function GameTable({ snapshot, store }: { snapshot: GameSnapshot; store: 
   switch (snapshot.view.case) {
     case "stccg":
       return (
-        <StccgTable view={snapshot.view.value} seat={store.seat()} prompt={prompt} choose={choose} names={names} />
+        <StccgTable view={snapshot.view.value} seat={store.seat()} prompt={prompt} choose={choose} names={names} cards={cards} />
       );
     case "incursions": {
       return (
         <>
           <DiceTray events={store.recent.value} names={names} />
-          <IncursionsTable view={snapshot.view.value} seat={store.seat()} prompt={prompt} choose={choose} />
+          <IncursionsTable
+            view={snapshot.view.value}
+            seat={store.seat()}
+            prompt={prompt}
+            choose={choose}
+            names={names}
+          />
         </>
       );
     }

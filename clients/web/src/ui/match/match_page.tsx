@@ -80,13 +80,13 @@ export function MatchPage({ client, route }: { client: Client; route: Extract<Ro
       <div class="match-body">
         <div class="table-area">
           {snapshot ? (
-            <GameTable snapshot={snapshot} store={store} />
+            <GameTable snapshot={snapshot} store={store} link={client.connection} />
           ) : (
             <p class="muted">The table appears when the match starts.</p>
           )}
         </div>
         <aside class="rail">
-          <PromptPanel store={store} />
+          <PromptPanel store={store} live={client.connection.state.value === "live"} />
           <div class="tabs" role="tablist">
             <button type="button" role="tab" aria-selected={rail === "log"} onClick={() => setRail("log")}>
               Log

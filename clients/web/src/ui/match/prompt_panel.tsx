@@ -4,11 +4,12 @@ import { useEffect } from "preact/hooks";
 import { DecisionKind, type DecisionPrompt } from "../../../gen/spacedock/v1/game_pb.js";
 import type { MatchStore } from "../../state/match.js";
 
-export function PromptPanel({ store }: { store: MatchStore }) {
+// `live`: the link is up; while it is down the decision shows but cannot be answered.
+export function PromptPanel({ store, live }: { store: MatchStore; live: boolean }) {
   const prompt = store.prompt.value;
-  const answering = store.answering.value;
+  const answering = store.answering.value || !live;
   useEffect(() => {
-    if (!prompt) return;
+    if (!prompt || answering) return;
     const keys = (e: KeyboardEvent) => {
       if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
       const index = Number(e.key) - 1;
@@ -17,7 +18,7 @@ export function PromptPanel({ store }: { store: MatchStore }) {
     };
     addEventListener("keydown", keys);
     return () => removeEventListener("keydown", keys);
-  }, [prompt]);
+  }, [prompt, answering]);
 
   if (store.superseded.value)
     return (

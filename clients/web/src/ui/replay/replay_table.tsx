@@ -5,6 +5,7 @@ import type { Client } from "../../app/client.js";
 import { IncursionsTable } from "../incursions/incursions_table.js";
 import { StccgTable } from "../stccg/stccg_table.js";
 import type { LoadedReplay } from "./replay_load.js";
+import { useCardsById } from "../cards/card_data.js";
 import { useViewAt } from "./use_view_at.js";
 
 const nothing = () => {};
@@ -19,6 +20,7 @@ export function ReplayTable(props: {
   const at = useViewAt(props.client, props.matchId, replay, position);
   const seat = replay.view === ReplayView.PLAYER ? replay.seat : undefined;
   const view = at.snapshot?.view;
+  const cards = useCardsById(props.client.connection, view?.case === "stccg");
   const names: string[] = [];
   for (const s of replay.match?.seats ?? []) names[s.seat] = s.username;
   return (
@@ -35,9 +37,9 @@ export function ReplayTable(props: {
         )
       )}
       {view?.case === "stccg" ? (
-        <StccgTable view={view.value} seat={seat} prompt={null} choose={nothing} names={names} />
+        <StccgTable view={view.value} seat={seat} prompt={null} choose={nothing} names={names} cards={cards} />
       ) : view?.case === "incursions" ? (
-        <IncursionsTable view={view.value} seat={seat} prompt={null} choose={nothing} />
+        <IncursionsTable view={view.value} seat={seat} prompt={null} choose={nothing} names={names} />
       ) : (
         <p class="muted">{at.snapshot ? "This client cannot show this game." : "The replay has no table here."}</p>
       )}

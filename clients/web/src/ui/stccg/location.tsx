@@ -9,6 +9,7 @@ import { useTable } from "./table_context.js";
 import {
   cardTitle,
   endWords,
+  missionPlace,
   placementWord,
   possessive,
   seatName,
@@ -76,8 +77,10 @@ function Mission(props: { model: LocationModel; title: string }) {
   const copyOptions = loc.copy?.handle ? t.targets.byCard.get(loc.copy.handle) : undefined;
   const seeds = seedWords(model.seeds, t.sides);
   const done = loc.completedBy;
+  const place = missionPlace(t.cards?.get(loc.mission?.cardId ?? ""));
   const words = [
     placementWord(loc.placement),
+    ...place,
     `seeded by ${seatName(t.sides, loc.seeder).toLowerCase()}`,
     ...endWords(model.bottomEnd),
     seeds,
@@ -99,7 +102,7 @@ function Mission(props: { model: LocationModel; title: string }) {
         extra={unionOptions(locOptions, copyOptions)}
         words={words}
         body={body}
-        typeLine={`mission · ${placementWord(loc.placement)}`}
+        typeLine={["mission", placementWord(loc.placement), ...place].join(" · ")}
         location={model}
       />
       {done !== undefined && (

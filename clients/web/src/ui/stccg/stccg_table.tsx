@@ -3,6 +3,7 @@
 // locations they name. It shows the server's view and answers its prompts; it judges nothing.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { DecisionPrompt, Option } from "../../../gen/spacedock/v1/game_pb.js";
+import type { StccgCard } from "../../../gen/spacedock/v1/stccg_cards_pb.js";
 import { StccgPhase, type StccgView } from "../../../gen/spacedock/v1/stccg_pb.js";
 import { findShown } from "./find_card.js";
 import { CardRow } from "./hand.js";
@@ -23,6 +24,7 @@ export interface StccgTableProps {
   prompt: DecisionPrompt | null;  // this viewer's open decision
   choose: (optionId: bigint) => void;
   names?: string[];  // the players' names by seat
+  cards?: ReadonlyMap<string, StccgCard>;  // the card database by id, for figures not in the view
 }
 
 export function StccgTable(props: StccgTableProps) {
@@ -56,6 +58,7 @@ export function StccgTable(props: StccgTableProps) {
       }
     },
     preview: setPreviewed,
+    cards: props.cards,
   };
 
   const player = (s: number) => view.players.find((p) => p.seat === s);

@@ -3,6 +3,7 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { Option } from "../../../gen/spacedock/v1/game_pb.js";
+import type { StccgCard } from "../../../gen/spacedock/v1/stccg_cards_pb.js";
 import type { StccgCardInPlay, StccgCardRef } from "../../../gen/spacedock/v1/stccg_pb.js";
 import { emptyTargets, type PromptTargets } from "./prompt_targets.js";
 import type { LocationModel, Sides } from "./view_model.js";
@@ -24,6 +25,8 @@ export interface TableCtx {
   // One option: chosen at once; several: a menu anchored at `anchor`, titled `name`.
   offer(options: Option[], anchor: HTMLElement, name: string): void;
   preview(item: PreviewItem): void;
+  // The card database by card id, once loaded (figures the view does not carry).
+  cards?: ReadonlyMap<string, StccgCard>;
 }
 
 export const TableContext = createContext<TableCtx>({

@@ -4,7 +4,9 @@ import {
   StccgAffiliation,
   StccgCardType,
   StccgPlacement,
+  StccgQuadrant,
   StccgSideDeck,
+  type StccgCard,
   type StccgMissionEnd,
 } from "../../../gen/spacedock/v1/stccg_cards_pb.js";
 import {
@@ -289,4 +291,18 @@ export function shownHandles(view: StccgView): Set<number> {
     if (ref.handle !== 0) handles.add(ref.handle);
   });
   return handles;
+}
+
+// Where a mission lies, from the card database (the view names the card, not its figures):
+// "Alpha Quadrant", "Gamma Quadrant · Gamma Quadrant region" ...
+export function missionPlace(card: StccgCard | undefined): string[] {
+  if (!card || card.details.case !== "mission") return [];
+  const mission = card.details.value;
+  const quadrant =
+    mission.quadrant === StccgQuadrant.GAMMA
+      ? "Gamma Quadrant"
+      : mission.quadrant === StccgQuadrant.DELTA
+        ? "Delta Quadrant"
+        : "Alpha Quadrant";
+  return mission.region ? [quadrant, `${mission.region} region`] : [quadrant];
 }

@@ -1,0 +1,68 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { create } from "@bufbuild/protobuf";
+import { EventSchema, type Event } from "../gen/spacedock/v1/envelope_pb.js";
+import { ViewerRole } from "../gen/spacedock/v1/game_pb.js";
+import { MatchInfoSchema } from "../gen/spacedock/v1/lobby_pb.js";
+import type { Connection } from "../src/net/connection.js";
+import { MatchStore } from "../src/state/match.js";
+
+const matchId = 7n;
+const snapshot = (seq: bigint): Event =>
+  create(EventSchema, { matchId, seq, body: { case: "snapshot", value: { role: ViewerRole.PLAYER, seat: 0 } } });
+const prompt = (decisionId: number): Event =>
+  create(EventSchema, {
+    matchId,
+    body: { case: "prompt", value: { decisionId, seat: 0, options: [{ id: 1n, label: "Pass" }] } },
+  });
+const clock = create(EventSchema, { matchId, body: { case: "clock", value: {} } });
+const gameEvent = (seq: bigint): Event =>
+  create(EventSchema, { matchId, seq, body: { case: "gameEvent", value: { text: `event ${seq}` } } });
+
+function followed(): MatchStore {
+  const store = new MatchStore();
+  const link = { request: async () => create(EventSchema) } as unknown as Connection;
+  store.attach(link, create(MatchInfoSchema, { matchId }));
+  return store;
+}
+
+test("a refreshed snapshot keeps the open decision on screen while it is re-sent", () => {
+  const store = followed();
+  store.event(snapshot(0n));
+  store.event(prompt(5));
+  const shown = store.prompt.value;
+  store.event(snapshot(0n));
+  assert.equal(store.prompt.value, shown);  // not cleared: no blink
+  store.event(prompt(5));
+  assert.equal(store.prompt.value?.decisionId, 5);
+  store.event(clock);
+  assert.equal(store.prompt.value?.decisionId, 5);
+  store.leave();
+});
+
+test("a decision closed meanwhile goes once the snapshot is followed by no prompt", async () => {
+  const store = followed();
+  store.event(snapshot(0n));
+  store.event(prompt(5));
+  store.event(snapshot(0n));
+  store.event(clock);  // the snapshot's prompts would have come before this
+  assert.equal(store.prompt.value, null);
+  store.event(prompt(6));
+  store.event(snapshot(0n));
+  await new Promise((resolve) => setTimeout(resolve, 400));  // nothing at all follows
+  assert.equal(store.prompt.value, null);
+  store.leave();
+});
+
+test("events are logged in order; a gap or a repeat is not logged", () => {
+  const store = followed();
+  store.event(snapshot(2n));
+  store.event(gameEvent(2n));  // already in the snapshot
+  store.event(gameEvent(3n));
+  store.event(gameEvent(5n));  // a gap: a fresh snapshot is asked for instead
+  assert.deepEqual(
+    store.log.value.map((line) => line.text),
+    ["event 3"],
+  );
+  store.leave();
+});
