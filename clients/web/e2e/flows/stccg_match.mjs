@@ -21,7 +21,7 @@ export async function stccgMatch(report, env, { A, B, C, deckA, deckB }) {
     id,
     url: env.url,
     maxDecisions: 3000,
-    deadline: Math.min(env.deadline - 90_000, Date.now() + 8 * 60_000),
+    deadline: Math.min(env.deadline - 90_000, Date.now() + 10 * 60_000),
   });
   const a = new Seat(A, env.rng.fork());
   const b = new Seat(B, env.rng.fork());
