@@ -215,6 +215,10 @@ test("a mission's quadrant and region come from the card database", () => {
     create(StccgCardSchema, { id: "m", details: { case: "mission", value: { quadrant, region } } });
   assert.deepEqual(missionPlace(mission(StccgQuadrant.UNSPECIFIED, "")), ["Alpha Quadrant"]);
   assert.deepEqual(missionPlace(mission(StccgQuadrant.GAMMA, "Bajor")), ["Gamma Quadrant", "Bajor region"]);
+  assert.deepEqual(missionPlace(mission(StccgQuadrant.ALPHA, "Neutral Zone Region")), [
+    "Alpha Quadrant",
+    "Neutral Zone Region",
+  ]);
   assert.deepEqual(missionPlace(undefined), []);
   assert.deepEqual(missionPlace(create(StccgCardSchema, { id: "p" })), []);
 });

@@ -304,5 +304,8 @@ export function missionPlace(card: StccgCard | undefined): string[] {
       : mission.quadrant === StccgQuadrant.DELTA
         ? "Delta Quadrant"
         : "Alpha Quadrant";
-  return mission.region ? [quadrant, `${mission.region} region`] : [quadrant];
+  if (!mission.region) return [quadrant];
+  // Some regions carry the word in their name ("Neutral Zone Region"), most do not ("Bajor").
+  const region = /\bregion$/i.test(mission.region) ? mission.region : `${mission.region} region`;
+  return [quadrant, region];
 }
