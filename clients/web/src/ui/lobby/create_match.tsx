@@ -5,7 +5,7 @@ import { BotStrength, Game } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { StccgMatchOptions } from "../../../gen/spacedock/v1/stccg_pb.js";
 import type { Client } from "../../app/client.js";
 import { describeError } from "../../net/connection.js";
-import { DeckPicker, seatOptions, type DeckChoice } from "./seat_options.js";
+import { DeckPicker, GamePicker, seatOptions, type DeckChoice } from "./seat_options.js";
 
 // The STCCG rule profile's switches, in words (stccg.proto StccgMatchOptions).
 const kStccgSwitches: [keyof StccgMatchOptions & string, string][] = [
@@ -65,13 +65,7 @@ export function CreateMatch({ client }: { client: Client }) {
   return (
     <form class="panel create-match" onSubmit={create} aria-label="New match">
       <h2>New match</h2>
-      <label>
-        Game
-        <select value={game} onChange={(e) => setGame(Number(e.currentTarget.value) as Game)}>
-          <option value={Game.STCCG}>Star Trek CCG (1E)</option>
-          <option value={Game.INCURSIONS}>Star Trek: Incursions</option>
-        </select>
-      </label>
+      <GamePicker value={game} onChange={setGame} />
       {game === Game.INCURSIONS && (
         <label>
           Players

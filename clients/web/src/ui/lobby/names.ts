@@ -28,3 +28,10 @@ export function playersLine(info: MatchInfo): string {
   const open = info.seatCount - info.seats.length;
   return [...names, ...Array<string>(Math.max(0, open)).fill("(open)")].join(" vs ");
 }
+
+// The players' names by seat number, for the tables.
+export function seatNames(info: MatchInfo | null | undefined): string[] {
+  const names: string[] = [];
+  for (const seat of info?.seats ?? []) names[seat.seat] = seat.username;
+  return names;
+}

@@ -4,7 +4,7 @@ import { ClockPreset } from "../../../gen/spacedock/v1/clock_pb.js";
 import { BotStrength, Game, QuickMatchUpdate_State as State } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { Client } from "../../app/client.js";
 import { describeError } from "../../net/connection.js";
-import { DeckPicker, seatOptions, type DeckChoice } from "./seat_options.js";
+import { DeckPicker, GamePicker, seatOptions, type DeckChoice } from "./seat_options.js";
 
 export function QuickMatch({ client }: { client: Client }) {
   const [game, setGame] = useState(Game.STCCG);
@@ -39,13 +39,7 @@ export function QuickMatch({ client }: { client: Client }) {
       <h2>Quick match</h2>
       {!queued ? (
         <>
-          <label>
-            Game
-            <select value={game} onChange={(e) => setGame(Number(e.currentTarget.value) as Game)}>
-              <option value={Game.STCCG}>Star Trek CCG (1E)</option>
-              <option value={Game.INCURSIONS}>Star Trek: Incursions</option>
-            </select>
-          </label>
+          <GamePicker value={game} onChange={setGame} />
           <DeckPicker client={client} game={game} value={deck} onChange={setDeck} />
           <button type="button" class="primary" onClick={() => enter(BotStrength.NONE)}>
             Find an opponent

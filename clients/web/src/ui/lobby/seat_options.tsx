@@ -1,4 +1,4 @@
-// The deck (STCCG) or hex contribution (Incursions) a player brings to a seat.
+// The game, and the deck (STCCG) or hex contribution (Incursions) a player brings to a seat.
 import { useEffect, useState } from "preact/hooks";
 import type { DeckSummary } from "../../../gen/spacedock/v1/decks_pb.js";
 import { Game } from "../../../gen/spacedock/v1/lobby_pb.js";
@@ -17,6 +17,19 @@ export function seatOptions(game: Game, deck: DeckChoice) {
     case: "stccgSeat" as const,
     value: kind === "deck" ? { deckId: BigInt(value) } : { sampleDeck: value },
   };
+}
+
+// Which game a new match or a quick match is of.
+export function GamePicker(props: { value: Game; onChange: (game: Game) => void }) {
+  return (
+    <label>
+      Game
+      <select value={props.value} onChange={(e) => props.onChange(Number(e.currentTarget.value) as Game)}>
+        <option value={Game.STCCG}>Star Trek CCG (1E)</option>
+        <option value={Game.INCURSIONS}>Star Trek: Incursions</option>
+      </select>
+    </label>
+  );
 }
 
 export function DeckPicker(props: {

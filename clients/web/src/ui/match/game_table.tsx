@@ -3,6 +3,7 @@ import type { GameSnapshot } from "../../../gen/spacedock/v1/game_pb.js";
 import type { Connection } from "../../net/connection.js";
 import type { MatchStore } from "../../state/match.js";
 import { useCardsById } from "../cards/card_data.js";
+import { seatNames } from "../lobby/names.js";
 import { DiceTray } from "../incursions/dice_tray.js";
 import { IncursionsTable } from "../incursions/incursions_table.js";
 import { StccgTable } from "../stccg/stccg_table.js";
@@ -12,8 +13,7 @@ export function GameTable(props: { snapshot: GameSnapshot; store: MatchStore; li
   const cards = useCardsById(props.link, snapshot.view.case === "stccg");
   const prompt = store.prompt.value;
   const choose = (optionId: bigint) => store.choose([optionId]);
-  const names: string[] = [];
-  for (const seat of store.info.value?.seats ?? []) names[seat.seat] = seat.username;
+  const names = seatNames(store.info.value);
   switch (snapshot.view.case) {
     case "stccg":
       return (

@@ -6,6 +6,7 @@ import { IncursionsTable } from "../incursions/incursions_table.js";
 import { StccgTable } from "../stccg/stccg_table.js";
 import type { LoadedReplay } from "./replay_load.js";
 import { useCardsById } from "../cards/card_data.js";
+import { seatNames } from "../lobby/names.js";
 import { useViewAt } from "./use_view_at.js";
 
 const nothing = () => {};
@@ -21,8 +22,7 @@ export function ReplayTable(props: {
   const seat = replay.view === ReplayView.PLAYER ? replay.seat : undefined;
   const view = at.snapshot?.view;
   const cards = useCardsById(props.client.connection, view?.case === "stccg");
-  const names: string[] = [];
-  for (const s of replay.match?.seats ?? []) names[s.seat] = s.username;
+  const names = seatNames(replay.match);
   return (
     <div class="replay-table">
       {at.pending ? (

@@ -1,7 +1,6 @@
 // What the table derives from a StccgView: who sits where, words for seats and cards, and each
 // location split into the two players' sides. Pure, so that it can be tested without a DOM.
 import {
-  StccgAffiliation,
   StccgCardType,
   StccgPlacement,
   StccgQuadrant,
@@ -16,6 +15,7 @@ import {
   type StccgLocation,
   type StccgView,
 } from "../../../gen/spacedock/v1/stccg_pb.js";
+import { affiliationName, typeName } from "../cards/card_words.js";
 
 // The viewer's seat sits at the bottom; a spectator sees the first seat there.
 export interface Sides {
@@ -67,45 +67,13 @@ export function isHidden(ref: StccgCardRef | undefined): boolean {
   return !ref || (ref.cardId === "" && ref.title === "");
 }
 
-const kTypeWords: Record<StccgCardType, string> = {
-  [StccgCardType.UNSPECIFIED]: "card",
-  [StccgCardType.MISSION]: "mission",
-  [StccgCardType.DILEMMA]: "dilemma",
-  [StccgCardType.ARTIFACT]: "artifact",
-  [StccgCardType.FACILITY]: "facility",
-  [StccgCardType.PERSONNEL]: "personnel",
-  [StccgCardType.SHIP]: "ship",
-  [StccgCardType.EQUIPMENT]: "equipment",
-  [StccgCardType.EVENT]: "event",
-  [StccgCardType.INTERRUPT]: "interrupt",
-  [StccgCardType.DOORWAY]: "doorway",
-  [StccgCardType.TACTIC]: "tactic",
-};
-
+// "personnel", "ship": the card database's type names, in running text.
 export function typeWord(type: StccgCardType): string {
-  return kTypeWords[type] ?? "card";
+  return typeName(type).toLowerCase();
 }
 
 export function cardTitle(ref: StccgCardRef | undefined): string {
   return isHidden(ref) ? "Face-down card" : ref!.title || ref!.cardId;
-}
-
-const kAffiliations: Record<StccgAffiliation, string> = {
-  [StccgAffiliation.UNSPECIFIED]: "?",
-  [StccgAffiliation.FEDERATION]: "Federation",
-  [StccgAffiliation.KLINGON]: "Klingon",
-  [StccgAffiliation.ROMULAN]: "Romulan",
-  [StccgAffiliation.CARDASSIAN]: "Cardassian",
-  [StccgAffiliation.FERENGI]: "Ferengi",
-  [StccgAffiliation.BORG]: "Borg",
-  [StccgAffiliation.BAJORAN]: "Bajoran",
-  [StccgAffiliation.DOMINION]: "Dominion",
-  [StccgAffiliation.NON_ALIGNED]: "Non-Aligned",
-  [StccgAffiliation.NEUTRAL]: "Neutral",
-};
-
-export function affiliationName(a: StccgAffiliation): string {
-  return kAffiliations[a] ?? "?";
 }
 
 export function placementWord(p: StccgPlacement): string {
