@@ -1,12 +1,27 @@
 // The Incursions match: A creates a two-player match, B joins, C watches; both play it to the
 // end by clicking lit hexes and vessels on the map, or the decision panel.
 import { createMatch, joinMatch, kIncursions, watchMatch } from "./lobby.mjs";
-import { allOnTable, logShowsNewest, playAll, sameResult, tableClicksWork } from "./match_checks.mjs";
+import { allOnTable, EndedEarly, logShowsNewest, playAll, sameResult, tableClicksWork } from "./match_checks.mjs";
 import { MatchRun, Seat } from "./play.mjs";
 
 const kTable = ".inc-table";
 
+// A game may end in a few turns (a ship rolls doubles at a wormhole); one too short to have
+// reached the mid-game screenshots is noted, and the players sit down to another.
+const kAttempts = 4;
+
 export async function incursionsMatch(report, env, { A, B, C }) {
+  for (let attempt = 1; ; ++attempt) {
+    try {
+      return await playMatch(report, env, { A, B, C });
+    } catch (e) {
+      if (!(e instanceof EndedEarly) || attempt === kAttempts) throw e;
+      report.note(`${e.message}; playing another match (${attempt} of ${kAttempts} tries)`);
+    }
+  }
+}
+
+async function playMatch(report, env, { A, B, C }) {
   const id = await createMatch(report, A, env.url, { game: kIncursions, players: 2 });
   await joinMatch(report, B, env.url, id);
   await watchMatch(report, C, env.url, id);
@@ -33,7 +48,7 @@ export async function incursionsMatch(report, env, { A, B, C }) {
     return `${hexes} hexes drawn; ${who.who} decides first, ${lit} lit on the map`;
   }, () => report.shot(A.page, "fail-incursions-start"));
   for (const [p, who] of [[A, "A"], [B, "B"], [C, "spectator"]]) await report.shot(p.page, `incursions-start-${who}`, { top: true, fullPage: true });
-  run.hook("mid-game screenshots", "A", (r) => r.total >= 60, async () => {
+  run.hook("mid-game screenshots", "A", (r) => r.total >= 40, async () => {
     for (const [p, who] of [[A, "A"], [B, "B"], [C, "spectator"]]) await report.shot(p.page, `incursions-mid-${who}`, { top: true, fullPage: true });
   });
 

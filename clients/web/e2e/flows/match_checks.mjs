@@ -13,6 +13,9 @@ export async function allOnTable(report, run, people, tableSelector, what) {
   }, () => report.shot(people[0].page, `fail-${run.label}-table`));
 }
 
+// The match ended before every hook had run: too short a game to have shown what it should.
+export class EndedEarly extends Error {}
+
 // Runs the seats' loops and the spectator's wait together; throws the first real failure.
 export async function playAll(run, seats, spectator) {
   const results = await Promise.allSettled([
@@ -24,7 +27,7 @@ export async function playAll(run, seats, spectator) {
   if (first) throw first;
   const missed = run.hooks.filter((h) => !h.done).map((h) => h.name);
   if (missed.length)
-    throw new Error(`${run.label}: the match ended after ${run.total} decisions, before: ${missed.join("; ")}`);
+    throw new EndedEarly(`${run.label}: the match ended after ${run.total} decisions, before: ${missed.join("; ")}`);
 }
 
 // Players and spectator read the same result line.
