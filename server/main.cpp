@@ -10,6 +10,7 @@
 #include "server/bot_bench.h"
 #include "server/card_listing.h"
 #include "server/content_listing.h"
+#include "server/pairing_bench.h"
 #include "server/scenario_command.h"
 #include "server/server.h"
 #include "storage/accounts.h"
@@ -59,6 +60,11 @@ usage:
       --against S                its opponent (default random)
       --seed N                   seed of the first game and of the bots (default 1)
       --require P                exit 1 if the bot wins less than P percent of the games
+  spacedock pairing-bench [options]
+                                 Swiss pairing time per round of a whole event of random results
+      --players N                players (default 10000)
+      --rounds N                 Swiss rounds (default: the server's default for the field)
+      --seed N                   the event's seed (default 1)
   spacedock backup --db FILE --to FILE
                                  copy a database, even one a running server is writing, to a new
                                  file (SQLite's online backup: a consistent snapshot)
@@ -145,6 +151,16 @@ int bench(Flags& flags) {
   return sd::run_bench(options);
 }
 
+int pairing_bench(Flags& flags) {
+  sd::PairingBenchOptions options;
+  flags.take_number("--players", options.players);
+  flags.take_number("--rounds", options.rounds);
+  flags.take_number("--seed", options.seed);
+  flags.finish();
+  if (options.players < 2) throw std::invalid_argument("--players: at least 2");
+  return sd::run_pairing_bench(options);
+}
+
 int bot_bench(Flags& flags) {
   sd::BotBenchOptions options;
   if (auto game = flags.take("--game")) options.game = *game;
@@ -171,6 +187,7 @@ int main(int argc, char** argv) {
     if (command == "serve") return serve(flags);
     if (command == "bench") return bench(flags);
     if (command == "bot-bench") return bot_bench(flags);
+    if (command == "pairing-bench") return pairing_bench(flags);
     if (command == "backup") {
       const auto from = flags.take("--db");
       const auto to = flags.take("--to");
