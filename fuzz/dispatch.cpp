@@ -22,6 +22,7 @@
 #include "server/lobby.h"
 #include "server/quick_match_queue.h"
 #include "server/services.h"
+#include "server/tournament/tournaments.h"
 #include "server/web_root.h"
 
 namespace sd = spacedock::server;
@@ -43,6 +44,7 @@ struct Core {
   sd::BotAccounts bots;
   sd::QuickMatchQueue quick_matches;
   sd::WebRoot web;
+  sd::Tournaments tournaments;
   std::unique_ptr<sd::Services> services;
 
   Core() {
@@ -62,7 +64,9 @@ struct Core {
     db = std::make_unique<sd::Persistence>(spacedock::storage::Database::open(path.string()));
     services = std::make_unique<sd::Services>(sd::Services{config, io, cpu, *db, lobby, metrics,
                                                            admission, throttles, sessions, chat,
-                                                           bots, quick_matches, web});
+                                                           bots, quick_matches, web, tournaments});
+    auto reader = spacedock::storage::Database::open(path.string());
+    tournaments.restore(*services, reader);
   }
 };
 

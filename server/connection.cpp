@@ -385,6 +385,20 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
       return on_quick_match(request.quick_match(), reply);
     case Body::kLeaveQueue:
       return on_leave_queue(reply);
+    case Body::kCreateTournament:
+    case Body::kListTournaments:
+    case Body::kGetTournament:
+    case Body::kRegisterForTournament:
+    case Body::kDropFromTournament:
+    case Body::kStartRound:
+    case Body::kGetRound:
+    case Body::kGetStandings:
+    case Body::kSetTableResult:
+    case Body::kExportTournament:
+    case Body::kGetTournamentDeck:
+    case Body::kGetTournamentLog:
+    case Body::kFollowTournament:
+      return on_tournament(request, reply);
     default:
       return reply(error_response(v1::UNKNOWN_MESSAGE, "unsupported request"));
   }

@@ -90,6 +90,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void offer_bot_later(v1::Game game, std::int64_t since);
   void on_leave_queue(const Reply& reply);
 
+  // Tournaments (tournament/requests.cpp): every tournament request.
+  void on_tournament(const v1::ClientMessage& request, Reply reply);
+
   // Replays (replays.cpp).
   void on_get_replay(const v1::GetReplay& request, Reply reply);
 

@@ -11,6 +11,7 @@
 #include "engine/games.h"
 #include "server/chat.h"
 #include "server/connection.h"
+#include "server/tournament/tournaments.h"
 
 namespace spacedock::server {
 namespace {
@@ -398,6 +399,8 @@ core::SubmitResult Match::apply(core::MatchEngine& engine, const storage::InputR
       return engine.concede(seat);
     case storage::InputKind::kTimeOut:
       return engine.time_out(seat);
+    case storage::InputKind::kTimeCalled:
+      return engine.call_time();
   }
   throw std::logic_error("an input of unknown kind");
 }
@@ -484,6 +487,24 @@ void Match::concede(const Connection* from, Identity who, Reply reply) {
   storage::InputRecord input;
   input.kind = storage::InputKind::kConcede;
   apply_input(from, std::move(who), std::move(input), std::move(reply));
+}
+
+void Match::call_time(Reply reply) {
+  serialize([this, reply = std::move(reply)]() mutable {
+    if (status_ != v1::MATCH_STATUS_ACTIVE) {
+      reply(error_response(v1::GAME_OVER, "the game is over"));
+      return done();
+    }
+    spdlog::info("match={}: time called", id_);
+    storage::InputRecord input;
+    input.kind = storage::InputKind::kTimeCalled;
+    commit_input(std::move(input), std::chrono::steady_clock::now(), std::move(reply));
+  });
+}
+
+std::optional<v1::MatchClock> Match::clock_reading() const {
+  std::lock_guard lock(info_mutex_);
+  return last_clock_;
 }
 
 void Match::snapshot(std::shared_ptr<Connection> connection, Reply reply) {
@@ -623,6 +644,7 @@ void Match::commit_input(storage::InputRecord input, std::chrono::steady_clock::
             self->status_ = v1::MATCH_STATUS_FINISHED;
             self->services_.metrics.matches_finished_total.Increment();
             spdlog::info("match={} finished: {}", self->id_, self->engine_->result().summary());
+            self->services_.tournaments.match_over(self->id_, self->engine_->result());
           }
           // A decision changes the header only when it ends the game; then whoever acts on
           // the answer sees the new state in the lobby.

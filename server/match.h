@@ -87,6 +87,12 @@ class Match : public std::enable_shared_from_this<Match> {
   // since is refused (SUPERSEDED).
   void submit(const Connection* from, Identity who, v1::SubmitDecision request, Reply reply);
   void concede(const Connection* from, Identity who, Reply reply);
+  // A tournament round's time is up: the game ends, scored by its own end-of-time rules (an
+  // input like any other, kTimeCalled). GAME_OVER if it has ended already.
+  void call_time(Reply reply);
+  // The clocks as last sent to the followers, for a tournament's dashboard; safe from any
+  // thread. None in a match without clocks, or before its first reading.
+  std::optional<v1::MatchClock> clock_reading() const;
   // A fresh snapshot, then the open prompts, for a connection that follows the match.
   void snapshot(std::shared_ptr<Connection> connection, Reply reply);
   // Chat from a connection following the match: a player's reaches every follower, a
@@ -173,10 +179,11 @@ class Match : public std::enable_shared_from_this<Match> {
   std::string announced_;  // the header as last sent to followers
   bool busy_ = false;
 
-  mutable std::mutex info_mutex_;  // guards the three fields below, read from other threads
+  mutable std::mutex info_mutex_;  // guards the four fields below, read from other threads
   v1::MatchInfo info_;
   std::int64_t finished_at_ms_ = 0;
   bool players_following_ = false;  // a player's connection follows the match
+  std::optional<v1::MatchClock> last_clock_;
 
   // Judges (match_judges.cpp): kept apart from the followers, so that no live event or prompt
   // can reach them.

@@ -125,6 +125,10 @@ v1::ServerMessage Match::clock_message() const {
 void Match::send_clock() {
   if (!clock_) return;
   v1::ServerMessage message = clock_message();  // one reading of the clocks for everyone
+  {
+    std::lock_guard lock(info_mutex_);
+    last_clock_ = message.event().clock();
+  }
   for (const Follower& f : followers_) {
     auto connection = f.connection.lock();
     if (!connection) continue;

@@ -86,7 +86,7 @@ Server::Server(ServerConfig config)
                                       config_.commit_window);
   services_ = std::make_unique<Services>(Services{config_, io_, cpu_, *db_, lobby_, metrics_,
                                                   admission_, throttles_, sessions_, chat_, bots_,
-                                                  quick_matches_, web_});
+                                                  quick_matches_, web_, tournaments_});
   restore_matches();
   listener_ = std::make_shared<Listener>(
       *services_, asio::ip::tcp::endpoint(asio::ip::make_address(config_.host), config_.port));
@@ -125,6 +125,7 @@ void Server::restore_matches() {
                       .count();
   spdlog::info("restored {} unfinished matches ({} inputs replayed) in {} ms", restored,
                inputs_replayed, ms);
+  tournaments_.restore(*services_, db);
 }
 
 void Server::schedule_reaping() {

@@ -13,6 +13,7 @@
 #include "server/persistence.h"
 #include "server/quick_match_queue.h"
 #include "server/services.h"
+#include "server/tournament/tournaments.h"
 #include "server/web_root.h"
 
 namespace spacedock::server {
@@ -47,6 +48,7 @@ class Server {
   BotAccounts bots_;
   QuickMatchQueue quick_matches_;
   WebRoot web_;
+  Tournaments tournaments_;
   std::unique_ptr<Services> services_;
   boost::asio::io_context io_;
   boost::asio::thread_pool cpu_;

@@ -20,6 +20,7 @@ namespace spacedock::server {
 class Chat;
 class Lobby;
 class QuickMatchQueue;
+class Tournaments;
 class WebRoot;
 
 struct ServerConfig {
@@ -92,6 +93,7 @@ struct Services {
   const BotAccounts& bots;
   QuickMatchQueue& quick_matches;
   const WebRoot& web;
+  Tournaments& tournaments;
 };
 
 inline std::int64_t now_ms() {

@@ -14,6 +14,7 @@ extern const std::string_view storage_migration_002;
 extern const std::string_view storage_migration_003;
 extern const std::string_view storage_migration_004;
 extern const std::string_view storage_migration_005;
+extern const std::string_view storage_migration_006;
 }  // namespace spacedock::embedded
 
 namespace spacedock::storage {
@@ -25,12 +26,13 @@ struct Migration {
 };
 
 // Versions in increasing order, one per file under storage/migrations/.
-std::array<Migration, 5> migrations() {
+std::array<Migration, 6> migrations() {
   return {{{1, embedded::storage_migration_001},
            {2, embedded::storage_migration_002},
            {3, embedded::storage_migration_003},
            {4, embedded::storage_migration_004},
-           {5, embedded::storage_migration_005}}};
+           {5, embedded::storage_migration_005},
+           {6, embedded::storage_migration_006}}};
 }
 
 std::int64_t now_ms() {

@@ -55,7 +55,8 @@ std::vector<MatchRecord> load_matches_page(Database& db, const std::vector<Match
 // The append-only input log: everything a player did, in order, so that replaying it through
 // the engine from the seed rebuilds the game exactly.
 // kTimeOut: the server's clock ran out for the seat (or it stayed away past the grace).
-enum class InputKind : std::uint8_t { kDecision = 1, kConcede = 2, kTimeOut = 3 };
+// kTimeCalled: a tournament round's time ran out (seat 0; the game is scored as it stands).
+enum class InputKind : std::uint8_t { kDecision = 1, kConcede = 2, kTimeOut = 3, kTimeCalled = 4 };
 
 struct InputRecord {
   std::uint32_t seq = 0;  // 1, 2, 3... within the match

@@ -33,6 +33,9 @@ class MatchEngine {
   // The player's clock ran out (the host keeps the clocks): like a concession, but reported
   // with RESULT_REASON_TIME. Refused (kNotAPlayer) for seats already out.
   virtual SubmitResult time_out(Seat seat) = 0;
+  // A tournament round's time is up: the game ends at once, scored by its own end-of-time rules
+  // (RESULT_REASON_TIME_LIMIT). Refused (kGameOver) once the game is over.
+  virtual SubmitResult call_time() = 0;
 
   virtual bool over() const = 0;
   // Whether the seat still plays: the game is not over and the seat was not eliminated.

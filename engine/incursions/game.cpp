@@ -63,6 +63,12 @@ SubmitResult Game::time_out(Seat seat) {
   return forfeit(seat, /*out_of_time=*/true);
 }
 
+SubmitResult Game::call_time() {
+  if (s_.over) return SubmitResult::refuse(Verdict::kGameOver);
+  score_at_limit(v1::RESULT_REASON_TIME_LIMIT);
+  return SubmitResult::ok();
+}
+
 SubmitResult Game::forfeit(Seat seat, bool out_of_time) {
   if (s_.over) return SubmitResult::refuse(Verdict::kGameOver);
   if (!s_.in_game(seat)) return SubmitResult::refuse(Verdict::kNotAPlayer);

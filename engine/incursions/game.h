@@ -46,6 +46,9 @@ class Game {
   core::SubmitResult concede(Seat seat);
   // Out of time on the host's clock: a concession reported as RESULT_REASON_TIME.
   core::SubmitResult time_out(Seat seat);
+  // A tournament round's time is up: scored by §16.3 between inputs, so that no atomic
+  // resolution is cut short (A37).
+  core::SubmitResult call_time();
 
   // Why the open decision would refuse this option (Rule::kOk if it is offered).
   Rule check(core::OptionId option) const;
@@ -79,7 +82,8 @@ class Game {
   void keep_cloak(bool keep);
   void keep_tractor(bool keep);
   void end_turn();
-  void score_turn_cap();
+  // The §16.3 scoring, for the turn cap (A46) and the tournament time limit.
+  void score_at_limit(v1::ResultReason reason);
   TileIndex draw_wormhole();
   // Ends the game if at most one player is left, for `reason` (how the others went out).
   bool check_victory(v1::ResultReason reason = v1::RESULT_REASON_LAST_SHIP_STANDING);

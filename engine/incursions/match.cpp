@@ -46,6 +46,11 @@ v1::MatchResult IncursionsMatch::result() const {
                                                           ? winners + " scored best"
                                                           : "a draw between " + winners));
       break;
+    case v1::RESULT_REASON_TIME_LIMIT:
+      out.set_summary("time was called; " + (out.winners_size() == 1
+                                                 ? winners + " scored best"
+                                                 : "a draw between " + winners));
+      break;
     default:
       out.set_summary("the game was stopped by the engine's work cap");
       break;

@@ -162,13 +162,13 @@ void Game::end_turn() {
     if (next == s_.starting) ++s_.round;
   } while (!s_.in_game(next));
   if (s_.round > s_.options.turn_cap) {
-    score_turn_cap();
+    score_at_limit(v1::RESULT_REASON_TURN_CAP);
     return;
   }
   begin_turn(next);
 }
 
-void Game::score_turn_cap() {
+void Game::score_at_limit(v1::ResultReason reason) {
   // Tournament scoring (§16.3, A46): nearest revealed wormhole, then most hull + shields, then
   // a doubles roll-off in turn order.
   std::vector<TileIndex> wormholes;
@@ -219,7 +219,7 @@ void Game::score_turn_cap() {
       }
     }
   }
-  finish(leaders, v1::RESULT_REASON_TURN_CAP);
+  finish(leaders, reason);
 }
 
 TileIndex Game::draw_wormhole() {

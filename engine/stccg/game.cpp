@@ -120,6 +120,12 @@ SubmitResult Game::time_out(Seat seat) {
   return forfeit(seat, v1::RESULT_REASON_TIME);
 }
 
+SubmitResult Game::call_time() {
+  if (e_.state().over) return SubmitResult::refuse(Verdict::kGameOver);
+  e_.finish(e_.state().leaders(), v1::RESULT_REASON_TIME_LIMIT);
+  return SubmitResult::ok();
+}
+
 SubmitResult Game::forfeit(Seat seat, v1::ResultReason reason) {
   if (e_.state().over) return SubmitResult::refuse(Verdict::kGameOver);
   if (seat >= kPlayers) return SubmitResult::refuse(Verdict::kNotAPlayer);

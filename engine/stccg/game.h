@@ -41,6 +41,8 @@ class Game {
   core::SubmitResult concede(Seat seat);
   // Out of time on the host's clock: a concession reported as RESULT_REASON_TIME.
   core::SubmitResult time_out(Seat seat);
+  // A tournament round's time is up: the higher score wins at once, equal scores draw.
+  core::SubmitResult call_time();
   // Why the open decision would refuse this option (Rule::kOk if it is offered).
   Rule check(core::OptionId option) const;
 

@@ -84,6 +84,15 @@ v1::MatchResult StccgMatch::result() const {
                                     std::to_string(std::min(a, b))));
       break;
     }
+    case v1::RESULT_REASON_TIME_LIMIT: {
+      const int a = s.players[0].score;
+      const int b = s.players[1].score;
+      out.set_summary("time was called; " +
+                      (a == b ? "a tie at " + std::to_string(a)
+                              : winners + " leads " + std::to_string(std::max(a, b)) + " to " +
+                                    std::to_string(std::min(a, b))));
+      break;
+    }
     case v1::RESULT_REASON_CONCESSION:
       out.set_summary(names_(State::other(static_cast<Seat>(out.winners(0)))) + " conceded");
       break;

@@ -73,6 +73,9 @@ inline std::size_t check_stored_matches_replay(storage::Database& db) {
         case storage::InputKind::kTimeOut:
           result = engine->time_out(seat);
           break;
+        case storage::InputKind::kTimeCalled:
+          result = engine->call_time();
+          break;
       }
       REQUIRE(result.accepted());
     }

@@ -105,18 +105,19 @@ TEST_CASE("migrations create the schema once") {
   std::int64_t applied_at = 0;
   {
     Database db = Database::open(dir.file());
-    CHECK(db.schema_version() == 5);
-    CHECK(query_int(db, "SELECT count(*) FROM schema_migrations") == 5);
+    CHECK(db.schema_version() == 6);
+    CHECK(query_int(db, "SELECT count(*) FROM schema_migrations") == 6);
     applied_at = query_int(db, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1");
     CHECK(applied_at > 0);
     CHECK(query_int(db,
                     "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN "
                     "('accounts', 'sessions', 'matches', 'match_seats', 'match_inputs', "
-                    "'match_snapshots', 'decks')") == 7);
+                    "'match_snapshots', 'decks', 'tournaments', 'tournament_entrants', "
+                    "'tournament_rounds', 'tournament_tables', 'tournament_log')") == 12);
   }
   Database again = Database::open(dir.file());
-  CHECK(again.schema_version() == 5);
-  CHECK(query_int(again, "SELECT count(*) FROM schema_migrations") == 5);
+  CHECK(again.schema_version() == 6);
+  CHECK(query_int(again, "SELECT count(*) FROM schema_migrations") == 6);
   CHECK(query_int(again, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1") ==
         applied_at);
   // Reopening wrote nothing.
@@ -479,11 +480,13 @@ TEST_CASE("migration 5 rebuilds the input log without losing a row") {
         "ALTER TABLE old_inputs RENAME TO match_inputs;"
         "CREATE UNIQUE INDEX match_inputs_by_key ON match_inputs (match_id, idempotency_key) "
         "WHERE idempotency_key IS NOT NULL;"
-        "DELETE FROM schema_migrations WHERE version = 5;");
+        "DROP TABLE tournament_log; DROP TABLE tournament_tables; DROP TABLE tournament_rounds;"
+        "DROP TABLE tournament_entrants; DROP TABLE tournaments;"
+        "DELETE FROM schema_migrations WHERE version >= 5;");
     REQUIRE(f.db.schema_version() == 4);
   }
   Database db = Database::open(f.dir.file());
-  CHECK(db.schema_version() == 5);
+  CHECK(db.schema_version() == 6);
   const std::int64_t match = query_int(db, "SELECT id FROM matches");
   auto inputs = storage::load_inputs(db, match);
   REQUIRE(inputs.size() == 2);

@@ -215,13 +215,7 @@ void Engine::take_from_deck(Seat seat, CardId c) {
   if (player.draw.empty()) {
     // Drawing the last card ends the game at once; the higher score wins (§1.7). Taking it
     // in a search does too (S-66, A-26).
-    const int mine = player.score;
-    const int theirs = s_.players[State::other(seat)].score;
-    const std::uint8_t winners = mine == theirs ? 0b11
-                                 : mine > theirs
-                                     ? static_cast<std::uint8_t>(1u << seat)
-                                     : static_cast<std::uint8_t>(1u << State::other(seat));
-    finish(winners, v1::RESULT_REASON_DECK_EXHAUSTED);
+    finish(s_.leaders(), v1::RESULT_REASON_DECK_EXHAUSTED);
   }
 }
 

@@ -171,6 +171,12 @@ struct State {
   const CardDef& def(CardId c) const { return db->def(cards[c].def); }
   bool in_play_at(CardId c) const { return c < cards.size() && cards[c].zone == Zone::kPlay; }
   static Seat other(Seat s) { return static_cast<Seat>(1 - s); }
+  // The seats with the higher score (both when level): who wins a game scored as it stands.
+  std::uint8_t leaders() const {
+    const int a = players[0].score;
+    const int b = players[1].score;
+    return a == b ? 0b11 : a > b ? 0b01 : 0b10;
+  }
 
   std::uint64_t hash() const;
   // The first broken invariant, or an empty string: every card is listed exactly once, in the

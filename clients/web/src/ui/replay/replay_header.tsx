@@ -16,6 +16,7 @@ const kReasons: Record<ResultReason, string> = {
   [ResultReason.DECK_EXHAUSTED]: "a draw deck ran out",
   [ResultReason.CONCESSION]: "concession",
   [ResultReason.TIME]: "time",
+  [ResultReason.TIME_LIMIT]: "the round's time limit",
 };
 
 function Check({ check }: { check: ReplayCheck | undefined }) {

@@ -1,0 +1,412 @@
+// Tournaments: pairing and starting rounds, their time limit, and results, from the matches or
+// from the organiser. A round is stored whole (its matches, already started, and its tables) in
+// one database job, so that a crash leaves either the whole round or none of it.
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+#include "engine/games.h"
+#include "server/chess_clock.h"
+#include "server/crypto.h"
+#include "server/lobby.h"
+#include "server/tournament/structure.h"
+#include "server/tournament/tournaments.h"
+
+namespace spacedock::server {
+namespace {
+
+namespace asio = boost::asio;
+
+constexpr std::size_t kMaxReason = 200;
+constexpr std::int64_t kMinute = 60'000;
+
+storage::TableResultCode code_of(tournament::TableResult result) {
+  switch (result) {
+    case tournament::TableResult::kPending:
+      return storage::TableResultCode::kPending;
+    case tournament::TableResult::kFirstWins:
+      return storage::TableResultCode::kFirst;
+    case tournament::TableResult::kSecondWins:
+      return storage::TableResultCode::kSecond;
+    case tournament::TableResult::kDraw:
+      return storage::TableResultCode::kDraw;
+    case tournament::TableResult::kDoubleLoss:
+      return storage::TableResultCode::kDoubleLoss;
+  }
+  throw std::logic_error("a table result of unknown kind");
+}
+
+std::optional<tournament::TableResult> result_of(v1::TableOutcome outcome) {
+  switch (outcome) {
+    case v1::TABLE_OUTCOME_FIRST_WINS:
+      return tournament::TableResult::kFirstWins;
+    case v1::TABLE_OUTCOME_SECOND_WINS:
+      return tournament::TableResult::kSecondWins;
+    case v1::TABLE_OUTCOME_DRAW:
+      return tournament::TableResult::kDraw;
+    case v1::TABLE_OUTCOME_DOUBLE_LOSS:
+      return tournament::TableResult::kDoubleLoss;
+    default:
+      return std::nullopt;
+  }
+}
+
+// A match's result as its table's: seat 0 is the first player.
+tournament::TableResult table_result(const v1::MatchResult& result) {
+  if (result.winners_size() == 1)
+    return result.winners(0) == 0 ? tournament::TableResult::kFirstWins
+                                  : tournament::TableResult::kSecondWins;
+  return tournament::TableResult::kDraw;
+}
+
+}  // namespace
+
+v1::MatchSetup Tournaments::match_setup(const Event& event) const {
+  const v1::TournamentSettings& s = event.settings;
+  v1::MatchSetup setup;
+  setup.set_game(s.game());
+  if (s.has_incursions()) *setup.mutable_incursions() = s.incursions();
+  if (s.has_stccg()) *setup.mutable_stccg() = s.stccg();
+  const std::chrono::milliseconds no_show(s.no_show_minutes() * kMinute);
+  auto clock = ChessClock::settings_for(s.clock(), v1::DISCONNECT_OUTCOME_LOSS, no_show);
+  if (!clock) {
+    // Without a chess clock each seat still banks the round's time (which the round's own limit
+    // ends first), so that the no-show rule has a clock to run on.
+    clock.emplace();
+    clock->set_initial_ms((s.round_minutes() + 1) * kMinute);
+    clock->set_on_disconnect(v1::DISCONNECT_OUTCOME_LOSS);
+    clock->set_grace_ms(no_show.count());
+  }
+  *setup.mutable_lobby()->mutable_clock() = *clock;
+  return setup;
+}
+
+void Tournaments::start_round(Identity who, v1::StartRound request, Reply reply) {
+  one_at_a_time([this, who, request, reply](std::shared_ptr<Turn> turn) {
+    Event* event = organised(who, request.tournament_id(), reply);
+    if (!event) return;
+    const tournament::Tournament& rules = event->rules;
+    const auto paired = static_cast<std::uint32_t>(rules.rounds.size());
+    if (request.round() != 0 && request.round() <= paired) {
+      v1::Response response;  // a retry: the round it paired, not another
+      *response.mutable_round() =
+          round_view(*event, static_cast<int>(request.round()), /*with_clocks=*/true);
+      return reply(std::move(response));
+    }
+    if (request.round() != 0 && request.round() != paired + 1)
+      return reply(error_response(v1::BAD_REQUEST,
+                                  "round " + std::to_string(paired + 1) + " is the next to pair"));
+    if (event->record.status == storage::TournamentStatus::kFinished)
+      return reply(error_response(v1::WRONG_STATE, "the event is over"));
+    if (paired > 0 && !rules.rounds.back().done()) {
+      int playing = 0;
+      for (const auto& t : rules.rounds.back().tables)
+        playing += !t.decided();
+      return reply(error_response(v1::WRONG_STATE, "round " + std::to_string(paired) +
+                                                       " is not done: " + std::to_string(playing) +
+                                                       " tables are still playing"));
+    }
+    tournament::Tournament next = rules;
+    if (paired == 0) {
+      int players = 0;
+      for (const auto& e : rules.entrants)
+        players += e.active_in(1);
+      const int asked = static_cast<int>(event->settings.swiss_rounds());
+      next.swiss_rounds = std::min(asked > 0 ? asked : tournament::default_swiss_rounds(players),
+                                   std::max(players - 1, 0));
+    }
+    std::vector<tournament::Table> tables = next.next_tables();
+    if (tables.empty()) {
+      return reply(error_response(v1::WRONG_STATE, paired == 0
+                                                       ? "at least two players must register"
+                                                       : "no round follows: the event is over"));
+    }
+    const bool cut = next.swiss_played() >= next.swiss_rounds;
+    const std::int64_t started = now_ms();
+    const std::int64_t ends = started + event->settings.round_minutes() * kMinute;
+
+    // The round's matches, stored started, in table order (byes have none).
+    v1::MatchSetup base = match_setup(*event);
+    if (event->settings.private_event()) base.mutable_lobby()->set_private_match(true);
+    auto matches = std::make_shared<std::vector<storage::MatchRecord>>();
+    for (const auto& table : tables) {
+      if (table.bye()) continue;
+      v1::MatchSetup setup = base;
+      if (setup.lobby().private_match()) setup.mutable_lobby()->set_invite_code(new_invite_code());
+      *setup.add_seats() = event->seats.at(table.first);
+      *setup.add_seats() = event->seats.at(table.second);
+      storage::MatchRecord m;
+      m.game = setup.game();
+      m.rules_version = engine::rules_version(setup.game());
+      m.seed = random_seed();
+      m.setup = setup.SerializeAsString();
+      m.status = storage::MatchStatus::kActive;
+      m.created_by = event->record.organiser_id;
+      m.created_at_ms = started;
+      m.started_at_ms = started;
+      m.seats = {{0, table.first}, {1, table.second}};
+      matches->push_back(std::move(m));
+    }
+    storage::RoundRecord round{static_cast<int>(paired + 1), cut, started, ends, {}};
+    for (const auto& table : tables) {
+      round.tables.push_back(
+          {table.number, table.first, table.second, 0, code_of(table.result), false, ""});
+    }
+    auto stored_round = std::make_shared<storage::RoundRecord>(std::move(round));
+    const int swiss_rounds = next.swiss_rounds;
+    const std::int64_t id = event->record.id;
+    store(
+        id, &who, "pair round",
+        std::to_string(paired + 1) + (cut ? " (cut)" : "") + ": " + std::to_string(tables.size()) +
+            " tables",
+        [id, matches, stored_round, first = paired == 0, swiss_rounds](storage::Database& db) {
+          auto match = matches->begin();
+          for (auto& table : stored_round->tables) {
+            if (table.second_id == 0) continue;
+            match->id = storage::create_match(db, match->game, match->rules_version, match->setup,
+                                              match->created_by, match->created_at_ms);
+            storage::set_seats(db, match->id, match->seats, match->setup);
+            storage::start_match(db, match->id, *match->seed, *match->started_at_ms);
+            table.match_id = match->id;
+            ++match;
+          }
+          storage::add_round(db, id, *stored_round);
+          if (first) {
+            storage::set_swiss_rounds(db, id, swiss_rounds);
+            storage::set_tournament_status(db, id, storage::TournamentStatus::kRunning,
+                                           std::nullopt);
+          }
+        },
+        [this, id, tables, matches, stored_round, swiss_rounds, cut, reply, turn](bool stored) {
+          if (!stored)
+            return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
+          Event& e = events_.at(id);
+          e.rules.swiss_rounds = swiss_rounds;
+          e.record.swiss_rounds = swiss_rounds;
+          e.record.status = storage::TournamentStatus::kRunning;
+          tournament::Round paired_round{stored_round->round, cut, tables};
+          for (std::size_t i = 0; i < tables.size(); ++i) {
+            auto& table = paired_round.tables[i];
+            table.match_id = stored_round->tables[i].match_id;
+            if (table.match_id != 0)
+              tables_by_match_[table.match_id] = {id, paired_round.number, table.number};
+          }
+          e.rules.rounds.push_back(std::move(paired_round));
+          e.round_times.emplace_back(stored_round->started_at_ms, stored_round->ends_at_ms);
+          open_round(e, *matches);
+          v1::Response response;
+          *response.mutable_round() = round_view(e, stored_round->round, /*with_clocks=*/true);
+          reply(std::move(response));
+        });
+  });
+}
+
+void Tournaments::open_round(Event& event, const std::vector<storage::MatchRecord>& matches) {
+  const auto started = std::chrono::steady_clock::now();
+  for (const auto& record : matches) {
+    // Stored started: loaded the way the server loads any stored match.
+    services_->lobby.add(Match::restore(*services_, record, {}, {}));
+  }
+  arm_round_timer(event);
+  const auto& round = event.rules.rounds.back();
+  v1::TournamentUpdate update;
+  update.set_kind(v1::TournamentUpdate::ROUND_STARTED);
+  update.set_round(static_cast<std::uint32_t>(round.number));
+  update.set_message(std::string(round.cut ? "Cut round " : "Round ") +
+                     std::to_string(round.number) +
+                     " started: " + std::to_string(round.tables.size()) + " tables");
+  notify(event, std::move(update), true);
+  spdlog::info("tournament={} round {}: {} matches started in {} ms", event.record.id, round.number,
+               matches.size(),
+               std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::steady_clock::now() - started)
+                   .count());
+}
+
+void Tournaments::arm_round_timer(Event& event) {
+  if (event.rules.rounds.empty() || event.rules.rounds.back().done()) return;
+  if (!event.round_timer) event.round_timer = std::make_unique<asio::steady_timer>(*strand_);
+  const int round = event.rules.rounds.back().number;
+  const std::int64_t wait = event.round_times.back().second - now_ms();
+  event.round_timer->expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, wait)));
+  event.round_timer->async_wait([this, id = event.record.id, round](boost::system::error_code ec) {
+    if (!ec) call_time(id, round);
+  });
+}
+
+void Tournaments::call_time(std::int64_t tournament_id, int round) {
+  auto it = events_.find(tournament_id);
+  if (it == events_.end() || static_cast<int>(it->second.rules.rounds.size()) != round) return;
+  int called = 0;
+  for (const auto& table : it->second.rules.rounds.back().tables) {
+    if (table.decided() || table.match_id == 0) continue;
+    auto match = services_->lobby.find(table.match_id);
+    if (!match) continue;
+    ++called;
+    match->call_time([tournament_id, match_id = table.match_id](const v1::Response& response) {
+      if (response.code() != v1::OK && response.code() != v1::GAME_OVER)
+        spdlog::error("tournament={}: could not call time on match={}: {}", tournament_id, match_id,
+                      response.message());
+    });
+  }
+  spdlog::info("tournament={} round {}: time called on {} matches", tournament_id, round, called);
+}
+
+void Tournaments::match_over(std::int64_t match_id, v1::MatchResult result) {
+  asio::post(*strand_, [this, match_id, result = std::move(result)] {
+    auto ref = tables_by_match_.find(match_id);
+    if (ref == tables_by_match_.end()) return;
+    one_at_a_time([this, ref = ref->second, result](std::shared_ptr<Turn> turn) {
+      settle(ref, result, std::move(turn));
+    });
+  });
+}
+
+void Tournaments::settle(TableRef ref, const v1::MatchResult& result, std::shared_ptr<Turn> turn) {
+  auto it = events_.find(ref.tournament);
+  if (it == events_.end()) return;
+  Event& event = it->second;
+  const tournament::Table& table = event.rules.rounds.at(static_cast<std::size_t>(ref.round - 1))
+                                       .tables.at(static_cast<std::size_t>(ref.table - 1));
+  if (table.decided()) return;  // the organiser ruled first
+  const bool at_time = result.reason() == v1::RESULT_REASON_TIME_LIMIT;
+  tournament::TableResult outcome = table_result(result);
+  if (at_time && event.settings.time_call() == v1::TIME_CALL_DRAW)
+    outcome = tournament::TableResult::kDraw;
+  store(
+      ref.tournament, nullptr, "result",
+      "round " + std::to_string(ref.round) + " table " + std::to_string(ref.table) + ": " +
+          result.summary(),
+      [ref, outcome, at_time](storage::Database& db) {
+        storage::set_table_result(db, ref.tournament, ref.round, ref.table, code_of(outcome),
+                                  at_time, "");
+      },
+      [this, ref, outcome, at_time, turn](bool stored) {
+        if (!stored) return;  // the match keeps its result; the next start settles the table
+        Event& e = events_.at(ref.tournament);
+        tournament::Table& t = e.rules.rounds[static_cast<std::size_t>(ref.round - 1)]
+                                   .tables[static_cast<std::size_t>(ref.table - 1)];
+        if (t.decided()) return;
+        t.result = outcome;
+        t.at_time = at_time;
+        after_result(e, ref.round, ref.table, turn);
+      });
+}
+
+void Tournaments::after_result(Event& event, int round, int table, std::shared_ptr<Turn> turn) {
+  v1::TournamentUpdate update;
+  update.set_kind(v1::TournamentUpdate::TABLE_RESULT);
+  update.set_round(static_cast<std::uint32_t>(round));
+  update.set_message("round " + std::to_string(round) + " table " + std::to_string(table) +
+                     " has a result");
+  notify(event, update, false);
+  const tournament::Round& last = event.rules.rounds.back();
+  if (round != last.number || !last.done()) return;
+  if (event.round_timer) event.round_timer->cancel();
+  update.set_kind(v1::TournamentUpdate::ROUND_DONE);
+  update.set_message(std::string(last.cut ? "Cut round " : "Round ") + std::to_string(round) +
+                     " is done");
+  notify(event, update, false);
+  finish_if_over(event, std::move(turn));
+}
+
+void Tournaments::set_result(Identity who, v1::SetTableResult request, Reply reply) {
+  one_at_a_time([this, who, request, reply](std::shared_ptr<Turn> turn) {
+    Event* event = organised(who, request.tournament_id(), reply);
+    if (!event) return;
+    auto& rounds = event->rules.rounds;
+    if (request.round() < 1 || request.round() > rounds.size())
+      return reply(error_response(v1::NOT_FOUND, "no such round"));
+    tournament::Round& round = rounds[request.round() - 1];
+    if (request.table() < 1 || request.table() > round.tables.size())
+      return reply(error_response(v1::NOT_FOUND, "no such table"));
+    const tournament::Table& table = round.tables[request.table() - 1];
+    const auto outcome = result_of(request.outcome());
+    if (table.bye()) return reply(error_response(v1::BAD_REQUEST, "a bye has no result to set"));
+    if (!outcome) return reply(error_response(v1::BAD_REQUEST, "say who won, or a draw"));
+    if (request.reason().empty() || request.reason().size() > kMaxReason)
+      return reply(error_response(v1::BAD_REQUEST, "give a reason in 1 to 200 characters"));
+    if (round.cut && *outcome != tournament::TableResult::kFirstWins &&
+        *outcome != tournament::TableResult::kSecondWins)
+      return reply(error_response(v1::BAD_REQUEST, "a cut table needs a winner"));
+    if (round.cut && round.number != static_cast<int>(rounds.size()))
+      return reply(
+          error_response(v1::WRONG_STATE, "a later cut round is paired already from this result"));
+    const std::string words =
+        *outcome == tournament::TableResult::kFirstWins    ? name_of(*event, table.first) + " wins"
+        : *outcome == tournament::TableResult::kSecondWins ? name_of(*event, table.second) + " wins"
+        : *outcome == tournament::TableResult::kDraw       ? "a draw"
+                                                           : "a double loss";
+    const TableRef ref{event->record.id, round.number, table.number};
+    store(
+        ref.tournament, &who, "set result",
+        "round " + std::to_string(ref.round) + " table " + std::to_string(ref.table) + ": " +
+            words + " (" + request.reason() + ")",
+        [ref, outcome, reason = request.reason()](storage::Database& db) {
+          storage::set_table_result(db, ref.tournament, ref.round, ref.table, code_of(*outcome),
+                                    false, reason);
+        },
+        [this, ref, outcome, reason = request.reason(), reply, turn](bool stored) {
+          if (!stored)
+            return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
+          Event& e = events_.at(ref.tournament);
+          tournament::Table& t = e.rules.rounds[static_cast<std::size_t>(ref.round - 1)]
+                                     .tables[static_cast<std::size_t>(ref.table - 1)];
+          t.result = *outcome;
+          t.at_time = false;
+          t.override_reason = reason;
+          v1::Response response;
+          *response.mutable_round() = round_view(e, ref.round, /*with_clocks=*/true);
+          reply(std::move(response));
+          after_result(e, ref.round, ref.table, turn);
+        });
+  });
+}
+
+void Tournaments::get_round(Identity who, v1::GetRound request, Reply reply) {
+  asio::post(*strand_, [this, who, request, reply] {
+    Event* event = visible(who, request.tournament_id(), reply);
+    if (!event) return;
+    const auto paired = static_cast<std::uint32_t>(event->rules.rounds.size());
+    const std::uint32_t round = request.round() == 0 ? paired : request.round();
+    if (round < 1 || round > paired)
+      return reply(error_response(v1::NOT_FOUND,
+                                  paired == 0 ? "no round has been paired yet" : "no such round"));
+    v1::Response response;
+    *response.mutable_round() =
+        round_view(*event, static_cast<int>(round), event->record.organiser_id == who.account_id);
+    reply(std::move(response));
+  });
+}
+
+void Tournaments::standings(Identity who, std::uint64_t id, Reply reply) {
+  asio::post(*strand_, [this, who, id, reply] {
+    if (Event* event = visible(who, id, reply)) {
+      v1::Response response;
+      *response.mutable_standings() = standings_view(*event);
+      reply(std::move(response));
+    }
+  });
+}
+
+void Tournaments::export_event(Identity who, v1::ExportTournament request, Reply reply) {
+  asio::post(*strand_, [this, who, request, reply] {
+    Event* event = visible(who, request.tournament_id(), reply);
+    if (!event) return;
+    v1::Response response;
+    auto* out = response.mutable_tournament_export();
+    const std::string stem = "tournament-" + std::to_string(event->record.id);
+    if (request.format() == v1::EXPORT_FORMAT_JSON) {
+      out->set_filename(stem + ".json");
+      out->set_content_type("application/json");
+      out->set_text(export_json(*event));
+    } else {
+      out->set_filename(stem + "-standings.csv");
+      out->set_content_type("text/csv");
+      out->set_text(export_csv(*event));
+    }
+    reply(std::move(response));
+  });
+}
+
+}  // namespace spacedock::server

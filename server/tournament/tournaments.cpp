@@ -1,0 +1,514 @@
+// Tournaments: creating and restoring events, registration, drops, and the organiser's reads
+// (decks, log). Rounds and results are in rounds.cpp, the protobuf views in views.cpp.
+#include "server/tournament/tournaments.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+#include "engine/games.h"
+#include "server/connection.h"
+#include "server/crypto.h"
+#include "server/lobby.h"
+#include "storage/accounts.h"
+
+namespace spacedock::server {
+namespace {
+
+namespace asio = boost::asio;
+
+constexpr std::size_t kMaxName = 80;
+constexpr std::uint32_t kMaxSwissRounds = 20;
+constexpr std::uint32_t kMaxRoundMinutes = 600;
+constexpr std::uint32_t kMaxNoShowMinutes = 60;
+constexpr std::uint32_t kMaxPoints = 100;
+
+// Why the settings cannot make an event, if they cannot.
+std::optional<v1::Response> settings_problem(const v1::TournamentSettings& s) {
+  auto bad = [](std::string message, std::string rule) {
+    return error_response(v1::INVALID_OPTIONS, std::move(message), std::move(rule));
+  };
+  if (s.name().empty() || s.name().size() > kMaxName)
+    return bad("name the event in 1 to 80 characters", "NAME_LENGTH");
+  const auto hosted = engine::hosted_games();
+  if (std::find(hosted.begin(), hosted.end(), s.game()) == hosted.end())
+    return bad("this server hosts no such game", "UNKNOWN_GAME");
+  if (s.has_incursions() && s.incursions().players() != 0 && s.incursions().players() != 2)
+    return bad("tournament tables seat two players", "TWO_PLAYER_TABLES");
+  if (!v1::ClockPreset_IsValid(s.clock()) || !v1::TimeCall_IsValid(s.time_call()))
+    return bad("unknown clock preset or time call", "UNKNOWN_OPTION");
+  if (s.swiss_rounds() > kMaxSwissRounds)
+    return bad("at most 20 Swiss rounds", "SWISS_ROUNDS_OUT_OF_RANGE");
+  if (s.top_cut() != 0 && s.top_cut() != 2 && s.top_cut() != 4 && s.top_cut() != 8)
+    return bad("the cut takes 0, 2, 4 or 8 players", "TOP_CUT_SIZE");
+  if (s.round_minutes() > kMaxRoundMinutes)
+    return bad("a round lasts at most 600 minutes", "ROUND_MINUTES_OUT_OF_RANGE");
+  if (s.no_show_minutes() > kMaxNoShowMinutes)
+    return bad("the no-show time is at most 60 minutes", "NO_SHOW_MINUTES_OUT_OF_RANGE");
+  if (s.late_registration_rounds() > kMaxSwissRounds)
+    return bad("late registration closes by round 20", "LATE_REGISTRATION_OUT_OF_RANGE");
+  const auto& p = s.scoring();
+  for (std::uint32_t points : {p.win(), p.time_win(), p.draw(), p.bye()}) {
+    if (points > kMaxPoints) return bad("match points are at most 100", "POINTS_OUT_OF_RANGE");
+  }
+  return std::nullopt;
+}
+
+// The settings with every default filled in, so that what is stored is what is played.
+v1::TournamentSettings with_defaults(v1::TournamentSettings s) {
+  if (s.game() == v1::GAME_INCURSIONS) s.mutable_incursions()->set_players(2);
+  if (s.game() == v1::GAME_STCCG) s.mutable_stccg();
+  if (s.round_minutes() == 0) s.set_round_minutes(s.game() == v1::GAME_STCCG ? 75 : 45);
+  if (s.no_show_minutes() == 0) s.set_no_show_minutes(10);
+  auto* p = s.mutable_scoring();
+  if (!p->has_win()) p->set_win(3);
+  if (!p->has_time_win()) p->set_time_win(s.game() == v1::GAME_STCCG ? 2 : p->win());
+  if (!p->has_draw()) p->set_draw(1);
+  if (!p->has_bye()) p->set_bye(p->win());
+  return s;
+}
+
+tournament::Scoring scoring_of(const v1::TournamentSettings& s) {
+  tournament::Scoring out;
+  out.win = static_cast<int>(s.scoring().win());
+  out.time_win = static_cast<int>(s.scoring().time_win());
+  out.draw = static_cast<int>(s.scoring().draw());
+  out.bye = static_cast<int>(s.scoring().bye());
+  return out;
+}
+
+tournament::TableResult result_of(storage::TableResultCode code) {
+  switch (code) {
+    case storage::TableResultCode::kPending:
+      return tournament::TableResult::kPending;
+    case storage::TableResultCode::kFirst:
+      return tournament::TableResult::kFirstWins;
+    case storage::TableResultCode::kSecond:
+      return tournament::TableResult::kSecondWins;
+    case storage::TableResultCode::kDraw:
+      return tournament::TableResult::kDraw;
+    case storage::TableResultCode::kDoubleLoss:
+      return tournament::TableResult::kDoubleLoss;
+  }
+  throw std::logic_error("a table result of unknown kind");
+}
+
+}  // namespace
+
+Tournaments::Turn::~Turn() {
+  // Not once the server has stopped: its handlers are being destroyed, not run.
+  if (owner_.services_->io.stopped()) return;
+  asio::post(*owner_.strand_, [owner = &owner_] { owner->next_turn(); });
+}
+
+void Tournaments::one_at_a_time(std::function<void(std::shared_ptr<Turn>)> op) {
+  asio::post(*strand_, [this, op = std::move(op)]() mutable {
+    if (busy_) {
+      waiting_.push_back(std::move(op));
+      return;
+    }
+    busy_ = true;
+    op(std::make_shared<Turn>(*this));
+  });
+}
+
+void Tournaments::next_turn() {
+  if (waiting_.empty()) {
+    busy_ = false;
+    return;
+  }
+  auto op = std::move(waiting_.front());
+  waiting_.pop_front();
+  op(std::make_shared<Turn>(*this));
+}
+
+void Tournaments::restore(Services& services, storage::Database& db) {
+  services_ = &services;
+  strand_.emplace(asio::make_strand(services.io));
+  std::size_t restored = 0;
+  for (auto& data : storage::load_tournaments(db, {})) {
+    Event event;
+    event.record = data.record;
+    const auto organiser = storage::find_account(db, data.record.organiser_id);
+    event.organiser_name = organiser ? organiser->username : "?";
+    event.settings.ParseFromString(data.record.settings);
+    auto& rules = event.rules;
+    rules.seed = data.record.seed;
+    rules.scoring = scoring_of(event.settings);
+    rules.swiss_rounds = data.record.swiss_rounds;
+    rules.cut_size = static_cast<int>(event.settings.top_cut());
+    for (const auto& e : data.entrants) {
+      v1::SeatSetup seat;
+      seat.ParseFromString(e.seat);
+      rules.entrants.push_back({e.account_id, seat.name(), e.first_round, e.dropped_after});
+      event.seats[e.account_id] = std::move(seat);
+      event.registered_at[e.account_id] = e.registered_at_ms;
+    }
+    for (const auto& r : data.rounds) {
+      tournament::Round round{r.round, r.cut, {}};
+      for (const auto& t : r.tables) {
+        auto table = tournament::Table::seat(t.table_no, t.first_id, t.second_id);
+        table.match_id = t.match_id;
+        table.result = result_of(t.result);
+        table.at_time = t.at_time;
+        table.override_reason = t.override_reason;
+        if (t.match_id != 0) tables_by_match_[t.match_id] = {data.record.id, r.round, t.table_no};
+        round.tables.push_back(std::move(table));
+      }
+      rules.rounds.push_back(std::move(round));
+      event.round_times.emplace_back(r.started_at_ms, r.ends_at_ms);
+    }
+    const std::int64_t id = data.record.id;
+    events_.emplace(id, std::move(event));
+    ++restored;
+  }
+  // Tables whose match ended while their result was not yet stored take it now; then the
+  // round timers.
+  for (auto& [id, event] : events_) {
+    if (event.record.status != storage::TournamentStatus::kRunning) continue;
+    for (const auto& table : event.rules.rounds.back().tables) {
+      if (table.decided() || table.match_id == 0) continue;
+      auto record = storage::load_match(db, table.match_id);
+      if (record && record->status == storage::MatchStatus::kFinished) {
+        v1::MatchResult result;
+        result.ParseFromString(record->result);
+        match_over(table.match_id, result);
+      }
+    }
+    arm_round_timer(event);
+  }
+  spdlog::info("restored {} tournaments", restored);
+}
+
+Tournaments::Event* Tournaments::visible(const Identity& who, std::uint64_t id,
+                                         const Reply& reply) {
+  auto it = events_.find(static_cast<std::int64_t>(id));
+  if (it == events_.end()) {
+    reply(error_response(v1::NOT_FOUND, "no such tournament here"));
+    return nullptr;
+  }
+  Event& event = it->second;
+  if (event.settings.private_event() && event.record.organiser_id != who.account_id &&
+      !event.seats.contains(who.account_id)) {
+    reply(error_response(v1::NOT_FOUND, "no such tournament here"));
+    return nullptr;
+  }
+  return &event;
+}
+
+Tournaments::Event* Tournaments::organised(const Identity& who, std::uint64_t id,
+                                           const Reply& reply) {
+  Event* event = visible(who, id, reply);
+  if (event && event->record.organiser_id != who.account_id) {
+    reply(error_response(v1::FORBIDDEN, "only the event's organiser may do that"));
+    return nullptr;
+  }
+  return event;
+}
+
+void Tournaments::store(std::int64_t tournament_id, const Identity* who, std::string action,
+                        std::string detail, std::function<void(storage::Database&)> work,
+                        std::function<void(bool)> then) {
+  std::optional<storage::TournamentLogRecord> line;
+  if (who) line = storage::TournamentLogRecord{now_ms(), who->account_id, action, detail};
+  services_->db.submit(
+      [tournament_id, line, work = std::move(work)](storage::Database& db) {
+        work(db);
+        if (line) storage::log_tournament_action(db, tournament_id, *line);
+      },
+      [this, tournament_id, action, detail, by = who ? who->username : std::string("server"),
+       then = std::move(then)](std::exception_ptr error) {
+        asio::post(*strand_, [tournament_id, action, detail, by, then, error] {
+          if (error) {
+            spdlog::error("tournament={}: could not store '{}' ({})", tournament_id, action,
+                          detail);
+          } else {
+            spdlog::info("tournament={} {}: {} {}", tournament_id, by, action, detail);
+          }
+          then(!error);
+        });
+      });
+}
+
+void Tournaments::create(Identity who, v1::TournamentSettings settings, Reply reply) {
+  if (!who.organiser)
+    return reply(error_response(v1::FORBIDDEN,
+                                "only organisers may create events (an administrator makes "
+                                "organisers with `spacedock admin role`)"));
+  if (auto problem = settings_problem(settings)) return reply(*problem);
+  settings = with_defaults(std::move(settings));
+  v1::MatchSetup probe;
+  probe.set_game(settings.game());
+  if (settings.has_incursions()) *probe.mutable_incursions() = settings.incursions();
+  if (settings.has_stccg()) *probe.mutable_stccg() = settings.stccg();
+  const auto checked = engine::check_match(probe);
+  if (const auto* e = std::get_if<core::SetupError>(&checked))
+    return reply(error_response(v1::INVALID_OPTIONS, e->message, e->rule));
+
+  one_at_a_time([this, who, settings = std::move(settings),
+                 reply = std::move(reply)](std::shared_ptr<Turn> turn) {
+    storage::TournamentRecord record;
+    record.name = settings.name();
+    record.game = settings.game();
+    record.settings = settings.SerializeAsString();
+    record.seed = random_seed();
+    record.organiser_id = who.account_id;
+    record.created_at_ms = now_ms();
+    auto id = std::make_shared<std::int64_t>(0);
+    services_->db.submit(
+        [record, id, who](storage::Database& db) {
+          *id = storage::create_tournament(db, record);
+          storage::log_tournament_action(
+              db, *id, {record.created_at_ms, who.account_id, "create", record.name});
+        },
+        [this, record, settings, id, who, reply, turn](std::exception_ptr error) {
+          asio::post(*strand_, [this, record, settings, id, who, reply, turn, error] {
+            if (error)
+              return reply(
+                  error_response(v1::INTERNAL, "the server could not save that; try again"));
+            Event event;
+            event.record = record;
+            event.record.id = *id;
+            event.organiser_name = who.username;
+            event.settings = settings;
+            event.rules.seed = record.seed;
+            event.rules.scoring = scoring_of(settings);
+            event.rules.cut_size = static_cast<int>(settings.top_cut());
+            auto& stored = events_.emplace(*id, std::move(event)).first->second;
+            spdlog::info("tournament={} {}: create '{}'", *id, who.username, record.name);
+            v1::Response response;
+            *response.mutable_tournament() = info(stored, who);
+            reply(std::move(response));
+          });
+        });
+  });
+}
+
+void Tournaments::list(Identity who, v1::ListTournaments request, Reply reply) {
+  asio::post(*strand_, [this, who, request, reply] {
+    std::vector<int> statuses(request.statuses().begin(), request.statuses().end());
+    if (statuses.empty())
+      statuses = {v1::TOURNAMENT_STATUS_REGISTRATION, v1::TOURNAMENT_STATUS_RUNNING};
+    v1::Response response;
+    auto* list = response.mutable_tournaments();
+    for (auto it = events_.rbegin(); it != events_.rend() && list->tournaments_size() < 100; ++it) {
+      const Event& event = it->second;
+      if (event.settings.private_event() && event.record.organiser_id != who.account_id &&
+          !event.seats.contains(who.account_id))
+        continue;
+      v1::TournamentInfo header = info(event, who);
+      if (std::find(statuses.begin(), statuses.end(), header.status()) == statuses.end()) continue;
+      header.clear_entrants();  // a list shows headers; GetTournament has the entrants
+      *list->add_tournaments() = std::move(header);
+    }
+    reply(std::move(response));
+  });
+}
+
+void Tournaments::get(Identity who, std::uint64_t id, Reply reply) {
+  asio::post(*strand_, [this, who, id, reply] {
+    if (Event* event = visible(who, id, reply)) {
+      v1::Response response;
+      *response.mutable_tournament() = info(*event, who);
+      reply(std::move(response));
+    }
+  });
+}
+
+void Tournaments::enrol(Identity who, std::uint64_t id, v1::SeatSetup seat, Reply reply) {
+  one_at_a_time([this, who, id, seat = std::move(seat),
+                 reply = std::move(reply)](std::shared_ptr<Turn> turn) mutable {
+    Event* event = visible(who, id, reply);
+    if (!event) return;
+    if (event->record.organiser_id == who.account_id)
+      return reply(error_response(v1::FORBIDDEN, "an organiser does not play in their own event"));
+    if (event->seats.contains(who.account_id))
+      return reply(error_response(v1::ALREADY_EXISTS, "you are registered already"));
+    const int paired = static_cast<int>(event->rules.rounds.size());
+    if (!info(*event, who).registration_open())
+      return reply(error_response(v1::WRONG_STATE, "registration for this event is closed"));
+    seat.set_name(who.username);
+    if (auto problem = engine::check_seat(match_setup(*event), seat))
+      return reply(error_response(v1::INVALID_OPTIONS, problem->message, problem->rule));
+    storage::EntrantRecord entrant{who.account_id, seat.SerializeAsString(), now_ms(), paired + 1,
+                                   0};
+    const std::string detail = paired == 0 ? "" : "late, from round " + std::to_string(paired + 1);
+    store(
+        event->record.id, &who, "register", detail,
+        [id = event->record.id, entrant](storage::Database& db) {
+          storage::add_entrant(db, id, entrant);
+        },
+        [this, who, id, seat, entrant, reply, turn](bool stored) {
+          if (!stored)
+            return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
+          auto it = events_.find(static_cast<std::int64_t>(id));
+          if (it == events_.end()) return reply(error_response(v1::NOT_FOUND, "the event is gone"));
+          Event& e = it->second;
+          e.rules.entrants.push_back({who.account_id, who.username, entrant.first_round, 0});
+          e.seats[who.account_id] = seat;
+          e.registered_at[who.account_id] = entrant.registered_at_ms;
+          v1::Response response;
+          *response.mutable_tournament() = info(e, who);
+          reply(std::move(response));
+          v1::TournamentUpdate update;
+          update.set_kind(v1::TournamentUpdate::ENTRANTS);
+          update.set_message(who.username + " registered");
+          notify(e, std::move(update), false);
+        });
+  });
+}
+
+void Tournaments::drop(Identity who, v1::DropFromTournament request, Reply reply) {
+  one_at_a_time([this, who, request, reply = std::move(reply)](std::shared_ptr<Turn> turn) {
+    Event* event = visible(who, request.tournament_id(), reply);
+    if (!event) return;
+    const auto account = request.account_id() == 0
+                             ? who.account_id
+                             : static_cast<std::int64_t>(request.account_id());
+    if (account != who.account_id && event->record.organiser_id != who.account_id)
+      return reply(error_response(v1::FORBIDDEN, "only the organiser may drop another player"));
+    tournament::Entrant* entrant = event->rules.entrant(account);
+    if (!entrant) return reply(error_response(v1::NOT_FOUND, "that player is not registered"));
+    if (entrant->dropped_after != 0)
+      return reply(error_response(v1::WRONG_STATE, "that player has dropped already"));
+    const int paired = static_cast<int>(event->rules.rounds.size());
+    const std::string name = entrant->name;
+    // Before their first round a drop withdraws the registration.
+    const bool withdraw = entrant->first_round > paired;
+    store(
+        event->record.id, &who, withdraw ? "withdraw" : "drop",
+        withdraw ? name : name + " after round " + std::to_string(paired),
+        [id = event->record.id, account, paired, withdraw](storage::Database& db) {
+          if (withdraw) {
+            storage::remove_entrant(db, id, account);
+          } else {
+            storage::set_dropped(db, id, account, paired);
+          }
+        },
+        [this, who, id = event->record.id, account, paired, withdraw, name, reply,
+         turn](bool stored) {
+          if (!stored)
+            return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
+          auto it = events_.find(id);
+          if (it == events_.end()) return reply(error_response(v1::NOT_FOUND, "the event is gone"));
+          Event& e = it->second;
+          if (withdraw) {
+            std::erase_if(e.rules.entrants,
+                          [&](const tournament::Entrant& x) { return x.id == account; });
+            e.seats.erase(account);
+            e.registered_at.erase(account);
+          } else {
+            e.rules.entrant(account)->dropped_after = paired;
+          }
+          v1::Response response;
+          *response.mutable_tournament() = info(e, who);
+          reply(std::move(response));
+          v1::TournamentUpdate update;
+          update.set_kind(v1::TournamentUpdate::ENTRANTS);
+          update.set_message(name + (withdraw ? " withdrew" : " dropped"));
+          notify(e, std::move(update), false);
+          finish_if_over(e, turn);
+        });
+  });
+}
+
+void Tournaments::deck(Identity who, v1::GetTournamentDeck request, Reply reply) {
+  asio::post(*strand_, [this, who, request, reply] {
+    Event* event = visible(who, request.tournament_id(), reply);
+    if (!event) return;
+    const auto account = static_cast<std::int64_t>(request.account_id());
+    if (account != who.account_id && event->record.organiser_id != who.account_id)
+      return reply(error_response(v1::FORBIDDEN, "a registered deck is the organiser's to see"));
+    auto it = event->seats.find(account);
+    if (it == event->seats.end())
+      return reply(error_response(v1::NOT_FOUND, "that player is not registered"));
+    v1::Response response;
+    auto* deck = response.mutable_tournament_deck();
+    deck->mutable_player()->set_account_id(request.account_id());
+    deck->mutable_player()->set_username(it->second.name());
+    const v1::SeatSetup& seat = it->second;
+    if (seat.has_stccg()) {
+      deck->set_deck_list(seat.stccg().deck_list().empty()
+                              ? "sample deck: " + seat.stccg().sample_deck()
+                              : seat.stccg().deck_list());
+    } else if (seat.has_incursions()) {
+      std::string text = "hexpile preset: " + (seat.incursions().hexpile_preset().empty()
+                                                   ? std::string("standard")
+                                                   : seat.incursions().hexpile_preset());
+      for (const auto& hex : seat.incursions().hexes())
+        text += "\nhex " + hex;
+      deck->set_deck_list(text);
+    }
+    reply(std::move(response));
+  });
+}
+
+void Tournaments::log(Identity who, std::uint64_t id, Reply reply) {
+  asio::post(*strand_, [this, who, id, reply] {
+    if (!organised(who, id, reply)) return;
+    auto entries = std::make_shared<v1::TournamentLog>();
+    services_->db.submit(
+        [entries, id](storage::Database& db) {
+          std::map<std::int64_t, std::string> names;
+          for (const auto& line : storage::load_tournament_log(db, static_cast<std::int64_t>(id))) {
+            auto [name, fresh] = names.try_emplace(line.account_id);
+            if (fresh) {
+              auto account = storage::find_account(db, line.account_id);
+              name->second = account ? account->username : "?";
+            }
+            auto* entry = entries->add_entries();
+            entry->set_at_ms(line.at_ms);
+            entry->set_username(name->second);
+            entry->set_action(line.action);
+            entry->set_detail(line.detail);
+          }
+        },
+        [entries, reply](std::exception_ptr error) {
+          if (error)
+            return reply(error_response(v1::INTERNAL, "the server could not read the log"));
+          v1::Response response;
+          *response.mutable_tournament_log() = std::move(*entries);
+          reply(std::move(response));
+        });
+  });
+}
+
+void Tournaments::follow(std::shared_ptr<Connection> connection, Identity who, std::uint64_t id,
+                         Reply reply) {
+  asio::post(*strand_, [this, connection, who, id, reply] {
+    Event* event = visible(who, id, reply);
+    if (!event) return;
+    std::erase_if(event->followers, [](const auto& f) { return f.expired(); });
+    event->followers.push_back(connection);
+    v1::Response response;
+    *response.mutable_tournament() = info(*event, who);
+    reply(std::move(response));
+  });
+}
+
+void Tournaments::finish_if_over(Event& event, std::shared_ptr<Turn> turn) {
+  if (event.record.status != storage::TournamentStatus::kRunning || !event.rules.over()) return;
+  const std::int64_t at = now_ms();
+  store(
+      event.record.id, nullptr, "finish", "",
+      [id = event.record.id, at](storage::Database& db) {
+        storage::set_tournament_status(db, id, storage::TournamentStatus::kFinished, at);
+      },
+      [this, id = event.record.id, at, turn](bool stored) {
+        auto it = events_.find(id);
+        if (!stored || it == events_.end()) return;
+        Event& e = it->second;
+        e.record.status = storage::TournamentStatus::kFinished;
+        e.record.finished_at_ms = at;
+        if (e.round_timer) e.round_timer->cancel();
+        v1::TournamentUpdate update;
+        update.set_kind(v1::TournamentUpdate::FINISHED);
+        update.set_round(static_cast<std::uint32_t>(e.rules.rounds.size()));
+        const auto placings = e.rules.placings();
+        update.set_message(e.settings.name() + " is over" +
+                           (placings.empty() ? "" : ": " + name_of(e, placings.front()) + " won"));
+        notify(e, std::move(update), false);
+      });
+}
+
+}  // namespace spacedock::server

@@ -1,0 +1,146 @@
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/match.h"
+#include "server/tournament/tournament.h"
+#include "spacedock/v1/envelope.pb.h"
+#include "spacedock/v1/match_setup.pb.h"
+#include "spacedock/v1/tournament.pb.h"
+#include "storage/tournaments.h"
+
+namespace spacedock::server {
+
+class Connection;
+
+// The server's tournaments (tournament.proto): events stored in SQLite, their rounds' matches
+// started through the lobby like any other, results taken from the matches as they finish, and
+// each round's time called by a timer. The rules (pairing, standings, the cut) are
+// tournament::Tournament's; this class persists and runs them.
+//
+// Everything runs on one strand. Requests that change an event run one at a time, in arrival
+// order, each until its database write is done (`Turn`), so that two organiser actions never
+// interleave; reads are answered from memory at once. Every organiser action is authorised
+// against the event's organiser and written to the event's log with who did it.
+class Tournaments {
+ public:
+  Tournaments() = default;
+  Tournaments(const Tournaments&) = delete;
+  Tournaments& operator=(const Tournaments&) = delete;
+
+  // Loads the events, after the matches were restored (`db` is a connection of
+  // its own, read before the server runs), settles tables whose match ended while the server
+  // was down, and arms the round timers. From then on, the service runs.
+  void restore(Services& services, storage::Database& db);
+
+  // Requests, from any thread; each answers through `reply` exactly once.
+  void create(Identity who, v1::TournamentSettings settings, Reply reply);
+  void list(Identity who, v1::ListTournaments request, Reply reply);
+  void get(Identity who, std::uint64_t id, Reply reply);
+  // `seat`: the deck already read from the player's stored decks (Connection::with_seat_deck).
+  void enrol(Identity who, std::uint64_t id, v1::SeatSetup seat, Reply reply);
+  void drop(Identity who, v1::DropFromTournament request, Reply reply);
+  void start_round(Identity who, v1::StartRound request, Reply reply);
+  void get_round(Identity who, v1::GetRound request, Reply reply);
+  void standings(Identity who, std::uint64_t id, Reply reply);
+  void set_result(Identity who, v1::SetTableResult request, Reply reply);
+  void export_event(Identity who, v1::ExportTournament request, Reply reply);
+  void deck(Identity who, v1::GetTournamentDeck request, Reply reply);
+  void log(Identity who, std::uint64_t id, Reply reply);
+  void follow(std::shared_ptr<Connection> connection, Identity who, std::uint64_t id, Reply reply);
+
+  // A match ended: if it is a table of an event, its result becomes the table's. From any
+  // thread.
+  void match_over(std::int64_t match_id, v1::MatchResult result);
+
+ private:
+  struct Event {
+    storage::TournamentRecord record;
+    std::string organiser_name;
+    v1::TournamentSettings settings;
+    tournament::Tournament rules;
+    std::map<std::int64_t, v1::SeatSetup> seats;  // the locked seat of each entrant
+    std::map<std::int64_t, std::int64_t> registered_at;
+    std::vector<std::pair<std::int64_t, std::int64_t>> round_times;  // started, ends (ms)
+    std::unique_ptr<boost::asio::steady_timer> round_timer;
+    std::vector<std::weak_ptr<Connection>> followers;
+  };
+  struct TableRef {
+    std::int64_t tournament = 0;
+    int round = 0;
+    int table = 0;
+  };
+
+  // One change at a time: `op` holds a Turn while it runs, and the next change starts once the
+  // last copy of it is gone, however `op` ends.
+  class Turn {
+   public:
+    explicit Turn(Tournaments& owner) : owner_(owner) {}
+    ~Turn();
+    Turn(const Turn&) = delete;
+    Turn& operator=(const Turn&) = delete;
+
+   private:
+    Tournaments& owner_;
+  };
+  void one_at_a_time(std::function<void(std::shared_ptr<Turn>)> op);
+  void next_turn();
+
+  // The event, if it exists and `who` may see it (a private event: its organiser and players).
+  Event* visible(const Identity& who, std::uint64_t id, const Reply& reply);
+  // The event, if `who` organises it.
+  Event* organised(const Identity& who, std::uint64_t id, const Reply& reply);
+  // Stores a change (with a line in the event's log when `who` is an organiser's action, not
+  // the server's), then runs `then(stored)` on the strand.
+  void store(std::int64_t tournament_id, const Identity* who, std::string action,
+             std::string detail, std::function<void(storage::Database&)> work,
+             std::function<void(bool)> then);
+  // The event is over once its last round is done (or too few players are left): stored as
+  // finished, and everyone told.
+  void finish_if_over(Event& event, std::shared_ptr<Turn> turn);
+
+  // Rounds (rounds.cpp).
+  // The settings every match of the event plays by, seats left empty.
+  v1::MatchSetup match_setup(const Event& event) const;
+  // Starts the stored matches of a round just paired and tells its players.
+  void open_round(Event& event, const std::vector<storage::MatchRecord>& matches);
+  // Sets the timer that calls time on the event's last round.
+  void arm_round_timer(Event& event);
+  // The round's time is up: every match still running is scored by the event's TimeCall.
+  void call_time(std::int64_t tournament_id, int round);
+  // Records a table's result from its match (nothing if it is decided already or unknown).
+  void settle(TableRef ref, const v1::MatchResult& result, std::shared_ptr<Turn> turn);
+  // After a table's result: tells the followers, publishes the standings once the round is done
+  // and finishes the event after its last round.
+  void after_result(Event& event, int round, int table, std::shared_ptr<Turn> turn);
+
+  // Views (views.cpp).
+  v1::TournamentInfo info(const Event& event, const Identity& who) const;
+  v1::TournamentRound round_view(const Event& event, int round, bool with_clocks) const;
+  v1::TournamentStandings standings_view(const Event& event) const;
+  std::string export_csv(const Event& event) const;
+  std::string export_json(const Event& event) const;
+  std::string name_of(const Event& event, std::int64_t account_id) const;
+  // Sends an update to the event's followers and, with `tables`, each player their table.
+  void notify(Event& event, v1::TournamentUpdate update, bool with_tables);
+
+  // Both set by restore().
+  std::optional<boost::asio::strand<boost::asio::io_context::executor_type>> strand_;
+  Services* services_ = nullptr;
+  std::map<std::int64_t, Event> events_;
+  std::map<std::int64_t, TableRef> tables_by_match_;
+  std::deque<std::function<void(std::shared_ptr<Turn>)>> waiting_;
+  bool busy_ = false;
+};
+
+}  // namespace spacedock::server
