@@ -71,6 +71,9 @@ struct ServerConfig {
   std::chrono::milliseconds quick_match_bot_offer{20'000};
   // A replay page's events stop once they pass this (GetReplay).
   std::size_t replay_page_bytes = 48 * 1024;
+  // How long a minute of a tournament's settings (round time, no-show time) lasts: a minute,
+  // but tests shorten it so that a round's time can run out while they wait.
+  std::chrono::milliseconds tournament_minute{60'000};
   // Finished matches nobody follows leave memory after this long.
   std::chrono::seconds finished_match_ttl{600};
   std::string port_file;

@@ -18,7 +18,6 @@ namespace {
 namespace asio = boost::asio;
 
 constexpr std::size_t kMaxReason = 200;
-constexpr std::int64_t kMinute = 60'000;
 
 storage::TableResultCode code_of(tournament::TableResult result) {
   switch (result) {
@@ -67,13 +66,14 @@ v1::MatchSetup Tournaments::match_setup(const Event& event) const {
   setup.set_game(s.game());
   if (s.has_incursions()) *setup.mutable_incursions() = s.incursions();
   if (s.has_stccg()) *setup.mutable_stccg() = s.stccg();
-  const std::chrono::milliseconds no_show(s.no_show_minutes() * kMinute);
+  const std::int64_t minute = services_->config.tournament_minute.count();
+  const std::chrono::milliseconds no_show(s.no_show_minutes() * minute);
   auto clock = ChessClock::settings_for(s.clock(), v1::DISCONNECT_OUTCOME_LOSS, no_show);
   if (!clock) {
     // Without a chess clock each seat still banks the round's time (which the round's own limit
     // ends first), so that the no-show rule has a clock to run on.
     clock.emplace();
-    clock->set_initial_ms((s.round_minutes() + 1) * kMinute);
+    clock->set_initial_ms((s.round_minutes() + 1) * minute);
     clock->set_on_disconnect(v1::DISCONNECT_OUTCOME_LOSS);
     clock->set_grace_ms(no_show.count());
   }
@@ -123,7 +123,8 @@ void Tournaments::start_round(Identity who, v1::StartRound request, Reply reply)
     }
     const bool cut = next.swiss_played() >= next.swiss_rounds;
     const std::int64_t started = now_ms();
-    const std::int64_t ends = started + event->settings.round_minutes() * kMinute;
+    const std::int64_t ends =
+        started + event->settings.round_minutes() * services_->config.tournament_minute.count();
 
     // The round's matches, stored started, in table order (byes have none).
     v1::MatchSetup base = match_setup(*event);

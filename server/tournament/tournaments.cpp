@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
+#include <set>
 
 #include "engine/games.h"
 #include "server/connection.h"
@@ -286,7 +287,7 @@ void Tournaments::create(Identity who, v1::TournamentSettings settings, Reply re
 
 void Tournaments::list(Identity who, v1::ListTournaments request, Reply reply) {
   asio::post(*strand_, [this, who, request, reply] {
-    std::vector<int> statuses(request.statuses().begin(), request.statuses().end());
+    std::set<int> statuses(request.statuses().begin(), request.statuses().end());
     if (statuses.empty())
       statuses = {v1::TOURNAMENT_STATUS_REGISTRATION, v1::TOURNAMENT_STATUS_RUNNING};
     v1::Response response;
@@ -297,7 +298,7 @@ void Tournaments::list(Identity who, v1::ListTournaments request, Reply reply) {
           !event.seats.contains(who.account_id))
         continue;
       v1::TournamentInfo header = info(event, who);
-      if (std::find(statuses.begin(), statuses.end(), header.status()) == statuses.end()) continue;
+      if (!statuses.contains(header.status())) continue;
       header.clear_entrants();  // a list shows headers; GetTournament has the entrants
       *list->add_tournaments() = std::move(header);
     }
