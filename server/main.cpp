@@ -68,9 +68,12 @@ usage:
   spacedock backup --db FILE --to FILE
                                  copy a database, even one a running server is writing, to a new
                                  file (SQLite's online backup: a consistent snapshot)
-  spacedock role --db FILE --user NAME --organiser | --player
-                                 make an account an organiser (who may judge any live match)
-                                 or a player again; it takes effect at its next login
+  spacedock admin role --db FILE --user NAME --organiser | --player
+                                 make an account an organiser (who creates and runs
+                                 tournaments and may judge any live match) or a player again;
+                                 it takes effect at its next login
+  spacedock admin organisers --db FILE
+                                 list the organisers
   spacedock content              list the Incursions ships, hexes and hexpile presets
   spacedock cards [options]      list the STCCG cards with their figures
       --search TEXT              only cards whose title, id, keywords or summary contain TEXT
@@ -176,10 +179,42 @@ int bot_bench(Flags& flags) {
 
 }  // namespace
 
+// The administrator's commands, on the database file (the server may be running).
+int admin(const std::string& what, Flags& flags) {
+  const auto db = flags.take("--db");
+  if (what == "role") {
+    const auto user = flags.take("--user");
+    const bool organiser = flags.take_switch("--organiser");
+    const bool player = flags.take_switch("--player");
+    flags.finish();
+    if (!db || !user || organiser == player)
+      throw std::invalid_argument("--db FILE, --user NAME and one of --organiser, --player");
+    auto database = spacedock::storage::Database::open(*db);
+    if (!spacedock::storage::set_organiser(database, *user, organiser)) {
+      std::fprintf(stderr, "spacedock admin: there is no account '%s'\n", user->c_str());
+      return 1;
+    }
+    std::printf("%s is now %s\n", user->c_str(), organiser ? "an organiser" : "a player");
+    return 0;
+  }
+  if (what == "organisers") {
+    flags.finish();
+    if (!db) throw std::invalid_argument("--db FILE is needed");
+    auto database = spacedock::storage::Database::open(*db);
+    const auto organisers = spacedock::storage::organisers(database);
+    for (const auto& account : organisers)
+      std::printf("%s\n", account.username.c_str());
+    if (organisers.empty()) std::printf("(no organisers)\n");
+    return 0;
+  }
+  throw std::invalid_argument("say what: admin role or admin organisers");
+}
+
 int main(int argc, char** argv) {
   const std::string command = argc > 1 ? argv[1] : "--help";
   try {
-    Flags flags(argc, argv, 2);
+    // `spacedock admin WHAT` takes its flags after WHAT.
+    Flags flags(argc, argv, command == "admin" ? 3 : 2);
     if (flags.take_switch("--help") || flags.take_switch("-h")) {
       std::fputs(kUsage, stdout);
       return 0;
@@ -201,22 +236,7 @@ int main(int argc, char** argv) {
                                              .count()));
       return 0;
     }
-    if (command == "role") {
-      const auto db = flags.take("--db");
-      const auto user = flags.take("--user");
-      const bool organiser = flags.take_switch("--organiser");
-      const bool player = flags.take_switch("--player");
-      flags.finish();
-      if (!db || !user || organiser == player)
-        throw std::invalid_argument("--db FILE, --user NAME and one of --organiser, --player");
-      auto database = spacedock::storage::Database::open(*db);
-      if (!spacedock::storage::set_organiser(database, *user, organiser)) {
-        std::fprintf(stderr, "spacedock role: there is no account '%s'\n", user->c_str());
-        return 1;
-      }
-      std::printf("%s is now %s\n", user->c_str(), organiser ? "an organiser" : "a player");
-      return 0;
-    }
+    if (command == "admin") return admin(argc > 2 ? argv[2] : "", flags);
     if (command == "content") {
       flags.finish();
       return sd::print_content();

@@ -47,6 +47,22 @@ bool set_organiser(Database& db, std::string_view username, bool organiser) {
   return sqlite3_changes(db.handle()) == 1;
 }
 
+std::vector<Account> organisers(Database& db) {
+  Statement query(db,
+                  "SELECT id, username, created_at_ms FROM accounts WHERE role = 'organiser' "
+                  "ORDER BY username");
+  std::vector<Account> out;
+  while (query.step()) {
+    Account a;
+    a.id = query.column_int(0);
+    a.username = query.column_text(1);
+    a.created_at_ms = query.column_int(2);
+    a.organiser = true;
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
 void create_session(Database& db, std::string_view token_hash, std::int64_t account_id,
                     std::int64_t now_ms, std::int64_t expires_at_ms) {
   Statement insert(db,

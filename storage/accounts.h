@@ -25,6 +25,8 @@ std::optional<Account> find_account(Database& db, std::string_view username);
 std::optional<Account> find_account(Database& db, std::int64_t id);
 // Makes the account an organiser, or a player again; false if there is no such account.
 bool set_organiser(Database& db, std::string_view username, bool organiser);
+// The organisers, by name.
+std::vector<Account> organisers(Database& db);
 
 // Sessions are stored by a hash of their token, never by the token itself.
 struct Session {

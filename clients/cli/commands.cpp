@@ -37,6 +37,10 @@ constexpr Spec kSpecs[] = {
     {"deck", Verb::kDeck, 2, 64,
      "deck save PATH NAME | deck replace ID PATH | deck show ID | deck check ID|PATH [--30-30] | "
      "deck export ID PATH | deck rename ID NAME | deck delete ID"},
+    {"events", Verb::kEvents, 0, 1, "events [all]"},
+    {"event", Verb::kEvent, 1, 64,
+     "event create|show|register|drop|start|round|standings|result|"
+     "export|deck|log|follow ... (see help)"},
     {"spectate", Verb::kSpectate, 1, 2, "spectate ID [CODE | --judge]"},
     {"say", Verb::kChat, 1, 1000, "say TEXT"},
     {"lobby-chat", Verb::kLobbyChat, 0, 1, "lobby-chat [off]"},
@@ -132,6 +136,58 @@ void parse_deck_action(const std::vector<std::string>& words, Command& c, const 
   }
 }
 
+// event ACTION ID ...: how many words each action takes after its event id (create has no id).
+void parse_event_action(const std::vector<std::string>& words, Command& c) {
+  struct Action {
+    const char* name;
+    std::size_t min_args;
+    std::size_t max_args;
+    const char* usage;
+  };
+  static constexpr Action kActions[] = {
+      {"create", 1, 40,
+       "event create NAME [--stccg] [--rounds N] [--cut N] [--minutes N] [--no-show N] "
+       "[--clock C] [--late N] [--time-draw] [--private]"},
+      {"show", 0, 0, "event show ID"},
+      {"register", 0, 2,
+       "event register ID [PRESET | --deck NAME | --deck-file PATH | --deck-id ID]"},
+      {"drop", 0, 1, "event drop ID [NAME]"},
+      {"start", 0, 0, "event start ID"},
+      {"round", 0, 1, "event round ID [N]"},
+      {"standings", 0, 0, "event standings ID"},
+      {"result", 4, 64, "event result ID ROUND TABLE first|second|draw|double-loss REASON"},
+      {"export", 2, 2, "event export ID csv|json PATH"},
+      {"deck", 1, 1, "event deck ID NAME"},
+      {"log", 0, 0, "event log ID"},
+      {"follow", 0, 0, "event follow ID"},
+  };
+  c.event_action = words[1];
+  const Action* action = nullptr;
+  for (const auto& candidate : kActions) {
+    if (c.event_action == candidate.name) action = &candidate;
+  }
+  if (!action) throw std::invalid_argument("usage: event ACTION ...; type help for the actions");
+  std::size_t first = 2;
+  if (c.event_action != "create") {
+    if (words.size() < 3) throw std::invalid_argument(std::string("usage: ") + action->usage);
+    c.event_id = number<std::uint64_t>(words[2], "ID");
+    first = 3;
+  }
+  c.args.assign(words.begin() + static_cast<std::ptrdiff_t>(first), words.end());
+  if (c.args.size() < action->min_args || c.args.size() > action->max_args)
+    throw std::invalid_argument(std::string("usage: ") + action->usage);
+  if (c.event_action == "result") {
+    number<std::uint32_t>(c.args[0], "ROUND");
+    number<std::uint32_t>(c.args[1], "TABLE");
+    const std::string& outcome = c.args[2];
+    if (outcome != "first" && outcome != "second" && outcome != "draw" && outcome != "double-loss")
+      throw std::invalid_argument(std::string("usage: ") + action->usage);
+  }
+  if (c.event_action == "round" && !c.args.empty()) number<std::uint32_t>(c.args[0], "N");
+  if (c.event_action == "export" && c.args[0] != "csv" && c.args[0] != "json")
+    throw std::invalid_argument(std::string("usage: ") + action->usage);
+}
+
 }  // namespace
 
 const char* const kHelpText = R"(commands:
@@ -183,6 +239,30 @@ const char* const kHelpText = R"(commands:
   join ID ... --code CODE    take a seat in a private match with its invite code
   spectate ID [CODE]         watch match ID (CODE: a private match's invite code)
   spectate ID --judge        as an organiser, judge match ID: every card, two minutes behind
+  events [all]               list the tournaments (all: the finished ones too)
+  event show ID              an event: its settings, players and rounds
+  event register ID [PRESET | --deck NAME | --deck-file PATH | --deck-id ID]
+                             register for event ID (a STCCG deck is locked at registration)
+  event drop ID              leave event ID from its next round (before round 1: withdraw)
+  event round ID [N]         the pairings of round N (default the last), with results
+  event standings ID         the standings, published as each round is done
+  event export ID csv|json PATH
+                             save the standings (csv) or the whole event (json) to PATH
+  event follow ID            show event ID's news here (players get their own anyway)
+organisers (spacedock admin role) run events:
+  event create NAME [--stccg] [--rounds N] [--cut 0|2|4|8] [--minutes N] [--no-show N]
+      [--clock C] [--late N] [--time-draw] [--private]
+                             create an event: Incursions unless --stccg; Swiss rounds (default
+                             from the players), a top cut, minutes per round (default 45,
+                             STCCG 75), minutes before a no-show loses (10), the match clock,
+                             registration open until N rounds are paired, a draw instead of
+                             the game's own scoring at time, listed only to its players
+  event start ID             pair the next round and start all its matches at once
+  event result ID ROUND TABLE first|second|draw|double-loss REASON
+                             enter or override a table's result, with a reason
+  event drop ID NAME         drop player NAME
+  event deck ID NAME         the deck player NAME registered
+  event log ID               who did what in the event
   say TEXT                   chat: in the match you follow (players' or spectators' channel),
                              else in the lobby
   lobby-chat | lobby-chat off
@@ -373,6 +453,14 @@ std::optional<Command> parse_command(std::string_view line) {
       break;
     case Verb::kDeck:
       parse_deck_action(words, c, spec->usage);
+      break;
+    case Verb::kEvents:
+      if (words.size() > 1 && words[1] != "all")
+        throw std::invalid_argument(std::string("usage: ") + spec->usage);
+      c.filter = words.size() > 1 ? "all" : "";
+      break;
+    case Verb::kEvent:
+      parse_event_action(words, c);
       break;
     case Verb::kLog:
       if (words.size() > 1) c.count = number<std::size_t>(words[1], "N");

@@ -31,6 +31,8 @@ struct Command {
     kReplay,
     kDecks,
     kDeck,
+    kEvents,
+    kEvent,
     kAnswer,
     kAuto,
     kWait,
@@ -63,6 +65,10 @@ struct Command {
   std::size_t count = 20;          // log
   std::vector<std::size_t> picks;  // answer: 1-based option numbers
   bool on = true;                  // auto
+  // event ACTION ID ...: the action, the event, and the words after them (checked by action).
+  std::string event_action;
+  std::uint64_t event_id = 0;
+  std::vector<std::string> args;
 };
 
 // Parses one input line. Returns nothing for a blank line or a # comment; throws

@@ -89,6 +89,10 @@ asio::awaitable<bool> Session::execute(const Command& c) {
     case Verb::kDeck:
       co_await run_deck_command(c);
       break;
+    case Verb::kEvents:
+    case Verb::kEvent:
+      co_await run_tournament_command(c);
+      break;
     case Verb::kMatches: {
       auto* list = message.mutable_list_matches();
       list->set_mine(c.filter == "mine");

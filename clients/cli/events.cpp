@@ -29,6 +29,10 @@ asio::awaitable<void> Session::handle(v1::Event event) {
     co_await on_quick_match(event.quick_match());
     co_return;
   }
+  if (event.has_tournament()) {
+    on_tournament(event.tournament());
+    co_return;
+  }
   if (!followed_ || event.match_id() != followed_->match_id) co_return;  // a match we left
   if (event.as_of_ms() != 0 && event.has_snapshot()) {  // a judge's view, some time behind
     const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -104,6 +104,9 @@ class Session {
   boost::asio::awaitable<void> log_in(const std::string& name, const std::string& password);
   // decks, deck ... (decks_run.cpp)
   boost::asio::awaitable<void> run_deck_command(const Command& command);
+  // events, event ... (tournament_run.cpp)
+  boost::asio::awaitable<void> run_tournament_command(const Command& command);
+  void on_tournament(const v1::TournamentUpdate& update);
   // replay ... (replay_run.cpp)
   boost::asio::awaitable<void> run_replay(const Command& command);
   bool free_to_follow(std::uint64_t match_id);

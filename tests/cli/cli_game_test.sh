@@ -103,3 +103,4 @@ bash "$here/cli_stccg_test.sh" "$server_bin" "$cli_bin" "$here/../../engine/stcc
 # And in the lobby: private matches, the match list's filters, chat.
 bash "$here/cli_lobby_test.sh" "$server_bin" "$cli_bin"
 bash "$here/cli_quick_test.sh" "$server_bin" "$cli_bin"
+bash "$here/cli_tournament_test.sh" "$server_bin" "$cli_bin"

@@ -59,8 +59,8 @@ printf 'register erin erin-password\nspectate %s --judge\nquit\n' "$match" |
   timeout 20 "$cli_bin" --server "$url" >"$dir/erin.out" 2>&1 || fail "erin exited with $?"
 grep -q '^error: spectate: FORBIDDEN: only organisers may judge matches$' "$dir/erin.out" ||
   fail "erin judged before she was an organiser"
-"$server_bin" role --db "$dir/db.sqlite" --user erin --organiser | grep -q '^erin is now an organiser$' ||
-  fail "spacedock role did not make erin an organiser"
+"$server_bin" admin role --db "$dir/db.sqlite" --user erin --organiser | grep -q '^erin is now an organiser$' ||
+  fail "spacedock admin role did not make erin an organiser"
 {
   printf 'login erin erin-password\nspectate %s --judge\n' "$match"
   sleep 1  # the judge's view comes by itself, after the answer
