@@ -34,6 +34,10 @@ usage:
                                  descriptor limit is lower)
       --max-connections-per-address N
                                  open connections from one client address (default 64)
+      --address-requests-per-second N
+                                 requests one client address may send per second, steady
+                                 (default 1000; a burst of twice that); a venue behind one
+                                 address needs more
       --password-cost COST       argon2id cost: interactive (default), moderate, minimal (tests)
       --commit-window-us N       under load, how long a group commit waits for more decisions
                                  to share its fsync (default 1000; 0: never waits)
@@ -101,6 +105,8 @@ int serve(Flags& flags) {
   if (auto cap = flags.take("--max-connections"))
     config.max_connections = Flags::parse_number<std::size_t>("--max-connections", *cap);
   flags.take_number("--max-connections-per-address", config.max_connections_per_address);
+  flags.take_number("--address-requests-per-second", config.address_requests_per_second);
+  config.address_request_burst = 2 * config.address_requests_per_second;
   if (auto cost = flags.take("--password-cost")) {
     if (*cost == "interactive") {
       config.password_cost = sd::PasswordCost::kInteractive;

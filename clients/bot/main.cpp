@@ -3,6 +3,7 @@
 #include <string>
 
 #include "clients/bot/bot.h"
+#include "clients/bot/tournament.h"
 #include "support/flags.h"
 
 namespace {
@@ -22,6 +23,13 @@ usage: spacedock-bot [options]
   --ack-log FILE       append every acknowledged decision as "match decision option"
   --deadline SECONDS   give up after this long (default 600)
 
+  --tournament ID      instead, bot players in event ID: each registers (a STCCG event:
+                       with a sample deck), plays its table of every round, and stops when
+                       the event is over or it has dropped
+    --entrants N         how many (default 8)
+    --prefix NAME        their names: NAME0, NAME1, ... (default bot)
+    --stccg              the event is a Star Trek CCG event
+
 Exits 0 only if every match finished and every player and spectator saw a gapless event
 stream; bots reconnect and resume if the server restarts.
 )";
@@ -37,6 +45,24 @@ int main(int argc, char** argv) {
       return 0;
     }
     Flags flags(argc, argv, 1);
+    if (auto tournament = flags.take("--tournament")) {
+      spacedock::bot::TournamentBotOptions event;
+      event.tournament = Flags::parse_number<std::uint64_t>("--tournament", *tournament);
+      if (auto server = flags.take("--server")) event.server = *server;
+      flags.take_number("--entrants", event.entrants);
+      if (auto prefix = flags.take("--prefix")) event.prefix = *prefix;
+      event.stccg = flags.take_switch("--stccg");
+      flags.take_number("--seed", event.seed);
+      long think = 0;
+      flags.take_number("--think-ms", think);
+      event.think = std::chrono::milliseconds(think);
+      long deadline = event.deadline.count();
+      flags.take_number("--deadline", deadline);
+      event.deadline = std::chrono::seconds(deadline);
+      flags.finish();
+      if (event.entrants < 1) throw std::invalid_argument("need --entrants >= 1");
+      return spacedock::bot::run_tournament_bots(event);
+    }
     if (auto server = flags.take("--server")) options.server = *server;
     if (auto game = flags.take("--game")) options.game = *game;
     flags.take_number("--matches", options.matches);

@@ -255,7 +255,7 @@ organisers (spacedock admin role) run events:
                              create an event: Incursions unless --stccg; Swiss rounds (default
                              from the players), a top cut, minutes per round (default 45,
                              STCCG 75), minutes before a no-show loses (10), the match clock,
-                             registration open until N rounds are paired, a draw instead of
+                             registration open during the first N rounds, a draw instead of
                              the game's own scoring at time, listed only to its players
   event start ID             pair the next round and start all its matches at once
   event result ID ROUND TABLE first|second|draw|double-loss REASON

@@ -99,7 +99,7 @@ v1::TournamentInfo Tournaments::info(const Event& event, const Identity& who) co
   out.set_organising(event.record.organiser_id == who.account_id);
   const bool open = event.record.status == storage::TournamentStatus::kRegistration ||
                     (event.record.status == storage::TournamentStatus::kRunning &&
-                     paired < event.settings.late_registration_rounds());
+                     paired <= event.settings.late_registration_rounds());
   out.set_registration_open(open && !out.registered() && !out.organising());
   if (event.record.status == storage::TournamentStatus::kFinished) out.set_seed(rules.seed);
   return out;

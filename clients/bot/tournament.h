@@ -1,0 +1,27 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace spacedock::bot {
+
+struct TournamentBotOptions {
+  std::string server = "ws://127.0.0.1:8080/ws";
+  std::uint64_t tournament = 0;
+  // Bots named `prefix`0, `prefix`1, ... (registered if new, with a fixed password).
+  int entrants = 8;
+  std::string prefix = "bot";
+  // A STCCG event: each bot registers one of the sample decks.
+  bool stccg = false;
+  std::uint64_t seed = 1;
+  std::chrono::milliseconds think{0};
+  std::chrono::seconds deadline{600};
+};
+
+// Bot players in an event: each registers, plays its table of every round with random answers,
+// reconnecting if the server restarts, until the event is over or it has dropped. Returns 0 if
+// every bot saw the event end or its own drop, with no error.
+int run_tournament_bots(const TournamentBotOptions& options);
+
+}  // namespace spacedock::bot
