@@ -30,6 +30,10 @@ void Match::start_clock(std::span<const std::int64_t> banks_ms) {
   // stream position the follower has not reached).
   away_since_ms_.assign(static_cast<std::size_t>(seat_count_), 0);
   note_absences(now);
+  {
+    std::lock_guard lock(info_mutex_);  // the first reading, before anyone follows
+    last_clock_ = clock_message().event().clock();
+  }
   review_clock();
 }
 

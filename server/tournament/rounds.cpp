@@ -215,7 +215,8 @@ void Tournaments::open_round(Event& event, const std::vector<storage::MatchRecor
   update.set_round(static_cast<std::uint32_t>(round.number));
   update.set_message(std::string(round.cut ? "Cut round " : "Round ") +
                      std::to_string(round.number) +
-                     " started: " + std::to_string(round.tables.size()) + " tables");
+                     " started: " + std::to_string(round.tables.size()) +
+                     (round.tables.size() == 1 ? " table" : " tables"));
   notify(event, std::move(update), true);
   spdlog::info("tournament={} round {}: {} matches started in {} ms", event.record.id, round.number,
                matches.size(),

@@ -17,6 +17,7 @@ import { bootSmoke, register } from "./flows/accounts.mjs";
 import { cardsPage } from "./flows/cards.mjs";
 import { brokenList, importAndSave, pasteAndSave } from "./flows/decks.mjs";
 import { incursionsMatch } from "./flows/incursions_match.mjs";
+import { eventsFlow } from "./flows/events.mjs";
 import { phone } from "./flows/phone.mjs";
 import { replay } from "./flows/replay.mjs";
 import { stccgMatch } from "./flows/stccg_match.mjs";
@@ -76,6 +77,7 @@ const kNeeds = {
   stccg: ["decks"],
   replay: ["stccg"],
   incursions: ["accounts"],
+  events: ["accounts"],
   phone: ["accounts"],
 };
 function wanted(name) {
@@ -147,6 +149,9 @@ try {
   });
   await flow("replay", "STCCG replay", () => replay(report, A, server.url, stccg.id, stccg.result));
   await flow("incursions", "Incursions match", () => incursionsMatch(report, env, { A, B, C }));
+  await flow("events", "events", () =>
+    eventsFlow(report, { ...env, server: opts.server, db: server.db }, { A, B, C }, kAccounts),
+  );
   await flow("phone", "phone", async () => {
     const P = await newPerson(browser, logs, "phone", {
       viewport: { width: 390, height: 844 },

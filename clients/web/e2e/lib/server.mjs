@@ -25,6 +25,8 @@ export async function startServer({ binary, webRoot, logFile, lifetimeS = 3600, 
     "--password-cost", "minimal",
     "--web-root", webRoot,
     "--bot-think-ms", "50",
+    // The events flow judges a match that has just started.
+    "--judge-delay-s", "2",
   ];
   const log = createWriteStream(logFile);
   // Under coreutils' timeout when there is one, so that the server cannot outlive the run even
@@ -84,5 +86,12 @@ export async function startServer({ binary, webRoot, logFile, lifetimeS = 3600, 
     if (existsSync(portFile)) port = Number(readFileSync(portFile, "utf8").trim()) || 0;
     if (!port) await sleep(50);
   }
-  return { port, url: `http://127.0.0.1:${port}`, pid: child.pid, stop, exited: () => exited };
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    db: join(dir, "db.sqlite"),
+    stop,
+    exited: () => exited,
+  };
 }

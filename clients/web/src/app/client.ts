@@ -3,6 +3,7 @@ import { signal } from "@preact/signals";
 import type { Event } from "../../gen/spacedock/v1/envelope_pb.js";
 import type { ChatMessage } from "../../gen/spacedock/v1/chat_pb.js";
 import type { QuickMatchUpdate } from "../../gen/spacedock/v1/lobby_pb.js";
+import type { TournamentUpdate } from "../../gen/spacedock/v1/tournament_pb.js";
 import { Connection } from "../net/connection.js";
 import { MatchStore } from "../state/match.js";
 import { Session } from "../state/session.js";
@@ -15,6 +16,8 @@ export class Client {
   readonly route = signal<Route>(parseRoute(location.hash));
   readonly lobbyChat = signal<ChatMessage[]>([]);
   readonly quickMatch = signal<QuickMatchUpdate | null>(null);
+  // The last news of a tournament (a round started with your table, standings published...).
+  readonly tournamentNews = signal<TournamentUpdate | null>(null);
   private followingLobbyChat = false;
 
   constructor(url: string, storage: Storage) {
@@ -52,6 +55,8 @@ export class Client {
       this.lobbyChat.value = [...this.lobbyChat.value, event.body.value].slice(-200);
     } else if (event.body.case === "quickMatch") {
       this.quickMatch.value = event.body.value;
+    } else if (event.body.case === "tournament") {
+      this.tournamentNews.value = event.body.value;
     } else {
       this.match.event(event);
     }

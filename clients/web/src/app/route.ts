@@ -3,10 +3,13 @@
 export type Route =
   | { page: "login" }
   | { page: "lobby" }
-  | { page: "match"; matchId: bigint; spectate: boolean; invite: string }
+  // judge: an organiser's delayed view with every card (Spectate.as_judge).
+  | { page: "match"; matchId: bigint; spectate: boolean; invite: string; judge?: boolean }
   | { page: "replay"; matchId: bigint }
   | { page: "decks" }
-  | { page: "cards" };
+  | { page: "cards" }
+  | { page: "events" }
+  | { page: "event"; tournamentId: bigint };
 
 export function parseRoute(hash: string): Route {
   const [path, query = ""] = hash.replace(/^#\/?/, "").split("?", 2);
@@ -21,11 +24,17 @@ export function parseRoute(hash: string): Route {
           matchId: id,
           spectate: params.get("watch") === "1",
           invite: params.get("invite") ?? "",
+          judge: params.get("judge") === "1",
         };
       break;
     case "replay":
       if (id !== undefined) return { page: "replay", matchId: id };
       break;
+    case "event":
+      if (id !== undefined) return { page: "event", tournamentId: id };
+      return { page: "events" };
+    case "events":
+      return { page: "events" };
     case "decks":
       return { page: "decks" };
     case "cards":
@@ -42,11 +51,14 @@ export function routeHash(route: Route): string {
       const params = new URLSearchParams();
       if (route.spectate) params.set("watch", "1");
       if (route.invite) params.set("invite", route.invite);
+      if (route.judge) params.set("judge", "1");
       const query = params.toString();
       return `#/match/${route.matchId}${query ? `?${query}` : ""}`;
     }
     case "replay":
       return `#/replay/${route.matchId}`;
+    case "event":
+      return `#/event/${route.tournamentId}`;
     default:
       return `#/${route.page}`;
   }

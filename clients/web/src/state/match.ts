@@ -33,6 +33,8 @@ export class MatchStore {
   readonly matchId = signal<bigint | null>(null);
   readonly info = signal<MatchInfo | null>(null);
   readonly snapshot = signal<GameSnapshot | null>(null);
+  // A judge's snapshot: the moment of the game it shows (0: a live view).
+  readonly judgedAsOf = signal(0n);
   readonly log = signal<LogLine[]>([]);
   // The latest events themselves, newest last, for what happens too fast for the view.
   readonly recent = signal<GameEvent[]>([]);
@@ -50,6 +52,8 @@ export class MatchStore {
 
   private lastSeq = 0n;
   private spectating = false;
+  // An organiser judging: the server sends its delayed full views by itself.
+  private judging = false;
   private inviteCode = "";
   private refreshTimer?: ReturnType<typeof setTimeout>;
   private promptsTimer?: ReturnType<typeof setTimeout>;
@@ -57,14 +61,18 @@ export class MatchStore {
 
   // Follows `matchId` from the start: as its player if this account holds a seat, else as a
   // spectator (with `inviteCode` for a private match).
-  async follow(connection: Connection, matchId: bigint, spectate = false, inviteCode = "") {
+  // `judge`: as an organiser, every card, as the game stood a while ago.
+  async follow(connection: Connection, matchId: bigint, spectate = false, inviteCode = "", judge = false) {
     this.reset(matchId);
     this.connection = connection;
-    this.spectating = spectate;
+    this.spectating = spectate || judge;
+    this.judging = judge;
     this.inviteCode = inviteCode;
-    const answer = spectate
-      ? await connection.request({ case: "spectate", value: { matchId, inviteCode } })
-      : await connection.request({ case: "resume", value: { matchId, lastSeq: 0n, inviteCode } });
+    const answer = judge
+      ? await connection.request({ case: "spectate", value: { matchId, asJudge: true } })
+      : spectate
+        ? await connection.request({ case: "spectate", value: { matchId, inviteCode } })
+        : await connection.request({ case: "resume", value: { matchId, lastSeq: 0n, inviteCode } });
     if (answer.result.case === "match") this.info.value = answer.result.value;
   }
 
@@ -81,6 +89,10 @@ export class MatchStore {
     if (matchId === null) return;
     this.connection = connection;
     this.superseded.value = false;
+    if (this.judging) {
+      await connection.request({ case: "spectate", value: { matchId, asJudge: true } });
+      return;
+    }
     const answer = await connection.request({
       case: "resume",
       value: {
@@ -171,6 +183,7 @@ export class MatchStore {
     switch (event.body.case) {
       case "snapshot":
         this.snapshot.value = event.body.value;
+        this.judgedAsOf.value = event.asOfMs;
         this.lastSeq = event.seq;
         this.expectPrompts();
         break;
@@ -235,6 +248,7 @@ export class MatchStore {
     this.matchId.value = matchId;
     this.info.value = null;
     this.snapshot.value = null;
+    this.judgedAsOf.value = 0n;
     this.log.value = [];
     this.recent.value = [];
     this.chat.value = [];

@@ -6,6 +6,9 @@ import { MatchPage } from "./match/match_page.js";
 import { ReplayPage } from "./replay/replay_page.js";
 import { DecksPage } from "./decks/decks_page.js";
 import { CardsPage } from "./cards/cards_page.js";
+import { EventPage } from "./events/event_page.js";
+import { EventsPage } from "./events/events_page.js";
+import { TableNews } from "./events/table_news.js";
 import { DebugPanel, debugEnabled } from "./debug_panel.js";
 import { LinkBanner } from "./link_banner.js";
 
@@ -20,6 +23,8 @@ export function App({ client }: { client: Client }) {
   else if (route.page === "replay") page = <ReplayPage client={client} matchId={route.matchId} />;
   else if (route.page === "decks") page = <DecksPage client={client} />;
   else if (route.page === "cards") page = <CardsPage client={client} />;
+  else if (route.page === "events") page = <EventsPage client={client} />;
+  else if (route.page === "event") page = <EventPage client={client} id={route.tournamentId} />;
   else page = <LobbyPage client={client} />;
   return (
     <div class="frame">
@@ -38,6 +43,12 @@ export function App({ client }: { client: Client }) {
             <a href="#/cards" aria-current={route.page === "cards" ? "page" : undefined}>
               Cards
             </a>
+            <a
+              href="#/events"
+              aria-current={route.page === "events" || route.page === "event" ? "page" : undefined}
+            >
+              Events
+            </a>
           </nav>
         )}
         <span class="spacer" />
@@ -55,6 +66,7 @@ export function App({ client }: { client: Client }) {
         )}
       </header>
       <LinkBanner client={client} />
+      {user && <TableNews client={client} />}
       <main>{page}</main>
       {user && debugEnabled() && <DebugPanel client={client} />}
     </div>

@@ -19,10 +19,10 @@ export function MatchPage({ client, route }: { client: Client; route: Extract<Ro
   const [rail, setRail] = useState<"log" | "chat">("log");
   useEffect(() => {
     if (store.matchId.value === route.matchId) return;  // attached by the lobby already
-    store.follow(client.connection, route.matchId, route.spectate, route.invite).catch((failure) =>
-      setError(describeError(failure)),
-    );
-  }, [route.matchId, route.spectate]);
+    store
+      .follow(client.connection, route.matchId, route.spectate, route.invite, route.judge ?? false)
+      .catch((failure) => setError(describeError(failure)));
+  }, [route.matchId, route.spectate, route.judge]);
   useEffect(() => () => store.leave(), []);
 
   const info = store.info.value;
@@ -51,6 +51,12 @@ export function MatchPage({ client, route }: { client: Client; route: Extract<Ro
           {info ? gameName(info.game) : "Match"} #{String(route.matchId)}
         </h1>
         <Seats store={store} />
+        {store.judgedAsOf.value > 0n && (
+          <p class="judge-note" role="status">
+            Judge view: every card, as the game stood at{" "}
+            {new Date(Number(store.judgedAsOf.value)).toLocaleTimeString()}
+          </p>
+        )}
         {info?.status === MatchStatus.WAITING && (
           <p class="muted">
             Waiting for players.
