@@ -479,7 +479,9 @@ void Tournaments::follow(std::shared_ptr<Connection> connection, Identity who, s
   asio::post(*strand_, [this, connection, who, id, reply] {
     Event* event = visible(who, id, reply);
     if (!event) return;
-    std::erase_if(event->followers, [](const auto& f) { return f.expired(); });
+    std::erase_if(event->followers, [&](const auto& f) {
+      return f.expired() || f.lock() == connection;  // following twice is following once
+    });
     event->followers.push_back(connection);
     v1::Response response;
     *response.mutable_tournament() = info(*event, who);

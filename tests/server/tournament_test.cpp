@@ -393,3 +393,40 @@ TEST_CASE("an event, its round and its matches come back after a restart") {
     CHECK(final_standings.standings().rows(0).player().username() == "ben");
   });
 }
+
+TEST_CASE("a player who does not come to their match within the no-show time loses it") {
+  TempDir dir;
+  const auto db = dir.path() / "db.sqlite";
+  // A tournament minute of 300 ms: the no-show time below is 0.3 s, the round an hour.
+  TestServer server(db, [](sd::server::ServerConfig& c) {
+    c.tournament_minute = std::chrono::milliseconds(300);
+  });
+  run_client([&]() -> awaitable<void> {
+    auto olga = co_await organiser(server.url(), db, "olga");
+    auto settings = incursions_event("No-shows");
+    settings.set_round_minutes(600);
+    settings.set_no_show_minutes(1);
+    const std::uint64_t id = (co_await create(*olga, settings)).tournament().tournament_id();
+    auto ann = co_await logged_in(server.url(), "ann");
+    auto ben = co_await logged_in(server.url(), "ben");
+    co_await enrol(*ann, id);
+    co_await enrol(*ben, id);
+    auto round = co_await start_round(*olga, id);
+    REQUIRE(round.code() == sd::v1::OK);
+    const auto& table = round.round().tables(0);
+    // ann comes to the table; ben never does.
+    auto joined = co_await call(
+        *ann, [&](auto& m) { m.mutable_join_match()->set_match_id(table.match_id()); });
+    REQUIRE(joined.code() == sd::v1::OK);
+    co_await news(*ann, Update::ROUND_DONE);
+    auto done = co_await call(*ann, [&](auto& m) { m.mutable_get_round()->set_tournament_id(id); });
+    const auto& decided = done.round().tables(0);
+    const bool ann_first = decided.first().username() == "ann";
+    CHECK(decided.outcome() ==
+          (ann_first ? sd::v1::TABLE_OUTCOME_FIRST_WINS : sd::v1::TABLE_OUTCOME_SECOND_WINS));
+    CHECK_FALSE(decided.at_time());
+    auto match = co_await call(*ann, [&](auto& m) { m.mutable_list_matches()->set_mine(true); });
+    REQUIRE(match.matches().matches_size() == 1);
+    CHECK(match.matches().matches(0).result().reason() == sd::v1::RESULT_REASON_TIME);
+  });
+}
