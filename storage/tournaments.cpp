@@ -10,8 +10,7 @@
 namespace spacedock::storage {
 namespace {
 
-constexpr std::array<std::string_view, 4> kStatusText{"registration", "running", "finished",
-                                                      "cancelled"};
+constexpr std::array<std::string_view, 3> kStatusText{"registration", "running", "finished"};
 constexpr std::array<std::string_view, 5> kResultText{"pending", "first", "second", "draw",
                                                       "double_loss"};
 

@@ -11,7 +11,7 @@
 
 namespace spacedock::storage {
 
-enum class TournamentStatus : std::uint8_t { kRegistration, kRunning, kFinished, kCancelled };
+enum class TournamentStatus : std::uint8_t { kRegistration, kRunning, kFinished };
 
 // An event's header. settings is a serialized spacedock.v1.TournamentSettings; storage does
 // not look inside it.

@@ -33,7 +33,6 @@ v1::TournamentStatus status_of(storage::TournamentStatus status) {
     case storage::TournamentStatus::kRunning:
       return v1::TOURNAMENT_STATUS_RUNNING;
     case storage::TournamentStatus::kFinished:
-    case storage::TournamentStatus::kCancelled:
       return v1::TOURNAMENT_STATUS_FINISHED;
   }
   return v1::TOURNAMENT_STATUS_UNSPECIFIED;

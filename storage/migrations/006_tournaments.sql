@@ -31,7 +31,7 @@ CREATE TABLE tournaments (
   settings BLOB NOT NULL,
   seed INTEGER NOT NULL,
   status TEXT NOT NULL DEFAULT 'registration'
-    CHECK (status IN ('registration', 'running', 'finished', 'cancelled')),
+    CHECK (status IN ('registration', 'running', 'finished')),
   organiser_id INTEGER NOT NULL REFERENCES accounts (id),
   swiss_rounds INTEGER NOT NULL DEFAULT 0,
   created_at_ms INTEGER NOT NULL,
