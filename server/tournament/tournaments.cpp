@@ -11,72 +11,13 @@
 #include "server/connection.h"
 #include "server/crypto.h"
 #include "server/lobby.h"
+#include "server/tournament/settings.h"
 #include "storage/accounts.h"
 
 namespace spacedock::server {
 namespace {
 
 namespace asio = boost::asio;
-
-constexpr std::size_t kMaxName = 80;
-constexpr std::uint32_t kMaxSwissRounds = 20;
-constexpr std::uint32_t kMaxRoundMinutes = 600;
-constexpr std::uint32_t kMaxNoShowMinutes = 60;
-constexpr std::uint32_t kMaxPoints = 100;
-
-// Why the settings cannot make an event, if they cannot.
-std::optional<v1::Response> settings_problem(const v1::TournamentSettings& s) {
-  auto bad = [](std::string message, std::string rule) {
-    return error_response(v1::INVALID_OPTIONS, std::move(message), std::move(rule));
-  };
-  if (s.name().empty() || s.name().size() > kMaxName)
-    return bad("name the event in 1 to 80 characters", "NAME_LENGTH");
-  const auto hosted = engine::hosted_games();
-  if (std::find(hosted.begin(), hosted.end(), s.game()) == hosted.end())
-    return bad("this server hosts no such game", "UNKNOWN_GAME");
-  if (s.has_incursions() && s.incursions().players() != 0 && s.incursions().players() != 2)
-    return bad("tournament tables seat two players", "TWO_PLAYER_TABLES");
-  if (!v1::ClockPreset_IsValid(s.clock()) || !v1::TimeCall_IsValid(s.time_call()))
-    return bad("unknown clock preset or time call", "UNKNOWN_OPTION");
-  if (s.swiss_rounds() > kMaxSwissRounds)
-    return bad("at most 20 Swiss rounds", "SWISS_ROUNDS_OUT_OF_RANGE");
-  if (s.top_cut() != 0 && s.top_cut() != 2 && s.top_cut() != 4 && s.top_cut() != 8)
-    return bad("the cut takes 0, 2, 4 or 8 players", "TOP_CUT_SIZE");
-  if (s.round_minutes() > kMaxRoundMinutes)
-    return bad("a round lasts at most 600 minutes", "ROUND_MINUTES_OUT_OF_RANGE");
-  if (s.no_show_minutes() > kMaxNoShowMinutes)
-    return bad("the no-show time is at most 60 minutes", "NO_SHOW_MINUTES_OUT_OF_RANGE");
-  if (s.late_registration_rounds() > kMaxSwissRounds)
-    return bad("late registration closes by round 20", "LATE_REGISTRATION_OUT_OF_RANGE");
-  const auto& p = s.scoring();
-  for (std::uint32_t points : {p.win(), p.time_win(), p.draw(), p.bye()}) {
-    if (points > kMaxPoints) return bad("match points are at most 100", "POINTS_OUT_OF_RANGE");
-  }
-  return std::nullopt;
-}
-
-// The settings with every default filled in, so that what is stored is what is played.
-v1::TournamentSettings with_defaults(v1::TournamentSettings s) {
-  if (s.game() == v1::GAME_INCURSIONS) s.mutable_incursions()->set_players(2);
-  if (s.game() == v1::GAME_STCCG) s.mutable_stccg();
-  if (s.round_minutes() == 0) s.set_round_minutes(s.game() == v1::GAME_STCCG ? 75 : 45);
-  if (s.no_show_minutes() == 0) s.set_no_show_minutes(10);
-  auto* p = s.mutable_scoring();
-  if (!p->has_win()) p->set_win(3);
-  if (!p->has_time_win()) p->set_time_win(s.game() == v1::GAME_STCCG ? 2 : p->win());
-  if (!p->has_draw()) p->set_draw(1);
-  if (!p->has_bye()) p->set_bye(p->win());
-  return s;
-}
-
-tournament::Scoring scoring_of(const v1::TournamentSettings& s) {
-  tournament::Scoring out;
-  out.win = static_cast<int>(s.scoring().win());
-  out.time_win = static_cast<int>(s.scoring().time_win());
-  out.draw = static_cast<int>(s.scoring().draw());
-  out.bye = static_cast<int>(s.scoring().bye());
-  return out;
-}
 
 tournament::TableResult result_of(storage::TableResultCode code) {
   switch (code) {
@@ -236,7 +177,7 @@ void Tournaments::create(Identity who, v1::TournamentSettings settings, Reply re
     return reply(error_response(v1::FORBIDDEN,
                                 "only organisers may create events (an administrator makes "
                                 "organisers with `spacedock admin role`)"));
-  if (auto problem = settings_problem(settings)) return reply(*problem);
+  if (auto problem = tournament_settings_problem(settings)) return reply(*problem);
   settings = with_defaults(std::move(settings));
   v1::MatchSetup probe;
   probe.set_game(settings.game());
@@ -313,134 +254,6 @@ void Tournaments::get(Identity who, std::uint64_t id, Reply reply) {
       *response.mutable_tournament() = info(*event, who);
       reply(std::move(response));
     }
-  });
-}
-
-void Tournaments::enrol(Identity who, std::uint64_t id, v1::SeatSetup seat, Reply reply) {
-  one_at_a_time([this, who, id, seat = std::move(seat),
-                 reply = std::move(reply)](std::shared_ptr<Turn> turn) mutable {
-    Event* event = visible(who, id, reply);
-    if (!event) return;
-    if (event->record.organiser_id == who.account_id)
-      return reply(error_response(v1::FORBIDDEN, "an organiser does not play in their own event"));
-    if (event->seats.contains(who.account_id))
-      return reply(error_response(v1::ALREADY_EXISTS, "you are registered already"));
-    const int paired = static_cast<int>(event->rules.rounds.size());
-    if (!info(*event, who).registration_open())
-      return reply(error_response(v1::WRONG_STATE, "registration for this event is closed"));
-    seat.set_name(who.username);
-    if (auto problem = engine::check_seat(match_setup(*event), seat))
-      return reply(error_response(v1::INVALID_OPTIONS, problem->message, problem->rule));
-    storage::EntrantRecord entrant{who.account_id, seat.SerializeAsString(), now_ms(), paired + 1,
-                                   0};
-    const std::string detail = paired == 0 ? "" : "late, from round " + std::to_string(paired + 1);
-    store(
-        event->record.id, &who, "register", detail,
-        [id = event->record.id, entrant](storage::Database& db) {
-          storage::add_entrant(db, id, entrant);
-        },
-        [this, who, id, seat, entrant, reply, turn](bool stored) {
-          if (!stored)
-            return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
-          auto it = events_.find(static_cast<std::int64_t>(id));
-          if (it == events_.end()) return reply(error_response(v1::NOT_FOUND, "the event is gone"));
-          Event& e = it->second;
-          e.rules.entrants.push_back({who.account_id, who.username, entrant.first_round, 0});
-          e.seats[who.account_id] = seat;
-          e.registered_at[who.account_id] = entrant.registered_at_ms;
-          v1::Response response;
-          *response.mutable_tournament() = info(e, who);
-          reply(std::move(response));
-          v1::TournamentUpdate update;
-          update.set_kind(v1::TournamentUpdate::ENTRANTS);
-          update.set_message(who.username + " registered");
-          notify(e, std::move(update), false);
-        });
-  });
-}
-
-void Tournaments::drop(Identity who, v1::DropFromTournament request, Reply reply) {
-  one_at_a_time([this, who, request, reply = std::move(reply)](std::shared_ptr<Turn> turn) {
-    Event* event = visible(who, request.tournament_id(), reply);
-    if (!event) return;
-    const auto account = request.account_id() == 0
-                             ? who.account_id
-                             : static_cast<std::int64_t>(request.account_id());
-    if (account != who.account_id && event->record.organiser_id != who.account_id)
-      return reply(error_response(v1::FORBIDDEN, "only the organiser may drop another player"));
-    tournament::Entrant* entrant = event->rules.entrant(account);
-    if (!entrant) return reply(error_response(v1::NOT_FOUND, "that player is not registered"));
-    if (entrant->dropped_after != 0)
-      return reply(error_response(v1::WRONG_STATE, "that player has dropped already"));
-    const int paired = static_cast<int>(event->rules.rounds.size());
-    const std::string name = entrant->name;
-    // Before their first round a drop withdraws the registration.
-    const bool withdraw = entrant->first_round > paired;
-    store(
-        event->record.id, &who, withdraw ? "withdraw" : "drop",
-        withdraw ? name : name + " after round " + std::to_string(paired),
-        [id = event->record.id, account, paired, withdraw](storage::Database& db) {
-          if (withdraw) {
-            storage::remove_entrant(db, id, account);
-          } else {
-            storage::set_dropped(db, id, account, paired);
-          }
-        },
-        [this, who, id = event->record.id, account, paired, withdraw, name, reply,
-         turn](bool stored) {
-          if (!stored)
-            return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
-          auto it = events_.find(id);
-          if (it == events_.end()) return reply(error_response(v1::NOT_FOUND, "the event is gone"));
-          Event& e = it->second;
-          if (withdraw) {
-            std::erase_if(e.rules.entrants,
-                          [&](const tournament::Entrant& x) { return x.id == account; });
-            e.seats.erase(account);
-            e.registered_at.erase(account);
-          } else {
-            e.rules.entrant(account)->dropped_after = paired;
-          }
-          v1::Response response;
-          *response.mutable_tournament() = info(e, who);
-          reply(std::move(response));
-          v1::TournamentUpdate update;
-          update.set_kind(v1::TournamentUpdate::ENTRANTS);
-          update.set_message(name + (withdraw ? " withdrew" : " dropped"));
-          notify(e, std::move(update), false);
-          finish_if_over(e, turn);
-        });
-  });
-}
-
-void Tournaments::deck(Identity who, v1::GetTournamentDeck request, Reply reply) {
-  asio::post(*strand_, [this, who, request, reply] {
-    Event* event = visible(who, request.tournament_id(), reply);
-    if (!event) return;
-    const auto account = static_cast<std::int64_t>(request.account_id());
-    if (account != who.account_id && event->record.organiser_id != who.account_id)
-      return reply(error_response(v1::FORBIDDEN, "a registered deck is the organiser's to see"));
-    auto it = event->seats.find(account);
-    if (it == event->seats.end())
-      return reply(error_response(v1::NOT_FOUND, "that player is not registered"));
-    v1::Response response;
-    auto* deck = response.mutable_tournament_deck();
-    deck->mutable_player()->set_account_id(request.account_id());
-    deck->mutable_player()->set_username(it->second.name());
-    const v1::SeatSetup& seat = it->second;
-    if (seat.has_stccg()) {
-      deck->set_deck_list(seat.stccg().deck_list().empty()
-                              ? "sample deck: " + seat.stccg().sample_deck()
-                              : seat.stccg().deck_list());
-    } else if (seat.has_incursions()) {
-      std::string text = "hexpile preset: " + (seat.incursions().hexpile_preset().empty()
-                                                   ? std::string("standard")
-                                                   : seat.incursions().hexpile_preset());
-      for (const auto& hex : seat.incursions().hexes())
-        text += "\nhex " + hex;
-      deck->set_deck_list(text);
-    }
-    reply(std::move(response));
   });
 }
 

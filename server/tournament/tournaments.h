@@ -43,7 +43,9 @@ class Tournaments {
   // was down, and arms the round timers. From then on, the service runs.
   void restore(Services& services, storage::Database& db);
 
-  // Requests, from any thread; each answers through `reply` exactly once.
+  // Requests, from any thread; each answers through `reply` exactly once. Entrants (enrol,
+  // drop, deck) are in entrants.cpp; rounds and results (start_round, set_result) in rounds.cpp;
+  // the reads that answer with views (get_round, standings, export_event) in views.cpp.
   void create(Identity who, v1::TournamentSettings settings, Reply reply);
   void list(Identity who, v1::ListTournaments request, Reply reply);
   void get(Identity who, std::uint64_t id, Reply reply);

@@ -1,6 +1,9 @@
-// Tournaments: what clients see of an event (tournament.proto), its exports, and its news.
+// Tournaments: what clients see of an event (tournament.proto): the reads, the views they
+// answer with, the exports, and the news.
 #include <google/protobuf/util/json_util.h>
 #include <spdlog/fmt/fmt.h>
+
+#include <boost/asio/post.hpp>
 
 #include "server/connection.h"
 #include "server/lobby.h"
@@ -9,6 +12,8 @@
 
 namespace spacedock::server {
 namespace {
+
+namespace asio = boost::asio;
 
 v1::TableOutcome outcome_of(tournament::TableResult result) {
   switch (result) {
@@ -208,6 +213,52 @@ std::string Tournaments::export_json(const Event& event) const {
     out += (r == 1 ? "\n" : ",\n") + json_of(round_view(event, static_cast<int>(r), false));
   }
   return out + "],\n\"standings\": " + json_of(standings_view(event)) + "}\n";
+}
+
+void Tournaments::get_round(Identity who, v1::GetRound request, Reply reply) {
+  asio::post(*strand_, [this, who, request, reply] {
+    Event* event = visible(who, request.tournament_id(), reply);
+    if (!event) return;
+    const auto paired = static_cast<std::uint32_t>(event->rules.rounds.size());
+    const std::uint32_t round = request.round() == 0 ? paired : request.round();
+    if (round < 1 || round > paired)
+      return reply(error_response(v1::NOT_FOUND,
+                                  paired == 0 ? "no round has been paired yet" : "no such round"));
+    v1::Response response;
+    *response.mutable_round() =
+        round_view(*event, static_cast<int>(round), event->record.organiser_id == who.account_id);
+    reply(std::move(response));
+  });
+}
+
+void Tournaments::standings(Identity who, std::uint64_t id, Reply reply) {
+  asio::post(*strand_, [this, who, id, reply] {
+    if (Event* event = visible(who, id, reply)) {
+      v1::Response response;
+      *response.mutable_standings() = standings_view(*event);
+      reply(std::move(response));
+    }
+  });
+}
+
+void Tournaments::export_event(Identity who, v1::ExportTournament request, Reply reply) {
+  asio::post(*strand_, [this, who, request, reply] {
+    Event* event = visible(who, request.tournament_id(), reply);
+    if (!event) return;
+    v1::Response response;
+    auto* out = response.mutable_tournament_export();
+    const std::string stem = "tournament-" + std::to_string(event->record.id);
+    if (request.format() == v1::EXPORT_FORMAT_JSON) {
+      out->set_filename(stem + ".json");
+      out->set_content_type("application/json");
+      out->set_text(export_json(*event));
+    } else {
+      out->set_filename(stem + "-standings.csv");
+      out->set_content_type("text/csv");
+      out->set_text(export_csv(*event));
+    }
+    reply(std::move(response));
+  });
 }
 
 void Tournaments::notify(Event& event, v1::TournamentUpdate update, bool with_tables) {
