@@ -38,7 +38,8 @@ for p in ann ben cat; do
 done
 sleep 1
 printf 'login olga olga-password\nevent start 1\nquit\n' | cli >"$dir/olga.out" 2>&1
-grep -qE '^  table +1: [a-z]+ vs [a-z]+, match 1 — playing$' "$dir/olga.out" || fail "no round 1"
+grep -qE '^  table +1: [a-z]+ vs [a-z]+, match 1 — playing \[[0-9]+:[0-9]{2} \(away\) / [0-9]+:[0-9]{2} \(away\)\]$' "$dir/olga.out" ||
+  fail "no round 1 with its clocks"
 grep -qE '^  table +2: [a-z]+ vs \(bye\) — bye$' "$dir/olga.out" || fail "no bye in round 1"
 wait "${listeners[@]}"
 seated=$(grep -lE '^\[event 1\] Round 1 started: 2 tables; you play [a-z]+ at table 1: join 1$' \
