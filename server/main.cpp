@@ -219,8 +219,9 @@ int admin(const std::string& what, Flags& flags) {
 int main(int argc, char** argv) {
   const std::string command = argc > 1 ? argv[1] : "--help";
   try {
-    // `spacedock admin WHAT` takes its flags after WHAT.
-    Flags flags(argc, argv, command == "admin" ? 3 : 2);
+    // `spacedock admin WHAT` takes its flags after WHAT (`spacedock admin --help` has none).
+    const bool admin_what = command == "admin" && argc > 2 && argv[2][0] != '-';
+    Flags flags(argc, argv, admin_what ? 3 : 2);
     if (flags.take_switch("--help") || flags.take_switch("-h")) {
       std::fputs(kUsage, stdout);
       return 0;
@@ -242,7 +243,7 @@ int main(int argc, char** argv) {
                                              .count()));
       return 0;
     }
-    if (command == "admin") return admin(argc > 2 ? argv[2] : "", flags);
+    if (command == "admin") return admin(admin_what ? argv[2] : "", flags);
     if (command == "content") {
       flags.finish();
       return sd::print_content();

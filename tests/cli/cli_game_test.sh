@@ -11,9 +11,11 @@ cli_bin=$2
 source "$(dirname "$0")/lib.sh"
 
 # Every command answers --help with the usage, and exits 0.
-for command in serve bench cards; do
-  "$server_bin" "$command" --help | grep -q "spacedock serve \[options\]" ||
-    fail "spacedock $command --help printed no usage"
+# (Read whole, then searched: grep -q would close the pipe early, and the usage is longer than
+# one pipe write.)
+for command in serve bench cards admin; do
+  usage=$("$server_bin" "$command" --help) || fail "spacedock $command --help exited with $?"
+  grep -q "spacedock serve \[options\]" <<<"$usage" || fail "spacedock $command --help printed no usage"
 done
 
 start_server "$server_bin"
