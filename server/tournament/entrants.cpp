@@ -13,7 +13,12 @@ namespace asio = boost::asio;
 void Tournaments::enrol(Identity who, std::uint64_t id, v1::SeatSetup seat, Reply reply) {
   one_at_a_time([this, who, id, seat = std::move(seat),
                  reply = std::move(reply)](std::shared_ptr<Turn> turn) mutable {
-    Event* event = visible(who, id, reply);
+    // A private event is joined by its number, which its organiser hands out: it is not
+    // listed, nor read, by anyone else.
+    auto found = events_.find(static_cast<std::int64_t>(id));
+    if (found == events_.end())
+      return reply(error_response(v1::NOT_FOUND, "no such tournament here"));
+    Event* event = &found->second;
     if (!event) return;
     if (event->record.organiser_id == who.account_id)
       return reply(error_response(v1::FORBIDDEN, "an organiser does not play in their own event"));

@@ -125,17 +125,11 @@ void Tournaments::restore(Services& services, storage::Database& db) {
 Tournaments::Event* Tournaments::visible(const Identity& who, std::uint64_t id,
                                          const Reply& reply) {
   auto it = events_.find(static_cast<std::int64_t>(id));
-  if (it == events_.end()) {
+  if (it == events_.end() || !it->second.seen_by(who)) {
     reply(error_response(v1::NOT_FOUND, "no such tournament here"));
     return nullptr;
   }
-  Event& event = it->second;
-  if (event.settings.private_event() && event.record.organiser_id != who.account_id &&
-      !event.seats.contains(who.account_id)) {
-    reply(error_response(v1::NOT_FOUND, "no such tournament here"));
-    return nullptr;
-  }
-  return &event;
+  return &it->second;
 }
 
 Tournaments::Event* Tournaments::organised(const Identity& who, std::uint64_t id,
@@ -235,9 +229,7 @@ void Tournaments::list(Identity who, v1::ListTournaments request, Reply reply) {
     auto* list = response.mutable_tournaments();
     for (auto it = events_.rbegin(); it != events_.rend() && list->tournaments_size() < 100; ++it) {
       const Event& event = it->second;
-      if (event.settings.private_event() && event.record.organiser_id != who.account_id &&
-          !event.seats.contains(who.account_id))
-        continue;
+      if (!event.seen_by(who)) continue;
       v1::TournamentInfo header = info(event, who);
       if (!statuses.contains(header.status())) continue;
       header.clear_entrants();  // a list shows headers; GetTournament has the entrants

@@ -76,6 +76,11 @@ class Tournaments {
     std::vector<std::pair<std::int64_t, std::int64_t>> round_times;  // started, ends (ms)
     std::unique_ptr<boost::asio::steady_timer> round_timer;
     std::vector<std::weak_ptr<Connection>> followers;
+    // A private event is seen only by its organiser and its players.
+    bool seen_by(const Identity& who) const {
+      return !settings.private_event() || record.organiser_id == who.account_id ||
+             seats.contains(who.account_id);
+    }
   };
   struct TableRef {
     std::int64_t tournament = 0;

@@ -430,3 +430,30 @@ TEST_CASE("a player who does not come to their match within the no-show time los
     CHECK(match.matches().matches(0).result().reason() == sd::v1::RESULT_REASON_TIME);
   });
 }
+
+TEST_CASE("a private event is hidden from all but its organiser and players, who join by its id") {
+  TempDir dir;
+  const auto db = dir.path() / "db.sqlite";
+  TestServer server(db);
+  run_client([&]() -> awaitable<void> {
+    auto olga = co_await organiser(server.url(), db, "olga");
+    auto settings = incursions_event("Invitational");
+    settings.set_private_event(true);
+    const std::uint64_t id = (co_await create(*olga, settings)).tournament().tournament_id();
+    auto ann = co_await logged_in(server.url(), "ann");
+    auto eve = co_await logged_in(server.url(), "eve");
+    auto listed = co_await call(*eve, [](auto& m) { m.mutable_list_tournaments(); });
+    CHECK(listed.tournaments().tournaments_size() == 0);
+    auto peek =
+        co_await call(*eve, [&](auto& m) { m.mutable_get_tournament()->set_tournament_id(id); });
+    CHECK(peek.code() == sd::v1::NOT_FOUND);
+    CHECK((co_await standings(*eve, id)).code() == sd::v1::NOT_FOUND);
+    REQUIRE((co_await enrol(*ann, id)).code() == sd::v1::OK);
+    auto seen = co_await call(*ann, [](auto& m) { m.mutable_list_tournaments(); });
+    REQUIRE(seen.tournaments().tournaments_size() == 1);
+    CHECK(seen.tournaments().tournaments(0).registered());
+    CHECK((co_await call(*olga, [](auto& m) { m.mutable_list_tournaments(); }))
+              .tournaments()
+              .tournaments_size() == 1);
+  });
+}
