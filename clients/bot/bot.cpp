@@ -14,6 +14,7 @@
 #include <set>
 #include <vector>
 
+#include "clients/bot/support.h"
 #include "clients/common/client.h"
 
 namespace spacedock::bot {
@@ -26,8 +27,6 @@ using client::Client;
 using client::ClientError;
 using client::expect_ok;
 using Clock = std::chrono::steady_clock;
-
-constexpr const char* kPassword = "bot-password-not-secret";
 
 struct Account {
   std::string name;
@@ -52,17 +51,6 @@ struct Run {
   // True while a participant creates a match; creates take turns (see Participant::create).
   bool creating = false;
 };
-
-awaitable<void> sleep_for(Clock::duration duration) {
-  asio::steady_timer timer(co_await asio::this_coro::executor, duration);
-  co_await timer.async_wait(use_awaitable);
-}
-
-v1::ClientMessage message_with(auto setter) {
-  v1::ClientMessage message;
-  setter(message);
-  return message;
-}
 
 // One viewer of one match, player or spectator, following the match's event stream to its end
 // and checking it has no gaps. A lost connection is re-opened and the stream resumed.

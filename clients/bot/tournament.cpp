@@ -12,6 +12,7 @@
 #include <random>
 #include <set>
 
+#include "clients/bot/support.h"
 #include "clients/common/client.h"
 
 namespace spacedock::bot {
@@ -23,8 +24,6 @@ using client::Client;
 using client::ClientError;
 using client::expect_ok;
 using Clock = std::chrono::steady_clock;
-
-constexpr const char* kPassword = "bot-password-not-secret";
 
 struct Run {
   Run(const TournamentBotOptions& o, client::Url u, Clock::time_point d)
@@ -39,17 +38,6 @@ struct Run {
   std::uint64_t reconnects = 0;
   std::vector<std::string> failures;
 };
-
-awaitable<void> pause(Clock::duration duration) {
-  asio::steady_timer timer(co_await asio::this_coro::executor, duration);
-  co_await timer.async_wait(asio::use_awaitable);
-}
-
-v1::ClientMessage message_with(auto setter) {
-  v1::ClientMessage message;
-  setter(message);
-  return message;
-}
 
 class Entrant {
  public:
@@ -70,7 +58,7 @@ class Entrant {
       }
       if (Clock::now() > run_.deadline)
         throw ClientError(name_ + ": the event did not end in time");
-      co_await pause(std::chrono::milliseconds(dropped_link ? 250 : 400));
+      co_await sleep_for(std::chrono::milliseconds(dropped_link ? 250 : 400));
     }
   }
 
@@ -82,7 +70,7 @@ class Entrant {
       auto response = co_await client_->call(message_with(setter));
       if (response.code() != v1::RATE_LIMITED && response.code() != v1::UNAVAILABLE)
         co_return response;
-      co_await pause(std::chrono::milliseconds(100 + random_() % 200));
+      co_await sleep_for(std::chrono::milliseconds(100 + random_() % 200));
     }
   }
 
@@ -177,7 +165,7 @@ class Entrant {
           event.prompt().options().empty())
         continue;
       const auto& prompt = event.prompt();
-      if (run_.options.think.count() > 0) co_await pause(run_.options.think);
+      if (run_.options.think.count() > 0) co_await sleep_for(run_.options.think);
       std::uniform_int_distribution<int> pick(0, prompt.options_size() - 1);
       const auto answer = co_await call([&](auto& m) {
         m.mutable_submit_decision()->set_match_id(match);

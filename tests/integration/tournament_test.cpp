@@ -14,6 +14,7 @@
 #include <map>
 #include <set>
 
+#include "clients/bot/support.h"
 #include "clients/common/client.h"
 #include "storage/accounts.h"
 #include "storage/tournaments.h"
@@ -30,8 +31,6 @@ using sd::testing::wait_for_port;
 using namespace std::chrono_literals;
 
 namespace {
-
-constexpr const char* kBotPassword = "bot-password-not-secret";
 
 // A client for the test's own requests, run to completion one at a time; a request that meets
 // a closed connection (the server restarting) is sent again on a new one.
@@ -292,7 +291,7 @@ TEST_CASE("64 bots play a 6-round Swiss with a top 8 through drops, a late entry
       CHECK(dropped.code() == sd::v1::OK);
     }
     if (rounds == 2) {
-      Driver p7(url, "player7", kBotPassword);
+      Driver p7(url, "player7", sd::bot::kPassword);
       CHECK(p7.call(message(
                         [&](auto& m) { m.mutable_drop_from_tournament()->set_tournament_id(id); }))
                 .code() == sd::v1::OK);
