@@ -11,17 +11,7 @@ import {
 } from "../../../gen/spacedock/v1/tournament_pb.js";
 import type { Client } from "../../app/client.js";
 import { describeError } from "../../net/connection.js";
-
-function download(name: string, type: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { downloadFile } from "../download.js";
 
 function Ruling({ client, info, round, reload }: Props) {
   const [table, setTable] = useState(1);
@@ -167,7 +157,7 @@ export function OrganiserTools(props: Props) {
       });
       if (answer.result.case === "tournamentExport") {
         const file = answer.result.value;
-        download(file.filename, file.contentType, file.text);
+        downloadFile(file.filename, file.contentType, file.text);
       }
     } catch (failure) {
       setError(describeError(failure));
