@@ -168,6 +168,9 @@ export function EventPage({ client, id }: { client: Client; id: bigint }) {
       )}
       <section class="panel" aria-label="Players">
         <h3>Players</h3>
+        {info.entrants.length === 0 && (
+          <p class="muted">Nobody has registered yet: players register on this page (event #{String(info.tournamentId)}).</p>
+        )}
         <ul class="entrants">
           {info.entrants.map((e) => (
             <li>
