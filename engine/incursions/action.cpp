@@ -5,8 +5,10 @@ namespace spacedock::incursions {
 std::optional<Action> decode(core::OptionId id) {
   int kind = static_cast<int>(id & 0xff);
   if (kind < 1 || kind > kLastActionKind) return std::nullopt;
+  if (id >> 40) return std::nullopt;
   return Action{static_cast<ActionKind>(kind), static_cast<std::uint8_t>(id >> 8),
-                static_cast<std::uint8_t>(id >> 16), static_cast<std::uint8_t>(id >> 24)};
+                static_cast<std::uint8_t>(id >> 16), static_cast<std::uint8_t>(id >> 24),
+                static_cast<std::uint8_t>(id >> 32)};
 }
 
 std::string_view rule_name(Rule rule) {
@@ -69,6 +71,14 @@ std::string_view rule_name(Rule rule) {
       return "INVALID_CUT";
     case Rule::kInvalidSystem:
       return "INVALID_SYSTEM";
+    case Rule::kNoOfficer:
+      return "NO_OFFICER";
+    case Rule::kShieldsUp:
+      return "SHIELDS_UP";
+    case Rule::kNotBorg:
+      return "NOT_BORG";
+    case Rule::kNotFaceDown:
+      return "NOT_FACE_DOWN";
   }
   return "UNKNOWN";
 }

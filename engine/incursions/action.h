@@ -32,17 +32,21 @@ enum class ActionKind : std::uint8_t {
   kKeep,
   kRelease,
   kCut,
+  kAssimilate,
+  kRestoreOfficer,
 };
-inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kCut);
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kRestoreOfficer);
 
 // An action with its parameters. `subject` is a target seat, a tile index (move), a direction
 // (explore), a system (repairs: 0 hull, 1 shields), a beam holder (break tractor) or a cut
-// depth, depending on the kind.
+// depth, depending on the kind. `officer` is the position + 1 of an officer aimed at (fire,
+// assimilate) or restored; 0 for none.
 struct Action {
   ActionKind kind = ActionKind::kEndManeuvers;
   std::uint8_t subject = 0;
   std::uint8_t power = 0;
   std::uint8_t range_power = 0;
+  std::uint8_t officer = 0;
 
   friend bool operator==(const Action&, const Action&) = default;
 };
@@ -51,7 +55,8 @@ struct Action {
 // decision, and any id can be decoded to explain why it is not allowed.
 constexpr core::OptionId encode(Action a) {
   return static_cast<core::OptionId>(a.kind) | (core::OptionId{a.subject} << 8) |
-         (core::OptionId{a.power} << 16) | (core::OptionId{a.range_power} << 24);
+         (core::OptionId{a.power} << 16) | (core::OptionId{a.range_power} << 24) |
+         (core::OptionId{a.officer} << 32);
 }
 std::optional<Action> decode(core::OptionId id);
 
@@ -86,6 +91,10 @@ enum class Rule : std::uint8_t {
   kPowerMismatch,
   kInvalidCut,
   kInvalidSystem,
+  kNoOfficer,
+  kShieldsUp,
+  kNotBorg,
+  kNotFaceDown,
 };
 
 std::string_view rule_name(Rule rule);

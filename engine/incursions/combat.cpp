@@ -1,23 +1,19 @@
 #include <algorithm>
 
+#include "engine/incursions/crew/figures.h"
 #include "engine/incursions/game.h"
 
 namespace spacedock::incursions {
-namespace {
-
-int repair_points(const ShipDef& ship, int power) {
-  return 3 + 3 * power + ship.repair_bonus;
-}
-
-}  // namespace
 
 void Game::fire(const Action& action) {
   const Seat attacker = s_.active;
   const Weapon weapon = action.kind == ActionKind::kFireW1 ? Weapon::kW1 : Weapon::kW2;
   pay(attacker, action.power + action.range_power);
-  emit(ev::AttackDeclared{attacker, action.subject, weapon, action.power, action.range_power});
+  emit(ev::AttackDeclared{attacker, action.subject, weapon, action.power, action.range_power,
+                          action.officer});
   const WeaponStats& stats = s_.ship(attacker).weapon(weapon);
-  roll_hit(attacker, action.subject, weapon, stats.dice + action.power, stats.flat, false);
+  roll_hit(attacker, action.subject, weapon, stats.dice + action.power,
+           stats.flat + weapon_bonus(s_, attacker), false, action.officer);
 }
 
 void Game::lay_mine(int power) {
@@ -38,7 +34,7 @@ void Game::detonate_mine(Seat target) {
   std::erase_if(s_.mines, [&](const Mine& m) { return m.owner == owner && m.tile == mine.tile; });
   emit(ev::AttackDeclared{owner, target, Weapon::kW3, 0, 0});
   emit(ev::MineDetonated{mine.tile, owner, mine.dice, mine.flat, target});
-  roll_hit(owner, target, Weapon::kW3, mine.dice, mine.flat, false);
+  roll_hit(owner, target, Weapon::kW3, mine.dice, mine.flat + weapon_bonus(s_, owner), false);
 }
 
 std::pair<int, int> Game::roll_2d6(Seat seat, v1::DiceRollPurpose purpose) {
@@ -56,7 +52,7 @@ std::pair<int, int> Game::roll_2d6(Seat seat, v1::DiceRollPurpose purpose) {
 bool Game::evade(Seat seat, int power) {
   // Pwr is spent whether or not the roll succeeds (§7.3 D2); 2D6 at most the score succeeds.
   pay(seat, power);
-  const int score = s_.ship(seat).evasion + power;
+  const int score = evasion_score(s_, seat) + power;
   const auto [a, b] = roll_2d6(seat, v1::DICE_ROLL_PURPOSE_EVASION);
   const bool success = a + b <= score;
   emit(ev::EvasionResolved{seat, static_cast<std::uint8_t>(power), static_cast<std::int8_t>(score),
@@ -64,7 +60,8 @@ bool Game::evade(Seat seat, int power) {
   return success;
 }
 
-void Game::roll_hit(Seat attacker, Seat target, Weapon weapon, int dice, int flat, bool automatic) {
+void Game::roll_hit(Seat attacker, Seat target, Weapon weapon, int dice, int flat, bool automatic,
+                    int officer) {
   // The damage is rolled and shown before the defender chooses (A06).
   ev::DiceRolled roll{attacker, v1::DICE_ROLL_PURPOSE_DAMAGE,    static_cast<std::uint8_t>(dice),
                       {},       static_cast<std::int16_t>(flat), static_cast<std::int16_t>(flat)};
@@ -76,6 +73,7 @@ void Game::roll_hit(Seat attacker, Seat target, Weapon weapon, int dice, int fla
   s_.hit = Hit{};
   s_.hit.attacker = attacker;
   s_.hit.target = target;
+  s_.hit.officer = static_cast<std::uint8_t>(officer);
   s_.hit.weapon = weapon;
   s_.hit.automatic = automatic;
   s_.hit.damage = roll.total;
@@ -127,7 +125,15 @@ void Game::resolve_hit() {
   s_.hit = Hit{};
   const Seat target = hit.target;
   Vessel& v = s_.vessels[target];
-  if (!v.eliminated && !hit.evaded) {
+  if (!v.eliminated && !hit.evaded && hit.officer != 0) {
+    // A hit on an officer deals no damage to the vessel: unless shield power absorbs all of
+    // it, the officer must evade or go face down (§13.4).
+    const int absorbed =
+        std::min<int>(hit.damage, hit.shield_power * s_.ship(target).shield_absorb);
+    if (hit.damage > absorbed && s_.officer(target, hit.officer - 1) != kNoCard) {
+      hit_officer(target, hit.officer - 1);
+    }
+  } else if (!v.eliminated && !hit.evaded) {
     // Shield power first, then the shields, then the hull (§7.4).
     const int absorbed =
         std::min<int>(hit.damage, hit.shield_power * s_.ship(target).shield_absorb);
@@ -150,10 +156,9 @@ void Game::resolve_hit() {
 
 void Game::repair(Seat seat, int system, int power) {
   Vessel& v = s_.vessels[seat];
-  const ShipDef& ship = s_.ship(seat);
-  const int points = repair_points(ship, power);
+  const int points = repair_points(s_, seat, power);
   std::int16_t& value = system == 0 ? v.hull : v.shields;
-  const int maximum = system == 0 ? ship.hull : ship.shields;
+  const int maximum = system == 0 ? s_.ship(seat).hull : shields_max(s_, seat);
   const int applied = std::clamp(maximum - value, 0, points);  // excess points are lost (A57)
   value = static_cast<std::int16_t>(value + applied);
   emit(ev::Repaired{seat, system == 0 ? v1::INCURSIONS_SYSTEM_HULL : v1::INCURSIONS_SYSTEM_SHIELDS,
@@ -168,6 +173,7 @@ void Game::eliminate(Seat seat, v1::EliminationReason reason) {
   v.cloaked = false;
   v.sweep = false;
   emit(ev::PlayerEliminated{seat, reason});
+  discard_officers(seat);
   check_beams();
   v.power = Power{0, 0, 0, 0, 0};
 }

@@ -9,6 +9,7 @@
 namespace spacedock::embedded {
 extern const std::string_view incursions_ships;
 extern const std::string_view incursions_hexes;
+extern const std::string_view incursions_cards;
 }  // namespace spacedock::embedded
 
 namespace spacedock::incursions {
@@ -71,6 +72,35 @@ HexDef hex_def(const v1::HexDefinition& hex) {
           hex.affinity(), hex.summary()};
 }
 
+CardDef card_def(const v1::IncursionsCard& card) {
+  const std::string& id = card.id();
+  require(!id.empty(), "a card has no id");
+  require(!card.title().empty(), "card " + id + ": title missing");
+  require(card.position() != v1::INCURSIONS_POSITION_UNSPECIFIED,
+          "card " + id + ": an officer needs a position");
+  const bool captain = card.position() == v1::INCURSIONS_POSITION_CAPTAIN;
+  require(!captain || card.race() != v1::RACE_UNSPECIFIED, "captain " + id + ": race missing");
+  // Captains have no rarity; every crew card counts as rare (§15).
+  require(captain == (card.rarity() == v1::INCURSIONS_RARITY_NONE),
+          "card " + id + (captain ? ": captains have no rarity" : ": crew cards are rare"));
+  require(captain || card.rarity() == v1::INCURSIONS_RARITY_RARE,
+          "card " + id + ": crew cards are rare");
+  require(card.espionage_evasion() >= 0 && card.espionage_evasion() <= 12,
+          "card " + id + ": espionage evasion must be 0 to 12");
+  const auto& b = card.bonuses();
+  for (int bonus : {b.shields(), b.evasion(), b.weapons(), b.repair(), b.crew_espionage()}) {
+    require(bonus >= 0 && bonus <= 20, "card " + id + ": bonuses must be 0 to 20");
+  }
+  CardDef def;
+  def.id = id;
+  def.position = card.position() - 1;
+  def.race = card.race();
+  def.bonuses = {b.shields(), b.evasion(), b.weapons(), b.repair(), b.crew_espionage()};
+  def.espionage_evasion = card.espionage_evasion();
+  def.card = card;
+  return def;
+}
+
 }  // namespace
 
 Content Content::load(std::initializer_list<File> files) {
@@ -94,6 +124,11 @@ Content Content::load(std::initializer_list<File> files) {
     content.hexes_.push_back(hex_def(hex));
   }
   require(content.hexes_.size() < 10000, "too many hexes");
+  for (const auto& card : merged.cards()) {
+    require(ids.insert(card.id()).second, "duplicate card id " + card.id());
+    content.cards_.push_back(card_def(card));
+  }
+  require(content.cards_.size() < 10000, "too many cards");
   for (const auto& preset : merged.hexpile_presets()) {
     require(ids.insert(preset.id()).second, "duplicate preset id " + preset.id());
     HexpilePreset p{preset.id(), preset.name(), {}};
@@ -115,8 +150,9 @@ Content Content::load(std::initializer_list<File> files) {
 }
 
 const Content& Content::standard() {
-  static const Content content = load(
-      {{"ships.txtpb", embedded::incursions_ships}, {"hexes.txtpb", embedded::incursions_hexes}});
+  static const Content content = load({{"ships.txtpb", embedded::incursions_ships},
+                                       {"hexes.txtpb", embedded::incursions_hexes},
+                                       {"cards.txtpb", embedded::incursions_cards}});
   return content;
 }
 
@@ -130,6 +166,20 @@ std::optional<ShipIndex> Content::find_ship(std::string_view id) const {
 std::optional<HexIndex> Content::find_hex(std::string_view id) const {
   for (std::size_t i = 0; i < hexes_.size(); ++i) {
     if (hexes_[i].id == id) return static_cast<HexIndex>(i);
+  }
+  return std::nullopt;
+}
+
+std::optional<CardIndex> Content::find_card(std::string_view id) const {
+  for (std::size_t i = 0; i < cards_.size(); ++i) {
+    if (cards_[i].id == id) return static_cast<CardIndex>(i);
+  }
+  return std::nullopt;
+}
+
+std::optional<CardIndex> Content::captain_of(v1::Race race) const {
+  for (std::size_t i = 0; i < cards_.size(); ++i) {
+    if (cards_[i].captain() && cards_[i].race == race) return static_cast<CardIndex>(i);
   }
   return std::nullopt;
 }

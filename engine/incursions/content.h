@@ -14,6 +14,7 @@ namespace spacedock::incursions {
 
 using ShipIndex = std::uint8_t;
 using HexIndex = std::int16_t;
+using CardIndex = std::uint16_t;
 
 enum class Weapon : std::uint8_t { kW1, kW2, kW3 };
 inline constexpr int kWeaponCount = 3;
@@ -58,6 +59,36 @@ struct HexDef {
   std::string summary;
 };
 
+// Bridge positions (§19.3), in the order of v1::IncursionsPosition; a vessel holds at most one
+// officer in each (§15).
+inline constexpr int kPositions = 7;
+inline constexpr int kCaptain = 0;
+
+inline v1::IncursionsPosition position_to_proto(int position) {
+  return static_cast<v1::IncursionsPosition>(position + 1);
+}
+
+// An officer's bonus bar (§15): flat additions while tabled face up (A61).
+struct Bonuses {
+  int shields = 0;
+  int evasion = 0;
+  int weapons = 0;
+  int repair = 0;
+  int crew_espionage = 0;  // to every officer of the vessel, this one included
+};
+
+// A captain or crew card's figures (§19.3), as the rules engine uses them.
+struct CardDef {
+  std::string id;
+  int position = kCaptain;
+  v1::Race race = v1::RACE_UNSPECIFIED;  // unspecified: serves any race
+  Bonuses bonuses;
+  int espionage_evasion = 0;
+  v1::IncursionsCard card;  // the printed card, for views
+
+  bool captain() const { return position == kCaptain; }
+};
+
 struct HexpilePreset {
   std::string id;
   std::string name;
@@ -70,7 +101,7 @@ class ContentError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Ships, hexes and preset contributions: every figure the rules leave open lives here, loaded
+// Ships, hexes, officers and preset contributions: every figure the rules leave open lives here, loaded
 // strictly from the data files under engine/incursions/content/.
 class Content {
  public:
@@ -87,10 +118,15 @@ class Content {
 
   std::optional<ShipIndex> find_ship(std::string_view id) const;
   std::optional<HexIndex> find_hex(std::string_view id) const;
+  std::optional<CardIndex> find_card(std::string_view id) const;
+  // The captain card of a race, if the content has one.
+  std::optional<CardIndex> captain_of(v1::Race race) const;
   const HexpilePreset* find_preset(std::string_view id) const;
 
   const ShipDef& ship(ShipIndex i) const { return ships_[i]; }
   const HexDef& hex(HexIndex i) const { return hexes_[static_cast<std::size_t>(i)]; }
+  const CardDef& card(CardIndex i) const { return cards_[i]; }
+  const std::vector<CardDef>& cards() const { return cards_; }
   const std::vector<ShipDef>& ships() const { return ships_; }
   const std::vector<HexDef>& hexes() const { return hexes_; }
   const std::vector<HexpilePreset>& presets() const { return presets_; }
@@ -100,6 +136,7 @@ class Content {
  private:
   std::vector<ShipDef> ships_;
   std::vector<HexDef> hexes_;
+  std::vector<CardDef> cards_;
   std::vector<HexpilePreset> presets_;
   std::vector<ShipIndex> standard_pool_;
   int extra_wormhole_hexpoints_ = 0;

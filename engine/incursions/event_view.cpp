@@ -37,6 +37,8 @@ const char* purpose_text(v1::DiceRollPurpose purpose) {
       return "at the wormhole";
     case v1::DICE_ROLL_PURPOSE_ROLL_OFF:
       return "in the roll-off";
+    case v1::DICE_ROLL_PURPOSE_ESPIONAGE:
+      return "against espionage";
     default:
       return "";
   }
@@ -138,8 +140,55 @@ class EventWriter {
     m->set_weapon(slot_of(e.weapon));
     m->set_power(e.power);
     m->set_range_power(e.range_power);
-    return name_(e.attacker) + " attacks " + name_(e.target) + " with " +
+    if (e.officer != 0) m->set_officer(position_to_proto(e.officer - 1));
+    m->set_assimilation(e.assimilation);
+    if (e.assimilation) {
+      m->clear_weapon();
+      return name_(e.attacker) + " tries to assimilate " + name_(e.target) + "'s " +
+             position_name(e.officer - 1) + power_text(e.power);
+    }
+    const std::string target =
+        e.officer != 0 ? name_(e.target) + "'s " + position_name(e.officer - 1) : name_(e.target);
+    return name_(e.attacker) + " attacks " + target + " with " +
            s_.ship(e.attacker).weapon_name(e.weapon) + power_text(e.power + e.range_power);
+  }
+  std::string operator()(const ev::OfficerTabled& e) {
+    auto* m = out_->mutable_officer_tabled();
+    m->set_seat(e.seat);
+    // As it was when tabled, face up, whatever became of it since.
+    auto* officer = m->mutable_officer();
+    *officer->mutable_card() = s_.def(e.card).card;
+    officer->set_position(position_to_proto(e.position));
+    officer->set_face_up(true);
+    officer->set_owner_seat(e.seat);
+    return name_(e.seat) + " tables " + s_.def(e.card).card.title() +
+           (e.position == kCaptain && !s_.def(e.card).captain() ? " as captain" : "");
+  }
+  std::string operator()(const ev::OfficerChanged& e) {
+    auto* m = out_->mutable_officer_changed();
+    m->set_seat(e.seat);
+    *m->mutable_card() = s_.def(e.card).card;
+    if (e.position >= 0) m->set_position(position_to_proto(e.position));
+    m->set_change(e.change);
+    if (e.to_seat != kNoSeat) m->set_to_seat(e.to_seat);
+    if (e.to_position >= 0) m->set_to_position(position_to_proto(e.to_position));
+    const std::string officer = name_(e.seat) + "'s " + s_.def(e.card).card.title();
+    switch (e.change) {
+      case v1::OFFICER_CHANGE_DISABLED:
+        return officer + " is put out of action";
+      case v1::OFFICER_CHANGE_RESTORED:
+        return officer + " returns to service";
+      case v1::OFFICER_CHANGE_ASSIMILATED:
+        return officer + " is assimilated by " + name_(e.to_seat);
+      case v1::OFFICER_CHANGE_ASSIMILATED_TO_DISCARD:
+        return officer + " is assimilated by " + name_(e.to_seat) + ", who has no place for it";
+      case v1::OFFICER_CHANGE_DISCARDED:
+        return officer + " goes to the discard pile";
+      case v1::OFFICER_CHANGE_RESISTED:
+        return officer + " resists";
+      default:
+        return officer + " changes";
+    }
   }
   std::string operator()(const ev::EvasionResolved& e) {
     auto* m = out_->mutable_evasion_resolved();
@@ -273,6 +322,12 @@ class EventWriter {
  private:
   std::string pile_name(Seat owner) const {
     return owner == kNoSeat ? "The shared hexpile" : name_(owner) + "'s hexpile";
+  }
+  static std::string position_name(int position) {
+    static constexpr const char* kNames[kPositions] = {
+        "captain", "first officer", "helm officer", "tactical officer", "science officer",
+        "engineer", "operations officer"};
+    return kNames[position];
   }
   static std::string power_text(int power) {
     return power ? " (" + std::to_string(power) + " Pwr)" : "";

@@ -65,6 +65,8 @@ struct AttackDeclared {
   Weapon weapon;
   std::uint8_t power;
   std::uint8_t range_power;
+  std::uint8_t officer = 0;  // position + 1 of the officer aimed at; 0: the vessel
+  bool assimilation = false;  // a Borg assimilation rather than a weapon
 };
 struct EvasionResolved {
   Seat seat;
@@ -150,6 +152,19 @@ struct Conceded {
   Seat seat;
   bool out_of_time;  // lost on the host's clock rather than conceded
 };
+struct OfficerTabled {
+  Seat seat;
+  std::uint16_t card;  // CardId
+  std::int8_t position;
+};
+struct OfficerChanged {
+  Seat seat;
+  std::uint16_t card;     // CardId
+  std::int8_t position;   // -1: an assimilated captain kept without bonuses
+  v1::OfficerChange change;
+  Seat to_seat = kNoSeat;
+  std::int8_t to_position = -1;
+};
 struct GameEnded {
   std::uint8_t winners;  // bit per seat
   v1::ResultReason reason;
@@ -162,7 +177,8 @@ using Event = std::variant<
     ev::TurnStarted, ev::CloakChanged, ev::TractorChanged, ev::AttackDeclared, ev::EvasionResolved,
     ev::ShieldPower, ev::DamageApplied, ev::PlayerEliminated, ev::VesselMoved, ev::HexExplored,
     ev::Teleported, ev::Repaired, ev::SweepActivated, ev::MineLaid, ev::MineDetonated, ev::AuxUsed,
-    ev::ShieldsDiverted, ev::ManeuversEnded, ev::Conceded, ev::GameEnded, ev::WormholeDrawn>;
+    ev::ShieldsDiverted, ev::ManeuversEnded, ev::Conceded, ev::GameEnded, ev::WormholeDrawn,
+    ev::OfficerTabled, ev::OfficerChanged>;
 
 // Who may see an event. Everything that happens in the basic game is public; the hidden parts
 // (the order of the hexpiles) never become events until a hex is revealed by exploring.

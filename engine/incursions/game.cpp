@@ -246,6 +246,12 @@ void Game::apply(const Action& action) {
     case ActionKind::kBreakTractor:
       break_tractor(action.subject);
       break;
+    case ActionKind::kAssimilate:
+      assimilate(action.subject, action.officer - 1);
+      break;
+    case ActionKind::kRestoreOfficer:
+      restore_officer(seat, action.officer - 1);
+      break;
     default:
       throw std::logic_error("incursions: not a maneuver");
   }

@@ -16,6 +16,11 @@ struct SeatSetup {
   std::vector<HexIndex> hexes;  // its hex contribution, already validated
   int hexpoints = 0;
   std::optional<ShipIndex> ship;  // a fixed ship instead of a random one
+  // Outside BASIC: the captain (or a crew card standing in), tabled at set-up; with
+  // captain_of_ship_race, the captain of the ship's race instead.
+  bool captain_of_ship_race = false;
+  std::optional<CardIndex> captain;
+  std::vector<CardIndex> crew;
 };
 
 struct Setup {
@@ -24,7 +29,7 @@ struct Setup {
   std::vector<ShipIndex> ship_pool;  // random ships come from here
 };
 
-// A game of Star Trek: Incursions, basic game (incursions-rules.md). The engine runs until some
+// A game of Star Trek: Incursions (incursions-rules.md), in the BASIC or CREW mode. The engine runs until some
 // player owes a decision, then waits; players act only by answering the open decision with one
 // of its options. A refused answer changes nothing. Copying a Game copies the whole game.
 class Game {
@@ -114,11 +119,25 @@ class Game {
   std::pair<int, int> roll_2d6(Seat seat, v1::DiceRollPurpose purpose);
   // An evasion attempt with `power` Pwr: pays, rolls, logs; true if it succeeds.
   bool evade(Seat seat, int power);
-  void roll_hit(Seat attacker, Seat target, Weapon weapon, int dice, int flat, bool automatic);
+  void roll_hit(Seat attacker, Seat target, Weapon weapon, int dice, int flat, bool automatic,
+                int officer = 0);
   void defend(const Action& action);
   void resolve_hit();
   void repair(Seat seat, int system, int power);
   void eliminate(Seat seat, v1::EliminationReason reason);
+
+  // Officers (crew/officers.cpp).
+  void seat_officer(Seat seat, CardId card, int position);
+  CardId unseat_officer(Seat seat, int position);
+  void add_shields(Seat seat, int amount);
+  void cap_shields(Seat seat);
+  void hit_officer(Seat seat, int position);
+  void restore_officer(Seat seat, int position);
+  // Rolls 2D6 for `seat`'s espionage evasion; true if the roll is at most `score` (§13.2).
+  bool espionage_evasion(Seat seat, int score);
+  void assimilate(Seat target, int position);
+  void discard_officers(Seat seat);
+  Rule check_officer(Seat seat, int officer) const;
 
   // Movement and beams (movement.cpp).
   void move(TileIndex destination);

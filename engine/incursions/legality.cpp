@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "engine/incursions/crew/figures.h"
 #include "engine/incursions/game.h"
 
 namespace spacedock::incursions {
@@ -7,9 +8,10 @@ namespace {
 
 using enum ActionKind;
 
-constexpr Action act(ActionKind kind, int subject = 0, int power = 0, int range_power = 0) {
+constexpr Action act(ActionKind kind, int subject = 0, int power = 0, int range_power = 0,
+                     int officer = 0) {
   return {kind, static_cast<std::uint8_t>(subject), static_cast<std::uint8_t>(power),
-          static_cast<std::uint8_t>(range_power)};
+          static_cast<std::uint8_t>(range_power), static_cast<std::uint8_t>(officer)};
 }
 
 // Klingons and Romulans can target each other through cloaks (A14).
@@ -23,16 +25,24 @@ bool canonical(const Action& a) {
   bool subject = false;
   bool power = false;
   bool range = false;
+  bool officer = false;
   switch (a.kind) {
     case kFireW2:
       range = true;
       [[fallthrough]];
     case kFireW1:
+      officer = true;
+      [[fallthrough]];
     case kTractor:
     case kRepair:
     case kDefensiveRepair:
       subject = power = true;
       break;
+    case kAssimilate:
+      return a.officer >= 1 && a.officer <= kPositions && a.power == 0 && a.range_power == 0;
+    case kRestoreOfficer:
+      return a.officer >= 1 && a.officer <= kPositions && a.subject == 0 && a.power == 0 &&
+             a.range_power == 0;
     case kDetonateMine:
     case kMove:
     case kExplore:
@@ -48,7 +58,8 @@ bool canonical(const Action& a) {
     default:
       break;
   }
-  return (subject || a.subject == 0) && (power || a.power == 0) && (range || a.range_power == 0);
+  return (subject || a.subject == 0) && (power || a.power == 0) && (range || a.range_power == 0) &&
+         (officer ? a.officer <= kPositions : a.officer == 0);
 }
 
 }  // namespace
@@ -90,8 +101,13 @@ Rule Game::check_evasion(Seat seat, int power) const {
   if (held(seat)) return Rule::kEvasionForbidden;
   if (power > s_.vessels[seat].power.available()) return Rule::kInsufficientPower;
   // At least one Pwr, and a score below 2 can never succeed (A05).
-  if (power < 1 || s_.ship(seat).evasion + power < 2) return Rule::kInvalidEvasion;
+  if (power < 1 || evasion_score(s_, seat) + power < 2) return Rule::kInvalidEvasion;
   return Rule::kOk;
+}
+
+Rule Game::check_officer(Seat seat, int officer) const {
+  // `officer` is a position + 1; the card must be tabled there.
+  return officer >= 1 && s_.officer(seat, officer - 1) != kNoCard ? Rule::kOk : Rule::kNoOfficer;
 }
 
 Rule Game::check_action(const Action& a) const {
@@ -185,21 +201,42 @@ Rule Game::check_maneuver(const Action& a) const {
     default:
       break;
   }
+  if (a.kind == kRestoreOfficer) {
+    if (Rule r = check_officer(seat, a.officer); r != Rule::kOk) return r;
+    if (s_.cards[s_.officer(seat, a.officer - 1)].face_up) return Rule::kNotFaceDown;
+  }
   if (s_.maneuvers_used >= s_.maneuvers_allowed) return Rule::kNoManeuversLeft;
   const int available = v.power.available();
   switch (a.kind) {
     case kFireW1:
     case kFireW2: {
       if (Rule r = check_target(seat, a.subject); r != Rule::kOk) return r;
+      if (a.officer != 0) {
+        // A tabled card is a weapon's target only once the shields are down (§13.4).
+        if (Rule r = check_officer(a.subject, a.officer); r != Rule::kOk) return r;
+        if (!s_.cards[s_.officer(a.subject, a.officer - 1)].face_up) return Rule::kNoOfficer;
+        if (s_.vessels[a.subject].shields > 0) return Rule::kShieldsUp;
+      }
       const bool torpedo = a.kind == kFireW2;
       const int distance = hex_distance(s_.position(seat), s_.position(a.subject));
       const int needed =
           std::max(0, distance - ship.weapon(torpedo ? Weapon::kW2 : Weapon::kW1).range);
-      // Only torpedoes can buy range with power (§6.2).
-      if (needed > (torpedo ? available : 0)) return Rule::kOutOfRange;
+      // Out of reach is OUT_OF_RANGE however the Pwr was allocated (§7.1); only torpedoes can
+      // buy range with power (§6.2).
+      if (needed > (torpedo ? std::min<int>(available, a.range_power) : 0)) {
+        return Rule::kOutOfRange;
+      }
       if (a.range_power != needed) return Rule::kPowerMismatch;
       return a.power + a.range_power <= available ? Rule::kOk : Rule::kInsufficientPower;
     }
+    case kAssimilate:
+      if (ship.race != v1::RACE_BORG) return Rule::kNotBorg;
+      if (Rule r = check_target(seat, a.subject); r != Rule::kOk) return r;
+      if (Rule r = check_officer(a.subject, a.officer); r != Rule::kOk) return r;
+      if (s_.vessels[a.subject].tile != v.tile) return Rule::kOutOfRange;
+      return available >= 3 ? Rule::kOk : Rule::kInsufficientPower;
+    case kRestoreOfficer:
+      return Rule::kOk;
     case kLayMine:
       for (const Mine& mine : s_.mines) {
         const bool counts = s_.options.mine_limit == v1::MINE_LIMIT_PER_HEX || mine.owner == seat;
@@ -317,12 +354,24 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
     if (check_target(seat, target) != Rule::kOk) continue;
     const int distance = hex_distance(s_.position(seat), s_.position(target));
     const int torpedo_range = std::max(0, distance - s_.ship(seat).weapon(Weapon::kW2).range);
-    for (int k = 0; k <= available; ++k) {
-      if (distance <= s_.ship(seat).weapon(Weapon::kW1).range)
-        out.push_back(encode(act(kFireW1, target, k)));
-      if (k + torpedo_range <= available) {
-        out.push_back(encode(act(kFireW2, target, k, torpedo_range)));
+    // The vessel, then each face-up officer once its shields are down (§13.4).
+    for (int officer = 0; officer <= kPositions; ++officer) {
+      if (officer > 0) {
+        const CardId card = s_.officer(target, officer - 1);
+        if (s_.vessels[target].shields > 0) break;
+        if (card == kNoCard || !s_.cards[card].face_up) continue;
       }
+      for (int k = 0; k <= available; ++k) {
+        if (distance <= s_.ship(seat).weapon(Weapon::kW1).range)
+          out.push_back(encode(act(kFireW1, target, k, 0, officer)));
+        if (k + torpedo_range <= available) {
+          out.push_back(encode(act(kFireW2, target, k, torpedo_range, officer)));
+        }
+      }
+    }
+    if (s_.ship(seat).race == v1::RACE_BORG) {
+      for (int officer = 1; officer <= kPositions; ++officer)
+        add_if(act(kAssimilate, target, 0, 0, officer));
     }
   }
   if (own_fresh_mine(seat) != nullptr) {
@@ -354,6 +403,8 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
     for (int k = 0; k <= available; ++k)
       out.push_back(encode(act(kRepair, system, k)));
   }
+  for (int officer = 1; officer <= kPositions; ++officer)
+    add_if(act(kRestoreOfficer, 0, 0, 0, officer));
   add_if(act(kCloak));
   add_if(act(kTachyonSweep));
   for (Seat target = 0; target < s_.players; ++target) {

@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "engine/incursions/crew/figures.h"
 #include "engine/incursions/game.h"
 
 namespace spacedock::incursions {
@@ -102,7 +103,7 @@ void Game::detonate_under(Seat victim, TileIndex tile, Seat owner) {
   const Mine mine = *found;
   s_.mines.erase(found);  // single use (A16)
   emit(ev::MineDetonated{mine.tile, owner, mine.dice, mine.flat, victim});
-  roll_hit(owner, victim, Weapon::kW3, mine.dice, mine.flat, true);
+  roll_hit(owner, victim, Weapon::kW3, mine.dice, mine.flat + weapon_bonus(s_, owner), true);
 }
 
 void Game::arrive(Seat seat, TileIndex tile) {

@@ -1,5 +1,6 @@
 #include <string>
 
+#include "engine/incursions/crew/figures.h"
 #include "engine/incursions/view.h"
 
 namespace spacedock::incursions {
@@ -46,15 +47,23 @@ class Labeller {
       case kFireW1:
       case kFireW2: {
         const Weapon w = a.kind == kFireW1 ? Weapon::kW1 : Weapon::kW2;
-        std::string text = "Fire " + ship.weapon_name(w) + " at " + name_(a.subject) + " with " +
+        std::string text = "Fire " + ship.weapon_name(w) + " at " + target(a) + " with " +
                            pwr(a.power) + ": " +
-                           dice(ship.weapon(w).dice + a.power, ship.weapon(w).flat);
+                           dice(ship.weapon(w).dice + a.power,
+                                ship.weapon(w).flat + weapon_bonus(s_, seat));
         if (a.range_power) text += ", plus " + pwr(a.range_power) + " for range";
         return text;
       }
+      case kAssimilate:
+        return "Assimilate " + target(a) + " for 3 Pwr: it resists on 2D6 at most " +
+               std::to_string(espionage_score(s_, a.subject, a.officer - 1));
+      case kRestoreOfficer:
+        return "Return your " + s_.def(s_.officer(seat, a.officer - 1)).card.title() +
+               " to service";
       case kLayMine:
         return "Lay a mine with " + pwr(a.power) + ": " +
-               dice(ship.weapon(Weapon::kW3).dice + a.power, ship.weapon(Weapon::kW3).flat);
+               dice(ship.weapon(Weapon::kW3).dice + a.power,
+                    ship.weapon(Weapon::kW3).flat + weapon_bonus(s_, seat));
       case kDetonateMine:
         return "Set off your new mine at " + name_(a.subject);
       case kMove: {
@@ -69,7 +78,7 @@ class Labeller {
                describe_coord(neighbour(s_.position(seat), a.subject));
       case kRepair:
         return "Repair the " + std::string(system_name(a.subject)) + " with " + pwr(a.power) +
-               ": up to " + std::to_string(3 + 3 * a.power + ship.repair_bonus) + " points";
+               ": up to " + std::to_string(repair_points(s_, seat, a.power)) + " points";
       case kCloak:
         return "Cloak for " + pwr(ship.cloak_cost);
       case kTachyonSweep:
@@ -86,7 +95,7 @@ class Labeller {
       case kEndManeuvers:
         return "End your maneuvers";
       case kEvade: {
-        const int score = ship.evasion + a.power;
+        const int score = evasion_score(s_, seat) + a.power;
         return "Evade with " + pwr(a.power) + ": score " + std::to_string(score) + ", " +
                std::to_string(evasion_chance(score)) + "% chance";
       }
@@ -95,7 +104,7 @@ class Labeller {
                std::to_string(a.power * ship.shield_absorb);
       case kDefensiveRepair:
         return "After the hit, repair the " + std::string(system_name(a.subject)) + " with " +
-               pwr(a.power) + ": up to " + std::to_string(3 + 3 * a.power + ship.repair_bonus) +
+               pwr(a.power) + ": up to " + std::to_string(repair_points(s_, seat, a.power)) +
                " points";
       case kAccept:
         return s_.step == Step::kTractorLock ? "Accept the tractor lock" : "Take the hit";
@@ -127,8 +136,10 @@ class Labeller {
         return "Maneuver " + std::to_string(s_.maneuvers_used + 1) + " of " +
                std::to_string(s_.maneuvers_allowed);
       case Step::kDefend:
-        return name_(s_.hit.attacker) + " hits you for " + std::to_string(s_.hit.damage) +
-               (s_.hit.evaded ? " (evaded)" : "");
+        return name_(s_.hit.attacker) + " hits " +
+               (s_.hit.officer ? "your " + s_.def(s_.officer(seat, s_.hit.officer - 1)).card.title()
+                               : std::string("you")) +
+               " for " + std::to_string(s_.hit.damage) + (s_.hit.evaded ? " (evaded)" : "");
       case Step::kAbsorb:
         return name_(s_.hit.attacker) + "'s mine hits you for " + std::to_string(s_.hit.damage);
       case Step::kTractorLock:
@@ -140,6 +151,11 @@ class Labeller {
   }
 
  private:
+  // The vessel, or the officer aimed at.
+  std::string target(const Action& a) const {
+    if (a.officer == 0) return name_(a.subject);
+    return name_(a.subject) + "'s " + s_.def(s_.officer(a.subject, a.officer - 1)).card.title();
+  }
   std::string tile_name(const Tile& tile) const {
     return tile.hex == kStartHex ? "Start" : s_.content->hex(tile.hex).name;
   }
@@ -154,6 +170,13 @@ void action_to_proto(const State& s, const Action& a, v1::IncursionsAction* out)
   switch (a.kind) {
     case kFireW1:
     case kFireW2:
+    case kAssimilate:
+      out->set_target_seat(a.subject);
+      if (a.officer != 0) out->set_officer(position_to_proto(a.officer - 1));
+      break;
+    case kRestoreOfficer:
+      out->set_officer(position_to_proto(a.officer - 1));
+      break;
     case kDetonateMine:
     case kTractor:
     case kBreakTractor:

@@ -1,12 +1,57 @@
 #include "engine/incursions/setup.h"
 
 #include <algorithm>
+#include <array>
+#include <optional>
 
 namespace spacedock::incursions {
 namespace {
 
 SetupError error(std::string rule, std::string message) {
   return {std::move(rule), std::move(message)};
+}
+
+// The ship and officers a seat chose (§3.1): none in BASIC, where ships are dealt at random.
+std::optional<SetupError> choose_ship_and_officers(const Content& content, const Options& options,
+                                                   const v1::IncursionsSeatOptions& seat,
+                                                   SeatSetup& out) {
+  if (options.mode == v1::INCURSIONS_MODE_BASIC) {
+    if (!seat.ship().empty()) {
+      return error("SHIP_CHOICE_NOT_IN_BASIC", "the basic game deals ships at random");
+    }
+    if (!seat.captain().empty() || seat.crew_size() > 0) {
+      return error("OFFICERS_NOT_IN_BASIC", "the basic game has no captains or crew");
+    }
+    return std::nullopt;
+  }
+  if (!seat.ship().empty()) {
+    out.ship = content.find_ship(seat.ship());
+    if (!out.ship) return error("UNKNOWN_SHIP", "no ship with id " + seat.ship());
+  }
+  std::array<bool, kPositions> taken{};
+  if (seat.captain().empty()) {
+    out.captain_of_ship_race = true;
+    taken[kCaptain] = true;
+  } else if (seat.captain() != "none") {
+    out.captain = content.find_card(seat.captain());
+    if (!out.captain) return error("UNKNOWN_CARD", "no captain or crew card " + seat.captain());
+    taken[kCaptain] = true;  // a crew card named here stands in as captain
+  }
+  if (seat.crew_size() > kMaxCrew) {
+    return error("TOO_MANY_CREW", "a vessel starts with at most 3 crew besides its captain");
+  }
+  for (const auto& id : seat.crew()) {
+    auto card = content.find_card(id);
+    if (!card) return error("UNKNOWN_CARD", "no crew card " + id);
+    const CardDef& def = content.card(*card);
+    if (def.captain()) return error("NOT_CREW", def.id + " is a captain; name it as captain");
+    if (taken[static_cast<std::size_t>(def.position)]) {
+      return error("POSITION_OCCUPIED", "two officers for the position of " + def.id);
+    }
+    taken[static_cast<std::size_t>(def.position)] = true;
+    out.crew.push_back(*card);
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -18,8 +63,16 @@ std::variant<Options, SetupError> normalize_options(const Content& content,
   if (out.players < kMinPlayers || out.players > kMaxPlayers) {
     return error("PLAYERS_OUT_OF_RANGE", "an Incursions match has 2 to 6 players");
   }
-  if (in.mode() != v1::INCURSIONS_MODE_UNSPECIFIED && in.mode() != v1::INCURSIONS_MODE_BASIC) {
-    return error("UNSUPPORTED_MODE", "this server plays the basic game only");
+  switch (in.mode()) {
+    case v1::INCURSIONS_MODE_UNSPECIFIED:
+    case v1::INCURSIONS_MODE_BASIC:
+      out.mode = v1::INCURSIONS_MODE_BASIC;
+      break;
+    case v1::INCURSIONS_MODE_CREW:
+      out.mode = v1::INCURSIONS_MODE_CREW;
+      break;
+    default:
+      return error("UNSUPPORTED_MODE", "this server plays the BASIC and CREW modes");
   }
   out.hexpile_mode = in.hexpile_mode() == v1::HEXPILE_MODE_SHARED ? v1::HEXPILE_MODE_SHARED
                                                                   : v1::HEXPILE_MODE_PER_PLAYER;
@@ -73,6 +126,7 @@ std::variant<SeatSetup, SetupError> make_seat(const Content& content, const Opti
     }
   }
   if (wormholes == 0) return error("NO_WORMHOLE", "every contribution needs a wormhole");
+  if (auto problem = choose_ship_and_officers(content, options, seat, out)) return *problem;
   if (std::abs(out.hexpoints - options.hexpoint_budget) > 2) {
     return error("HEXPOINTS_OUT_OF_RANGE",
                  "the contribution is worth " + std::to_string(out.hexpoints) +

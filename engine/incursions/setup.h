@@ -13,6 +13,7 @@ namespace spacedock::incursions {
 using core::SetupError;
 
 inline constexpr int kMaxContribution = 40;  // hexes in one contribution
+inline constexpr int kMaxCrew = 3;           // crew chosen besides the captain (§2, PROPOSED)
 
 // Match options with defaults applied, or why they are invalid.
 std::variant<Options, SetupError> normalize_options(const Content& content,

@@ -97,6 +97,25 @@ std::uint64_t State::hash() const {
     h.add((std::uint64_t(t.kind) << 24) | (std::uint64_t{t.seat} << 16) |
           (std::uint64_t{t.tile} << 8) | t.owner);
   }
+  // Officers: hashed only when a game has cards, so that BASIC games, which never do, keep
+  // the hashes their stored snapshots were taken with.
+  if (!cards.empty()) {
+    h.add(cards.size());
+    for (const Card& c : cards)
+      h.add((std::uint64_t{c.def} << 24) | (std::uint64_t{c.owner} << 16) |
+            (std::uint64_t{c.face_up} << 8) | std::uint64_t{c.assimilated});
+    for (int i = 0; i < players; ++i) {
+      for (CardId card : vessels[static_cast<std::size_t>(i)].officers)
+        h.add(card);
+      for (const auto* pile : {&zones[static_cast<std::size_t>(i)].discard,
+                               &zones[static_cast<std::size_t>(i)].extra_captains}) {
+        h.add(pile->size());
+        for (CardId card : *pile)
+          h.add(card);
+      }
+    }
+    h.add(hit.officer);
+  }
   h.add(events.size());
   return h.value();
 }
@@ -121,6 +140,21 @@ State make_position(const Content& content, std::initializer_list<std::string_vi
   s.round = 1;
   s.turn = 1;
   return s;
+}
+
+CardId add_officer(State& state, Seat seat, std::string_view card_id, bool as_captain) {
+  auto def = state.content->find_card(card_id);
+  if (!def) throw std::invalid_argument("unknown card " + std::string(card_id));
+  const int position = as_captain ? kCaptain : state.content->card(*def).position;
+  if (state.officer(seat, position) != kNoCard)
+    throw std::invalid_argument("position taken for " + std::string(card_id));
+  const auto card = static_cast<CardId>(state.cards.size());
+  state.cards.push_back(Card{*def, seat});
+  Vessel& v = state.vessels[seat];
+  v.officers[static_cast<std::size_t>(position)] = card;
+  v.shields = static_cast<std::int16_t>(v.shields + state.content->card(*def).bonuses.shields);
+  if (state.options.mode == v1::INCURSIONS_MODE_BASIC) state.options.mode = v1::INCURSIONS_MODE_CREW;
+  return card;
 }
 
 TileIndex add_tile(State& state, Coord coord, std::string_view hex_id, Seat owner) {

@@ -14,6 +14,13 @@
 
 namespace spacedock::incursions {
 
+template <class T, std::size_t N = kPositions>
+constexpr std::array<T, N> filled(T value) {
+  std::array<T, N> out;
+  out.fill(value);
+  return out;
+}
+
 inline constexpr int kMinPlayers = 2;
 inline constexpr int kMaxPlayers = 6;
 inline constexpr int kPowerCards = 4;
@@ -34,6 +41,18 @@ struct Power {
   int available() const { return up + diverted; }
 };
 
+// A card instance: captains and crew so far. Cards keep their owner (who brought them) wherever
+// they go (§1).
+using CardId = std::uint16_t;
+inline constexpr CardId kNoCard = 0xffff;
+
+struct Card {
+  CardIndex def = 0;
+  Seat owner = kNoSeat;
+  bool face_up = true;
+  bool assimilated = false;  // serves the Borg and counts as race BORG (§13.3)
+};
+
 struct Vessel {
   ShipIndex ship = 0;
   TileIndex tile = 0;
@@ -46,6 +65,13 @@ struct Vessel {
   bool eliminated = false;
   Seat holding = kNoSeat;  // the vessel this one holds in a tractor beam
   std::uint8_t beam = 0;   // that beam's strength
+  std::array<CardId, kPositions> officers = filled(kNoCard);  // by position; 0 is the captain
+};
+
+// A player's cards off the vessel.
+struct Zones {
+  std::vector<CardId> discard;         // face up, oldest first
+  std::vector<CardId> extra_captains;  // assimilated captains kept without bonuses (A39)
 };
 
 struct Mine {
@@ -84,6 +110,7 @@ enum class Step : std::uint8_t {
 struct Hit {
   Seat attacker = kNoSeat;
   Seat target = kNoSeat;
+  std::uint8_t officer = 0;  // position + 1 of the officer aimed at; 0: the vessel
   Weapon weapon = Weapon::kW1;
   bool automatic = false;
   std::int16_t damage = 0;
@@ -125,6 +152,7 @@ struct Task {
 // Match options with defaults applied.
 struct Options {
   int players = 2;
+  v1::IncursionsMode mode = v1::INCURSIONS_MODE_BASIC;
   v1::HexpileMode hexpile_mode = v1::HEXPILE_MODE_PER_PLAYER;
   v1::MineLimit mine_limit = v1::MINE_LIMIT_PER_PLAYER;
   int turn_cap = 100;
@@ -139,6 +167,8 @@ struct State {
 
   std::uint8_t players = 0;
   std::array<Vessel, kMaxPlayers> vessels{};
+  std::vector<Card> cards;
+  std::array<Zones, kMaxPlayers> zones{};
   std::vector<Pile> piles;
   Board board;
   std::vector<Mine> mines;
@@ -169,6 +199,11 @@ struct State {
   std::vector<Event> events;
 
   const ShipDef& ship(Seat seat) const { return content->ship(vessels[seat].ship); }
+  const CardDef& def(CardId card) const { return content->card(cards[card].def); }
+  // The officer in a position of a seat's vessel, or kNoCard.
+  CardId officer(Seat seat, int position) const {
+    return vessels[seat].officers[static_cast<std::size_t>(position)];
+  }
   Coord position(Seat seat) const { return board.tile(vessels[seat].tile).coord; }
   bool in_game(Seat seat) const { return seat < players && !vessels[seat].eliminated; }
   Pile& pile_for(Seat explorer);
@@ -179,8 +214,11 @@ struct State {
 
 // A position for rules scenarios: a start tile at (0, 0), the given ships on it at full strength
 // with 4 Pwr up and AUX, empty hexpiles, seat 0 to move with 2 maneuvers. Edit it, add tiles
-// with add_tile, then start play with Game::from_position.
+// with add_tile, table officers with add_officer, then start play with Game::from_position.
 State make_position(const Content& content, std::initializer_list<std::string_view> ship_ids);
 TileIndex add_tile(State& state, Coord coord, std::string_view hex_id, Seat owner = 0);
+// Tables a captain or crew card (by id) on a seat's vessel, in its own position or, for a crew
+// card standing in, as captain; shield bonuses raise the maximum and the current shields.
+CardId add_officer(State& state, Seat seat, std::string_view card_id, bool as_captain = false);
 
 }  // namespace spacedock::incursions

@@ -38,6 +38,22 @@ void Game::deal(const Setup& setup) {
     emit(ev::ShipAssigned{seat, ship});
   }
 
+  // Officers are tabled at set-up outside BASIC (§3.2), the captain first.
+  for (Seat seat = 0; seat < s_.players; ++seat) {
+    const SeatSetup& chosen = setup.seats[seat];
+    auto table = [&](CardIndex def, int position) {
+      const auto card = static_cast<CardId>(s_.cards.size());
+      s_.cards.push_back(Card{def, seat});
+      seat_officer(seat, card, position);
+      emit(ev::OfficerTabled{seat, card, static_cast<std::int8_t>(position)});
+    };
+    std::optional<CardIndex> captain = chosen.captain;
+    if (chosen.captain_of_ship_race) captain = s_.content->captain_of(s_.ship(seat).race);
+    if (captain) table(*captain, kCaptain);
+    for (CardIndex crew : chosen.crew)
+      table(crew, s_.content->card(crew).position);
+  }
+
   // Hexpiles: one per player, or one shared pile; each shuffled (R04), then cut (R05).
   if (s_.options.hexpile_mode == v1::HEXPILE_MODE_SHARED) s_.piles.push_back(Pile{});
   for (Seat seat = 0; seat < s_.players; ++seat) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/incursions/crew/figures.h"
+
 namespace spacedock::incursions {
 
 v1::HexCoord to_proto(Coord c) {
@@ -35,11 +37,24 @@ namespace {
 
 void options_to_proto(const Options& o, v1::IncursionsMatchOptions* out) {
   out->set_players(static_cast<std::uint32_t>(o.players));
-  out->set_mode(v1::INCURSIONS_MODE_BASIC);
+  out->set_mode(o.mode);
   out->set_hexpile_mode(o.hexpile_mode);
   out->set_hexpoint_budget(static_cast<std::uint32_t>(o.hexpoint_budget));
   out->set_turn_cap(static_cast<std::uint32_t>(o.turn_cap));
   out->set_mine_limit(o.mine_limit);
+}
+
+void officer_to_proto(const State& s, Seat seat, CardId card, int position,
+                      v1::IncursionsOfficer* out) {
+  const Card& c = s.cards[card];
+  *out->mutable_card() = s.def(card).card;
+  if (position >= 0) {
+    out->set_position(position_to_proto(position));
+    out->set_espionage_evasion(espionage_score(s, seat, position));
+  }
+  out->set_face_up(c.face_up);
+  out->set_owner_seat(c.owner);
+  out->set_assimilated(c.assimilated);
 }
 
 void vessel_to_proto(const State& s, Seat seat, v1::IncursionsVessel* out) {
@@ -63,6 +78,22 @@ void vessel_to_proto(const State& s, Seat seat, v1::IncursionsVessel* out) {
     out->set_tractor_strength(v.beam);
   }
   out->set_eliminated(v.eliminated);
+  for (int position = 0; position < kPositions; ++position) {
+    if (s.officer(seat, position) != kNoCard) {
+      officer_to_proto(s, seat, s.officer(seat, position), position, out->add_officers());
+    }
+  }
+  for (CardId card : s.zones[seat].extra_captains)
+    officer_to_proto(s, seat, card, -1, out->add_officers());
+  auto* figures = out->mutable_figures();
+  figures->set_shields_max(shields_max(s, seat));
+  figures->set_evasion(evasion_score(s, seat));
+  figures->set_weapon_bonus(weapon_bonus(s, seat));
+  figures->set_repair_points(repair_points(s, seat, 0));
+  figures->set_espionage_evasion(systems_espionage_score(s, seat));
+  figures->set_captain_race(captain_race(s, seat));
+  for (CardId card : s.zones[seat].discard)
+    *out->add_discard() = s.def(card).card;
 }
 
 void pile_to_proto(const State& s, const Pile& pile, core::Viewer viewer,
@@ -103,6 +134,7 @@ void hit_to_proto(const State& s, v1::IncursionsHit* out) {
   out->set_shield_power(s.hit.shield_power);
   out->set_absorbed(s.hit.shield_power * s.ship(s.hit.target).shield_absorb);
   out->set_defense_slot_used(s.hit.repair_chosen);
+  if (s.hit.officer != 0) out->set_target_officer(position_to_proto(s.hit.officer - 1));
 }
 
 void project_view(const Game& game, core::Viewer viewer, v1::IncursionsView* out) {

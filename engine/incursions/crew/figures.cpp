@@ -1,0 +1,61 @@
+#include "engine/incursions/crew/figures.h"
+
+#include <algorithm>
+
+namespace spacedock::incursions {
+
+int officer_bonus(const State& s, Seat seat, int Bonuses::*bonus) {
+  int total = 0;
+  for (CardId card : s.vessels[seat].officers) {
+    if (card != kNoCard && s.cards[card].face_up) total += s.def(card).bonuses.*bonus;
+  }
+  return total;
+}
+
+int shields_max(const State& s, Seat seat) {
+  return s.ship(seat).shields + officer_bonus(s, seat, &Bonuses::shields);
+}
+
+int evasion_score(const State& s, Seat seat) {
+  return s.ship(seat).evasion + officer_bonus(s, seat, &Bonuses::evasion);
+}
+
+int weapon_bonus(const State& s, Seat seat) {
+  return officer_bonus(s, seat, &Bonuses::weapons);
+}
+
+int repair_points(const State& s, Seat seat, int power) {
+  return 3 + 3 * power + s.ship(seat).repair_bonus + officer_bonus(s, seat, &Bonuses::repair);
+}
+
+int espionage_score(const State& s, Seat seat, int position) {
+  const CardId card = s.officer(seat, position);
+  return s.def(card).espionage_evasion + officer_bonus(s, seat, &Bonuses::crew_espionage);
+}
+
+int systems_espionage_score(const State& s, Seat seat) {
+  const CardId captain = s.officer(seat, kCaptain);
+  if (captain != kNoCard && s.cards[captain].face_up) return espionage_score(s, seat, kCaptain);
+  int best = 0;
+  bool any = false;
+  for (int position = 0; position < kPositions; ++position) {
+    const CardId card = s.officer(seat, position);
+    if (card == kNoCard || !s.cards[card].face_up) continue;
+    best = std::max(best, s.def(card).espionage_evasion);
+    any = true;
+  }
+  return any ? best + officer_bonus(s, seat, &Bonuses::crew_espionage) : 0;
+}
+
+v1::Race officer_race(const State& s, Seat seat, CardId card) {
+  if (s.cards[card].assimilated) return v1::RACE_BORG;
+  const v1::Race race = s.def(card).race;
+  return race != v1::RACE_UNSPECIFIED ? race : s.ship(seat).race;
+}
+
+v1::Race captain_race(const State& s, Seat seat) {
+  const CardId captain = s.officer(seat, kCaptain);
+  return captain == kNoCard ? v1::RACE_UNSPECIFIED : officer_race(s, seat, captain);
+}
+
+}  // namespace spacedock::incursions

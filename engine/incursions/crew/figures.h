@@ -1,0 +1,33 @@
+#pragma once
+
+#include "engine/incursions/state.h"
+
+namespace spacedock::incursions {
+
+// A vessel's figures with its officers' bonuses (§15, A61): the one place that adds them up.
+// Only face-up officers in a position count; an assimilated captain kept beside the Borg's own
+// gives nothing (A39).
+
+int officer_bonus(const State& s, Seat seat, int Bonuses::*bonus);
+int shields_max(const State& s, Seat seat);
+// The evasion score before Pwr.
+int evasion_score(const State& s, Seat seat);
+// Added to every weapon the seat fires, lays or detonates (§7.1).
+int weapon_bonus(const State& s, Seat seat);
+// Points of a repair with `power` Pwr (§8): 3 + 3 per Pwr + ship and officer bonuses.
+int repair_points(const State& s, Seat seat, int power);
+
+// The espionage evasion of the officer in `position` (§13.2): its own score plus every
+// crew-wide bonus of the vessel, its own included.
+int espionage_score(const State& s, Seat seat, int position);
+// The score that guards the ship's systems: the captain's, else the best officer's; 0 with no
+// officer face up, so the defence always fails (A26).
+int systems_espionage_score(const State& s, Seat seat);
+
+// The race an officer counts as: BORG once assimilated, the card's own, or for crew who serve
+// any race, the ship's.
+v1::Race officer_race(const State& s, Seat seat, CardId card);
+// The race captain-keyed effects see; RACE_UNSPECIFIED with no captain (A25).
+v1::Race captain_race(const State& s, Seat seat);
+
+}  // namespace spacedock::incursions
