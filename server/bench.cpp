@@ -9,14 +9,36 @@
 
 namespace spacedock::server {
 
+namespace {
+
+std::optional<v1::IncursionsMode> incursions_mode_named(const std::string& name) {
+  if (name == "basic") return v1::INCURSIONS_MODE_BASIC;
+  if (name == "crew") return v1::INCURSIONS_MODE_CREW;
+  if (name == "events") return v1::INCURSIONS_MODE_EVENTS;
+  if (name == "full") return v1::INCURSIONS_MODE_FULL;
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<v1::MatchSetup> benchmark_setup(const std::string& game, int players,
-                                              const char* first_deck, const char* second_deck) {
+                                              const std::string& mode, const char* first_deck,
+                                              const char* second_deck) {
   v1::MatchSetup setup;
   if (game == "incursions") {
+    const auto chosen = incursions_mode_named(mode);
+    if (!chosen) return std::nullopt;
     setup.set_game(v1::GAME_INCURSIONS);
     setup.mutable_incursions()->set_players(static_cast<std::uint32_t>(players));
-    for (int i = 0; i < players; ++i)
-      setup.add_seats()->set_name("P" + std::to_string(i + 1));
+    setup.mutable_incursions()->set_mode(*chosen);
+    for (int i = 0; i < players; ++i) {
+      auto* seat = setup.add_seats();
+      seat->set_name("P" + std::to_string(i + 1));
+      if (*chosen != v1::INCURSIONS_MODE_BASIC) {
+        seat->mutable_incursions()->add_crew("CRW-XO");
+        seat->mutable_incursions()->add_crew("CRW-ENG");
+      }
+    }
     return setup;
   }
   if (game == "stccg") {
@@ -33,10 +55,12 @@ std::optional<v1::MatchSetup> benchmark_setup(const std::string& game, int playe
 }
 
 int run_bench(const BenchOptions& options) {
-  const auto chosen = benchmark_setup(options.game, options.players);
+  const auto chosen = benchmark_setup(options.game, options.players, options.mode);
   if (!chosen) {
-    std::fprintf(stderr, "bench: unknown game '%s' (known: incursions, stccg)\n",
-                 options.game.c_str());
+    std::fprintf(stderr,
+                 "bench: unknown game '%s' or mode '%s' (games: incursions, stccg; Incursions "
+                 "modes: basic, crew, events, full)\n",
+                 options.game.c_str(), options.mode.c_str());
     return 2;
   }
   const v1::MatchSetup& setup = *chosen;
@@ -62,8 +86,9 @@ int run_bench(const BenchOptions& options) {
   } while (options.games > 0 ? games < options.games : Clock::now() < deadline);
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
 
-  std::printf("game:                      %s, %d players, random legal playouts, 1 thread\n",
-              options.game.c_str(), setup.seats_size());
+  std::printf("game:                      %s%s%s, %d players, random legal playouts, 1 thread\n",
+              options.game.c_str(), options.game == "incursions" ? " " : "",
+              options.game == "incursions" ? options.mode.c_str() : "", setup.seats_size());
   std::printf("games:                     %llu\n", static_cast<unsigned long long>(games));
   std::printf("decisions:                 %llu\n", static_cast<unsigned long long>(decisions));
   std::printf("seconds:                   %.2f\n", elapsed);

@@ -10,6 +10,7 @@ namespace spacedock::server {
 
 struct BenchOptions {
   std::string game = "incursions";
+  std::string mode = "basic";  // Incursions: basic, crew, events or full
   int players = 2;
   double seconds = 5.0;
   // A fixed number of games instead of a time limit (for instruction counts), if not 0.
@@ -17,9 +18,11 @@ struct BenchOptions {
   std::uint64_t seed = 1;
 };
 
-// The match a benchmark plays: Incursions with `players` players, or STCCG with the two sample
-// decks named; none for an unknown game.
+// The match a benchmark plays: Incursions with `players` players in `mode` (outside BASIC each
+// player has a First Officer and a Chief Engineer under their race's captain), or STCCG with the
+// two sample decks named; none for an unknown game or mode.
 std::optional<v1::MatchSetup> benchmark_setup(const std::string& game, int players,
+                                              const std::string& mode = "basic",
                                               const char* first_deck = "federation",
                                               const char* second_deck = "klingon");
 

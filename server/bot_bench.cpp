@@ -15,10 +15,11 @@ namespace {
 
 // Game `index`'s setup: the measured bot sits in seat index % 2; STCCG cycles through the
 // sample-deck pairings so that no deck's strength decides the figure.
-std::optional<v1::MatchSetup> duel_setup(const std::string& game, int index) {
+std::optional<v1::MatchSetup> duel_setup(const BotBenchOptions& options, int index) {
   static constexpr std::array<const char*, 3> kDecks = {"federation", "klingon", "romulan"};
   const int pairing = index / 2;
-  return benchmark_setup(game, 2, kDecks[pairing % 3], kDecks[(pairing + 1 + pairing / 3) % 3]);
+  return benchmark_setup(options.game, 2, options.mode, kDecks[pairing % 3],
+                         kDecks[(pairing + 1 + pairing / 3) % 3]);
 }
 
 }  // namespace
@@ -30,9 +31,9 @@ int run_bot_bench(const BotBenchOptions& options) {
     std::fprintf(stderr, "bot-bench: strengths are random, easy and strong\n");
     return 2;
   }
-  if (!duel_setup(options.game, 0)) {
-    std::fprintf(stderr, "bot-bench: unknown game '%s' (known: incursions, stccg)\n",
-                 options.game.c_str());
+  if (!duel_setup(options, 0)) {
+    std::fprintf(stderr, "bot-bench: unknown game '%s' or mode '%s' (known: incursions, stccg)\n",
+                 options.game.c_str(), options.mode.c_str());
     return 2;
   }
   if (options.games < 1) {
@@ -40,7 +41,7 @@ int run_bot_bench(const BotBenchOptions& options) {
     return 2;
   }
 
-  const v1::Game game = duel_setup(options.game, 0)->game();
+  const v1::Game game = duel_setup(options, 0)->game();
   const auto policy = engine::make_bot_policy(game);
   const auto opponent = engine::make_bot_policy(game);
   core::Rng rng(options.seed);
@@ -48,7 +49,7 @@ int run_bot_bench(const BotBenchOptions& options) {
   std::uint64_t decisions = 0;
   const auto start = std::chrono::steady_clock::now();
   for (int index = 0; index < options.games; ++index) {
-    const v1::MatchSetup setup = *duel_setup(options.game, index);
+    const v1::MatchSetup setup = *duel_setup(options, index);
     const core::Seat bot_seat = static_cast<core::Seat>(index % 2);
     std::array<core::BotSeat, 2> seats;
     seats[bot_seat] = {policy.get(), *strength};

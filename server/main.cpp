@@ -53,12 +53,14 @@ usage:
       --log-level LEVEL          trace, debug, info (default), warn, error
   spacedock bench [options]      engine throughput in random legal playouts, one thread
       --game NAME                incursions (default) or stccg (two sample decks)
+      --mode MODE                Incursions mode: basic (default) or crew
       --players N                players per game (default 2)
       --seconds S                how long to run (default 5)
       --games N                  play exactly N games instead
       --seed N                   first game seed (default 1)
   spacedock bot-bench [options]  how often a bot beats another, two-player games on one thread
       --game NAME                stccg (default; the sample decks in turn) or incursions
+      --mode MODE                Incursions mode: basic (default) or crew
       --games N                  games to play (default 200); the bot takes each seat in turn
       --strength S               the bot measured: random, easy or strong (default)
       --against S                its opponent (default random)
@@ -152,6 +154,7 @@ int serve(Flags& flags) {
 int bench(Flags& flags) {
   sd::BenchOptions options;
   if (auto game = flags.take("--game")) options.game = *game;
+  if (auto mode = flags.take("--mode")) options.mode = *mode;
   flags.take_number("--players", options.players);
   flags.take_number("--seconds", options.seconds);
   flags.take_number("--games", options.games);
@@ -173,6 +176,7 @@ int pairing_bench(Flags& flags) {
 int bot_bench(Flags& flags) {
   sd::BotBenchOptions options;
   if (auto game = flags.take("--game")) options.game = *game;
+  if (auto mode = flags.take("--mode")) options.mode = *mode;
   flags.take_number("--games", options.games);
   if (auto strength = flags.take("--strength")) options.strength = *strength;
   if (auto against = flags.take("--against")) options.against = *against;

@@ -147,7 +147,7 @@ class Turn {
   }
 
   double score(const v1::IncursionsAction& a) const;
-  int evasion() const { return me_.ship().evasion(); }
+  int evasion() const { return me_.figures().evasion(); }
   double defend(const v1::IncursionsAction& a, const v1::IncursionsHit& hit) const;
 
  private:
@@ -236,16 +236,20 @@ double Turn::fire(const v1::IncursionsAction& a) const {
   if (target == nullptr) return -1;
   const auto& w = a.kind() == v1::FIRE_W1 ? me_.ship().w1() : me_.ship().w2();
   const int dice = static_cast<int>(w.dice() + a.power());
-  const double kill = reaches(dice, w.flat(), life(*target));
-  const double expected = 3.5 * dice + w.flat();
-  return kKill * kKillDoubt * kill + kFiller + 0.8 * expected -
-         kOwnTurnPower * (a.power() + a.range_power());
+  const int flat = w.flat() + me_.figures().weapon_bonus();
+  const double cost = kOwnTurnPower * (a.power() + a.range_power());
+  // An officer put out of action weakens the ship, but deals it no damage.
+  if (a.officer() != v1::INCURSIONS_POSITION_UNSPECIFIED) return kFiller / 2 - cost;
+  const double kill = reaches(dice, flat, life(*target));
+  const double expected = 3.5 * dice + flat;
+  return kKill * kKillDoubt * kill + kFiller + 0.8 * expected - cost;
 }
 
 double Turn::repair(const v1::IncursionsAction& a) const {
   const bool hull = a.system() == v1::INCURSIONS_SYSTEM_HULL;
-  const int deficit = hull ? me_.ship().hull() - me_.hull() : me_.ship().shields() - me_.shields();
-  const int points = 3 + 3 * static_cast<int>(a.power()) + me_.ship().repair_bonus();
+  const int deficit =
+      hull ? me_.ship().hull() - me_.hull() : me_.figures().shields_max() - me_.shields();
+  const int points = me_.figures().repair_points() + 3 * static_cast<int>(a.power());
   return 10 + 0.8 * std::min(deficit, points) - kOwnTurnPower * a.power() - (deficit <= 0) * 20;
 }
 
@@ -276,6 +280,10 @@ double Turn::score(const v1::IncursionsAction& a) const {
     case v1::LAY_MINE:
       return a.power() == 0 ? 5 : -1;
     case v1::DETONATE_MINE:
+      return kFiller;
+    case v1::RESTORE_OFFICER:
+      return kFiller + 5;
+    case v1::ASSIMILATE:
       return kFiller;
     case v1::END_MANEUVERS:
       return 0;
@@ -312,7 +320,7 @@ double Turn::defend(const v1::IncursionsAction& a, const v1::IncursionsHit& hit)
   // then taking the hit.
   switch (a.kind()) {
     case v1::EVADE: {
-      const double p = at_most_2d6(me_.ship().evasion() + static_cast<int>(a.power()));
+      const double p = at_most_2d6(evasion() + static_cast<int>(a.power()));
       const int from_cards =
           std::max(0, static_cast<int>(a.power()) - static_cast<int>(me_.power().diverted()));
       const double plan = (1 - p) * shielded(best_cards(up - from_cards)) + per_power * a.power();
@@ -324,10 +332,10 @@ double Turn::defend(const v1::IncursionsAction& a, const v1::IncursionsHit& hit)
       const int spare = available() - best_cards(up);
       if (static_cast<int>(a.power()) > spare) return -1;
       const int to_shields = std::min(std::max(rest, 0), me_.shields());
-      const int shields_gap = me_.ship().shields() - (me_.shields() - to_shields);
+      const int shields_gap = me_.figures().shields_max() - (me_.shields() - to_shields);
       const int hull_gap = me_.ship().hull() - (me_.hull() - (std::max(rest, 0) - to_shields));
       const bool hull = a.system() == v1::INCURSIONS_SYSTEM_HULL;
-      const int points = 3 + 3 * static_cast<int>(a.power()) + me_.ship().repair_bonus();
+      const int points = me_.figures().repair_points() + 3 * static_cast<int>(a.power());
       const double gain = 0.9 * std::min(hull ? hull_gap : shields_gap, points);
       return gain > per_power * a.power() ? 0.04 + 1e-4 * (gain - per_power * a.power()) : -1;
     }
