@@ -5,6 +5,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include "engine/incursions/content.h"
 #include "engine/stccg/cards/deck.h"
 #include "server/connection.h"
 #include "server/short_text.h"
@@ -188,8 +189,17 @@ void Connection::on_export_deck(const v1::ExportDeck& request, Reply reply) {
 }
 
 void Connection::on_list_cards(const v1::ListCards& request, Reply reply) {
+  if (request.game() == v1::GAME_INCURSIONS) {
+    static const v1::Response listing = [] {
+      v1::Response response;
+      *response.mutable_card_list()->mutable_incursions() =
+          incursions::Content::standard().listing();
+      return response;
+    }();
+    return reply(listing);
+  }
   if (request.game() != v1::GAME_STCCG)
-    return reply(error_response(v1::BAD_REQUEST, "only the Star Trek CCG has cards to list"));
+    return reply(error_response(v1::BAD_REQUEST, "name a game: GAME_STCCG or GAME_INCURSIONS"));
   // The same for every caller: built once, from the cards built into the binary.
   static const v1::Response listing = [] {
     v1::Response response;

@@ -4,7 +4,6 @@
 #include <unordered_set>
 
 #include "engine/core/text_format.h"
-#include "spacedock/v1/incursions_content.pb.h"
 
 namespace spacedock::embedded {
 extern const std::string_view incursions_ships;
@@ -146,6 +145,7 @@ Content Content::load(std::initializer_list<File> files) {
   }
   require(content.standard_pool_.size() >= 2, "the standard ship pool needs at least 2 ships");
   content.extra_wormhole_hexpoints_ = static_cast<int>(merged.extra_wormhole_hexpoints());
+  content.listing_ = std::move(merged);
   return content;
 }
 

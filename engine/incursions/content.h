@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "spacedock/v1/incursions.pb.h"
+#include "spacedock/v1/incursions_content.pb.h"
 
 namespace spacedock::incursions {
 
@@ -132,6 +133,8 @@ class Content {
   const std::vector<HexpilePreset>& presets() const { return presets_; }
   const std::vector<ShipIndex>& standard_pool() const { return standard_pool_; }
   int extra_wormhole_hexpoints() const { return extra_wormhole_hexpoints_; }
+  // Everything loaded, as the files said it: what clients are sent.
+  const v1::IncursionsContent& listing() const { return listing_; }
 
  private:
   std::vector<ShipDef> ships_;
@@ -140,6 +143,7 @@ class Content {
   std::vector<HexpilePreset> presets_;
   std::vector<ShipIndex> standard_pool_;
   int extra_wormhole_hexpoints_ = 0;
+  v1::IncursionsContent listing_;
 };
 
 }  // namespace spacedock::incursions

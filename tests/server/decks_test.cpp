@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "engine/incursions/content.h"
 #include "engine/stccg/cards/deck.h"
 #include "tests/server/test_client.h"
 #include "tests/server/test_server.h"
@@ -255,8 +256,27 @@ TEST_CASE("ListCards: the STCCG card database for deck builders, before any logi
     CHECK(std::any_of(cards.begin(), cards.end(), [](const auto& c) {
       return c.has_personnel() && c.personnel().skills_size() > 0;
     }));
-    const auto other = co_await call(
+    const auto none = co_await call(*guest, [](auto& m) { m.mutable_list_cards(); });
+    CHECK(none.code() == sd::v1::BAD_REQUEST);
+  }());
+}
+
+TEST_CASE("ListCards: the Incursions content, captains and crew included, before any login") {
+  TempDir dir;
+  TestServer server(dir.path() / "db.sqlite");
+  run_client([&]() -> awaitable<void> {
+    auto guest = co_await sd::testing::connected(server.url());
+    const auto listed = co_await call(
         *guest, [](auto& m) { m.mutable_list_cards()->set_game(sd::v1::GAME_INCURSIONS); });
-    CHECK(other.code() == sd::v1::BAD_REQUEST);
+    REQUIRE(listed.code() == sd::v1::OK);
+    const auto& content = listed.card_list().incursions();
+    const auto& loaded = sd::incursions::Content::standard();
+    CHECK(static_cast<std::size_t>(content.ships_size()) == loaded.ships().size());
+    CHECK(static_cast<std::size_t>(content.hexes_size()) == loaded.hexes().size());
+    CHECK(static_cast<std::size_t>(content.cards_size()) == loaded.cards().size());
+    CHECK(std::any_of(content.cards().begin(), content.cards().end(), [](const auto& c) {
+      return c.id() == "CRW-HELM" && c.bonuses().evasion() == 1;
+    }));
+    CHECK(listed.card_list().stccg_size() == 0);
   }());
 }
