@@ -1,5 +1,7 @@
 #include "clients/cli/board.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <initializer_list>
 
@@ -110,14 +112,42 @@ std::string vessel_line(const v1::IncursionsView& view, const v1::IncursionsVess
     return std::to_string(value) + "/" + std::to_string(max);
   };
   return row(std::to_string(v.seat()), name(v.seat()), v.ship().name(), coord(v.position()),
-             out_of(v.hull(), v.ship().hull()), out_of(v.shields(), v.ship().shields()), power,
+             out_of(v.hull(), v.ship().hull()), out_of(v.shields(), v.figures().shields_max()), power,
              v.aux_available() ? "yes" : "no", status);
+}
+
+std::string position_word(v1::IncursionsPosition position) {
+  std::string word = v1::IncursionsPosition_Name(position).substr(sizeof("INCURSIONS_POSITION"));
+  std::transform(word.begin(), word.end(), word.begin(),
+                 [](unsigned char ch) { return ch == '_' ? ' ' : std::tolower(ch); });
+  return word;
+}
+
+// "CRW-HELM Helm Officer (face down, esp 6)".
+std::string officer_text(const v1::IncursionsOfficer& officer, const Names& name) {
+  std::string text = officer.card().id() + " " + officer.card().title();
+  std::vector<std::string> notes;
+  if (officer.position() == v1::INCURSIONS_POSITION_CAPTAIN &&
+      officer.card().position() != v1::INCURSIONS_POSITION_CAPTAIN)
+    notes.push_back("as captain");
+  if (officer.position() == v1::INCURSIONS_POSITION_UNSPECIFIED) notes.push_back("no bonuses");
+  if (!officer.face_up()) notes.push_back("face down");
+  if (officer.assimilated()) notes.push_back("assimilated from " + name(officer.owner_seat()));
+  if (officer.position() != v1::INCURSIONS_POSITION_UNSPECIFIED)
+    notes.push_back("esp " + std::to_string(officer.espionage_evasion()));
+  std::string joined;
+  for (const auto& note : notes)
+    joined += (joined.empty() ? "" : ", ") + note;
+  return text + " (" + joined + ")";
 }
 
 std::string hit_line(const v1::IncursionsHit& hit, const Names& name) {
   static const char* const kWeapons[] = {"?", "W1", "W2", "mine"};
-  std::string text = "Hit: " + name(hit.attacker()) + " on " + name(hit.target()) + " with " +
-                     kWeapons[hit.weapon() < 4 ? hit.weapon() : 0] + " for " +
+  std::string text = "Hit: " + name(hit.attacker()) + " on " + name(hit.target()) +
+                     (hit.target_officer() != v1::INCURSIONS_POSITION_UNSPECIFIED
+                          ? "'s " + position_word(hit.target_officer())
+                          : std::string()) +
+                     " with " + kWeapons[hit.weapon() < 4 ? hit.weapon() : 0] + " for " +
                      std::to_string(hit.damage());
   if (hit.evaded()) text += ", evaded";
   if (hit.evasion_open()) text += ", evasion still open";
@@ -145,6 +175,23 @@ std::vector<std::string> render_board(const v1::GameSnapshot& snapshot, const v1
       row("#", "player", "ship", "at", "hull", "shields", "Pwr up/sp/cl/tr/dv", "AUX", ""));
   for (const auto& vessel : view.vessels())
     lines.push_back(vessel_line(view, vessel, name));
+  for (const auto& vessel : view.vessels()) {
+    if (vessel.officers_size() == 0 && vessel.discard_size() == 0) continue;
+    const auto& f = vessel.figures();
+    std::vector<std::string> officers;
+    for (const auto& officer : vessel.officers())
+      officers.push_back(officer_text(officer, name));
+    add_list(lines, name(vessel.seat()) + "'s officers:", officers);
+    lines.push_back("  figures: shields max " + std::to_string(f.shields_max()) + ", evasion " +
+                    std::to_string(f.evasion()) + ", weapons +" +
+                    std::to_string(f.weapon_bonus()) + ", repair " +
+                    std::to_string(f.repair_points()) + ", espionage evasion " +
+                    std::to_string(f.espionage_evasion()));
+    std::vector<std::string> discard;
+    for (const auto& card : vessel.discard())
+      discard.push_back(card.title());
+    if (!discard.empty()) add_list(lines, "  discard:", discard);
+  }
   std::vector<std::string> piles;
   std::vector<std::string> own;
   for (const auto& pile : view.hexpiles()) {

@@ -27,6 +27,15 @@ bool stccg_seat(const Command& c, v1::StccgSeatOptions& seat) {
   return true;
 }
 
+// The hexpile preset, ship and officers a command names for an Incursions seat.
+void incursions_seat(const Command& c, v1::IncursionsSeatOptions& seat) {
+  if (!c.preset.empty()) seat.set_hexpile_preset(c.preset);
+  seat.set_ship(c.ship);
+  seat.set_captain(c.captain);
+  for (const auto& crew : c.crew)
+    seat.add_crew(crew);
+}
+
 v1::ClockPreset clock_preset(const std::string& name) {
   if (name == "blitz") return v1::CLOCK_PRESET_BLITZ;
   if (name == "standard") return v1::CLOCK_PRESET_STANDARD;
@@ -124,7 +133,8 @@ asio::awaitable<bool> Session::execute(const Command& c) {
       } else {
         create->set_game(v1::GAME_INCURSIONS);
         create->mutable_incursions()->set_players(c.players);
-        if (!c.preset.empty()) create->mutable_incursions_seat()->set_hexpile_preset(c.preset);
+        if (c.mode == "crew") create->mutable_incursions()->set_mode(v1::INCURSIONS_MODE_CREW);
+        incursions_seat(c, *create->mutable_incursions_seat());
       }
       co_await follow(std::move(message), "create");
       break;
@@ -158,8 +168,8 @@ asio::awaitable<bool> Session::execute(const Command& c) {
       message.mutable_join_match()->set_match_id(c.match_id);
       message.mutable_join_match()->set_invite_code(c.code);
       if (c.stccg && !stccg_seat(c, *message.mutable_join_match()->mutable_stccg_seat())) break;
-      if (!c.preset.empty())
-        message.mutable_join_match()->mutable_incursions_seat()->set_hexpile_preset(c.preset);
+      if (!c.preset.empty() || !c.ship.empty() || !c.captain.empty() || !c.crew.empty())
+        incursions_seat(c, *message.mutable_join_match()->mutable_incursions_seat());
       co_await follow(std::move(message), "join");
       break;
     }

@@ -49,4 +49,22 @@ printf 'register ivan ivan-password\nquick stccg --deck romulan\nunqueue\nunqueu
 grep -q '^left the quick-match queue$' "$dir/ivan.out" || fail "ivan could not leave the queue"
 grep -q '^error: unqueue: NOT_FOUND: you are not in the quick-match queue$' "$dir/ivan.out" ||
   fail "leaving the queue twice was not refused"
-echo "ok: a timed match against a bot, the quick-match queue and its bot offer, from spacedock-cli"
+# Captains and crew: a CREW practice match with a chosen ship, a stand-in captain and crew, played
+# to its end; a bad choice is refused with the rule's name.
+timeout 60 "$cli_bin" --server "$url" >"$dir/jo.out" 2>&1 <<'SCRIPT' || fail "jo exited with $?"
+register joan joan-password
+create --mode crew --ship ROM-1 --captain CRW-HELM --crew CRW-ENG --crew CRW-ENG --bot easy
+create --mode crew --ship ROM-1 --captain CRW-HELM --crew CRW-HELM --crew CRW-ENG --bot easy
+board
+auto
+wait
+quit
+SCRIPT
+out=$dir/jo.out
+grep -q 'POSITION_OCCUPIED' "$out" || fail "two engineers were not refused with POSITION_OCCUPIED"
+grep -qE "^joan's officers: CRW-HELM Helm Officer \(as captain, esp 5\), CRW-HELM Helm Officer" "$out" ||
+  fail "the board did not show joan's officers"
+grep -qE '^  figures: shields max 25, evasion 6, weapons \+0, repair 6, espionage evasion 5$' "$out" ||
+  fail "the board did not show joan's figures with her officers' bonuses"
+grep -qE '^match [0-9]+ is over: ' "$out" || fail "the CREW practice match did not end"
+echo "ok: a timed match against a bot, the quick-match queue and its bot offer, a CREW match, from spacedock-cli"
