@@ -1,7 +1,8 @@
 // Spacedock's browser end-to-end test: starts `spacedock serve` on a free loopback port, drives
 // Debian's Chromium with playwright-core through the whole client (accounts, decks, the card
-// browser, an STCCG match and an Incursions match played to the end by clicking, a reload, two
-// tabs, a refused answer, a dropped link, the replay, a phone), screenshots every screen into
+// browser, an STCCG match and two Incursions matches, basic and with captains and crew, played
+// to the end by clicking, a reload, two tabs, a refused answer, a dropped link, the replay, a
+// phone), screenshots every screen into
 // the artifacts dir, prints one line per check passed and a summary, and exits non-zero if
 // anything failed. Everything stops by itself: a wall-time cap, per-step timeouts, and the
 // server killed at the end whatever happened.
@@ -16,6 +17,7 @@ import { startServer } from "./lib/server.mjs";
 import { bootSmoke, register } from "./flows/accounts.mjs";
 import { cardsPage } from "./flows/cards.mjs";
 import { brokenList, importAndSave, pasteAndSave } from "./flows/decks.mjs";
+import { incursionsCrew } from "./flows/incursions_crew.mjs";
 import { incursionsMatch } from "./flows/incursions_match.mjs";
 import { eventsFlow } from "./flows/events.mjs";
 import { phone } from "./flows/phone.mjs";
@@ -77,6 +79,7 @@ const kNeeds = {
   stccg: ["decks"],
   replay: ["stccg"],
   incursions: ["accounts"],
+  incursions_crew: ["accounts"],
   events: ["accounts"],
   phone: ["accounts"],
 };
@@ -149,6 +152,7 @@ try {
   });
   await flow("replay", "STCCG replay", () => replay(report, A, server.url, stccg.id, stccg.result));
   await flow("incursions", "Incursions match", () => incursionsMatch(report, env, { A, B, C }));
+  await flow("incursions_crew", "Incursions match with captains and crew", () => incursionsCrew(report, env, { A, B, C }));
   await flow("events", "events", () =>
     eventsFlow(report, { ...env, server: opts.server, db: server.db }, { A, B, C }, kAccounts),
   );

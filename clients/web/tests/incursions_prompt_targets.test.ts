@@ -4,6 +4,7 @@ import { create } from "@bufbuild/protobuf";
 import { DecisionKind, DecisionPromptSchema, type DecisionPrompt } from "../gen/spacedock/v1/game_pb.js";
 import {
   IncursionsActionKind as Kind,
+  IncursionsPosition,
   IncursionsStep,
   IncursionsSystem,
   IncursionsViewSchema,
@@ -126,4 +127,56 @@ test("everything else is an 'other' option, in the prompt's order", () => {
   assert.deepEqual(t.other.map((o) => o.id), [40n, 41n, 42n, 43n, 44n, 45n, 46n, 47n]);
   assert.equal(t.hexes.size, 0);
   assert.equal(t.vessels.size, 0);
+});
+
+test("shots and assimilations at an officer light the vessel, its hex and the officer", () => {
+  const t = promptTargets(
+    prompt([
+      { id: 50n, label: "Fire Phasers at Player 2", action: { kind: Kind.FIRE_W1, targetSeat: 1 } },
+      {
+        id: 51n,
+        label: "Fire Phasers at Player 2's Helm Officer",
+        action: { kind: Kind.FIRE_W1, targetSeat: 1, officer: IncursionsPosition.HELM },
+      },
+      {
+        id: 52n,
+        label: "Fire Torpedoes at Player 2's Helm Officer with 1 Pwr",
+        action: { kind: Kind.FIRE_W2, targetSeat: 1, officer: IncursionsPosition.HELM, power: 1 },
+      },
+      {
+        id: 53n,
+        label: "Assimilate Player 2's Klingon Captain for 3 Pwr",
+        action: { kind: Kind.ASSIMILATE, targetSeat: 1, officer: IncursionsPosition.CAPTAIN, power: 3 },
+      },
+    ]),
+    view,
+  );
+  assert.deepEqual(t.vessels.get(1)!.map((o) => o.id), [50n, 51n, 52n, 53n]);
+  assert.deepEqual(t.hexes.get("1,0")!.options.map((o) => o.id), [50n, 51n, 52n, 53n]);
+  assert.deepEqual([...t.officers.keys()].sort(), ["1:1", "1:3"]);
+  assert.deepEqual(t.officers.get("1:3")!.map((o) => o.id), [51n, 52n]);
+  assert.deepEqual(t.officers.get("1:1")!.map((o) => o.id), [53n]);
+  assert.equal(t.other.length, 0);
+});
+
+test("returning an officer to service lights that officer on the decider's own board", () => {
+  const t = promptTargets(
+    prompt([
+      { id: 60n, label: "Return your Helm Officer to service", action: { kind: Kind.RESTORE_OFFICER, officer: IncursionsPosition.HELM } },
+      { id: 61n, label: "End your maneuvers", action: { kind: Kind.END_MANEUVERS } },
+    ]),
+    view,
+  );
+  // The prompt is seat 0's.
+  assert.deepEqual([...t.officers.keys()], ["0:3"]);
+  assert.deepEqual(t.officers.get("0:3")!.map((o) => o.id), [60n]);
+  assert.equal(t.vessels.size, 0);
+  assert.equal(t.hexes.size, 0);
+  assert.deepEqual(t.other.map((o) => o.id), [61n]);
+});
+
+test("a restore that names no officer stays in the decision panel", () => {
+  const t = promptTargets(prompt([{ id: 62n, label: "Return an officer", action: { kind: Kind.RESTORE_OFFICER } }]), view);
+  assert.equal(t.officers.size, 0);
+  assert.deepEqual(t.other.map((o) => o.id), [62n]);
 });

@@ -1,12 +1,15 @@
 // Where a player may click on each game's table: the targets the page lights for the open
 // prompt, found in the page and marked with data-e2e-cand so one can be clicked by number.
 // Only what is on screen counts (a target scrolled out of a map's view is left to the panel).
+// `officers`: how many of the marked targets are officers on the boards (Incursions).
 
 const kCandidates = {
   // The STCCG table marks a card or a spaceline end the prompt offers with .hot and a ✔.
   stccg: ".stccg button.card.hot, .stccg button.end-slot.hot",
-  // The Incursions map: lit hexes and aimed vessels are focusable SVG buttons.
-  incursions: ".inc-map .inc-hex.is-target[role=button], .inc-map .inc-vessel.is-target[role=button]",
+  // The Incursions map: lit hexes and aimed vessels are focusable SVG buttons; on the boards,
+  // officers a shot, an assimilation or a return to service aims at are buttons.
+  incursions:
+    ".inc-map .inc-hex.is-target[role=button], .inc-map .inc-vessel.is-target[role=button], .inc-board button.inc-officer.is-target",
 };
 
 // The small menu a target with several options opens, and its items (not its Cancel).
@@ -28,7 +31,7 @@ export async function survey(page, game) {
       if (box.width === 0 || box.height === 0) continue;
       if (el.closest("details:not([open])")) continue;
       if (getComputedStyle(el).visibility === "hidden") continue;
-      if (frame) {
+      if (frame && svg.contains(el)) {
         // The centre of a map target must be inside the map's visible frame.
         const x = box.left + box.width / 2;
         const y = box.top + box.height / 2;
@@ -43,7 +46,8 @@ export async function survey(page, game) {
     };
     const options = [...document.querySelectorAll("section.prompt.open .options button")].map(label);
     const other = [...document.querySelectorAll(".stccg .other-options button")].map(label);
-    return { targets, options, other };
+    const officers = document.querySelectorAll("[data-e2e-cand].inc-officer").length;
+    return { targets, options, other, officers };
   }, kCandidates[game]);
 }
 

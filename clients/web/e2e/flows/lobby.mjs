@@ -14,9 +14,26 @@ async function gotoLobby(page, url) {
   await page.getByRole("region", { name: "Matches" }).waitFor();
 }
 
+// An Incursions seat with captains and crew in the chooser inside `scope` (the New match form or
+// the lobby list's join form): `seat.ship` and `seat.captain` are option labels, `seat.crew` the
+// crew cards' titles. Waits for the content (ListCards) to fill the chooser first.
+export async function chooseCrewSeat(scope, seat) {
+  const picker = scope.getByRole("group", { name: "Your ship and officers" });
+  await picker.waitFor({ timeout: 15_000 });
+  if (seat.ship) {
+    await select(picker, "Ship").locator("option", { hasText: seat.ship }).first().waitFor({ state: "attached", timeout: 15_000 });
+    await select(picker, "Ship").selectOption({ label: seat.ship });
+  }
+  if (seat.captain) await select(picker, "Captain").selectOption({ label: seat.captain });
+  const crew = picker.getByRole("group", { name: "Crew" });
+  for (const title of seat.crew ?? []) await crew.getByRole("checkbox", { name: new RegExp(`^${title} \\(`) }).check();
+  return picker;
+}
+
 // Creates a match with the New match form; returns its id, read from the match page's URL.
-// `deck`: the stored deck's name (STCCG); `players`: for Incursions.
-export async function createMatch(report, person, url, { game, deck, players }) {
+// `deck`: the stored deck's name (STCCG); `players`, `mode` (the Mode option's label) and
+// `seat` (chooseCrewSeat's) for Incursions; `beforeCreate(form)` runs just before the click.
+export async function createMatch(report, person, url, { game, deck, players, mode, seat, beforeCreate }) {
   const { page } = person;
   await gotoLobby(page, url);
   const form = page.getByRole("form", { name: "New match" });
@@ -27,6 +44,9 @@ export async function createMatch(report, person, url, { game, deck, players }) 
     await select(form, "Deck").selectOption({ label: deck });
   }
   if (players) await select(form, "Players").selectOption(String(players));
+  if (mode) await select(form, "Mode").selectOption({ label: mode });
+  if (seat) await chooseCrewSeat(form, seat);
+  if (beforeCreate) await beforeCreate(form);
   await form.getByRole("button", { name: "Create match" }).click();
   let id = "";
   await report.check(`${person.who}: "Create match" opens the new ${game} match`, async () => {
@@ -48,7 +68,9 @@ async function matchRow(page, tab, id) {
   return row;
 }
 
-export async function joinMatch(report, person, url, id, { deck } = {}) {
+// `seat`: an Incursions match with captains and crew, whose Join opens a form for the ship and
+// officers (chooseCrewSeat's); `beforeJoin(form)` runs before that form is sent.
+export async function joinMatch(report, person, url, id, { deck, seat, beforeJoin } = {}) {
   const { page } = person;
   await gotoLobby(page, url);
   const list = page.getByRole("region", { name: "Matches" });
@@ -58,6 +80,16 @@ export async function joinMatch(report, person, url, id, { deck } = {}) {
     await select(list, "Deck").selectOption({ label: deck });
   }
   await row.getByRole("button", { name: "Join" }).click();
+  if (seat) {
+    const form = list.getByRole("form", { name: `Join match #${id}` });
+    await report.check(`${person.who}: "Join" on a match with captains and crew asks for a ship and officers`, async () => {
+      await form.waitFor({ timeout: 10_000 });
+      await chooseCrewSeat(form, seat);
+      return true;
+    }, () => report.shot(page, `fail-join-crew-${person.who}`));
+    if (beforeJoin) await beforeJoin(form);
+    await form.getByRole("button", { name: "Join with this ship" }).click();
+  }
   await report.check(`${person.who}: "Join" in the lobby list seats them in match #${id}`, async () => {
     await page.waitForURL(new RegExp(`#/match/${id}$`));
     await page.locator(".seats .seat.me").waitFor({ timeout: 20_000 });

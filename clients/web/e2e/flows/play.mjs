@@ -103,6 +103,7 @@ export class Seat {
     this.menuPicks = 0;
     this.panelClicks = 0;
     this.fallbacks = 0;  // a table click that did not answer, so the panel was used
+    this.officerClicks = 0;  // table clicks on an officer on a board (Incursions) that answered
     this.noEffect = 0;
   }
 
@@ -148,6 +149,7 @@ async function clickTable(run, seat, count) {
   }
   await page.evaluate(armAnswerWatch);
   const clickedAt = await page.evaluate(() => performance.now());
+  const officer = await target.evaluate((el) => el.classList.contains("inc-officer"), null, { timeout: 1000 }).catch(() => false);
   try {
     await target.click({ timeout: 3000 });
   } catch (error) {
@@ -164,7 +166,10 @@ async function clickTable(run, seat, count) {
     )
     .then((h) => h.jsonValue())
     .catch(() => null);
-  if (outcome === "answered") return true;
+  if (outcome === "answered") {
+    if (officer) seat.officerClicks++;
+    return true;
+  }
   if (outcome !== "menu") {
     const seen = await page
       .evaluate((t0) => ({
@@ -191,7 +196,9 @@ async function clickTable(run, seat, count) {
     return false;
   }
   seat.menuPicks++;
-  return waitAnswerStarted(page, 5000);
+  const answered = await waitAnswerStarted(page, 5000);
+  if (answered && officer) seat.officerClicks++;
+  return answered;
 }
 
 // Answers the open decision once. An option is drawn uniformly (so a game runs as long as a
@@ -199,8 +206,11 @@ async function clickTable(run, seat, count) {
 // target, drawn among all of them, and an item of its menu), else in the decision panel.
 export async function answerOnce(run, seat) {
   const page = seat.page;
-  const { targets, options, other } = await survey(page, run.game);
+  const seen = await survey(page, run.game);
+  const { targets, options, other } = seen;
   if (options.length === 0) return false;
+  // A flow may look at what the page offers (a screenshot of something rare, say).
+  if (run.onSurvey) await run.onSurvey(seat, seen);
   const index = seat.rng.below(options.length);
   const onTable = targets > 0 && !other.includes(options[index]);
   let answered = false;

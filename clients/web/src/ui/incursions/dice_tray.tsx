@@ -4,14 +4,20 @@ import { DiceRollPurpose, type IncursionsEvent } from "../../../gen/spacedock/v1
 import type { GameEvent } from "../../../gen/spacedock/v1/game_pb.js";
 import "./dice_tray.css";
 
-const kPurposes: Record<DiceRollPurpose, string> = {
+// Words for the purposes this client knows; one it does not (a newer server's) is named from
+// the enum ("DENIZEN_EVASION": "denizen evasion").
+const kPurposes: Partial<Record<DiceRollPurpose, string>> = {
   [DiceRollPurpose.UNSPECIFIED]: "roll",
   [DiceRollPurpose.INITIATIVE]: "initiative",
   [DiceRollPurpose.DAMAGE]: "damage",
   [DiceRollPurpose.EVASION]: "evasion",
   [DiceRollPurpose.WORMHOLE]: "wormhole",
   [DiceRollPurpose.ROLL_OFF]: "roll-off",
+  [DiceRollPurpose.ESPIONAGE]: "espionage",
 };
+
+export const purposeWord = (purpose: DiceRollPurpose): string =>
+  kPurposes[purpose] ?? DiceRollPurpose[purpose]?.toLowerCase().replace(/_/g, " ") ?? "roll";
 
 // How many rolls and hits the tray keeps.
 const kShown = 3;
@@ -39,7 +45,7 @@ export function DiceTray({ events, names }: { events: GameEvent[]; names: string
           return (
             <div class={`dice-roll${index === 0 ? " latest" : ""}`}>
               <span class="dice-who">
-                {who(roll.seat)}: {kPurposes[roll.purpose]}
+                {who(roll.seat)}: {purposeWord(roll.purpose)}
               </span>
               {roll.dice.map((die) => (
                 <span class="die" aria-label={`a ${die}`}>

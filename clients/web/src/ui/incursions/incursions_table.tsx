@@ -1,5 +1,6 @@
 // The Incursions table: whose turn and the phase, the hit being resolved, the hex map with the
-// open prompt's targets lit, a board per seat (the viewer's first) and the hexpiles. It shows
+// open prompt's targets lit, a board per seat (the viewer's first, officers a prompt aims at
+// lit there) and the hexpiles. It shows
 // the server's view and answers only with the options the prompt offers.
 import { useMemo } from "preact/hooks";
 import type { DecisionPrompt } from "../../../gen/spacedock/v1/game_pb.js";
@@ -43,11 +44,22 @@ export function IncursionsTable({ view, seat, prompt, choose, names }: Incursion
               decision panel.
             </p>
           )}
+          {prompt && targets.officers.size > 0 && (
+            <p class="inc-other muted small">Lit officers on the ship boards can be clicked too.</p>
+          )}
         </div>
         <div class="inc-side">
           <div class="inc-boards">
             {boards.map((vessel) => (
-              <PlayerBoard key={vessel.seat} vessel={vessel} view={view} me={seat} name={names?.[vessel.seat]} />
+              <PlayerBoard
+                key={vessel.seat}
+                vessel={vessel}
+                view={view}
+                me={seat}
+                name={names?.[vessel.seat]}
+                targets={targets}
+                choose={choose}
+              />
             ))}
           </div>
           <Hexpiles view={view} me={seat} />

@@ -1,20 +1,29 @@
 // One seat's board: its ship, Hull and Shields as bars with numbers, the four Warp Power cards,
-// the AUX marker and what the vessel is doing (cloak, sweep, tractor beam), or its elimination.
+// the AUX marker and what the vessel is doing (cloak, sweep, tractor beam), or its elimination;
+// with captains and crew, its officers (lit when the prompt aims at one: a click chooses, or
+// opens a menu of the options), its figures as the server computed them, and its discard pile.
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { Option } from "../../../gen/spacedock/v1/game_pb.js";
 import type { IncursionsVessel, IncursionsView, IncursionsWeapon } from "../../../gen/spacedock/v1/incursions_pb.js";
-import { IncursionsPhase } from "../../../gen/spacedock/v1/incursions_pb.js";
+import { IncursionsMode, IncursionsPhase } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { axial } from "./hex.js";
+import { discardWords, figureLines, officerLines, type OfficerLine } from "./officer_words.js";
+import { OptionMenu, type MenuState } from "./option_menu.js";
 import { powerCards, powerWords } from "./power.js";
+import type { PromptTargets } from "./prompt_targets.js";
 import { seatClass } from "./seat_colour.js";
-import { capitalise, coordText, dice, ownerName, raceName, seatName } from "./words.js";
+import { capitalise, coordText, dice, ownerName, raceName, seatName, shieldsMax } from "./words.js";
 
 export interface PlayerBoardProps {
   vessel: IncursionsVessel;
   view: IncursionsView;
   me: number | undefined;
   name?: string;  // the player's name, when known
+  targets?: PromptTargets;  // the open prompt's targets (officers lit on the board)
+  choose?: (optionId: bigint) => void;
 }
 
-export function PlayerBoard({ vessel, view, me, name }: PlayerBoardProps) {
+export function PlayerBoard({ vessel, view, me, name, targets, choose }: PlayerBoardProps) {
   const ship = vessel.ship;
   const mine = vessel.seat === me;
   const active = view.phase === IncursionsPhase.TURN && view.activeSeat === vessel.seat;
@@ -24,6 +33,7 @@ export function PlayerBoard({ vessel, view, me, name }: PlayerBoardProps) {
   if (mine) classes.push("is-mine");
   if (active) classes.push("is-active");
   if (vessel.eliminated) classes.push("is-out");
+  const crew = view.options?.mode === IncursionsMode.CREW || vessel.officers.length > 0;
   return (
     <section class={classes.join(" ")} aria-label={`${who}: ${ship?.name ?? "ship"}`}>
       <header class="inc-board-head">
@@ -41,11 +51,18 @@ export function PlayerBoard({ vessel, view, me, name }: PlayerBoardProps) {
         {!vessel.eliminated && <span class="muted"> · at {coordText(axial(vessel.position))}</span>}
       </p>
       <Bar label="Hull" value={vessel.hull} max={ship?.hull ?? 0} kind="hull" />
-      <Bar label="Shields" value={vessel.shields} max={ship?.shields ?? 0} kind="shields" />
+      <Bar label="Shields" value={vessel.shields} max={shieldsMax(vessel) ?? 0} kind="shields" />
       <Power vessel={vessel} />
       <Status vessel={vessel} view={view} me={me} />
-      <details class="inc-figures" open={mine}>
-        <summary>Ship figures</summary>
+      {crew && (
+        <>
+          <Officers vessel={vessel} me={me} targets={targets} choose={choose} />
+          <Figures vessel={vessel} />
+          {vessel.discard.length > 0 && <p class="inc-discard small muted">{discardWords(vessel.discard)}</p>}
+        </>
+      )}
+      <details class="inc-figures" open={mine && !crew}>
+        <summary>Ship card</summary>
         <ul>
           <Weapon slot="W1" weapon={ship?.w1} />
           <Weapon slot="W2" weapon={ship?.w2} />
@@ -114,5 +131,100 @@ function Weapon({ slot, weapon }: { slot: string; weapon: IncursionsWeapon | und
       <b>{slot}</b> {weapon.name} {dice(weapon.dice, weapon.flat)}
       <span class="muted"> · range {weapon.range}</span>
     </li>
+  );
+}
+
+// The tabled officers, captain first. One the prompt aims at is a button.
+function Officers(props: {
+  vessel: IncursionsVessel;
+  me: number | undefined;
+  targets: PromptTargets | undefined;
+  choose: ((optionId: bigint) => void) | undefined;
+}) {
+  const { vessel, me, targets, choose } = props;
+  const [menu, setMenu] = useState<MenuState | null>(null);
+  const wrap = useRef<HTMLDivElement>(null);
+  useEffect(() => setMenu(null), [targets]);  // a new prompt closes any menu
+  const lines = officerLines(vessel, me);
+  if (lines.length === 0) return <p class="inc-officers-none small muted">No officers aboard</p>;
+  const offer = (line: OfficerLine, options: Option[], anchor: Element) => {
+    if (!choose) return;
+    if (options.length === 1) return choose(options[0].id);
+    const area = wrap.current?.getBoundingClientRect();
+    const at = anchor.getBoundingClientRect();
+    if (!area) return;
+    setMenu({ title: `${line.place}: ${line.title}`, options, x: 4, y: at.bottom - area.top + 2, anchor });
+  };
+  return (
+    <div class="inc-officers-wrap" ref={wrap}>
+      <ul class="inc-officers" aria-label="Officers">
+        {lines.map((line) => {
+          const options = (line.position && targets?.officers.get(line.key)) || [];
+          return (
+            <li key={line.key}>
+              {options.length > 0 && choose ? (
+                <button
+                  type="button"
+                  class={officerClass(line, true)}
+                  data-officer={line.key}
+                  aria-label={`${line.label}; ${options.length === 1 ? "1 choice" : `${options.length} choices`}`}
+                  title={options.length === 1 ? options[0].label : `${options.length} choices`}
+                  onClick={(e) => offer(line, options, e.currentTarget)}
+                >
+                  <OfficerFace line={line} />
+                </button>
+              ) : (
+                <div class={officerClass(line, false)} data-officer={line.key} title={line.label}>
+                  <OfficerFace line={line} />
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {menu && choose && <OptionMenu menu={menu} choose={choose} close={() => setMenu(null)} />}
+    </div>
+  );
+}
+
+function officerClass(line: OfficerLine, target: boolean): string {
+  const classes = ["inc-officer"];
+  if (!line.faceUp) classes.push("is-down");
+  if (line.assimilated) classes.push("is-assimilated");
+  if (target) classes.push("is-target");
+  return classes.join(" ");
+}
+
+function OfficerFace({ line }: { line: OfficerLine }) {
+  return (
+    <>
+      <span class="inc-officer-place">{line.place}</span>
+      <span class="inc-officer-title">{line.title}</span>
+      <span class="inc-officer-facts">
+        {line.race && <span>{line.race}</span>}
+        <span title="Espionage evasion: the 2D6 roll must not exceed it">espionage {line.espionage}</span>
+        {line.bonuses && <span>{line.bonuses}</span>}
+      </span>
+      <span class="inc-officer-tags">
+        {!line.faceUp && <span class="inc-tag down">Face down</span>}
+        {line.assimilated && <span class="inc-tag assimilated">{line.assimilated}</span>}
+      </span>
+    </>
+  );
+}
+
+// The vessel's figures with every officer bonus applied, as the server sent them.
+function Figures({ vessel }: { vessel: IncursionsVessel }) {
+  const lines = figureLines(vessel.figures);
+  if (lines.length === 0) return null;
+  return (
+    <dl class="inc-crew-figures" aria-label="Figures with officers">
+      {lines.map(([label, value]) => (
+        <div>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -86,12 +86,15 @@ export function describeHex(facts: HexFacts, me: number | undefined): string {
   return parts.join(", ");
 }
 
+// The shields' maximum: the server's figure with the officers' bonuses, else the ship card's.
+export const shieldsMax = (v: IncursionsVessel): number | undefined => v.figures?.shieldsMax || v.ship?.shields;
+
 export function describeVessel(v: IncursionsVessel, me: number | undefined, choices: number): string {
   const whose = v.seat === me ? "Your" : `Player ${v.seat + 1}'s`;
   const parts = [
     `${whose} ${v.ship?.name ?? "ship"}`,
     `hull ${v.hull} of ${v.ship?.hull ?? "?"}`,
-    `shields ${v.shields} of ${v.ship?.shields ?? "?"}`,
+    `shields ${v.shields} of ${shieldsMax(v) ?? "?"}`,
   ];
   if (v.cloaked) parts.push("cloaked");
   if (choices > 0) parts.push(choices === 1 ? "target, 1 choice" : `target, ${choices} choices`);
@@ -142,7 +145,13 @@ export function nameLines(name: string, width = 15): string[] {
 
 // The hit being resolved, in words: a headline and what has been done about it so far.
 export function hitWords(hit: IncursionsHit, view: IncursionsView, me: number | undefined): { headline: string; details: string[] } {
-  const target = seatName(hit.target, me);
+  // An attack on an officer (the target's shields were down, §13.4) names the officer.
+  const officer = hit.targetOfficer
+    ? view.vessels.find((v) => v.seat === hit.target)?.officers.find((o) => o.position === hit.targetOfficer)
+    : undefined;
+  const target = hit.targetOfficer
+    ? `${ownerName(hit.target, me)} ${officer?.card?.title ?? "officer"}`
+    : seatName(hit.target, me);
   let headline: string;
   if (hit.weapon === IncursionsWeaponSlot.W3) {
     headline = `${capitalise(ownerName(hit.attacker, me))} mine goes off under ${target}: ${hit.damage} damage rolled`;
@@ -152,6 +161,11 @@ export function hitWords(hit: IncursionsHit, view: IncursionsView, me: number | 
     headline = `${subject} ${weaponName(ship, hit.weapon)} at ${target}: ${hit.damage} damage rolled`;
   }
   const details: string[] = [];
+  if (hit.targetOfficer)
+    details.push(
+      `Aimed at the ${officer?.card?.title ?? "officer"}, not the vessel` +
+        (officer ? `: espionage evasion ${officer.espionageEvasion}` : ""),
+    );
   if (hit.evaded) details.push("Evaded: the hit deals no damage");
   else if (hit.evasionOpen) details.push("Evasion may still be tried");
   if (hit.shieldPower > 0) details.push(`${hit.shieldPower} Pwr in the shields absorbs ${hit.absorbed}`);

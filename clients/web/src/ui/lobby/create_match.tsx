@@ -1,10 +1,13 @@
-// The "New match" form: game, rule options, clock, who may watch, and an optional bot.
+// The "New match" form: game, rule options (for Incursions the mode, and with captains and crew
+// the creator's ship and officers), clock, who may watch, and an optional bot.
 import { useState } from "preact/hooks";
 import { ClockPreset, DisconnectOutcome } from "../../../gen/spacedock/v1/clock_pb.js";
+import { IncursionsMode } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { BotStrength, Game } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { StccgMatchOptions } from "../../../gen/spacedock/v1/stccg_pb.js";
 import type { Client } from "../../app/client.js";
-import { describeError } from "../../net/connection.js";
+import { describeSeatError, kModes, kNoCrewChoice, type CrewChoice } from "./incursions_seat.js";
+import { IncursionsSeatPicker } from "./incursions_seat_picker.js";
 import { DeckPicker, GamePicker, seatOptions, type DeckChoice } from "./seat_options.js";
 
 // The STCCG rule profile's switches, in words (stccg.proto StccgMatchOptions).
@@ -24,6 +27,8 @@ const kStccgSwitches: [keyof StccgMatchOptions & string, string][] = [
 export function CreateMatch({ client }: { client: Client }) {
   const [game, setGame] = useState(Game.STCCG);
   const [players, setPlayers] = useState(2);
+  const [mode, setMode] = useState(IncursionsMode.BASIC);
+  const [crew, setCrew] = useState<CrewChoice>(kNoCrewChoice);
   const [deck, setDeck] = useState<DeckChoice>("sample:federation");
   const [clock, setClock] = useState(ClockPreset.NONE);
   const [pauseOnDisconnect, setPauseOnDisconnect] = useState(false);
@@ -44,8 +49,8 @@ export function CreateMatch({ client }: { client: Client }) {
           options:
             game === Game.STCCG
               ? { case: "stccg", value: switches }
-              : { case: "incursions", value: { players } },
-          seat: seatOptions(game, deck),
+              : { case: "incursions", value: { players, mode } },
+          seat: seatOptions(game, deck, mode === IncursionsMode.CREW ? crew : null),
           clock,
           onDisconnect: pauseOnDisconnect ? DisconnectOutcome.PAUSE : DisconnectOutcome.LOSS,
           noSpectators: !spectators,
@@ -58,7 +63,7 @@ export function CreateMatch({ client }: { client: Client }) {
       client.match.attach(client.connection, info);
       client.go({ page: "match", matchId: info.matchId, spectate: false, invite: "" });
     } catch (failure) {
-      setError(describeError(failure));
+      setError(describeSeatError(failure));
     }
   };
 
@@ -67,14 +72,26 @@ export function CreateMatch({ client }: { client: Client }) {
       <h2>New match</h2>
       <GamePicker value={game} onChange={setGame} />
       {game === Game.INCURSIONS && (
-        <label>
-          Players
-          <select value={players} onChange={(e) => setPlayers(Number(e.currentTarget.value))}>
-            {[2, 3, 4, 5, 6].map((n) => (
-              <option value={n}>{n}</option>
-            ))}
-          </select>
-        </label>
+        <>
+          <label>
+            Players
+            <select value={players} onChange={(e) => setPlayers(Number(e.currentTarget.value))}>
+              {[2, 3, 4, 5, 6].map((n) => (
+                <option value={n}>{n}</option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Mode
+            <select value={mode} onChange={(e) => setMode(Number(e.currentTarget.value) as IncursionsMode)}>
+              {kModes.map(([value, words]) => (
+                <option value={value}>{words}</option>
+              ))}
+            </select>
+          </label>
+          <p class="hint create-mode-hint">{kModes.find(([value]) => value === mode)?.[2]}</p>
+          {mode === IncursionsMode.CREW && <IncursionsSeatPicker client={client} value={crew} onChange={setCrew} />}
+        </>
       )}
       <DeckPicker client={client} game={game} value={deck} onChange={setDeck} />
       <label>

@@ -1,8 +1,11 @@
 // The lobby's list of matches, with filters, and the buttons to join, watch, rejoin or replay.
+// Joining an Incursions match with captains and crew first asks for the ship and officers.
 import { useEffect, useState } from "preact/hooks";
 import { Game, MatchStatus, type MatchInfo } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { Client } from "../../app/client.js";
 import { describeError } from "../../net/connection.js";
+import { describeSeatError, isCrewMatch, kNoCrewChoice, type CrewChoice } from "./incursions_seat.js";
+import { IncursionsSeatPicker } from "./incursions_seat_picker.js";
 import { clockName, gameName, playersLine, statusName } from "./names.js";
 import { DeckPicker, seatOptions, type DeckChoice } from "./seat_options.js";
 
@@ -20,6 +23,9 @@ export function MatchList({ client }: { client: Client }) {
   const [game, setGame] = useState(Game.UNSPECIFIED);
   const [matches, setMatches] = useState<MatchInfo[]>([]);
   const [deck, setDeck] = useState<DeckChoice>("sample:federation");
+  const [crew, setCrew] = useState<CrewChoice>(kNoCrewChoice);
+  // The Incursions match with captains and crew whose seat is being chosen.
+  const [joining, setJoining] = useState<MatchInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
   const me = client.session.user.value?.accountId;
 
@@ -55,15 +61,21 @@ export function MatchList({ client }: { client: Client }) {
   }, [filter, game]);
 
   const join = async (info: MatchInfo) => {
+    const withCrew = isCrewMatch(info);
+    if (withCrew && joining?.matchId !== info.matchId) {
+      setError(null);
+      setJoining(info);
+      return;
+    }
     try {
       const answer = await client.connection.request({
         case: "joinMatch",
-        value: { matchId: info.matchId, seat: seatOptions(info.game, deck) },
+        value: { matchId: info.matchId, seat: seatOptions(info.game, deck, withCrew ? crew : null) },
       });
       if (answer.result.case === "match") client.match.attach(client.connection, answer.result.value);
       client.go({ page: "match", matchId: info.matchId, spectate: false, invite: "" });
     } catch (failure) {
-      setError(describeError(failure));
+      setError(describeSeatError(failure));
     }
   };
 
@@ -90,6 +102,27 @@ export function MatchList({ client }: { client: Client }) {
       </div>
       {filter === "open" && (
         <DeckPicker client={client} game={Game.STCCG} value={deck} onChange={setDeck} />
+      )}
+      {joining && (
+        <form
+          class="join-crew"
+          aria-label={`Join match #${joining.matchId}`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            join(joining);
+          }}
+        >
+          <h3>Join match #{String(joining.matchId)}: captains and crew</h3>
+          <IncursionsSeatPicker client={client} value={crew} onChange={setCrew} />
+          <div class="join-crew-buttons">
+            <button type="submit" class="primary">
+              Join with this ship
+            </button>
+            <button type="button" onClick={() => setJoining(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
       )}
       {error && (
         <p class="error" role="alert">
@@ -118,7 +151,10 @@ export function MatchList({ client }: { client: Client }) {
               return (
                 <tr key={String(info.matchId)}>
                   <td>{String(info.matchId)}</td>
-                  <td>{gameName(info.game)}</td>
+                  <td>
+                    {gameName(info.game)}
+                    {isCrewMatch(info) && <span class="muted small"> · captains and crew</span>}
+                  </td>
                   <td>{playersLine(info)}</td>
                   <td>{clockName(info.clock?.preset)}</td>
                   <td>{over ? info.result?.summary || "finished" : statusName(info.status)}</td>

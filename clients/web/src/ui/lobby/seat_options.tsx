@@ -1,17 +1,20 @@
-// The game, and the deck (STCCG) or hex contribution (Incursions) a player brings to a seat.
+// The game, and the deck (STCCG) or hex contribution, ship and officers (Incursions) a player
+// brings to a seat.
 import { useEffect, useState } from "preact/hooks";
 import type { DeckSummary } from "../../../gen/spacedock/v1/decks_pb.js";
 import { Game } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { Client } from "../../app/client.js";
+import { incursionsSeat, type CrewChoice } from "./incursions_seat.js";
 
 export const kSampleDecks = ["federation", "klingon", "romulan"];
 
 // "sample:federation" or "deck:12": what the deck picker holds.
 export type DeckChoice = string;
 
-export function seatOptions(game: Game, deck: DeckChoice) {
-  if (game === Game.INCURSIONS)
-    return { case: "incursionsSeat" as const, value: { hexpilePreset: "standard" } };
+// `crew`: an Incursions seat's ship and officers, in a match with captains and crew (null or
+// absent: the basic game).
+export function seatOptions(game: Game, deck: DeckChoice, crew?: CrewChoice | null) {
+  if (game === Game.INCURSIONS) return { case: "incursionsSeat" as const, value: incursionsSeat(crew ?? null) };
   const [kind, value] = deck.split(":", 2);
   return {
     case: "stccgSeat" as const,

@@ -1,29 +1,34 @@
-// A waiting match opened by its link (an invite, say) by someone not seated yet: take a seat.
+// A waiting match opened by its link (an invite, say) by someone not seated yet: take a seat,
+// with a deck (STCCG) or, in an Incursions match with captains and crew, a ship and officers.
 import { useState } from "preact/hooks";
 import type { MatchInfo } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { Client } from "../../app/client.js";
-import { describeError } from "../../net/connection.js";
+import { describeSeatError, isCrewMatch, kNoCrewChoice, type CrewChoice } from "../lobby/incursions_seat.js";
+import { IncursionsSeatPicker } from "../lobby/incursions_seat_picker.js";
 import { DeckPicker, seatOptions, type DeckChoice } from "../lobby/seat_options.js";
 
 export function JoinPanel({ client, info, invite }: { client: Client; info: MatchInfo; invite: string }) {
   const [deck, setDeck] = useState<DeckChoice>("sample:federation");
+  const [crew, setCrew] = useState<CrewChoice>(kNoCrewChoice);
   const [error, setError] = useState<string | null>(null);
+  const withCrew = isCrewMatch(info);
   const join = async () => {
     setError(null);
     try {
       const answer = await client.connection.request({
         case: "joinMatch",
-        value: { matchId: info.matchId, inviteCode: invite, seat: seatOptions(info.game, deck) },
+        value: { matchId: info.matchId, inviteCode: invite, seat: seatOptions(info.game, deck, withCrew ? crew : null) },
       });
       if (answer.result.case === "match") client.match.attach(client.connection, answer.result.value);
     } catch (failure) {
-      setError(describeError(failure));
+      setError(describeSeatError(failure));
     }
   };
   return (
     <section class="panel join-panel" aria-label="Join this match">
-      <p>A seat is open in this match.</p>
+      <p>A seat is open in this match{withCrew ? ", played with captains and crew" : ""}.</p>
       <DeckPicker client={client} game={info.game} value={deck} onChange={setDeck} />
+      {withCrew && <IncursionsSeatPicker client={client} value={crew} onChange={setCrew} />}
       <button type="button" class="primary" onClick={join}>
         Join this match
       </button>

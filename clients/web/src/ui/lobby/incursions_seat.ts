@@ -1,0 +1,157 @@
+// A player's Incursions seat: in the basic game only the hexes they bring; with captains and
+// crew (CREW mode) also the ship, the captain and up to three crew they choose (§3.1). The
+// choosers offer only what the content lists and keep the crew to one per position; the server
+// checks the seat again and says which rule a refused one breaks.
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { IncursionsContent } from "../../../gen/spacedock/v1/incursions_content_pb.js";
+import {
+  IncursionsMode,
+  IncursionsPosition,
+  type IncursionsCard,
+  type IncursionsSeatOptionsSchema,
+  type IncursionsShip,
+} from "../../../gen/spacedock/v1/incursions_pb.js";
+import { Game, type MatchInfo } from "../../../gen/spacedock/v1/lobby_pb.js";
+import { ErrorCode } from "../../../gen/spacedock/v1/envelope_pb.js";
+import { describeError, RequestError } from "../../net/connection.js";
+import { positionName } from "../incursions/officer_words.js";
+import { raceName } from "../incursions/words.js";
+
+// What the seat chooser holds. Empty strings are the server's defaults.
+export interface CrewChoice {
+  // A ship id; "": drawn at random from the pool.
+  ship: string;
+  // A card id; "": the captain of the ship's race; "none": no captain. A crew card here stands
+  // in as captain.
+  captain: string;
+  // Crew card ids in the order chosen.
+  crew: string[];
+}
+
+export const kNoCrewChoice: CrewChoice = { ship: "", captain: "", crew: [] };
+export const kMaxCrew = 3;
+export const kNoCaptain = "none";
+
+type SeatInit = MessageInitShape<typeof IncursionsSeatOptionsSchema>;
+
+// The IncursionsSeatOptions for a seat: the standard hexes, plus, with captains and crew, the
+// ship and officers chosen (`crew` null: the basic game, which refuses any such choice).
+export function incursionsSeat(crew: CrewChoice | null): SeatInit {
+  const seat: SeatInit = { hexpilePreset: "standard" };
+  if (!crew) return seat;
+  if (crew.ship) seat.ship = crew.ship;
+  if (crew.captain) seat.captain = crew.captain;
+  if (crew.crew.length > 0) seat.crew = [...crew.crew];
+  return seat;
+}
+
+// The mode of a match's header (the basic game when it says nothing).
+export function matchMode(info: MatchInfo | null | undefined): IncursionsMode {
+  if (info?.game !== Game.INCURSIONS || info.options.case !== "incursions") return IncursionsMode.BASIC;
+  return info.options.value.mode || IncursionsMode.BASIC;
+}
+
+export const isCrewMatch = (info: MatchInfo | null | undefined): boolean => matchMode(info) === IncursionsMode.CREW;
+
+// The modes a new match may be created in (the server refuses the others for now): name, and
+// a line on what it means.
+export const kModes: [IncursionsMode, string, string][] = [
+  [IncursionsMode.BASIC, "Basic", "Ships are dealt at random; no captains or crew."],
+  [IncursionsMode.CREW, "Captains and crew", "Each player chooses a ship, a captain and up to three crew."],
+];
+
+// Ships a player may choose: the content's ships but the rules' test fixtures (TS-*).
+export const playableShips = (content: IncursionsContent): IncursionsShip[] =>
+  content.ships.filter((ship) => !ship.id.startsWith("TS-"));
+
+export const shipLabel = (ship: IncursionsShip): string => `${ship.name} (${raceName(ship.race)})`;
+
+export const isCaptainCard = (card: IncursionsCard): boolean => card.position === IncursionsPosition.CAPTAIN;
+export const crewCards = (content: IncursionsContent): IncursionsCard[] =>
+  content.cards.filter((card) => !isCaptainCard(card) && card.position !== IncursionsPosition.UNSPECIFIED);
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+export interface CaptainChoices {
+  defaults: Choice[];
+  captains: Choice[];
+  // Crew cards, each as a stand-in captain.
+  standIns: Choice[];
+}
+
+export function captainChoices(content: IncursionsContent): CaptainChoices {
+  return {
+    defaults: [
+      { value: "", label: "The captain of the ship's race" },
+      { value: kNoCaptain, label: "No captain" },
+    ],
+    captains: content.cards.filter(isCaptainCard).map((card) => ({ value: card.id, label: card.title })),
+    standIns: crewCards(content).map((card) => ({ value: card.id, label: `${card.title}, as stand-in captain` })),
+  };
+}
+
+// Why a crew card cannot be added to the choice now, or null if it can (or is already in it).
+export function crewBlock(choice: CrewChoice, card: IncursionsCard, content: IncursionsContent): string | null {
+  if (choice.crew.includes(card.id)) return null;
+  const holder = choice.crew
+    .map((id) => content.cards.find((c) => c.id === id))
+    .find((c) => c?.position === card.position);
+  if (holder) return `${positionName(card.position)} is taken by your ${holder.title}`;
+  if (choice.crew.length >= kMaxCrew) return `three crew chosen already`;
+  return null;
+}
+
+// The choice with a crew card added (if it may be) or taken out.
+export function toggleCrew(choice: CrewChoice, id: string, content: IncursionsContent): CrewChoice {
+  if (choice.crew.includes(id)) return { ...choice, crew: choice.crew.filter((c) => c !== id) };
+  const card = content.cards.find((c) => c.id === id);
+  if (!card || isCaptainCard(card) || crewBlock(choice, card, content) !== null) return choice;
+  return { ...choice, crew: [...choice.crew, id] };
+}
+
+// The choice as one line: "Klingon Bird of Prey, Klingon Captain, crew: Helm Officer".
+export function choiceSummary(choice: CrewChoice, content: IncursionsContent): string {
+  const title = (id: string) => content.cards.find((c) => c.id === id)?.title ?? id;
+  const ship = choice.ship ? (content.ships.find((s) => s.id === choice.ship)?.name ?? choice.ship) : "a random ship";
+  const captain =
+    choice.captain === ""
+      ? "the captain of its race"
+      : choice.captain === kNoCaptain
+        ? "no captain"
+        : crewCards(content).some((c) => c.id === choice.captain)
+          ? `${title(choice.captain)} as captain`
+          : title(choice.captain);
+  const crew = choice.crew.length ? `crew: ${choice.crew.map(title).join(", ")}` : "no crew";
+  return `${ship}, ${captain}, ${crew}`;
+}
+
+// What the set-up rules of a refused seat or match mean (Response.rule of INVALID_OPTIONS).
+const kRuleWords: Record<string, string> = {
+  POSITION_OCCUPIED: "Two of your officers are for the same position: choose one officer per position.",
+  TOO_MANY_CREW: "A vessel starts with at most three crew besides its captain.",
+  NOT_CREW: "A captain card was chosen as crew: choose it as the captain instead.",
+  UNKNOWN_SHIP: "The server does not know the ship chosen.",
+  UNKNOWN_CARD: "The server does not know an officer chosen.",
+  SHIP_CHOICE_NOT_IN_BASIC: "This match is the basic game: ships are dealt at random.",
+  OFFICERS_NOT_IN_BASIC: "This match is the basic game: it has no captains or crew.",
+  UNSUPPORTED_MODE: "The server does not play that mode yet.",
+  PLAYERS_OUT_OF_RANGE: "An Incursions match has 2 to 6 players.",
+  BOTS_TWO_PLAYERS_ONLY: "Bot opponents play two-player matches only.",
+  UNKNOWN_PRESET: "The server does not know the hexpile chosen.",
+};
+
+// A refused request in words: for INVALID_OPTIONS, what the rule means, then the server's own
+// words and the rule's code; otherwise the server's message.
+export function optionsErrorWords(code: ErrorCode, rule: string, message: string): string {
+  if (code !== ErrorCode.INVALID_OPTIONS || !rule) return message || ErrorCode[code];
+  const words = kRuleWords[rule] ?? "The server refused these options.";
+  return message ? `${words} (${message}; ${rule})` : `${words} (${rule})`;
+}
+
+export function describeSeatError(failure: unknown): string {
+  if (failure instanceof RequestError) return optionsErrorWords(failure.code, failure.rule, failure.message);
+  return describeError(failure);
+}

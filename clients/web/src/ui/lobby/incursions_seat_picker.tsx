@@ -1,0 +1,96 @@
+// The ship, captain and crew a player brings to an Incursions seat with captains and crew,
+// from the content the server lists (ListCards, asked for once).
+import type { Client } from "../../app/client.js";
+import { useIncursionsContent } from "../incursions/content_data.js";
+import { cardLine } from "../incursions/officer_words.js";
+import { dice } from "../incursions/words.js";
+import {
+  captainChoices,
+  choiceSummary,
+  crewBlock,
+  crewCards,
+  kMaxCrew,
+  playableShips,
+  shipLabel,
+  toggleCrew,
+  type CrewChoice,
+} from "./incursions_seat.js";
+
+export function IncursionsSeatPicker(props: { client: Client; value: CrewChoice; onChange: (choice: CrewChoice) => void }) {
+  const { content, error } = useIncursionsContent(props.client.connection);
+  if (error)
+    return (
+      <p class="error" role="alert">
+        Could not load the ships and officers: {error}
+      </p>
+    );
+  if (!content) return <p class="muted">Loading the ships and officers…</p>;
+  const choice = props.value;
+  const set = (change: Partial<CrewChoice>) => props.onChange({ ...choice, ...change });
+  const ship = content.ships.find((s) => s.id === choice.ship);
+  const captains = captainChoices(content);
+  return (
+    <fieldset class="inc-seat-picker">
+      <legend>Your ship and officers</legend>
+      <label>
+        Ship
+        <select value={choice.ship} onChange={(e) => set({ ship: e.currentTarget.value })}>
+          <option value="">Random</option>
+          {playableShips(content).map((s) => (
+            <option value={s.id}>{shipLabel(s)}</option>
+          ))}
+        </select>
+      </label>
+      {ship && (
+        <p class="hint inc-seat-ship">
+          Hull {ship.hull} · shields {ship.shields} · evasion {ship.evasion} · {ship.w1?.name} {dice(ship.w1?.dice ?? 0, ship.w1?.flat ?? 0)} ·{" "}
+          {ship.w2?.name} {dice(ship.w2?.dice ?? 0, ship.w2?.flat ?? 0)} range {ship.w2?.range ?? 0}
+          {ship.cloakCost ? ` · cloak ${ship.cloakCost} Pwr` : ""}
+        </p>
+      )}
+      <label>
+        Captain
+        <select value={choice.captain} onChange={(e) => set({ captain: e.currentTarget.value })}>
+          {captains.defaults.map((c) => (
+            <option value={c.value}>{c.label}</option>
+          ))}
+          <optgroup label="Captains">
+            {captains.captains.map((c) => (
+              <option value={c.value}>{c.label}</option>
+            ))}
+          </optgroup>
+          <optgroup label="Crew as stand-in captain">
+            {captains.standIns.map((c) => (
+              <option value={c.value}>{c.label}</option>
+            ))}
+          </optgroup>
+        </select>
+      </label>
+      <div class="inc-seat-crew" role="group" aria-label="Crew">
+        <p class="inc-seat-crew-head">
+          Crew <span class="muted small">(up to {kMaxCrew}, one per position; {choice.crew.length} chosen)</span>
+        </p>
+        {crewCards(content).map((card) => {
+          const chosen = choice.crew.includes(card.id);
+          const block = crewBlock(choice, card, content);
+          return (
+            <label class={`check small${block ? " is-blocked" : ""}`}>
+              <input
+                type="checkbox"
+                value={card.id}
+                checked={chosen}
+                disabled={!chosen && block !== null}
+                onChange={() => props.onChange(toggleCrew(choice, card.id, content))}
+              />
+              <span>
+                {cardLine(card)}
+                {block && <span class="muted"> — {block}</span>}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      <p class="hint inc-seat-summary">You bring {choiceSummary(choice, content)}.</p>
+    </fieldset>
+  );
+}
