@@ -5,10 +5,10 @@ namespace spacedock::incursions {
 std::optional<Action> decode(core::OptionId id) {
   int kind = static_cast<int>(id & 0xff);
   if (kind < 1 || kind > kLastActionKind) return std::nullopt;
-  if (id >> 40) return std::nullopt;
-  return Action{static_cast<ActionKind>(kind), static_cast<std::uint8_t>(id >> 8),
+  if (id >> 48) return std::nullopt;
+  return Action{static_cast<ActionKind>(kind),       static_cast<std::uint8_t>(id >> 8),
                 static_cast<std::uint8_t>(id >> 16), static_cast<std::uint8_t>(id >> 24),
-                static_cast<std::uint8_t>(id >> 32)};
+                static_cast<std::uint8_t>(id >> 32), static_cast<std::uint8_t>(id >> 40)};
 }
 
 std::string_view rule_name(Rule rule) {
@@ -79,6 +79,12 @@ std::string_view rule_name(Rule rule) {
       return "NOT_BORG";
     case Rule::kNotFaceDown:
       return "NOT_FACE_DOWN";
+    case Rule::kEventNotEvadable:
+      return "EVENT_NOT_EVADABLE";
+    case Rule::kShieldsOffline:
+      return "SHIELDS_OFFLINE";
+    case Rule::kNoDenizen:
+      return "NO_DENIZEN";
   }
   return "UNKNOWN";
 }

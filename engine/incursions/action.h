@@ -40,13 +40,14 @@ inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kRestoreOffi
 // An action with its parameters. `subject` is a target seat, a tile index (move), a direction
 // (explore), a system (repairs: 0 hull, 1 shields), a beam holder (break tractor) or a cut
 // depth, depending on the kind. `officer` is the position + 1 of an officer aimed at (fire,
-// assimilate) or restored; 0 for none.
+// assimilate) or restored; 0 for none. Fire at a denizen names it in `denizen`, subject 0.
 struct Action {
   ActionKind kind = ActionKind::kEndManeuvers;
   std::uint8_t subject = 0;
   std::uint8_t power = 0;
   std::uint8_t range_power = 0;
   std::uint8_t officer = 0;
+  std::uint8_t denizen = 0;  // fire: index + 1 of a denizen aimed at; 0 for none
 
   friend bool operator==(const Action&, const Action&) = default;
 };
@@ -56,7 +57,7 @@ struct Action {
 constexpr core::OptionId encode(Action a) {
   return static_cast<core::OptionId>(a.kind) | (core::OptionId{a.subject} << 8) |
          (core::OptionId{a.power} << 16) | (core::OptionId{a.range_power} << 24) |
-         (core::OptionId{a.officer} << 32);
+         (core::OptionId{a.officer} << 32) | (core::OptionId{a.denizen} << 40);
 }
 std::optional<Action> decode(core::OptionId id);
 
@@ -95,6 +96,9 @@ enum class Rule : std::uint8_t {
   kShieldsUp,
   kNotBorg,
   kNotFaceDown,
+  kEventNotEvadable,
+  kShieldsOffline,
+  kNoDenizen,
 };
 
 std::string_view rule_name(Rule rule);

@@ -1,18 +1,23 @@
 #include <algorithm>
 
-#include "engine/incursions/crew/figures.h"
+#include "engine/incursions/figures.h"
 #include "engine/incursions/game.h"
 
 namespace spacedock::incursions {
 
 void Game::fire(const Action& action) {
+  if (action.denizen != 0) {
+    attack_denizen(action);
+    return;
+  }
   const Seat attacker = s_.active;
   const Weapon weapon = action.kind == ActionKind::kFireW1 ? Weapon::kW1 : Weapon::kW2;
   pay(attacker, action.power + action.range_power);
   emit(ev::AttackDeclared{attacker, action.subject, weapon, action.power, action.range_power,
                           action.officer});
   const WeaponStats& stats = s_.ship(attacker).weapon(weapon);
-  roll_hit(attacker, action.subject, weapon, stats.dice + action.power,
+  roll_hit(attacker, action.subject, weapon,
+           stats.dice + action.power + hex_weapon_dice(s_, attacker, weapon),
            stats.flat + weapon_bonus(s_, attacker), false, action.officer);
 }
 
@@ -34,7 +39,8 @@ void Game::detonate_mine(Seat target) {
   std::erase_if(s_.mines, [&](const Mine& m) { return m.owner == owner && m.tile == mine.tile; });
   emit(ev::AttackDeclared{owner, target, Weapon::kW3, 0, 0});
   emit(ev::MineDetonated{mine.tile, owner, mine.dice, mine.flat, target});
-  roll_hit(owner, target, Weapon::kW3, mine.dice, mine.flat + weapon_bonus(s_, owner), false);
+  roll_hit(owner, target, Weapon::kW3, mine.dice + hex_weapon_dice(s_, owner, Weapon::kW3),
+           mine.flat + weapon_bonus(s_, owner), false);
 }
 
 std::pair<int, int> Game::roll_2d6(Seat seat, v1::DiceRollPurpose purpose) {
@@ -60,23 +66,41 @@ bool Game::evade(Seat seat, int power) {
   return success;
 }
 
-void Game::roll_hit(Seat attacker, Seat target, Weapon weapon, int dice, int flat, bool automatic,
-                    int officer) {
-  // The damage is rolled and shown before the defender chooses (A06).
-  ev::DiceRolled roll{attacker, v1::DICE_ROLL_PURPOSE_DAMAGE,    static_cast<std::uint8_t>(dice),
-                      {},       static_cast<std::int16_t>(flat), static_cast<std::int16_t>(flat)};
+int Game::roll_damage(Seat seat, int dice, int flat, v1::DiceRollPurpose purpose,
+                      std::uint8_t denizen) {
+  ev::DiceRolled roll{seat,
+                      purpose,
+                      static_cast<std::uint8_t>(dice),
+                      {},
+                      static_cast<std::int16_t>(flat),
+                      static_cast<std::int16_t>(flat)};
+  roll.denizen = denizen;
   for (int i = 0; i < dice; ++i) {
     roll.dice[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(s_.rng.d6());
     roll.total = static_cast<std::int16_t>(roll.total + roll.dice[static_cast<std::size_t>(i)]);
   }
   emit(roll);
+  return roll.total;
+}
+
+void Game::roll_hit(Seat attacker, Seat target, Weapon weapon, int dice, int flat, bool automatic,
+                    int officer, int denizen) {
+  // The damage is rolled and shown before the defender chooses (A06).
+  const int damage = roll_damage(attacker, dice, flat, v1::DICE_ROLL_PURPOSE_DAMAGE,
+                                 static_cast<std::uint8_t>(denizen));
+  open_hit(attacker, target, weapon, damage, automatic, officer, denizen);
+}
+
+void Game::open_hit(Seat attacker, Seat target, Weapon weapon, int damage, bool automatic,
+                    int officer, int denizen) {
   s_.hit = Hit{};
   s_.hit.attacker = attacker;
   s_.hit.target = target;
   s_.hit.officer = static_cast<std::uint8_t>(officer);
+  s_.hit.denizen = static_cast<std::uint8_t>(denizen);
   s_.hit.weapon = weapon;
   s_.hit.automatic = automatic;
-  s_.hit.damage = roll.total;
+  s_.hit.damage = static_cast<std::int16_t>(damage);
   s_.hit.evasion_open = !automatic;
   open(automatic ? Step::kAbsorb : Step::kDefend, target);
 }
@@ -134,15 +158,19 @@ void Game::resolve_hit() {
       hit_officer(target, hit.officer - 1);
     }
   } else if (!v.eliminated && !hit.evaded) {
-    // Shield power first, then the shields, then the hull (§7.4).
+    // Shield power first, then a hex's shield layer, then the shields, then the hull (§7.4);
+    // where shields are offline, all of it goes to the hull.
+    const bool offline = shields_offline(s_, target);
     const int absorbed =
-        std::min<int>(hit.damage, hit.shield_power * s_.ship(target).shield_absorb);
-    const int rest = hit.damage - absorbed;
-    const int to_shields = std::min<int>(rest, v.shields);
+        offline ? 0 : std::min<int>(hit.damage, hit.shield_power * s_.ship(target).shield_absorb);
+    const int layered = offline ? 0 : std::min<int>(hit.damage - absorbed, v.layer);
+    v.layer = static_cast<std::uint8_t>(v.layer - layered);
+    const int rest = hit.damage - absorbed - layered;
+    const int to_shields = offline ? 0 : std::min<int>(rest, v.shields);
     const int to_hull = rest - to_shields;
     v.shields = static_cast<std::int16_t>(v.shields - to_shields);
     v.hull = static_cast<std::int16_t>(v.hull - to_hull);
-    emit(ev::DamageApplied{target, hit.damage, static_cast<std::int16_t>(absorbed),
+    emit(ev::DamageApplied{target, hit.damage, static_cast<std::int16_t>(absorbed + layered),
                            static_cast<std::int16_t>(to_shields),
                            static_cast<std::int16_t>(to_hull), v.shields, v.hull});
     if (v.hull <= 0) eliminate(target, v1::ELIMINATION_REASON_DESTROYED);
@@ -155,8 +183,11 @@ void Game::resolve_hit() {
 }
 
 void Game::repair(Seat seat, int system, int power) {
+  repair_by(seat, system, repair_points(s_, seat, power), power);
+}
+
+void Game::repair_by(Seat seat, int system, int points, int power) {
   Vessel& v = s_.vessels[seat];
-  const int points = repair_points(s_, seat, power);
   std::int16_t& value = system == 0 ? v.hull : v.shields;
   const int maximum = system == 0 ? s_.ship(seat).hull : shields_max(s_, seat);
   const int applied = std::clamp(maximum - value, 0, points);  // excess points are lost (A57)

@@ -1,5 +1,6 @@
 #include "engine/incursions/content.h"
 
+#include <cstdlib>
 #include <limits>
 #include <unordered_set>
 
@@ -59,16 +60,85 @@ ShipDef ship_def(const v1::IncursionsShip& card) {
   return def;
 }
 
+Dice dice_of(const v1::HexDice& d, const std::string& where) {
+  require(d.dice() <= 6 && d.flat() >= -10 && d.flat() <= 20, where + ": dice out of range");
+  return {static_cast<int>(d.dice()), d.flat()};
+}
+
+HexEventDef event_def(const v1::HexEvent& e, const std::string& id) {
+  HexEventDef out;
+  out.applies_to = {e.applies_to().key(), e.applies_to().race(), e.applies_to().others()};
+  require(out.applies_to.key == v1::HexCondition::KEY_UNSPECIFIED ||
+              out.applies_to.race != v1::RACE_UNSPECIFIED,
+          "hex " + id + ": a race condition needs a race");
+  out.spares_owner = e.spares_owner();
+  out.arrival = e.arrival();
+  out.remain = e.remain();
+  out.unique = e.unique();
+  out.damage = dice_of(e.damage(), "hex " + id + " damage");
+  out.draw = static_cast<int>(e.draw());
+  out.flip = static_cast<int>(e.flip());
+  require(out.draw <= 5 && out.flip <= 4, "hex " + id + ": draw at most 5, flip at most 4");
+  const auto& m = e.modifiers();
+  out.modifiers = {m.evasion(),
+                   m.drive(),
+                   m.w1_range(),
+                   m.w2_range(),
+                   static_cast<int>(m.weapon_dice()),
+                   static_cast<int>(m.torpedo_dice()),
+                   static_cast<int>(m.shield_layer()),
+                   static_cast<int>(m.cloak_discount()),
+                   m.no_evasion(),
+                   m.shields_offline(),
+                   static_cast<int>(m.power_out_of_play()),
+                   static_cast<int>(m.extra_maneuvers()),
+                   static_cast<int>(m.assimilation_range())};
+  require(std::abs(m.evasion()) <= 6 && std::abs(m.drive()) <= 3 && std::abs(m.w1_range()) <= 3 &&
+              std::abs(m.w2_range()) <= 3 && m.weapon_dice() <= 3 && m.torpedo_dice() <= 3 &&
+              m.shield_layer() <= 50 && m.cloak_discount() <= 3 && m.power_out_of_play() <= 4 &&
+              m.extra_maneuvers() <= 2 && m.assimilation_range() <= 6,
+          "hex " + id + ": a modifier is out of range");
+  out.escape = static_cast<int>(e.escape());
+  require(out.escape <= 12, "hex " + id + ": escape rolls are 2D6");
+  out.escape_while_denizen = e.escape_while_denizen();
+  if (e.has_denizen()) {
+    const auto& d = e.denizen();
+    require(!d.name().empty() && d.life() >= 1 && d.life() <= 200 && d.weapon().dice() >= 1,
+            "hex " + id + ": a denizen needs a name, 1 to 200 life and weapon dice");
+    require(d.evasion() <= 12, "hex " + id + ": denizen evasion is a 2D6 score");
+    out.denizen = DenizenDef{d.name(),
+                             dice_of(d.weapon(), "hex " + id + " denizen"),
+                             static_cast<int>(d.evasion()),
+                             static_cast<int>(d.life()),
+                             d.mobile(),
+                             d.dominatable()};
+  }
+  require(!out.escape_while_denizen || out.denizen, "hex " + id + ": escape lock without denizen");
+  if (e.has_weapon()) {
+    const auto& w = e.weapon();
+    require(w.damage().dice() >= 1 && w.range() <= 6 && w.power() <= 4,
+            "hex " + id + ": the hex weapon's figures are out of range");
+    out.weapon = HexWeaponDef{dice_of(w.damage(), "hex " + id + " weapon"),
+                              static_cast<int>(w.range()), static_cast<int>(w.power())};
+  }
+  return out;
+}
+
 HexDef hex_def(const v1::HexDefinition& hex) {
   require(hex.id().rfind("hex.", 0) == 0, "hex id '" + hex.id() + "' must start with 'hex.'");
   require(!hex.name().empty(), "hex " + hex.id() + ": name missing");
   require(hex.number() <= 55, "hex " + hex.id() + ": numbers run from 1 to 55");
   require(hex.hexpoints() <= 10, "hex " + hex.id() + ": hexpoints above 10");
   require(!hex.wormhole() || hex.hexpoints() == 0, "hex " + hex.id() + ": wormholes cost 0");
-  return {hex.id(),       static_cast<int>(hex.number()),
-          hex.name(),     static_cast<int>(hex.hexpoints()),
-          hex.wormhole(), hex.repeatable(),
-          hex.affinity(), hex.summary()};
+  return {hex.id(),
+          static_cast<int>(hex.number()),
+          hex.name(),
+          static_cast<int>(hex.hexpoints()),
+          hex.wormhole(),
+          hex.repeatable(),
+          hex.affinity(),
+          hex.summary(),
+          event_def(hex.event(), hex.id())};
 }
 
 CardDef card_def(const v1::IncursionsCard& card) {

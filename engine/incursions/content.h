@@ -49,6 +49,66 @@ struct ShipDef {
   bool can_cloak() const { return cloak_cost > 0; }
 };
 
+struct Dice {
+  int dice = 0;
+  int flat = 0;
+};
+
+// Which vessels a hex acts on (§9.4): all, or by ship or captain race, or every other race.
+struct HexCondition {
+  v1::HexCondition::Key key = v1::HexCondition::KEY_UNSPECIFIED;
+  v1::Race race = v1::RACE_UNSPECIFIED;
+  bool others = false;
+};
+
+struct HexModifiers {
+  int evasion = 0;
+  int drive = 0;
+  int w1_range = 0;
+  int w2_range = 0;
+  int weapon_dice = 0;
+  int torpedo_dice = 0;
+  int shield_layer = 0;
+  int cloak_discount = 0;
+  bool no_evasion = false;
+  bool shields_offline = false;
+  int power_out_of_play = 0;
+  int extra_maneuvers = 0;
+  int assimilation_range = 0;
+};
+
+struct DenizenDef {
+  std::string name;
+  Dice weapon;
+  int evasion = 0;  // 0: never evades
+  int life = 0;
+  bool mobile = false;
+  bool dominatable = false;
+};
+
+struct HexWeaponDef {
+  Dice damage;
+  int range = 0;
+  int power = 0;
+};
+
+// What a hex does in the EVENTS and FULL modes (schema v1::HexEvent).
+struct HexEventDef {
+  HexCondition applies_to;
+  bool spares_owner = false;
+  bool arrival = false;
+  bool remain = false;
+  bool unique = false;
+  Dice damage;
+  int draw = 0;
+  int flip = 0;
+  HexModifiers modifiers;
+  int escape = 0;
+  bool escape_while_denizen = false;
+  std::optional<DenizenDef> denizen;
+  std::optional<HexWeaponDef> weapon;
+};
+
 struct HexDef {
   std::string id;
   int number = 0;
@@ -58,6 +118,7 @@ struct HexDef {
   bool repeatable = false;
   v1::Race affinity = v1::RACE_UNSPECIFIED;
   std::string summary;
+  HexEventDef event;
 };
 
 // Bridge positions (§19.3), in the order of v1::IncursionsPosition; a vessel holds at most one
@@ -102,8 +163,8 @@ class ContentError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Ships, hexes, officers and preset contributions: every figure the rules leave open lives here, loaded
-// strictly from the data files under engine/incursions/content/.
+// Ships, hexes, officers and preset contributions: every figure the rules leave open lives here,
+// loaded strictly from the data files under engine/incursions/content/.
 class Content {
  public:
   // Parses and checks content files (protobuf text format, schema IncursionsContent). Throws

@@ -39,6 +39,14 @@ const char* purpose_text(v1::DiceRollPurpose purpose) {
       return "in the roll-off";
     case v1::DICE_ROLL_PURPOSE_ESPIONAGE:
       return "against espionage";
+    case v1::DICE_ROLL_PURPOSE_EVENT:
+      return "for the hex's damage";
+    case v1::DICE_ROLL_PURPOSE_ESCAPE:
+      return "to escape the hex";
+    case v1::DICE_ROLL_PURPOSE_DENIZEN_EVASION:
+      return "to evade";
+    case v1::DICE_ROLL_PURPOSE_TABLE:
+      return "on the hex's table";
     default:
       return "";
   }
@@ -56,13 +64,18 @@ class EventWriter {
 
   std::string operator()(const ev::DiceRolled& e) {
     auto* m = out_->mutable_dice_rolled();
-    m->set_seat(e.seat);
+    if (e.denizen != 0) {
+      m->set_denizen(e.denizen - 1u);
+    } else {
+      m->set_seat(e.seat);
+    }
     m->set_purpose(e.purpose);
     for (int i = 0; i < e.count; ++i)
       m->add_dice(e.dice[static_cast<std::size_t>(i)]);
     m->set_modifier(e.modifier);
     m->set_total(e.total);
-    return name_(e.seat) + " rolls " + purpose_text(e.purpose) + ": " + dice_text(e);
+    const std::string who = e.denizen != 0 ? denizen_name(e.denizen - 1) : name_(e.seat);
+    return who + " rolls " + purpose_text(e.purpose) + ": " + dice_text(e);
   }
   std::string operator()(const ev::ShipAssigned& e) {
     auto* m = out_->mutable_ship_assigned();
@@ -135,8 +148,20 @@ class EventWriter {
   }
   std::string operator()(const ev::AttackDeclared& e) {
     auto* m = out_->mutable_attack_declared();
-    m->set_attacker(e.attacker);
-    m->set_target(e.target);
+    if (e.attacker != kNoSeat) m->set_attacker(e.attacker);
+    if (e.target != kNoSeat) m->set_target(e.target);
+    if (e.denizen_attacker != 0) {
+      m->set_attacking_denizen(e.denizen_attacker - 1u);
+      return denizen_name(e.denizen_attacker - 1) + " attacks " + name_(e.target);
+    }
+    if (e.denizen_target != 0) {
+      m->set_weapon(slot_of(e.weapon));
+      m->set_power(e.power);
+      m->set_range_power(e.range_power);
+      m->set_target_denizen(e.denizen_target - 1u);
+      return name_(e.attacker) + " attacks " + denizen_name(e.denizen_target - 1) + " with " +
+             s_.ship(e.attacker).weapon_name(e.weapon) + power_text(e.power + e.range_power);
+    }
     m->set_weapon(slot_of(e.weapon));
     m->set_power(e.power);
     m->set_range_power(e.range_power);
@@ -306,6 +331,67 @@ class EventWriter {
     out_->mutable_conceded()->set_out_of_time(e.out_of_time);
     return name_(e.seat) + (e.out_of_time ? " is out of time" : " concedes");
   }
+  std::string operator()(const ev::HexEventFired& e) {
+    auto* m = out_->mutable_hex_event_fired();
+    m->set_seat(e.seat);
+    tile_to_proto(s_, e.tile, m->mutable_tile());
+    m->set_remain(!e.arrival);
+    return m->tile().name() + " acts on " + name_(e.seat) + (e.arrival ? "" : " as the turn ends");
+  }
+  std::string operator()(const ev::DenizenSpawned& e) {
+    denizen_to_proto(s_, e.index, out_->mutable_denizen_spawned()->mutable_denizen());
+    // As it was when it appeared: at home, at full life, its own master.
+    auto* d = out_->mutable_denizen_spawned()->mutable_denizen();
+    *d->mutable_coord() = d->home();
+    d->set_life(d->life_max());
+    d->clear_dominated_by();
+    return "Denizen " + d->name() + " appears at " +
+           describe_coord(s_.board.tile(s_.denizens[e.index].home).coord);
+  }
+  std::string operator()(const ev::DenizenDamaged& e) {
+    auto* m = out_->mutable_denizen_damaged();
+    m->set_denizen(e.index);
+    m->set_damage(e.damage);
+    m->set_life(e.life);
+    m->set_evaded(e.evaded);
+    return e.evaded ? "Denizen " + denizen_name(e.index) + " evades"
+                    : "Denizen " + denizen_name(e.index) + " takes " + std::to_string(e.damage) +
+                          ", " + std::to_string(std::max<int>(e.life, 0)) + " life left";
+  }
+  std::string operator()(const ev::DenizenDestroyed& e) {
+    auto* m = out_->mutable_denizen_destroyed();
+    m->set_denizen(e.index);
+    m->set_killer_seat(e.killer);
+    return name_(e.killer) + " destroys " + denizen_name(e.index);
+  }
+  std::string operator()(const ev::EscapeAttempted& e) {
+    auto* m = out_->mutable_escape_attempted();
+    m->set_seat(e.seat);
+    m->set_threshold(e.threshold);
+    m->set_success(e.success);
+    return name_(e.seat) + (e.success ? " breaks free of the hex" : " cannot break free");
+  }
+  std::string operator()(const ev::RewardTaken& e) {
+    auto* m = out_->mutable_reward_taken();
+    m->set_seat(e.seat);
+    m->set_power_flipped(e.flipped);
+    m->set_cards_drawn(e.drawn);
+    return name_(e.seat) + " is rewarded: " + std::to_string(e.flipped) + " Pwr face up";
+  }
+  std::string operator()(const ev::ShieldLayer& e) {
+    auto* m = out_->mutable_shield_layer();
+    m->set_seat(e.seat);
+    m->set_layer(e.layer);
+    return name_(e.seat) + " gains a " + std::to_string(e.layer) + "-point shield layer";
+  }
+  std::string operator()(const ev::PowerOutOfPlay& e) {
+    auto* m = out_->mutable_power_out_of_play();
+    m->set_seat(e.seat);
+    m->set_count(e.count);
+    m->set_back(e.back);
+    return e.back ? name_(e.seat) + " gets " + std::to_string(e.count) + " Pwr back, spent"
+                  : name_(e.seat) + " has " + std::to_string(e.count) + " Pwr out of play here";
+  }
   std::string operator()(const ev::GameEnded& e) {
     auto* m = out_->mutable_game_ended();
     std::string winners;
@@ -323,10 +409,14 @@ class EventWriter {
   std::string pile_name(Seat owner) const {
     return owner == kNoSeat ? "The shared hexpile" : name_(owner) + "'s hexpile";
   }
+  std::string denizen_name(int index) const {
+    const Denizen& d = s_.denizens[static_cast<std::size_t>(index)];
+    return s_.content->hex(s_.board.tile(d.home).hex).event.denizen->name;
+  }
   static std::string position_name(int position) {
     static constexpr const char* kNames[kPositions] = {
-        "captain", "first officer", "helm officer", "tactical officer", "science officer",
-        "engineer", "operations officer"};
+        "captain",         "first officer", "helm officer",      "tactical officer",
+        "science officer", "engineer",      "operations officer"};
     return kNames[position];
   }
   static std::string power_text(int power) {

@@ -24,6 +24,7 @@ struct DiceRolled {
   std::array<std::uint8_t, kMaxDice> dice;
   std::int16_t modifier;
   std::int16_t total;
+  std::uint8_t denizen = 0;  // index + 1 of the denizen the roll is made for; 0: `seat`'s
 };
 struct ShipAssigned {
   Seat seat;
@@ -65,8 +66,10 @@ struct AttackDeclared {
   Weapon weapon;
   std::uint8_t power;
   std::uint8_t range_power;
-  std::uint8_t officer = 0;  // position + 1 of the officer aimed at; 0: the vessel
-  bool assimilation = false;  // a Borg assimilation rather than a weapon
+  std::uint8_t officer = 0;           // position + 1 of the officer aimed at; 0: the vessel
+  bool assimilation = false;          // a Borg assimilation rather than a weapon
+  std::uint8_t denizen_target = 0;    // index + 1 of a denizen aimed at (target unused)
+  std::uint8_t denizen_attacker = 0;  // index + 1 of the attacking denizen (attacker unused)
 };
 struct EvasionResolved {
   Seat seat;
@@ -159,11 +162,48 @@ struct OfficerTabled {
 };
 struct OfficerChanged {
   Seat seat;
-  std::uint16_t card;     // CardId
-  std::int8_t position;   // -1: an assimilated captain kept without bonuses
+  std::uint16_t card;    // CardId
+  std::int8_t position;  // -1: an assimilated captain kept without bonuses
   v1::OfficerChange change;
   Seat to_seat = kNoSeat;
   std::int8_t to_position = -1;
+};
+struct HexEventFired {
+  Seat seat;
+  TileIndex tile;
+  bool arrival;  // else the remain trigger
+};
+struct DenizenSpawned {
+  std::uint8_t index;
+};
+struct DenizenDamaged {
+  std::uint8_t index;
+  std::int16_t damage;  // 0 when it evaded
+  std::int16_t life;
+  bool evaded;
+};
+struct DenizenDestroyed {
+  std::uint8_t index;
+  Seat killer;
+};
+struct EscapeAttempted {
+  Seat seat;
+  std::uint8_t threshold;
+  bool success;
+};
+struct RewardTaken {
+  Seat seat;
+  std::uint8_t flipped;
+  std::uint8_t drawn;
+};
+struct ShieldLayer {
+  Seat seat;
+  std::uint8_t layer;
+};
+struct PowerOutOfPlay {
+  Seat seat;
+  std::uint8_t count;
+  bool back;  // returned on leaving the hex, as spent cards
 };
 struct GameEnded {
   std::uint8_t winners;  // bit per seat
@@ -172,13 +212,16 @@ struct GameEnded {
 
 }  // namespace ev
 
-using Event = std::variant<
-    ev::DiceRolled, ev::ShipAssigned, ev::HexpileShuffled, ev::HexpileCut, ev::StartingPlayer,
-    ev::TurnStarted, ev::CloakChanged, ev::TractorChanged, ev::AttackDeclared, ev::EvasionResolved,
-    ev::ShieldPower, ev::DamageApplied, ev::PlayerEliminated, ev::VesselMoved, ev::HexExplored,
-    ev::Teleported, ev::Repaired, ev::SweepActivated, ev::MineLaid, ev::MineDetonated, ev::AuxUsed,
-    ev::ShieldsDiverted, ev::ManeuversEnded, ev::Conceded, ev::GameEnded, ev::WormholeDrawn,
-    ev::OfficerTabled, ev::OfficerChanged>;
+using Event =
+    std::variant<ev::DiceRolled, ev::ShipAssigned, ev::HexpileShuffled, ev::HexpileCut,
+                 ev::StartingPlayer, ev::TurnStarted, ev::CloakChanged, ev::TractorChanged,
+                 ev::AttackDeclared, ev::EvasionResolved, ev::ShieldPower, ev::DamageApplied,
+                 ev::PlayerEliminated, ev::VesselMoved, ev::HexExplored, ev::Teleported,
+                 ev::Repaired, ev::SweepActivated, ev::MineLaid, ev::MineDetonated, ev::AuxUsed,
+                 ev::ShieldsDiverted, ev::ManeuversEnded, ev::Conceded, ev::GameEnded,
+                 ev::WormholeDrawn, ev::OfficerTabled, ev::OfficerChanged, ev::HexEventFired,
+                 ev::DenizenSpawned, ev::DenizenDamaged, ev::DenizenDestroyed, ev::EscapeAttempted,
+                 ev::RewardTaken, ev::ShieldLayer, ev::PowerOutOfPlay>;
 
 // Who may see an event. Everything that happens in the basic game is public; the hidden parts
 // (the order of the hexpiles) never become events until a hex is revealed by exploring.

@@ -1,6 +1,8 @@
-#include "engine/incursions/crew/figures.h"
+#include "engine/incursions/figures.h"
 
 #include <algorithm>
+
+#include "engine/incursions/events/conditions.h"
 
 namespace spacedock::incursions {
 
@@ -17,7 +19,8 @@ int shields_max(const State& s, Seat seat) {
 }
 
 int evasion_score(const State& s, Seat seat) {
-  return s.ship(seat).evasion + officer_bonus(s, seat, &Bonuses::evasion);
+  return s.ship(seat).evasion + officer_bonus(s, seat, &Bonuses::evasion) +
+         standing(s, seat).evasion;
 }
 
 int weapon_bonus(const State& s, Seat seat) {
@@ -26,6 +29,38 @@ int weapon_bonus(const State& s, Seat seat) {
 
 int repair_points(const State& s, Seat seat, int power) {
   return 3 + 3 * power + s.ship(seat).repair_bonus + officer_bonus(s, seat, &Bonuses::repair);
+}
+
+int drive(const State& s, Seat seat) {
+  return std::max(1, s.ship(seat).drive + standing(s, seat).drive);
+}
+
+int weapon_range(const State& s, Seat seat, Weapon weapon) {
+  const HexModifiers& m = standing(s, seat);
+  const int bonus = weapon == Weapon::kW1 ? m.w1_range : weapon == Weapon::kW2 ? m.w2_range : 0;
+  return std::max(0, s.ship(seat).weapon(weapon).range + bonus);
+}
+
+int hex_weapon_dice(const State& s, Seat seat, Weapon weapon) {
+  const HexModifiers& m = standing(s, seat);
+  return m.weapon_dice + (weapon == Weapon::kW2 ? m.torpedo_dice : 0);
+}
+
+int cloak_cost(const State& s, Seat seat) {
+  const int cost = s.ship(seat).cloak_cost;
+  return cost == 0 ? 0 : std::max(1, cost - standing(s, seat).cloak_discount);
+}
+
+bool evasion_forbidden_here(const State& s, Seat seat) {
+  return standing(s, seat).no_evasion;
+}
+
+bool shields_offline(const State& s, Seat seat) {
+  return standing(s, seat).shields_offline;
+}
+
+int assimilation_range(const State& s, Seat seat) {
+  return standing(s, seat).assimilation_range;
 }
 
 int espionage_score(const State& s, Seat seat, int position) {

@@ -4,9 +4,9 @@
 
 namespace spacedock::incursions {
 
-// A vessel's figures with its officers' bonuses (§15, A61): the one place that adds them up.
-// Only face-up officers in a position count; an assimilated captain kept beside the Borg's own
-// gives nothing (A39).
+// A vessel's figures with its officers' bonuses (§15, A61) and the modifiers of the hex it
+// stands in (§9.5): the one place that adds them up. Only face-up officers in a position count;
+// an assimilated captain kept beside the Borg's own gives nothing (A39).
 
 int officer_bonus(const State& s, Seat seat, int Bonuses::*bonus);
 int shields_max(const State& s, Seat seat);
@@ -16,6 +16,17 @@ int evasion_score(const State& s, Seat seat);
 int weapon_bonus(const State& s, Seat seat);
 // Points of a repair with `power` Pwr (§8): 3 + 3 per Pwr + ship and officer bonuses.
 int repair_points(const State& s, Seat seat, int power);
+// Hexes a move maneuver covers without Pwr.
+int drive(const State& s, Seat seat);
+// A weapon's range in hexes before Pwr, and its extra dice from the hex.
+int weapon_range(const State& s, Seat seat, Weapon weapon);
+int hex_weapon_dice(const State& s, Seat seat, Weapon weapon);
+int cloak_cost(const State& s, Seat seat);
+// The hex forbids evasion, or puts the shields offline.
+bool evasion_forbidden_here(const State& s, Seat seat);
+bool shields_offline(const State& s, Seat seat);
+// Range of Borg assimilation: the same hex unless the hex says otherwise (§13.3).
+int assimilation_range(const State& s, Seat seat);
 
 // The espionage evasion of the officer in `position` (§13.2): its own score plus every
 // crew-wide bonus of the vessel, its own included.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/incursions/figures.h"
+
 namespace spacedock::incursions {
 
 using core::SubmitResult;
@@ -136,7 +138,7 @@ void Game::run() {
       continue;
     }
     if (!s_.in_game(s_.active) || s_.maneuvers_used >= s_.maneuvers_allowed) {
-      end_turn();
+      finish_maneuvers();
       continue;
     }
     open(Step::kManeuver, s_.active);
@@ -153,6 +155,21 @@ void Game::run_task(const Task& task) {
       break;
     case Task::Kind::kArrive:
       arrive(task.seat, task.tile);
+      break;
+    case Task::Kind::kRemain:
+      trigger(task.seat, task.tile, /*arrival=*/false);
+      break;
+    case Task::Kind::kEndTurn:
+      end_turn();
+      break;
+    case Task::Kind::kEventDamage:
+      event_damage(task.seat, task.tile);
+      break;
+    case Task::Kind::kDenizenAttack:
+      denizen_attack(task.index, task.seat);
+      break;
+    case Task::Kind::kWormhole:
+      wormhole_roll(task.seat, task.tile);
       break;
   }
 }
@@ -180,6 +197,10 @@ void Game::apply(const Action& action) {
     case Step::kTractorLock:
       answer_lock(action);
       return;
+    case Step::kEventRepair:
+      repair_by(seat, action.subject, s_.event_repair, 0);
+      s_.event_repair = 0;
+      return;
     case Step::kManeuver:
       break;
   }
@@ -193,7 +214,7 @@ void Game::apply(const Action& action) {
       return;
     case ActionKind::kEndManeuvers:
       emit(ev::ManeuversEnded{seat, s_.maneuvers_used});
-      end_turn();
+      finish_maneuvers();
       return;
     default:
       break;
@@ -220,18 +241,22 @@ void Game::apply(const Action& action) {
       detonate_mine(action.subject);
       break;
     case ActionKind::kMove:
-      move(action.subject);
+      // Leaving a hex that holds the vessel takes an escape roll first; a failure costs the
+      // maneuver but no Pwr (§9.6, A19).
+      if (escape(seat)) move(action.subject);
       break;
     case ActionKind::kExplore:
-      explore(action.subject);
+      if (escape(seat)) explore(action.subject);
       break;
     case ActionKind::kRepair:
       pay(seat, action.power);
       repair(seat, action.subject, action.power);
       break;
-    case ActionKind::kCloak:
-      vessel.power.up -= static_cast<std::uint8_t>(s_.ship(seat).cloak_cost);
-      vessel.power.cloak = static_cast<std::uint8_t>(s_.ship(seat).cloak_cost);
+    case ActionKind::kCloak: {
+      const auto cost = static_cast<std::uint8_t>(cloak_cost(s_, seat));
+      vessel.power.up = static_cast<std::uint8_t>(vessel.power.up - cost);
+      vessel.power.cloak = cost;
+    }
       vessel.cloaked = true;
       emit(ev::CloakChanged{seat, true, v1::CLOAK_REASON_CLOAKED});
       break;

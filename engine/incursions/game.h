@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "engine/core/decision.h"
@@ -29,9 +30,9 @@ struct Setup {
   std::vector<ShipIndex> ship_pool;  // random ships come from here
 };
 
-// A game of Star Trek: Incursions (incursions-rules.md), in the BASIC or CREW mode. The engine runs until some
-// player owes a decision, then waits; players act only by answering the open decision with one
-// of its options. A refused answer changes nothing. Copying a Game copies the whole game.
+// A game of Star Trek: Incursions (incursions-rules.md), in the BASIC or CREW mode. The engine runs
+// until some player owes a decision, then waits; players act only by answering the open decision
+// with one of its options. A refused answer changes nothing. Copying a Game copies the whole game.
 class Game {
  public:
   // Deals ships, shuffles and offers the hexpiles for cutting (§3).
@@ -98,6 +99,7 @@ class Game {
   Rule check_maneuver(const Action& action) const;
   Rule check_evasion(Seat seat, int power) const;
   Rule check_target(Seat attacker, Seat target) const;
+  Rule check_denizen_target(const Action& action) const;
   void enumerate(std::vector<core::OptionId>& out) const;
   void enumerate_maneuvers(std::vector<core::OptionId>& out) const;
   void enumerate_free_actions(Seat seat, std::vector<core::OptionId>& out) const;
@@ -119,11 +121,20 @@ class Game {
   std::pair<int, int> roll_2d6(Seat seat, v1::DiceRollPurpose purpose);
   // An evasion attempt with `power` Pwr: pays, rolls, logs; true if it succeeds.
   bool evade(Seat seat, int power);
+  // Rolls damage dice for `seat` (kNoSeat with `denizen` for a denizen) and logs the roll.
+  int roll_damage(Seat seat, int dice, int flat,
+                  v1::DiceRollPurpose purpose = v1::DICE_ROLL_PURPOSE_DAMAGE,
+                  std::uint8_t denizen = 0);
   void roll_hit(Seat attacker, Seat target, Weapon weapon, int dice, int flat, bool automatic,
-                int officer = 0);
+                int officer = 0, int denizen = 0);
+  // Opens the target's answer to a rolled hit: DEFEND, or ABSORB for automatic damage.
+  void open_hit(Seat attacker, Seat target, Weapon weapon, int damage, bool automatic,
+                int officer = 0, int denizen = 0);
   void defend(const Action& action);
   void resolve_hit();
   void repair(Seat seat, int system, int power);
+  // `points` of repair to the hull (0) or shields (1), capped at the maximum (A57).
+  void repair_by(Seat seat, int system, int points, int power);
   void eliminate(Seat seat, v1::EliminationReason reason);
 
   // Officers (crew/officers.cpp).
@@ -136,8 +147,36 @@ class Game {
   // Rolls 2D6 for `seat`'s espionage evasion; true if the roll is at most `score` (§13.2).
   bool espionage_evasion(Seat seat, int score);
   void assimilate(Seat target, int position);
+  // The officer in `position` of `target` goes over to `borg` (§13.3, A39).
+  void take_officer(Seat target, int position, Seat borg);
+  void discard_officer(Seat seat, int position);
   void discard_officers(Seat seat);
   Rule check_officer(Seat seat, int officer) const;
+
+  // Hex events and denizens (events/).
+  // Puts a vessel on a tile; leaving a tile ends what the hex did to it there.
+  void place(Seat seat, TileIndex tile);
+  // The active player's maneuvers are over: the remain trigger, then the next turn (§4.4).
+  void finish_maneuvers();
+  // An arrival (stop or exploration) or remain trigger of `seat` on `tile` (§9.4).
+  void trigger(Seat seat, TileIndex tile, bool arrival);
+  void event_damage(Seat seat, TileIndex tile);
+  void reward(Seat seat, int draw, int flip);
+  // A hex-lent escape roll for a vessel trying to leave; true if it may go (§9.6).
+  bool escape(Seat seat);
+  void wormhole_roll(Seat seat, TileIndex tile);
+  void spawn_denizen(TileIndex tile);
+  void denizen_attack(int index, Seat target);
+  void attack_denizen(const Action& action);
+  void kill_denizen(int index, Seat killer);
+  // Handlers for what a hex's data cannot say, registered by hex id (events/handlers.cpp).
+  using HexHandler = void (Game::*)(Seat seat, TileIndex tile, bool arrival);
+  static HexHandler handler_for(const std::string& hex_id);
+  void borg_checkpoint(Seat seat, TileIndex tile, bool arrival);
+  void collective_impulse(Seat seat, TileIndex tile, bool arrival);
+  void spacestation(Seat seat, TileIndex tile, bool arrival);
+  void timestorm(Seat seat, TileIndex tile, bool arrival);
+  bool fire_unique(HexIndex hex);
 
   // Movement and beams (movement.cpp).
   void move(TileIndex destination);

@@ -1,6 +1,7 @@
 #include <algorithm>
 
-#include "engine/incursions/crew/figures.h"
+#include "engine/incursions/events/conditions.h"
+#include "engine/incursions/figures.h"
 #include "engine/incursions/game.h"
 
 namespace spacedock::incursions {
@@ -9,9 +10,13 @@ namespace {
 using enum ActionKind;
 
 constexpr Action act(ActionKind kind, int subject = 0, int power = 0, int range_power = 0,
-                     int officer = 0) {
-  return {kind, static_cast<std::uint8_t>(subject), static_cast<std::uint8_t>(power),
-          static_cast<std::uint8_t>(range_power), static_cast<std::uint8_t>(officer)};
+                     int officer = 0, int denizen = 0) {
+  return {kind,
+          static_cast<std::uint8_t>(subject),
+          static_cast<std::uint8_t>(power),
+          static_cast<std::uint8_t>(range_power),
+          static_cast<std::uint8_t>(officer),
+          static_cast<std::uint8_t>(denizen)};
 }
 
 // Klingons and Romulans can target each other through cloaks (A14).
@@ -22,6 +27,11 @@ bool locates(v1::Race a, v1::Race b) {
 
 // Parameters an action kind does not use must be zero, so every action has exactly one id.
 bool canonical(const Action& a) {
+  if (a.denizen != 0) {
+    // A denizen is a weapon's whole target.
+    return (a.kind == kFireW1 || a.kind == kFireW2) && a.subject == 0 && a.officer == 0 &&
+           (a.kind == kFireW2 || a.range_power == 0);
+  }
   bool subject = false;
   bool power = false;
   bool range = false;
@@ -98,7 +108,7 @@ Rule Game::check_target(Seat attacker, Seat target) const {
 }
 
 Rule Game::check_evasion(Seat seat, int power) const {
-  if (held(seat)) return Rule::kEvasionForbidden;
+  if (held(seat) || evasion_forbidden_here(s_, seat)) return Rule::kEvasionForbidden;
   if (power > s_.vessels[seat].power.available()) return Rule::kInsufficientPower;
   // At least one Pwr, and a score below 2 can never succeed (A05).
   if (power < 1 || evasion_score(s_, seat) + power < 2) return Rule::kInvalidEvasion;
@@ -129,7 +139,7 @@ Rule Game::check_action(const Action& a) const {
     case Step::kKeepTractor: {
       if (a.kind == kRelease) return Rule::kOk;
       if (a.kind != kKeep) return Rule::kWrongStep;
-      const int cost = s_.step == Step::kKeepCloak ? s_.ship(seat).cloak_cost : v.beam;
+      const int cost = s_.step == Step::kKeepCloak ? cloak_cost(s_, seat) : v.beam;
       return v.power.up >= cost ? Rule::kOk : Rule::kInsufficientPower;
     }
     case Step::kManeuver:
@@ -147,6 +157,9 @@ Rule Game::check_action(const Action& a) const {
         default:
           return Rule::kWrongStep;
       }
+    case Step::kEventRepair:
+      if (a.kind != kRepair || a.power != 0) return Rule::kWrongStep;
+      return a.subject <= 1 ? Rule::kOk : Rule::kInvalidSystem;
     case Step::kDefend:
     case Step::kAbsorb:
       break;
@@ -156,10 +169,12 @@ Rule Game::check_action(const Action& a) const {
   const Hit& hit = s_.hit;
   switch (a.kind) {
     case kEvade:
-      if (hit.automatic) return Rule::kEvasionForbidden;
+      // Event damage (a mine after its placing turn is an event too) is never evaded (A45).
+      if (hit.automatic) return Rule::kEventNotEvadable;
       if (!hit.evasion_open) return Rule::kEvasionClosed;
       return check_evasion(seat, a.power);
     case kShieldPower:
+      if (shields_offline(s_, seat)) return Rule::kShieldsOffline;
       // Any amount, in as many steps as wanted (after AUX, say), until the hit is covered.
       if (hit.evaded || hit.shield_power * s_.ship(seat).shield_absorb >= hit.damage) {
         return Rule::kNothingToAbsorb;
@@ -181,6 +196,22 @@ Rule Game::check_action(const Action& a) const {
     default:
       return Rule::kWrongStep;
   }
+}
+
+Rule Game::check_denizen_target(const Action& a) const {
+  const Seat seat = s_.active;
+  if (a.denizen > s_.denizens.size() || !s_.denizens[a.denizen - 1u].alive) {
+    return Rule::kNoDenizen;
+  }
+  const bool torpedo = a.kind == kFireW2;
+  const int distance =
+      hex_distance(s_.position(seat), s_.board.tile(s_.denizens[a.denizen - 1u].tile).coord);
+  const int needed =
+      std::max(0, distance - weapon_range(s_, seat, torpedo ? Weapon::kW2 : Weapon::kW1));
+  const int available = s_.vessels[seat].power.available();
+  if (needed > (torpedo ? std::min<int>(available, a.range_power) : 0)) return Rule::kOutOfRange;
+  if (a.range_power != needed) return Rule::kPowerMismatch;
+  return a.power + a.range_power <= available ? Rule::kOk : Rule::kInsufficientPower;
 }
 
 Rule Game::check_maneuver(const Action& a) const {
@@ -210,6 +241,7 @@ Rule Game::check_maneuver(const Action& a) const {
   switch (a.kind) {
     case kFireW1:
     case kFireW2: {
+      if (a.denizen != 0) return check_denizen_target(a);
       if (Rule r = check_target(seat, a.subject); r != Rule::kOk) return r;
       if (a.officer != 0) {
         // A tabled card is a weapon's target only once the shields are down (§13.4).
@@ -220,7 +252,7 @@ Rule Game::check_maneuver(const Action& a) const {
       const bool torpedo = a.kind == kFireW2;
       const int distance = hex_distance(s_.position(seat), s_.position(a.subject));
       const int needed =
-          std::max(0, distance - ship.weapon(torpedo ? Weapon::kW2 : Weapon::kW1).range);
+          std::max(0, distance - weapon_range(s_, seat, torpedo ? Weapon::kW2 : Weapon::kW1));
       // Out of reach is OUT_OF_RANGE however the Pwr was allocated (§7.1); only torpedoes can
       // buy range with power (§6.2).
       if (needed > (torpedo ? std::min<int>(available, a.range_power) : 0)) {
@@ -233,7 +265,9 @@ Rule Game::check_maneuver(const Action& a) const {
       if (ship.race != v1::RACE_BORG) return Rule::kNotBorg;
       if (Rule r = check_target(seat, a.subject); r != Rule::kOk) return r;
       if (Rule r = check_officer(a.subject, a.officer); r != Rule::kOk) return r;
-      if (s_.vessels[a.subject].tile != v.tile) return Rule::kOutOfRange;
+      if (hex_distance(s_.position(seat), s_.position(a.subject)) > assimilation_range(s_, seat)) {
+        return Rule::kOutOfRange;
+      }
       return available >= 3 ? Rule::kOk : Rule::kInsufficientPower;
     case kRestoreOfficer:
       return Rule::kOk;
@@ -253,8 +287,9 @@ Rule Game::check_maneuver(const Action& a) const {
       Routes routes;
       routes.compute(s_.board, v.tile, kMaxTiles, mine_costs(seat));
       if (routes.steps[a.subject] == Routes::kUnreached) return Rule::kIllegalPath;
-      return routes.steps[a.subject] <= ship.drive + available ? Rule::kOk
-                                                               : Rule::kInsufficientPower;
+      return routes.steps[a.subject] <= drive(s_, seat) + v.impulse + available
+                 ? Rule::kOk
+                 : Rule::kInsufficientPower;
     }
     case kExplore:
       if (held(seat)) return Rule::kTractored;
@@ -271,7 +306,7 @@ Rule Game::check_maneuver(const Action& a) const {
       if (v.cloaked) return Rule::kAlreadyCloaked;
       if (held(seat)) return Rule::kTractored;
       // Allocated Pwr must be real cards, not diverted Pwr.
-      return v.power.up >= ship.cloak_cost ? Rule::kOk : Rule::kInsufficientPower;
+      return v.power.up >= cloak_cost(s_, seat) ? Rule::kOk : Rule::kInsufficientPower;
     case kTachyonSweep:
       if (v.sweep) return Rule::kSweepActive;
       return available >= 3 ? Rule::kOk : Rule::kInsufficientPower;
@@ -316,6 +351,10 @@ void Game::enumerate(std::vector<core::OptionId>& out) const {
       enumerate_free_actions(seat, out);
       out.push_back(encode(act(kEndManeuvers)));
       return;
+    case Step::kEventRepair:
+      out.push_back(encode(act(kRepair, 0)));
+      out.push_back(encode(act(kRepair, 1)));
+      return;
     case Step::kTractorLock:
     case Step::kDefend:
     case Step::kAbsorb:
@@ -353,7 +392,7 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
   for (Seat target = 0; target < s_.players; ++target) {
     if (check_target(seat, target) != Rule::kOk) continue;
     const int distance = hex_distance(s_.position(seat), s_.position(target));
-    const int torpedo_range = std::max(0, distance - s_.ship(seat).weapon(Weapon::kW2).range);
+    const int torpedo_range = std::max(0, distance - weapon_range(s_, seat, Weapon::kW2));
     // The vessel, then each face-up officer once its shields are down (§13.4).
     for (int officer = 0; officer <= kPositions; ++officer) {
       if (officer > 0) {
@@ -362,7 +401,7 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
         if (card == kNoCard || !s_.cards[card].face_up) continue;
       }
       for (int k = 0; k <= available; ++k) {
-        if (distance <= s_.ship(seat).weapon(Weapon::kW1).range)
+        if (distance <= weapon_range(s_, seat, Weapon::kW1))
           out.push_back(encode(act(kFireW1, target, k, 0, officer)));
         if (k + torpedo_range <= available) {
           out.push_back(encode(act(kFireW2, target, k, torpedo_range, officer)));
@@ -372,6 +411,18 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
     if (s_.ship(seat).race == v1::RACE_BORG) {
       for (int officer = 1; officer <= kPositions; ++officer)
         add_if(act(kAssimilate, target, 0, 0, officer));
+    }
+  }
+  for (std::size_t d = 0; d < s_.denizens.size(); ++d) {
+    if (!s_.denizens[d].alive) continue;
+    const int distance = hex_distance(s_.position(seat), s_.board.tile(s_.denizens[d].tile).coord);
+    const int torpedo_range = std::max(0, distance - weapon_range(s_, seat, Weapon::kW2));
+    const int id = static_cast<int>(d) + 1;
+    for (int k = 0; k <= available; ++k) {
+      if (distance <= weapon_range(s_, seat, Weapon::kW1))
+        out.push_back(encode(act(kFireW1, 0, k, 0, 0, id)));
+      if (k + torpedo_range <= available)
+        out.push_back(encode(act(kFireW2, 0, k, torpedo_range, 0, id)));
     }
   }
   if (own_fresh_mine(seat) != nullptr) {
@@ -386,7 +437,7 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
 
   if (!held(seat)) {
     Routes routes;
-    routes.compute(s_.board, v.tile, s_.ship(seat).drive + available, mine_costs(seat));
+    routes.compute(s_.board, v.tile, drive(s_, seat) + v.impulse + available, mine_costs(seat));
     for (std::size_t tile = 0; tile < s_.board.size(); ++tile) {
       const auto steps = routes.steps[tile];
       if (steps != Routes::kUnreached && steps > 0)

@@ -1,6 +1,7 @@
 #include <algorithm>
 
-#include "engine/incursions/crew/figures.h"
+#include "engine/incursions/events/conditions.h"
+#include "engine/incursions/figures.h"
 #include "engine/incursions/game.h"
 
 namespace spacedock::incursions {
@@ -21,12 +22,14 @@ void Game::move(TileIndex destination) {
   t = Travel{};
   t.mover = mover;
   t.length = static_cast<std::uint8_t>(routes.steps[destination]);
-  t.power = static_cast<std::uint8_t>(std::max(0, t.length - s_.ship(mover).drive));
+  t.power = static_cast<std::uint8_t>(
+      std::max(0, t.length - drive(s_, mover) - s_.vessels[mover].impulse));
   t.from = s_.vessels[mover].tile;
   std::array<TileIndex, kMaxTiles> path;
   routes.path_to(destination, path);
   std::copy_n(path.begin(), t.length, t.path.begin());
   pay(mover, t.power);
+  s_.vessels[mover].impulse = 0;  // a Collective Impulse serves one warp
   const Seat towed = s_.vessels[mover].holding;
   if (towed != kNoSeat) t.towed = towed;
   s_.tasks.push_back({Task::Kind::kTravelStep, mover, 0, kNoSeat});
@@ -63,8 +66,8 @@ void Game::travel() {
   while (t.next < t.length && count == 0) {
     at = t.path[t.next++];
     ++steps;
-    s_.vessels[mover].tile = at;
-    if (towing) s_.vessels[t.towed].tile = at;
+    place(mover, at);
+    if (towing) place(t.towed, at);
     // Armed mines go off under every other vessel that enters their hex, even passing through
     // (A17), in seat order from the mover.
     for (Seat victim : {mover, t.towed}) {
@@ -103,22 +106,20 @@ void Game::detonate_under(Seat victim, TileIndex tile, Seat owner) {
   const Mine mine = *found;
   s_.mines.erase(found);  // single use (A16)
   emit(ev::MineDetonated{mine.tile, owner, mine.dice, mine.flat, victim});
-  roll_hit(owner, victim, Weapon::kW3, mine.dice, mine.flat + weapon_bonus(s_, owner), true);
+  roll_hit(owner, victim, Weapon::kW3, mine.dice + hex_weapon_dice(s_, owner, Weapon::kW3),
+           mine.flat + weapon_bonus(s_, owner), true);
 }
 
 void Game::arrive(Seat seat, TileIndex tile) {
   if (!s_.in_game(seat) || s_.vessels[seat].tile != tile) return;
   const HexIndex hex = s_.board.tile(tile).hex;
-  if (hex == kStartHex || !s_.content->hex(hex).wormhole) return;  // basic game: wormholes only
-  // Doubles on 2D6 win; anything else sends the vessel back to the start tile (§16.1).
-  const auto [a, b] = roll_2d6(seat, v1::DICE_ROLL_PURPOSE_WORMHOLE);
-  if (a == b) {
-    finish(static_cast<std::uint8_t>(1u << seat), v1::RESULT_REASON_WORMHOLE);
-    return;
-  }
-  s_.vessels[seat].tile = 0;
-  emit(ev::Teleported{seat, 0});
-  check_beams();
+  if (hex == kStartHex) return;
+  // Wormholes are checked in every mode (§16.1); one with a denizen (Wormhole (III)) needs it
+  // dead first, and its death is what lets vessels roll (§17.3).
+  const HexEventDef* event = event_at(s_, tile);
+  const bool guarded = event != nullptr && event->denizen.has_value();
+  if (s_.content->hex(hex).wormhole && !guarded) wormhole_roll(seat, tile);
+  if (!s_.over) trigger(seat, tile, /*arrival=*/true);
 }
 
 void Game::tractor(Seat target, int strength) {

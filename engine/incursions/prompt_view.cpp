@@ -1,6 +1,6 @@
 #include <string>
 
-#include "engine/incursions/crew/figures.h"
+#include "engine/incursions/figures.h"
 #include "engine/incursions/view.h"
 
 namespace spacedock::incursions {
@@ -49,7 +49,7 @@ class Labeller {
         const Weapon w = a.kind == kFireW1 ? Weapon::kW1 : Weapon::kW2;
         std::string text = "Fire " + ship.weapon_name(w) + " at " + target(a) + " with " +
                            pwr(a.power) + ": " +
-                           dice(ship.weapon(w).dice + a.power,
+                           dice(ship.weapon(w).dice + a.power + hex_weapon_dice(s_, seat, w),
                                 ship.weapon(w).flat + weapon_bonus(s_, seat));
         if (a.range_power) text += ", plus " + pwr(a.range_power) + " for range";
         return text;
@@ -71,16 +71,20 @@ class Labeller {
         const Tile& tile = s_.board.tile(a.subject);
         return "Move to " + describe_coord(tile.coord) + " " + tile_name(tile) + ": " +
                std::to_string(steps) + (steps == 1 ? " hex, " : " hexes, ") +
-               pwr(std::max(0, steps - ship.drive));
+               pwr(std::max(0, steps - drive(s_, seat) - s_.vessels[seat].impulse));
       }
       case kExplore:
         return "Explore " + std::string(kDirectionNames[a.subject]) + " to " +
                describe_coord(neighbour(s_.position(seat), a.subject));
       case kRepair:
+        if (s_.step == Step::kEventRepair) {
+          return "Repair " + std::to_string(s_.event_repair) + " points of the " +
+                 system_name(a.subject);
+        }
         return "Repair the " + std::string(system_name(a.subject)) + " with " + pwr(a.power) +
                ": up to " + std::to_string(repair_points(s_, seat, a.power)) + " points";
       case kCloak:
-        return "Cloak for " + pwr(ship.cloak_cost);
+        return "Cloak for " + pwr(cloak_cost(s_, seat));
       case kTachyonSweep:
         return "Tachyon Sweep for 3 Pwr: target cloaked ships until your next turn";
       case kTractor:
@@ -128,19 +132,26 @@ class Labeller {
                " hexpile of " + std::to_string(pile.hexes.size()) + " hexes";
       }
       case Step::kKeepCloak:
-        return "Power-up: keep the cloak for " + pwr(s_.ship(seat).cloak_cost) + "?";
+        return "Power-up: keep the cloak for " + pwr(cloak_cost(s_, seat)) + "?";
       case Step::kKeepTractor:
         return "Power-up: keep holding " + name_(s_.vessels[seat].holding) + " for " +
                pwr(s_.vessels[seat].beam) + "?";
       case Step::kManeuver:
         return "Maneuver " + std::to_string(s_.maneuvers_used + 1) + " of " +
                std::to_string(s_.maneuvers_allowed);
+      case Step::kEventRepair:
+        return tile_name(s_.board.tile(s_.vessels[seat].tile)) + " repairs " +
+               std::to_string(s_.event_repair) + " points: hull or shields?";
       case Step::kDefend:
-        return name_(s_.hit.attacker) + " hits " +
+        return attacker_name() + " hits " +
                (s_.hit.officer ? "your " + s_.def(s_.officer(seat, s_.hit.officer - 1)).card.title()
                                : std::string("you")) +
                " for " + std::to_string(s_.hit.damage) + (s_.hit.evaded ? " (evaded)" : "");
       case Step::kAbsorb:
+        if (s_.hit.attacker == kNoSeat) {
+          return tile_name(s_.board.tile(s_.vessels[seat].tile)) + " hits you for " +
+                 std::to_string(s_.hit.damage) + " (not evadable)";
+        }
         return name_(s_.hit.attacker) + "'s mine hits you for " + std::to_string(s_.hit.damage);
       case Step::kTractorLock:
         return name_(s_.lock.holder) + " locks a tractor beam on you";
@@ -153,8 +164,19 @@ class Labeller {
  private:
   // The vessel, or the officer aimed at.
   std::string target(const Action& a) const {
+    if (a.denizen != 0) return denizen_name(a.denizen - 1);
     if (a.officer == 0) return name_(a.subject);
     return name_(a.subject) + "'s " + s_.def(s_.officer(a.subject, a.officer - 1)).card.title();
+  }
+  std::string attacker_name() const {
+    if (s_.hit.denizen == 0) return name_(s_.hit.attacker);
+    const Denizen& d = s_.denizens[s_.hit.denizen - 1u];
+    return "The " + s_.content->hex(s_.board.tile(d.home).hex).event.denizen->name;
+  }
+  std::string denizen_name(int index) const {
+    const Denizen& d = s_.denizens[static_cast<std::size_t>(index)];
+    return "the " + s_.content->hex(s_.board.tile(d.home).hex).event.denizen->name + " (" +
+           std::to_string(d.life) + " life)";
   }
   std::string tile_name(const Tile& tile) const {
     return tile.hex == kStartHex ? "Start" : s_.content->hex(tile.hex).name;
@@ -171,6 +193,10 @@ void action_to_proto(const State& s, const Action& a, v1::IncursionsAction* out)
     case kFireW1:
     case kFireW2:
     case kAssimilate:
+      if (a.denizen != 0) {
+        out->set_target_denizen(a.denizen - 1u);
+        break;
+      }
       out->set_target_seat(a.subject);
       if (a.officer != 0) out->set_officer(position_to_proto(a.officer - 1));
       break;
@@ -218,6 +244,8 @@ v1::IncursionsStep step_of(Step step) {
       return v1::INCURSIONS_STEP_TRACTOR_LOCK;
     case Step::kAbsorb:
       return v1::INCURSIONS_STEP_ABSORB;
+    case Step::kEventRepair:
+      return v1::INCURSIONS_STEP_EVENT_REPAIR;
     case Step::kNone:
       break;
   }

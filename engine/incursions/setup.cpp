@@ -69,10 +69,11 @@ std::variant<Options, SetupError> normalize_options(const Content& content,
       out.mode = v1::INCURSIONS_MODE_BASIC;
       break;
     case v1::INCURSIONS_MODE_CREW:
-      out.mode = v1::INCURSIONS_MODE_CREW;
+    case v1::INCURSIONS_MODE_EVENTS:
+      out.mode = in.mode();
       break;
     default:
-      return error("UNSUPPORTED_MODE", "this server plays the BASIC and CREW modes");
+      return error("UNSUPPORTED_MODE", "this server plays the BASIC, CREW and EVENTS modes");
   }
   out.hexpile_mode = in.hexpile_mode() == v1::HEXPILE_MODE_SHARED ? v1::HEXPILE_MODE_SHARED
                                                                   : v1::HEXPILE_MODE_PER_PLAYER;

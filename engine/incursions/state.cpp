@@ -116,6 +116,27 @@ std::uint64_t State::hash() const {
     }
     h.add(hit.officer);
   }
+  // Hex events, likewise only in the modes that have them.
+  if (events_on()) {
+    for (int i = 0; i < players; ++i) {
+      const Vessel& v = vessels[static_cast<std::size_t>(i)];
+      h.add((std::uint64_t{v.stayed} << 32) | (std::uint64_t{v.layer} << 24) |
+            (std::uint64_t{v.impulse} << 16) | (std::uint64_t{v.impulse_aged} << 8) | v.power.out);
+    }
+    h.add(denizens.size());
+    for (const Denizen& d : denizens) {
+      h.add((std::uint64_t{d.home} << 40) | (std::uint64_t{d.tile} << 32) |
+            (std::uint64_t(std::uint16_t(d.life)) << 16) | (std::uint64_t{d.alive} << 8) |
+            d.dominated_by);
+    }
+    h.add(uniques_fired.size());
+    for (HexIndex hex : uniques_fired)
+      h.add(std::uint16_t(hex));
+    h.add((std::uint64_t{remain_resolved} << 16) | (std::uint64_t{hit.denizen} << 8) |
+          event_repair);
+    for (const Task& t : tasks)
+      h.add(t.index);
+  }
   h.add(events.size());
   return h.value();
 }
@@ -134,6 +155,7 @@ State make_position(const Content& content, std::initializer_list<std::string_vi
     v.ship = *ship;
     v.hull = static_cast<std::int16_t>(content.ship(*ship).hull);
     v.shields = static_cast<std::int16_t>(content.ship(*ship).shields);
+    v.stayed = true;  // as if each turn began where the vessel stands
     s.piles.push_back(Pile{seat, 0, {}});
     ++seat;
   }
@@ -153,7 +175,8 @@ CardId add_officer(State& state, Seat seat, std::string_view card_id, bool as_ca
   Vessel& v = state.vessels[seat];
   v.officers[static_cast<std::size_t>(position)] = card;
   v.shields = static_cast<std::int16_t>(v.shields + state.content->card(*def).bonuses.shields);
-  if (state.options.mode == v1::INCURSIONS_MODE_BASIC) state.options.mode = v1::INCURSIONS_MODE_CREW;
+  if (state.options.mode == v1::INCURSIONS_MODE_BASIC)
+    state.options.mode = v1::INCURSIONS_MODE_CREW;
   return card;
 }
 

@@ -25,6 +25,7 @@ inline constexpr int kMinPlayers = 2;
 inline constexpr int kMaxPlayers = 6;
 inline constexpr int kPowerCards = 4;
 inline constexpr int kBaseManeuvers = 2;
+inline constexpr int kMaxManeuvers = 4;  // never more in one turn (§4.3)
 inline constexpr int kMaxDiverted = 8;
 inline constexpr int kMaxTravel = 16;
 // Loop guard: a game that needs more decisions than this ends as a work-cap abort.
@@ -37,6 +38,7 @@ struct Power {
   std::uint8_t cloak = 0;    // allocated to the cloak
   std::uint8_t tractor = 0;  // allocated to a tractor beam
   std::uint8_t diverted = 0;
+  std::uint8_t out = 0;  // out of play while the vessel stays in a hex that takes them (§17.3)
 
   int available() const { return up + diverted; }
 };
@@ -66,6 +68,21 @@ struct Vessel {
   Seat holding = kNoSeat;  // the vessel this one holds in a tractor beam
   std::uint8_t beam = 0;   // that beam's strength
   std::array<CardId, kPositions> officers = filled(kNoCard);  // by position; 0 is the captain
+  // Hex events (EVENTS and FULL modes).
+  bool stayed = false;        // on this tile since its turn began: the remain trigger (§4.4)
+  std::uint8_t layer = 0;     // what is left of a hex's temporary shield layer (§9.5)
+  std::uint8_t impulse = 0;   // free hexes for its next warp (Collective Impulse)
+  bool impulse_aged = false;  // the impulse has lasted into a turn of this vessel's already
+};
+
+// A hex's monster or station (§10). Kept after it dies, so that indices stay stable and the hex
+// knows its denizen may spawn again.
+struct Denizen {
+  TileIndex home = 0;  // the hex it belongs to
+  TileIndex tile = 0;  // where it is: a dominated denizen may move (§4.6)
+  std::int16_t life = 0;
+  bool alive = false;
+  Seat dominated_by = kNoSeat;
 };
 
 // A player's cards off the vessel.
@@ -104,13 +121,15 @@ enum class Step : std::uint8_t {
   kDefend,
   kTractorLock,
   kAbsorb,
+  kEventRepair,  // a hex's repair: hull or shields?
 };
 
 // A hit being resolved: an attack, or a mine going off (automatic: no evasion, no defense slot).
 struct Hit {
-  Seat attacker = kNoSeat;
+  Seat attacker = kNoSeat;  // kNoSeat: a hex event or a denizen
   Seat target = kNoSeat;
   std::uint8_t officer = 0;  // position + 1 of the officer aimed at; 0: the vessel
+  std::uint8_t denizen = 0;  // index + 1 of the attacking denizen; 0: none
   Weapon weapon = Weapon::kW1;
   bool automatic = false;
   std::int16_t damage = 0;
@@ -142,11 +161,21 @@ struct Travel {
 
 // Work queued while resolving something that may stop for decisions. Runs last in, first out.
 struct Task {
-  enum class Kind : std::uint8_t { kTravelStep, kDetonate, kArrive };
+  enum class Kind : std::uint8_t {
+    kTravelStep,
+    kDetonate,
+    kArrive,
+    kRemain,         // the remain trigger of `seat` on `tile` (§4.4)
+    kEndTurn,        // after the remain trigger
+    kEventDamage,    // the hex's automatic damage to `seat`
+    kDenizenAttack,  // denizen `index` attacks `seat`
+    kWormhole,       // `seat` rolls at the wormhole on `tile`
+  };
   Kind kind = Kind::kTravelStep;
   Seat seat = kNoSeat;  // kDetonate: the victim; kArrive: the arriving vessel
   TileIndex tile = 0;
-  Seat owner = kNoSeat;  // kDetonate: the mine's owner
+  Seat owner = kNoSeat;    // kDetonate: the mine's owner
+  std::uint8_t index = 0;  // kDenizenAttack: the denizen
 };
 
 // Match options with defaults applied.
@@ -190,6 +219,12 @@ struct State {
   PendingLock lock;
   Travel travel;
   std::vector<Task> tasks;
+  bool remain_resolved = false;  // this turn's remain trigger has run (or been queued)
+
+  // Hex events (EVENTS and FULL modes).
+  std::vector<Denizen> denizens;
+  std::vector<HexIndex> uniques_fired;  // unique events fire once per game per hex (§9.5)
+  std::uint8_t event_repair = 0;        // points of the pending kEventRepair
 
   // The end.
   bool over = false;
@@ -206,6 +241,9 @@ struct State {
   }
   Coord position(Seat seat) const { return board.tile(vessels[seat].tile).coord; }
   bool in_game(Seat seat) const { return seat < players && !vessels[seat].eliminated; }
+  bool events_on() const {
+    return options.mode == v1::INCURSIONS_MODE_EVENTS || options.mode == v1::INCURSIONS_MODE_FULL;
+  }
   Pile& pile_for(Seat explorer);
   const Pile& pile_for(Seat explorer) const;
 

@@ -1,7 +1,10 @@
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
+#include <utility>
 
+#include "engine/incursions/events/conditions.h"
+#include "engine/incursions/figures.h"
 #include "engine/incursions/game.h"
 
 namespace spacedock::incursions {
@@ -124,6 +127,13 @@ void Game::begin_turn(Seat seat) {
   ++s_.turn;
   s_.maneuvers_used = 0;
   s_.maneuvers_allowed = kBaseManeuvers;
+  s_.remain_resolved = false;
+  Vessel& vessel = s_.vessels[seat];
+  vessel.stayed = true;
+  if (vessel.impulse > 0 && std::exchange(vessel.impulse_aged, true)) vessel.impulse = 0;
+  // A hex that grants maneuvers to a vessel starting its turn there (Federation Sector).
+  s_.maneuvers_allowed = static_cast<std::uint8_t>(
+      std::min(kMaxManeuvers, kBaseManeuvers + standing(s_, seat).extra_maneuvers));
 
   // Power-up (§4.1): every card face up, sweep and diverted Pwr expire.
   Vessel& v = s_.vessels[seat];
@@ -144,7 +154,7 @@ void Game::begin_turn(Seat seat) {
 void Game::keep_cloak(bool keep) {
   Vessel& v = s_.vessels[s_.active];
   if (keep) {
-    const auto cost = static_cast<std::uint8_t>(s_.ship(s_.active).cloak_cost);
+    const auto cost = static_cast<std::uint8_t>(cloak_cost(s_, s_.active));
     v.power.up = static_cast<std::uint8_t>(v.power.up - cost);
     v.power.cloak = cost;
   } else {

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 
-#include "engine/incursions/crew/figures.h"
+#include "engine/incursions/events/conditions.h"
+#include "engine/incursions/figures.h"
 
 namespace spacedock::incursions {
 
@@ -70,6 +71,7 @@ void vessel_to_proto(const State& s, Seat seat, v1::IncursionsVessel* out) {
   power->set_cloak(v.power.cloak);
   power->set_tractor(v.power.tractor);
   power->set_diverted(v.power.diverted);
+  power->set_out_of_play(v.power.out);
   out->set_aux_available(v.aux);
   out->set_cloaked(v.cloaked);
   out->set_sweep_active(v.sweep);
@@ -94,6 +96,11 @@ void vessel_to_proto(const State& s, Seat seat, v1::IncursionsVessel* out) {
   figures->set_captain_race(captain_race(s, seat));
   for (CardId card : s.zones[seat].discard)
     *out->add_discard() = s.def(card).card;
+  out->set_shield_layer(v.layer);
+  out->set_free_hexes(v.impulse);
+  if (!v.eliminated)
+    out->set_escape_threshold(static_cast<std::uint32_t>(escape_threshold(s, seat)));
+  out->set_stayed(v.stayed && s.active == seat);
 }
 
 void pile_to_proto(const State& s, const Pile& pile, core::Viewer viewer,
@@ -124,8 +131,27 @@ v1::IncursionsWeaponSlot slot_of(Weapon w) {
   return static_cast<v1::IncursionsWeaponSlot>(static_cast<int>(w) + 1);
 }
 
+void denizen_to_proto(const State& s, std::size_t index, v1::IncursionsDenizen* out) {
+  const Denizen& d = s.denizens[index];
+  const DenizenDef& def = *s.content->hex(s.board.tile(d.home).hex).event.denizen;
+  out->set_id(static_cast<std::uint32_t>(index));
+  out->set_name(def.name);
+  *out->mutable_coord() = to_proto(s.board.tile(d.tile).coord);
+  *out->mutable_home() = to_proto(s.board.tile(d.home).coord);
+  out->set_life(d.life);
+  out->set_life_max(def.life);
+  out->set_evasion(static_cast<std::uint32_t>(def.evasion));
+  out->set_weapon_dice(static_cast<std::uint32_t>(def.weapon.dice));
+  out->set_weapon_flat(def.weapon.flat);
+  out->set_mobile(def.mobile);
+  out->set_dominatable(def.dominatable);
+  if (d.dominated_by != kNoSeat) out->set_dominated_by(d.dominated_by);
+}
+
 void hit_to_proto(const State& s, v1::IncursionsHit* out) {
-  out->set_attacker(s.hit.attacker);
+  if (s.hit.attacker != kNoSeat) out->set_attacker(s.hit.attacker);
+  out->set_event(s.hit.attacker == kNoSeat && s.hit.denizen == 0);
+  if (s.hit.denizen != 0) out->set_attacking_denizen(s.hit.denizen - 1u);
   out->set_target(s.hit.target);
   out->set_weapon(slot_of(s.hit.weapon));
   out->set_damage(s.hit.damage);
@@ -167,6 +193,9 @@ void project_view(const Game& game, core::Viewer viewer, v1::IncursionsView* out
   if (s.step == Step::kDefend || s.step == Step::kAbsorb) hit_to_proto(s, out->mutable_hit());
   for (Seat seat = 0; seat < s.players; ++seat) {
     if (s.winners & (1u << seat)) out->add_winners(seat);
+  }
+  for (std::size_t i = 0; i < s.denizens.size(); ++i) {
+    if (s.denizens[i].alive) denizen_to_proto(s, i, out->add_denizens());
   }
 }
 

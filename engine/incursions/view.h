@@ -29,5 +29,6 @@ std::string describe_coord(Coord c);
 v1::IncursionsWeaponSlot slot_of(Weapon w);
 // The hit being resolved (State::hit).
 void hit_to_proto(const State& s, v1::IncursionsHit* out);
+void denizen_to_proto(const State& s, std::size_t index, v1::IncursionsDenizen* out);
 
 }  // namespace spacedock::incursions

@@ -4,7 +4,7 @@
 // Game::submit only; expected values come from the rules text and the PROPOSED figures of §19.3.
 #include <doctest/doctest.h>
 
-#include "engine/incursions/crew/figures.h"
+#include "engine/incursions/figures.h"
 #include "engine/incursions/setup.h"
 #include "tests/engine/incursions_scenario_support.h"
 

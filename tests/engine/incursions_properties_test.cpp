@@ -20,14 +20,15 @@ using sd::core::Viewer;
 namespace {
 
 const char* kPresets[] = {"standard", "federation", "klingon", "romulan", "borg"};
-const sd::v1::IncursionsMode kModes[] = {sd::v1::INCURSIONS_MODE_BASIC,
-                                         sd::v1::INCURSIONS_MODE_CREW};
+const sd::v1::IncursionsMode kModes[] = {
+    sd::v1::INCURSIONS_MODE_BASIC, sd::v1::INCURSIONS_MODE_CREW, sd::v1::INCURSIONS_MODE_EVENTS};
 
 // Outside BASIC, a random ship (or none: dealt at random), captain and up to three crew.
 void choose_officers(Rng& rng, sd::v1::IncursionsSeatOptions* seat) {
   const auto& content = inc::Content::standard();
   if (rng.below(4) != 0) {
-    seat->set_ship(content.ships()[rng.below(static_cast<std::uint32_t>(content.ships().size()))].id);
+    seat->set_ship(
+        content.ships()[rng.below(static_cast<std::uint32_t>(content.ships().size()))].id);
   }
   std::vector<std::string> captains;
   std::vector<std::string> crew;
@@ -166,6 +167,32 @@ TEST_CASE("offered options are exactly the actions the rules allow") {
                 FAIL_CHECK("kind " << kind << " subject " << subject << " power " << power
                                    << " range " << range << ": allowed=" << allowed
                                    << " listed=" << listed);
+              }
+            }
+          }
+        }
+      }
+      // Aiming at officers and denizens: the kinds that take them, every fourth decision.
+      for (int kind : {1, 2, 22, 23}) {
+        for (int subject = 0; subject < 6 && decisions % 4 == 0; ++subject) {
+          for (int power = 0; power <= 4; ++power) {
+            for (int range = 0; range <= 2; ++range) {
+              for (int officer = 0; officer <= inc::kPositions; ++officer) {
+                for (int denizen = 0; denizen <= 3; ++denizen) {
+                  const inc::Action a{
+                      static_cast<inc::ActionKind>(kind), static_cast<std::uint8_t>(subject),
+                      static_cast<std::uint8_t>(power),   static_cast<std::uint8_t>(range),
+                      static_cast<std::uint8_t>(officer), static_cast<std::uint8_t>(denizen)};
+                  const bool allowed = game.check(inc::encode(a)) == inc::Rule::kOk;
+                  const bool listed =
+                      std::find(offered.begin(), offered.end(), inc::encode(a)) != offered.end();
+                  if (allowed != listed) {
+                    FAIL_CHECK("kind " << kind << " subject " << subject << " power " << power
+                                       << " range " << range << " officer " << officer
+                                       << " denizen " << denizen << ": allowed=" << allowed
+                                       << " listed=" << listed);
+                  }
+                }
               }
             }
           }
@@ -311,8 +338,8 @@ TEST_CASE("hidden information: other players see pile sizes, never pile contents
 TEST_CASE("perft: fixed seeds play to fixed decision counts and state hashes") {
   // Like a chess engine's perft: any change to the rules, the content or the order of random
   // draws changes these numbers. Update them only for an intended change, and say so.
-  // CREW games seat every player with a First Officer and a Chief Engineer under the captain
-  // of their ship's race.
+  // CREW and EVENTS games seat every player with a First Officer and a Chief Engineer under the
+  // captain of their ship's race.
   struct Pinned {
     sd::v1::IncursionsMode mode;
     std::uint32_t players;
@@ -327,6 +354,9 @@ TEST_CASE("perft: fixed seeds play to fixed decision counts and state hashes") {
       {sd::v1::INCURSIONS_MODE_CREW, 2, 1, 38, 13420640980742851629ULL},
       {sd::v1::INCURSIONS_MODE_CREW, 4, 2, 366, 16163339044912959371ULL},
       {sd::v1::INCURSIONS_MODE_CREW, 6, 3, 637, 11817575143644911644ULL},
+      {sd::v1::INCURSIONS_MODE_EVENTS, 2, 1, 83, 7044020832289394866ULL},
+      {sd::v1::INCURSIONS_MODE_EVENTS, 4, 2, 244, 13345539548735622605ULL},
+      {sd::v1::INCURSIONS_MODE_EVENTS, 6, 3, 345, 9680470603493865621ULL},
   };
   for (const auto& p : pinned) {
     CAPTURE(p.mode);
@@ -338,7 +368,7 @@ TEST_CASE("perft: fixed seeds play to fixed decision counts and state hashes") {
     for (std::uint32_t i = 0; i < p.players; ++i) {
       auto* seat = setup.add_seats();
       seat->set_name("P" + std::to_string(i));
-      if (p.mode == sd::v1::INCURSIONS_MODE_CREW) {
+      if (p.mode != sd::v1::INCURSIONS_MODE_BASIC) {
         seat->mutable_incursions()->add_crew("CRW-XO");
         seat->mutable_incursions()->add_crew("CRW-ENG");
       }

@@ -905,7 +905,8 @@ TEST_CASE("A17 mines: an armed mine goes off under a non-owner passing through")
   REQUIRE(detonated.size() == 1);
   CHECK(int{detonated[0].victim} == 1);
   CHECK(int{detonated[0].owner} == 0);
-  CHECK(refused(g, 1, act(kEvade, 0, 1)) == "EVASION_FORBIDDEN");
+  // An armed mine is an event of the hex: its damage is never evaded (§11.2, A45).
+  CHECK(refused(g, 1, act(kEvade, 0, 1)) == "EVENT_NOT_EVADABLE");
   play(g, 1, act(kShieldPower, 0, 1));
   play(g, 1, act(kAccept));
   const auto damage = events_of<ev::DamageApplied>(g);

@@ -2,7 +2,7 @@
 // returning one to service, assimilation, and where they go when their vessel is destroyed.
 #include <algorithm>
 
-#include "engine/incursions/crew/figures.h"
+#include "engine/incursions/figures.h"
 #include "engine/incursions/game.h"
 
 namespace spacedock::incursions {
@@ -10,8 +10,8 @@ namespace {
 
 ev::OfficerChanged changed(Seat seat, CardId card, int position, v1::OfficerChange change,
                            Seat to_seat = kNoSeat, int to_position = -1) {
-  return {seat, card, static_cast<std::int8_t>(position), change, to_seat,
-          static_cast<std::int8_t>(to_position)};
+  return {seat,   card,    static_cast<std::int8_t>(position),
+          change, to_seat, static_cast<std::int8_t>(to_position)};
 }
 
 }  // namespace
@@ -69,13 +69,17 @@ void Game::assimilate(Seat target, int position) {
   const Seat borg = s_.active;
   pay(borg, 3);
   const CardId card = s_.officer(target, position);
-  emit(ev::AttackDeclared{borg, target, Weapon::kW1, 3, 0,
-                          static_cast<std::uint8_t>(position + 1), true});
+  emit(ev::AttackDeclared{borg, target, Weapon::kW1, 3, 0, static_cast<std::uint8_t>(position + 1),
+                          true});
   if (espionage_evasion(target, espionage_score(s_, target, position))) {
     emit(changed(target, card, position, v1::OFFICER_CHANGE_RESISTED));
     return;
   }
-  unseat_officer(target, position);
+  take_officer(target, position, borg);
+}
+
+void Game::take_officer(Seat target, int position, Seat borg) {
+  const CardId card = unseat_officer(target, position);
   s_.cards[card].assimilated = true;
   // A captain commands the Borg ship if it has none, else stays beside its captain without
   // bonuses; crew take their own position if it is free. With no hands outside FULL, a card
@@ -89,19 +93,20 @@ void Game::assimilate(Seat target, int position) {
     emit(changed(target, card, position, v1::OFFICER_CHANGE_ASSIMILATED, borg, -1));
   } else {
     s_.zones[borg].discard.push_back(card);
-    emit(changed(target, card, position, v1::OFFICER_CHANGE_ASSIMILATED_TO_DISCARD,
-                            borg, -1));
+    emit(changed(target, card, position, v1::OFFICER_CHANGE_ASSIMILATED_TO_DISCARD, borg, -1));
   }
+}
+
+void Game::discard_officer(Seat seat, int position) {
+  const CardId card = unseat_officer(seat, position);
+  s_.zones[s_.cards[card].owner].discard.push_back(card);
+  emit(changed(seat, card, position, v1::OFFICER_CHANGE_DISCARDED));
 }
 
 void Game::discard_officers(Seat seat) {
   // A destroyed vessel's tabled cards go to their owners' discard piles (A32).
   for (int position = 0; position < kPositions; ++position) {
-    const CardId card = s_.officer(seat, position);
-    if (card == kNoCard) continue;
-    s_.vessels[seat].officers[static_cast<std::size_t>(position)] = kNoCard;
-    s_.zones[s_.cards[card].owner].discard.push_back(card);
-    emit(changed(seat, card, position, v1::OFFICER_CHANGE_DISCARDED));
+    if (s_.officer(seat, position) != kNoCard) discard_officer(seat, position);
   }
   for (CardId card : std::exchange(s_.zones[seat].extra_captains, {})) {
     s_.zones[s_.cards[card].owner].discard.push_back(card);
