@@ -85,6 +85,14 @@ std::string_view rule_name(Rule rule) {
       return "SHIELDS_OFFLINE";
     case Rule::kNoDenizen:
       return "NO_DENIZEN";
+    case Rule::kNoHexWeapon:
+      return "NO_HEX_WEAPON";
+    case Rule::kNotDominatable:
+      return "NOT_DOMINATABLE";
+    case Rule::kDominationLimit:
+      return "DOMINATION_LIMIT";
+    case Rule::kNotYours:
+      return "NOT_YOURS";
   }
   return "UNKNOWN";
 }

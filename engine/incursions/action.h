@@ -34,13 +34,18 @@ enum class ActionKind : std::uint8_t {
   kCut,
   kAssimilate,
   kRestoreOfficer,
+  kFireHexWeapon,
+  kDominate,
+  kDenizenMove,
+  kDenizenAttack,
 };
-inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kRestoreOfficer);
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kDenizenAttack);
 
 // An action with its parameters. `subject` is a target seat, a tile index (move), a direction
 // (explore), a system (repairs: 0 hull, 1 shields), a beam holder (break tractor) or a cut
 // depth, depending on the kind. `officer` is the position + 1 of an officer aimed at (fire,
-// assimilate) or restored; 0 for none. Fire at a denizen names it in `denizen`, subject 0.
+// assimilate) or restored; 0 for none. `denizen` is the index + 1 of a denizen aimed at (fire,
+// subject 0) or dominated, moved (subject: the tile) or attacking (subject: the target).
 struct Action {
   ActionKind kind = ActionKind::kEndManeuvers;
   std::uint8_t subject = 0;
@@ -99,6 +104,10 @@ enum class Rule : std::uint8_t {
   kEventNotEvadable,
   kShieldsOffline,
   kNoDenizen,
+  kNoHexWeapon,
+  kNotDominatable,
+  kDominationLimit,
+  kNotYours,
 };
 
 std::string_view rule_name(Rule rule);

@@ -17,7 +17,8 @@ using ShipIndex = std::uint8_t;
 using HexIndex = std::int16_t;
 using CardIndex = std::uint16_t;
 
-enum class Weapon : std::uint8_t { kW1, kW2, kW3 };
+// The ship's three weapon systems, and a hex's lent weapon (kHex: never a ship's).
+enum class Weapon : std::uint8_t { kW1, kW2, kW3, kHex };
 inline constexpr int kWeaponCount = 3;
 
 struct WeaponStats {

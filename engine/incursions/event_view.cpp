@@ -160,7 +160,7 @@ class EventWriter {
       m->set_range_power(e.range_power);
       m->set_target_denizen(e.denizen_target - 1u);
       return name_(e.attacker) + " attacks " + denizen_name(e.denizen_target - 1) + " with " +
-             s_.ship(e.attacker).weapon_name(e.weapon) + power_text(e.power + e.range_power);
+             weapon_text(e.attacker, e.weapon) + power_text(e.power + e.range_power);
     }
     m->set_weapon(slot_of(e.weapon));
     m->set_power(e.power);
@@ -174,8 +174,8 @@ class EventWriter {
     }
     const std::string target =
         e.officer != 0 ? name_(e.target) + "'s " + position_name(e.officer - 1) : name_(e.target);
-    return name_(e.attacker) + " attacks " + target + " with " +
-           s_.ship(e.attacker).weapon_name(e.weapon) + power_text(e.power + e.range_power);
+    return name_(e.attacker) + " attacks " + target + " with " + weapon_text(e.attacker, e.weapon) +
+           power_text(e.power + e.range_power);
   }
   std::string operator()(const ev::OfficerTabled& e) {
     auto* m = out_->mutable_officer_tabled();
@@ -392,6 +392,19 @@ class EventWriter {
     return e.back ? name_(e.seat) + " gets " + std::to_string(e.count) + " Pwr back, spent"
                   : name_(e.seat) + " has " + std::to_string(e.count) + " Pwr out of play here";
   }
+  std::string operator()(const ev::DenizenDominated& e) {
+    auto* m = out_->mutable_denizen_dominated();
+    m->set_denizen(e.index);
+    m->set_seat(e.seat);
+    return name_(e.seat) + " takes control of " + denizen_name(e.index);
+  }
+  std::string operator()(const ev::DenizenMoved& e) {
+    auto* m = out_->mutable_denizen_moved();
+    m->set_denizen(e.index);
+    *m->mutable_from() = to_proto(s_.board.tile(e.from).coord);
+    *m->mutable_to() = to_proto(s_.board.tile(e.to).coord);
+    return denizen_name(e.index) + " moves to " + describe_coord(s_.board.tile(e.to).coord);
+  }
   std::string operator()(const ev::GameEnded& e) {
     auto* m = out_->mutable_game_ended();
     std::string winners;
@@ -408,6 +421,10 @@ class EventWriter {
  private:
   std::string pile_name(Seat owner) const {
     return owner == kNoSeat ? "The shared hexpile" : name_(owner) + "'s hexpile";
+  }
+  std::string weapon_text(Seat attacker, Weapon weapon) const {
+    return weapon == Weapon::kHex ? std::string("the hex's weapon")
+                                  : s_.ship(attacker).weapon_name(weapon);
   }
   std::string denizen_name(int index) const {
     const Denizen& d = s_.denizens[static_cast<std::size_t>(index)];

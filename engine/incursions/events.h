@@ -205,6 +205,15 @@ struct PowerOutOfPlay {
   std::uint8_t count;
   bool back;  // returned on leaving the hex, as spent cards
 };
+struct DenizenDominated {
+  std::uint8_t index;
+  Seat seat;
+};
+struct DenizenMoved {
+  std::uint8_t index;
+  TileIndex from;
+  TileIndex to;
+};
 struct GameEnded {
   std::uint8_t winners;  // bit per seat
   v1::ResultReason reason;
@@ -212,16 +221,15 @@ struct GameEnded {
 
 }  // namespace ev
 
-using Event =
-    std::variant<ev::DiceRolled, ev::ShipAssigned, ev::HexpileShuffled, ev::HexpileCut,
-                 ev::StartingPlayer, ev::TurnStarted, ev::CloakChanged, ev::TractorChanged,
-                 ev::AttackDeclared, ev::EvasionResolved, ev::ShieldPower, ev::DamageApplied,
-                 ev::PlayerEliminated, ev::VesselMoved, ev::HexExplored, ev::Teleported,
-                 ev::Repaired, ev::SweepActivated, ev::MineLaid, ev::MineDetonated, ev::AuxUsed,
-                 ev::ShieldsDiverted, ev::ManeuversEnded, ev::Conceded, ev::GameEnded,
-                 ev::WormholeDrawn, ev::OfficerTabled, ev::OfficerChanged, ev::HexEventFired,
-                 ev::DenizenSpawned, ev::DenizenDamaged, ev::DenizenDestroyed, ev::EscapeAttempted,
-                 ev::RewardTaken, ev::ShieldLayer, ev::PowerOutOfPlay>;
+using Event = std::variant<
+    ev::DiceRolled, ev::ShipAssigned, ev::HexpileShuffled, ev::HexpileCut, ev::StartingPlayer,
+    ev::TurnStarted, ev::CloakChanged, ev::TractorChanged, ev::AttackDeclared, ev::EvasionResolved,
+    ev::ShieldPower, ev::DamageApplied, ev::PlayerEliminated, ev::VesselMoved, ev::HexExplored,
+    ev::Teleported, ev::Repaired, ev::SweepActivated, ev::MineLaid, ev::MineDetonated, ev::AuxUsed,
+    ev::ShieldsDiverted, ev::ManeuversEnded, ev::Conceded, ev::GameEnded, ev::WormholeDrawn,
+    ev::OfficerTabled, ev::OfficerChanged, ev::HexEventFired, ev::DenizenSpawned,
+    ev::DenizenDamaged, ev::DenizenDestroyed, ev::EscapeAttempted, ev::RewardTaken, ev::ShieldLayer,
+    ev::PowerOutOfPlay, ev::DenizenDominated, ev::DenizenMoved>;
 
 // Who may see an event. Everything that happens in the basic game is public; the hidden parts
 // (the order of the hexpiles) never become events until a hex is revealed by exploring.

@@ -73,6 +73,20 @@ SubmitResult Game::call_time() {
 
 SubmitResult Game::forfeit(Seat seat, bool out_of_time) {
   if (s_.over) return SubmitResult::refuse(Verdict::kGameOver);
+  if (!s_.in_game(seat) && takes_turns(seat)) {
+    // An eliminated player gives up its domination slots; its denizen is its own again.
+    s_.domination_off = static_cast<std::uint8_t>(s_.domination_off | (1u << seat));
+    for (Denizen& d : s_.denizens) {
+      if (d.dominated_by == seat) d.dominated_by = kNoSeat;
+    }
+    emit(ev::Conceded{seat, out_of_time});
+    if (s_.step == Step::kManeuver && s_.decision.seat == seat) {
+      s_.step = Step::kNone;
+      finish_maneuvers();
+    }
+    run();
+    return SubmitResult::ok();
+  }
   if (!s_.in_game(seat)) return SubmitResult::refuse(Verdict::kNotAPlayer);
   emit(ev::Conceded{seat, out_of_time});
   const bool owed_decision = s_.step != Step::kNone && s_.decision.seat == seat;
@@ -137,7 +151,7 @@ void Game::run() {
       run_task(task);
       continue;
     }
-    if (!s_.in_game(s_.active) || s_.maneuvers_used >= s_.maneuvers_allowed) {
+    if (!takes_turns(s_.active) || s_.maneuvers_used >= s_.maneuvers_allowed) {
       finish_maneuvers();
       continue;
     }
@@ -205,6 +219,16 @@ void Game::apply(const Action& action) {
       break;
   }
 
+  if (!s_.in_game(seat)) {
+    // An eliminated player's slot: its denizen acts (§4.6).
+    if (action.kind == ActionKind::kEndManeuvers) {
+      emit(ev::ManeuversEnded{seat, s_.maneuvers_used});
+      finish_maneuvers();
+    } else {
+      dominate(action);
+    }
+    return;
+  }
   switch (action.kind) {
     case ActionKind::kUseAux:
       use_aux(seat);
@@ -276,6 +300,9 @@ void Game::apply(const Action& action) {
       break;
     case ActionKind::kRestoreOfficer:
       restore_officer(seat, action.officer - 1);
+      break;
+    case ActionKind::kFireHexWeapon:
+      fire_hex_weapon(action);
       break;
     default:
       throw std::logic_error("incursions: not a maneuver");

@@ -49,6 +49,9 @@ class Game {
   const core::Decision* decision() const;
 
   core::SubmitResult submit(Seat seat, core::DecisionId id, core::OptionId option);
+  // Whether `seat` still has turn slots: it is in the game, or, eliminated, it controls a
+  // denizen or could take one (§4.6).
+  bool takes_turns(Seat seat) const;
   core::SubmitResult concede(Seat seat);
   // Out of time on the host's clock: a concession reported as RESULT_REASON_TIME.
   core::SubmitResult time_out(Seat seat);
@@ -177,6 +180,16 @@ class Game {
   void spacestation(Seat seat, TileIndex tile, bool arrival);
   void timestorm(Seat seat, TileIndex tile, bool arrival);
   bool fire_unique(HexIndex hex);
+  // A hex's lent weapon (events/hex_weapon.cpp).
+  const HexWeaponDef* hex_weapon(Seat seat) const;
+  Rule check_hex_weapon(const Action& action) const;
+  void fire_hex_weapon(const Action& action);
+  // Domination (events/domination.cpp).
+  bool dominates_any(Seat seat) const;
+  bool dominatable(const Denizen& denizen) const;
+  Rule check_domination(const Action& action) const;
+  void enumerate_domination(std::vector<core::OptionId>& out) const;
+  void dominate(const Action& action);
 
   // Movement and beams (movement.cpp).
   void move(TileIndex destination);

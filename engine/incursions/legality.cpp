@@ -27,6 +27,18 @@ bool locates(v1::Race a, v1::Race b) {
 
 // Parameters an action kind does not use must be zero, so every action has exactly one id.
 bool canonical(const Action& a) {
+  switch (a.kind) {
+    case kDominate:
+      return a.denizen != 0 && a.subject == 0 && a.power == 0 && a.range_power == 0 &&
+             a.officer == 0;
+    case kDenizenMove:
+    case kDenizenAttack:
+      return a.denizen != 0 && a.power == 0 && a.range_power == 0 && a.officer == 0;
+    case kFireHexWeapon:
+      return a.denizen == 0 && a.range_power == 0 && a.officer == 0;
+    default:
+      break;
+  }
   if (a.denizen != 0) {
     // A denizen is a weapon's whole target.
     return (a.kind == kFireW1 || a.kind == kFireW2) && a.subject == 0 && a.officer == 0 &&
@@ -143,6 +155,7 @@ Rule Game::check_action(const Action& a) const {
       return v.power.up >= cost ? Rule::kOk : Rule::kInsufficientPower;
     }
     case Step::kManeuver:
+      if (!s_.in_game(seat)) return check_domination(a);
       if (a.kind == kUseAux || a.kind == kDivertShields) return free_action();
       return check_maneuver(a);
     case Step::kTractorLock:
@@ -271,6 +284,8 @@ Rule Game::check_maneuver(const Action& a) const {
       return available >= 3 ? Rule::kOk : Rule::kInsufficientPower;
     case kRestoreOfficer:
       return Rule::kOk;
+    case kFireHexWeapon:
+      return check_hex_weapon(a);
     case kLayMine:
       for (const Mine& mine : s_.mines) {
         const bool counts = s_.options.mine_limit == v1::MINE_LIMIT_PER_HEX || mine.owner == seat;
@@ -347,6 +362,11 @@ void Game::enumerate(std::vector<core::OptionId>& out) const {
       out.push_back(encode(act(kRelease)));
       return;
     case Step::kManeuver:
+      if (!s_.in_game(seat)) {
+        enumerate_domination(out);
+        out.push_back(encode(act(kEndManeuvers)));
+        return;
+      }
       enumerate_maneuvers(out);
       enumerate_free_actions(seat, out);
       out.push_back(encode(act(kEndManeuvers)));
@@ -456,6 +476,12 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
   }
   for (int officer = 1; officer <= kPositions; ++officer)
     add_if(act(kRestoreOfficer, 0, 0, 0, officer));
+  if (hex_weapon(seat) != nullptr) {
+    for (Seat target = 0; target < s_.players; ++target) {
+      for (int k = 0; k <= available; ++k)
+        add_if(act(kFireHexWeapon, target, k));
+    }
+  }
   add_if(act(kCloak));
   add_if(act(kTachyonSweep));
   for (Seat target = 0; target < s_.players; ++target) {

@@ -18,9 +18,7 @@ class IncursionsMatch final : public core::MatchEngine {
   core::SubmitResult concede(core::Seat seat) override { return game_.concede(seat); }
   core::SubmitResult time_out(core::Seat seat) override { return game_.time_out(seat); }
   core::SubmitResult call_time() override { return game_.call_time(); }
-  bool playing(core::Seat seat) const override {
-    return !game_.over() && game_.state().in_game(seat);
-  }
+  bool playing(core::Seat seat) const override { return !game_.over() && game_.takes_turns(seat); }
   bool over() const override { return game_.over(); }
   v1::MatchResult result() const override;
   std::uint64_t state_hash() const override { return game_.state().hash(); }

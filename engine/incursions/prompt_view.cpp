@@ -57,6 +57,24 @@ class Labeller {
       case kAssimilate:
         return "Assimilate " + target(a) + " for 3 Pwr: it resists on 2D6 at most " +
                std::to_string(espionage_score(s_, a.subject, a.officer - 1));
+      case kFireHexWeapon: {
+        const HexWeaponDef& w =
+            *s_.content->hex(s_.board.tile(s_.vessels[seat].tile).hex).event.weapon;
+        return "Fire the hex's weapon at " + name_(a.subject) + " with " + pwr(a.power) + ": " +
+               dice(w.damage.dice, w.damage.flat + weapon_bonus(s_, seat)) + ", range " +
+               std::to_string(w.range + a.power - w.power);
+      }
+      case kDominate:
+        return "Take control of " + denizen_name(a.denizen - 1);
+      case kDenizenMove:
+        return "Move " + denizen_name(a.denizen - 1) + " to " +
+               describe_coord(s_.board.tile(a.subject).coord);
+      case kDenizenAttack: {
+        const Denizen& d = s_.denizens[a.denizen - 1u];
+        const DenizenDef& def = *s_.content->hex(s_.board.tile(d.home).hex).event.denizen;
+        return "Attack " + name_(a.subject) + " with " + denizen_name(a.denizen - 1) + ": " +
+               dice(def.weapon.dice, def.weapon.flat);
+      }
       case kRestoreOfficer:
         return "Return your " + s_.def(s_.officer(seat, a.officer - 1)).card.title() +
                " to service";
@@ -137,6 +155,10 @@ class Labeller {
         return "Power-up: keep holding " + name_(s_.vessels[seat].holding) + " for " +
                pwr(s_.vessels[seat].beam) + "?";
       case Step::kManeuver:
+        if (!s_.in_game(seat)) {
+          return "Your denizen's maneuver " + std::to_string(s_.maneuvers_used + 1) + " of " +
+                 std::to_string(s_.maneuvers_allowed);
+        }
         return "Maneuver " + std::to_string(s_.maneuvers_used + 1) + " of " +
                std::to_string(s_.maneuvers_allowed);
       case Step::kEventRepair:
@@ -202,6 +224,20 @@ void action_to_proto(const State& s, const Action& a, v1::IncursionsAction* out)
       break;
     case kRestoreOfficer:
       out->set_officer(position_to_proto(a.officer - 1));
+      break;
+    case kFireHexWeapon:
+      out->set_target_seat(a.subject);
+      break;
+    case kDominate:
+      out->set_target_denizen(a.denizen - 1u);
+      break;
+    case kDenizenMove:
+      out->set_target_denizen(a.denizen - 1u);
+      *out->mutable_destination() = to_proto(s.board.tile(a.subject).coord);
+      break;
+    case kDenizenAttack:
+      out->set_target_denizen(a.denizen - 1u);
+      out->set_target_seat(a.subject);
       break;
     case kDetonateMine:
     case kTractor:

@@ -132,8 +132,8 @@ std::uint64_t State::hash() const {
     h.add(uniques_fired.size());
     for (HexIndex hex : uniques_fired)
       h.add(std::uint16_t(hex));
-    h.add((std::uint64_t{remain_resolved} << 16) | (std::uint64_t{hit.denizen} << 8) |
-          event_repair);
+    h.add((std::uint64_t{domination_off} << 24) | (std::uint64_t{remain_resolved} << 16) |
+          (std::uint64_t{hit.denizen} << 8) | event_repair);
     for (const Task& t : tasks)
       h.add(t.index);
   }

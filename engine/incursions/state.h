@@ -225,6 +225,7 @@ struct State {
   std::vector<Denizen> denizens;
   std::vector<HexIndex> uniques_fired;  // unique events fire once per game per hex (§9.5)
   std::uint8_t event_repair = 0;        // points of the pending kEventRepair
+  std::uint8_t domination_off = 0;      // bit per seat: gave up its domination slots
 
   // The end.
   bool over = false;

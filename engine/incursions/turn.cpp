@@ -128,6 +128,12 @@ void Game::begin_turn(Seat seat) {
   s_.maneuvers_used = 0;
   s_.maneuvers_allowed = kBaseManeuvers;
   s_.remain_resolved = false;
+  if (!s_.in_game(seat)) {
+    // An eliminated player's slot, for its denizen (§4.6): 2 maneuvers, no power-up.
+    s_.remain_resolved = true;
+    emit(ev::TurnStarted{seat, s_.round, s_.turn, 0});
+    return;
+  }
   Vessel& vessel = s_.vessels[seat];
   vessel.stayed = true;
   if (vessel.impulse > 0 && std::exchange(vessel.impulse_aged, true)) vessel.impulse = 0;
@@ -186,7 +192,7 @@ void Game::end_turn() {
   do {
     next = static_cast<Seat>((next + 1) % s_.players);
     if (next == s_.starting) ++s_.round;
-  } while (!s_.in_game(next));
+  } while (!takes_turns(next));
   if (s_.round > s_.options.turn_cap) {
     score_at_limit(v1::RESULT_REASON_TURN_CAP);
     return;

@@ -128,6 +128,7 @@ void pile_to_proto(const State& s, const Pile& pile, core::Viewer viewer,
 }  // namespace
 
 v1::IncursionsWeaponSlot slot_of(Weapon w) {
+  // W1, W2, W3 and the hex's weapon, in order.
   return static_cast<v1::IncursionsWeaponSlot>(static_cast<int>(w) + 1);
 }
 

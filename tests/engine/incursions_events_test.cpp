@@ -363,3 +363,78 @@ TEST_CASE("T22 outside EVENTS, hex events do nothing (CREW)") {
 }
 
 }  // namespace spacedock::incursions
+
+namespace spacedock::incursions {
+
+TEST_CASE("T34 domination: an eliminated player's denizen moves and attacks") {
+  State s = events_position({"TS-F", "TS-K", "TS-R"});
+  const TileIndex raiders = add_tile(s, {1, 0}, "hex.041.raiders", /*owner=*/2);
+  const TileIndex crypt = add_tile(s, {2, 0}, "hex.crypt", /*owner=*/2);
+  s.denizens.push_back(Denizen{raiders, raiders, 20, true, kNoSeat});
+  s.denizens.push_back(Denizen{crypt, crypt, 30, true, kNoSeat});
+  s.vessels[1].eliminated = true;
+  s.vessels[2].tile = crypt;
+  Game g = Game::from_position(s);
+  CHECK(g.takes_turns(1));
+  play(g, 0, act(kEndManeuvers));
+  REQUIRE(active(g) == 1);  // the eliminated player's slot
+  const Action raiders_ = Action{kDominate, 0, 0, 0, 0, 1};
+  CHECK(refused(g, 1, Action{kDominate, 0, 0, 0, 0, 2}) == "NOT_DOMINATABLE");
+  CHECK(refused(g, 1, Action{kDenizenAttack, 0, 0, 0, 0, 1}) == "NOT_YOURS");
+  play(g, 1, raiders_);
+  CHECK(int{g.state().denizens[0].dominated_by} == 1);
+  CHECK(refused(g, 1, Action{kDominate, 0, 0, 0, 0, 2}) == "DOMINATION_LIMIT");
+  play(g, 1, Action{kDenizenMove, 0, 0, 0, 0, 1});  // into P1's hex, the start tile
+  CHECK(int{g.state().denizens[0].tile} == 0);
+  g.script_dice({3, 4});
+  play(g, 1, Action{kDenizenAttack, 0, 0, 0, 0, 1});
+  REQUIRE(decider(g) == 0);
+  CHECK(offered(g, act(kEvade, 0, 1)));  // P1 may evade
+  play(g, 0, act(kAccept));
+  CHECK(shields(g, 0) == 13);
+  CHECK(active(g) == 2);  // two maneuvers, and the slot is over
+  // Dominated, they no longer answer their hex's triggers.
+  const std::size_t before = g.events().size();
+  g.script_dice({1, 1});  // out of the Crypt: its Guardians hold vessels until a roll of 6
+  play(g, 2, act(kMove, raiders));
+  CHECK(tile_of(g, 2) == raiders);
+  CHECK(rolls(g, before, v1::DICE_ROLL_PURPOSE_DAMAGE).empty());
+  CHECK(g.state().denizens.size() == 2);
+}
+
+TEST_CASE("§10.3 an eliminated player with no denizen to take has no turn slot") {
+  State s = events_position({"TS-F", "TS-K", "TS-R"});
+  s.vessels[1].eliminated = true;
+  Game g = Game::from_position(s);
+  CHECK_FALSE(g.takes_turns(1));
+  play(g, 0, act(kEndManeuvers));
+  CHECK(active(g) == 2);
+}
+
+TEST_CASE("Launching Center: Borg ships here fire the hex's weapon, 1 Pwr for range 3") {
+  State s = events_position({"TS-B", "TS-F"});
+  const TileIndex center = add_tile(s, {0, 1}, "hex.009.launching_center");
+  for (int q = 1; q <= 4; ++q)
+    add_tile(s, {static_cast<std::int16_t>(q), 0}, kOpen);
+  s.vessels[0].tile = center;
+  s.vessels[1].tile = 4;  // (3, 0): 3 hexes from (0, 1)
+  Game g = Game::from_position(s);
+  CHECK(refused(g, 0, act(kFireHexWeapon, 1, 0)) == "INSUFFICIENT_POWER");
+  g.script_dice({5});
+  play(g, 0, act(kFireHexWeapon, 1, 1));
+  play(g, 1, act(kAccept));
+  CHECK(shields(g, 1) == 13);  // 1D6 + 2
+  CHECK(pwr(g, 0) == Pwr{3, 1});
+  State far = s;
+  far.vessels[1].tile = 5;  // 4 hexes: a further Pwr for range
+  Game g2 = Game::from_position(far);
+  CHECK(refused(g2, 0, act(kFireHexWeapon, 1, 1)) == "OUT_OF_RANGE");
+  CHECK(offered(g2, act(kFireHexWeapon, 1, 2)));
+  State fed = s;
+  fed.active = 1;
+  fed.vessels[1].tile = center;
+  Game g3 = Game::from_position(fed);
+  CHECK(refused(g3, 1, act(kFireHexWeapon, 0, 1)) == "NO_HEX_WEAPON");
+}
+
+}  // namespace spacedock::incursions

@@ -1,0 +1,106 @@
+// Eliminated players' turn slots (§4.6, §10.3): an eliminated player may take control of one
+// denizen, which then spends 2 maneuvers a slot moving 1 hex or attacking, and no longer acts
+// on its hex's triggers. Such denizens never win the game.
+#include <algorithm>
+
+#include "engine/incursions/events/conditions.h"
+#include "engine/incursions/game.h"
+
+namespace spacedock::incursions {
+
+bool Game::takes_turns(Seat seat) const {
+  if (s_.in_game(seat)) return true;
+  if (seat >= s_.players || !s_.events_on() || (s_.domination_off >> seat) & 1u) return false;
+  // A slot for a player who controls a denizen, or who could take one now.
+  return std::any_of(s_.denizens.begin(), s_.denizens.end(), [&](const Denizen& d) {
+    return d.alive && (d.dominated_by == seat ||
+                       (d.dominated_by == kNoSeat && !dominates_any(seat) && dominatable(d)));
+  });
+}
+
+bool Game::dominates_any(Seat seat) const {
+  return std::any_of(s_.denizens.begin(), s_.denizens.end(),
+                     [&](const Denizen& d) { return d.alive && d.dominated_by == seat; });
+}
+
+bool Game::dominatable(const Denizen& d) const {
+  return s_.content->hex(s_.board.tile(d.home).hex).event.denizen->dominatable;
+}
+
+Rule Game::check_domination(const Action& a) const {
+  const Seat seat = s_.active;
+  switch (a.kind) {
+    case ActionKind::kEndManeuvers:
+      return Rule::kOk;
+    case ActionKind::kDominate:
+    case ActionKind::kDenizenMove:
+    case ActionKind::kDenizenAttack:
+      break;
+    default:
+      return Rule::kWrongStep;
+  }
+  if (a.denizen == 0 || a.denizen > s_.denizens.size() || !s_.denizens[a.denizen - 1u].alive)
+    return Rule::kNoDenizen;
+  const Denizen& d = s_.denizens[a.denizen - 1u];
+  if (a.kind == ActionKind::kDominate) {
+    // Chosen at the start of the slot; one denizen at a time (T34).
+    if (s_.maneuvers_used > 0) return Rule::kWrongStep;
+    if (dominates_any(seat) || d.dominated_by != kNoSeat) return Rule::kDominationLimit;
+    return dominatable(d) ? Rule::kOk : Rule::kNotDominatable;
+  }
+  if (d.dominated_by != seat) return Rule::kNotYours;
+  if (s_.maneuvers_used >= s_.maneuvers_allowed) return Rule::kNoManeuversLeft;
+  const DenizenDef& def = *s_.content->hex(s_.board.tile(d.home).hex).event.denizen;
+  if (a.kind == ActionKind::kDenizenMove) {
+    if (!def.mobile) return Rule::kIllegalPath;
+    for (int direction = 0; direction < kDirections; ++direction) {
+      if (a.subject != kNoTile && s_.board.next_to(d.tile, direction) == a.subject)
+        return Rule::kOk;
+    }
+    return Rule::kIllegalPath;  // 1 hex per maneuver, over explored tiles (§4.6)
+  }
+  // Its attack reaches its own hex (A50), and spares whom its hex spares.
+  if (!s_.in_game(a.subject)) return Rule::kInvalidTarget;
+  if (s_.vessels[a.subject].tile != d.tile) return Rule::kOutOfRange;
+  return affected(s_, a.subject, d.home) ? Rule::kOk : Rule::kInvalidTarget;
+}
+
+void Game::enumerate_domination(std::vector<core::OptionId>& out) const {
+  for (std::size_t i = 0; i < s_.denizens.size(); ++i) {
+    const auto id = static_cast<std::uint8_t>(i + 1);
+    for (ActionKind kind :
+         {ActionKind::kDominate, ActionKind::kDenizenAttack, ActionKind::kDenizenMove}) {
+      const int subjects = kind == ActionKind::kDominate        ? 1
+                           : kind == ActionKind::kDenizenAttack ? s_.players
+                                                                : static_cast<int>(s_.board.size());
+      for (int subject = 0; subject < subjects; ++subject) {
+        const Action a{kind, static_cast<std::uint8_t>(subject), 0, 0, 0, id};
+        if (check_domination(a) == Rule::kOk) out.push_back(encode(a));
+      }
+    }
+  }
+}
+
+void Game::dominate(const Action& a) {
+  const Seat seat = s_.active;
+  Denizen& d = s_.denizens[a.denizen - 1u];
+  switch (a.kind) {
+    case ActionKind::kDominate:
+      d.dominated_by = seat;
+      emit(ev::DenizenDominated{static_cast<std::uint8_t>(a.denizen - 1u), seat});
+      return;
+    case ActionKind::kDenizenMove: {
+      ++s_.maneuvers_used;
+      const TileIndex from = d.tile;
+      d.tile = a.subject;
+      emit(ev::DenizenMoved{static_cast<std::uint8_t>(a.denizen - 1u), from, d.tile});
+      return;
+    }
+    default:  // kDenizenAttack
+      ++s_.maneuvers_used;
+      denizen_attack(a.denizen - 1, a.subject);
+      return;
+  }
+}
+
+}  // namespace spacedock::incursions
