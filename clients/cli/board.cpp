@@ -112,8 +112,8 @@ std::string vessel_line(const v1::IncursionsView& view, const v1::IncursionsVess
     return std::to_string(value) + "/" + std::to_string(max);
   };
   return row(std::to_string(v.seat()), name(v.seat()), v.ship().name(), coord(v.position()),
-             out_of(v.hull(), v.ship().hull()), out_of(v.shields(), v.figures().shields_max()), power,
-             v.aux_available() ? "yes" : "no", status);
+             out_of(v.hull(), v.ship().hull()), out_of(v.shields(), v.figures().shields_max()),
+             power, v.aux_available() ? "yes" : "no", status);
 }
 
 std::string position_word(v1::IncursionsPosition position) {
@@ -143,7 +143,11 @@ std::string officer_text(const v1::IncursionsOfficer& officer, const Names& name
 
 std::string hit_line(const v1::IncursionsHit& hit, const Names& name) {
   static const char* const kWeapons[] = {"?", "W1", "W2", "mine"};
-  std::string text = "Hit: " + name(hit.attacker()) + " on " + name(hit.target()) +
+  const std::string by = hit.event() ? std::string("the hex")
+                         : hit.has_attacking_denizen()
+                             ? "denizen #" + std::to_string(hit.attacking_denizen())
+                             : name(hit.attacker());
+  std::string text = "Hit: " + by + " on " + name(hit.target()) +
                      (hit.target_officer() != v1::INCURSIONS_POSITION_UNSPECIFIED
                           ? "'s " + position_word(hit.target_officer())
                           : std::string()) +
@@ -182,11 +186,17 @@ std::vector<std::string> render_board(const v1::GameSnapshot& snapshot, const v1
     for (const auto& officer : vessel.officers())
       officers.push_back(officer_text(officer, name));
     add_list(lines, name(vessel.seat()) + "'s officers:", officers);
+    std::string held;
+    if (vessel.shield_layer() > 0)
+      held += ", shield layer " + std::to_string(vessel.shield_layer());
+    if (vessel.escape_threshold() > 0)
+      held += ", held: escapes on 2D6 <= " + std::to_string(vessel.escape_threshold());
+    if (vessel.power().out_of_play() > 0)
+      held += ", " + std::to_string(vessel.power().out_of_play()) + " Pwr out of play";
     lines.push_back("  figures: shields max " + std::to_string(f.shields_max()) + ", evasion " +
-                    std::to_string(f.evasion()) + ", weapons +" +
-                    std::to_string(f.weapon_bonus()) + ", repair " +
-                    std::to_string(f.repair_points()) + ", espionage evasion " +
-                    std::to_string(f.espionage_evasion()));
+                    std::to_string(f.evasion()) + ", weapons +" + std::to_string(f.weapon_bonus()) +
+                    ", repair " + std::to_string(f.repair_points()) + ", espionage evasion " +
+                    std::to_string(f.espionage_evasion()) + held);
     std::vector<std::string> discard;
     for (const auto& card : vessel.discard())
       discard.push_back(card.title());
@@ -209,6 +219,16 @@ std::vector<std::string> render_board(const v1::GameSnapshot& snapshot, const v1
                     dice(mine.dice(), mine.flat()) + (mine.armed() ? " armed" : " not armed"));
   }
   if (!mines.empty()) add_list(lines, "Mines:", mines);
+  std::vector<std::string> denizens;
+  for (const auto& d : view.denizens()) {
+    std::string text = "#" + std::to_string(d.id()) + " " + d.name() + " " + coord(d.coord()) +
+                       " life " + std::to_string(d.life()) + "/" + std::to_string(d.life_max()) +
+                       ", " + dice(d.weapon_dice(), d.weapon_flat()) +
+                       (d.evasion() ? ", evades on " + std::to_string(d.evasion()) : "");
+    if (d.has_dominated_by()) text += ", under " + name(d.dominated_by());
+    denizens.push_back(text);
+  }
+  if (!denizens.empty()) add_list(lines, "Denizens:", denizens);
   if (view.has_hit()) lines.push_back(hit_line(view.hit(), name));
   return lines;
 }

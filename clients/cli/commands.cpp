@@ -219,12 +219,13 @@ const char* const kHelpText = R"(commands:
   deck export ID PATH        write your deck ID as a normal LackeyCCG list to file PATH
   deck rename ID NAME        rename your deck ID
   deck delete ID             delete your deck ID (matches made with it keep their copy)
-  create ... --mode crew [--ship ID] [--captain ID | none] [--crew ID]...
-                             Incursions with captains and crew: your ship (default: dealt at
-                             random), captain (default: your ship's race's; a crew card id
-                             stands in as captain) and up to three crew, one per position;
-                             `spacedock content` lists the ids. join ID takes the same
-                             --ship, --captain and --crew
+  create ... --mode crew | events [--ship ID] [--captain ID | none] [--crew ID]...
+                             Incursions with captains and crew (and, in events, hex events
+                             and denizens): your ship (default: dealt at random), captain
+                             (default: your ship's race's; a crew card id stands in as
+                             captain) and up to three crew, one per position; `spacedock
+                             content` lists the ids. join ID takes the same --ship,
+                             --captain and --crew
   create ... --private --no-spectators
                              (either or both, after the rest) a private match, listed to its
                              players only and joined with the invite code it gets; a match
@@ -371,17 +372,18 @@ std::optional<Command> parse_command(std::string_view line) {
     c.clock = valued("--clock", {"blitz", "standard", "tournament"});
     c.bot = valued("--bot", {"random", "easy", "strong"});
     c.code = valued("--code", {});
-    c.mode = valued("--mode", {"basic", "crew"});
+    c.mode = valued("--mode", {"basic", "crew", "events"});
     c.ship = valued("--ship", {});
     c.captain = valued("--captain", {});
     for (std::string crew = valued("--crew", {}); !crew.empty(); crew = valued("--crew", {}))
       c.crew.push_back(crew);
     if (verb == "join" && !c.mode.empty())
       throw std::invalid_argument("--mode is for create: a match's mode is fixed by its creator");
-    if (verb == "quick" && (!c.mode.empty() || !c.ship.empty() || !c.captain.empty() ||
-                            !c.crew.empty()))
-      throw std::invalid_argument("quick matches are BASIC: --mode, --ship, --captain and --crew "
-                                  "are for create and join");
+    if (verb == "quick" &&
+        (!c.mode.empty() || !c.ship.empty() || !c.captain.empty() || !c.crew.empty()))
+      throw std::invalid_argument(
+          "quick matches are BASIC: --mode, --ship, --captain and --crew "
+          "are for create and join");
     if (verb != "create" && (c.private_match || c.no_spectators || c.pause_on_disconnect))
       throw std::invalid_argument(
           "--private, --no-spectators and --pause-on-disconnect are for create");

@@ -39,17 +39,17 @@ struct Command {
     kQuit,
   };
   Verb verb = Verb::kHelp;
-  std::string name;           // register, login; deck save, rename: the deck's name
-  std::string password;       // register, login
-  std::string preset;         // create, join: the hexpile preset (empty: the server's default)
-  std::string mode;           // create --mode: an Incursions mode, basic or crew
-  std::string ship;           // create, join --ship: an Incursions ship id
-  std::string captain;        // create, join --captain: a captain or crew card id, or "none"
+  std::string name;               // register, login; deck save, rename: the deck's name
+  std::string password;           // register, login
+  std::string preset;             // create, join: the hexpile preset (empty: the server's default)
+  std::string mode;               // create --mode: an Incursions mode, basic, crew or events
+  std::string ship;               // create, join --ship: an Incursions ship id
+  std::string captain;            // create, join --captain: a captain or crew card id, or "none"
   std::vector<std::string> crew;  // create, join --crew (repeated): crew card ids
-  bool stccg = false;         // create: a Star Trek CCG match; join: with a STCCG deck
-  std::string deck;           // create, join: a STCCG sample deck
-  std::string deck_file;      // create, join: a STCCG deck list file, sent as its text
-  std::uint64_t deck_id = 0;  // create, join: a stored deck; deck: the deck acted on
+  bool stccg = false;             // create: a Star Trek CCG match; join: with a STCCG deck
+  std::string deck;               // create, join: a STCCG sample deck
+  std::string deck_file;          // create, join: a STCCG deck list file, sent as its text
+  std::uint64_t deck_id = 0;      // create, join: a stored deck; deck: the deck acted on
   // deck: save, replace, show, check, export, rename or delete
   std::string deck_action;
   std::string path;            // deck save, replace, check, export: the list's file

@@ -134,6 +134,7 @@ asio::awaitable<bool> Session::execute(const Command& c) {
         create->set_game(v1::GAME_INCURSIONS);
         create->mutable_incursions()->set_players(c.players);
         if (c.mode == "crew") create->mutable_incursions()->set_mode(v1::INCURSIONS_MODE_CREW);
+        if (c.mode == "events") create->mutable_incursions()->set_mode(v1::INCURSIONS_MODE_EVENTS);
         incursions_seat(c, *create->mutable_incursions_seat());
       }
       co_await follow(std::move(message), "create");
