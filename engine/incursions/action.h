@@ -57,7 +57,17 @@ struct Action {
   friend bool operator==(const Action&, const Action&) = default;
 };
 
-// Option ids are actions packed into 32 bits, so the same action keeps the same id in every
+constexpr Action make_action(ActionKind kind, int subject = 0, int power = 0, int range_power = 0,
+                             int officer = 0, int denizen = 0) {
+  return {kind,
+          static_cast<std::uint8_t>(subject),
+          static_cast<std::uint8_t>(power),
+          static_cast<std::uint8_t>(range_power),
+          static_cast<std::uint8_t>(officer),
+          static_cast<std::uint8_t>(denizen)};
+}
+
+// Option ids are actions packed into 48 bits, so the same action keeps the same id in every
 // decision, and any id can be decoded to explain why it is not allowed.
 constexpr core::OptionId encode(Action a) {
   return static_cast<core::OptionId>(a.kind) | (core::OptionId{a.subject} << 8) |

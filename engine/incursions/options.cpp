@@ -1,0 +1,165 @@
+// The options of the open decision: every action the rules allow, each listed once. What is
+// allowed is decided in legality.cpp; this file only walks the candidates.
+#include <algorithm>
+
+#include "engine/incursions/events/conditions.h"
+#include "engine/incursions/figures.h"
+#include "engine/incursions/game.h"
+
+namespace spacedock::incursions {
+
+using enum ActionKind;
+
+void Game::enumerate(std::vector<core::OptionId>& out) const {
+  out.clear();
+  const Seat seat = decider();
+  const Power& power = s_.vessels[seat].power;
+  auto add_if = [&](Action a) {
+    if (check_action(a) == Rule::kOk) out.push_back(encode(a));
+  };
+  switch (s_.step) {
+    case Step::kNone:
+      return;
+    case Step::kCut:
+      for (std::size_t depth = 0; depth < s_.piles[s_.cuts_done].hexes.size(); ++depth) {
+        out.push_back(encode(make_action(kCut, static_cast<int>(depth))));
+      }
+      return;
+    case Step::kKeepCloak:
+    case Step::kKeepTractor:
+      add_if(make_action(kKeep));
+      out.push_back(encode(make_action(kRelease)));
+      return;
+    case Step::kManeuver:
+      if (!s_.in_game(seat)) {
+        enumerate_domination(out);
+        out.push_back(encode(make_action(kEndManeuvers)));
+        return;
+      }
+      enumerate_maneuvers(out);
+      enumerate_free_actions(seat, out);
+      out.push_back(encode(make_action(kEndManeuvers)));
+      return;
+    case Step::kEventRepair:
+      out.push_back(encode(make_action(kRepair, 0)));
+      out.push_back(encode(make_action(kRepair, 1)));
+      return;
+    case Step::kTractorLock:
+    case Step::kDefend:
+    case Step::kAbsorb:
+      break;
+  }
+  for (int k = 1; k <= power.available(); ++k)
+    add_if(make_action(kEvade, 0, k));
+  if (s_.step != Step::kTractorLock) {
+    for (int k = 1; k <= power.up; ++k)
+      add_if(make_action(kShieldPower, 0, k));
+    for (int system = 0; system < 2; ++system) {
+      for (int k = 0; k <= power.available(); ++k)
+        add_if(make_action(kDefensiveRepair, system, k));
+    }
+  }
+  enumerate_free_actions(seat, out);
+  out.push_back(encode(make_action(kAccept)));
+}
+
+void Game::enumerate_free_actions(Seat, std::vector<core::OptionId>& out) const {
+  for (ActionKind kind : {kUseAux, kDivertShields}) {
+    if (check_action(make_action(kind)) == Rule::kOk) out.push_back(encode(make_action(kind)));
+  }
+}
+
+void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
+  if (s_.maneuvers_used >= s_.maneuvers_allowed) return;
+  const Seat seat = s_.active;
+  const Vessel& v = s_.vessels[seat];
+  const int available = v.power.available();
+  auto add_if = [&](Action a) {
+    if (check_maneuver(a) == Rule::kOk) out.push_back(encode(a));
+  };
+
+  for (Seat target = 0; target < s_.players; ++target) {
+    if (check_target(seat, target) != Rule::kOk) continue;
+    const int distance = hex_distance(s_.position(seat), s_.position(target));
+    const int torpedo_range = std::max(0, distance - weapon_range(s_, seat, Weapon::kW2));
+    // The vessel, then each face-up officer once its shields are down (§13.4).
+    for (int officer = 0; officer <= kPositions; ++officer) {
+      if (officer > 0) {
+        const CardId card = s_.officer(target, officer - 1);
+        if (s_.vessels[target].shields > 0) break;
+        if (card == kNoCard || !s_.cards[card].face_up) continue;
+      }
+      for (int k = 0; k <= available; ++k) {
+        if (distance <= weapon_range(s_, seat, Weapon::kW1))
+          out.push_back(encode(make_action(kFireW1, target, k, 0, officer)));
+        if (k + torpedo_range <= available) {
+          out.push_back(encode(make_action(kFireW2, target, k, torpedo_range, officer)));
+        }
+      }
+    }
+    if (s_.ship(seat).race == v1::RACE_BORG) {
+      for (int officer = 1; officer <= kPositions; ++officer)
+        add_if(make_action(kAssimilate, target, 0, 0, officer));
+    }
+  }
+  for (std::size_t d = 0; d < s_.denizens.size(); ++d) {
+    if (!s_.denizens[d].alive) continue;
+    const int distance = hex_distance(s_.position(seat), s_.board.tile(s_.denizens[d].tile).coord);
+    const int torpedo_range = std::max(0, distance - weapon_range(s_, seat, Weapon::kW2));
+    const int id = static_cast<int>(d) + 1;
+    for (int k = 0; k <= available; ++k) {
+      if (distance <= weapon_range(s_, seat, Weapon::kW1))
+        out.push_back(encode(make_action(kFireW1, 0, k, 0, 0, id)));
+      if (k + torpedo_range <= available)
+        out.push_back(encode(make_action(kFireW2, 0, k, torpedo_range, 0, id)));
+    }
+  }
+  if (own_fresh_mine(seat) != nullptr) {
+    for (Seat target = 0; target < s_.players; ++target)
+      add_if(make_action(kDetonateMine, target));
+  }
+  // Only the power bound depends on the Pwr put in: check once, list every amount.
+  if (check_maneuver(make_action(kLayMine)) == Rule::kOk) {
+    for (int k = 0; k <= available; ++k)
+      out.push_back(encode(make_action(kLayMine, 0, k)));
+  }
+
+  if (!held(seat)) {
+    Routes routes;
+    routes.compute(s_.board, v.tile, drive(s_, seat) + v.impulse + available, mine_costs(seat));
+    for (std::size_t tile = 0; tile < s_.board.size(); ++tile) {
+      const auto steps = routes.steps[tile];
+      if (steps != Routes::kUnreached && steps > 0)
+        out.push_back(encode(make_action(kMove, static_cast<int>(tile))));
+    }
+    if (!s_.pile_for(seat).hexes.empty() && s_.board.size() < kMaxTiles) {
+      for (int direction = 0; direction < kDirections; ++direction) {
+        if (s_.board.next_to(v.tile, direction) == kNoTile)
+          out.push_back(encode(make_action(kExplore, direction)));
+      }
+    }
+  }
+  for (int system = 0; system < 2; ++system) {
+    for (int k = 0; k <= available; ++k)
+      out.push_back(encode(make_action(kRepair, system, k)));
+  }
+  for (int officer = 1; officer <= kPositions; ++officer)
+    add_if(make_action(kRestoreOfficer, 0, 0, 0, officer));
+  if (hex_weapon(seat) != nullptr) {
+    for (Seat target = 0; target < s_.players; ++target) {
+      for (int k = 0; k <= available; ++k)
+        add_if(make_action(kFireHexWeapon, target, k));
+    }
+  }
+  add_if(make_action(kCloak));
+  add_if(make_action(kTachyonSweep));
+  for (Seat target = 0; target < s_.players; ++target) {
+    if (check_maneuver(make_action(kTractor, target, 1)) == Rule::kOk) {
+      for (int k = 1; k <= v.power.up; ++k)
+        out.push_back(encode(make_action(kTractor, target, k)));
+    }
+    add_if(make_action(kBreakTractor, target));
+  }
+}
+
+}  // namespace spacedock::incursions
