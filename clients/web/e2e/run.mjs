@@ -1,7 +1,7 @@
 // Spacedock's browser end-to-end test: starts `spacedock serve` on a free loopback port, drives
 // Debian's Chromium with playwright-core through the whole client (accounts, decks, the card
-// browser, an STCCG match and two Incursions matches, basic and with captains and crew, played
-// to the end by clicking, a reload, two tabs, a refused answer, a dropped link, the replay, a
+// browser, an STCCG match and three Incursions matches, basic, with captains and crew, and with
+// hex events and denizens (against a bot), played to the end by clicking, a reload, two tabs, a refused answer, a dropped link, the replay, a
 // phone), screenshots every screen into
 // the artifacts dir, prints one line per check passed and a summary, and exits non-zero if
 // anything failed. Everything stops by itself: a wall-time cap, per-step timeouts, and the
@@ -18,6 +18,7 @@ import { bootSmoke, register } from "./flows/accounts.mjs";
 import { cardsPage } from "./flows/cards.mjs";
 import { brokenList, importAndSave, pasteAndSave } from "./flows/decks.mjs";
 import { incursionsCrew } from "./flows/incursions_crew.mjs";
+import { incursionsEvents } from "./flows/incursions_events.mjs";
 import { incursionsMatch } from "./flows/incursions_match.mjs";
 import { eventsFlow } from "./flows/events.mjs";
 import { phone } from "./flows/phone.mjs";
@@ -80,6 +81,7 @@ const kNeeds = {
   replay: ["stccg"],
   incursions: ["accounts"],
   incursions_crew: ["accounts"],
+  incursions_events: ["accounts"],
   events: ["accounts"],
   phone: ["accounts"],
 };
@@ -153,6 +155,9 @@ try {
   await flow("replay", "STCCG replay", () => replay(report, A, server.url, stccg.id, stccg.result));
   await flow("incursions", "Incursions match", () => incursionsMatch(report, env, { A, B, C }));
   await flow("incursions_crew", "Incursions match with captains and crew", () => incursionsCrew(report, env, { A, B, C }));
+  await flow("incursions_events", "Incursions match with hex events and denizens", () =>
+    incursionsEvents(report, env, { A, C }),
+  );
   await flow("events", "events", () =>
     eventsFlow(report, { ...env, server: opts.server, db: server.db }, { A, B, C }, kAccounts),
   );

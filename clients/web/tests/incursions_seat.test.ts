@@ -13,11 +13,15 @@ import {
   crewCards,
   describeSeatError,
   incursionsSeat,
+  choosesCrew,
   isCrewMatch,
+  kModes,
   kNoCrewChoice,
   matchMode,
+  modeTag,
   optionsErrorWords,
   playableShips,
+  presetChoices,
   shipLabel,
   toggleCrew,
   type CrewChoice,
@@ -79,6 +83,51 @@ test("a match's mode comes from its header", () => {
   assert.equal(isCrewMatch(info(IncursionsMode.CREW)), true);
   assert.equal(isCrewMatch(info(IncursionsMode.BASIC)), false);
   assert.equal(isCrewMatch(info(undefined, Game.STCCG)), false);
+  // Hex events and denizens build on captains and crew: joining asks for a ship and officers.
+  assert.equal(isCrewMatch(info(IncursionsMode.EVENTS)), true);
+  assert.equal(modeTag(info(IncursionsMode.EVENTS)), "hex events and denizens");
+  assert.equal(modeTag(info(IncursionsMode.CREW)), "captains and crew");
+  assert.equal(modeTag(info(IncursionsMode.BASIC)), "");
+  assert.equal(modeTag(info(undefined, Game.STCCG)), "");
+});
+
+test("the modes offered: basic, captains and crew, hex events and denizens; not the full game yet", () => {
+  assert.deepEqual(
+    kModes.map(([mode, name]) => [mode, name]),
+    [
+      [IncursionsMode.BASIC, "Basic"],
+      [IncursionsMode.CREW, "Captains and crew"],
+      [IncursionsMode.EVENTS, "Hex events and denizens"],
+    ],
+  );
+  assert.match(kModes[2][2], /denizens/);
+  assert.deepEqual([IncursionsMode.BASIC, IncursionsMode.CREW, IncursionsMode.EVENTS].map(choosesCrew), [false, true, true]);
+});
+
+test("the hexpile brought: the preset chosen, else the standard one; presets listed with their denizens", () => {
+  assert.deepEqual(incursionsSeat(null, "borg"), { hexpilePreset: "borg" });
+  assert.deepEqual(incursionsSeat({ ...kNoCrewChoice, hexpile: "klingon" }), { hexpilePreset: "klingon" });
+  assert.deepEqual(incursionsSeat({ ...kNoCrewChoice, hexpile: "" }), { hexpilePreset: "standard" });
+  assert.deepEqual(seatOptions(Game.INCURSIONS, "sample:federation", null, "borg"), {
+    case: "incursionsSeat",
+    value: { hexpilePreset: "borg" },
+  });
+  const withPresets = create(IncursionsContentSchema, {
+    hexes: [
+      { id: "hex.002.wormhole_ii", hexpoints: 0, wormhole: true },
+      { id: "hex.014.crystal_entity", hexpoints: 4, event: { denizen: { name: "Crystal Entity" } } },
+      { id: "hex.015.doomsday_device", hexpoints: 5, event: { denizen: { name: "Doomsday Device" } } },
+      { id: "hex.p1.open_space", hexpoints: 1 },
+    ],
+    hexpilePresets: [
+      { id: "standard", name: "Neutral space", hexes: ["hex.002.wormhole_ii", "hex.p1.open_space", "hex.p1.open_space"] },
+      { id: "borg", name: "Borg space", hexes: ["hex.002.wormhole_ii", "hex.014.crystal_entity", "hex.015.doomsday_device"] },
+    ],
+  });
+  assert.deepEqual(presetChoices(withPresets), [
+    { value: "standard", label: "Neutral space", hint: "3 hexes, 2 hexpoints; no denizens" },
+    { value: "borg", label: "Borg space (2 denizens)", hint: "3 hexes, 9 hexpoints; denizens: Crystal Entity, Doomsday Device" },
+  ]);
 });
 
 test("the ships offered leave out the rules' test fixtures", () => {

@@ -1,15 +1,19 @@
 // Where a player may click on each game's table: the targets the page lights for the open
 // prompt, found in the page and marked with data-e2e-cand so one can be clicked by number.
 // Only what is on screen counts (a target scrolled out of a map's view is left to the panel).
-// `officers`: how many of the marked targets are officers on the boards (Incursions).
+// `officers`: how many of the marked targets are officers on the boards (Incursions);
+// `denizens`: how many are denizens, on the map or in the denizen list.
 
 const kCandidates = {
   // The STCCG table marks a card or a spaceline end the prompt offers with .hot and a ✔.
   stccg: ".stccg button.card.hot, .stccg button.end-slot.hot",
-  // The Incursions map: lit hexes and aimed vessels are focusable SVG buttons; on the boards,
-  // officers a shot, an assimilation or a return to service aims at are buttons.
+  // The Incursions map: lit hexes, aimed vessels and denizens are focusable SVG buttons; on the
+  // boards, officers a shot, an assimilation or a return to service aims at are buttons; in the
+  // denizen list, denizens aimed at; above the map, a hex's repair to place (hull or shields).
   incursions:
-    ".inc-map .inc-hex.is-target[role=button], .inc-map .inc-vessel.is-target[role=button], .inc-board button.inc-officer.is-target",
+    ".inc-map .inc-hex.is-target[role=button], .inc-map .inc-vessel.is-target[role=button], " +
+    ".inc-map .inc-denizen.is-target[role=button], .inc-board button.inc-officer.is-target, " +
+    ".inc-denizens button.inc-denizen-item.is-target, .inc-event-panel button.inc-event-option",
 };
 
 // The small menu a target with several options opens, and its items (not its Cancel).
@@ -47,7 +51,8 @@ export async function survey(page, game) {
     const options = [...document.querySelectorAll("section.prompt.open .options button")].map(label);
     const other = [...document.querySelectorAll(".stccg .other-options button")].map(label);
     const officers = document.querySelectorAll("[data-e2e-cand].inc-officer").length;
-    return { targets, options, other, officers };
+    const denizens = document.querySelectorAll("[data-e2e-cand].inc-denizen, [data-e2e-cand].inc-denizen-item").length;
+    return { targets, options, other, officers, denizens };
   }, kCandidates[game]);
 }
 

@@ -16,7 +16,8 @@ async function gotoLobby(page, url) {
 
 // An Incursions seat with captains and crew in the chooser inside `scope` (the New match form or
 // the lobby list's join form): `seat.ship` and `seat.captain` are option labels, `seat.crew` the
-// crew cards' titles. Waits for the content (ListCards) to fill the chooser first.
+// crew cards' titles, `seat.hexpile` a hexpile preset's id ("borg"). Waits for the content
+// (ListCards) to fill the chooser first.
 export async function chooseCrewSeat(scope, seat) {
   const picker = scope.getByRole("group", { name: "Your ship and officers" });
   await picker.waitFor({ timeout: 15_000 });
@@ -27,13 +28,15 @@ export async function chooseCrewSeat(scope, seat) {
   if (seat.captain) await select(picker, "Captain").selectOption({ label: seat.captain });
   const crew = picker.getByRole("group", { name: "Crew" });
   for (const title of seat.crew ?? []) await crew.getByRole("checkbox", { name: new RegExp(`^${title} \\(`) }).check();
+  if (seat.hexpile) await select(picker, "Hexpile").selectOption({ value: seat.hexpile });
   return picker;
 }
 
 // Creates a match with the New match form; returns its id, read from the match page's URL.
-// `deck`: the stored deck's name (STCCG); `players`, `mode` (the Mode option's label) and
-// `seat` (chooseCrewSeat's) for Incursions; `beforeCreate(form)` runs just before the click.
-export async function createMatch(report, person, url, { game, deck, players, mode, seat, beforeCreate }) {
+// `deck`: the stored deck's name (STCCG); `players`, `mode` (the Mode option's label), `seat`
+// (chooseCrewSeat's) and `bot` (the Opponent option's label) for Incursions; `beforeCreate(form)`
+// runs just before the click. With a bot the match starts at once.
+export async function createMatch(report, person, url, { game, deck, players, mode, seat, bot, beforeCreate }) {
   const { page } = person;
   await gotoLobby(page, url);
   const form = page.getByRole("form", { name: "New match" });
@@ -46,6 +49,7 @@ export async function createMatch(report, person, url, { game, deck, players, mo
   if (players) await select(form, "Players").selectOption(String(players));
   if (mode) await select(form, "Mode").selectOption({ label: mode });
   if (seat) await chooseCrewSeat(form, seat);
+  if (bot) await select(form, "Opponent").selectOption({ label: bot });
   if (beforeCreate) await beforeCreate(form);
   await form.getByRole("button", { name: "Create match" }).click();
   let id = "";
@@ -53,7 +57,7 @@ export async function createMatch(report, person, url, { game, deck, players, mo
     await page.waitForURL(/#\/match\/\d+$/);
     id = /#\/match\/(\d+)/.exec(page.url())[1];
     await page.getByRole("heading", { name: new RegExp(`#${id}$`) }).waitFor();
-    await page.getByText("Waiting for players.").waitFor();
+    if (!bot) await page.getByText("Waiting for players.").waitFor();
     return `match #${id}`;
   }, () => report.shot(page, `fail-create-${person.who}`));
   return id;

@@ -1,7 +1,14 @@
 // The dice as they are rolled and the damage they do, newest first: the view shows only where
-// the game stands, so a roll would otherwise be seen only as a line of the log.
-import { DiceRollPurpose, type IncursionsEvent } from "../../../gen/spacedock/v1/incursions_pb.js";
+// the game stands, so a roll would otherwise be seen only as a line of the log. A roll the server
+// makes for a denizen is labelled with the denizen's name.
+import {
+  DiceRollPurpose,
+  type DiceRolled,
+  type IncursionsEvent,
+  type IncursionsView,
+} from "../../../gen/spacedock/v1/incursions_pb.js";
 import type { GameEvent } from "../../../gen/spacedock/v1/game_pb.js";
+import { denizenNames } from "./denizen_words.js";
 import "./dice_tray.css";
 
 // Words for the purposes this client knows; one it does not (a newer server's) is named from
@@ -14,6 +21,10 @@ const kPurposes: Partial<Record<DiceRollPurpose, string>> = {
   [DiceRollPurpose.WORMHOLE]: "wormhole",
   [DiceRollPurpose.ROLL_OFF]: "roll-off",
   [DiceRollPurpose.ESPIONAGE]: "espionage",
+  [DiceRollPurpose.EVENT]: "hex event damage",
+  [DiceRollPurpose.ESCAPE]: "escape",
+  [DiceRollPurpose.DENIZEN_EVASION]: "evasion",
+  [DiceRollPurpose.TABLE]: "hex table",
 };
 
 export const purposeWord = (purpose: DiceRollPurpose): string =>
@@ -32,10 +43,18 @@ export function latestDiceAndDamage(events: GameEvent[], count = kShown): Incurs
     .reverse();
 }
 
-export function DiceTray({ events, names }: { events: GameEvent[]; names: string[] }) {
+// Whom a roll is for: the denizen's name when the server rolled for one (`denizens`: names by
+// id), else the player's (`names` by seat, else "Player N").
+export function rollOwner(roll: Pick<DiceRolled, "seat" | "denizen">, names: readonly string[], denizens: ReadonlyMap<number, string>): string {
+  if (roll.denizen !== undefined) return denizens.get(roll.denizen) ?? "A denizen";
+  return names[roll.seat] ?? `Player ${roll.seat + 1}`;
+}
+
+export function DiceTray({ events, names, view }: { events: GameEvent[]; names: string[]; view?: IncursionsView }) {
   const who = (seat: number) => names[seat] ?? `Player ${seat + 1}`;
   const happenings = latestDiceAndDamage(events);
   if (happenings.length === 0) return null;
+  const denizens = denizenNames(view, events);
   return (
     <section class="dice-tray" aria-label="Latest dice and damage">
       {happenings.map((happening, index) => {
@@ -43,9 +62,9 @@ export function DiceTray({ events, names }: { events: GameEvent[]; names: string
         if (body.case === "diceRolled") {
           const roll = body.value;
           return (
-            <div class={`dice-roll${index === 0 ? " latest" : ""}`}>
+            <div class={`dice-roll${index === 0 ? " latest" : ""}${roll.denizen !== undefined ? " for-denizen" : ""}`}>
               <span class="dice-who">
-                {who(roll.seat)}: {purposeWord(roll.purpose)}
+                {rollOwner(roll, names, denizens)}: {purposeWord(roll.purpose)}
               </span>
               {roll.dice.map((die) => (
                 <span class="die" aria-label={`a ${die}`}>

@@ -1,5 +1,6 @@
 // One hex of the map: its outline, number and name, the mines in it, and the highlight the open
-// prompt gives it. Vessels are drawn on a layer above (vessel.tsx) so they can be clicked apart.
+// prompt gives it; its tooltip says what the tile does. Vessels and denizens are drawn on a layer
+// above (vessel.tsx, denizen.tsx) so they can be clicked apart.
 import type { IncursionsMine } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { hexCorners, polygonPoints } from "./hex.js";
 import { kHexSize, type Cell } from "./map_model.js";
@@ -11,7 +12,8 @@ const origin = { x: 0, y: 0 };
 const kOutline = polygonPoints(hexCorners(origin, kHexSize - 1.5));
 const kInner = polygonPoints(hexCorners(origin, kHexSize - 7));
 
-// Where up to six mines sit, either side of the vessels.
+// Where up to six mines sit, either side of the vessels; beside a denizen (drawn on the left),
+// the right-hand spots first.
 const kMineSpots = [
   { x: -38, y: 14 },
   { x: 38, y: 14 },
@@ -20,6 +22,7 @@ const kMineSpots = [
   { x: -20, y: 46 },
   { x: 20, y: 46 },
 ];
+const kMineSpotsBesideDenizen = [...kMineSpots.filter((p) => p.x > 0), ...kMineSpots.filter((p) => p.x < 0)];
 
 export interface HexCellProps {
   cell: Cell;
@@ -30,6 +33,8 @@ export interface HexCellProps {
   activate: (key: string, anchor: Element) => void;
   onKey: (event: KeyboardEvent, key: string) => void;
   onFocus: (key: string) => void;
+  // The pointer is over the tile: the hex panel shows it.
+  onHover: (key: string) => void;
 }
 
 // Focus attributes are spelt `tabindex`: on SVG, Preact sets attributes as written, and only the
@@ -41,11 +46,14 @@ export function HexCell(props: HexCellProps) {
   if (tile?.wormhole) classes.push("is-wormhole");
   if (tile?.hexId === "start") classes.push("is-start");
   if (target) classes.push("is-target");
+  const spots = cell.denizens.length > 0 ? kMineSpotsBesideDenizen : kMineSpots;
+  const tooltip = cell.summary ? `${cell.label}. ${cell.summary}` : cell.label;
   return (
     <g
       class={classes.join(" ")}
       transform={`translate(${round(cell.centre.x)} ${round(cell.centre.y)})`}
       data-hex={cell.key}
+      data-hex-id={tile?.hexId}
       ref={(element) => props.register(cell.key, element)}
       role={focusable ? "button" : undefined}
       tabindex={focusable ? (props.tabbable ? 0 : -1) : undefined}
@@ -55,13 +63,14 @@ export function HexCell(props: HexCellProps) {
       onClick={focusable ? (e) => props.activate(cell.key, e.currentTarget) : undefined}
       onKeyDown={focusable ? (e) => props.onKey(e, cell.key) : undefined}
       onFocus={focusable ? () => props.onFocus(cell.key) : undefined}
+      onPointerEnter={tile ? () => props.onHover(cell.key) : undefined}
     >
-      <title>{cell.label}</title>
+      <title>{tooltip}</title>
       <polygon class="inc-hex-outline" points={kOutline} />
       {target && <polygon class="inc-hex-ring" points={kInner} />}
       {tile ? <TileText cell={cell} me={props.me} /> : target && <text class="inc-hex-hint" y={4}>{hint(target.roles)}</text>}
-      {cell.mines.slice(0, kMineSpots.length).map((mine, i) => (
-        <Mine mine={mine} me={props.me} x={kMineSpots[i].x} y={kMineSpots[i].y} />
+      {cell.mines.slice(0, spots.length).map((mine, i) => (
+        <Mine mine={mine} me={props.me} x={spots[i].x} y={spots[i].y} />
       ))}
       {target && <RoleBadge roles={target.roles} count={target.options.length} />}
     </g>

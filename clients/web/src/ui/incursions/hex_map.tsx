@@ -1,12 +1,17 @@
-// The map: explored tiles and the empty ring around them in SVG, the vessels on top, and the
-// prompt's targets lit. A lit hex or vessel with one option chooses it on click or Enter; with
-// several it opens a menu. Arrow keys move between hexes (a roving tab stop).
+// The map: explored tiles and the empty ring around them in SVG, the vessels and denizens on
+// top, and the prompt's targets lit. A lit hex, vessel or denizen with one option chooses it on
+// click or Enter; with several it opens a menu. Arrow keys move between hexes (a roving tab
+// stop). Under the map, what the hex pointed at, focused or tapped does (else the viewer's own).
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Option } from "../../../gen/spacedock/v1/game_pb.js";
+import type { IncursionsContent } from "../../../gen/spacedock/v1/incursions_content_pb.js";
 import type { IncursionsView } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { useCamera } from "./camera.js";
+import { denizenLine } from "./denizen_words.js";
 import { axial, hexKey, hexToPixel, neighbour, parseKey } from "./hex.js";
 import { HexCell } from "./hex_cell.js";
+import { HexInfoPanel } from "./hex_info.js";
+import { hexSummaries } from "./hex_words.js";
 import { buildMapModel, isFocusable, kHexSize, type MapModel } from "./map_model.js";
 import { OptionMenu, type MenuState } from "./option_menu.js";
 import type { PromptTargets } from "./prompt_targets.js";
@@ -19,6 +24,8 @@ export interface HexMapProps {
   me: number | undefined;
   targets: PromptTargets;
   choose: (optionId: bigint) => void;
+  // The content listing (hex summaries), once it has arrived.
+  content?: IncursionsContent;
 }
 
 // Arrow keys to directions (hex.ts DIRECTIONS): [plain, with Shift].
@@ -34,9 +41,12 @@ const kArrowDirections: Record<string, [number, number]> = {
 const kMenuWidth = 300;
 
 export function HexMap(props: HexMapProps) {
-  const { view, me, targets } = props;
-  const model = useMemo(() => buildMapModel(view, targets, me), [view, targets, me]);
+  const { view, me, targets, content } = props;
+  const summaries = useMemo(() => hexSummaries(content), [content]);
+  const model = useMemo(() => buildMapModel(view, targets, me, summaries), [view, targets, me, summaries]);
   const [focusKey, setFocusKey] = useState<string | null>(null);
+  // The hex the panel under the map describes (null: the viewer's own).
+  const [inspectKey, setInspectKey] = useState<string | null>(null);
   const [menu, setMenu] = useState<MenuState | null>(null);
   const elements = useRef(new Map<string, SVGGElement>());
   const wrap = useRef<HTMLDivElement>(null);
@@ -60,12 +70,21 @@ export function HexMap(props: HexMapProps) {
   const activateHex = (key: string, anchor: Element) => {
     const cell = model.byKey.get(key);
     if (!cell) return;
+    if (cell.tile) setInspectKey(key);
     const title = `${cell.tile ? tileTitle(cell.tile) : "Unexplored space"} ${coordText(cell.at)}`;
     offer(title, cell.target?.options, anchor);
   };
   const activateVessel = (seat: number, anchor: Element) => {
     const vessel = view.vessels.find((v) => v.seat === seat);
     if (vessel) offer(describeVessel(vessel, me, 0), targets.vessels.get(seat), anchor);
+  };
+  const activateDenizen = (id: number, anchor: Element) => {
+    const denizen = view.denizens.find((d) => d.id === id);
+    if (denizen) offer(`${denizen.name} (life ${denizenLine(denizen, view, me).life})`, targets.denizens.get(id), anchor);
+  };
+  const focused = (key: string) => {
+    setFocusKey(key);
+    if (model.byKey.get(key)?.tile) setInspectKey(key);
   };
   const focusHex = (key: string) => {
     setFocusKey(key);
@@ -91,7 +110,8 @@ export function HexMap(props: HexMapProps) {
     }
   };
 
-  const hasTargets = targets.hexes.size > 0 || targets.vessels.size > 0;
+  const hasTargets = targets.hexes.size > 0 || targets.vessels.size > 0 || targets.denizens.size > 0;
+  const inspected = (inspectKey && model.byKey.get(inspectKey)) || model.byKey.get(hexKey(myHex ?? { q: 0, r: 0 }));
   return (
     <div class="inc-map" ref={wrap}>
       <div class="inc-map-tools" role="toolbar" aria-label="Map view">
@@ -130,14 +150,33 @@ export function HexMap(props: HexMapProps) {
             register={(key, element) => (element ? elements.current.set(key, element) : elements.current.delete(key))}
             activate={activateHex}
             onKey={onKey}
-            onFocus={setFocusKey}
+            onFocus={focused}
+            onHover={setInspectKey}
           />
         ))}
-        <VesselLayer model={model} view={view} me={me} targets={targets} activate={activateVessel} />
+        <VesselLayer
+          model={model}
+          view={view}
+          me={me}
+          targets={targets}
+          activate={activateVessel}
+          activateDenizen={activateDenizen}
+        />
       </svg>
       {menu && <OptionMenu menu={menu} choose={props.choose} close={() => setMenu(null)} />}
+      {inspected && (
+        <HexInfoPanel
+          cell={inspected}
+          view={view}
+          content={content}
+          me={me}
+          mine={!inspectKey || inspectKey === (myHex ? hexKey(myHex) : null)}
+          hasShip={!!myHex}
+        />
+      )}
       <p class="inc-map-keys muted small">
-        {hasTargets ? "Click a lit hex or ship to choose; several choices open a menu. " : ""}
+        {hasTargets ? "Click a lit hex, ship or denizen to choose; several choices open a menu. " : ""}
+        Point at or tap a hex to read what it does.{" "}
         Keys: arrows move between hexes (Shift+↑/↓ for the other diagonal)
         {myHex ? ", Home goes to your ship" : ""}
         {hasTargets ? ", Enter chooses." : "."}

@@ -1,13 +1,15 @@
-// The Incursions table: whose turn and the phase, the hit being resolved, the hex map with the
-// open prompt's targets lit, a board per seat (the viewer's first, officers a prompt aims at
-// lit there) and the hexpiles. It shows
-// the server's view and answers only with the options the prompt offers.
+// The Incursions table: whose turn and the phase, the hit being resolved (or a hex's repair to
+// place), the hex map with the open prompt's targets lit and what the hex pointed at does, a
+// board per seat (the viewer's first, officers a prompt aims at lit there), the denizens and the
+// hexpiles. It shows the server's view and answers only with the options the prompt offers.
 import { useMemo } from "preact/hooks";
 import type { DecisionPrompt } from "../../../gen/spacedock/v1/game_pb.js";
+import type { IncursionsContent } from "../../../gen/spacedock/v1/incursions_content_pb.js";
 import type { IncursionsView } from "../../../gen/spacedock/v1/incursions_pb.js";
+import { DenizensPanel } from "./denizens_panel.js";
 import { HexMap } from "./hex_map.js";
 import { Hexpiles } from "./hexpiles.js";
-import { HitPanel } from "./hit_panel.js";
+import { EventRepairPanel, HitPanel } from "./hit_panel.js";
 import "./incursions.css";
 import { PlayerBoard } from "./player_board.js";
 import { promptTargets } from "./prompt_targets.js";
@@ -19,12 +21,13 @@ export interface IncursionsTableProps {
   prompt: DecisionPrompt | null;  // this viewer's open decision
   choose: (optionId: bigint) => void;
   names?: readonly string[];  // the players' names by seat
+  content?: IncursionsContent;  // the content listing (what each hex does), once it has arrived
 }
 
-export function IncursionsTable({ view, seat, prompt, choose, names }: IncursionsTableProps) {
+export function IncursionsTable({ view, seat, prompt, choose, names, content }: IncursionsTableProps) {
   const targets = useMemo(() => promptTargets(prompt, view), [prompt, view]);
   const boards = [...view.vessels].sort((a, b) => rank(a.seat, seat) - rank(b.seat, seat));
-  const onMap = targets.hexes.size + targets.vessels.size > 0;
+  const onMap = targets.hexes.size + targets.vessels.size + targets.denizens.size > 0;
   return (
     <div class="inc-table">
       <header class="inc-status">
@@ -34,9 +37,10 @@ export function IncursionsTable({ view, seat, prompt, choose, names }: Incursion
         <p class="muted small">{seat === undefined ? "Watching" : `You are Player ${seat + 1}`}</p>
       </header>
       <HitPanel view={view} me={seat} />
+      <EventRepairPanel view={view} prompt={prompt} choose={choose} />
       <div class="inc-main">
         <div class="inc-map-column">
-          <HexMap view={view} me={seat} targets={targets} choose={choose} />
+          <HexMap view={view} me={seat} targets={targets} choose={choose} content={content} />
           {prompt && targets.other.length > 0 && (
             <p class="inc-other muted small">
               {onMap ? "Also " : ""}
@@ -62,6 +66,7 @@ export function IncursionsTable({ view, seat, prompt, choose, names }: Incursion
               />
             ))}
           </div>
+          <DenizensPanel view={view} me={seat} targets={targets} choose={choose} />
           <Hexpiles view={view} me={seat} />
         </div>
       </div>

@@ -1,7 +1,9 @@
 // The cells the map draws, worked out from the view and the prompt's targets: every explored
 // tile, the empty ring around them (dashed; explorable where an option says so), who and what
-// is in each, and the box that fits them all.
+// is in each (vessels, mines, denizens), what each tile does (its summary, when the content is
+// known), and the box that fits them all.
 import type {
+  IncursionsDenizen,
   IncursionsMine,
   IncursionsTile,
   IncursionsVessel,
@@ -22,8 +24,10 @@ export interface Cell {
   tile: IncursionsTile | undefined;  // undefined: unexplored space
   vessels: IncursionsVessel[];  // on the board (not eliminated)
   mines: IncursionsMine[];
+  denizens: IncursionsDenizen[];  // living ones, where they are now
   target: HexTarget | undefined;
   label: string;  // the accessible name
+  summary: string;  // what the tile does, from the content ("" if unknown or unexplored)
 }
 
 export interface MapModel {
@@ -36,7 +40,13 @@ export interface MapModel {
 const kMinHexesAcross = 5;
 const kMinHexesDown = 4;
 
-export function buildMapModel(view: IncursionsView, targets: PromptTargets, me: number | undefined): MapModel {
+// `summaries`: each hex id's summary (hex_words.ts hexSummaries), when the content is known.
+export function buildMapModel(
+  view: IncursionsView,
+  targets: PromptTargets,
+  me: number | undefined,
+  summaries?: ReadonlyMap<string, string>,
+): MapModel {
   const tiles = new Map<string, IncursionsTile>();
   for (const tile of view.tiles) tiles.set(hexKey(axial(tile.coord)), tile);
   const placed = [...tiles.keys()].map(parseKey);
@@ -49,12 +59,14 @@ export function buildMapModel(view: IncursionsView, targets: PromptTargets, me: 
     const key = hexKey(at);
     const vessels = view.vessels.filter((v) => !v.eliminated && hexKey(axial(v.position)) === key);
     const mines = view.mines.filter((m) => hexKey(axial(m.coord)) === key);
+    const denizens = view.denizens.filter((d) => hexKey(axial(d.coord)) === key);
     const target = targets.hexes.get(key);
     const label = describeHex(
-      { tile, at, vessels, mines, roles: target?.roles ?? new Set(), choices: target?.options.length ?? 0 },
+      { tile, at, vessels, mines, denizens, roles: target?.roles ?? new Set(), choices: target?.options.length ?? 0 },
       me,
     );
-    return { key, at, centre: hexToPixel(at, kHexSize), tile, vessels, mines, target, label };
+    const summary = (tile && summaries?.get(tile.hexId)) || "";
+    return { key, at, centre: hexToPixel(at, kHexSize), tile, vessels, mines, denizens, target, label, summary };
   };
   const cells = [
     ...[...tiles.entries()].map(([key, tile]) => cell(parseKey(key), tile)),

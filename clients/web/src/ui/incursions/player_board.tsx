@@ -1,5 +1,6 @@
 // One seat's board: its ship, Hull and Shields as bars with numbers, the four Warp Power cards,
-// the AUX marker and what the vessel is doing (cloak, sweep, tractor beam), or its elimination;
+// the AUX marker and what the vessel is doing (cloak, sweep, tractor beam) or what its hex does
+// to it (a shield layer, Pwr out of play, free hexes, an escape roll to leave), or its elimination;
 // with captains and crew, its officers (lit when the prompt aims at one: a click chooses, or
 // opens a menu of the options), its figures as the server computed them, and its discard pile.
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -12,7 +13,7 @@ import { OptionMenu, type MenuState } from "./option_menu.js";
 import { powerCards, powerWords } from "./power.js";
 import type { PromptTargets } from "./prompt_targets.js";
 import { seatClass } from "./seat_colour.js";
-import { capitalise, coordText, dice, ownerName, raceName, seatName, shieldsMax } from "./words.js";
+import { capitalise, coordText, dice, raceName, seatName, shieldsMax, statusChips } from "./words.js";
 
 export interface PlayerBoardProps {
   vessel: IncursionsVessel;
@@ -33,7 +34,8 @@ export function PlayerBoard({ vessel, view, me, name, targets, choose }: PlayerB
   if (mine) classes.push("is-mine");
   if (active) classes.push("is-active");
   if (vessel.eliminated) classes.push("is-out");
-  const crew = view.options?.mode === IncursionsMode.CREW || vessel.officers.length > 0;
+  const mode = view.options?.mode ?? IncursionsMode.BASIC;
+  const crew = (mode !== IncursionsMode.BASIC && mode !== IncursionsMode.UNSPECIFIED) || vessel.officers.length > 0;
   return (
     <section class={classes.join(" ")} aria-label={`${who}: ${ship?.name ?? "ship"}`}>
       <header class="inc-board-head">
@@ -51,7 +53,7 @@ export function PlayerBoard({ vessel, view, me, name, targets, choose }: PlayerB
         {!vessel.eliminated && <span class="muted"> · at {coordText(axial(vessel.position))}</span>}
       </p>
       <Bar label="Hull" value={vessel.hull} max={ship?.hull ?? 0} kind="hull" />
-      <Bar label="Shields" value={vessel.shields} max={shieldsMax(vessel) ?? 0} kind="shields" />
+      <Bar label="Shields" value={vessel.shields} max={shieldsMax(vessel) ?? 0} kind="shields" extra={vessel.shieldLayer} />
       <Power vessel={vessel} />
       <Status vessel={vessel} view={view} me={me} />
       {crew && (
@@ -78,17 +80,21 @@ export function PlayerBoard({ vessel, view, me, name, targets, choose }: PlayerB
   );
 }
 
-function Bar(props: { label: string; value: number; max: number; kind: "hull" | "shields" }) {
+// `extra`: a hex's temporary shield layer over the shields (§9.5), shown after the value.
+function Bar(props: { label: string; value: number; max: number; kind: "hull" | "shields"; extra?: number }) {
   const share = props.max > 0 ? Math.max(0, Math.min(1, props.value / props.max)) : 0;
   const low = share <= 0.25;
+  const extra = props.extra ?? 0;
+  const words = `${props.label} ${props.value} of ${props.max}${extra > 0 ? `, plus a shield layer of ${extra}` : ""}`;
   return (
-    <div class={`inc-bar ${props.kind}${low ? " low" : ""}`} role="img" aria-label={`${props.label} ${props.value} of ${props.max}`}>
+    <div class={`inc-bar ${props.kind}${low ? " low" : ""}${extra > 0 ? " has-layer" : ""}`} role="img" aria-label={words} title={words}>
       <span class="inc-bar-label">{props.label}</span>
       <span class="inc-bar-track">
         <span class="inc-bar-fill" style={{ width: `${Math.round(share * 100)}%` }} />
       </span>
       <span class="inc-bar-value">
         {props.value}/{props.max}
+        {extra > 0 && <span class="inc-bar-layer">+{extra}</span>}
       </span>
     </div>
   );
@@ -107,18 +113,11 @@ function Power({ vessel }: { vessel: IncursionsVessel }) {
 }
 
 function Status({ vessel, view, me }: { vessel: IncursionsVessel; view: IncursionsView; me: number | undefined }) {
-  const chips: string[] = [vessel.auxAvailable ? "AUX ready" : "AUX used"];
-  if (vessel.cloaked) chips.push("Cloaked");
-  if (vessel.sweepActive) chips.push("Tachyon Sweep on");
-  if (vessel.tractoringSeat !== undefined)
-    chips.push(`Tractor beam on ${seatName(vessel.tractoringSeat, me)} (strength ${vessel.tractorStrength})`);
-  for (const holder of view.vessels) {
-    if (holder.tractoringSeat === vessel.seat) chips.push(`Held by ${ownerName(holder.seat, me)} tractor beam`);
-  }
   return (
     <ul class="inc-chips">
-      {chips.map((chip) => (
-        <li>{chip}</li>
+      {statusChips(vessel, view, me).map((chip) => (
+        // What the vessel's hex does to it stands out from the routine chips.
+        <li class={chip.kind ? `is-${chip.kind}` : undefined}>{chip.text}</li>
       ))}
     </ul>
   );

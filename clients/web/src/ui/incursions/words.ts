@@ -4,6 +4,7 @@ import {
   IncursionsPhase,
   IncursionsWeaponSlot,
   Race,
+  type IncursionsDenizen,
   type IncursionsHit,
   type IncursionsMine,
   type IncursionsShip,
@@ -11,7 +12,7 @@ import {
   type IncursionsVessel,
   type IncursionsView,
 } from "../../../gen/spacedock/v1/incursions_pb.js";
-import type { Axial } from "./hex.js";
+import { axial, hexKey, type Axial } from "./hex.js";
 import type { HexRole } from "./prompt_targets.js";
 
 // The table knows seats, not user names (the match header shows those): seats are numbered
@@ -43,6 +44,7 @@ export const dice = (count: number, flat: number): string =>
   `${count}D6${flat > 0 ? `+${flat}` : flat < 0 ? String(flat) : ""}`;
 
 export function weaponName(ship: IncursionsShip | undefined, slot: IncursionsWeaponSlot): string {
+  if (slot === IncursionsWeaponSlot.HEX) return "the hex's weapon";
   const weapon =
     slot === IncursionsWeaponSlot.W1 ? ship?.w1 : slot === IncursionsWeaponSlot.W2 ? ship?.w2 : ship?.w3;
   const tag = slot === IncursionsWeaponSlot.W3 ? "W3" : slot === IncursionsWeaponSlot.W2 ? "W2" : "W1";
@@ -64,6 +66,8 @@ export interface HexFacts {
   mines: IncursionsMine[];
   roles: Set<HexRole>;
   choices: number;
+  // Living denizens in the hex (EVENTS mode).
+  denizens?: IncursionsDenizen[];
 }
 
 // The accessible name of a hex: what it is, who is there, and what the prompt offers there.
@@ -79,6 +83,10 @@ export function describeHex(facts: HexFacts, me: number | undefined): string {
   }
   for (const m of facts.mines) {
     parts.push(`${ownerName(m.ownerSeat, me)} mine ${dice(m.dice, m.flat)}${m.armed ? ", armed" : ", not armed yet"}`);
+  }
+  for (const d of facts.denizens ?? []) {
+    const owner = d.dominatedBy !== undefined ? `, dominated by ${seatName(d.dominatedBy, me)}` : "";
+    parts.push(`denizen ${d.name || "unnamed"} here (${d.life} of ${d.lifeMax} life${owner})`);
   }
   for (const role of facts.roles) parts.push(roleWords[role]);
   if (facts.choices > 1) parts.push(`${facts.choices} choices`);
@@ -97,8 +105,40 @@ export function describeVessel(v: IncursionsVessel, me: number | undefined, choi
     `shields ${v.shields} of ${shieldsMax(v) ?? "?"}`,
   ];
   if (v.cloaked) parts.push("cloaked");
+  if (v.shieldLayer > 0) parts.push(`shield layer ${v.shieldLayer}`);
+  if (v.escapeThreshold > 0) parts.push(`held: escape on 2D6 at most ${v.escapeThreshold}`);
   if (choices > 0) parts.push(choices === 1 ? "target, 1 choice" : `target, ${choices} choices`);
   return parts.join(", ");
+}
+
+// A chip on a vessel's board; `hex` marks what the hex it stands in does to it, `held` an escape
+// roll it needs to leave.
+export interface StatusChip {
+  text: string;
+  kind?: "hex" | "held";
+}
+
+// What a vessel is doing, as small chips on its board: the AUX marker, cloak, sweep, tractor
+// beams, and what the hex it stands in does to it (EVENTS mode): a shield layer, Pwr out of play,
+// free hexes on its next warp, an escape roll to leave. (`stayed` is left out: on a hex with no
+// remain trigger, the start tile say, it would promise an event that never comes.)
+export function statusChips(vessel: IncursionsVessel, view: IncursionsView, me: number | undefined): StatusChip[] {
+  const chips: StatusChip[] = [{ text: vessel.auxAvailable ? "AUX ready" : "AUX used" }];
+  const add = (text: string, kind?: StatusChip["kind"]) => chips.push(kind ? { text, kind } : { text });
+  if (vessel.cloaked) add("Cloaked");
+  if (vessel.sweepActive) add("Tachyon Sweep on");
+  if (vessel.tractoringSeat !== undefined)
+    add(`Tractor beam on ${seatName(vessel.tractoringSeat, me)} (strength ${vessel.tractorStrength})`);
+  for (const holder of view.vessels) {
+    if (holder.tractoringSeat === vessel.seat) add(`Held by ${ownerName(holder.seat, me)} tractor beam`);
+  }
+  if (vessel.eliminated) return chips;
+  if (vessel.shieldLayer > 0) add(`+${vessel.shieldLayer} shield layer`, "hex");
+  const out = vessel.power?.outOfPlay ?? 0;
+  if (out > 0) add(`${out} Pwr out of play`, "hex");
+  if (vessel.freeHexes > 0) add(`${vessel.freeHexes} free ${vessel.freeHexes === 1 ? "hex" : "hexes"} on the next warp`, "hex");
+  if (vessel.escapeThreshold > 0) add(`Held: escape on 2D6 ≤ ${vessel.escapeThreshold}`, "held");
+  return chips;
 }
 
 // One line for the status bar: the phase, whose turn, the maneuvers. `names`: the players'
@@ -143,7 +183,19 @@ export function nameLines(name: string, width = 15): string[] {
   return [shortened[0], second.length >= width ? `${second.slice(0, width - 1)}…` : `${second}…`];
 }
 
-// The hit being resolved, in words: a headline and what has been done about it so far.
+// "Pirates" attack, "Crystal Entity" attacks: a denizen's name ending in s is taken as a band.
+export const isBand = (name: string): boolean => /s$/i.test(name.trim());
+
+// The tile a vessel stands on, if it is on the board.
+export function tileUnder(view: IncursionsView, seat: number): IncursionsTile | undefined {
+  const vessel = view.vessels.find((v) => v.seat === seat);
+  if (!vessel) return undefined;
+  const key = hexKey(axial(vessel.position));
+  return view.tiles.find((t) => hexKey(axial(t.coord)) === key);
+}
+
+// The hit being resolved, in words: a headline and what has been done about it so far. A hex
+// event's damage names the hex (it cannot be evaded); a denizen's attack names the denizen.
 export function hitWords(hit: IncursionsHit, view: IncursionsView, me: number | undefined): { headline: string; details: string[] } {
   // An attack on an officer (the target's shields were down, §13.4) names the officer.
   const officer = hit.targetOfficer
@@ -153,14 +205,27 @@ export function hitWords(hit: IncursionsHit, view: IncursionsView, me: number | 
     ? `${ownerName(hit.target, me)} ${officer?.card?.title ?? "officer"}`
     : seatName(hit.target, me);
   let headline: string;
-  if (hit.weapon === IncursionsWeaponSlot.W3) {
+  const details: string[] = [];
+  if (hit.event) {
+    const tile = tileUnder(view, hit.target);
+    const hex = tile ? (tile.hexId === "start" ? "The start tile" : tile.name || tileTitle(tile)) : "The hex";
+    headline = `${hex} hits ${target} for ${hit.damage} — cannot be evaded`;
+    details.push("Hex event damage: only Pwr put into the shields softens it");
+  } else if (hit.attackingDenizen !== undefined) {
+    const denizen = view.denizens.find((d) => d.id === hit.attackingDenizen);
+    const name = denizen?.name || "denizen";
+    headline = `The ${name} ${isBand(name) ? "attack" : "attacks"} ${target} for ${hit.damage}`;
+    if (denizen?.dominatedBy !== undefined) details.push(`Dominated by ${seatName(denizen.dominatedBy, me)}`);
+  } else if (hit.weapon === IncursionsWeaponSlot.W3) {
     headline = `${capitalise(ownerName(hit.attacker, me))} mine goes off under ${target}: ${hit.damage} damage rolled`;
   } else {
     const ship = view.vessels.find((v) => v.seat === hit.attacker)?.ship;
     const subject = hit.attacker === me ? "You fire" : `${capitalise(seatName(hit.attacker, me))} fires`;
-    headline = `${subject} ${weaponName(ship, hit.weapon)} at ${target}: ${hit.damage} damage rolled`;
+    // A hex's weapon (Launching Center) is named after the hex the attacker stands in.
+    const hex = hit.weapon === IncursionsWeaponSlot.HEX ? tileUnder(view, hit.attacker) : undefined;
+    const weapon = hex?.name ? `the ${hex.name}'s weapon` : weaponName(ship, hit.weapon);
+    headline = `${subject} ${weapon} at ${target}: ${hit.damage} damage rolled`;
   }
-  const details: string[] = [];
   if (hit.targetOfficer)
     details.push(
       `Aimed at the ${officer?.card?.title ?? "officer"}, not the vessel` +
@@ -185,4 +250,15 @@ export function groupHexIds(ids: string[]): string[] {
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name));
+}
+
+// A hex repairing the deciding ship (EVENT_REPAIR), in words: the server's title names the hex
+// and the points; the detail says what the choice is.
+export function eventRepairWords(view: IncursionsView, seat: number, title: string): { headline: string; detail: string } {
+  const tile = tileUnder(view, seat);
+  const hex = tile ? (tile.hexId === "start" ? "The start tile" : tile.name || tileTitle(tile)) : "This hex";
+  return {
+    headline: title || `${hex} repairs your ship`,
+    detail: `${hex} repairs your ship: choose whether the points go to the hull or the shields.`,
+  };
 }

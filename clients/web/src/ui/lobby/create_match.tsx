@@ -1,13 +1,14 @@
-// The "New match" form: game, rule options (for Incursions the mode, and with captains and crew
-// the creator's ship and officers), clock, who may watch, and an optional bot.
+// The "New match" form: game, rule options (for Incursions the mode, the creator's hexpile, and
+// with captains and crew, or hex events, the creator's ship and officers), clock, who may watch,
+// and an optional bot.
 import { useState } from "preact/hooks";
 import { ClockPreset, DisconnectOutcome } from "../../../gen/spacedock/v1/clock_pb.js";
 import { IncursionsMode } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { BotStrength, Game } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { StccgMatchOptions } from "../../../gen/spacedock/v1/stccg_pb.js";
 import type { Client } from "../../app/client.js";
-import { describeSeatError, kModes, kNoCrewChoice, type CrewChoice } from "./incursions_seat.js";
-import { IncursionsSeatPicker } from "./incursions_seat_picker.js";
+import { choosesCrew, describeSeatError, kModes, kNoCrewChoice, type CrewChoice } from "./incursions_seat.js";
+import { HexpilePicker, IncursionsSeatPicker } from "./incursions_seat_picker.js";
 import { DeckPicker, GamePicker, seatOptions, type DeckChoice } from "./seat_options.js";
 
 // The STCCG rule profile's switches, in words (stccg.proto StccgMatchOptions).
@@ -50,7 +51,7 @@ export function CreateMatch({ client }: { client: Client }) {
             game === Game.STCCG
               ? { case: "stccg", value: switches }
               : { case: "incursions", value: { players, mode } },
-          seat: seatOptions(game, deck, mode === IncursionsMode.CREW ? crew : null),
+          seat: seatOptions(game, deck, choosesCrew(mode) ? crew : null, crew.hexpile),
           clock,
           onDisconnect: pauseOnDisconnect ? DisconnectOutcome.PAUSE : DisconnectOutcome.LOSS,
           noSpectators: !spectators,
@@ -90,7 +91,11 @@ export function CreateMatch({ client }: { client: Client }) {
             </select>
           </label>
           <p class="hint create-mode-hint">{kModes.find(([value]) => value === mode)?.[2]}</p>
-          {mode === IncursionsMode.CREW && <IncursionsSeatPicker client={client} value={crew} onChange={setCrew} />}
+          {choosesCrew(mode) ? (
+            <IncursionsSeatPicker client={client} value={crew} onChange={setCrew} />
+          ) : (
+            <HexpilePicker client={client} value={crew.hexpile ?? ""} onChange={(hexpile) => setCrew({ ...crew, hexpile })} />
+          )}
         </>
       )}
       <DeckPicker client={client} game={game} value={deck} onChange={setDeck} />

@@ -1,7 +1,8 @@
-// A player's Incursions seat: in the basic game only the hexes they bring; with captains and
-// crew (CREW mode) also the ship, the captain and up to three crew they choose (§3.1). The
-// choosers offer only what the content lists and keep the crew to one per position; the server
-// checks the seat again and says which rule a refused one breaks.
+// A player's Incursions seat: in the basic game only the hexes they bring (a preset hexpile);
+// with captains and crew (CREW mode, and EVENTS, which adds hex events and denizens) also the
+// ship, the captain and up to three crew they choose (§3.1). The choosers offer only what the
+// content lists and keep the crew to one per position; the server checks the seat again and says
+// which rule a refused one breaks.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { IncursionsContent } from "../../../gen/spacedock/v1/incursions_content_pb.js";
 import {
@@ -26,18 +27,22 @@ export interface CrewChoice {
   captain: string;
   // Crew card ids in the order chosen.
   crew: string[];
+  // The hexpile preset brought (HexpilePreset.id); absent or "": the standard one.
+  hexpile?: string;
 }
 
 export const kNoCrewChoice: CrewChoice = { ship: "", captain: "", crew: [] };
 export const kMaxCrew = 3;
 export const kNoCaptain = "none";
+export const kStandardHexpile = "standard";
 
 type SeatInit = MessageInitShape<typeof IncursionsSeatOptionsSchema>;
 
-// The IncursionsSeatOptions for a seat: the standard hexes, plus, with captains and crew, the
-// ship and officers chosen (`crew` null: the basic game, which refuses any such choice).
-export function incursionsSeat(crew: CrewChoice | null): SeatInit {
-  const seat: SeatInit = { hexpilePreset: "standard" };
+// The IncursionsSeatOptions for a seat: the hexpile preset (`hexpile`, else the choice's, else
+// the standard one), plus, with captains and crew, the ship and officers chosen (`crew` null: the
+// basic game, which refuses any such choice).
+export function incursionsSeat(crew: CrewChoice | null, hexpile?: string): SeatInit {
+  const seat: SeatInit = { hexpilePreset: hexpile || crew?.hexpile || kStandardHexpile };
   if (!crew) return seat;
   if (crew.ship) seat.ship = crew.ship;
   if (crew.captain) seat.captain = crew.captain;
@@ -51,14 +56,47 @@ export function matchMode(info: MatchInfo | null | undefined): IncursionsMode {
   return info.options.value.mode || IncursionsMode.BASIC;
 }
 
-export const isCrewMatch = (info: MatchInfo | null | undefined): boolean => matchMode(info) === IncursionsMode.CREW;
+// Modes in which each player chooses a ship and officers: CREW, and EVENTS, which builds on it.
+export const choosesCrew = (mode: IncursionsMode): boolean =>
+  mode === IncursionsMode.CREW || mode === IncursionsMode.EVENTS;
 
-// The modes a new match may be created in (the server refuses the others for now): name, and
-// a line on what it means.
+// Whether joining the match asks for a ship and officers.
+export const isCrewMatch = (info: MatchInfo | null | undefined): boolean => choosesCrew(matchMode(info));
+
+// The modes a new match may be created in (the server refuses FULL for now): name, and a line
+// on what it means.
 export const kModes: [IncursionsMode, string, string][] = [
-  [IncursionsMode.BASIC, "Basic", "Ships are dealt at random; no captains or crew."],
+  [IncursionsMode.BASIC, "Basic", "Ships are dealt at random; no captains or crew; hexes do nothing but the wormhole's roll."],
   [IncursionsMode.CREW, "Captains and crew", "Each player chooses a ship, a captain and up to three crew."],
+  [
+    IncursionsMode.EVENTS,
+    "Hex events and denizens",
+    "Captains and crew, and the hexes act: they damage, repair or hold the ships that enter or stay, " +
+      "change what ships can do there, and some hold denizens (monsters and stations) that attack visitors " +
+      "and pay a reward to the ship that destroys them.",
+  ],
 ];
+
+// What the match list says of a match's mode after the game's name ("" for the basic game).
+export function modeTag(info: MatchInfo | null | undefined): string {
+  const mode = matchMode(info);
+  if (info?.game !== Game.INCURSIONS || mode === IncursionsMode.BASIC) return "";
+  return mode === IncursionsMode.EVENTS ? "hex events and denizens" : mode === IncursionsMode.CREW ? "captains and crew" : "";
+}
+
+// The hexpile presets a player may bring, as the chooser lists them: "Borg space (2 denizens)",
+// and a line on each: "12 hexes, 30 hexpoints; denizens: Crystal Entity, Doomsday Device".
+export function presetChoices(content: IncursionsContent): (Choice & { hint: string })[] {
+  return content.hexpilePresets.map((preset) => {
+    const defs = preset.hexes.map((id) => content.hexes.find((h) => h.id === id));
+    const hexpoints = defs.reduce((sum, h) => sum + (h?.hexpoints ?? 0), 0);
+    const denizens = defs.flatMap((h) => (h?.event?.denizen ? [h.event.denizen.name || h.name] : []));
+    const name = preset.name || preset.id;
+    const label = denizens.length ? `${name} (${denizens.length} denizen${denizens.length === 1 ? "" : "s"})` : name;
+    const hint = `${preset.hexes.length} hexes, ${hexpoints} hexpoints` + (denizens.length ? `; denizens: ${denizens.join(", ")}` : "; no denizens");
+    return { value: preset.id, label, hint };
+  });
+}
 
 // Ships a player may choose: the content's ships but the rules' test fixtures (TS-*).
 export const playableShips = (content: IncursionsContent): IncursionsShip[] =>
@@ -141,6 +179,7 @@ const kRuleWords: Record<string, string> = {
   PLAYERS_OUT_OF_RANGE: "An Incursions match has 2 to 6 players.",
   BOTS_TWO_PLAYERS_ONLY: "Bot opponents play two-player matches only.",
   UNKNOWN_PRESET: "The server does not know the hexpile chosen.",
+  UNKNOWN_HEX: "The server does not know a hex of the hexpile chosen.",
 };
 
 // A refused request in words: for INVALID_OPTIONS, what the rule means, then the server's own

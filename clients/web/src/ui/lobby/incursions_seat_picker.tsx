@@ -1,6 +1,7 @@
-// The ship, captain and crew a player brings to an Incursions seat with captains and crew,
-// from the content the server lists (ListCards, asked for once).
+// The ship, captain and crew a player brings to an Incursions seat with captains and crew, and
+// the hexpile they contribute, from the content the server lists (ListCards, asked for once).
 import type { Client } from "../../app/client.js";
+import type { IncursionsContent } from "../../../gen/spacedock/v1/incursions_content_pb.js";
 import { useIncursionsContent } from "../incursions/content_data.js";
 import { cardLine } from "../incursions/officer_words.js";
 import { dice } from "../incursions/words.js";
@@ -10,7 +11,9 @@ import {
   crewBlock,
   crewCards,
   kMaxCrew,
+  kStandardHexpile,
   playableShips,
+  presetChoices,
   shipLabel,
   toggleCrew,
   type CrewChoice,
@@ -90,7 +93,40 @@ export function IncursionsSeatPicker(props: { client: Client; value: CrewChoice;
           );
         })}
       </div>
+      <HexpileSelect content={content} value={choice.hexpile ?? ""} onChange={(hexpile) => set({ hexpile })} />
       <p class="hint inc-seat-summary">You bring {choiceSummary(choice, content)}.</p>
     </fieldset>
+  );
+}
+
+// The hexpile alone, for a seat of the basic game.
+export function HexpilePicker(props: { client: Client; value: string; onChange: (hexpile: string) => void }) {
+  const { content, error } = useIncursionsContent(props.client.connection);
+  if (error)
+    return (
+      <p class="error" role="alert">
+        Could not load the hexpiles: {error}
+      </p>
+    );
+  if (!content) return <p class="muted">Loading the hexpiles…</p>;
+  return <HexpileSelect content={content} value={props.value} onChange={props.onChange} />;
+}
+
+function HexpileSelect(props: { content: IncursionsContent; value: string; onChange: (hexpile: string) => void }) {
+  const choices = presetChoices(props.content);
+  const value = props.value || kStandardHexpile;
+  const hint = choices.find((c) => c.value === value)?.hint;
+  return (
+    <>
+      <label>
+        Hexpile
+        <select value={value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+          {choices.map((c) => (
+            <option value={c.value}>{c.label}</option>
+          ))}
+        </select>
+      </label>
+      {hint && <p class="hint inc-seat-hexpile">The hexes you bring: {hint}.</p>}
+    </>
   );
 }

@@ -1,10 +1,11 @@
 // The lobby's list of matches, with filters, and the buttons to join, watch, rejoin or replay.
-// Joining an Incursions match with captains and crew first asks for the ship and officers.
+// Joining an Incursions match with captains and crew (or hex events) first asks for the ship,
+// officers and hexpile.
 import { useEffect, useState } from "preact/hooks";
 import { Game, MatchStatus, type MatchInfo } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { Client } from "../../app/client.js";
 import { describeError } from "../../net/connection.js";
-import { describeSeatError, isCrewMatch, kNoCrewChoice, type CrewChoice } from "./incursions_seat.js";
+import { describeSeatError, isCrewMatch, kNoCrewChoice, modeTag, type CrewChoice } from "./incursions_seat.js";
 import { IncursionsSeatPicker } from "./incursions_seat_picker.js";
 import { clockName, gameName, playersLine, statusName } from "./names.js";
 import { DeckPicker, seatOptions, type DeckChoice } from "./seat_options.js";
@@ -112,7 +113,9 @@ export function MatchList({ client }: { client: Client }) {
             join(joining);
           }}
         >
-          <h3>Join match #{String(joining.matchId)}: captains and crew</h3>
+          <h3>
+            Join match #{String(joining.matchId)}: {modeTag(joining)}
+          </h3>
           <IncursionsSeatPicker client={client} value={crew} onChange={setCrew} />
           <div class="join-crew-buttons">
             <button type="submit" class="primary">
@@ -153,7 +156,7 @@ export function MatchList({ client }: { client: Client }) {
                   <td>{String(info.matchId)}</td>
                   <td>
                     {gameName(info.game)}
-                    {isCrewMatch(info) && <span class="muted small"> · captains and crew</span>}
+                    {modeTag(info) && <span class="muted small"> · {modeTag(info)}</span>}
                   </td>
                   <td>{playersLine(info)}</td>
                   <td>{clockName(info.clock?.preset)}</td>

@@ -12,9 +12,10 @@ export const kSampleDecks = ["federation", "klingon", "romulan"];
 export type DeckChoice = string;
 
 // `crew`: an Incursions seat's ship and officers, in a match with captains and crew (null or
-// absent: the basic game).
-export function seatOptions(game: Game, deck: DeckChoice, crew?: CrewChoice | null) {
-  if (game === Game.INCURSIONS) return { case: "incursionsSeat" as const, value: incursionsSeat(crew ?? null) };
+// absent: the basic game); `hexpile`: the Incursions hexpile preset (absent: the crew choice's,
+// else the standard one).
+export function seatOptions(game: Game, deck: DeckChoice, crew?: CrewChoice | null, hexpile?: string) {
+  if (game === Game.INCURSIONS) return { case: "incursionsSeat" as const, value: incursionsSeat(crew ?? null, hexpile) };
   const [kind, value] = deck.split(":", 2);
   return {
     case: "stccgSeat" as const,

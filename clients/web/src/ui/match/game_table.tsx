@@ -4,6 +4,7 @@ import type { Connection } from "../../net/connection.js";
 import type { MatchStore } from "../../state/match.js";
 import { useCardsById } from "../cards/card_data.js";
 import { seatNames } from "../lobby/names.js";
+import { useIncursionsContent } from "../incursions/content_data.js";
 import { DiceTray } from "../incursions/dice_tray.js";
 import { IncursionsTable } from "../incursions/incursions_table.js";
 import { StccgTable } from "../stccg/stccg_table.js";
@@ -11,6 +12,8 @@ import { StccgTable } from "../stccg/stccg_table.js";
 export function GameTable(props: { snapshot: GameSnapshot; store: MatchStore; link: Connection }) {
   const { snapshot, store } = props;
   const cards = useCardsById(props.link, snapshot.view.case === "stccg");
+  // What each hex does (the hex panel under the map), asked for once.
+  const { content } = useIncursionsContent(props.link, snapshot.view.case === "incursions");
   const prompt = store.prompt.value;
   const choose = (optionId: bigint) => store.choose([optionId]);
   const names = seatNames(store.info.value);
@@ -22,13 +25,14 @@ export function GameTable(props: { snapshot: GameSnapshot; store: MatchStore; li
     case "incursions": {
       return (
         <>
-          <DiceTray events={store.recent.value} names={names} />
+          <DiceTray events={store.recent.value} names={names} view={snapshot.view.value} />
           <IncursionsTable
             view={snapshot.view.value}
             seat={store.seat()}
             prompt={prompt}
             choose={choose}
             names={names}
+            content={content}
           />
         </>
       );

@@ -1,9 +1,10 @@
 // A waiting match opened by its link (an invite, say) by someone not seated yet: take a seat,
-// with a deck (STCCG) or, in an Incursions match with captains and crew, a ship and officers.
+// with a deck (STCCG) or, in an Incursions match with captains and crew (or hex events), a ship,
+// officers and a hexpile.
 import { useState } from "preact/hooks";
 import type { MatchInfo } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { Client } from "../../app/client.js";
-import { describeSeatError, isCrewMatch, kNoCrewChoice, type CrewChoice } from "../lobby/incursions_seat.js";
+import { describeSeatError, isCrewMatch, kNoCrewChoice, modeTag, type CrewChoice } from "../lobby/incursions_seat.js";
 import { IncursionsSeatPicker } from "../lobby/incursions_seat_picker.js";
 import { DeckPicker, seatOptions, type DeckChoice } from "../lobby/seat_options.js";
 
@@ -26,7 +27,7 @@ export function JoinPanel({ client, info, invite }: { client: Client; info: Matc
   };
   return (
     <section class="panel join-panel" aria-label="Join this match">
-      <p>A seat is open in this match{withCrew ? ", played with captains and crew" : ""}.</p>
+      <p>A seat is open in this match{withCrew ? `, played with ${modeTag(info)}` : ""}.</p>
       <DeckPicker client={client} game={info.game} value={deck} onChange={setDeck} />
       {withCrew && <IncursionsSeatPicker client={client} value={crew} onChange={setCrew} />}
       <button type="button" class="primary" onClick={join}>

@@ -2,6 +2,7 @@
 // start and the end come from the server; until one arrives the nearest known is shown, noted.
 import { ReplayView } from "../../../gen/spacedock/v1/replays_pb.js";
 import type { Client } from "../../app/client.js";
+import { useIncursionsContent } from "../incursions/content_data.js";
 import { IncursionsTable } from "../incursions/incursions_table.js";
 import { StccgTable } from "../stccg/stccg_table.js";
 import type { LoadedReplay } from "./replay_load.js";
@@ -22,6 +23,7 @@ export function ReplayTable(props: {
   const seat = replay.view === ReplayView.PLAYER ? replay.seat : undefined;
   const view = at.snapshot?.view;
   const cards = useCardsById(props.client.connection, view?.case === "stccg");
+  const { content } = useIncursionsContent(props.client.connection, view?.case === "incursions");
   const names = seatNames(replay.match);
   return (
     <div class="replay-table">
@@ -39,7 +41,7 @@ export function ReplayTable(props: {
       {view?.case === "stccg" ? (
         <StccgTable view={view.value} seat={seat} prompt={null} choose={nothing} names={names} cards={cards} />
       ) : view?.case === "incursions" ? (
-        <IncursionsTable view={view.value} seat={seat} prompt={null} choose={nothing} names={names} />
+        <IncursionsTable view={view.value} seat={seat} prompt={null} choose={nothing} names={names} content={content} />
       ) : (
         <p class="muted">{at.snapshot ? "This client cannot show this game." : "The replay has no table here."}</p>
       )}
