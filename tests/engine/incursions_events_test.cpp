@@ -438,3 +438,27 @@ TEST_CASE("Launching Center: Borg ships here fire the hex's weapon, 1 Pwr for ra
 }
 
 }  // namespace spacedock::incursions
+
+namespace spacedock::incursions {
+
+TEST_CASE("Nebula: Class IV: a non-Borg vessel stopping there has 2 Pwr out of play, spent first") {
+  State s = events_position({"TS-F", "TS-B"});
+  const TileIndex nebula = add_tile(s, {1, 0}, "hex.011.nebula_class_iv");
+  add_tile(s, {2, 0}, kOpen);
+  set_power(s, 0, {3, 1});
+  Game g = Game::from_position(s);
+  play(g, 0, act(kMove, nebula));
+  CHECK(pwr(g, 0) == Pwr{2, 0});  // the spent card and one face-up card
+  CHECK(g.state().vessels[0].power.out == 2);
+  play(g, 0, act(kMove, 2));  // leaving: they come back spent
+  CHECK(g.state().vessels[0].power.out == 0);
+  CHECK(pwr(g, 0) == Pwr{2, 2});
+  // A Borg ship is not affected.
+  State borg = events_position({"TS-B", "TS-F"});
+  add_tile(borg, {1, 0}, "hex.011.nebula_class_iv");
+  Game g2 = Game::from_position(borg);
+  play(g2, 0, act(kMove, 1));
+  CHECK(g2.state().vessels[0].power.out == 0);
+}
+
+}  // namespace spacedock::incursions

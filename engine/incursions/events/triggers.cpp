@@ -50,8 +50,10 @@ void Game::trigger(Seat seat, TileIndex tile, bool arrival) {
   if (event == nullptr) return;
   if (arrival ? !event->arrival : !event->remain) return;
   const HexIndex hex = s_.board.tile(tile).hex;
-  // A denizen spawns on an arrival, whoever arrives; a unique one only once (§10.2, A22).
-  if (arrival && event->denizen && living_denizen(s_, tile) < 0) {
+  // A denizen spawns on an arrival, even of a vessel it spares, but not of a cloaked one, which
+  // feels no ordinary event; a unique one spawns only once (§10.2, §12.1, A22).
+  const bool cloaked = s_.vessels[seat].cloaked && !event->unique;
+  if (arrival && event->denizen && !cloaked && living_denizen(s_, tile) < 0) {
     const bool again = std::any_of(s_.denizens.begin(), s_.denizens.end(),
                                    [&](const Denizen& d) { return d.home == tile; });
     if (!event->unique || !again) spawn_denizen(tile);
