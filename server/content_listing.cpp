@@ -45,14 +45,15 @@ int print_content() {
     std::printf("%-32s %2d  %-24s %s\n", hex.id.c_str(), hex.hexpoints, hex.name.c_str(),
                 hex.summary.c_str());
   }
-  std::printf("\nCaptains and crew (shields/evasion/weapons/repair/crew-wide espionage, "
-              "espionage evasion):\n");
+  std::printf(
+      "\nCaptains and crew (shields/evasion/weapons/repair/crew-wide espionage, "
+      "espionage evasion):\n");
   for (const auto& card : content.cards()) {
     const auto& b = card.bonuses;
     std::printf("%-9s %-20s %-10s +%d/+%d/+%d/+%d/+%d  %2d  %s\n", card.id.c_str(),
                 card.card.title().c_str(), card.captain() ? race_name(card.race) : "any crew",
-                b.shields, b.evasion, b.weapons, b.repair, b.crew_espionage,
-                card.espionage_evasion, card.card.summary().c_str());
+                b.shields, b.evasion, b.weapons, b.repair, b.crew_espionage, card.espionage_evasion,
+                card.card.summary().c_str());
   }
   std::printf("\nHexpile presets:\n");
   for (const auto& preset : content.presets()) {

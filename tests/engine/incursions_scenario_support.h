@@ -26,8 +26,6 @@ namespace scenario {
 using core::Verdict;
 using enum ActionKind;
 
-
-
 inline constexpr std::string_view kOpen = "hex.p1.open_space";
 inline constexpr std::string_view kWormhole = "hex.001.wormhole_i";
 inline constexpr std::string_view kWormhole2 = "hex.002.wormhole_ii";
@@ -155,7 +153,8 @@ inline long first_index(const Game& g, std::size_t from = 0) {
   return -1;
 }
 
-inline std::vector<ev::DiceRolled> rolls(const Game& g, std::size_t from, v1::DiceRollPurpose purpose) {
+inline std::vector<ev::DiceRolled> rolls(const Game& g, std::size_t from,
+                                         v1::DiceRollPurpose purpose) {
   std::vector<ev::DiceRolled> out;
   for (const auto& roll : events_of<ev::DiceRolled>(g, from)) {
     if (roll.purpose == purpose) out.push_back(roll);
