@@ -66,8 +66,8 @@ bool Game::evade(Seat seat, int power) {
   return success;
 }
 
-int Game::roll_damage(Seat seat, int dice, int flat, v1::DiceRollPurpose purpose,
-                      std::uint8_t denizen) {
+int Game::roll_dice(Seat seat, int dice, int flat, v1::DiceRollPurpose purpose,
+                    std::uint8_t denizen) {
   ev::DiceRolled roll{seat,
                       purpose,
                       static_cast<std::uint8_t>(dice),
@@ -86,8 +86,8 @@ int Game::roll_damage(Seat seat, int dice, int flat, v1::DiceRollPurpose purpose
 void Game::roll_hit(Seat attacker, Seat target, Weapon weapon, int dice, int flat, bool automatic,
                     int officer, int denizen) {
   // The damage is rolled and shown before the defender chooses (A06).
-  const int damage = roll_damage(attacker, dice, flat, v1::DICE_ROLL_PURPOSE_DAMAGE,
-                                 static_cast<std::uint8_t>(denizen));
+  const int damage = roll_dice(attacker, dice, flat, v1::DICE_ROLL_PURPOSE_DAMAGE,
+                               static_cast<std::uint8_t>(denizen));
   open_hit(attacker, target, weapon, damage, automatic, officer, denizen);
 }
 

@@ -428,7 +428,7 @@ class EventWriter {
   }
   std::string denizen_name(int index) const {
     const Denizen& d = s_.denizens[static_cast<std::size_t>(index)];
-    return s_.content->hex(s_.board.tile(d.home).hex).event.denizen->name;
+    return s_.def(d).name;
   }
   static std::string position_name(int position) {
     static constexpr const char* kNames[kPositions] = {

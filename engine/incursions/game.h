@@ -102,6 +102,8 @@ class Game {
   Rule check_maneuver(const Action& action) const;
   Rule check_evasion(Seat seat, int power) const;
   Rule check_target(Seat attacker, Seat target) const;
+  // A weapon's reach to `target` with the Pwr the action puts into range and dice (§7.1).
+  Rule check_weapon_reach(const Action& action, Coord target) const;
   Rule check_denizen_target(const Action& action) const;
   void enumerate(std::vector<core::OptionId>& out) const;
   void enumerate_maneuvers(std::vector<core::OptionId>& out) const;
@@ -124,10 +126,11 @@ class Game {
   std::pair<int, int> roll_2d6(Seat seat, v1::DiceRollPurpose purpose);
   // An evasion attempt with `power` Pwr: pays, rolls, logs; true if it succeeds.
   bool evade(Seat seat, int power);
-  // Rolls damage dice for `seat` (kNoSeat with `denizen` for a denizen) and logs the roll.
-  int roll_damage(Seat seat, int dice, int flat,
-                  v1::DiceRollPurpose purpose = v1::DICE_ROLL_PURPOSE_DAMAGE,
-                  std::uint8_t denizen = 0);
+  // Rolls `dice` D6 + flat for `seat` (kNoSeat with `denizen` for a denizen), logs the roll and
+  // returns its total.
+  int roll_dice(Seat seat, int dice, int flat,
+                v1::DiceRollPurpose purpose = v1::DICE_ROLL_PURPOSE_DAMAGE,
+                std::uint8_t denizen = 0);
   void roll_hit(Seat attacker, Seat target, Weapon weapon, int dice, int flat, bool automatic,
                 int officer = 0, int denizen = 0);
   // Opens the target's answer to a rolled hit: DEFEND, or ABSORB for automatic damage.

@@ -201,20 +201,25 @@ Rule Game::check_action(const Action& a) const {
   }
 }
 
-Rule Game::check_denizen_target(const Action& a) const {
+Rule Game::check_weapon_reach(const Action& a, Coord target) const {
   const Seat seat = s_.active;
-  if (a.denizen > s_.denizens.size() || !s_.denizens[a.denizen - 1u].alive) {
-    return Rule::kNoDenizen;
-  }
   const bool torpedo = a.kind == kFireW2;
-  const int distance =
-      hex_distance(s_.position(seat), s_.board.tile(s_.denizens[a.denizen - 1u].tile).coord);
+  const int distance = hex_distance(s_.position(seat), target);
   const int needed =
       std::max(0, distance - weapon_range(s_, seat, torpedo ? Weapon::kW2 : Weapon::kW1));
   const int available = s_.vessels[seat].power.available();
+  // Out of reach is OUT_OF_RANGE however the Pwr was allocated (§7.1); only torpedoes can buy
+  // range with power (§6.2).
   if (needed > (torpedo ? std::min<int>(available, a.range_power) : 0)) return Rule::kOutOfRange;
   if (a.range_power != needed) return Rule::kPowerMismatch;
   return a.power + a.range_power <= available ? Rule::kOk : Rule::kInsufficientPower;
+}
+
+Rule Game::check_denizen_target(const Action& a) const {
+  if (a.denizen > s_.denizens.size() || !s_.denizens[a.denizen - 1u].alive) {
+    return Rule::kNoDenizen;
+  }
+  return check_weapon_reach(a, s_.board.tile(s_.denizens[a.denizen - 1u].tile).coord);
 }
 
 Rule Game::check_maneuver(const Action& a) const {
@@ -252,17 +257,7 @@ Rule Game::check_maneuver(const Action& a) const {
         if (!s_.cards[s_.officer(a.subject, a.officer - 1)].face_up) return Rule::kNoOfficer;
         if (s_.vessels[a.subject].shields > 0) return Rule::kShieldsUp;
       }
-      const bool torpedo = a.kind == kFireW2;
-      const int distance = hex_distance(s_.position(seat), s_.position(a.subject));
-      const int needed =
-          std::max(0, distance - weapon_range(s_, seat, torpedo ? Weapon::kW2 : Weapon::kW1));
-      // Out of reach is OUT_OF_RANGE however the Pwr was allocated (§7.1); only torpedoes can
-      // buy range with power (§6.2).
-      if (needed > (torpedo ? std::min<int>(available, a.range_power) : 0)) {
-        return Rule::kOutOfRange;
-      }
-      if (a.range_power != needed) return Rule::kPowerMismatch;
-      return a.power + a.range_power <= available ? Rule::kOk : Rule::kInsufficientPower;
+      return check_weapon_reach(a, s_.position(a.subject));
     }
     case kAssimilate:
       if (ship.race != v1::RACE_BORG) return Rule::kNotBorg;

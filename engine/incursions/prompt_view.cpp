@@ -71,7 +71,7 @@ class Labeller {
                describe_coord(s_.board.tile(a.subject).coord);
       case kDenizenAttack: {
         const Denizen& d = s_.denizens[a.denizen - 1u];
-        const DenizenDef& def = *s_.content->hex(s_.board.tile(d.home).hex).event.denizen;
+        const DenizenDef& def = s_.def(d);
         return "Attack " + name_(a.subject) + " with " + denizen_name(a.denizen - 1) + ": " +
                dice(def.weapon.dice, def.weapon.flat);
       }
@@ -193,12 +193,11 @@ class Labeller {
   std::string attacker_name() const {
     if (s_.hit.denizen == 0) return name_(s_.hit.attacker);
     const Denizen& d = s_.denizens[s_.hit.denizen - 1u];
-    return "The " + s_.content->hex(s_.board.tile(d.home).hex).event.denizen->name;
+    return "The " + s_.def(d).name;
   }
   std::string denizen_name(int index) const {
     const Denizen& d = s_.denizens[static_cast<std::size_t>(index)];
-    return "the " + s_.content->hex(s_.board.tile(d.home).hex).event.denizen->name + " (" +
-           std::to_string(d.life) + " life)";
+    return "the " + s_.def(d).name + " (" + std::to_string(d.life) + " life)";
   }
   std::string tile_name(const Tile& tile) const {
     return tile.hex == kStartHex ? "Start" : s_.content->hex(tile.hex).name;

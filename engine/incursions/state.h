@@ -236,6 +236,10 @@ struct State {
 
   const ShipDef& ship(Seat seat) const { return content->ship(vessels[seat].ship); }
   const CardDef& def(CardId card) const { return content->card(cards[card].def); }
+  // A denizen's figures: its home hex's.
+  const DenizenDef& def(const Denizen& d) const {
+    return *content->hex(board.tile(d.home).hex).event.denizen;
+  }
   // The officer in a position of a seat's vessel, or kNoCard.
   CardId officer(Seat seat, int position) const {
     return vessels[seat].officers[static_cast<std::size_t>(position)];

@@ -134,7 +134,7 @@ v1::IncursionsWeaponSlot slot_of(Weapon w) {
 
 void denizen_to_proto(const State& s, std::size_t index, v1::IncursionsDenizen* out) {
   const Denizen& d = s.denizens[index];
-  const DenizenDef& def = *s.content->hex(s.board.tile(d.home).hex).event.denizen;
+  const DenizenDef& def = s.def(d);
   out->set_id(static_cast<std::uint32_t>(index));
   out->set_name(def.name);
   *out->mutable_coord() = to_proto(s.board.tile(d.tile).coord);

@@ -7,13 +7,6 @@
 #include "engine/incursions/game.h"
 
 namespace spacedock::incursions {
-namespace {
-
-const DenizenDef& def_of(const State& s, const Denizen& d) {
-  return *s.content->hex(s.board.tile(d.home).hex).event.denizen;
-}
-
-}  // namespace
 
 void Game::spawn_denizen(TileIndex tile) {
   // At full life, in its own hex; a hex keeps one record, so a respawn reuses it.
@@ -29,7 +22,7 @@ void Game::denizen_attack(int index, Seat target) {
   const Denizen& d = s_.denizens[static_cast<std::size_t>(index)];
   if (!d.alive || !s_.in_game(target) || s_.vessels[target].tile != d.tile) return;
   // The server rolls for the denizen (§10.2); the vessel defends as against any attack.
-  const DenizenDef& def = def_of(s_, d);
+  const DenizenDef& def = s_.def(d);
   const auto id = static_cast<std::uint8_t>(index + 1);
   ev::AttackDeclared declared{kNoSeat, target, Weapon::kW1, 0, 0};
   declared.denizen_attacker = id;
@@ -47,22 +40,14 @@ void Game::attack_denizen(const Action& action) {
   emit(declared);
   const WeaponStats& stats = s_.ship(attacker).weapon(weapon);
   const int damage =
-      roll_damage(attacker, stats.dice + action.power + hex_weapon_dice(s_, attacker, weapon),
-                  stats.flat + weapon_bonus(s_, attacker));
+      roll_dice(attacker, stats.dice + action.power + hex_weapon_dice(s_, attacker, weapon),
+                stats.flat + weapon_bonus(s_, attacker));
   Denizen& d = s_.denizens[static_cast<std::size_t>(index)];
   // It evades on 2D6 at most its score, with no Pwr; platforms never evade (§10.1, §10.2).
-  const DenizenDef& def = def_of(s_, d);
-  bool evaded = false;
-  if (def.evasion > 0) {
-    const int a = s_.rng.d6();
-    const int b = s_.rng.d6();
-    ev::DiceRolled roll{kNoSeat, v1::DICE_ROLL_PURPOSE_DENIZEN_EVASION,
-                        2,       {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)},
-                        0,       static_cast<std::int16_t>(a + b)};
-    roll.denizen = action.denizen;
-    emit(roll);
-    evaded = a + b <= def.evasion;
-  }
+  const DenizenDef& def = s_.def(d);
+  const bool evaded =
+      def.evasion > 0 && roll_dice(kNoSeat, 2, 0, v1::DICE_ROLL_PURPOSE_DENIZEN_EVASION,
+                                   action.denizen) <= def.evasion;
   if (!evaded) d.life = static_cast<std::int16_t>(d.life - damage);
   emit(ev::DenizenDamaged{static_cast<std::uint8_t>(index),
                           static_cast<std::int16_t>(evaded ? 0 : damage), d.life, evaded});

@@ -24,7 +24,7 @@ bool Game::dominates_any(Seat seat) const {
 }
 
 bool Game::dominatable(const Denizen& d) const {
-  return s_.content->hex(s_.board.tile(d.home).hex).event.denizen->dominatable;
+  return s_.def(d).dominatable;
 }
 
 Rule Game::check_domination(const Action& a) const {
@@ -50,9 +50,8 @@ Rule Game::check_domination(const Action& a) const {
   }
   if (d.dominated_by != seat) return Rule::kNotYours;
   if (s_.maneuvers_used >= s_.maneuvers_allowed) return Rule::kNoManeuversLeft;
-  const DenizenDef& def = *s_.content->hex(s_.board.tile(d.home).hex).event.denizen;
   if (a.kind == ActionKind::kDenizenMove) {
-    if (!def.mobile) return Rule::kIllegalPath;
+    if (!s_.def(d).mobile) return Rule::kIllegalPath;
     for (int direction = 0; direction < kDirections; ++direction) {
       if (a.subject != kNoTile && s_.board.next_to(d.tile, direction) == a.subject)
         return Rule::kOk;

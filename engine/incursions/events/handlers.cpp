@@ -52,15 +52,9 @@ void Game::collective_impulse(Seat seat, TileIndex, bool) {
 void Game::spacestation(Seat seat, TileIndex, bool) {
   // 1D6 on the station's table (§17.3 [P], A44): 1-2 2D6 damage, 3-4 a repair of 6 to the hull
   // or the shields, 5-6 two cards or, without decks, two Pwr face up.
-  const int roll = s_.rng.d6();
-  emit(ev::DiceRolled{seat,
-                      v1::DICE_ROLL_PURPOSE_TABLE,
-                      1,
-                      {static_cast<std::uint8_t>(roll)},
-                      0,
-                      static_cast<std::int16_t>(roll)});
+  const int roll = roll_dice(seat, 1, 0, v1::DICE_ROLL_PURPOSE_TABLE);
   if (roll <= 2) {
-    const int damage = roll_damage(seat, 2, 0, v1::DICE_ROLL_PURPOSE_EVENT);
+    const int damage = roll_dice(seat, 2, 0, v1::DICE_ROLL_PURPOSE_EVENT);
     open_hit(kNoSeat, seat, Weapon::kW1, damage, /*automatic=*/true);
   } else if (roll <= 4) {
     s_.event_repair = 6;

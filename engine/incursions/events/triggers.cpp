@@ -94,7 +94,7 @@ void Game::trigger(Seat seat, TileIndex tile, bool arrival) {
 void Game::event_damage(Seat seat, TileIndex tile) {
   if (!s_.in_game(seat) || s_.vessels[seat].tile != tile) return;
   const Dice& d = event_at(s_, tile)->damage;
-  const int damage = roll_damage(seat, d.dice, d.flat, v1::DICE_ROLL_PURPOSE_EVENT);
+  const int damage = roll_dice(seat, d.dice, d.flat, v1::DICE_ROLL_PURPOSE_EVENT);
   open_hit(kNoSeat, seat, Weapon::kW1, damage, /*automatic=*/true);
 }
 
