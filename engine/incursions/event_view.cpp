@@ -274,7 +274,10 @@ class EventWriter {
     auto* m = out_->mutable_teleported();
     m->set_seat(e.seat);
     *m->mutable_to() = to_proto(s_.board.tile(e.to).coord);
-    return name_(e.seat) + " is thrown back to the start tile";
+    // Back to the start after a wormhole miss; elsewhere, pulled (Timestorm) or sent to the
+    // roll-off's wormhole.
+    if (e.to == 0) return name_(e.seat) + " is thrown back to the start tile";
+    return name_(e.seat) + " is pulled to " + describe_coord(s_.board.tile(e.to).coord);
   }
   std::string operator()(const ev::Repaired& e) {
     auto* m = out_->mutable_repaired();

@@ -6,6 +6,7 @@
 
 #include "engine/incursions/events/conditions.h"
 #include "engine/incursions/figures.h"
+#include "engine/incursions/view.h"
 #include "tests/engine/incursions_scenario_support.h"
 
 namespace spacedock::incursions {
@@ -285,6 +286,15 @@ TEST_CASE("A20 Timestorm pulls every vessel in once, then holds them until a rol
   for (Seat seat = 0; seat < 3; ++seat)
     CHECK(tile_of(g, seat) == 1);
   CHECK(events_of<ev::Teleported>(g).size() == 2);
+  // The log says where they went, not "back to the start".
+  bool said_pulled = false;
+  for (std::size_t i = 0; i < g.events().size(); ++i) {
+    if (!std::holds_alternative<ev::Teleported>(g.events()[i])) continue;
+    v1::GameEvent line;
+    REQUIRE(project_event(g, i, core::Viewer::spectator(), SeatNames(), &line));
+    said_pulled = line.text().find("pulled to (1,0)") != std::string::npos;
+  }
+  CHECK(said_pulled);
   CHECK(escape_threshold(g.state(), 1) == 5);
   g.script_dice({3, 3});
   play(g, 0, act(kMove, 0));
