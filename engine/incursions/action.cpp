@@ -5,10 +5,10 @@ namespace spacedock::incursions {
 std::optional<Action> decode(core::OptionId id) {
   int kind = static_cast<int>(id & 0xff);
   if (kind < 1 || kind > kLastActionKind) return std::nullopt;
-  if (id >> 48) return std::nullopt;
   return Action{static_cast<ActionKind>(kind),       static_cast<std::uint8_t>(id >> 8),
                 static_cast<std::uint8_t>(id >> 16), static_cast<std::uint8_t>(id >> 24),
-                static_cast<std::uint8_t>(id >> 32), static_cast<std::uint8_t>(id >> 40)};
+                static_cast<std::uint8_t>(id >> 32), static_cast<std::uint8_t>(id >> 40),
+                static_cast<std::uint16_t>(id >> 48)};
 }
 
 std::string_view rule_name(Rule rule) {
@@ -93,6 +93,30 @@ std::string_view rule_name(Rule rule) {
       return "DOMINATION_LIMIT";
     case Rule::kNotYours:
       return "NOT_YOURS";
+    case Rule::kNotInHand:
+      return "NOT_IN_HAND";
+    case Rule::kRaceRestricted:
+      return "RACE_RESTRICTED";
+    case Rule::kRarityLimit:
+      return "RARITY_LIMIT";
+    case Rule::kPositionOccupied:
+      return "POSITION_OCCUPIED";
+    case Rule::kCommandLimit:
+      return "COMMAND_LIMIT";
+    case Rule::kCardLimit:
+      return "CARD_LIMIT";
+    case Rule::kNotForThisManeuver:
+      return "NOT_FOR_THIS_MANEUVER";
+    case Rule::kEventOnlyEventBlock:
+      return "EVENT_ONLY_EVENT_BLOCK";
+    case Rule::kNotAnEvent:
+      return "NOT_AN_EVENT";
+    case Rule::kOnePerTarget:
+      return "ONE_PER_TARGET";
+    case Rule::kRepairTooSmall:
+      return "REPAIR_TOO_SMALL";
+    case Rule::kNoSuchCard:
+      return "NO_SUCH_CARD";
   }
   return "UNKNOWN";
 }

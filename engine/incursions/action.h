@@ -38,14 +38,19 @@ enum class ActionKind : std::uint8_t {
   kDominate,
   kDenizenMove,
   kDenizenAttack,
+  kPlayCard,
+  kDiscardCard,
+  kTakeCard,
+  kDetachCards,
 };
-inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kDenizenAttack);
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kDetachCards);
 
 // An action with its parameters. `subject` is a target seat, a tile index (move), a direction
 // (explore), a system (repairs: 0 hull, 1 shields), a beam holder (break tractor) or a cut
 // depth, depending on the kind. `officer` is the position + 1 of an officer aimed at (fire,
 // assimilate) or restored; 0 for none. `denizen` is the index + 1 of a denizen aimed at (fire,
 // subject 0) or dominated, moved (subject: the tile) or attacking (subject: the target).
+// `card` is the card instance + 1 a card action names (play, discard, take, repair away).
 struct Action {
   ActionKind kind = ActionKind::kEndManeuvers;
   std::uint8_t subject = 0;
@@ -53,6 +58,7 @@ struct Action {
   std::uint8_t range_power = 0;
   std::uint8_t officer = 0;
   std::uint8_t denizen = 0;  // fire: index + 1 of a denizen aimed at; 0 for none
+  std::uint16_t card = 0;
 
   friend bool operator==(const Action&, const Action&) = default;
 };
@@ -64,15 +70,24 @@ constexpr Action make_action(ActionKind kind, int subject = 0, int power = 0, in
           static_cast<std::uint8_t>(power),
           static_cast<std::uint8_t>(range_power),
           static_cast<std::uint8_t>(officer),
-          static_cast<std::uint8_t>(denizen)};
+          static_cast<std::uint8_t>(denizen),
+          0};
 }
 
-// Option ids are actions packed into 48 bits, so the same action keeps the same id in every
+// An action naming card instance `card` (a CardId).
+constexpr Action card_action(ActionKind kind, int card, int subject = 0, int power = 0) {
+  Action a = make_action(kind, subject, power);
+  a.card = static_cast<std::uint16_t>(card + 1);
+  return a;
+}
+
+// Option ids are actions packed into 64 bits, so the same action keeps the same id in every
 // decision, and any id can be decoded to explain why it is not allowed.
 constexpr core::OptionId encode(Action a) {
   return static_cast<core::OptionId>(a.kind) | (core::OptionId{a.subject} << 8) |
          (core::OptionId{a.power} << 16) | (core::OptionId{a.range_power} << 24) |
-         (core::OptionId{a.officer} << 32) | (core::OptionId{a.denizen} << 40);
+         (core::OptionId{a.officer} << 32) | (core::OptionId{a.denizen} << 40) |
+         (core::OptionId{a.card} << 48);
 }
 std::optional<Action> decode(core::OptionId id);
 
@@ -118,6 +133,19 @@ enum class Rule : std::uint8_t {
   kNotDominatable,
   kDominationLimit,
   kNotYours,
+  // Game cards (FULL).
+  kNotInHand,
+  kRaceRestricted,
+  kRarityLimit,
+  kPositionOccupied,
+  kCommandLimit,
+  kCardLimit,
+  kNotForThisManeuver,
+  kEventOnlyEventBlock,
+  kNotAnEvent,
+  kOnePerTarget,
+  kRepairTooSmall,
+  kNoSuchCard,
 };
 
 std::string_view rule_name(Rule rule);

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <utility>
 
 #include "engine/incursions/figures.h"
 #include "engine/incursions/game.h"
@@ -17,8 +18,14 @@ void Game::fire(const Action& action) {
                           action.officer});
   const WeaponStats& stats = s_.ship(attacker).weapon(weapon);
   roll_hit(attacker, action.subject, weapon,
-           stats.dice + action.power + hex_weapon_dice(s_, attacker, weapon),
-           stats.flat + weapon_bonus(s_, attacker), false, action.officer);
+           stats.dice + action.power + hex_weapon_dice(s_, attacker, weapon) + card_dice(weapon),
+           stats.flat + weapon_bonus(s_, attacker) + committed_sum(&CardEffect::attack_flat), false,
+           action.officer);
+}
+
+int Game::card_dice(Weapon weapon) const {
+  // Phasers boosts W1 only (§18); Fire's flat bonus goes with any weapon attack.
+  return weapon == Weapon::kW1 ? committed_sum(&CardEffect::weapon_dice) : 0;
 }
 
 void Game::lay_mine(int power) {
@@ -137,6 +144,13 @@ void Game::defend(const Action& action) {
     case ActionKind::kDivertShields:
       divert_shields(target);
       break;
+    case ActionKind::kPlayCard:
+      play_defense_card(action);
+      if (s_.hit.evaded && s_.hit.automatic) {  // Event Block: nothing left to answer
+        resolve_hit();
+        return;
+      }
+      break;
     default:  // kAccept
       resolve_hit();
       return;
@@ -152,8 +166,8 @@ void Game::resolve_hit() {
   if (!v.eliminated && !hit.evaded && hit.officer != 0) {
     // A hit on an officer deals no damage to the vessel: unless shield power absorbs all of
     // it, the officer must evade or go face down (§13.4).
-    const int absorbed =
-        std::min<int>(hit.damage, hit.shield_power * s_.ship(target).shield_absorb);
+    const int absorbed = std::min<int>(
+        hit.damage, hit.shield_power * s_.ship(target).shield_absorb + hit.card_absorb);
     if (hit.damage > absorbed && s_.officer(target, hit.officer - 1) != kNoCard) {
       hit_officer(target, hit.officer - 1);
     }
@@ -162,7 +176,9 @@ void Game::resolve_hit() {
     // where shields are offline, all of it goes to the hull.
     const bool offline = shields_offline(s_, target);
     const int absorbed =
-        offline ? 0 : std::min<int>(hit.damage, hit.shield_power * s_.ship(target).shield_absorb);
+        offline ? 0
+                : std::min<int>(hit.damage, hit.shield_power * s_.ship(target).shield_absorb +
+                                                hit.card_absorb);
     const int layered = offline ? 0 : std::min<int>(hit.damage - absorbed, v.layer);
     v.layer = static_cast<std::uint8_t>(v.layer - layered);
     const int rest = hit.damage - absorbed - layered;
@@ -177,6 +193,7 @@ void Game::resolve_hit() {
   }
   if (!v.eliminated) {
     if (hit.repair_chosen) repair(target, hit.repair_system, hit.repair_power);
+    if (hit.card_repair > 0) repair_hull_first(target, hit.card_repair);
     expire_diverted(target);
   }
   check_victory();
@@ -197,6 +214,12 @@ void Game::repair_by(Seat seat, int system, int points, int power) {
                     static_cast<std::uint8_t>(power)});
 }
 
+void Game::repair_hull_first(Seat seat, int points) {
+  const int to_hull = std::min<int>(points, s_.ship(seat).hull - s_.vessels[seat].hull);
+  repair_by(seat, 0, points, 0);
+  if (points > to_hull) repair_by(seat, 1, points - to_hull, 0);
+}
+
 void Game::eliminate(Seat seat, v1::EliminationReason reason) {
   // The ship card and its Pwr leave the game (§7.5); its mines stay on the board.
   Vessel& v = s_.vessels[seat];
@@ -205,6 +228,13 @@ void Game::eliminate(Seat seat, v1::EliminationReason reason) {
   v.sweep = false;
   emit(ev::PlayerEliminated{seat, reason});
   discard_officers(seat);
+  if (s_.full()) {
+    discard_tabled(seat);
+    if (seat == s_.active) {
+      for (CardId card : std::exchange(s_.attached, {}))
+        to_discard(seat, card, v1::CARD_DISCARD_REASON_REMOVED);
+    }
+  }
   check_beams();
   v.power = Power{0, 0, 0, 0, 0};
 }

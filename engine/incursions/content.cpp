@@ -10,6 +10,8 @@ namespace spacedock::embedded {
 extern const std::string_view incursions_ships;
 extern const std::string_view incursions_hexes;
 extern const std::string_view incursions_cards;
+extern const std::string_view incursions_game_cards;
+extern const std::string_view incursions_decks;
 }  // namespace spacedock::embedded
 
 namespace spacedock::incursions {
@@ -141,12 +143,8 @@ HexDef hex_def(const v1::HexDefinition& hex) {
           event_def(hex.event(), hex.id())};
 }
 
-CardDef card_def(const v1::IncursionsCard& card) {
+CardDef officer_def(const v1::IncursionsCard& card) {
   const std::string& id = card.id();
-  require(!id.empty(), "a card has no id");
-  require(!card.title().empty(), "card " + id + ": title missing");
-  require(card.position() != v1::INCURSIONS_POSITION_UNSPECIFIED,
-          "card " + id + ": an officer needs a position");
   const bool captain = card.position() == v1::INCURSIONS_POSITION_CAPTAIN;
   require(!captain || card.race() != v1::RACE_UNSPECIFIED, "captain " + id + ": race missing");
   // Captains have no rarity; every crew card counts as rare (§15).
@@ -156,16 +154,66 @@ CardDef card_def(const v1::IncursionsCard& card) {
           "card " + id + ": crew cards are rare");
   require(card.espionage_evasion() >= 0 && card.espionage_evasion() <= 12,
           "card " + id + ": espionage evasion must be 0 to 12");
+  require(captain ? card.nature() == v1::INCURSIONS_CARD_NATURE_UNSPECIFIED
+                  : card.nature() == v1::INCURSIONS_CARD_NATURE_CREW,
+          "card " + id + ": crew have the crew nature, captains none");
+  require(card.play_methods_size() == 0 && !card.has_effect(),
+          "card " + id + ": officers have no play method or effect");
   const auto& b = card.bonuses();
   for (int bonus : {b.shields(), b.evasion(), b.weapons(), b.repair(), b.crew_espionage()}) {
     require(bonus >= 0 && bonus <= 20, "card " + id + ": bonuses must be 0 to 20");
   }
   CardDef def;
-  def.id = id;
   def.position = card.position() - 1;
-  def.race = card.race();
   def.bonuses = {b.shields(), b.evasion(), b.weapons(), b.repair(), b.crew_espionage()};
   def.espionage_evasion = card.espionage_evasion();
+  // Crew are tabled as they are drawn (§15).
+  if (!captain) def.methods = 1u << v1::INCURSIONS_PLAY_METHOD_TABLE_WHEN_DRAWN;
+  return def;
+}
+
+CardDef game_card_def(const v1::IncursionsCard& card) {
+  const std::string& id = card.id();
+  require(card.nature() != v1::INCURSIONS_CARD_NATURE_UNSPECIFIED &&
+              card.nature() != v1::INCURSIONS_CARD_NATURE_CREW,
+          "card " + id + ": a game card needs a command, attack, defense or tactical nature");
+  require(card.rarity() != v1::INCURSIONS_RARITY_NONE, "card " + id + ": rarity missing");
+  require(card.play_methods_size() > 0, "card " + id + ": play method missing");
+  require(!card.has_bonuses() && card.espionage_evasion() == 0,
+          "card " + id + ": only officers have bonuses and espionage evasion");
+  const auto& e = card.effect();
+  for (int figure : {e.attack_flat(), e.weapon_dice(), e.extra_maneuvers(), e.warp_hexes(),
+                     e.absorb(), e.repair(), e.evasion(), e.mine_dice(), e.removal_repair()}) {
+    require(figure >= 0 && figure <= 30, "card " + id + ": effect figures must be 0 to 30");
+  }
+  require(e.weapon_dice() <= 6 && e.mine_dice() <= 6, "card " + id + ": at most 6 extra dice");
+  require(e.mechanism() != v1::INCURSIONS_CARD_MECHANISM_LAY_MINE || e.mine_dice() > 0,
+          "card " + id + ": a mine needs mine_dice");
+  CardDef def;
+  def.position = kNoPosition;
+  for (int method : card.play_methods()) {
+    require(method != v1::INCURSIONS_PLAY_METHOD_UNSPECIFIED &&
+                method != v1::INCURSIONS_PLAY_METHOD_TABLE_WHEN_DRAWN,
+            "card " + id + ": a play method is unspecified or for crew only");
+    def.methods |= 1u << method;
+  }
+  def.effect = {e.attack_flat(), e.weapon_dice(),  e.extra_maneuvers(),
+                e.warp_hexes(),  e.absorb(),       e.repair(),
+                e.evasion(),     e.mine_dice(),    e.removal_repair(),
+                e.mechanism()};
+  return def;
+}
+
+CardDef card_def(const v1::IncursionsCard& card) {
+  const std::string& id = card.id();
+  require(!id.empty(), "a card has no id");
+  require(!card.title().empty(), "card " + id + ": title missing");
+  CardDef def = card.position() != v1::INCURSIONS_POSITION_UNSPECIFIED ? officer_def(card)
+                                                                       : game_card_def(card);
+  def.id = id;
+  def.race = card.race();
+  def.nature = card.nature();
+  def.rarity = card.rarity();
   def.card = card;
   return def;
 }
@@ -208,6 +256,18 @@ Content Content::load(std::initializer_list<File> files) {
     }
     content.presets_.push_back(std::move(p));
   }
+  std::unordered_set<std::string> deck_ids;  // deck presets are named apart from hexpile presets
+  for (const auto& preset : merged.deck_presets()) {
+    require(deck_ids.insert(preset.id()).second, "duplicate deck preset id " + preset.id());
+    DeckPreset p{preset.id(), preset.name(), {}};
+    for (const auto& id : preset.cards()) {
+      auto index = content.find_card(id);
+      require(index.has_value() && content.card(*index).nature != v1::INCURSIONS_CARD_NATURE_UNSPECIFIED,
+              "deck preset " + preset.id() + " names " + id + ", which is not a deck card");
+      p.cards.push_back(*index);
+    }
+    content.deck_presets_.push_back(std::move(p));
+  }
   for (const auto& id : merged.standard_ship_pool()) {
     auto index = content.find_ship(id);
     require(index.has_value(), "standard_ship_pool names unknown ship " + id);
@@ -222,7 +282,9 @@ Content Content::load(std::initializer_list<File> files) {
 const Content& Content::standard() {
   static const Content content = load({{"ships.txtpb", embedded::incursions_ships},
                                        {"hexes.txtpb", embedded::incursions_hexes},
-                                       {"cards.txtpb", embedded::incursions_cards}});
+                                       {"cards.txtpb", embedded::incursions_cards},
+                                       {"game_cards.txtpb", embedded::incursions_game_cards},
+                                       {"decks.txtpb", embedded::incursions_decks}});
   return content;
 }
 
@@ -252,6 +314,13 @@ std::optional<CardIndex> Content::captain_of(v1::Race race) const {
     if (cards_[i].captain() && cards_[i].race == race) return static_cast<CardIndex>(i);
   }
   return std::nullopt;
+}
+
+const DeckPreset* Content::find_deck_preset(std::string_view id) const {
+  for (const auto& preset : deck_presets_) {
+    if (preset.id == id) return &preset;
+  }
+  return nullptr;
 }
 
 const HexpilePreset* Content::find_preset(std::string_view id) const {

@@ -140,16 +140,49 @@ struct Bonuses {
   int crew_espionage = 0;  // to every officer of the vessel, this one included
 };
 
-// A captain or crew card's figures (§19.3), as the rules engine uses them.
+inline constexpr int kNoPosition = -1;  // a game card, not an officer
+
+// A game card's numbers and mechanism (§18; schema v1::IncursionsCardEffect).
+struct CardEffect {
+  int attack_flat = 0;
+  int weapon_dice = 0;
+  int extra_maneuvers = 0;
+  int warp_hexes = 0;
+  int absorb = 0;
+  int repair = 0;
+  int evasion = 0;
+  int mine_dice = 0;
+  int removal_repair = 0;
+  v1::IncursionsCardMechanism mechanism = v1::INCURSIONS_CARD_MECHANISM_NONE;
+};
+
+// A captain, crew or game card's figures (§14, §18, §19.3), as the rules engine uses them.
 struct CardDef {
   std::string id;
-  int position = kCaptain;
-  v1::Race race = v1::RACE_UNSPECIFIED;  // unspecified: serves any race
+  int position = kCaptain;  // kNoPosition for game cards
+  // Officers: their race, unspecified for crew who serve any race. Game cards: the usage
+  // limitation, unspecified for none.
+  v1::Race race = v1::RACE_UNSPECIFIED;
   Bonuses bonuses;
   int espionage_evasion = 0;
+  v1::IncursionsCardNature nature = v1::INCURSIONS_CARD_NATURE_UNSPECIFIED;
+  v1::IncursionsRarity rarity = v1::INCURSIONS_RARITY_NONE;
+  std::uint32_t methods = 0;  // bit per v1::IncursionsPlayMethod
+  CardEffect effect;
   v1::IncursionsCard card;  // the printed card, for views
 
   bool captain() const { return position == kCaptain; }
+  bool officer() const { return position != kNoPosition; }
+  bool crew() const { return officer() && !captain(); }
+  bool playable_by(v1::IncursionsPlayMethod method) const { return (methods >> method) & 1u; }
+  // Equipment can be damaged, sabotaged or assimilated (§14.1).
+  bool equipment() const { return card.card_type() == v1::INCURSIONS_CARD_TYPE_EQUIPMENT; }
+};
+
+struct DeckPreset {
+  std::string id;
+  std::string name;
+  std::vector<CardIndex> cards;
 };
 
 struct HexpilePreset {
@@ -185,6 +218,7 @@ class Content {
   // The captain card of a race, if the content has one.
   std::optional<CardIndex> captain_of(v1::Race race) const;
   const HexpilePreset* find_preset(std::string_view id) const;
+  const DeckPreset* find_deck_preset(std::string_view id) const;
 
   const ShipDef& ship(ShipIndex i) const { return ships_[i]; }
   const HexDef& hex(HexIndex i) const { return hexes_[static_cast<std::size_t>(i)]; }
@@ -193,6 +227,7 @@ class Content {
   const std::vector<ShipDef>& ships() const { return ships_; }
   const std::vector<HexDef>& hexes() const { return hexes_; }
   const std::vector<HexpilePreset>& presets() const { return presets_; }
+  const std::vector<DeckPreset>& deck_presets() const { return deck_presets_; }
   const std::vector<ShipIndex>& standard_pool() const { return standard_pool_; }
   int extra_wormhole_hexpoints() const { return extra_wormhole_hexpoints_; }
   // Everything loaded, as the files said it: what clients are sent.
@@ -203,6 +238,7 @@ class Content {
   std::vector<HexDef> hexes_;
   std::vector<CardDef> cards_;
   std::vector<HexpilePreset> presets_;
+  std::vector<DeckPreset> deck_presets_;
   std::vector<ShipIndex> standard_pool_;
   int extra_wormhole_hexpoints_ = 0;
   v1::IncursionsContent listing_;

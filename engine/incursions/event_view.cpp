@@ -59,8 +59,9 @@ const char* system_text(v1::IncursionsSystem system) {
 // Fills the proto for one event and returns its line of text.
 class EventWriter {
  public:
-  EventWriter(const State& s, const SeatNames& names, v1::IncursionsEvent* out)
-      : s_(s), name_(names), out_(out) {}
+  EventWriter(const State& s, const SeatNames& names, core::Viewer viewer,
+              v1::IncursionsEvent* out)
+      : s_(s), name_(names), viewer_(viewer), out_(out) {}
 
   std::string operator()(const ev::DiceRolled& e) {
     auto* m = out_->mutable_dice_rolled();
@@ -408,6 +409,111 @@ class EventWriter {
     *m->mutable_to() = to_proto(s_.board.tile(e.to).coord);
     return denizen_name(e.index) + " moves to " + describe_coord(s_.board.tile(e.to).coord);
   }
+  std::string operator()(const ev::DeckShuffled& e) {
+    auto* m = out_->mutable_deck_shuffled();
+    m->set_owner_seat(e.owner);
+    m->set_size(e.size);
+    return name_(e.owner) + "'s deck is shuffled (" + std::to_string(e.size) + " cards)";
+  }
+  std::string operator()(const ev::DeckCut& e) {
+    auto* m = out_->mutable_deck_cut();
+    m->set_owner_seat(e.owner);
+    m->set_cutter_seat(e.cutter);
+    m->set_cut(e.cut);
+    return name_(e.cutter) + " cuts " + name_(e.owner) + "'s deck";
+  }
+  std::string operator()(const ev::CardsDrawn& e) {
+    auto* m = out_->mutable_cards_drawn();
+    m->set_seat(e.seat);
+    m->set_count(e.count);
+    m->set_deck_empty(e.deck_empty && e.count == 0);
+    if (e.count == 0) return name_(e.seat) + "'s deck is empty: no draw";
+    std::string text = name_(e.seat) + " draws " + cards_text(e.count);
+    // Which cards: for the drawing player (and judges) only (§20.1).
+    if (core::can_see(viewer_, core::Audience::only(e.seat))) {
+      for (int i = 0; i < e.count; ++i) {
+        const CardId card = e.cards[static_cast<std::size_t>(i)];
+        card_to_proto(s_, card, m->add_cards());
+        text += (i == 0 ? ": " : ", ") + title(card);
+      }
+    }
+    return text;
+  }
+  std::string operator()(const ev::CardPlayed& e) {
+    auto* m = out_->mutable_card_played();
+    m->set_seat(e.seat);
+    card_to_proto(s_, e.card, m->mutable_card());
+    if (e.target != kNoSeat) m->set_target_seat(e.target);
+    m->set_attached(e.attached);
+    m->set_maneuvers_allowed(e.maneuvers_allowed);
+    std::string text = name_(e.seat) + " plays " + title(e.card);
+    if (e.attached) return text + " on the next maneuver";
+    if (e.target != kNoSeat) text += " against " + name_(e.target);
+    return text;
+  }
+  std::string operator()(const ev::CardTabled& e) {
+    auto* m = out_->mutable_card_tabled();
+    m->set_seat(e.seat);
+    card_to_proto(s_, e.card, m->mutable_card());
+    if (e.position >= 0) m->set_position(position_to_proto(e.position));
+    if (e.on != kNoSeat) m->set_on_seat(e.on);
+    m->set_when_drawn(e.when_drawn);
+    std::string text = name_(e.seat) + " tables " + title(e.card);
+    if (e.on != kNoSeat) text += " in front of " + name_(e.on);
+    return e.when_drawn ? text + " as it is drawn" : text;
+  }
+  std::string operator()(const ev::CardDiscarded& e) {
+    auto* m = out_->mutable_card_discarded();
+    m->set_seat(e.seat);
+    card_to_proto(s_, e.card, m->mutable_card());
+    m->set_reason(e.reason);
+    const std::string text = title(e.card) + " goes to " + name_(e.seat) + "'s discard pile";
+    switch (e.reason) {
+      case v1::CARD_DISCARD_REASON_HAND_LIMIT:
+        return name_(e.seat) + " discards " + title(e.card) + " down to the hand limit";
+      case v1::CARD_DISCARD_REASON_COUNTERMANDED:
+        return text + ", cancelled";
+      case v1::CARD_DISCARD_REASON_REMOVED:
+        return text + ", removed from play";
+      default:
+        return text;
+    }
+  }
+  std::string operator()(const ev::CardTaken& e) {
+    auto* m = out_->mutable_card_taken();
+    m->set_seat(e.seat);
+    if (e.from != kNoSeat) m->set_from_seat(e.from);
+    // Which card: for the taker, the player it was taken from, and judges.
+    const bool shown = core::can_see(viewer_, core::Audience::only(e.seat)) ||
+                       (e.from != kNoSeat && core::can_see(viewer_, core::Audience::only(e.from)));
+    if (shown) card_to_proto(s_, e.card, m->mutable_card());
+    const std::string what = shown ? title(e.card) : std::string("a card");
+    if (e.from == kNoSeat) return name_(e.seat) + " takes " + what + " from the deck";
+    return name_(e.seat) + " takes " + what + " from " + name_(e.from) + "'s hand";
+  }
+  std::string operator()(const ev::HandRevealed& e) {
+    auto* m = out_->mutable_hand_revealed();
+    m->set_seat(e.seat);
+    m->set_to_seat(e.to_seat);
+    std::string text = name_(e.seat) + "'s hand is shown to " + name_(e.to_seat) + ":";
+    for (CardId card : e.cards) {
+      card_to_proto(s_, card, m->add_cards());
+      text += " " + title(card) + ";";
+    }
+    if (e.cards.empty()) text += " empty";
+    return text;
+  }
+  std::string operator()(const ev::DeclarationCancelled& e) {
+    auto* m = out_->mutable_declaration_cancelled();
+    m->set_seat(e.seat);
+    m->set_cancelled_seat(e.cancelled_seat);
+    auto* d = m->mutable_declaration();
+    d->set_seat(e.cancelled_seat);
+    action_to_proto(s_, e.cancelled_seat, e.action, d->mutable_action());
+    for (CardId card : e.cards)
+      card_to_proto(s_, card, d->add_cards());
+    return name_(e.seat) + " countermands " + name_(e.cancelled_seat) + "'s declaration";
+  }
   std::string operator()(const ev::GameEnded& e) {
     auto* m = out_->mutable_game_ended();
     std::string winners;
@@ -439,6 +545,10 @@ class EventWriter {
         "science officer", "engineer",      "operations officer"};
     return kNames[position];
   }
+  std::string title(CardId card) const { return s_.def(card).card.title(); }
+  static std::string cards_text(int count) {
+    return count == 1 ? "a card" : std::to_string(count) + " cards";
+  }
   static std::string power_text(int power) {
     return power ? " (" + std::to_string(power) + " Pwr)" : "";
   }
@@ -452,6 +562,7 @@ class EventWriter {
 
   const State& s_;
   const SeatNames& name_;
+  core::Viewer viewer_;
   v1::IncursionsEvent* out_;
 };
 
@@ -461,7 +572,7 @@ bool project_event(const Game& game, std::size_t index, core::Viewer viewer, con
                    v1::GameEvent* out) {
   const Event& event = game.events()[index];
   if (!core::can_see(viewer, audience(event))) return false;
-  EventWriter writer(game.state(), names, out->mutable_incursions());
+  EventWriter writer(game.state(), names, viewer, out->mutable_incursions());
   out->set_text(std::visit(writer, event));
   return true;
 }

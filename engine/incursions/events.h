@@ -3,8 +3,10 @@
 #include <array>
 #include <cstdint>
 #include <variant>
+#include <vector>
 
 #include "engine/core/viewer.h"
+#include "engine/incursions/action.h"
 #include "engine/incursions/board.h"
 #include "spacedock/v1/common.pb.h"
 #include "spacedock/v1/incursions.pb.h"
@@ -214,6 +216,59 @@ struct DenizenMoved {
   TileIndex from;
   TileIndex to;
 };
+// Game cards (FULL). Cards are named by instance (CardId); the projections show a card to
+// viewers who may see it and hide it from the others.
+inline constexpr int kMaxDrawn = 8;
+struct DeckShuffled {
+  Seat owner;
+  std::uint8_t size;
+};
+struct DeckCut {
+  Seat owner;
+  Seat cutter;
+  std::uint8_t cut;
+};
+struct CardsDrawn {
+  Seat seat;
+  std::uint8_t count;
+  std::array<std::uint16_t, kMaxDrawn> cards;  // seen by `seat` only
+  bool deck_empty;
+};
+struct CardPlayed {
+  Seat seat;
+  std::uint16_t card;
+  Seat target = 0xff;
+  bool attached = false;
+  std::uint8_t maneuvers_allowed = 0;
+};
+struct CardTabled {
+  Seat seat;
+  std::uint16_t card;
+  std::int8_t position;  // crew: the position filled; -1 otherwise
+  Seat on;               // in front of another vessel; kNoSeat for its own
+  bool when_drawn;
+};
+struct CardDiscarded {
+  Seat seat;
+  std::uint16_t card;
+  v1::CardDiscardReason reason;
+};
+struct CardTaken {
+  Seat seat;
+  Seat from;  // kNoSeat: from its own deck; seen by the two seats only
+  std::uint16_t card;
+};
+struct HandRevealed {
+  Seat seat;
+  Seat to_seat;
+  std::vector<std::uint16_t> cards;
+};
+struct DeclarationCancelled {
+  Seat seat;
+  Seat cancelled_seat;
+  Action action;
+  std::vector<std::uint16_t> cards;
+};
 struct GameEnded {
   std::uint8_t winners;  // bit per seat
   v1::ResultReason reason;
@@ -229,11 +284,16 @@ using Event = std::variant<
     ev::ShieldsDiverted, ev::ManeuversEnded, ev::Conceded, ev::GameEnded, ev::WormholeDrawn,
     ev::OfficerTabled, ev::OfficerChanged, ev::HexEventFired, ev::DenizenSpawned,
     ev::DenizenDamaged, ev::DenizenDestroyed, ev::EscapeAttempted, ev::RewardTaken, ev::ShieldLayer,
-    ev::PowerOutOfPlay, ev::DenizenDominated, ev::DenizenMoved>;
+    ev::PowerOutOfPlay, ev::DenizenDominated, ev::DenizenMoved, ev::DeckShuffled, ev::DeckCut,
+    ev::CardsDrawn, ev::CardPlayed, ev::CardTabled, ev::CardDiscarded, ev::CardTaken,
+    ev::HandRevealed, ev::DeclarationCancelled>;
 
-// Who may see an event. Everything that happens in the basic game is public; the hidden parts
-// (the order of the hexpiles) never become events until a hex is revealed by exploring.
-inline core::Audience audience(const Event&) {
+// Who may see an event. Every event is public but a revealed hand, which only its viewer sees;
+// the hexpiles' order never becomes an event until a hex is revealed by exploring, and the
+// projection hides drawn and taken cards from everyone but the players they concern.
+inline core::Audience audience(const Event& event) {
+  if (const auto* revealed = std::get_if<ev::HandRevealed>(&event))
+    return core::Audience::only(revealed->to_seat);
   return core::Audience::everyone();
 }
 

@@ -18,9 +18,29 @@ int shields_max(const State& s, Seat seat) {
   return s.ship(seat).shields + officer_bonus(s, seat, &Bonuses::shields);
 }
 
+namespace {
+
+// Equipment a seat tabled on its own vessel adds from the maneuver after its own (§5.2).
+int equipment_bonus(const State& s, Seat seat, int CardEffect::*figure) {
+  int total = 0;
+  for (const Tabled& t : s.tabled) {
+    if (t.on == seat && t.controller == seat && s.in_effect(t)) total += s.def(t.card).effect.*figure;
+  }
+  return total;
+}
+
+}  // namespace
+
+bool card_in_effect(const State& s, Seat seat, v1::IncursionsCardMechanism mechanism) {
+  return std::any_of(s.tabled.begin(), s.tabled.end(), [&](const Tabled& t) {
+    return t.on == seat && t.controller == seat && s.in_effect(t) &&
+           s.def(t.card).effect.mechanism == mechanism;
+  });
+}
+
 int evasion_score(const State& s, Seat seat) {
   return s.ship(seat).evasion + officer_bonus(s, seat, &Bonuses::evasion) +
-         standing(s, seat).evasion;
+         standing(s, seat).evasion + equipment_bonus(s, seat, &CardEffect::evasion);
 }
 
 int weapon_bonus(const State& s, Seat seat) {
@@ -48,6 +68,7 @@ int hex_weapon_dice(const State& s, Seat seat, Weapon weapon) {
 
 int cloak_cost(const State& s, Seat seat) {
   const int cost = s.ship(seat).cloak_cost;
+  if (cost > 0 && card_in_effect(s, seat, v1::INCURSIONS_CARD_MECHANISM_CLOAK_AND_MOVE)) return 0;
   return cost == 0 ? 0 : std::max(1, cost - standing(s, seat).cloak_discount);
 }
 

@@ -35,6 +35,9 @@ int espionage_score(const State& s, Seat seat, int position);
 // officer face up, so the defence always fails (A26).
 int systems_espionage_score(const State& s, Seat seat);
 
+// Whether a card `seat` tabled on its own vessel with this mechanism is in effect (FULL).
+bool card_in_effect(const State& s, Seat seat, v1::IncursionsCardMechanism mechanism);
+
 // The race an officer counts as: BORG once assimilated, the card's own, or for crew who serve
 // any race, the ship's.
 v1::Race officer_race(const State& s, Seat seat, CardId card);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 #include "engine/incursions/figures.h"
 
@@ -145,6 +146,10 @@ void Game::run() {
       apply(*decode(s_.decision.options.front()));  // forced: nothing to ask
       continue;
     }
+    if (!s_.responses.empty()) {
+      advance_responses();
+      continue;
+    }
     if (!s_.tasks.empty()) {
       Task task = s_.tasks.back();
       s_.tasks.pop_back();
@@ -185,6 +190,9 @@ void Game::run_task(const Task& task) {
     case Task::Kind::kWormhole:
       wormhole_roll(task.seat, task.tile);
       break;
+    case Task::Kind::kDraw:
+      if (s_.in_game(task.seat)) draw(task.seat, 1);
+      break;
   }
 }
 
@@ -215,6 +223,18 @@ void Game::apply(const Action& action) {
       repair_by(seat, action.subject, s_.event_repair, 0);
       s_.event_repair = 0;
       return;
+    case Step::kRespond:
+      respond(action);
+      return;
+    case Step::kDiscard:
+      remove_from_hand(seat, action.card - 1u);
+      to_discard(seat, action.card - 1u, v1::CARD_DISCARD_REASON_HAND_LIMIT);
+      end_turn();
+      return;
+    case Step::kSearchDeck:
+    case Step::kTakeFromHand:
+      take_card(action);
+      return;
     case Step::kManeuver:
       break;
   }
@@ -237,6 +257,9 @@ void Game::apply(const Action& action) {
       divert_shields(seat);
       return;
     case ActionKind::kEndManeuvers:
+      // Cards attached to no maneuver go back to the hand.
+      for (CardId card : std::exchange(s_.attached, {}))
+        to_hand(seat, card);
       emit(ev::ManeuversEnded{seat, s_.maneuvers_used});
       finish_maneuvers();
       return;
@@ -244,70 +267,16 @@ void Game::apply(const Action& action) {
       break;
   }
 
-  // A maneuver: it counts, and a cloak drops before the maneuver resolves (§12.1, A13).
-  ++s_.maneuvers_used;
-  Vessel& vessel = s_.vessels[seat];
-  if (vessel.cloaked) {
-    vessel.cloaked = false;
-    vessel.power.spent += vessel.power.cloak;
-    vessel.power.cloak = 0;
-    emit(ev::CloakChanged{seat, false, v1::CLOAK_REASON_BROKEN});
+  if (action.kind == ActionKind::kPlayCard && free_play(action)) {
+    play_free_card(action);
+    return;
   }
-  switch (action.kind) {
-    case ActionKind::kFireW1:
-    case ActionKind::kFireW2:
-      fire(action);
-      break;
-    case ActionKind::kLayMine:
-      lay_mine(action.power);
-      break;
-    case ActionKind::kDetonateMine:
-      detonate_mine(action.subject);
-      break;
-    case ActionKind::kMove:
-      // Leaving a hex that holds the vessel takes an escape roll first; a failure costs the
-      // maneuver but no Pwr (§9.6, A19).
-      if (escape(seat)) move(action.subject);
-      break;
-    case ActionKind::kExplore:
-      if (escape(seat)) explore(action.subject);
-      break;
-    case ActionKind::kRepair:
-      pay(seat, action.power);
-      repair(seat, action.subject, action.power);
-      break;
-    case ActionKind::kCloak: {
-      const auto cost = static_cast<std::uint8_t>(cloak_cost(s_, seat));
-      vessel.power.up = static_cast<std::uint8_t>(vessel.power.up - cost);
-      vessel.power.cloak = cost;
-    }
-      vessel.cloaked = true;
-      emit(ev::CloakChanged{seat, true, v1::CLOAK_REASON_CLOAKED});
-      break;
-    case ActionKind::kTachyonSweep:
-      pay(seat, 3);
-      vessel.sweep = true;
-      emit(ev::SweepActivated{seat});
-      break;
-    case ActionKind::kTractor:
-      tractor(action.subject, action.power);
-      break;
-    case ActionKind::kBreakTractor:
-      break_tractor(action.subject);
-      break;
-    case ActionKind::kAssimilate:
-      assimilate(action.subject, action.officer - 1);
-      break;
-    case ActionKind::kRestoreOfficer:
-      restore_officer(seat, action.officer - 1);
-      break;
-    case ActionKind::kFireHexWeapon:
-      fire_hex_weapon(action);
-      break;
-    default:
-      throw std::logic_error("incursions: not a maneuver");
+  if (action.kind == ActionKind::kDetachCards) {
+    for (CardId card : std::exchange(s_.attached, {}))
+      to_hand(seat, card);
+    return;
   }
-  expire_diverted(seat);  // diverted Pwr serves the very next maneuver only (§6.4)
+  declare(seat, action);
 }
 
 void Game::finish(std::uint8_t winners, v1::ResultReason reason) {

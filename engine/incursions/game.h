@@ -22,6 +22,7 @@ struct SeatSetup {
   bool captain_of_ship_race = false;
   std::optional<CardIndex> captain;
   std::vector<CardIndex> crew;
+  std::vector<CardIndex> deck;  // FULL: the deck, already validated
 };
 
 struct Setup {
@@ -84,6 +85,8 @@ class Game {
   // Turns (turn.cpp).
   void deal(const Setup& setup);
   void offer_next_cut();
+  // Hexes or cards in the pile or deck being cut.
+  std::size_t cut_size() const;
   void cut(int depth);
   void roll_initiative();
   void begin_turn(Seat seat);
@@ -120,6 +123,8 @@ class Game {
 
   // Combat (combat.cpp).
   void fire(const Action& action);
+  // Dice the cards committed to an attack add to `weapon` (Phasers).
+  int card_dice(Weapon weapon) const;
   void lay_mine(int power);
   void detonate_mine(Seat target);
   // Rolls 2D6 for `seat` and logs the roll.
@@ -141,6 +146,8 @@ class Game {
   void repair(Seat seat, int system, int power);
   // `points` of repair to the hull (0) or shields (1), capped at the maximum (A57).
   void repair_by(Seat seat, int system, int points, int power);
+  // A card's repair: the hull first, the rest to the shields; no bonuses add (§18 Repair Crew).
+  void repair_hull_first(Seat seat, int points);
   void eliminate(Seat seat, v1::EliminationReason reason);
 
   // Officers (crew/officers.cpp).
@@ -193,6 +200,51 @@ class Game {
   Rule check_domination(const Action& action) const;
   void enumerate_domination(std::vector<core::OptionId>& out) const;
   void dominate(const Action& action);
+
+  // Game cards, FULL mode (cards/).
+  // The deck, the hand and the piles (cards/deck.cpp).
+  void shuffle_deck(Seat seat);
+  void draw(Seat seat, int count);
+  // Tables a crew card from the hand into its position if it is free and the rarity limits
+  // allow (A30); false if it stays in hand.
+  bool table_crew(Seat seat, CardId card, bool when_drawn);
+  void to_hand(Seat seat, CardId card);
+  void remove_from_hand(Seat seat, CardId card);
+  void to_discard(Seat seat, CardId card, v1::CardDiscardReason reason);
+  void remove_tabled(std::size_t index, v1::CardDiscardReason reason);
+  // Cards tabled for the round expire at their player's power-up (A11).
+  void expire_for_round(Seat seat);
+  // A destroyed vessel's tabled cards, and the ones its player tabled elsewhere, are discarded.
+  void discard_tabled(Seat seat);
+  bool in_hand(Seat seat, CardId card) const;
+  // RARITY_LIMIT if tabling `card` would put `seat` over a limit in play (§14.1, A58).
+  Rule check_rarity(Seat seat, CardId card) const;
+  // The sum of a figure over the cards committed to the maneuver being resolved, or over the
+  // cards attached to the next one.
+  int committed_sum(int CardEffect::*figure) const;
+  int attached_sum(int CardEffect::*figure) const;
+  // Playing cards (cards/play.cpp).
+  Rule check_card(const Action& action) const;
+  Rule check_card_maneuver(const Action& action, const CardDef& def) const;
+  // The attached cards' demands on the maneuver declared with them (§5.2-§5.3, A47).
+  Rule check_attached_fit(const Action& action) const;
+  void enumerate_cards(std::vector<core::OptionId>& out) const;
+  // A crew card tabled, or a card attached to the next maneuver: no maneuver of its own.
+  bool free_play(const Action& action) const;
+  void play_free_card(const Action& action);
+  void play_defense_card(const Action& action);
+  void resolve_card(Seat seat, const Action& action);
+  void take_card(const Action& action);
+  // A repair maneuver aimed at a card in front of the vessel (Pardus Claw) removes it.
+  void repair_away(Seat seat, CardId card, int power);
+  Rule check_repair_away(const Action& action) const;
+  // Responses (cards/responses.cpp): a maneuver is declared, answered, then resolved (§5.5).
+  void declare(Seat seat, const Action& action);
+  void resolve_maneuver(Seat seat, const Action& action);
+  void advance_responses();
+  void respond(const Action& action);
+  void cancel_below(Seat by);
+  int committed_power(Seat seat, const Action& action) const;
 
   // Movement and beams (movement.cpp).
   void move(TileIndex destination);

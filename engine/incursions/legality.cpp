@@ -18,6 +18,20 @@ bool locates(v1::Race a, v1::Race b) {
 // Parameters an action kind does not use must be zero, so every action has exactly one id.
 bool canonical(const Action& a) {
   switch (a.kind) {
+    case kPlayCard:  // its parameters depend on the card: see check_card
+      return a.card != 0 && a.officer == 0 && a.denizen == 0 && a.range_power == 0;
+    case kDiscardCard:
+    case kTakeCard:
+      return a.card != 0 && a.subject == 0 && a.power == 0 && a.range_power == 0 &&
+             a.officer == 0 && a.denizen == 0;
+    case kRepair:  // aimed at a card in front of the vessel (Pardus Claw), or a system
+      if (a.card != 0) return a.subject == 0 && a.range_power == 0 && a.officer == 0 && a.denizen == 0;
+      break;
+    default:
+      if (a.card != 0) return false;
+      break;
+  }
+  switch (a.kind) {
     case kDominate:
       return a.denizen != 0 && a.subject == 0 && a.power == 0 && a.range_power == 0 &&
              a.officer == 0;
@@ -136,7 +150,7 @@ Rule Game::check_action(const Action& a) const {
       return Rule::kWrongStep;
     case Step::kCut:
       if (a.kind != kCut) return Rule::kWrongStep;
-      return a.subject < s_.piles[s_.cuts_done].hexes.size() ? Rule::kOk : Rule::kInvalidCut;
+      return a.subject < cut_size() ? Rule::kOk : Rule::kInvalidCut;
     case Step::kKeepCloak:
     case Step::kKeepTractor: {
       if (a.kind == kRelease) return Rule::kOk;
@@ -161,8 +175,30 @@ Rule Game::check_action(const Action& a) const {
           return Rule::kWrongStep;
       }
     case Step::kEventRepair:
-      if (a.kind != kRepair || a.power != 0) return Rule::kWrongStep;
+      if (a.kind != kRepair || a.power != 0 || a.card != 0) return Rule::kWrongStep;
       return a.subject <= 1 ? Rule::kOk : Rule::kInvalidSystem;
+    case Step::kRespond:
+      switch (a.kind) {
+        case kAccept:
+          return Rule::kOk;
+        case kUseAux:
+          return free_action();
+        case kPlayCard:
+          return check_card(a);
+        default:
+          return Rule::kWrongStep;
+      }
+    case Step::kDiscard:
+      if (a.kind != kDiscardCard) return Rule::kWrongStep;
+      return in_hand(seat, a.card - 1u) ? Rule::kOk : Rule::kNotInHand;
+    case Step::kSearchDeck:
+    case Step::kTakeFromHand: {
+      if (a.kind != kTakeCard) return Rule::kWrongStep;
+      const auto& from = s_.step == Step::kSearchDeck ? s_.zones[seat].deck
+                                                      : s_.zones[s_.taking_from].hand;
+      return std::find(from.begin(), from.end(), a.card - 1u) != from.end() ? Rule::kOk
+                                                                            : Rule::kNoSuchCard;
+    }
     case Step::kDefend:
     case Step::kAbsorb:
       break;
@@ -176,10 +212,13 @@ Rule Game::check_action(const Action& a) const {
       if (hit.automatic) return Rule::kEventNotEvadable;
       if (!hit.evasion_open) return Rule::kEvasionClosed;
       return check_evasion(seat, a.power);
+    case kPlayCard:
+      return check_card(a);
     case kShieldPower:
       if (shields_offline(s_, seat)) return Rule::kShieldsOffline;
       // Any amount, in as many steps as wanted (after AUX, say), until the hit is covered.
-      if (hit.evaded || hit.shield_power * s_.ship(seat).shield_absorb >= hit.damage) {
+      if (hit.evaded ||
+          hit.shield_power * s_.ship(seat).shield_absorb + hit.card_absorb >= hit.damage) {
         return Rule::kNothingToAbsorb;
       }
       if (a.power < 1 || a.power > v.power.available()) return Rule::kInsufficientPower;
@@ -187,7 +226,9 @@ Rule Game::check_action(const Action& a) const {
       return a.power <= v.power.up ? Rule::kOk : Rule::kIllegalPowerTarget;
     case kDefensiveRepair:
       if (hit.automatic) return Rule::kWrongStep;
-      if (hit.repair_chosen) return Rule::kDefenseSlotUsed;
+      if (hit.repair_chosen || hit.card_absorb > 0 || hit.card_repair > 0) {
+        return Rule::kDefenseSlotUsed;
+      }
       if (a.subject > 1) return Rule::kInvalidSystem;
       return a.power <= v.power.available() ? Rule::kOk : Rule::kInsufficientPower;
     case kDivertShields:
@@ -236,7 +277,13 @@ Rule Game::check_maneuver(const Action& a) const {
     case kKeep:
     case kRelease:
     case kCut:
+    case kDiscardCard:
+    case kTakeCard:
       return Rule::kWrongStep;
+    case kPlayCard:
+      return check_card(a);
+    case kDetachCards:
+      return s_.attached.empty() ? Rule::kNoSuchCard : Rule::kOk;
     default:
       break;
   }
@@ -245,6 +292,9 @@ Rule Game::check_maneuver(const Action& a) const {
     if (s_.cards[s_.officer(seat, a.officer - 1)].face_up) return Rule::kNotFaceDown;
   }
   if (s_.maneuvers_used >= s_.maneuvers_allowed) return Rule::kNoManeuversLeft;
+  if (!s_.attached.empty()) {
+    if (Rule r = check_attached_fit(a); r != Rule::kOk) return r;
+  }
   const int available = v.power.available();
   switch (a.kind) {
     case kFireW1:
@@ -287,7 +337,8 @@ Rule Game::check_maneuver(const Action& a) const {
       Routes routes;
       routes.compute(s_.board, v.tile, kMaxTiles, mine_costs(seat));
       if (routes.steps[a.subject] == Routes::kUnreached) return Rule::kIllegalPath;
-      return routes.steps[a.subject] <= drive(s_, seat) + v.impulse + available
+      return routes.steps[a.subject] <=
+                     drive(s_, seat) + v.impulse + attached_sum(&CardEffect::warp_hexes) + available
                  ? Rule::kOk
                  : Rule::kInsufficientPower;
     }
@@ -299,8 +350,9 @@ Rule Game::check_maneuver(const Action& a) const {
       }
       return s_.board.next_to(v.tile, a.subject) == kNoTile ? Rule::kOk : Rule::kCannotExplore;
     case kRepair:
-      if (a.subject > 1) return Rule::kInvalidSystem;
-      return a.power <= available ? Rule::kOk : Rule::kInsufficientPower;
+      if (a.power > available) return Rule::kInsufficientPower;
+      if (a.card != 0) return check_repair_away(a);
+      return a.subject <= 1 ? Rule::kOk : Rule::kInvalidSystem;
     case kCloak:
       if (!ship.can_cloak()) return Rule::kNoCloak;
       if (v.cloaked) return Rule::kAlreadyCloaked;

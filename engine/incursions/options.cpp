@@ -7,6 +7,14 @@
 #include "engine/incursions/game.h"
 
 namespace spacedock::incursions {
+namespace {
+
+std::vector<CardId> sorted(std::vector<CardId> cards) {
+  std::sort(cards.begin(), cards.end());
+  return cards;
+}
+
+}  // namespace
 
 using enum ActionKind;
 
@@ -21,7 +29,7 @@ void Game::enumerate(std::vector<core::OptionId>& out) const {
     case Step::kNone:
       return;
     case Step::kCut:
-      for (std::size_t depth = 0; depth < s_.piles[s_.cuts_done].hexes.size(); ++depth) {
+      for (std::size_t depth = 0; depth < cut_size(); ++depth) {
         out.push_back(encode(make_action(kCut, static_cast<int>(depth))));
       }
       return;
@@ -37,12 +45,35 @@ void Game::enumerate(std::vector<core::OptionId>& out) const {
         return;
       }
       enumerate_maneuvers(out);
+      if (!s_.attached.empty()) {
+        // Attached cards narrow the next maneuver (a Warp's move, Fire's attack).
+        std::erase_if(out, [&](core::OptionId id) { return check_attached_fit(*decode(id)) != Rule::kOk; });
+        out.push_back(encode(make_action(kDetachCards)));
+      }
+      enumerate_cards(out);
       enumerate_free_actions(seat, out);
       out.push_back(encode(make_action(kEndManeuvers)));
       return;
     case Step::kEventRepair:
       out.push_back(encode(make_action(kRepair, 0)));
       out.push_back(encode(make_action(kRepair, 1)));
+      return;
+    case Step::kRespond:
+      enumerate_cards(out);
+      enumerate_free_actions(seat, out);
+      out.push_back(encode(make_action(kAccept)));
+      return;
+    case Step::kDiscard:
+      for (CardId card : sorted(s_.zones[seat].hand))
+        out.push_back(encode(card_action(kDiscardCard, card)));
+      return;
+    case Step::kSearchDeck:
+    case Step::kTakeFromHand:
+      // By instance, never in pile order: the deck's order is hidden from its owner too.
+      for (CardId card : sorted(s_.step == Step::kSearchDeck ? s_.zones[seat].deck
+                                                             : s_.zones[s_.taking_from].hand)) {
+        out.push_back(encode(card_action(kTakeCard, card)));
+      }
       return;
     case Step::kTractorLock:
     case Step::kDefend:
@@ -59,6 +90,7 @@ void Game::enumerate(std::vector<core::OptionId>& out) const {
         add_if(make_action(kDefensiveRepair, system, k));
     }
   }
+  if (s_.step != Step::kTractorLock) enumerate_cards(out);
   enumerate_free_actions(seat, out);
   out.push_back(encode(make_action(kAccept)));
 }
@@ -126,7 +158,9 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
 
   if (!held(seat)) {
     Routes routes;
-    routes.compute(s_.board, v.tile, drive(s_, seat) + v.impulse + available, mine_costs(seat));
+    routes.compute(s_.board, v.tile,
+                   drive(s_, seat) + v.impulse + attached_sum(&CardEffect::warp_hexes) + available,
+                   mine_costs(seat));
     for (std::size_t tile = 0; tile < s_.board.size(); ++tile) {
       const auto steps = routes.steps[tile];
       if (steps != Routes::kUnreached && steps > 0)
@@ -142,6 +176,11 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
   for (int system = 0; system < 2; ++system) {
     for (int k = 0; k <= available; ++k)
       out.push_back(encode(make_action(kRepair, system, k)));
+  }
+  for (const Tabled& t : s_.tabled) {
+    if (t.on != seat) continue;
+    for (int k = 0; k <= available; ++k)
+      add_if(card_action(kRepair, t.card, 0, k));
   }
   for (int officer = 1; officer <= kPositions; ++officer)
     add_if(make_action(kRestoreOfficer, 0, 0, 0, officer));

@@ -47,10 +47,17 @@ class Labeller {
       case kFireW1:
       case kFireW2: {
         const Weapon w = a.kind == kFireW1 ? Weapon::kW1 : Weapon::kW2;
-        std::string text = "Fire " + ship.weapon_name(w) + " at " + target(a) + " with " +
-                           pwr(a.power) + ": " +
-                           dice(ship.weapon(w).dice + a.power + hex_weapon_dice(s_, seat, w),
-                                ship.weapon(w).flat + weapon_bonus(s_, seat));
+        // With what the attached cards add (Phasers' dice on W1, Fire's flat bonus).
+        int card_dice = 0;
+        int card_flat = 0;
+        for (CardId card : s_.attached) {
+          if (w == Weapon::kW1) card_dice += s_.def(card).effect.weapon_dice;
+          card_flat += s_.def(card).effect.attack_flat;
+        }
+        std::string text =
+            "Fire " + ship.weapon_name(w) + " at " + target(a) + " with " + pwr(a.power) + ": " +
+            dice(ship.weapon(w).dice + a.power + hex_weapon_dice(s_, seat, w) + card_dice,
+                 ship.weapon(w).flat + weapon_bonus(s_, seat) + card_flat);
         if (a.range_power) text += ", plus " + pwr(a.range_power) + " for range";
         return text;
       }
@@ -87,14 +94,21 @@ class Labeller {
       case kMove: {
         const int steps = routes_.steps[a.subject];
         const Tile& tile = s_.board.tile(a.subject);
+        int warp = 0;
+        for (CardId card : s_.attached)
+          warp += s_.def(card).effect.warp_hexes;
         return "Move to " + describe_coord(tile.coord) + " " + tile_name(tile) + ": " +
                std::to_string(steps) + (steps == 1 ? " hex, " : " hexes, ") +
-               pwr(std::max(0, steps - drive(s_, seat) - s_.vessels[seat].impulse));
+               pwr(std::max(0, steps - drive(s_, seat) - s_.vessels[seat].impulse - warp));
       }
       case kExplore:
         return "Explore " + std::string(kDirectionNames[a.subject]) + " to " +
                describe_coord(neighbour(s_.position(seat), a.subject));
       case kRepair:
+        if (a.card != 0) {
+          return "Repair away " + card_title(a.card - 1) + " with " + pwr(a.power) + ": " +
+                 std::to_string(repair_points(s_, seat, a.power)) + " points";
+        }
         if (s_.step == Step::kEventRepair) {
           return "Repair " + std::to_string(s_.event_repair) + " points of the " +
                  system_name(a.subject);
@@ -135,7 +149,17 @@ class Labeller {
       case kRelease:
         return s_.step == Step::kKeepCloak ? "Drop the cloak" : "Release the tractor beam";
       case kCut:
-        return "Cut " + std::to_string(a.subject) + " hexes from the top to the bottom";
+        return "Cut " + std::to_string(a.subject) +
+               (s_.cuts_done < s_.piles.size() ? " hexes" : " cards") +
+               " from the top to the bottom";
+      case kPlayCard:
+        return play_label(a);
+      case kDiscardCard:
+        return "Discard " + card_title(a.card - 1);
+      case kTakeCard:
+        return "Take " + card_title(a.card - 1);
+      case kDetachCards:
+        return "Take back the cards attached to your next maneuver";
     }
     return "?";
   }
@@ -144,6 +168,11 @@ class Labeller {
     const Seat seat = s_.decision.seat;
     switch (s_.step) {
       case Step::kCut: {
+        if (s_.cuts_done >= s_.piles.size()) {
+          const auto owner = static_cast<Seat>(s_.cuts_done - s_.piles.size());
+          return "Cut " + name_(owner) + "'s deck of " +
+                 std::to_string(s_.zones[owner].deck.size()) + " cards";
+        }
         const Pile& pile = s_.piles[s_.cuts_done];
         return "Cut " +
                (pile.owner == kNoSeat ? std::string("the shared") : name_(pile.owner) + "'s") +
@@ -177,6 +206,17 @@ class Labeller {
         return name_(s_.hit.attacker) + "'s mine hits you for " + std::to_string(s_.hit.damage);
       case Step::kTractorLock:
         return name_(s_.lock.holder) + " locks a tractor beam on you";
+      case Step::kRespond: {
+        const Declaration& d = s_.responses.back();
+        return name_(d.seat) + " declares " + declared(d) + ": respond?";
+      }
+      case Step::kDiscard:
+        return "End of turn: discard down to " + std::to_string(kHandLimit) + " cards (you hold " +
+               std::to_string(s_.zones[seat].hand.size()) + ")";
+      case Step::kSearchDeck:
+        return "Systems Report: take one card of your deck";
+      case Step::kTakeFromHand:
+        return "Take one card of " + name_(s_.taking_from) + "'s hand";
       case Step::kNone:
         break;
     }
@@ -184,6 +224,53 @@ class Labeller {
   }
 
  private:
+  std::string card_title(int card) const { return s_.def(static_cast<CardId>(card)).card.title(); }
+  std::string play_label(const Action& a) const {
+    const CardId card = a.card - 1u;
+    const CardDef& def = s_.def(card);
+    const std::string title = def.card.title();
+    if (s_.step == Step::kDefend || s_.step == Step::kAbsorb) return "Play " + title + ": " + def.card.summary();
+    if (s_.step == Step::kRespond) return "Play " + title + " against it";
+    if (def.crew()) return "Table " + title + " (free)";
+    switch (def.effect.mechanism) {
+      case v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND:
+        return "Play " + title + " on " + name_(a.subject) + ": their captain resists on 2D6 at most " +
+               std::to_string(systems_espionage_score(s_, a.subject));
+      case v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER:
+        return "Play " + title + " on " + name_(a.subject);
+      case v1::INCURSIONS_CARD_MECHANISM_LAY_MINE:
+        return "Play " + title + " with " + pwr(a.power) + ": a mine of " +
+               dice(def.effect.mine_dice + a.power, 0);
+      default:
+        break;
+    }
+    const bool attach = def.nature == v1::INCURSIONS_CARD_NATURE_COMMAND ||
+                        def.effect.weapon_dice > 0 || def.effect.warp_hexes > 0;
+    return (attach ? "Attach " : "Play ") + title + (attach ? " to your next maneuver: " : ": ") +
+           def.card.summary();
+  }
+  std::string declared(const Declaration& d) const {
+    if (d.action.kind == kPlayCard) {
+      const std::string title = card_title(d.cards.front());
+      return d.seat == s_.active ? title : "a " + title + " against the declaration before it";
+    }
+    return describe_kind(d.action);
+  }
+  static std::string describe_kind(const Action& a) {
+    switch (a.kind) {
+      case kFireW1:
+        return "an attack with W1";
+      case kFireW2:
+        return "an attack with torpedoes";
+      case kMove:
+      case kExplore:
+        return "a move";
+      case kRepair:
+        return "a repair";
+      default:
+        return "a maneuver";
+    }
+  }
   // The vessel, or the officer aimed at.
   std::string target(const Action& a) const {
     if (a.denizen != 0) return denizen_name(a.denizen - 1);
@@ -208,7 +295,9 @@ class Labeller {
   Routes routes_;  // from the mover's tile, for move labels
 };
 
-void action_to_proto(const State& s, const Action& a, v1::IncursionsAction* out) {
+}  // namespace
+
+void action_to_proto(const State& s, Seat actor, const Action& a, v1::IncursionsAction* out) {
   out->set_kind(static_cast<v1::IncursionsActionKind>(a.kind));
   switch (a.kind) {
     case kFireW1:
@@ -247,7 +336,7 @@ void action_to_proto(const State& s, const Action& a, v1::IncursionsAction* out)
       *out->mutable_destination() = to_proto(s.board.tile(a.subject).coord);
       break;
     case kExplore:
-      *out->mutable_destination() = to_proto(neighbour(s.position(s.decision.seat), a.subject));
+      *out->mutable_destination() = to_proto(neighbour(s.position(actor), a.subject));
       break;
     case kRepair:
     case kDefensiveRepair:
@@ -256,12 +345,23 @@ void action_to_proto(const State& s, const Action& a, v1::IncursionsAction* out)
     case kCut:
       out->set_cut(a.subject);
       break;
+    case kPlayCard: {
+      const auto mechanism = s.def(a.card - 1u).effect.mechanism;
+      if (mechanism == v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND ||
+          mechanism == v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER) {
+        out->set_target_seat(a.subject);
+      }
+      break;
+    }
     default:
       break;
   }
+  if (a.card != 0) card_to_proto(s, a.card - 1u, out->mutable_card());
   out->set_power(a.power);
   out->set_range_power(a.range_power);
 }
+
+namespace {
 
 v1::IncursionsStep step_of(Step step) {
   switch (step) {
@@ -281,6 +381,14 @@ v1::IncursionsStep step_of(Step step) {
       return v1::INCURSIONS_STEP_ABSORB;
     case Step::kEventRepair:
       return v1::INCURSIONS_STEP_EVENT_REPAIR;
+    case Step::kRespond:
+      return v1::INCURSIONS_STEP_RESPOND;
+    case Step::kDiscard:
+      return v1::INCURSIONS_STEP_DISCARD;
+    case Step::kSearchDeck:
+      return v1::INCURSIONS_STEP_SEARCH_DECK;
+    case Step::kTakeFromHand:
+      return v1::INCURSIONS_STEP_TAKE_FROM_HAND;
     case Step::kNone:
       break;
   }
@@ -304,7 +412,7 @@ void project_prompt(const Game& game, const SeatNames& names, v1::DecisionPrompt
     auto* option = out->add_options();
     option->set_id(id);
     option->set_label(label(a));
-    action_to_proto(s, a, option->mutable_incursions());
+    action_to_proto(s, d.seat, a, option->mutable_incursions());
   }
   auto* context = out->mutable_incursions();
   context->set_step(step_of(s.step));
@@ -313,10 +421,19 @@ void project_prompt(const Game& game, const SeatNames& names, v1::DecisionPrompt
     context->mutable_hit()->set_attacker(s.lock.holder);
     context->mutable_hit()->set_target(s.lock.target);
   }
-  if (s.step == Step::kCut) {
+  if (s.step == Step::kCut && s.cuts_done < s.piles.size()) {
     const Pile& pile = s.piles[s.cuts_done];
     if (pile.owner != kNoSeat) context->set_pile_owner(pile.owner);
     context->set_pile_size(static_cast<std::uint32_t>(pile.hexes.size()));
+  } else if (s.step == Step::kCut) {
+    const auto owner = static_cast<Seat>(s.cuts_done - s.piles.size());
+    context->set_deck_owner(owner);
+    context->set_pile_size(static_cast<std::uint32_t>(s.zones[owner].deck.size()));
+  }
+  if (s.step == Step::kSearchDeck || s.step == Step::kTakeFromHand) {
+    // The options, which are sorted by instance: never the deck's order.
+    for (core::OptionId id : d.options)
+      card_to_proto(s, decode(id)->card - 1u, context->add_choices());
   }
 }
 

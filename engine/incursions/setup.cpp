@@ -4,6 +4,8 @@
 #include <array>
 #include <optional>
 
+#include "engine/incursions/cards/deck_rules.h"
+
 namespace spacedock::incursions {
 namespace {
 
@@ -37,6 +39,9 @@ std::optional<SetupError> choose_ship_and_officers(const Content& content, const
     if (!out.captain) return error("UNKNOWN_CARD", "no captain or crew card " + seat.captain());
     taken[kCaptain] = true;  // a crew card named here stands in as captain
   }
+  if (options.mode == v1::INCURSIONS_MODE_FULL && seat.crew_size() > 0) {
+    return error("CREW_FROM_DECK", "in the full game crew come from the deck (§3.2)");
+  }
   if (seat.crew_size() > kMaxCrew) {
     return error("TOO_MANY_CREW", "a vessel starts with at most 3 crew besides its captain");
   }
@@ -52,6 +57,33 @@ std::optional<SetupError> choose_ship_and_officers(const Content& content, const
     out.crew.push_back(*card);
   }
   return std::nullopt;
+}
+
+// The deck (§3.1): FULL only, listed or a preset.
+std::optional<SetupError> choose_deck(const Content& content, const Options& options,
+                                      const v1::IncursionsSeatOptions& seat, SeatSetup& out) {
+  if (options.mode != v1::INCURSIONS_MODE_FULL) {
+    if (seat.deck_size() > 0 || !seat.deck_preset().empty()) {
+      return error("DECK_NOT_IN_MODE", "decks are played in the FULL mode only");
+    }
+    return std::nullopt;
+  }
+  if (seat.deck_size() > 0) {
+    if (seat.deck_size() > kMaxDeck) {
+      return error("DECK_TOO_LARGE", "this server takes decks of at most 120 cards");
+    }
+    for (const auto& id : seat.deck()) {
+      auto card = content.find_card(id);
+      if (!card) return error("UNKNOWN_CARD", "no card with id " + id);
+      out.deck.push_back(*card);
+    }
+  } else {
+    const std::string& id = seat.deck_preset().empty() ? "standard" : seat.deck_preset();
+    const DeckPreset* preset = content.find_deck_preset(id);
+    if (!preset) return error("UNKNOWN_PRESET", "no deck preset with id " + id);
+    out.deck = preset->cards;
+  }
+  return validate_deck(content, out.deck);
 }
 
 }  // namespace
@@ -70,10 +102,11 @@ std::variant<Options, SetupError> normalize_options(const Content& content,
       break;
     case v1::INCURSIONS_MODE_CREW:
     case v1::INCURSIONS_MODE_EVENTS:
+    case v1::INCURSIONS_MODE_FULL:
       out.mode = in.mode();
       break;
     default:
-      return error("UNSUPPORTED_MODE", "this server plays the BASIC, CREW and EVENTS modes");
+      return error("UNSUPPORTED_MODE", "the modes are BASIC, CREW, EVENTS and FULL");
   }
   out.hexpile_mode = in.hexpile_mode() == v1::HEXPILE_MODE_SHARED ? v1::HEXPILE_MODE_SHARED
                                                                   : v1::HEXPILE_MODE_PER_PLAYER;
@@ -128,6 +161,7 @@ std::variant<SeatSetup, SetupError> make_seat(const Content& content, const Opti
   }
   if (wormholes == 0) return error("NO_WORMHOLE", "every contribution needs a wormhole");
   if (auto problem = choose_ship_and_officers(content, options, seat, out)) return *problem;
+  if (auto problem = choose_deck(content, options, seat, out)) return *problem;
   if (std::abs(out.hexpoints - options.hexpoint_budget) > 2) {
     return error("HEXPOINTS_OUT_OF_RANGE",
                  "the contribution is worth " + std::to_string(out.hexpoints) +

@@ -14,6 +14,7 @@ using core::SetupError;
 
 inline constexpr int kMaxContribution = 40;  // hexes in one contribution
 inline constexpr int kMaxCrew = 3;           // crew chosen besides the captain (§2, PROPOSED)
+inline constexpr int kMaxDeck = 120;         // a server limit: the rules set no maximum (§3.1)
 
 // Match options with defaults applied, or why they are invalid.
 std::variant<Options, SetupError> normalize_options(const Content& content,

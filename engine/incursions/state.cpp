@@ -137,6 +137,41 @@ std::uint64_t State::hash() const {
     for (const Task& t : tasks)
       h.add(t.index);
   }
+  // Game cards, only in FULL.
+  if (full()) {
+    for (const Card& c : cards)
+      h.add(c.gathered);
+    for (int i = 0; i < players; ++i) {
+      const Zones& z = zones[static_cast<std::size_t>(i)];
+      for (const auto* pile : {&z.hand, &z.deck}) {
+        h.add(pile->size());
+        for (CardId card : *pile)
+          h.add(card);
+      }
+      h.add(vessels[static_cast<std::size_t>(i)].power.claimed);
+    }
+    h.add(tabled.size());
+    for (const Tabled& t : tabled) {
+      h.add((std::uint64_t{t.card} << 32) | (std::uint64_t{t.controller} << 24) |
+            (std::uint64_t{t.on} << 16) | t.since);
+    }
+    for (const auto* list : {&attached, &committed}) {
+      h.add(list->size());
+      for (CardId card : *list)
+        h.add(card);
+    }
+    h.add(responses.size());
+    for (const Declaration& d : responses) {
+      h.add((std::uint64_t{d.seat} << 8) | d.asked);
+      h.add(encode(d.action));
+      for (CardId card : d.cards)
+        h.add(card);
+    }
+    for (const Mine& m : mines)
+      h.add(m.card);
+    h.add((std::uint64_t{maneuvers_declared} << 32) | (std::uint64_t{taking_from} << 16) |
+          (std::uint64_t{hit.card_absorb} << 8) | hit.card_repair);
+  }
   h.add(events.size());
   return h.value();
 }
@@ -177,6 +212,21 @@ CardId add_officer(State& state, Seat seat, std::string_view card_id, bool as_ca
   v.shields = static_cast<std::int16_t>(v.shields + state.content->card(*def).bonuses.shields);
   if (state.options.mode == v1::INCURSIONS_MODE_BASIC)
     state.options.mode = v1::INCURSIONS_MODE_CREW;
+  return card;
+}
+
+CardId add_card(State& state, Seat seat, std::string_view card_id, bool to_deck) {
+  auto def = state.content->find_card(card_id);
+  if (!def) throw std::invalid_argument("unknown card " + std::string(card_id));
+  const auto card = static_cast<CardId>(state.cards.size());
+  state.cards.push_back(Card{*def, seat});
+  Zones& zones = state.zones[seat];
+  if (to_deck) {
+    zones.deck.insert(zones.deck.begin(), card);
+  } else {
+    zones.hand.push_back(card);
+  }
+  state.options.mode = v1::INCURSIONS_MODE_FULL;
   return card;
 }
 

@@ -39,12 +39,13 @@ struct Power {
   std::uint8_t tractor = 0;  // allocated to a tractor beam
   std::uint8_t diverted = 0;
   std::uint8_t out = 0;  // out of play while the vessel stays in a hex that takes them (§17.3)
+  std::uint8_t claimed = 0;  // out of play under a card in front of the vessel (Pardus Claw)
 
   int available() const { return up + diverted; }
 };
 
-// A card instance: captains and crew so far. Cards keep their owner (who brought them) wherever
-// they go (§1).
+// A card instance: a captain, crew or game card. Cards keep their owner (who brought them)
+// wherever they go (§1).
 using CardId = std::uint16_t;
 inline constexpr CardId kNoCard = 0xffff;
 
@@ -53,6 +54,28 @@ struct Card {
   Seat owner = kNoSeat;
   bool face_up = true;
   bool assimilated = false;  // serves the Borg and counts as race BORG (§13.3)
+  bool gathered = false;     // taken by espionage: usable whatever its race limitation (§18)
+};
+
+inline constexpr int kOpeningHand = 5;
+inline constexpr int kHandLimit = 10;
+
+// A game card tabled outside the officer positions (§14.2): equipment, a card in front of a
+// target, a card for the round.
+struct Tabled {
+  CardId card = kNoCard;
+  Seat controller = kNoSeat;  // it counts against this player's rarity limits (A58)
+  Seat on = kNoSeat;          // the vessel it sits in front of
+  std::uint16_t since = 0;    // State::maneuvers_declared when tabled: active after (§5.2)
+};
+
+// A declaration open to responses (§5.5): a maneuver with its attached cards, or a card played
+// on its own (a Countermand).
+struct Declaration {
+  Seat seat = kNoSeat;
+  Action action;
+  std::vector<CardId> cards;
+  Seat asked = kNoSeat;  // the last seat offered a window; the declarer before the first
 };
 
 struct Vessel {
@@ -89,6 +112,8 @@ struct Denizen {
 struct Zones {
   std::vector<CardId> discard;         // face up, oldest first
   std::vector<CardId> extra_captains;  // assimilated captains kept without bonuses (A39)
+  std::vector<CardId> hand;            // FULL; in the order the cards came
+  std::vector<CardId> deck;            // FULL; face down, the top is the back
 };
 
 struct Mine {
@@ -97,6 +122,7 @@ struct Mine {
   std::uint8_t dice = 1;
   std::int8_t flat = 0;
   std::uint16_t laid_turn = 0;  // armed from the next turn on
+  CardId card = kNoCard;        // the card it was laid with (Large Mines), discarded when used
 };
 
 struct PileHex {
@@ -122,6 +148,10 @@ enum class Step : std::uint8_t {
   kTractorLock,
   kAbsorb,
   kEventRepair,  // a hex's repair: hull or shields?
+  kRespond,      // FULL: a window to answer the top declaration (§5.5)
+  kDiscard,      // FULL: down to the hand limit (§4.5)
+  kSearchDeck,   // FULL: take a card of your deck
+  kTakeFromHand,  // FULL: take a card of State::taking_from's hand
 };
 
 // A hit being resolved: an attack, or a mine going off (automatic: no evasion, no defense slot).
@@ -136,9 +166,11 @@ struct Hit {
   bool evasion_open = true;
   bool evaded = false;
   std::uint8_t shield_power = 0;
-  bool repair_chosen = false;
+  bool repair_chosen = false;  // the Defense slot is used (A07)
   std::uint8_t repair_system = 0;
   std::uint8_t repair_power = 0;
+  std::uint8_t card_absorb = 0;  // a defense card's absorption (Reinforce Shields)
+  std::uint8_t card_repair = 0;  // a defense card's repair after the hit (Repair Crew)
 };
 
 // A tractor beam waiting for the target's answer (§12.2 initial lock).
@@ -170,6 +202,7 @@ struct Task {
     kEventDamage,    // the hex's automatic damage to `seat`
     kDenizenAttack,  // denizen `index` attacks `seat`
     kWormhole,       // `seat` rolls at the wormhole on `tile`
+    kDraw,           // FULL: `seat`'s draw step (§4.2)
   };
   Kind kind = Kind::kTravelStep;
   Seat seat = kNoSeat;  // kDetonate: the victim; kArrive: the arriving vessel
@@ -227,6 +260,14 @@ struct State {
   std::uint8_t event_repair = 0;        // points of the pending kEventRepair
   std::uint8_t domination_off = 0;      // bit per seat: gave up its domination slots
 
+  // Game cards (FULL mode).
+  std::vector<Tabled> tabled;
+  std::vector<CardId> attached;  // to the active player's next maneuver (§5.2-§5.3)
+  std::vector<CardId> committed;  // the cards of the maneuver being resolved
+  std::vector<Declaration> responses;  // open to responses, the newest last (§5.5)
+  std::uint16_t maneuvers_declared = 0;  // in the whole game
+  Seat taking_from = kNoSeat;            // whose hand kTakeFromHand takes from
+
   // The end.
   bool over = false;
   std::uint8_t winners = 0;  // bit per seat
@@ -249,6 +290,9 @@ struct State {
   bool events_on() const {
     return options.mode == v1::INCURSIONS_MODE_EVENTS || options.mode == v1::INCURSIONS_MODE_FULL;
   }
+  bool full() const { return options.mode == v1::INCURSIONS_MODE_FULL; }
+  // Whether a tabled card has taken effect: from the maneuver after its own (§5.2).
+  bool in_effect(const Tabled& t) const { return maneuvers_declared > t.since; }
   Pile& pile_for(Seat explorer);
   const Pile& pile_for(Seat explorer) const;
 
@@ -263,5 +307,8 @@ TileIndex add_tile(State& state, Coord coord, std::string_view hex_id, Seat owne
 // Tables a captain or crew card (by id) on a seat's vessel, in its own position or, for a crew
 // card standing in, as captain; shield bonuses raise the maximum and the current shields.
 CardId add_officer(State& state, Seat seat, std::string_view card_id, bool as_captain = false);
+// Gives a seat a game or crew card (by id): into its hand, or under its deck (so cards added in
+// order are drawn in that order). Turns the position into a FULL game.
+CardId add_card(State& state, Seat seat, std::string_view card_id, bool to_deck = false);
 
 }  // namespace spacedock::incursions

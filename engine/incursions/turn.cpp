@@ -70,16 +70,37 @@ void Game::deal(const Setup& setup) {
     s_.rng.shuffle(std::span(pile.hexes));
     emit(ev::HexpileShuffled{pile.owner, static_cast<std::uint8_t>(pile.hexes.size())});
   }
+
+  // FULL: each deck is shuffled (R02) and later cut by the next seat (§3.3).
+  for (Seat seat = 0; seat < s_.players && s_.full(); ++seat) {
+    for (CardIndex def : setup.seats[seat].deck) {
+      s_.zones[seat].deck.push_back(static_cast<CardId>(s_.cards.size()));
+      s_.cards.push_back(Card{def, seat});
+    }
+    shuffle_deck(seat);
+  }
   offer_next_cut();
 }
 
+std::size_t Game::cut_size() const {
+  const std::size_t piles = s_.piles.size();
+  return s_.cuts_done < piles ? s_.piles[s_.cuts_done].hexes.size()
+                              : s_.zones[s_.cuts_done - piles].deck.size();
+}
+
 void Game::offer_next_cut() {
-  if (s_.cuts_done == s_.piles.size()) {
+  const std::size_t cuts = s_.piles.size() + (s_.full() ? s_.players : 0);
+  if (s_.cuts_done == cuts) {
+    // The opening hands (§3.4), then initiative.
+    for (Seat seat = 0; seat < s_.players && s_.full(); ++seat)
+      draw(seat, kOpeningHand);
     roll_initiative();
     return;
   }
-  // The next seat cuts a player's pile; the last seat cuts the shared pile.
-  const Seat owner = s_.piles[s_.cuts_done].owner;
+  // The next seat cuts a player's pile or deck; the last seat cuts the shared pile.
+  const bool deck = s_.cuts_done >= s_.piles.size();
+  const Seat owner = deck ? static_cast<Seat>(s_.cuts_done - s_.piles.size())
+                          : s_.piles[s_.cuts_done].owner;
   Seat cutter = owner == kNoSeat ? static_cast<Seat>(s_.players - 1)
                                  : static_cast<Seat>((owner + 1) % s_.players);
   while (!s_.in_game(cutter))
@@ -88,10 +109,18 @@ void Game::offer_next_cut() {
 }
 
 void Game::cut(int depth) {
-  Pile& pile = s_.piles[s_.cuts_done];
-  auto& hexes = pile.hexes;
-  std::rotate(hexes.begin(), hexes.end() - depth, hexes.end());  // top `depth` hexes to the bottom
-  emit(ev::HexpileCut{pile.owner, s_.decision.seat, static_cast<std::uint8_t>(depth)});
+  // The top `depth` hexes or cards go to the bottom.
+  if (s_.cuts_done < s_.piles.size()) {
+    Pile& pile = s_.piles[s_.cuts_done];
+    auto& hexes = pile.hexes;
+    std::rotate(hexes.begin(), hexes.end() - depth, hexes.end());
+    emit(ev::HexpileCut{pile.owner, s_.decision.seat, static_cast<std::uint8_t>(depth)});
+  } else {
+    const auto owner = static_cast<Seat>(s_.cuts_done - s_.piles.size());
+    auto& deck = s_.zones[owner].deck;
+    std::rotate(deck.begin(), deck.end() - depth, deck.end());
+    emit(ev::DeckCut{owner, s_.decision.seat, static_cast<std::uint8_t>(depth)});
+  }
   ++s_.cuts_done;
   offer_next_cut();
 }
@@ -136,6 +165,10 @@ void Game::begin_turn(Seat seat) {
   }
   Vessel& vessel = s_.vessels[seat];
   vessel.stayed = true;
+  if (s_.full()) {
+    expire_for_round(seat);
+    s_.tasks.push_back({Task::Kind::kDraw, seat, 0, kNoSeat});  // after the power-up (§4.2)
+  }
   if (vessel.impulse > 0 && std::exchange(vessel.impulse_aged, true)) vessel.impulse = 0;
   // A hex that grants maneuvers to a vessel starting its turn there (Federation Sector).
   s_.maneuvers_allowed = static_cast<std::uint8_t>(
@@ -186,6 +219,11 @@ void Game::keep_tractor(bool keep) {
 }
 
 void Game::end_turn() {
+  // The hand limit is checked at the end of the player's own turn only (§4.5, A29).
+  if (s_.full() && s_.in_game(s_.active) && s_.zones[s_.active].hand.size() > kHandLimit) {
+    open(Step::kDiscard, s_.active);
+    return;
+  }
   // Turn order follows the seats from the starting player; a round ends each time play passes
   // the starting seat again (§3.5), even if that player is out.
   Seat next = s_.active;

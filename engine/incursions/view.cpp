@@ -58,7 +58,7 @@ void officer_to_proto(const State& s, Seat seat, CardId card, int position,
   out->set_assimilated(c.assimilated);
 }
 
-void vessel_to_proto(const State& s, Seat seat, v1::IncursionsVessel* out) {
+void vessel_to_proto(const State& s, Seat seat, core::Viewer viewer, v1::IncursionsVessel* out) {
   const Vessel& v = s.vessels[seat];
   out->set_seat(seat);
   *out->mutable_ship() = s.ship(seat).card;
@@ -71,7 +71,7 @@ void vessel_to_proto(const State& s, Seat seat, v1::IncursionsVessel* out) {
   power->set_cloak(v.power.cloak);
   power->set_tractor(v.power.tractor);
   power->set_diverted(v.power.diverted);
-  power->set_out_of_play(v.power.out);
+  power->set_out_of_play(v.power.out + v.power.claimed);
   out->set_aux_available(v.aux);
   out->set_cloaked(v.cloaked);
   out->set_sweep_active(v.sweep);
@@ -101,6 +101,23 @@ void vessel_to_proto(const State& s, Seat seat, v1::IncursionsVessel* out) {
   if (!v.eliminated)
     out->set_escape_threshold(static_cast<std::uint32_t>(escape_threshold(s, seat)));
   out->set_stayed(v.stayed && s.active == seat);
+  if (!s.full()) return;
+  // A hand is its player's alone; everyone sees how many cards it holds (§20.1).
+  const Zones& z = s.zones[seat];
+  out->set_cards_in_hand(static_cast<std::uint32_t>(z.hand.size()));
+  out->set_cards_in_deck(static_cast<std::uint32_t>(z.deck.size()));
+  if (core::can_see(viewer, core::Audience::only(seat))) {
+    for (CardId card : z.hand)
+      card_to_proto(s, card, out->add_hand());
+  }
+  for (const Tabled& t : s.tabled) {
+    if (t.on != seat) continue;
+    auto* m = out->add_tabled();
+    card_to_proto(s, t.card, m->mutable_card());
+    m->set_controller_seat(t.controller);
+    m->set_on_seat(t.on);
+    m->set_active(s.in_effect(t));
+  }
 }
 
 void pile_to_proto(const State& s, const Pile& pile, core::Viewer viewer,
@@ -159,8 +176,9 @@ void hit_to_proto(const State& s, v1::IncursionsHit* out) {
   out->set_evasion_open(s.hit.evasion_open);
   out->set_evaded(s.hit.evaded);
   out->set_shield_power(s.hit.shield_power);
-  out->set_absorbed(s.hit.shield_power * s.ship(s.hit.target).shield_absorb);
-  out->set_defense_slot_used(s.hit.repair_chosen);
+  out->set_absorbed(s.hit.shield_power * s.ship(s.hit.target).shield_absorb + s.hit.card_absorb);
+  out->set_defense_slot_used(s.hit.repair_chosen || s.hit.card_absorb > 0 ||
+                             s.hit.card_repair > 0);
   if (s.hit.officer != 0) out->set_target_officer(position_to_proto(s.hit.officer - 1));
 }
 
@@ -180,7 +198,7 @@ void project_view(const Game& game, core::Viewer viewer, v1::IncursionsView* out
     tile_to_proto(s, static_cast<TileIndex>(i), out->add_tiles());
   }
   for (Seat seat = 0; seat < s.players; ++seat)
-    vessel_to_proto(s, seat, out->add_vessels());
+    vessel_to_proto(s, seat, viewer, out->add_vessels());
   for (const Pile& pile : s.piles)
     pile_to_proto(s, pile, viewer, out->add_hexpiles());
   for (const Mine& mine : s.mines) {
@@ -198,6 +216,23 @@ void project_view(const Game& game, core::Viewer viewer, v1::IncursionsView* out
   for (std::size_t i = 0; i < s.denizens.size(); ++i) {
     if (s.denizens[i].alive) denizen_to_proto(s, i, out->add_denizens());
   }
+  for (CardId card : s.attached)
+    card_to_proto(s, card, out->add_attached());
+  for (const Declaration& d : s.responses)
+    declaration_to_proto(s, d, out->add_responses());
+}
+
+void card_to_proto(const State& s, CardId card, v1::IncursionsCardInstance* out) {
+  out->set_id(card);
+  *out->mutable_card() = s.def(card).card;
+  out->set_owner_seat(s.cards[card].owner);
+}
+
+void declaration_to_proto(const State& s, const Declaration& d, v1::IncursionsDeclaration* out) {
+  out->set_seat(d.seat);
+  action_to_proto(s, d.seat, d.action, out->mutable_action());
+  for (CardId card : d.cards)
+    card_to_proto(s, card, out->add_cards());
 }
 
 }  // namespace spacedock::incursions

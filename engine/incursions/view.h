@@ -30,5 +30,10 @@ v1::IncursionsWeaponSlot slot_of(Weapon w);
 // The hit being resolved (State::hit).
 void hit_to_proto(const State& s, v1::IncursionsHit* out);
 void denizen_to_proto(const State& s, std::size_t index, v1::IncursionsDenizen* out);
+// A card instance, for viewers who may see it.
+void card_to_proto(const State& s, CardId card, v1::IncursionsCardInstance* out);
+// An action, as `actor` would take it.
+void action_to_proto(const State& s, Seat actor, const Action& a, v1::IncursionsAction* out);
+void declaration_to_proto(const State& s, const Declaration& d, v1::IncursionsDeclaration* out);
 
 }  // namespace spacedock::incursions

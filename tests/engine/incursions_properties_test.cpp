@@ -21,10 +21,12 @@ namespace {
 
 const char* kPresets[] = {"standard", "federation", "klingon", "romulan", "borg"};
 const sd::v1::IncursionsMode kModes[] = {
-    sd::v1::INCURSIONS_MODE_BASIC, sd::v1::INCURSIONS_MODE_CREW, sd::v1::INCURSIONS_MODE_EVENTS};
+    sd::v1::INCURSIONS_MODE_BASIC, sd::v1::INCURSIONS_MODE_CREW, sd::v1::INCURSIONS_MODE_EVENTS,
+    sd::v1::INCURSIONS_MODE_FULL};
 
-// Outside BASIC, a random ship (or none: dealt at random), captain and up to three crew.
-void choose_officers(Rng& rng, sd::v1::IncursionsSeatOptions* seat) {
+// Outside BASIC, a random ship (or none: dealt at random), captain and up to three crew; in
+// FULL a deck instead of crew.
+void choose_officers(Rng& rng, bool full, sd::v1::IncursionsSeatOptions* seat) {
   const auto& content = inc::Content::standard();
   if (rng.below(4) != 0) {
     seat->set_ship(
@@ -32,12 +34,19 @@ void choose_officers(Rng& rng, sd::v1::IncursionsSeatOptions* seat) {
   }
   std::vector<std::string> captains;
   std::vector<std::string> crew;
-  for (const auto& card : content.cards())
-    (card.captain() ? captains : crew).push_back(card.id);
+  for (const auto& card : content.cards()) {
+    if (card.captain()) captains.push_back(card.id);
+    if (card.crew()) crew.push_back(card.id);
+  }
   const auto pick = rng.below(static_cast<std::uint32_t>(captains.size()) + 2);
   if (pick == captains.size()) seat->set_captain("none");
   if (pick < captains.size()) seat->set_captain(captains[pick]);
   rng.shuffle(std::span(crew));
+  // In FULL crew come from the deck, a preset one.
+  if (full) {
+    seat->set_deck_preset(rng.below(2) == 0 ? "standard" : "klingon");
+    return;
+  }
   for (std::uint32_t i = 0, n = rng.below(4); i < n; ++i)
     seat->add_crew(crew[i]);
 }
@@ -55,7 +64,9 @@ inc::Setup random_setup(Rng& rng) {
   for (std::uint32_t i = 0; i < options->players(); ++i) {
     auto* seat = match.add_seats()->mutable_incursions();
     seat->set_hexpile_preset(kPresets[rng.below(5)]);
-    if (options->mode() != sd::v1::INCURSIONS_MODE_BASIC) choose_officers(rng, seat);
+    if (options->mode() != sd::v1::INCURSIONS_MODE_BASIC) {
+      choose_officers(rng, options->mode() == sd::v1::INCURSIONS_MODE_FULL, seat);
+    }
   }
   auto setup = inc::make_setup(content, match);
   REQUIRE(std::holds_alternative<inc::Setup>(setup));

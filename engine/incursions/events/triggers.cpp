@@ -98,9 +98,12 @@ void Game::event_damage(Seat seat, TileIndex tile) {
   open_hit(kNoSeat, seat, Weapon::kW1, damage, /*automatic=*/true);
 }
 
-void Game::reward(Seat seat, int draw, int flip) {
-  // Without decks a reward's cards become face-up Pwr (§2, A23).
-  (void)draw;
+void Game::reward(Seat seat, int cards, int flip) {
+  // With a deck a reward's cards are drawn; without one they become face-up Pwr (§2, A23).
+  if (cards > 0 && s_.full() && !s_.zones[seat].deck.empty()) {
+    draw(seat, cards);
+    return;
+  }
   Power& p = s_.vessels[seat].power;
   const auto flipped = static_cast<std::uint8_t>(std::min<int>(flip, p.spent));
   p.spent = static_cast<std::uint8_t>(p.spent - flipped);

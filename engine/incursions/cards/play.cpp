@@ -1,0 +1,312 @@
+// Playing game cards (§5.2-§5.3, §14.2, §18): what may be played when, and what each kind of
+// card does. A card's behaviour is its data (CardEffect): its figures and, for the few cards
+// that need more, a general mechanism.
+#include <algorithm>
+#include <utility>
+
+#include "engine/incursions/figures.h"
+#include "engine/incursions/game.h"
+
+namespace spacedock::incursions {
+namespace {
+
+using enum ActionKind;
+using Mechanism = v1::IncursionsCardMechanism;
+
+// Cards that join the next maneuver for free: commands (but Countermand, which answers), and
+// the cards that boost a system as it is used (Phasers with W1, Warp with a move).
+bool attaches(const CardDef& def) {
+  if (def.playable_by(v1::INCURSIONS_PLAY_METHOD_PLAY_ANY_TIME)) return false;
+  return def.nature == v1::INCURSIONS_CARD_NATURE_COMMAND || def.effect.weapon_dice > 0 ||
+         def.effect.warp_hexes > 0;
+}
+
+bool command(const CardDef& def) {
+  return def.nature == v1::INCURSIONS_CARD_NATURE_COMMAND;
+}
+
+// What the maneuver a card is attached to must be: Fire an attack that rolls damage, Phasers a
+// W1 attack, Warp a move (§18).
+enum Demand : std::uint8_t { kAnyManeuver = 0, kWeaponAttack = 1, kPhaserAttack = 2, kMoveDemand = 4 };
+
+std::uint8_t demand(const CardDef& def) {
+  std::uint8_t d = kAnyManeuver;
+  if (def.effect.attack_flat > 0) d |= kWeaponAttack;
+  if (def.effect.weapon_dice > 0) d |= kPhaserAttack;
+  if (def.effect.warp_hexes > 0) d |= kMoveDemand;
+  return d;
+}
+
+bool meets(std::uint8_t demands, const Action& a) {
+  const bool phasers = a.kind == kFireW1;
+  const bool weapon = phasers || a.kind == kFireW2;
+  if ((demands & kPhaserAttack) && !phasers) return false;
+  if ((demands & kWeaponAttack) && !weapon) return false;
+  return !(demands & kMoveDemand) || a.kind == ActionKind::kMove;
+}
+
+}  // namespace
+
+Rule Game::check_attached_fit(const Action& a) const {
+  std::uint8_t demands = kAnyManeuver;
+  for (CardId card : s_.attached)
+    demands |= demand(s_.def(card));
+  return meets(demands, a) ? Rule::kOk : Rule::kNotForThisManeuver;
+}
+
+Rule Game::check_card(const Action& a) const {
+  if (a.card == 0 || a.card > s_.cards.size()) return Rule::kNoSuchCard;
+  const Seat seat = decider();
+  const CardId card = a.card - 1u;
+  if (!in_hand(seat, card)) return Rule::kNotInHand;
+  const CardDef& def = s_.def(card);
+  const Mechanism mechanism = def.effect.mechanism;
+  const bool targets = mechanism == v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND ||
+                       mechanism == v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER;
+  if ((a.subject != 0 && !targets) ||
+      (a.power != 0 && mechanism != v1::INCURSIONS_CARD_MECHANISM_LAY_MINE)) {
+    return Rule::kUnknownOption;
+  }
+  // A race limitation is checked on play (A59); a card taken by espionage ignores it (§18).
+  if (def.race != v1::RACE_UNSPECIFIED && !s_.cards[card].gathered &&
+      s_.ship(seat).race != def.race) {
+    return Rule::kRaceRestricted;
+  }
+  const Hit& hit = s_.hit;
+  switch (s_.step) {
+    case Step::kRespond:
+      return mechanism == v1::INCURSIONS_CARD_MECHANISM_COUNTERMAND ? Rule::kOk : Rule::kWrongStep;
+    case Step::kDefend:
+    case Step::kAbsorb:
+      // Only Event Block answers a hex's blow, a mine's or a denizen's (A45).
+      if (mechanism == v1::INCURSIONS_CARD_MECHANISM_BLOCK_EVENT) {
+        return hit.automatic || hit.denizen != 0 ? Rule::kOk : Rule::kNotAnEvent;
+      }
+      if (def.nature != v1::INCURSIONS_CARD_NATURE_DEFENSE) return Rule::kWrongStep;
+      if (hit.automatic) return Rule::kEventOnlyEventBlock;
+      // One Defense slot per attack (A07).
+      if (hit.repair_chosen || hit.card_absorb > 0 || hit.card_repair > 0) {
+        return Rule::kDefenseSlotUsed;
+      }
+      return Rule::kOk;
+    case Step::kManeuver:
+      break;
+    default:
+      return Rule::kWrongStep;
+  }
+  if (def.crew()) {
+    if (s_.officer(seat, def.position) != kNoCard) return Rule::kPositionOccupied;
+    return check_rarity(seat, card);
+  }
+  if (mechanism == v1::INCURSIONS_CARD_MECHANISM_COUNTERMAND) return Rule::kWrongStep;
+  if (s_.maneuvers_used >= s_.maneuvers_allowed) return Rule::kNoManeuversLeft;
+  if (!attaches(def)) return check_card_maneuver(a, def);
+  // At most one command and one other card per maneuver, but any number of Warps (§5.3, A47).
+  std::uint8_t demands = demand(def);
+  for (CardId other : s_.attached) {
+    const CardDef& o = s_.def(other);
+    if (command(def) && command(o)) return Rule::kCommandLimit;
+    if (!command(def) && !command(o) && !(def.effect.warp_hexes > 0 && o.effect.warp_hexes > 0)) {
+      return Rule::kCardLimit;
+    }
+    demands |= demand(o);
+  }
+  // The attached cards must still fit one maneuver: a Warp's move is no attack.
+  if ((demands & kMoveDemand) && (demands & (kWeaponAttack | kPhaserAttack))) {
+    return Rule::kNotForThisManeuver;
+  }
+  return Rule::kOk;
+}
+
+Rule Game::check_card_maneuver(const Action& a, const CardDef& def) const {
+  const Seat seat = s_.active;
+  const CardId card = a.card - 1u;
+  if (Rule r = check_attached_fit(a); r != Rule::kOk) return r;
+  switch (def.effect.mechanism) {
+    case v1::INCURSIONS_CARD_MECHANISM_SEARCH_DECK:
+      return Rule::kOk;
+    case v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND:
+      // Espionage reaches any hex, but not a cloaked vessel (§13.1).
+      return check_target(seat, a.subject);
+    case v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER: {
+      if (Rule r = check_target(seat, a.subject); r != Rule::kOk) return r;
+      for (const Tabled& t : s_.tabled) {
+        if (t.on == a.subject && s_.def(t.card).effect.mechanism == def.effect.mechanism) {
+          return Rule::kOnePerTarget;
+        }
+      }
+      const Power& target = s_.vessels[a.subject].power;
+      if (target.up + target.spent == 0) return Rule::kInvalidTarget;
+      return check_rarity(seat, card);
+    }
+    case v1::INCURSIONS_CARD_MECHANISM_LAY_MINE:
+      if (Rule r = check_maneuver(make_action(kLayMine, 0, a.power)); r != Rule::kOk) return r;
+      return check_rarity(seat, card);
+    case v1::INCURSIONS_CARD_MECHANISM_CLOAK_AND_MOVE:
+      if (!s_.ship(seat).can_cloak()) return Rule::kNoCloak;
+      return check_rarity(seat, card);
+    case v1::INCURSIONS_CARD_MECHANISM_NONE:
+      if (def.effect.evasion > 0) return check_rarity(seat, card);  // equipment to table
+      if (def.effect.repair > 0) return Rule::kOk;  // a defense card on your own turn
+      return Rule::kWrongStep;                      // answers a hit only
+    default:
+      return Rule::kWrongStep;
+  }
+}
+
+void Game::enumerate_cards(std::vector<core::OptionId>& out) const {
+  const Seat seat = decider();
+  for (CardId card : s_.zones[seat].hand) {
+    const CardDef& def = s_.def(card);
+    auto add_if = [&](int subject, int power) {
+      const Action a = card_action(kPlayCard, card, subject, power);
+      if (check_card(a) == Rule::kOk) out.push_back(encode(a));
+    };
+    switch (def.effect.mechanism) {
+      case v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND:
+      case v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER:
+        for (Seat target = 0; target < s_.players; ++target)
+          add_if(target, 0);
+        break;
+      case v1::INCURSIONS_CARD_MECHANISM_LAY_MINE:
+        for (int k = 0; k <= s_.vessels[seat].power.available(); ++k)
+          add_if(0, k);
+        break;
+      default:
+        add_if(0, 0);
+        break;
+    }
+  }
+}
+
+bool Game::free_play(const Action& a) const {
+  const CardDef& def = s_.def(a.card - 1u);
+  return def.crew() || attaches(def);
+}
+
+void Game::play_free_card(const Action& a) {
+  const Seat seat = s_.active;
+  const CardId card = a.card - 1u;
+  if (s_.def(card).crew()) {
+    table_crew(seat, card, /*when_drawn=*/false);
+    return;
+  }
+  remove_from_hand(seat, card);
+  s_.attached.push_back(card);
+  emit(ev::CardPlayed{seat, card, kNoSeat, /*attached=*/true, s_.maneuvers_allowed});
+}
+
+void Game::play_defense_card(const Action& a) {
+  const Seat seat = s_.hit.target;
+  const CardId card = a.card - 1u;
+  const CardEffect& effect = s_.def(card).effect;
+  remove_from_hand(seat, card);
+  emit(ev::CardPlayed{seat, card, kNoSeat, false, 0});
+  to_discard(seat, card, v1::CARD_DISCARD_REASON_USED);
+  if (effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_BLOCK_EVENT) {
+    s_.hit.evaded = true;  // the blow is cancelled for this vessel
+    s_.hit.evasion_open = false;
+    return;
+  }
+  if (effect.absorb > 0) {
+    s_.hit.card_absorb = static_cast<std::uint8_t>(effect.absorb);
+    s_.hit.evasion_open = false;  // shields come after evasion (§7.3)
+  }
+  s_.hit.card_repair = static_cast<std::uint8_t>(effect.repair);
+}
+
+void Game::resolve_card(Seat seat, const Action& a) {
+  const CardId card = a.card - 1u;
+  const CardDef& def = s_.def(card);
+  auto table = [&](Seat on) {
+    std::erase(s_.committed, card);  // it stays in play instead of going to the discard pile
+    s_.tabled.push_back(Tabled{card, seat, on, s_.maneuvers_declared});
+    emit(ev::CardTabled{seat, card, -1, on == seat ? kNoSeat : on, false});
+  };
+  switch (def.effect.mechanism) {
+    case v1::INCURSIONS_CARD_MECHANISM_SEARCH_DECK:
+      if (!s_.zones[seat].deck.empty()) open(Step::kSearchDeck, seat);
+      return;
+    case v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND: {
+      // The target's captain (else its best officer) may block it (§13.2); on a failure the
+      // spy sees the whole hand and picks (A27).
+      const Seat target = a.subject;
+      if (espionage_evasion(target, systems_espionage_score(s_, target))) return;
+      const auto& hand = s_.zones[target].hand;
+      emit(ev::HandRevealed{target, seat, {hand.begin(), hand.end()}});
+      if (hand.empty()) return;
+      s_.taking_from = target;
+      open(Step::kTakeFromHand, seat);
+      return;
+    }
+    case v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER: {
+      // A spent card if there is one: the choice the target would make.
+      table(a.subject);
+      Power& p = s_.vessels[a.subject].power;
+      if (p.spent > 0) {
+        --p.spent;
+      } else {
+        --p.up;
+      }
+      ++p.claimed;
+      return;
+    }
+    case v1::INCURSIONS_CARD_MECHANISM_LAY_MINE: {
+      pay(seat, a.power);
+      std::erase(s_.committed, card);
+      Mine mine{s_.vessels[seat].tile, seat, static_cast<std::uint8_t>(def.effect.mine_dice + a.power),
+                0, s_.turn, card};
+      s_.mines.push_back(mine);
+      emit(ev::MineLaid{mine.tile, mine.owner, mine.dice, mine.flat});
+      return;
+    }
+    case v1::INCURSIONS_CARD_MECHANISM_CLOAK_AND_MOVE:
+      table(seat);
+      return;
+    default:
+      break;
+  }
+  if (def.effect.evasion > 0) {
+    table(seat);
+    return;
+  }
+  if (def.effect.repair > 0) repair_hull_first(seat, def.effect.repair);
+}
+
+Rule Game::check_repair_away(const Action& a) const {
+  const Seat seat = s_.active;
+  for (const Tabled& t : s_.tabled) {
+    const int needed = s_.def(t.card).effect.removal_repair;
+    if (t.card != a.card - 1u || t.on != seat || needed == 0) continue;
+    return repair_points(s_, seat, a.power) >= needed ? Rule::kOk : Rule::kRepairTooSmall;
+  }
+  return Rule::kNoSuchCard;
+}
+
+void Game::repair_away(Seat, CardId card, int) {
+  for (std::size_t i = 0; i < s_.tabled.size(); ++i) {
+    if (s_.tabled[i].card == card) {
+      remove_tabled(i, v1::CARD_DISCARD_REASON_REMOVED);
+      return;
+    }
+  }
+}
+
+void Game::take_card(const Action& a) {
+  const Seat seat = s_.decision.seat;
+  const CardId card = a.card - 1u;
+  if (s_.taking_from == kNoSeat) {  // a search of the taker's own deck
+    std::erase(s_.zones[seat].deck, card);
+    to_hand(seat, card);
+    emit(ev::CardTaken{seat, kNoSeat, card});
+    shuffle_deck(seat);  // R18
+    return;
+  }
+  const Seat from = std::exchange(s_.taking_from, kNoSeat);
+  remove_from_hand(from, card);
+  to_hand(seat, card);
+  s_.cards[card].gathered = true;
+  emit(ev::CardTaken{seat, from, card});
+}
+
+}  // namespace spacedock::incursions

@@ -1,0 +1,203 @@
+// Declaring maneuvers and answering them (§5.5, A28). In FULL every maneuver is a declaration:
+// each other player still in the game with cards in hand gets a window, in seat order from the
+// declarer, to answer it with a Play-any-time card; an answer is a declaration of its own, and
+// declarations resolve last in, first out. A window is offered whatever the hand holds (its size
+// is public), so being asked reveals nothing.
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/incursions/figures.h"
+#include "engine/incursions/game.h"
+
+namespace spacedock::incursions {
+namespace {
+
+bool countermand(const State& s, const Declaration& d) {
+  return d.action.kind == ActionKind::kPlayCard &&
+         s.def(d.cards.front()).effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_COUNTERMAND;
+}
+
+}  // namespace
+
+void Game::declare(Seat seat, const Action& action) {
+  // A maneuver counts once declared, and a cloak drops before it resolves (§12.1, A13); Klingon
+  // Diplomacy keeps it up through a move.
+  ++s_.maneuvers_used;
+  ++s_.maneuvers_declared;
+  Vessel& vessel = s_.vessels[seat];
+  const bool moving = action.kind == ActionKind::kMove || action.kind == ActionKind::kExplore;
+  if (vessel.cloaked &&
+      !(moving && card_in_effect(s_, seat, v1::INCURSIONS_CARD_MECHANISM_CLOAK_AND_MOVE))) {
+    vessel.cloaked = false;
+    vessel.power.spent += vessel.power.cloak;
+    vessel.power.cloak = 0;
+    emit(ev::CloakChanged{seat, false, v1::CLOAK_REASON_BROKEN});
+  }
+  Declaration d{seat, action, std::move(s_.attached), seat};
+  s_.attached.clear();
+  if (action.kind == ActionKind::kPlayCard) {
+    const CardId card = action.card - 1u;
+    remove_from_hand(seat, card);
+    d.cards.push_back(card);
+    emit(ev::CardPlayed{seat, card, action.subject, false, s_.maneuvers_allowed});
+  }
+  if (!s_.full()) {
+    resolve_maneuver(seat, action);
+    return;
+  }
+  s_.responses.push_back(std::move(d));  // run() offers the windows, then resolves it
+}
+
+void Game::advance_responses() {
+  Declaration& top = s_.responses.back();
+  for (Seat next = static_cast<Seat>((top.asked + 1) % s_.players); next != top.seat;
+       next = static_cast<Seat>((next + 1) % s_.players)) {
+    if (s_.in_game(next) && !s_.zones[next].hand.empty()) {
+      top.asked = next;
+      open(Step::kRespond, next);
+      return;
+    }
+  }
+  // Nobody answered: it resolves.
+  Declaration d = std::move(top);
+  s_.responses.pop_back();
+  if (countermand(s_, d)) {
+    // A Countermand: the declaration beneath it is cancelled; the card is used.
+    to_discard(d.seat, d.cards.front(), v1::CARD_DISCARD_REASON_USED);
+    cancel_below(d.seat);
+    return;
+  }
+  s_.committed = std::move(d.cards);
+  resolve_maneuver(d.seat, d.action);
+  for (CardId card : s_.committed)
+    to_discard(d.seat, card, v1::CARD_DISCARD_REASON_USED);
+  s_.committed.clear();
+}
+
+void Game::respond(const Action& action) {
+  const Seat seat = s_.decision.seat;
+  switch (action.kind) {
+    case ActionKind::kUseAux:
+      use_aux(seat);
+      open(Step::kRespond, seat);
+      return;
+    case ActionKind::kPlayCard: {
+      const CardId card = action.card - 1u;
+      remove_from_hand(seat, card);
+      emit(ev::CardPlayed{seat, card, s_.responses.back().seat, false, 0});
+      s_.responses.push_back(Declaration{seat, action, {card}, seat});
+      return;
+    }
+    default:  // kAccept: the next seat's window
+      return;
+  }
+}
+
+void Game::cancel_below(Seat by) {
+  // A cancelled maneuver still counts as used, and what was committed to it is lost: its Pwr
+  // is spent and its cards discarded (A28).
+  Declaration d = std::move(s_.responses.back());
+  s_.responses.pop_back();
+  emit(ev::DeclarationCancelled{by, d.seat, d.action, {d.cards.begin(), d.cards.end()}});
+  if (!countermand(s_, d)) {
+    pay(d.seat, committed_power(d.seat, d.action));
+    expire_diverted(d.seat);
+  }
+  for (CardId card : d.cards)
+    to_discard(d.seat, card, v1::CARD_DISCARD_REASON_COUNTERMANDED);
+}
+
+int Game::committed_power(Seat seat, const Action& a) const {
+  const int available = s_.vessels[seat].power.available();
+  switch (a.kind) {
+    case ActionKind::kFireW1:
+    case ActionKind::kFireW2:
+    case ActionKind::kLayMine:
+    case ActionKind::kRepair:
+    case ActionKind::kFireHexWeapon:
+    case ActionKind::kPlayCard:
+      return std::min(available, a.power + a.range_power);
+    case ActionKind::kTractor:
+      return std::min<int>(a.power, s_.vessels[seat].power.up);
+    case ActionKind::kTachyonSweep:
+    case ActionKind::kAssimilate:
+      return std::min(available, 3);
+    case ActionKind::kCloak:
+      return std::min(available, cloak_cost(s_, seat));
+    default:  // a move's Pwr depends on its path; it is lost with the route not taken
+      return 0;
+  }
+}
+
+void Game::resolve_maneuver(Seat seat, const Action& action) {
+  Vessel& vessel = s_.vessels[seat];
+  switch (action.kind) {
+    case ActionKind::kFireW1:
+    case ActionKind::kFireW2:
+      fire(action);
+      break;
+    case ActionKind::kLayMine:
+      lay_mine(action.power);
+      break;
+    case ActionKind::kDetonateMine:
+      detonate_mine(action.subject);
+      break;
+    case ActionKind::kMove:
+      // Leaving a hex that holds the vessel takes an escape roll first; a failure costs the
+      // maneuver but no Pwr (§9.6, A19).
+      if (escape(seat)) move(action.subject);
+      break;
+    case ActionKind::kExplore:
+      if (escape(seat)) explore(action.subject);
+      break;
+    case ActionKind::kRepair:
+      pay(seat, action.power);
+      if (action.card != 0) {
+        repair_away(seat, action.card - 1u, action.power);
+      } else {
+        repair(seat, action.subject, action.power);
+      }
+      break;
+    case ActionKind::kCloak: {
+      const auto cost = static_cast<std::uint8_t>(cloak_cost(s_, seat));
+      vessel.power.up = static_cast<std::uint8_t>(vessel.power.up - cost);
+      vessel.power.cloak = cost;
+      vessel.cloaked = true;
+      emit(ev::CloakChanged{seat, true, v1::CLOAK_REASON_CLOAKED});
+      break;
+    }
+    case ActionKind::kTachyonSweep:
+      pay(seat, 3);
+      vessel.sweep = true;
+      emit(ev::SweepActivated{seat});
+      break;
+    case ActionKind::kTractor:
+      tractor(action.subject, action.power);
+      break;
+    case ActionKind::kBreakTractor:
+      break_tractor(action.subject);
+      break;
+    case ActionKind::kAssimilate:
+      assimilate(action.subject, action.officer - 1);
+      break;
+    case ActionKind::kRestoreOfficer:
+      restore_officer(seat, action.officer - 1);
+      break;
+    case ActionKind::kFireHexWeapon:
+      fire_hex_weapon(action);
+      break;
+    case ActionKind::kPlayCard:
+      resolve_card(seat, action);
+      break;
+    default:
+      throw std::logic_error("incursions: not a maneuver");
+  }
+  // Red Alert: more maneuvers this turn, never more than 4 (§5.4, A10).
+  if (const int extra = committed_sum(&CardEffect::extra_maneuvers); extra > 0) {
+    s_.maneuvers_allowed =
+        static_cast<std::uint8_t>(std::min(kMaxManeuvers, s_.maneuvers_allowed + extra));
+  }
+  expire_diverted(seat);  // diverted Pwr serves the very next maneuver only (§6.4)
+}
+
+}  // namespace spacedock::incursions
