@@ -34,7 +34,8 @@ std::optional<v1::MatchSetup> benchmark_setup(const std::string& game, int playe
     for (int i = 0; i < players; ++i) {
       auto* seat = setup.add_seats();
       seat->set_name("P" + std::to_string(i + 1));
-      if (*chosen != v1::INCURSIONS_MODE_BASIC) {
+      // Crew chosen outside BASIC; in FULL they come from the standard deck.
+      if (*chosen != v1::INCURSIONS_MODE_BASIC && *chosen != v1::INCURSIONS_MODE_FULL) {
         seat->mutable_incursions()->add_crew("CRW-XO");
         seat->mutable_incursions()->add_crew("CRW-ENG");
       }

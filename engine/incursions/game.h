@@ -225,6 +225,7 @@ class Game {
   int attached_sum(int CardEffect::*figure) const;
   // Playing cards (cards/play.cpp).
   Rule check_card(const Action& action) const;
+  Rule check_card_in_hand(const Action& action) const;
   Rule check_card_maneuver(const Action& action, const CardDef& def) const;
   // The attached cards' demands on the maneuver declared with them (§5.2-§5.3, A47).
   Rule check_attached_fit(const Action& action) const;

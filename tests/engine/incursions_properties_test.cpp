@@ -51,13 +51,16 @@ void choose_officers(Rng& rng, bool full, sd::v1::IncursionsSeatOptions* seat) {
     seat->add_crew(crew[i]);
 }
 
-// A random but legal setup: any mode, 2 to 6 players, random piles and variants.
-inc::Setup random_setup(Rng& rng) {
+// A random but legal setup: any mode (or the one given), 2 to 6 players, random piles and
+// variants.
+inc::Setup random_setup(Rng& rng,
+                        sd::v1::IncursionsMode mode = sd::v1::INCURSIONS_MODE_UNSPECIFIED) {
   const auto& content = inc::Content::standard();
   sd::v1::MatchSetup match;
   auto* options = match.mutable_incursions();
   options->set_players(2 + rng.below(5));
-  options->set_mode(kModes[rng.below(std::size(kModes))]);
+  options->set_mode(mode != sd::v1::INCURSIONS_MODE_UNSPECIFIED ? mode
+                                                                 : kModes[rng.below(std::size(kModes))]);
   if (rng.below(3) == 0) options->set_hexpile_mode(sd::v1::HEXPILE_MODE_SHARED);
   if (rng.below(3) == 0) options->set_mine_limit(sd::v1::MINE_LIMIT_PER_HEX);
   options->set_turn_cap(20 + rng.below(60));
@@ -346,11 +349,108 @@ TEST_CASE("hidden information: other players see pile sizes, never pile contents
   }
 }
 
+TEST_CASE("hidden information: no player or spectator view depends on a deck's order") {
+  // Like the hexpile twins: before every step of FULL games, a twin whose decks hold the same
+  // cards in another order (keeping the cards this step draws). Deck order is hidden from
+  // everyone, its owner included (§20.1), so every view, event and prompt must match.
+  Rng dealer(29);
+  int differed = 0;
+  int steps = 0;
+  for (int g = 0; g < 150; ++g) {
+    inc::Game game = inc::Game::create(inc::Content::standard(),
+                                       random_setup(dealer, sd::v1::INCURSIONS_MODE_FULL),
+                                       dealer.next());
+    Rng chooser(dealer.next());
+    Rng permuter(g);
+    while (!game.over()) {
+      inc::State twin_state = game.state();
+      const std::size_t from = twin_state.events.size();
+      const auto option = random_option(game, chooser);
+      step(game, option);
+      // A cut or shuffle reorders a deck before the draws of the same step, which the twin
+      // cannot follow; what those draws show is covered by the step after.
+      const auto& after = game.events();
+      if (std::any_of(after.begin() + static_cast<long>(from), after.end(), [](const auto& e) {
+            return std::holds_alternative<inc::ev::DeckCut>(e) ||
+                   std::holds_alternative<inc::ev::DeckShuffled>(e);
+          })) {
+        continue;
+      }
+      for (int seat = 0; seat < twin_state.players; ++seat) {
+        auto& deck = twin_state.zones[static_cast<std::size_t>(seat)].deck;
+        // The bottom cards are still hidden after the step; the top ones it drew are kept.
+        const auto kept =
+            std::min(deck.size(), game.state().zones[static_cast<std::size_t>(seat)].deck.size());
+        permuter.shuffle(std::span(deck.data(), kept));
+        differed += deck != game.state().zones[static_cast<std::size_t>(seat)].deck;
+      }
+      inc::Game twin = inc::Game::from_position(twin_state);
+      REQUIRE(twin.decision() != nullptr);
+      step(twin, option);
+      for (int i = 0; i <= game.state().players; ++i) {
+        const Viewer viewer = i < game.state().players
+                                  ? Viewer::player(static_cast<sd::core::Seat>(i))
+                                  : Viewer::spectator();
+        CHECK(events_bytes(game, from, viewer) == events_bytes(twin, from, viewer));
+        if ((steps + i) % 4 == 0) CHECK(view_bytes(game, viewer) == view_bytes(twin, viewer));
+      }
+      CHECK(prompt_bytes(game) == prompt_bytes(twin));
+      ++steps;
+    }
+  }
+  CHECK(differed > steps / 2);  // the twins really differed
+}
+
+TEST_CASE("hidden information: other players see hand sizes, never hands or drawn cards") {
+  Rng dealer(31);
+  int cards_seen = 0;
+  for (int g = 0; g < 200; ++g) {
+    inc::Game game = inc::Game::create(inc::Content::standard(),
+                                       random_setup(dealer, sd::v1::INCURSIONS_MODE_FULL),
+                                       dealer.next());
+    Rng chooser(g);
+    for (int i = 0; i < 120 && !game.over(); ++i)
+      step(game, random_option(game, chooser));
+    const auto& s = game.state();
+    for (int v = 0; v <= s.players; ++v) {
+      const bool spectator = v == s.players;
+      const Viewer viewer =
+          spectator ? Viewer::spectator() : Viewer::player(static_cast<sd::core::Seat>(v));
+      sd::v1::IncursionsView view;
+      inc::project_view(game, viewer, &view);
+      for (const auto& vessel : view.vessels()) {
+        const auto seat = vessel.seat();
+        CHECK(vessel.cards_in_hand() == s.zones[seat].hand.size());
+        CHECK(vessel.cards_in_deck() == s.zones[seat].deck.size());
+        const bool own = !spectator && seat == static_cast<std::uint32_t>(v);
+        CHECK(vessel.hand_size() == (own ? vessel.cards_in_hand() : 0u));
+        cards_seen += vessel.hand_size();
+      }
+      // Drawn cards are named to their drawer only; a shown hand to its viewer only.
+      for (std::size_t e = 0; e < game.events().size(); ++e) {
+        sd::v1::GameEvent event;
+        if (!inc::project_event(game, e, viewer, inc::SeatNames(), &event)) continue;
+        const auto& body = event.incursions();
+        if (body.has_cards_drawn() && (spectator || body.cards_drawn().seat() != static_cast<std::uint32_t>(v))) {
+          CHECK(body.cards_drawn().cards_size() == 0);
+        }
+        if (body.has_hand_revealed()) CHECK(body.hand_revealed().to_seat() == static_cast<std::uint32_t>(v));
+        if (body.has_card_taken() && body.card_taken().has_card()) {
+          CHECK(!spectator);
+          CHECK((body.card_taken().seat() == static_cast<std::uint32_t>(v) ||
+                 body.card_taken().from_seat() == static_cast<std::uint32_t>(v)));
+        }
+      }
+    }
+  }
+  CHECK(cards_seen > 0);
+}
+
 TEST_CASE("perft: fixed seeds play to fixed decision counts and state hashes") {
   // Like a chess engine's perft: any change to the rules, the content or the order of random
   // draws changes these numbers. Update them only for an intended change, and say so.
   // CREW and EVENTS games seat every player with a First Officer and a Chief Engineer under the
-  // captain of their ship's race.
+  // captain of their ship's race; FULL games give every player the standard deck.
   struct Pinned {
     sd::v1::IncursionsMode mode;
     std::uint32_t players;
@@ -368,6 +468,9 @@ TEST_CASE("perft: fixed seeds play to fixed decision counts and state hashes") {
       {sd::v1::INCURSIONS_MODE_EVENTS, 2, 1, 83, 7044020832289394866ULL},
       {sd::v1::INCURSIONS_MODE_EVENTS, 4, 2, 244, 13345539548735622605ULL},
       {sd::v1::INCURSIONS_MODE_EVENTS, 6, 3, 345, 9680470603493865621ULL},
+      {sd::v1::INCURSIONS_MODE_FULL, 2, 1, 343, 15057045106266743135ULL},
+      {sd::v1::INCURSIONS_MODE_FULL, 4, 2, 38, 13387585394956369004ULL},
+      {sd::v1::INCURSIONS_MODE_FULL, 6, 3, 474, 8796701314050289095ULL},
   };
   for (const auto& p : pinned) {
     CAPTURE(p.mode);
@@ -379,7 +482,7 @@ TEST_CASE("perft: fixed seeds play to fixed decision counts and state hashes") {
     for (std::uint32_t i = 0; i < p.players; ++i) {
       auto* seat = setup.add_seats();
       seat->set_name("P" + std::to_string(i));
-      if (p.mode != sd::v1::INCURSIONS_MODE_BASIC) {
+      if (p.mode != sd::v1::INCURSIONS_MODE_BASIC && p.mode != sd::v1::INCURSIONS_MODE_FULL) {
         seat->mutable_incursions()->add_crew("CRW-XO");
         seat->mutable_incursions()->add_crew("CRW-ENG");
       }

@@ -2,6 +2,7 @@
 // card does. A card's behaviour is its data (CardEffect): its figures and, for the few cards
 // that need more, a general mechanism.
 #include <algorithm>
+#include <array>
 #include <utility>
 
 #include "engine/incursions/figures.h"
@@ -56,9 +57,13 @@ Rule Game::check_attached_fit(const Action& a) const {
 
 Rule Game::check_card(const Action& a) const {
   if (a.card == 0 || a.card > s_.cards.size()) return Rule::kNoSuchCard;
+  if (!in_hand(decider(), a.card - 1u)) return Rule::kNotInHand;
+  return check_card_in_hand(a);
+}
+
+Rule Game::check_card_in_hand(const Action& a) const {
   const Seat seat = decider();
   const CardId card = a.card - 1u;
-  if (!in_hand(seat, card)) return Rule::kNotInHand;
   const CardDef& def = s_.def(card);
   const Mechanism mechanism = def.effect.mechanism;
   const bool targets = mechanism == v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND ||
@@ -156,13 +161,49 @@ Rule Game::check_card_maneuver(const Action& a, const CardDef& def) const {
 
 void Game::enumerate_cards(std::vector<core::OptionId>& out) const {
   const Seat seat = decider();
+  // Copies of a card answer alike: each is checked once, and its copies get the same options.
+  struct Checked {
+    CardId card;
+    std::size_t begin;
+    std::size_t end;
+  };
+  std::array<Checked, 16> checked;
+  std::size_t count = 0;
+  // What the step could take at all, to skip the rest quickly.
+  const bool maneuvers_left = s_.maneuvers_used < s_.maneuvers_allowed;
+  auto candidate = [&](const CardDef& def) {
+    switch (s_.step) {
+      case Step::kRespond:
+        return def.effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_COUNTERMAND;
+      case Step::kDefend:
+      case Step::kAbsorb:
+        return def.nature == v1::INCURSIONS_CARD_NATURE_DEFENSE;
+      default:
+        return maneuvers_left || def.crew();
+    }
+  };
   for (CardId card : s_.zones[seat].hand) {
-    const CardDef& def = s_.def(card);
+    const Card& c = s_.cards[card];
+    if (!candidate(s_.content->card(c.def))) continue;
+    const Checked* copy = nullptr;
+    for (std::size_t i = 0; i < count && copy == nullptr; ++i) {
+      const Card& other = s_.cards[checked[i].card];
+      if (other.def == c.def && other.gathered == c.gathered) copy = &checked[i];
+    }
+    if (copy != nullptr) {
+      for (std::size_t i = copy->begin; i < copy->end; ++i) {
+        Action a = *decode(out[i]);
+        a.card = static_cast<std::uint16_t>(card + 1);
+        out.push_back(encode(a));
+      }
+      continue;
+    }
+    const std::size_t begin = out.size();
     auto add_if = [&](int subject, int power) {
       const Action a = card_action(kPlayCard, card, subject, power);
-      if (check_card(a) == Rule::kOk) out.push_back(encode(a));
+      if (check_card_in_hand(a) == Rule::kOk) out.push_back(encode(a));
     };
-    switch (def.effect.mechanism) {
+    switch (s_.def(card).effect.mechanism) {
       case v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND:
       case v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER:
         for (Seat target = 0; target < s_.players; ++target)
@@ -176,6 +217,7 @@ void Game::enumerate_cards(std::vector<core::OptionId>& out) const {
         add_if(0, 0);
         break;
     }
+    if (count < checked.size()) checked[count++] = {card, begin, out.size()};
   }
 }
 
