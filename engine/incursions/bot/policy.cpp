@@ -149,6 +149,8 @@ class Turn {
   double score(const v1::IncursionsAction& a) const;
   int evasion() const { return me_.figures().evasion(); }
   double defend(const v1::IncursionsAction& a, const v1::IncursionsHit& hit) const;
+  // Answering another player's declaration: countermand what threatens us (§5.5).
+  double respond(const v1::IncursionsAction& a) const;
 
  private:
   int available() const { return static_cast<int>(me_.power().up() + me_.power().diverted()); }
@@ -181,6 +183,13 @@ class Turn {
   double move(const v1::IncursionsAction& a) const;
   double fire(const v1::IncursionsAction& a) const;
   double repair(const v1::IncursionsAction& a) const;
+  double play(const v1::IncursionsAction& a) const;
+  bool enemy_in_reach() const {
+    return std::any_of(enemies_.begin(), enemies_.end(), [&](const auto* v) {
+      return distance(v->position().q(), v->position().r(), me_.position().q(),
+                      me_.position().r()) <= static_cast<int>(me_.ship().w1().range());
+    });
+  }
 
   const v1::IncursionsView& view_;
   const v1::IncursionsVessel& me_;
@@ -235,8 +244,12 @@ double Turn::fire(const v1::IncursionsAction& a) const {
   const v1::IncursionsVessel* target = enemy(a.target_seat());
   if (target == nullptr) return -1;
   const auto& w = a.kind() == v1::FIRE_W1 ? me_.ship().w1() : me_.ship().w2();
-  const int dice = static_cast<int>(w.dice() + a.power());
-  const int flat = w.flat() + me_.figures().weapon_bonus();
+  int dice = static_cast<int>(w.dice() + a.power());
+  int flat = w.flat() + me_.figures().weapon_bonus();
+  for (const auto& card : view_.attached()) {  // Phasers' dice on W1, Fire's flat bonus
+    if (a.kind() == v1::FIRE_W1) dice += card.card().effect().weapon_dice();
+    flat += card.card().effect().attack_flat();
+  }
   const double cost = kOwnTurnPower * (a.power() + a.range_power());
   // An officer put out of action weakens the ship, but deals it no damage.
   if (a.officer() != v1::INCURSIONS_POSITION_UNSPECIFIED) return kFiller / 2 - cost;
@@ -253,8 +266,49 @@ double Turn::repair(const v1::IncursionsAction& a) const {
   return 10 + 0.8 * std::min(deficit, points) - kOwnTurnPower * a.power() - (deficit <= 0) * 20;
 }
 
+double Turn::play(const v1::IncursionsAction& a) const {
+  const auto& card = a.card().card();
+  const auto& e = card.effect();
+  if (card.nature() == v1::INCURSIONS_CARD_NATURE_CREW) return kAttempt + 50;  // free bonuses
+  // Red Alert and Warp serve the race: attach them ahead of a wormhole attempt.
+  if (e.extra_maneuvers() > 0) return attempt_offered() ? kAttempt + 2 : -1;
+  if (e.warp_hexes() > 0) return attempt_cost() > 0 && attempt_cost() < kUnreached ? kAttempt + 1 : -1;
+  // Fire and Phasers only when a shot is the plan.
+  if (e.attack_flat() > 0 || e.weapon_dice() > 0) {
+    return !attempt_offered() && enemy_in_reach() ? kFiller + 40 : -1;
+  }
+  if (e.evasion() > 0) return kFiller + 15;
+  if (e.repair() > 0) {
+    const int deficit = me_.ship().hull() - me_.hull() + me_.figures().shields_max() - me_.shields();
+    return deficit >= e.repair() ? kFiller + 10 : -1;
+  }
+  switch (e.mechanism()) {
+    case v1::INCURSIONS_CARD_MECHANISM_SEARCH_DECK:
+    case v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND:
+    case v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER:
+      return attempt_offered() ? -1 : kFiller + 5;
+    case v1::INCURSIONS_CARD_MECHANISM_LAY_MINE:
+      return a.power() == 0 ? 5 : -1;
+    default:
+      return -1;
+  }
+}
+
+double Turn::respond(const v1::IncursionsAction& a) const {
+  if (a.kind() != v1::PLAY_CARD || view_.responses_size() == 0) return 0;
+  const auto& declared = view_.responses(view_.responses_size() - 1).action();
+  const bool at_us = (declared.kind() == v1::FIRE_W1 || declared.kind() == v1::FIRE_W2) &&
+                     declared.has_target_seat() && declared.target_seat() == seat_;
+  const bool to_wormhole = declared.kind() == v1::MOVE &&
+                           chart_.find(declared.destination()) != kNoTile &&
+                           chart_.tile(chart_.find(declared.destination())).wormhole();
+  return at_us || to_wormhole ? 1 : -1;
+}
+
 double Turn::score(const v1::IncursionsAction& a) const {
   switch (a.kind()) {
+    case v1::PLAY_CARD:
+      return play(a);
     case v1::MOVE:
       return move(a);
     case v1::EXPLORE:
@@ -342,6 +396,13 @@ double Turn::defend(const v1::IncursionsAction& a, const v1::IncursionsHit& hit)
     case v1::USE_AUX:
       // Worth it when the Pwr that is up cannot stop a lethal hit.
       return rest - absorb * up >= lives && me_.power().spent() > 0 ? 50 : -1;
+    case v1::PLAY_CARD: {
+      const auto& e = a.card().card().effect();
+      if (rest <= 0) return -1;
+      if (e.mechanism() == v1::INCURSIONS_CARD_MECHANISM_BLOCK_EVENT) return shielded(0);
+      if (e.absorb() > 0) return loss(rest, lives) - loss(rest - e.absorb(), lives) - 0.005;
+      return e.repair() > 0 && rest >= 5 ? 0.05 : -1;
+    }
     case v1::ACCEPT:
       return 0;
     default:
@@ -370,6 +431,14 @@ class Policy final : public core::BotPolicy {
         case v1::INCURSIONS_STEP_KEEP_TRACTOR:
           // The Pwr is worth more to this turn's maneuvers.
           return a.kind() == v1::RELEASE ? 1.0 : 0.0;
+        case v1::INCURSIONS_STEP_RESPOND:
+          return turn.respond(a);
+        case v1::INCURSIONS_STEP_DISCARD:
+          // Keep the rare cards: commons go first.
+          return -static_cast<double>(a.card().card().rarity());
+        case v1::INCURSIONS_STEP_SEARCH_DECK:
+        case v1::INCURSIONS_STEP_TAKE_FROM_HAND:
+          return static_cast<double>(a.card().card().rarity());
         default:  // the cut: the pile order is hidden, so any depth will do
           return 0.0;
       }
