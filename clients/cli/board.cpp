@@ -180,7 +180,8 @@ std::vector<std::string> render_board(const v1::GameSnapshot& snapshot, const v1
   for (const auto& vessel : view.vessels())
     lines.push_back(vessel_line(view, vessel, name));
   for (const auto& vessel : view.vessels()) {
-    if (vessel.officers_size() == 0 && vessel.discard_size() == 0) continue;
+    if (vessel.officers_size() == 0 && vessel.discard_size() == 0 && vessel.cards_in_deck() == 0)
+      continue;
     const auto& f = vessel.figures();
     std::vector<std::string> officers;
     for (const auto& officer : vessel.officers())
@@ -201,7 +202,34 @@ std::vector<std::string> render_board(const v1::GameSnapshot& snapshot, const v1
     for (const auto& card : vessel.discard())
       discard.push_back(card.title());
     if (!discard.empty()) add_list(lines, "  discard:", discard);
+    if (view.options().mode() != v1::INCURSIONS_MODE_FULL) continue;
+    lines.push_back("  cards: " + std::to_string(vessel.cards_in_hand()) + " in hand, " +
+                    std::to_string(vessel.cards_in_deck()) + " in the deck");
+    std::vector<std::string> hand;
+    for (const auto& card : vessel.hand())
+      hand.push_back("#" + std::to_string(card.id()) + " " + card.card().title());
+    if (!hand.empty()) add_list(lines, "  your hand:", hand);
+    std::vector<std::string> tabled;
+    for (const auto& t : vessel.tabled()) {
+      tabled.push_back(t.card().card().title() +
+                       (t.controller_seat() != vessel.seat() ? " (" + name(t.controller_seat()) + "'s)"
+                                                             : "") +
+                       (t.active() ? "" : " (from the next maneuver)"));
+    }
+    if (!tabled.empty()) add_list(lines, "  tabled:", tabled);
   }
+  std::vector<std::string> attached;
+  for (const auto& card : view.attached())
+    attached.push_back(card.card().title());
+  if (!attached.empty()) add_list(lines, "Attached to the next maneuver:", attached);
+  std::vector<std::string> declared;
+  for (const auto& d : view.responses()) {
+    std::string text = name(d.seat()) + ":";
+    for (const auto& card : d.cards())
+      text += " " + card.card().title();
+    declared.push_back(text + " (" + v1::IncursionsActionKind_Name(d.action().kind()) + ")");
+  }
+  if (!declared.empty()) add_list(lines, "Awaiting responses:", declared);
   std::vector<std::string> piles;
   std::vector<std::string> own;
   for (const auto& pile : view.hexpiles()) {

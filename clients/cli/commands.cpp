@@ -219,6 +219,10 @@ const char* const kHelpText = R"(commands:
   deck export ID PATH        write your deck ID as a normal LackeyCCG list to file PATH
   deck rename ID NAME        rename your deck ID
   deck delete ID             delete your deck ID (matches made with it keep their copy)
+  create ... --mode full [--ship ID] [--captain ID | none] [--deck-preset ID]
+                             the full Incursions game with game-card decks (crew come from
+                             the deck); ID is a deck preset (standard, klingon; see
+                             `spacedock content`). join ID takes the same --deck-preset
   create ... --mode crew | events [--ship ID] [--captain ID | none] [--crew ID]...
                              Incursions with captains and crew (and, in events, hex events
                              and denizens): your ship (default: dealt at random), captain
@@ -372,17 +376,18 @@ std::optional<Command> parse_command(std::string_view line) {
     c.clock = valued("--clock", {"blitz", "standard", "tournament"});
     c.bot = valued("--bot", {"random", "easy", "strong"});
     c.code = valued("--code", {});
-    c.mode = valued("--mode", {"basic", "crew", "events"});
+    c.mode = valued("--mode", {"basic", "crew", "events", "full"});
+    c.deck_preset = valued("--deck-preset", {});
     c.ship = valued("--ship", {});
     c.captain = valued("--captain", {});
     for (std::string crew = valued("--crew", {}); !crew.empty(); crew = valued("--crew", {}))
       c.crew.push_back(crew);
     if (verb == "join" && !c.mode.empty())
       throw std::invalid_argument("--mode is for create: a match's mode is fixed by its creator");
-    if (verb == "quick" &&
-        (!c.mode.empty() || !c.ship.empty() || !c.captain.empty() || !c.crew.empty()))
+    if (verb == "quick" && (!c.mode.empty() || !c.ship.empty() || !c.captain.empty() ||
+                            !c.crew.empty() || !c.deck_preset.empty()))
       throw std::invalid_argument(
-          "quick matches are BASIC: --mode, --ship, --captain and --crew "
+          "quick matches are BASIC: --mode, --ship, --captain, --crew and --deck-preset "
           "are for create and join");
     if (verb != "create" && (c.private_match || c.no_spectators || c.pause_on_disconnect))
       throw std::invalid_argument(

@@ -45,6 +45,7 @@ struct Command {
   std::string mode;               // create --mode: an Incursions mode, basic, crew or events
   std::string ship;               // create, join --ship: an Incursions ship id
   std::string captain;            // create, join --captain: a captain or crew card id, or "none"
+  std::string deck_preset;        // create, join --deck-preset: an Incursions FULL deck preset
   std::vector<std::string> crew;  // create, join --crew (repeated): crew card ids
   bool stccg = false;             // create: a Star Trek CCG match; join: with a STCCG deck
   std::string deck;               // create, join: a STCCG sample deck

@@ -34,6 +34,7 @@ void incursions_seat(const Command& c, v1::IncursionsSeatOptions& seat) {
   seat.set_captain(c.captain);
   for (const auto& crew : c.crew)
     seat.add_crew(crew);
+  seat.set_deck_preset(c.deck_preset);
 }
 
 v1::ClockPreset clock_preset(const std::string& name) {
@@ -135,6 +136,7 @@ asio::awaitable<bool> Session::execute(const Command& c) {
         create->mutable_incursions()->set_players(c.players);
         if (c.mode == "crew") create->mutable_incursions()->set_mode(v1::INCURSIONS_MODE_CREW);
         if (c.mode == "events") create->mutable_incursions()->set_mode(v1::INCURSIONS_MODE_EVENTS);
+        if (c.mode == "full") create->mutable_incursions()->set_mode(v1::INCURSIONS_MODE_FULL);
         incursions_seat(c, *create->mutable_incursions_seat());
       }
       co_await follow(std::move(message), "create");

@@ -46,6 +46,7 @@ void Game::detonate_mine(Seat target) {
   std::erase_if(s_.mines, [&](const Mine& m) { return m.owner == owner && m.tile == mine.tile; });
   emit(ev::AttackDeclared{owner, target, Weapon::kW3, 0, 0});
   emit(ev::MineDetonated{mine.tile, owner, mine.dice, mine.flat, target});
+  if (mine.card != kNoCard) to_discard(owner, mine.card, v1::CARD_DISCARD_REASON_USED);
   roll_hit(owner, target, Weapon::kW3, mine.dice + hex_weapon_dice(s_, owner, Weapon::kW3),
            mine.flat + weapon_bonus(s_, owner), false);
 }
@@ -216,8 +217,9 @@ void Game::repair_by(Seat seat, int system, int points, int power) {
 
 void Game::repair_hull_first(Seat seat, int points) {
   const int to_hull = std::min<int>(points, s_.ship(seat).hull - s_.vessels[seat].hull);
-  repair_by(seat, 0, points, 0);
-  if (points > to_hull) repair_by(seat, 1, points - to_hull, 0);
+  const bool shields_whole = s_.vessels[seat].shields >= shields_max(s_, seat);
+  if (to_hull > 0 || shields_whole) repair_by(seat, 0, points, 0);
+  if (points > to_hull && !shields_whole) repair_by(seat, 1, points - to_hull, 0);
 }
 
 void Game::eliminate(Seat seat, v1::EliminationReason reason) {

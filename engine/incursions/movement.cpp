@@ -107,6 +107,7 @@ void Game::detonate_under(Seat victim, TileIndex tile, Seat owner) {
   const Mine mine = *found;
   s_.mines.erase(found);  // single use (A16)
   emit(ev::MineDetonated{mine.tile, owner, mine.dice, mine.flat, victim});
+  if (mine.card != kNoCard) to_discard(owner, mine.card, v1::CARD_DISCARD_REASON_USED);
   roll_hit(owner, victim, Weapon::kW3, mine.dice + hex_weapon_dice(s_, owner, Weapon::kW3),
            mine.flat + weapon_bonus(s_, owner), true);
 }

@@ -295,7 +295,8 @@ double Turn::play(const v1::IncursionsAction& a) const {
 }
 
 double Turn::respond(const v1::IncursionsAction& a) const {
-  if (a.kind() != v1::PLAY_CARD || view_.responses_size() == 0) return 0;
+  if (a.kind() == v1::ACCEPT) return 0;
+  if (a.kind() != v1::PLAY_CARD || view_.responses_size() == 0) return -1;
   const auto& declared = view_.responses(view_.responses_size() - 1).action();
   const bool at_us = (declared.kind() == v1::FIRE_W1 || declared.kind() == v1::FIRE_W2) &&
                      declared.has_target_seat() && declared.target_seat() == seat_;

@@ -39,7 +39,11 @@ void Game::declare(Seat seat, const Action& action) {
     const CardId card = action.card - 1u;
     remove_from_hand(seat, card);
     d.cards.push_back(card);
-    emit(ev::CardPlayed{seat, card, action.subject, false, s_.maneuvers_allowed});
+    const auto mechanism = s_.def(card).effect.mechanism;
+    const bool targeted = mechanism == v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND ||
+                          mechanism == v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER;
+    emit(ev::CardPlayed{seat, card, targeted ? action.subject : kNoSeat, false,
+                        s_.maneuvers_allowed});
   }
   if (!s_.full()) {
     resolve_maneuver(seat, action);
@@ -63,8 +67,8 @@ void Game::advance_responses() {
   s_.responses.pop_back();
   if (countermand(s_, d)) {
     // A Countermand: the declaration beneath it is cancelled; the card is used.
-    to_discard(d.seat, d.cards.front(), v1::CARD_DISCARD_REASON_USED);
     cancel_below(d.seat);
+    to_discard(d.seat, d.cards.front(), v1::CARD_DISCARD_REASON_USED);
     return;
   }
   s_.committed = std::move(d.cards);
