@@ -22,6 +22,38 @@ const char* race_name(v1::Race race) {
   }
 }
 
+const char* nature_name(v1::IncursionsCardNature nature) {
+  switch (nature) {
+    case v1::INCURSIONS_CARD_NATURE_COMMAND:
+      return "command";
+    case v1::INCURSIONS_CARD_NATURE_ATTACK:
+      return "attack";
+    case v1::INCURSIONS_CARD_NATURE_DEFENSE:
+      return "defense";
+    case v1::INCURSIONS_CARD_NATURE_TACTICAL:
+      return "tactical";
+    default:
+      return "-";
+  }
+}
+
+const char* rarity_letter(v1::IncursionsRarity rarity) {
+  switch (rarity) {
+    case v1::INCURSIONS_RARITY_COMMON:
+      return "C";
+    case v1::INCURSIONS_RARITY_SPECIAL:
+      return "S";
+    case v1::INCURSIONS_RARITY_RARE:
+      return "R";
+    case v1::INCURSIONS_RARITY_XTRA_RARE:
+      return "X";
+    case v1::INCURSIONS_RARITY_ULTRA_RARE:
+      return "U";
+    default:
+      return "-";
+  }
+}
+
 void print_weapon(const char* slot, const incursions::WeaponStats& w) {
   std::printf("  %s %dD6%+d range %d", slot, w.dice, w.flat, w.range);
 }
@@ -49,11 +81,23 @@ int print_content() {
       "\nCaptains and crew (shields/evasion/weapons/repair/crew-wide espionage, "
       "espionage evasion):\n");
   for (const auto& card : content.cards()) {
+    if (!card.officer()) continue;
     const auto& b = card.bonuses;
     std::printf("%-9s %-20s %-10s +%d/+%d/+%d/+%d/+%d  %2d  %s\n", card.id.c_str(),
                 card.card.title().c_str(), card.captain() ? race_name(card.race) : "any crew",
                 b.shields, b.evasion, b.weapons, b.repair, b.crew_espionage, card.espionage_evasion,
                 card.card.summary().c_str());
+  }
+  std::printf("\nGame cards for the FULL mode (nature, rarity, race limitation):\n");
+  for (const auto& card : content.cards()) {
+    if (card.officer()) continue;
+    std::printf("%-18s %-20s %-8s %s %-10s %s\n", card.id.c_str(), card.card.title().c_str(),
+                nature_name(card.nature), rarity_letter(card.rarity), race_name(card.race),
+                card.card.summary().c_str());
+  }
+  std::printf("\nDeck presets:\n");
+  for (const auto& preset : content.deck_presets()) {
+    std::printf("%-12s %s\n", preset.id.c_str(), preset.name.c_str());
   }
   std::printf("\nHexpile presets:\n");
   for (const auto& preset : content.presets()) {

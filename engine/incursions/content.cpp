@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "engine/core/text_format.h"
+#include "engine/incursions/cards/deck_rules.h"
 
 namespace spacedock::embedded {
 extern const std::string_view incursions_ships;
@@ -265,6 +266,10 @@ Content Content::load(std::initializer_list<File> files) {
       require(index.has_value() && content.card(*index).nature != v1::INCURSIONS_CARD_NATURE_UNSPECIFIED,
               "deck preset " + preset.id() + " names " + id + ", which is not a deck card");
       p.cards.push_back(*index);
+    }
+    // A preset is a deck like any other: it must pass §3.1.
+    if (auto problem = validate_deck(content, p.cards)) {
+      fail("deck preset " + preset.id() + ": " + problem->rule + ": " + problem->message);
     }
     content.deck_presets_.push_back(std::move(p));
   }
