@@ -117,7 +117,8 @@ const Mine* Game::own_fresh_mine(Seat seat) const {
 Rule Game::check_target(Seat attacker, Seat target) const {
   if (target == attacker || !s_.in_game(target)) return Rule::kInvalidTarget;
   if (s_.vessels[target].cloaked && !s_.vessels[attacker].sweep &&
-      !locates(s_.ship(attacker).race, s_.ship(target).race)) {
+      (s_.options.rules.cloak_sight_only ||
+       !locates(s_.ship(attacker).race, s_.ship(target).race))) {
     return Rule::kTargetCloaked;
   }
   return Rule::kOk;

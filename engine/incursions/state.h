@@ -211,6 +211,16 @@ struct Task {
   std::uint8_t index = 0;  // kDenizenAttack: the denizen
 };
 
+// The §23 readings a match may switch (v1::IncursionsRuleOptions); false is the default.
+struct RuleOptions {
+  bool red_alert_costs_maneuver = false;     // A10
+  bool round_cards_until_round_end = false;  // A11
+  bool cloak_sight_only = false;             // A14
+  bool timestorm_every_arrival = false;      // A20
+  bool gather_intelligence_blind = false;    // A27
+  bool spacestation_flat_damage = false;     // A44
+};
+
 // Match options with defaults applied.
 struct Options {
   int players = 2;
@@ -219,6 +229,7 @@ struct Options {
   v1::MineLimit mine_limit = v1::MINE_LIMIT_PER_PLAYER;
   int turn_cap = 100;
   int hexpoint_budget = 30;
+  RuleOptions rules;
 };
 
 // The complete state of an Incursions game: a plain value, copied for snapshots and look-ahead.

@@ -166,7 +166,7 @@ void Game::begin_turn(Seat seat) {
   Vessel& vessel = s_.vessels[seat];
   vessel.stayed = true;
   if (s_.full()) {
-    expire_for_round(seat);
+    if (!s_.options.rules.round_cards_until_round_end) expire_for_round(seat);
     s_.tasks.push_back({Task::Kind::kDraw, seat, 0, kNoSeat});  // after the power-up (§4.2)
   }
   if (vessel.impulse > 0 && std::exchange(vessel.impulse_aged, true)) vessel.impulse = 0;
@@ -229,7 +229,12 @@ void Game::end_turn() {
   Seat next = s_.active;
   do {
     next = static_cast<Seat>((next + 1) % s_.players);
-    if (next == s_.starting) ++s_.round;
+    if (next != s_.starting) continue;
+    ++s_.round;
+    if (s_.options.rules.round_cards_until_round_end) {  // the A11 variant
+      for (Seat seat = 0; seat < s_.players; ++seat)
+        expire_for_round(seat);
+    }
   } while (!takes_turns(next));
   if (s_.round > s_.options.turn_cap) {
     score_at_limit(v1::RESULT_REASON_TURN_CAP);

@@ -43,6 +43,13 @@ void options_to_proto(const Options& o, v1::IncursionsMatchOptions* out) {
   out->set_hexpoint_budget(static_cast<std::uint32_t>(o.hexpoint_budget));
   out->set_turn_cap(static_cast<std::uint32_t>(o.turn_cap));
   out->set_mine_limit(o.mine_limit);
+  auto* rules = out->mutable_rules();
+  rules->set_red_alert_costs_maneuver(o.rules.red_alert_costs_maneuver);
+  rules->set_round_cards_until_round_end(o.rules.round_cards_until_round_end);
+  rules->set_cloak_sight_only(o.rules.cloak_sight_only);
+  rules->set_timestorm_every_arrival(o.rules.timestorm_every_arrival);
+  rules->set_gather_intelligence_blind(o.rules.gather_intelligence_blind);
+  rules->set_spacestation_flat_damage(o.rules.spacestation_flat_damage);
 }
 
 void officer_to_proto(const State& s, Seat seat, CardId card, int position,

@@ -15,9 +15,11 @@ using enum ActionKind;
 using Mechanism = v1::IncursionsCardMechanism;
 
 // Cards that join the next maneuver for free: commands (but Countermand, which answers), and
-// the cards that boost a system as it is used (Phasers with W1, Warp with a move).
-bool attaches(const CardDef& def) {
+// the cards that boost a system as it is used (Phasers with W1, Warp with a move). In the A10
+// variant Red Alert is a maneuver of its own instead.
+bool attaches(const CardDef& def, const RuleOptions& rules) {
   if (def.playable_by(v1::INCURSIONS_PLAY_METHOD_PLAY_ANY_TIME)) return false;
+  if (def.effect.extra_maneuvers > 0 && rules.red_alert_costs_maneuver) return false;
   return def.nature == v1::INCURSIONS_CARD_NATURE_COMMAND || def.effect.weapon_dice > 0 ||
          def.effect.warp_hexes > 0;
 }
@@ -105,7 +107,7 @@ Rule Game::check_card_in_hand(const Action& a) const {
   }
   if (mechanism == v1::INCURSIONS_CARD_MECHANISM_COUNTERMAND) return Rule::kWrongStep;
   if (s_.maneuvers_used >= s_.maneuvers_allowed) return Rule::kNoManeuversLeft;
-  if (!attaches(def)) return check_card_maneuver(a, def);
+  if (!attaches(def, s_.options.rules)) return check_card_maneuver(a, def);
   // At most one command and one other card per maneuver, but any number of Warps (§5.3, A47).
   std::uint8_t demands = demand(def);
   for (CardId other : s_.attached) {
@@ -153,6 +155,7 @@ Rule Game::check_card_maneuver(const Action& a, const CardDef& def) const {
     case v1::INCURSIONS_CARD_MECHANISM_NONE:
       if (def.effect.evasion > 0) return check_rarity(seat, card);  // equipment to table
       if (def.effect.repair > 0) return Rule::kOk;  // a defense card on your own turn
+      if (def.effect.extra_maneuvers > 0) return Rule::kOk;  // Red Alert under A10
       return Rule::kWrongStep;                      // answers a hit only
     default:
       return Rule::kWrongStep;
@@ -223,7 +226,7 @@ void Game::enumerate_cards(std::vector<core::OptionId>& out) const {
 
 bool Game::free_play(const Action& a) const {
   const CardDef& def = s_.def(a.card - 1u);
-  return def.crew() || attaches(def);
+  return def.crew() || attaches(def, s_.options.rules);
 }
 
 void Game::play_free_card(const Action& a) {
@@ -275,9 +278,21 @@ void Game::resolve_card(Seat seat, const Action& a) {
       const Seat target = a.subject;
       if (espionage_evasion(target, systems_espionage_score(s_, target))) return;
       const auto& hand = s_.zones[target].hand;
-      emit(ev::HandRevealed{target, seat, {hand.begin(), hand.end()}});
-      if (hand.empty()) return;
       s_.taking_from = target;
+      if (s_.options.rules.gather_intelligence_blind) {
+        // The variant: a card at random, unseen (A27).
+        if (!hand.empty()) {
+          const CardId card = hand[s_.rng.below(static_cast<std::uint32_t>(hand.size()))];
+          take_card(card_action(kTakeCard, card));
+        }
+        s_.taking_from = kNoSeat;
+        return;
+      }
+      emit(ev::HandRevealed{target, seat, {hand.begin(), hand.end()}});
+      if (hand.empty()) {
+        s_.taking_from = kNoSeat;
+        return;
+      }
       open(Step::kTakeFromHand, seat);
       return;
     }
@@ -335,7 +350,7 @@ void Game::repair_away(Seat, CardId card, int) {
 }
 
 void Game::take_card(const Action& a) {
-  const Seat seat = s_.decision.seat;
+  const Seat seat = s_.active;  // searches and spying happen on the taker's own turn
   const CardId card = a.card - 1u;
   if (s_.taking_from == kNoSeat) {  // a search of the taker's own deck
     std::erase(s_.zones[seat].deck, card);

@@ -54,7 +54,9 @@ void Game::spacestation(Seat seat, TileIndex, bool) {
   // or the shields, 5-6 two cards or, without decks, two Pwr face up.
   const int roll = roll_dice(seat, 1, 0, v1::DICE_ROLL_PURPOSE_TABLE);
   if (roll <= 2) {
-    const int damage = roll_dice(seat, 2, 0, v1::DICE_ROLL_PURPOSE_EVENT);
+    const int damage = s_.options.rules.spacestation_flat_damage
+                           ? 2
+                           : roll_dice(seat, 2, 0, v1::DICE_ROLL_PURPOSE_EVENT);
     open_hit(kNoSeat, seat, Weapon::kW1, damage, /*automatic=*/true);
   } else if (roll <= 4) {
     s_.event_repair = 6;
@@ -65,8 +67,9 @@ void Game::spacestation(Seat seat, TileIndex, bool) {
 }
 
 void Game::timestorm(Seat seat, TileIndex tile, bool) {
-  // Once per game every vessel is pulled in, cloaked ones too; a pull is no stop (A18, A20).
-  if (!fire_unique(s_.board.tile(tile).hex)) return;
+  // Once per game (or, as a variant, on every arrival) every vessel is pulled in, cloaked ones
+  // too; a pull is no stop (A18, A20).
+  if (!fire_unique(s_.board.tile(tile).hex) && !s_.options.rules.timestorm_every_arrival) return;
   for (Seat other = 0; other < s_.players; ++other) {
     if (other == seat || !s_.in_game(other) || s_.vessels[other].tile == tile) continue;
     place(other, tile);
