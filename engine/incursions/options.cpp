@@ -47,7 +47,9 @@ void Game::enumerate(std::vector<core::OptionId>& out) const {
       enumerate_maneuvers(out);
       if (!s_.attached.empty()) {
         // Attached cards narrow the next maneuver (a Warp's move, Fire's attack).
-        std::erase_if(out, [&](core::OptionId id) { return check_attached_fit(*decode(id)) != Rule::kOk; });
+        std::erase_if(out, [&](core::OptionId id) {
+          return check_attached_fit(*decode(id)) != Rule::kOk;
+        });
         out.push_back(encode(make_action(kDetachCards)));
       }
       enumerate_cards(out);
@@ -110,10 +112,13 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
     if (check_maneuver(a) == Rule::kOk) out.push_back(encode(a));
   };
 
+  // The reaches, once: each looks up the hex the vessel stands in.
+  const int w1_range = weapon_range(s_, seat, Weapon::kW1);
+  const int w2_range = weapon_range(s_, seat, Weapon::kW2);
   for (Seat target = 0; target < s_.players; ++target) {
     if (check_target(seat, target) != Rule::kOk) continue;
     const int distance = hex_distance(s_.position(seat), s_.position(target));
-    const int torpedo_range = std::max(0, distance - weapon_range(s_, seat, Weapon::kW2));
+    const int torpedo_range = std::max(0, distance - w2_range);
     // The vessel, then each face-up officer once its shields are down (§13.4).
     for (int officer = 0; officer <= kPositions; ++officer) {
       if (officer > 0) {
@@ -122,8 +127,7 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
         if (card == kNoCard || !s_.cards[card].face_up) continue;
       }
       for (int k = 0; k <= available; ++k) {
-        if (distance <= weapon_range(s_, seat, Weapon::kW1))
-          out.push_back(encode(make_action(kFireW1, target, k, 0, officer)));
+        if (distance <= w1_range) out.push_back(encode(make_action(kFireW1, target, k, 0, officer)));
         if (k + torpedo_range <= available) {
           out.push_back(encode(make_action(kFireW2, target, k, torpedo_range, officer)));
         }
@@ -137,10 +141,10 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
   for (std::size_t d = 0; d < s_.denizens.size(); ++d) {
     if (!s_.denizens[d].alive) continue;
     const int distance = hex_distance(s_.position(seat), s_.board.tile(s_.denizens[d].tile).coord);
-    const int torpedo_range = std::max(0, distance - weapon_range(s_, seat, Weapon::kW2));
+    const int torpedo_range = std::max(0, distance - w2_range);
     const int id = static_cast<int>(d) + 1;
     for (int k = 0; k <= available; ++k) {
-      if (distance <= weapon_range(s_, seat, Weapon::kW1))
+      if (distance <= w1_range)
         out.push_back(encode(make_action(kFireW1, 0, k, 0, 0, id)));
       if (k + torpedo_range <= available)
         out.push_back(encode(make_action(kFireW2, 0, k, torpedo_range, 0, id)));

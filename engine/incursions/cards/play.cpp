@@ -213,8 +213,10 @@ void Game::enumerate_cards(std::vector<core::OptionId>& out) const {
           add_if(target, 0);
         break;
       case v1::INCURSIONS_CARD_MECHANISM_LAY_MINE:
+        // Only the power bound depends on the Pwr put in: check once, list every amount.
+        if (check_card_in_hand(card_action(kPlayCard, card)) != Rule::kOk) break;
         for (int k = 0; k <= s_.vessels[seat].power.available(); ++k)
-          add_if(0, k);
+          out.push_back(encode(card_action(kPlayCard, card, 0, k)));
         break;
       default:
         add_if(0, 0);
@@ -282,8 +284,8 @@ void Game::resolve_card(Seat seat, const Action& a) {
       if (s_.options.rules.gather_intelligence_blind) {
         // The variant: a card at random, unseen (A27).
         if (!hand.empty()) {
-          const CardId card = hand[s_.rng.below(static_cast<std::uint32_t>(hand.size()))];
-          take_card(card_action(kTakeCard, card));
+          const CardId taken = hand[s_.rng.below(static_cast<std::uint32_t>(hand.size()))];
+          take_card(card_action(kTakeCard, taken));
         }
         s_.taking_from = kNoSeat;
         return;
