@@ -147,8 +147,8 @@ void Game::defend(const Action& action) {
       break;
     case ActionKind::kPlayCard:
       play_defense_card(action);
-      if (s_.hit.evaded && s_.hit.automatic) {  // Event Block: nothing left to answer
-        resolve_hit();
+      if (s_.def(action.card - 1u).effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_BLOCK_EVENT) {
+        resolve_hit();  // Event Block: nothing is left to answer
         return;
       }
       break;

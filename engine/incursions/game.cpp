@@ -107,6 +107,8 @@ SubmitResult Game::forfeit(Seat seat, bool out_of_time) {
       case Step::kAbsorb:
         s_.hit = {};
         break;
+      case Step::kRespond:  // the window passes; the declaration waits for the others
+        break;
       case Step::kTractorLock: {
         Power& holder = s_.vessels[s_.lock.holder].power;
         holder.spent = static_cast<std::uint8_t>(holder.spent + holder.tractor);

@@ -262,6 +262,30 @@ TEST_CASE("random games always end, by the rules, for every player count") {
   CHECK(by_reason[sd::v1::RESULT_REASON_TURN_CAP] > 0);
 }
 
+TEST_CASE("players who concede or run out of time mid-decision leave a game that goes on") {
+  // Any seat may leave at any moment: owing the decision (a defence, a response window, a
+  // discard) or not. The game must go on for the others and end by the rules.
+  Rng dealer(37);
+  int left = 0;
+  for (int g = 0; g < 600; ++g) {
+    inc::Game game = inc::Game::create(inc::Content::standard(), random_setup(dealer), dealer.next());
+    Rng chooser(dealer.next());
+    for (int i = 0; !game.over() && i < static_cast<int>(sd::core::kMaxDecisionsPerGame); ++i) {
+      if (chooser.below(40) == 0) {
+        const auto seat = static_cast<sd::core::Seat>(chooser.below(game.state().players));
+        const auto result =
+            chooser.below(2) == 0 ? game.concede(seat) : game.time_out(seat);
+        left += result.accepted();
+        if (game.over()) break;
+      }
+      REQUIRE(game.decision() != nullptr);
+      step(game, random_option(game, chooser));
+    }
+    CHECK(game.over());
+  }
+  CHECK(left > 600);
+}
+
 TEST_CASE("hidden information: no player or spectator view depends on the hexpiles' order") {
   // Before every step, make a twin of the game whose hexpiles hold the same hexes in another
   // order (keeping the hexes this step will draw). Players' and spectators' views, events and

@@ -62,9 +62,14 @@ void Game::advance_responses() {
       return;
     }
   }
-  // Nobody answered: it resolves.
+  // Nobody answered: it resolves, unless its player has left the game meanwhile.
   Declaration d = std::move(top);
   s_.responses.pop_back();
+  if (!s_.in_game(d.seat)) {
+    for (CardId card : d.cards)
+      to_discard(d.seat, card, v1::CARD_DISCARD_REASON_COUNTERMANDED);
+    return;
+  }
   if (countermand(s_, d)) {
     // A Countermand: the declaration beneath it is cancelled; the card is used.
     cancel_below(d.seat);
