@@ -124,6 +124,9 @@ SubmitResult Game::forfeit(Seat seat, bool out_of_time) {
         break;
     }
   }
+  // Another player's open decision may name the one who left (a target, its officer): it keeps
+  // its number but offers only what the rules now allow.
+  if (!s_.over && s_.step != Step::kNone) enumerate(s_.decision.options);
   run();
   return SubmitResult::ok();
 }
