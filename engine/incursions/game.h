@@ -227,8 +227,11 @@ class Game {
   Rule check_card(const Action& action) const;
   Rule check_card_in_hand(const Action& action) const;
   Rule check_card_maneuver(const Action& action, const CardDef& def) const;
-  // The attached cards' demands on the maneuver declared with them (§5.2-§5.3, A47).
+  // The attached cards' demands on the maneuver declared with them (§5.2-§5.3, A47): a bit
+  // set of what Fire, Phasers and Warp need, and whether a maneuver kind meets them.
   Rule check_attached_fit(const Action& action) const;
+  std::uint8_t attached_demands() const;
+  static bool fits(std::uint8_t demands, ActionKind kind);
   void enumerate_cards(std::vector<core::OptionId>& out) const;
   // A crew card tabled, or a card attached to the next maneuver: no maneuver of its own.
   bool free_play(const Action& action) const;

@@ -293,9 +293,7 @@ Rule Game::check_maneuver(const Action& a) const {
     if (s_.cards[s_.officer(seat, a.officer - 1)].face_up) return Rule::kNotFaceDown;
   }
   if (s_.maneuvers_used >= s_.maneuvers_allowed) return Rule::kNoManeuversLeft;
-  if (!s_.attached.empty()) {
-    if (Rule r = check_attached_fit(a); r != Rule::kOk) return r;
-  }
+  if (!s_.attached.empty() && !fits(attached_demands(), a.kind)) return Rule::kNotForThisManeuver;
   const int available = v.power.available();
   switch (a.kind) {
     case kFireW1:

@@ -46,10 +46,13 @@ void Game::enumerate(std::vector<core::OptionId>& out) const {
       }
       enumerate_maneuvers(out);
       if (!s_.attached.empty()) {
-        // Attached cards narrow the next maneuver (a Warp's move, Fire's attack).
-        std::erase_if(out, [&](core::OptionId id) {
-          return check_attached_fit(*decode(id)) != Rule::kOk;
-        });
+        // Attached cards narrow the next maneuver (a Warp's move, Fire's attack); the kind is
+        // an option id's low byte.
+        if (const std::uint8_t demands = attached_demands(); demands != 0) {
+          std::erase_if(out, [&](core::OptionId id) {
+            return !fits(demands, static_cast<ActionKind>(id & 0xff));
+          });
+        }
         out.push_back(encode(make_action(kDetachCards)));
       }
       enumerate_cards(out);

@@ -40,21 +40,25 @@ std::uint8_t demand(const CardDef& def) {
   return d;
 }
 
-bool meets(std::uint8_t demands, const Action& a) {
-  const bool phasers = a.kind == kFireW1;
-  const bool weapon = phasers || a.kind == kFireW2;
-  if ((demands & kPhaserAttack) && !phasers) return false;
-  if ((demands & kWeaponAttack) && !weapon) return false;
-  return !(demands & kMoveDemand) || a.kind == ActionKind::kMove;
-}
-
 }  // namespace
 
-Rule Game::check_attached_fit(const Action& a) const {
+std::uint8_t Game::attached_demands() const {
   std::uint8_t demands = kAnyManeuver;
   for (CardId card : s_.attached)
     demands |= demand(s_.def(card));
-  return meets(demands, a) ? Rule::kOk : Rule::kNotForThisManeuver;
+  return demands;
+}
+
+bool Game::fits(std::uint8_t demands, ActionKind kind) {
+  const bool phasers = kind == kFireW1;
+  const bool weapon = phasers || kind == kFireW2;
+  if ((demands & kPhaserAttack) && !phasers) return false;
+  if ((demands & kWeaponAttack) && !weapon) return false;
+  return !(demands & kMoveDemand) || kind == ActionKind::kMove;
+}
+
+Rule Game::check_attached_fit(const Action& a) const {
+  return fits(attached_demands(), a.kind) ? Rule::kOk : Rule::kNotForThisManeuver;
 }
 
 Rule Game::check_card(const Action& a) const {
@@ -194,11 +198,10 @@ void Game::enumerate_cards(std::vector<core::OptionId>& out) const {
       if (other.def == c.def && other.gathered == c.gathered) copy = &checked[i];
     }
     if (copy != nullptr) {
-      for (std::size_t i = copy->begin; i < copy->end; ++i) {
-        Action a = *decode(out[i]);
-        a.card = static_cast<std::uint16_t>(card + 1);
-        out.push_back(encode(a));
-      }
+      // The same options naming this copy: the card is an id's top 16 bits.
+      constexpr core::OptionId kCardBits = core::OptionId{0xffff} << 48;
+      for (std::size_t i = copy->begin; i < copy->end; ++i)
+        out.push_back((out[i] & ~kCardBits) | (core::OptionId{card + 1u} << 48));
       continue;
     }
     const std::size_t begin = out.size();
