@@ -211,10 +211,10 @@ std::vector<std::string> render_board(const v1::GameSnapshot& snapshot, const v1
     if (!hand.empty()) add_list(lines, "  your hand:", hand);
     std::vector<std::string> tabled;
     for (const auto& t : vessel.tabled()) {
-      tabled.push_back(t.card().card().title() +
-                       (t.controller_seat() != vessel.seat() ? " (" + name(t.controller_seat()) + "'s)"
-                                                             : "") +
-                       (t.active() ? "" : " (from the next maneuver)"));
+      tabled.push_back(
+          t.card().card().title() +
+          (t.controller_seat() != vessel.seat() ? " (" + name(t.controller_seat()) + "'s)" : "") +
+          (t.active() ? "" : " (from the next maneuver)"));
     }
     if (!tabled.empty()) add_list(lines, "  tabled:", tabled);
   }

@@ -178,8 +178,8 @@ void Game::resolve_hit() {
     const bool offline = shields_offline(s_, target);
     const int absorbed =
         offline ? 0
-                : std::min<int>(hit.damage, hit.shield_power * s_.ship(target).shield_absorb +
-                                                hit.card_absorb);
+                : std::min<int>(hit.damage,
+                                hit.shield_power * s_.ship(target).shield_absorb + hit.card_absorb);
     const int layered = offline ? 0 : std::min<int>(hit.damage - absorbed, v.layer);
     v.layer = static_cast<std::uint8_t>(v.layer - layered);
     const int rest = hit.damage - absorbed - layered;

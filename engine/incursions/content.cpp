@@ -198,10 +198,9 @@ CardDef game_card_def(const v1::IncursionsCard& card) {
             "card " + id + ": a play method is unspecified or for crew only");
     def.methods |= 1u << method;
   }
-  def.effect = {e.attack_flat(), e.weapon_dice(),  e.extra_maneuvers(),
-                e.warp_hexes(),  e.absorb(),       e.repair(),
-                e.evasion(),     e.mine_dice(),    e.removal_repair(),
-                e.mechanism()};
+  def.effect = {e.attack_flat(),    e.weapon_dice(), e.extra_maneuvers(), e.warp_hexes(),
+                e.absorb(),         e.repair(),      e.evasion(),         e.mine_dice(),
+                e.removal_repair(), e.mechanism()};
   return def;
 }
 
@@ -263,7 +262,8 @@ Content Content::load(std::initializer_list<File> files) {
     DeckPreset p{preset.id(), preset.name(), {}};
     for (const auto& id : preset.cards()) {
       auto index = content.find_card(id);
-      require(index.has_value() && content.card(*index).nature != v1::INCURSIONS_CARD_NATURE_UNSPECIFIED,
+      require(index.has_value() &&
+                  content.card(*index).nature != v1::INCURSIONS_CARD_NATURE_UNSPECIFIED,
               "deck preset " + preset.id() + " names " + id + ", which is not a deck card");
       p.cards.push_back(*index);
     }

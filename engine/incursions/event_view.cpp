@@ -59,8 +59,7 @@ const char* system_text(v1::IncursionsSystem system) {
 // Fills the proto for one event and returns its line of text.
 class EventWriter {
  public:
-  EventWriter(const State& s, const SeatNames& names, core::Viewer viewer,
-              v1::IncursionsEvent* out)
+  EventWriter(const State& s, const SeatNames& names, core::Viewer viewer, v1::IncursionsEvent* out)
       : s_(s), name_(names), viewer_(viewer), out_(out) {}
 
   std::string operator()(const ev::DiceRolled& e) {
@@ -208,6 +207,8 @@ class EventWriter {
         return officer + " is assimilated by " + name_(e.to_seat);
       case v1::OFFICER_CHANGE_ASSIMILATED_TO_DISCARD:
         return officer + " is assimilated by " + name_(e.to_seat) + ", who has no place for it";
+      case v1::OFFICER_CHANGE_ASSIMILATED_TO_HAND:
+        return officer + " is assimilated into " + name_(e.to_seat) + "'s hand";
       case v1::OFFICER_CHANGE_DISCARDED:
         return officer + " goes to the discard pile";
       case v1::OFFICER_CHANGE_RESISTED:

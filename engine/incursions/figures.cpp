@@ -24,7 +24,8 @@ namespace {
 int equipment_bonus(const State& s, Seat seat, int CardEffect::*figure) {
   int total = 0;
   for (const Tabled& t : s.tabled) {
-    if (t.on == seat && t.controller == seat && s.in_effect(t)) total += s.def(t.card).effect.*figure;
+    if (t.on == seat && t.controller == seat && s.in_effect(t))
+      total += s.def(t.card).effect.*figure;
   }
   return total;
 }

@@ -226,6 +226,8 @@ class Game {
   // Playing cards (cards/play.cpp).
   Rule check_card(const Action& action) const;
   Rule check_card_in_hand(const Action& action) const;
+  // Whether `seat` may play cards limited to `race`.
+  bool serves_race(Seat seat, v1::Race race) const;
   Rule check_card_maneuver(const Action& action, const CardDef& def) const;
   // The attached cards' demands on the maneuver declared with them (§5.2-§5.3, A47): a bit
   // set of what Fire, Phasers and Warp need, and whether a maneuver kind meets them.

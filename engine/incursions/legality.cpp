@@ -25,7 +25,8 @@ bool canonical(const Action& a) {
       return a.card != 0 && a.subject == 0 && a.power == 0 && a.range_power == 0 &&
              a.officer == 0 && a.denizen == 0;
     case kRepair:  // aimed at a card in front of the vessel (Pardus Claw), or a system
-      if (a.card != 0) return a.subject == 0 && a.range_power == 0 && a.officer == 0 && a.denizen == 0;
+      if (a.card != 0)
+        return a.subject == 0 && a.range_power == 0 && a.officer == 0 && a.denizen == 0;
       break;
     default:
       if (a.card != 0) return false;
@@ -195,8 +196,8 @@ Rule Game::check_action(const Action& a) const {
     case Step::kSearchDeck:
     case Step::kTakeFromHand: {
       if (a.kind != kTakeCard) return Rule::kWrongStep;
-      const auto& from = s_.step == Step::kSearchDeck ? s_.zones[seat].deck
-                                                      : s_.zones[s_.taking_from].hand;
+      const auto& from =
+          s_.step == Step::kSearchDeck ? s_.zones[seat].deck : s_.zones[s_.taking_from].hand;
       return std::find(from.begin(), from.end(), a.card - 1u) != from.end() ? Rule::kOk
                                                                             : Rule::kNoSuchCard;
     }

@@ -130,7 +130,8 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
         if (card == kNoCard || !s_.cards[card].face_up) continue;
       }
       for (int k = 0; k <= available; ++k) {
-        if (distance <= w1_range) out.push_back(encode(make_action(kFireW1, target, k, 0, officer)));
+        if (distance <= w1_range)
+          out.push_back(encode(make_action(kFireW1, target, k, 0, officer)));
         if (k + torpedo_range <= available) {
           out.push_back(encode(make_action(kFireW2, target, k, torpedo_range, officer)));
         }
@@ -147,8 +148,7 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
     const int torpedo_range = std::max(0, distance - w2_range);
     const int id = static_cast<int>(d) + 1;
     for (int k = 0; k <= available; ++k) {
-      if (distance <= w1_range)
-        out.push_back(encode(make_action(kFireW1, 0, k, 0, 0, id)));
+      if (distance <= w1_range) out.push_back(encode(make_action(kFireW1, 0, k, 0, 0, id)));
       if (k + torpedo_range <= available)
         out.push_back(encode(make_action(kFireW2, 0, k, torpedo_range, 0, id)));
     }

@@ -229,12 +229,14 @@ class Labeller {
     const CardId card = a.card - 1u;
     const CardDef& def = s_.def(card);
     const std::string title = def.card.title();
-    if (s_.step == Step::kDefend || s_.step == Step::kAbsorb) return "Play " + title + ": " + def.card.summary();
+    if (s_.step == Step::kDefend || s_.step == Step::kAbsorb)
+      return "Play " + title + ": " + def.card.summary();
     if (s_.step == Step::kRespond) return "Play " + title + " against it";
     if (def.crew()) return "Table " + title + " (free)";
     switch (def.effect.mechanism) {
       case v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND:
-        return "Play " + title + " on " + name_(a.subject) + ": their captain resists on 2D6 at most " +
+        return "Play " + title + " on " + name_(a.subject) +
+               ": their captain resists on 2D6 at most " +
                std::to_string(systems_espionage_score(s_, a.subject));
       case v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER:
         return "Play " + title + " on " + name_(a.subject);

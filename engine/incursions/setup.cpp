@@ -113,8 +113,8 @@ std::variant<Options, SetupError> normalize_options(const Content& content,
   out.mine_limit = in.mine_limit() == v1::MINE_LIMIT_PER_HEX ? v1::MINE_LIMIT_PER_HEX
                                                              : v1::MINE_LIMIT_PER_PLAYER;
   const auto& r = in.rules();
-  out.rules = {r.red_alert_costs_maneuver(), r.round_cards_until_round_end(),
-               r.cloak_sight_only(),         r.timestorm_every_arrival(),
+  out.rules = {r.red_alert_costs_maneuver(),  r.round_cards_until_round_end(),
+               r.cloak_sight_only(),          r.timestorm_every_arrival(),
                r.gather_intelligence_blind(), r.spacestation_flat_damage()};
   out.turn_cap = in.turn_cap() == 0 ? 100 : static_cast<int>(in.turn_cap());
   if (out.turn_cap > 1000) return error("TURN_CAP_OUT_OF_RANGE", "turn_cap is at most 1000 rounds");

@@ -38,7 +38,7 @@ struct Power {
   std::uint8_t cloak = 0;    // allocated to the cloak
   std::uint8_t tractor = 0;  // allocated to a tractor beam
   std::uint8_t diverted = 0;
-  std::uint8_t out = 0;  // out of play while the vessel stays in a hex that takes them (§17.3)
+  std::uint8_t out = 0;      // out of play while the vessel stays in a hex that takes them (§17.3)
   std::uint8_t claimed = 0;  // out of play under a card in front of the vessel (Pardus Claw)
 
   int available() const { return up + diverted; }
@@ -147,10 +147,10 @@ enum class Step : std::uint8_t {
   kDefend,
   kTractorLock,
   kAbsorb,
-  kEventRepair,  // a hex's repair: hull or shields?
-  kRespond,      // FULL: a window to answer the top declaration (§5.5)
-  kDiscard,      // FULL: down to the hand limit (§4.5)
-  kSearchDeck,   // FULL: take a card of your deck
+  kEventRepair,   // a hex's repair: hull or shields?
+  kRespond,       // FULL: a window to answer the top declaration (§5.5)
+  kDiscard,       // FULL: down to the hand limit (§4.5)
+  kSearchDeck,    // FULL: take a card of your deck
   kTakeFromHand,  // FULL: take a card of State::taking_from's hand
 };
 
@@ -273,9 +273,9 @@ struct State {
 
   // Game cards (FULL mode).
   std::vector<Tabled> tabled;
-  std::vector<CardId> attached;  // to the active player's next maneuver (§5.2-§5.3)
-  std::vector<CardId> committed;  // the cards of the maneuver being resolved
-  std::vector<Declaration> responses;  // open to responses, the newest last (§5.5)
+  std::vector<CardId> attached;          // to the active player's next maneuver (§5.2-§5.3)
+  std::vector<CardId> committed;         // the cards of the maneuver being resolved
+  std::vector<Declaration> responses;    // open to responses, the newest last (§5.5)
   std::uint16_t maneuvers_declared = 0;  // in the whole game
   Seat taking_from = kNoSeat;            // whose hand kTakeFromHand takes from
 

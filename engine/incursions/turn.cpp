@@ -99,8 +99,8 @@ void Game::offer_next_cut() {
   }
   // The next seat cuts a player's pile or deck; the last seat cuts the shared pile.
   const bool deck = s_.cuts_done >= s_.piles.size();
-  const Seat owner = deck ? static_cast<Seat>(s_.cuts_done - s_.piles.size())
-                          : s_.piles[s_.cuts_done].owner;
+  const Seat owner =
+      deck ? static_cast<Seat>(s_.cuts_done - s_.piles.size()) : s_.piles[s_.cuts_done].owner;
   Seat cutter = owner == kNoSeat ? static_cast<Seat>(s_.players - 1)
                                  : static_cast<Seat>((owner + 1) % s_.players);
   while (!s_.in_game(cutter))

@@ -184,8 +184,7 @@ void hit_to_proto(const State& s, v1::IncursionsHit* out) {
   out->set_evaded(s.hit.evaded);
   out->set_shield_power(s.hit.shield_power);
   out->set_absorbed(s.hit.shield_power * s.ship(s.hit.target).shield_absorb + s.hit.card_absorb);
-  out->set_defense_slot_used(s.hit.repair_chosen || s.hit.card_absorb > 0 ||
-                             s.hit.card_repair > 0);
+  out->set_defense_slot_used(s.hit.repair_chosen || s.hit.card_absorb > 0 || s.hit.card_repair > 0);
   if (s.hit.officer != 0) out->set_target_officer(position_to_proto(s.hit.officer - 1));
 }
 

@@ -59,8 +59,8 @@ inc::Setup random_setup(Rng& rng,
   sd::v1::MatchSetup match;
   auto* options = match.mutable_incursions();
   options->set_players(2 + rng.below(5));
-  options->set_mode(mode != sd::v1::INCURSIONS_MODE_UNSPECIFIED ? mode
-                                                                 : kModes[rng.below(std::size(kModes))]);
+  options->set_mode(
+      mode != sd::v1::INCURSIONS_MODE_UNSPECIFIED ? mode : kModes[rng.below(std::size(kModes))]);
   if (rng.below(3) == 0) options->set_hexpile_mode(sd::v1::HEXPILE_MODE_SHARED);
   if (rng.below(3) == 0) options->set_mine_limit(sd::v1::MINE_LIMIT_PER_HEX);
   options->set_turn_cap(20 + rng.below(60));
@@ -268,13 +268,13 @@ TEST_CASE("players who concede or run out of time mid-decision leave a game that
   Rng dealer(37);
   int left = 0;
   for (int g = 0; g < 600; ++g) {
-    inc::Game game = inc::Game::create(inc::Content::standard(), random_setup(dealer), dealer.next());
+    inc::Game game =
+        inc::Game::create(inc::Content::standard(), random_setup(dealer), dealer.next());
     Rng chooser(dealer.next());
     for (int i = 0; !game.over() && i < static_cast<int>(sd::core::kMaxDecisionsPerGame); ++i) {
       if (chooser.below(40) == 0) {
         const auto seat = static_cast<sd::core::Seat>(chooser.below(game.state().players));
-        const auto result =
-            chooser.below(2) == 0 ? game.concede(seat) : game.time_out(seat);
+        const auto result = chooser.below(2) == 0 ? game.concede(seat) : game.time_out(seat);
         left += result.accepted();
         if (game.over()) break;
       }
@@ -381,9 +381,9 @@ TEST_CASE("hidden information: no player or spectator view depends on a deck's o
   int differed = 0;
   int steps = 0;
   for (int g = 0; g < 150; ++g) {
-    inc::Game game = inc::Game::create(inc::Content::standard(),
-                                       random_setup(dealer, sd::v1::INCURSIONS_MODE_FULL),
-                                       dealer.next());
+    inc::Game game =
+        inc::Game::create(inc::Content::standard(),
+                          random_setup(dealer, sd::v1::INCURSIONS_MODE_FULL), dealer.next());
     Rng chooser(dealer.next());
     Rng permuter(g);
     while (!game.over()) {
@@ -429,9 +429,9 @@ TEST_CASE("hidden information: other players see hand sizes, never hands or draw
   Rng dealer(31);
   int cards_seen = 0;
   for (int g = 0; g < 200; ++g) {
-    inc::Game game = inc::Game::create(inc::Content::standard(),
-                                       random_setup(dealer, sd::v1::INCURSIONS_MODE_FULL),
-                                       dealer.next());
+    inc::Game game =
+        inc::Game::create(inc::Content::standard(),
+                          random_setup(dealer, sd::v1::INCURSIONS_MODE_FULL), dealer.next());
     Rng chooser(g);
     for (int i = 0; i < 120 && !game.over(); ++i)
       step(game, random_option(game, chooser));
@@ -455,10 +455,12 @@ TEST_CASE("hidden information: other players see hand sizes, never hands or draw
         sd::v1::GameEvent event;
         if (!inc::project_event(game, e, viewer, inc::SeatNames(), &event)) continue;
         const auto& body = event.incursions();
-        if (body.has_cards_drawn() && (spectator || body.cards_drawn().seat() != static_cast<std::uint32_t>(v))) {
+        if (body.has_cards_drawn() &&
+            (spectator || body.cards_drawn().seat() != static_cast<std::uint32_t>(v))) {
           CHECK(body.cards_drawn().cards_size() == 0);
         }
-        if (body.has_hand_revealed()) CHECK(body.hand_revealed().to_seat() == static_cast<std::uint32_t>(v));
+        if (body.has_hand_revealed())
+          CHECK(body.hand_revealed().to_seat() == static_cast<std::uint32_t>(v));
         if (body.has_card_taken() && body.card_taken().has_card()) {
           CHECK(!spectator);
           CHECK((body.card_taken().seat() == static_cast<std::uint32_t>(v) ||

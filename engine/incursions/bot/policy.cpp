@@ -272,14 +272,16 @@ double Turn::play(const v1::IncursionsAction& a) const {
   if (card.nature() == v1::INCURSIONS_CARD_NATURE_CREW) return kAttempt + 50;  // free bonuses
   // Red Alert and Warp serve the race: attach them ahead of a wormhole attempt.
   if (e.extra_maneuvers() > 0) return attempt_offered() ? kAttempt + 2 : -1;
-  if (e.warp_hexes() > 0) return attempt_cost() > 0 && attempt_cost() < kUnreached ? kAttempt + 1 : -1;
+  if (e.warp_hexes() > 0)
+    return attempt_cost() > 0 && attempt_cost() < kUnreached ? kAttempt + 1 : -1;
   // Fire and Phasers only when a shot is the plan.
   if (e.attack_flat() > 0 || e.weapon_dice() > 0) {
     return !attempt_offered() && enemy_in_reach() ? kFiller + 40 : -1;
   }
   if (e.evasion() > 0) return kFiller + 15;
   if (e.repair() > 0) {
-    const int deficit = me_.ship().hull() - me_.hull() + me_.figures().shields_max() - me_.shields();
+    const int deficit =
+        me_.ship().hull() - me_.hull() + me_.figures().shields_max() - me_.shields();
     return deficit >= e.repair() ? kFiller + 10 : -1;
   }
   switch (e.mechanism()) {

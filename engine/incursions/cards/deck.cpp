@@ -107,6 +107,9 @@ Rule Game::check_rarity(Seat seat, CardId card) const {
   for (const Tabled& t : s_.tabled) {
     if (t.controller == seat && s_.def(t.card).rarity == rarity) ++in_play;
   }
+  for (const Mine& m : s_.mines) {  // Large Mines, tabled in a hex
+    if (m.card != kNoCard && m.owner == seat && s_.def(m.card).rarity == rarity) ++in_play;
+  }
   return in_play <= rarity_limit(rarity) ? Rule::kOk : Rule::kRarityLimit;
 }
 

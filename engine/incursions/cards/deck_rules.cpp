@@ -37,10 +37,10 @@ std::optional<core::SetupError> validate_deck(const Content& content,
   }
   for (const auto& [rarity, count] : rarities) {
     if (count > rarity_limit(rarity)) {
-      return core::SetupError{
-          "RARITY_LIMIT", std::to_string(count) + " cards of rarity " +
-                              v1::IncursionsRarity_Name(rarity) + "; the limit is " +
-                              std::to_string(rarity_limit(rarity)) + " (crew count as rare)"};
+      return core::SetupError{"RARITY_LIMIT",
+                              std::to_string(count) + " cards of rarity " +
+                                  v1::IncursionsRarity_Name(rarity) + "; the limit is " +
+                                  std::to_string(rarity_limit(rarity)) + " (crew count as rare)"};
     }
   }
   if (deck.size() < static_cast<std::size_t>(kMinDeck)) {

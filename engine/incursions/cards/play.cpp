@@ -30,7 +30,12 @@ bool command(const CardDef& def) {
 
 // What the maneuver a card is attached to must be: Fire an attack that rolls damage, Phasers a
 // W1 attack, Warp a move (§18).
-enum Demand : std::uint8_t { kAnyManeuver = 0, kWeaponAttack = 1, kPhaserAttack = 2, kMoveDemand = 4 };
+enum Demand : std::uint8_t {
+  kAnyManeuver = 0,
+  kWeaponAttack = 1,
+  kPhaserAttack = 2,
+  kMoveDemand = 4
+};
 
 std::uint8_t demand(const CardDef& def) {
   std::uint8_t d = kAnyManeuver;
@@ -61,6 +66,17 @@ Rule Game::check_attached_fit(const Action& a) const {
   return fits(attached_demands(), a.kind) ? Rule::kOk : Rule::kNotForThisManeuver;
 }
 
+bool Game::serves_race(Seat seat, v1::Race race) const {
+  // The ship's own race, or the race of a captain the Borg assimilated (§13.3, §19.1).
+  if (s_.ship(seat).race == race) return true;
+  auto assimilated_captain = [&](CardId c) {
+    return c != kNoCard && s_.cards[c].assimilated && s_.def(c).captain() && s_.def(c).race == race;
+  };
+  const auto& extra = s_.zones[seat].extra_captains;
+  return assimilated_captain(s_.officer(seat, kCaptain)) ||
+         std::any_of(extra.begin(), extra.end(), assimilated_captain);
+}
+
 Rule Game::check_card(const Action& a) const {
   if (a.card == 0 || a.card > s_.cards.size()) return Rule::kNoSuchCard;
   if (!in_hand(decider(), a.card - 1u)) return Rule::kNotInHand;
@@ -80,7 +96,7 @@ Rule Game::check_card_in_hand(const Action& a) const {
   }
   // A race limitation is checked on play (A59); a card taken by espionage ignores it (§18).
   if (def.race != v1::RACE_UNSPECIFIED && !s_.cards[card].gathered &&
-      s_.ship(seat).race != def.race) {
+      !serves_race(seat, def.race)) {
     return Rule::kRaceRestricted;
   }
   const Hit& hit = s_.hit;
@@ -158,9 +174,9 @@ Rule Game::check_card_maneuver(const Action& a, const CardDef& def) const {
       return check_rarity(seat, card);
     case v1::INCURSIONS_CARD_MECHANISM_NONE:
       if (def.effect.evasion > 0) return check_rarity(seat, card);  // equipment to table
-      if (def.effect.repair > 0) return Rule::kOk;  // a defense card on your own turn
+      if (def.effect.repair > 0) return Rule::kOk;           // a defense card on your own turn
       if (def.effect.extra_maneuvers > 0) return Rule::kOk;  // Red Alert under A10
-      return Rule::kWrongStep;                      // answers a hit only
+      return Rule::kWrongStep;                               // answers a hit only
     default:
       return Rule::kWrongStep;
   }
@@ -316,8 +332,12 @@ void Game::resolve_card(Seat seat, const Action& a) {
     case v1::INCURSIONS_CARD_MECHANISM_LAY_MINE: {
       pay(seat, a.power);
       std::erase(s_.committed, card);
-      Mine mine{s_.vessels[seat].tile, seat, static_cast<std::uint8_t>(def.effect.mine_dice + a.power),
-                0, s_.turn, card};
+      Mine mine{s_.vessels[seat].tile,
+                seat,
+                static_cast<std::uint8_t>(def.effect.mine_dice + a.power),
+                0,
+                s_.turn,
+                card};
       s_.mines.push_back(mine);
       emit(ev::MineLaid{mine.tile, mine.owner, mine.dice, mine.flat});
       return;

@@ -82,15 +82,19 @@ void Game::take_officer(Seat target, int position, Seat borg) {
   const CardId card = unseat_officer(target, position);
   s_.cards[card].assimilated = true;
   // A captain commands the Borg ship if it has none, else stays beside its captain without
-  // bonuses; crew take their own position if it is free. With no hands outside FULL, a card
-  // that finds no place goes to the Borg player's discard pile (A39).
+  // bonuses; crew take their own position if it is free and the rarity limits allow. A card
+  // that finds no place goes to the Borg player's hand, or with no hands (outside FULL) to its
+  // discard pile (A39).
   int to = position == kCaptain ? kCaptain : s_.def(card).position;
-  if (s_.officer(borg, to) == kNoCard) {
+  if (s_.officer(borg, to) == kNoCard && check_rarity(borg, card) == Rule::kOk) {
     seat_officer(borg, card, to);
     emit(changed(target, card, position, v1::OFFICER_CHANGE_ASSIMILATED, borg, to));
   } else if (position == kCaptain) {
     s_.zones[borg].extra_captains.push_back(card);
     emit(changed(target, card, position, v1::OFFICER_CHANGE_ASSIMILATED, borg, -1));
+  } else if (s_.full()) {
+    to_hand(borg, card);
+    emit(changed(target, card, position, v1::OFFICER_CHANGE_ASSIMILATED_TO_HAND, borg, -1));
   } else {
     s_.zones[borg].discard.push_back(card);
     emit(changed(target, card, position, v1::OFFICER_CHANGE_ASSIMILATED_TO_DISCARD, borg, -1));

@@ -39,10 +39,10 @@ void Game::attack_denizen(const Action& action) {
   declared.denizen_target = action.denizen;
   emit(declared);
   const WeaponStats& stats = s_.ship(attacker).weapon(weapon);
-  const int damage =
-      roll_dice(attacker,
-                stats.dice + action.power + hex_weapon_dice(s_, attacker, weapon) + card_dice(weapon),
-                stats.flat + weapon_bonus(s_, attacker) + committed_sum(&CardEffect::attack_flat));
+  const int damage = roll_dice(
+      attacker,
+      stats.dice + action.power + hex_weapon_dice(s_, attacker, weapon) + card_dice(weapon),
+      stats.flat + weapon_bonus(s_, attacker) + committed_sum(&CardEffect::attack_flat));
   Denizen& d = s_.denizens[static_cast<std::size_t>(index)];
   // It evades on 2D6 at most its score, with no Pwr; platforms never evade (§10.1, §10.2).
   const DenizenDef& def = s_.def(d);
