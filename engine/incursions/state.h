@@ -302,8 +302,11 @@ struct State {
     return options.mode == v1::INCURSIONS_MODE_EVENTS || options.mode == v1::INCURSIONS_MODE_FULL;
   }
   bool full() const { return options.mode == v1::INCURSIONS_MODE_FULL; }
-  // Whether a tabled card has taken effect: from the maneuver after its own (§5.2).
-  bool in_effect(const Tabled& t) const { return maneuvers_declared > t.since; }
+  // Whether a tabled card has taken effect: from the maneuver after its own (§5.2), so also
+  // while that next maneuver is being chosen.
+  bool in_effect(const Tabled& t) const {
+    return maneuvers_declared > t.since || (step == Step::kManeuver && responses.empty());
+  }
   Pile& pile_for(Seat explorer);
   const Pile& pile_for(Seat explorer) const;
 

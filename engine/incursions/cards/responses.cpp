@@ -109,7 +109,9 @@ void Game::cancel_below(Seat by) {
   s_.responses.pop_back();
   emit(ev::DeclarationCancelled{by, d.seat, d.action, {d.cards.begin(), d.cards.end()}});
   if (!countermand(s_, d)) {
+    s_.committed = d.cards;  // a move's Pwr depends on the Warps that went with it
     pay(d.seat, committed_power(d.seat, d.action));
+    s_.committed.clear();
     expire_diverted(d.seat);
   }
   for (CardId card : d.cards)
@@ -133,7 +135,16 @@ int Game::committed_power(Seat seat, const Action& a) const {
       return std::min(available, 3);
     case ActionKind::kCloak:
       return std::min(available, cloak_cost(s_, seat));
-    default:  // a move's Pwr depends on its path; it is lost with the route not taken
+    case ActionKind::kMove: {
+      // The Pwr its route needed beyond the drive and the Warps (§9.2).
+      Routes routes;
+      routes.compute(s_.board, s_.vessels[seat].tile, kMaxTravel, mine_costs(seat));
+      const int steps = routes.steps[a.subject];
+      return std::clamp(steps - drive(s_, seat) - s_.vessels[seat].impulse -
+                            committed_sum(&CardEffect::warp_hexes),
+                        0, available);
+    }
+    default:
       return 0;
   }
 }
