@@ -36,6 +36,19 @@ Seat Game::decider() const {
   return s_.decision.seat;
 }
 
+bool Game::hand_may_answer() const {
+  // A decision with one option is applied at once, but not where a card in hand could answer:
+  // whether the player waited would show what the hand holds (§20.1).
+  switch (s_.step) {
+    case Step::kRespond:
+    case Step::kDefend:
+    case Step::kAbsorb:
+      return s_.full() && !s_.zones[decider()].hand.empty();
+    default:
+      return false;
+  }
+}
+
 SubmitResult Game::submit(Seat seat, core::DecisionId id, core::OptionId option) {
   if (s_.over) return SubmitResult::refuse(Verdict::kGameOver);
   if (s_.step == Step::kNone || id != s_.decision.id)
@@ -142,7 +155,7 @@ void Game::open(Step step, Seat seat) {
 void Game::run() {
   while (!s_.over) {
     if (s_.step != Step::kNone) {
-      if (s_.decision.options.size() > 1) {
+      if (s_.decision.options.size() > 1 || hand_may_answer()) {
         // A real choice: number it and wait for the player.
         if (s_.decision.id == 0) s_.decision.id = ++s_.decisions_made;
         if (s_.decisions_made > kMaxDecisionsPerGame) finish(0, v1::RESULT_REASON_WORK_CAP);

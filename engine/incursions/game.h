@@ -81,6 +81,7 @@ class Game {
   void emit(Event event) { s_.events.push_back(event); }
   void finish(std::uint8_t winners, v1::ResultReason reason);
   Seat decider() const;
+  bool hand_may_answer() const;
 
   // Turns (turn.cpp).
   void deal(const Setup& setup);

@@ -143,6 +143,7 @@ class Labeller {
                pwr(a.power) + ": up to " + std::to_string(repair_points(s_, seat, a.power)) +
                " points";
       case kAccept:
+        if (s_.step == Step::kRespond) return "Pass: let it resolve";
         return s_.step == Step::kTractorLock ? "Accept the tractor lock" : "Take the hit";
       case kKeep:
         return s_.step == Step::kKeepCloak ? "Stay cloaked" : "Keep holding the tractor beam";
@@ -258,17 +259,33 @@ class Labeller {
     }
     return describe_kind(d.action);
   }
-  static std::string describe_kind(const Action& a) {
+  std::string describe_kind(const Action& a) const {
     switch (a.kind) {
       case kFireW1:
-        return "an attack with W1";
       case kFireW2:
-        return "an attack with torpedoes";
+        return "an attack on " + name_(a.subject);
+      case kLayMine:
+        return "a mine";
+      case kDetonateMine:
+        return "a mine's detonation at " + name_(a.subject);
       case kMove:
+        return "a move to " + describe_coord(s_.board.tile(a.subject).coord);
       case kExplore:
-        return "a move";
+        return "an exploration";
       case kRepair:
         return "a repair";
+      case kCloak:
+        return "a cloak";
+      case kTachyonSweep:
+        return "a Tachyon Sweep";
+      case kTractor:
+        return "a tractor beam on " + name_(a.subject);
+      case kBreakTractor:
+        return "a break from a tractor beam";
+      case kAssimilate:
+        return "an assimilation of " + name_(a.subject) + "'s officer";
+      case kFireHexWeapon:
+        return "the hex's weapon at " + name_(a.subject);
       default:
         return "a maneuver";
     }

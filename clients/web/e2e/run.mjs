@@ -1,9 +1,10 @@
 // Spacedock's browser end-to-end test: starts `spacedock serve` on a free loopback port, drives
 // Debian's Chromium with playwright-core through the whole client (accounts, decks, the card
 // browser, an STCCG match and three Incursions matches, basic, with captains and crew, and with
-// hex events and denizens (against a bot), played to the end by clicking, a reload, two tabs, a refused answer, a dropped link, the replay, a
-// phone), screenshots every screen into
-// the artifacts dir, prints one line per check passed and a summary, and exits non-zero if
+// hex events and denizens (against a bot), played to the end by clicking, an Incursions match of
+// the full game with cards (against a bot, a bounded number of decisions, then conceded), a
+// reload, two tabs, a refused answer, a dropped link, the replay, a phone), screenshots every
+// screen into the artifacts dir, prints one line per check passed and a summary, and exits non-zero if
 // anything failed. Everything stops by itself: a wall-time cap, per-step timeouts, and the
 // server killed at the end whatever happened.
 //   node e2e/run.mjs --server PATH --web-root DIR --artifacts DIR   (node e2e/run.mjs --help)
@@ -19,6 +20,7 @@ import { cardsPage } from "./flows/cards.mjs";
 import { brokenList, importAndSave, pasteAndSave } from "./flows/decks.mjs";
 import { incursionsCrew } from "./flows/incursions_crew.mjs";
 import { incursionsEvents } from "./flows/incursions_events.mjs";
+import { incursionsFull } from "./flows/incursions_full.mjs";
 import { incursionsMatch } from "./flows/incursions_match.mjs";
 import { eventsFlow } from "./flows/events.mjs";
 import { phone } from "./flows/phone.mjs";
@@ -82,6 +84,7 @@ const kNeeds = {
   incursions: ["accounts"],
   incursions_crew: ["accounts"],
   incursions_events: ["accounts"],
+  incursions_full: ["accounts"],
   events: ["accounts"],
   phone: ["accounts"],
 };
@@ -157,6 +160,9 @@ try {
   await flow("incursions_crew", "Incursions match with captains and crew", () => incursionsCrew(report, env, { A, B, C }));
   await flow("incursions_events", "Incursions match with hex events and denizens", () =>
     incursionsEvents(report, env, { A, C }),
+  );
+  await flow("incursions_full", "Incursions match of the full game, with cards", () =>
+    incursionsFull(report, env, { A, C }),
   );
   await flow("events", "events", () =>
     eventsFlow(report, { ...env, server: opts.server, db: server.db }, { A, B, C }, kAccounts),

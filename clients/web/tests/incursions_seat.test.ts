@@ -14,7 +14,10 @@ import {
   describeSeatError,
   incursionsSeat,
   choosesCrew,
+  choosesShip,
+  deckChoices,
   isCrewMatch,
+  isFullMatch,
   kModes,
   kNoCrewChoice,
   matchMode,
@@ -24,6 +27,7 @@ import {
   presetChoices,
   shipLabel,
   toggleCrew,
+  usesDeck,
   type CrewChoice,
 } from "../src/ui/lobby/incursions_seat.js";
 import { seatOptions } from "../src/ui/lobby/seat_options.js";
@@ -91,17 +95,68 @@ test("a match's mode comes from its header", () => {
   assert.equal(modeTag(info(undefined, Game.STCCG)), "");
 });
 
-test("the modes offered: basic, captains and crew, hex events and denizens; not the full game yet", () => {
+test("the modes offered: basic, captains and crew, hex events and denizens, the full game", () => {
   assert.deepEqual(
     kModes.map(([mode, name]) => [mode, name]),
     [
       [IncursionsMode.BASIC, "Basic"],
       [IncursionsMode.CREW, "Captains and crew"],
       [IncursionsMode.EVENTS, "Hex events and denizens"],
+      [IncursionsMode.FULL, "Full game with cards"],
     ],
   );
   assert.match(kModes[2][2], /denizens/);
-  assert.deepEqual([IncursionsMode.BASIC, IncursionsMode.CREW, IncursionsMode.EVENTS].map(choosesCrew), [false, true, true]);
+  assert.match(kModes[3][2], /deck/);
+  const modes = [IncursionsMode.BASIC, IncursionsMode.CREW, IncursionsMode.EVENTS, IncursionsMode.FULL];
+  assert.deepEqual(modes.map(choosesCrew), [false, true, true, false]);
+  assert.deepEqual(modes.map(choosesShip), [false, true, true, true]);
+  assert.deepEqual(modes.map(usesDeck), [false, false, false, true]);
+});
+
+test("a seat of the full game brings its ship, captain and deck preset, never crew", () => {
+  // The crew a chooser may still hold from another mode are not sent (CREW_FROM_DECK).
+  const chosen = choice(["CRW-HELM"], { ship: "KLI-2", captain: "CAP-KLI", deck: "klingon" });
+  assert.deepEqual(incursionsSeat(chosen, undefined, true), {
+    hexpilePreset: "standard",
+    ship: "KLI-2",
+    captain: "CAP-KLI",
+    deckPreset: "klingon",
+  });
+  // The standard deck by default; and through seatOptions as the lobby sends it.
+  assert.deepEqual(seatOptions(Game.INCURSIONS, "sample:federation", kNoCrewChoice, "borg", true), {
+    case: "incursionsSeat",
+    value: { hexpilePreset: "borg", deckPreset: "standard" },
+  });
+  // Outside the full game no deck is named (DECK_NOT_IN_MODE).
+  assert.equal(incursionsSeat(chosen).deckPreset, undefined);
+  assert.equal(incursionsSeat(null, undefined, true).deckPreset, undefined);
+});
+
+test("joining a full-game match asks for a ship, captain and deck", () => {
+  const info = create(MatchInfoSchema, { game: Game.INCURSIONS, options: { case: "incursions", value: { mode: IncursionsMode.FULL } } });
+  assert.equal(isCrewMatch(info), true);
+  assert.equal(isFullMatch(info), true);
+  assert.equal(modeTag(info), "the full game with cards");
+  assert.equal(isFullMatch(create(MatchInfoSchema, { game: Game.INCURSIONS })), false);
+});
+
+test("the deck presets offered, each with what is in it; the summary names the deck", () => {
+  const withDecks = create(IncursionsContentSchema, {
+    cards: [{ id: "FIRE", title: "Fire" }, { id: "WARP", title: "Warp" }],
+    deckPresets: [
+      { id: "standard", name: "Standard (5 cards)", cards: ["FIRE", "FIRE", "WARP", "CRW-HELM", "CRW-TAC"] },
+      { id: "bare", cards: ["WARP"] },
+    ],
+  });
+  withDecks.cards.push(...content.cards);
+  assert.deepEqual(deckChoices(withDecks), [
+    { value: "standard", label: "Standard (5 cards)", hint: "5 cards: Fire ×2, Warp; crew: Helm Officer, Tactical Officer" },
+    { value: "bare", label: "bare", hint: "1 card: Warp; no crew" },
+  ]);
+  assert.equal(
+    choiceSummary(choice(["CRW-HELM"]), withDecks, true),
+    "a random ship, the captain of its race, the Standard (5 cards) deck, crew drawn from it",
+  );
 });
 
 test("the hexpile brought: the preset chosen, else the standard one; presets listed with their denizens", () => {

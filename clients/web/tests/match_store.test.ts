@@ -66,3 +66,28 @@ test("events are logged in order; a gap or a repeat is not logged", () => {
   );
   store.leave();
 });
+
+test("a decision the player's setting answers is sent at once and never shown, once however often re-sent", async () => {
+  const store = new MatchStore();
+  const sent: unknown[] = [];
+  const link = {
+    request: async (body: { case: string; value: unknown }) => {
+      sent.push(body);
+      return create(EventSchema);
+    },
+  } as unknown as Connection;
+  store.attach(link, create(MatchInfoSchema, { matchId }));
+  store.autoAnswer = (p) => (p.decisionId === 5 ? 1n : null);
+  store.event(snapshot(0n));
+  store.event(prompt(5));
+  assert.equal(store.prompt.value, null);
+  assert.equal(store.autoAnswered.value?.count, 1);
+  store.event(snapshot(0n));
+  store.event(prompt(5));  // the same decision, re-sent after the snapshot
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(sent, [{ case: "submitDecision", value: { matchId, decisionId: 5, optionIds: [1n] } }]);
+  store.event(prompt(6));  // not one the setting answers: shown
+  assert.equal(store.prompt.peek()?.decisionId, 6);
+  assert.equal(sent.length, 1);
+  store.leave();
+});

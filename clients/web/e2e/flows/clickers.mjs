@@ -2,18 +2,23 @@
 // prompt, found in the page and marked with data-e2e-cand so one can be clicked by number.
 // Only what is on screen counts (a target scrolled out of a map's view is left to the panel).
 // `officers`: how many of the marked targets are officers on the boards (Incursions);
-// `denizens`: how many are denizens, on the map or in the denizen list.
+// `denizens`: how many are denizens, on the map or in the denizen list; `cards`: how many are
+// game cards (the full game's hand, or cards offered to take).
 
 const kCandidates = {
   // The STCCG table marks a card or a spaceline end the prompt offers with .hot and a ✔.
   stccg: ".stccg button.card.hot, .stccg button.end-slot.hot",
   // The Incursions map: lit hexes, aimed vessels and denizens are focusable SVG buttons; on the
   // boards, officers a shot, an assimilation or a return to service aims at are buttons; in the
-  // denizen list, denizens aimed at; above the map, a hex's repair to place (hull or shields).
+  // denizen list, denizens aimed at; above the map, a hex's repair to place (hull or shields);
+  // in the full game, cards of the hand to play or discard, a deck search's or a spy's cards to
+  // take, and a response window's Pass and cards.
   incursions:
     ".inc-map .inc-hex.is-target[role=button], .inc-map .inc-vessel.is-target[role=button], " +
     ".inc-map .inc-denizen.is-target[role=button], .inc-board button.inc-officer.is-target, " +
-    ".inc-denizens button.inc-denizen-item.is-target, .inc-event-panel button.inc-event-option",
+    ".inc-denizens button.inc-denizen-item.is-target, .inc-event-panel button.inc-event-option, " +
+    ".inc-hand button.inc-card.is-target, .inc-choices button.inc-card.is-target, " +
+    ".inc-respond button.inc-respond-option",
 };
 
 // The small menu a target with several options opens, and its items (not its Cancel).
@@ -52,7 +57,8 @@ export async function survey(page, game) {
     const other = [...document.querySelectorAll(".stccg .other-options button")].map(label);
     const officers = document.querySelectorAll("[data-e2e-cand].inc-officer").length;
     const denizens = document.querySelectorAll("[data-e2e-cand].inc-denizen, [data-e2e-cand].inc-denizen-item").length;
-    return { targets, options, other, officers, denizens };
+    const cards = document.querySelectorAll("[data-e2e-cand].inc-card").length;
+    return { targets, options, other, officers, denizens, cards };
   }, kCandidates[game]);
 }
 

@@ -90,7 +90,7 @@ async function playMatch(report, env, { A, C }, attempt, summaries, seen) {
       await report.check("incursions events: the form offers hex events and denizens, says what they mean, and a hexpile", async () => {
         const select = (name) => form.locator("label").filter({ hasText: new RegExp(`^${name}`) }).locator("select");
         const modes = await select("Mode").locator("option").allTextContents();
-        if (modes.join(" / ") !== "Basic / Captains and crew / Hex events and denizens")
+        if (modes.join(" / ") !== "Basic / Captains and crew / Hex events and denizens / Full game with cards")
           throw new Error(`the modes offered: ${modes.join(" / ")}`);
         const hint = (await form.locator(".create-mode-hint").textContent()).trim();
         if (!/denizens/.test(hint)) throw new Error(`the mode's words: "${hint}"`);

@@ -133,10 +133,11 @@ async function waitAnswerStarted(page, ms) {
   }
 }
 
-// Clicks one lit target (and a menu item if a menu opens). True when an answer went out.
-async function clickTable(run, seat, count) {
+// Clicks one lit target, drawn among `count` (or the `chosen` locator), and a menu item if a menu
+// opens (drawn, or the first with `firstItem`). True when an answer went out.
+async function clickTable(run, seat, count, chosen = null, firstItem = false) {
   const page = seat.page;
-  const target = candidate(page, seat.rng.below(count));
+  const target = chosen ?? candidate(page, seat.rng.below(count));
   const what = await describeTarget(target).catch(() => "(gone)");
   // As a person would: bring it into sight, let the scrolling settle, then click (a scroll event
   // arriving after the click would close the menu it opens).
@@ -186,7 +187,7 @@ async function clickTable(run, seat, count) {
     return false;
   }
   const n = await menuItems.count();
-  const item = menuItems.nth(seat.rng.below(n));
+  const item = menuItems.nth(firstItem ? 0 : seat.rng.below(n));
   try {
     await item.click({ timeout: 3000 });
   } catch (error) {
@@ -203,7 +204,8 @@ async function clickTable(run, seat, count) {
 
 // Answers the open decision once. An option is drawn uniformly (so a game runs as long as a
 // random playout); one that has a place on the table is clicked there half the time (a lit
-// target, drawn among all of them, and an item of its menu), else in the decision panel.
+// target, drawn among all of them, and an item of its menu), else in the decision panel. A flow's
+// `run.prefer(seat, seen)` may name a target to click instead (a locator; its menu's first item).
 export async function answerOnce(run, seat) {
   const page = seat.page;
   const seen = await survey(page, run.game);
@@ -211,10 +213,18 @@ export async function answerOnce(run, seat) {
   if (options.length === 0) return false;
   // A flow may look at what the page offers (a screenshot of something rare, say).
   if (run.onSurvey) await run.onSurvey(seat, seen);
+  const preferred = run.prefer ? await run.prefer(seat, seen) : null;
   const index = seat.rng.below(options.length);
   const onTable = targets > 0 && !other.includes(options[index]);
   let answered = false;
-  if (onTable && seat.rng.chance(0.5)) {
+  if (preferred) {
+    answered = await clickTable(run, seat, targets, preferred, true);
+    if (answered) seat.tableClicks++;
+    else {
+      seat.fallbacks++;
+      await page.keyboard.press("Escape").catch(() => {});
+    }
+  } else if (onTable && seat.rng.chance(0.5)) {
     answered = await clickTable(run, seat, targets);
     if (answered) seat.tableClicks++;
     else {

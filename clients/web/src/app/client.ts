@@ -7,6 +7,7 @@ import type { TournamentUpdate } from "../../gen/spacedock/v1/tournament_pb.js";
 import { Connection } from "../net/connection.js";
 import { MatchStore } from "../state/match.js";
 import { Session } from "../state/session.js";
+import { autoPass, autoPassOption } from "../ui/incursions/auto_pass.js";
 import { parseRoute, routeHash, type Route } from "./route.js";
 
 export class Client {
@@ -32,6 +33,8 @@ export class Client {
       },
       event: (event) => this.event(event),
     });
+    // The player's setting: Incursions response windows with no card to play pass by themselves.
+    this.match.autoAnswer = (prompt) => autoPassOption(prompt, autoPass.value);
     addEventListener("hashchange", () => (this.route.value = parseRoute(location.hash)));
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.connection.wake();

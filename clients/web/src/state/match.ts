@@ -49,6 +49,14 @@ export class MatchStore {
   readonly superseded = signal(false);
   // An answer is on its way: the prompt waits for its response.
   readonly answering = signal(false);
+  // The last decision answered for the player by `autoAnswer`, never shown (its title says what
+  // it was about), and how many so far.
+  readonly autoAnswered = signal<{ title: string; count: number } | null>(null);
+
+  // A player's setting that answers some decisions for them (Incursions: passing a response
+  // window with no card to play): the option to send, or null to show the decision. It gets the
+  // prompt only, what the player would see.
+  autoAnswer: ((prompt: DecisionPrompt) => bigint | null) | null = null;
 
   private lastSeq = 0n;
   private spectating = false;
@@ -58,6 +66,9 @@ export class MatchStore {
   private refreshTimer?: ReturnType<typeof setTimeout>;
   private promptsTimer?: ReturnType<typeof setTimeout>;
   private connection?: Connection;
+  // The decision answered automatically last: a copy re-sent after a snapshot is not answered
+  // twice.
+  private autoDecision: number | null = null;
 
   // Follows `matchId` from the start: as its player if this account holds a seat, else as a
   // spectator (with `inviteCode` for a private match).
@@ -142,6 +153,39 @@ export class MatchStore {
     }
   }
 
+  // Answers `prompt` without showing it when the player's setting says so (autoAnswer); true if
+  // it is being (or was) answered that way. Should the server refuse, the decision is shown.
+  private answerForPlayer(prompt: DecisionPrompt): boolean {
+    if (!this.autoAnswer) return false;
+    if (prompt.decisionId === this.autoDecision) return true;  // answered already: a re-sent copy
+    const option = this.autoAnswer(prompt);
+    const matchId = this.matchId.value;
+    if (option === null || matchId === null || !this.connection) return false;
+    this.autoDecision = prompt.decisionId;
+    if (this.prompt.value?.decisionId === prompt.decisionId) this.prompt.value = null;
+    const count = (this.autoAnswered.value?.count ?? 0) + 1;
+    this.autoAnswered.value = { title: prompt.title, count };
+    this.connection
+      .request({ case: "submitDecision", value: { matchId, decisionId: prompt.decisionId, optionIds: [option] } })
+      .catch((error) => {
+        if (this.matchId.value !== matchId) return;
+        if (error instanceof RequestError && error.code === ErrorCode.STALE_DECISION) return;
+        if (error instanceof RequestError && error.code === ErrorCode.SUPERSEDED) {
+          this.superseded.value = true;
+          return;
+        }
+        if (!(error instanceof RequestError)) {
+          // The link dropped: the decision comes again on resuming, to be answered then.
+          if (this.autoDecision === prompt.decisionId) this.autoDecision = null;
+          return;
+        }
+        // Refused: the player decides after all.
+        this.prompt.value = prompt;
+        this.refusal.value = error.message;
+      });
+    return true;
+  }
+
   // Debug panel: answers the open decision with an option it does not offer, so the server's
   // refusal can be seen (and tested) end to end.
   async answerNotOffered(): Promise<void> {
@@ -202,9 +246,10 @@ export class MatchStore {
         break;
       case "prompt":
         if (event.body.value.seat === this.seat()) {
+          this.promptsChecked();
+          if (this.answerForPlayer(event.body.value)) break;
           if (this.prompt.value?.decisionId !== event.body.value.decisionId) this.refusal.value = null;
           this.prompt.value = event.body.value;
-          this.promptsChecked();
         }
         break;
       case "matchUpdate":
@@ -256,6 +301,8 @@ export class MatchStore {
     this.clock.value = null;
     this.refusal.value = null;
     this.superseded.value = false;
+    this.autoAnswered.value = null;
+    this.autoDecision = null;
     this.lastSeq = 0n;
   }
 

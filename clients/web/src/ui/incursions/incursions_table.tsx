@@ -1,11 +1,16 @@
 // The Incursions table: whose turn and the phase, the hit being resolved (or a hex's repair to
 // place), the hex map with the open prompt's targets lit and what the hex pointed at does, a
 // board per seat (the viewer's first, officers a prompt aims at lit there), the denizens and the
-// hexpiles. It shows the server's view and answers only with the options the prompt offers.
+// hexpiles. In the full game also the viewer's hand under the map, the declarations awaiting
+// responses (with Pass and the cards to play when the viewer is asked), a deck search's or a spy's
+// cards to take, and the auto-pass setting. It shows the server's view and answers only with the
+// options the prompt offers.
 import { useMemo } from "preact/hooks";
-import type { DecisionPrompt } from "../../../gen/spacedock/v1/game_pb.js";
+import type { DecisionPrompt, GameEvent } from "../../../gen/spacedock/v1/game_pb.js";
 import type { IncursionsContent } from "../../../gen/spacedock/v1/incursions_content_pb.js";
-import type { IncursionsView } from "../../../gen/spacedock/v1/incursions_pb.js";
+import { IncursionsMode, type IncursionsView } from "../../../gen/spacedock/v1/incursions_pb.js";
+import { freshCards } from "./card_words.js";
+import { AutoPassSetting, CardChoices, Hand, ResponsesPanel } from "./cards.js";
 import { DenizensPanel } from "./denizens_panel.js";
 import { HexMap } from "./hex_map.js";
 import { Hexpiles } from "./hexpiles.js";
@@ -22,31 +27,42 @@ export interface IncursionsTableProps {
   choose: (optionId: bigint) => void;
   names?: readonly string[];  // the players' names by seat
   content?: IncursionsContent;  // the content listing (what each hex does), once it has arrived
+  events?: readonly GameEvent[];  // the latest events (which cards were just drawn)
+  autoPassed?: number;  // response windows passed for the viewer by their setting, this match
 }
 
-export function IncursionsTable({ view, seat, prompt, choose, names, content }: IncursionsTableProps) {
+export function IncursionsTable({ view, seat, prompt, choose, names, content, events, autoPassed }: IncursionsTableProps) {
   const targets = useMemo(() => promptTargets(prompt, view), [prompt, view]);
+  const fresh = useMemo(() => freshCards(events ?? [], seat), [events, seat]);
   const boards = [...view.vessels].sort((a, b) => rank(a.seat, seat) - rank(b.seat, seat));
   const onMap = targets.hexes.size + targets.vessels.size + targets.denizens.size > 0;
+  const full = view.options?.mode === IncursionsMode.FULL;
+  const onCards = targets.cards.size;
   return (
-    <div class="inc-table">
+    <div class={`inc-table${full ? " is-full" : ""}`}>
       <header class="inc-status">
         <p class="inc-status-line" role="status">
           {statusLine(view, seat, names)}
         </p>
         <p class="muted small">{seat === undefined ? "Watching" : `You are Player ${seat + 1}`}</p>
+        {full && seat !== undefined && <AutoPassSetting passed={autoPassed ?? 0} />}
       </header>
       <HitPanel view={view} me={seat} />
       <EventRepairPanel view={view} prompt={prompt} choose={choose} />
+      {full && <ResponsesPanel view={view} me={seat} prompt={prompt} choose={choose} names={names} />}
+      {full && <CardChoices prompt={prompt} targets={targets} choose={choose} />}
       <div class="inc-main">
         <div class="inc-map-column">
           <HexMap view={view} me={seat} targets={targets} choose={choose} content={content} />
           {prompt && targets.other.length > 0 && (
             <p class="inc-other muted small">
-              {onMap ? "Also " : ""}
-              {targets.other.length === 1 ? "1 choice" : `${targets.other.length} choices`} not on the map: see the
-              decision panel.
+              {onMap || onCards ? "Also " : ""}
+              {targets.other.length === 1 ? "1 choice" : `${targets.other.length} choices`} not on the map
+              {onCards ? " or the cards" : ""}: see the decision panel.
             </p>
+          )}
+          {full && seat !== undefined && (
+            <Hand view={view} me={seat} prompt={prompt} targets={targets} choose={choose} fresh={fresh} />
           )}
           {prompt && targets.officers.size > 0 && (
             <p class="inc-other muted small">Lit officers on the ship boards can be clicked too.</p>
@@ -61,6 +77,7 @@ export function IncursionsTable({ view, seat, prompt, choose, names, content }: 
                 view={view}
                 me={seat}
                 name={names?.[vessel.seat]}
+                names={names}
                 targets={targets}
                 choose={choose}
               />

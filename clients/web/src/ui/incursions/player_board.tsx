@@ -2,11 +2,14 @@
 // the AUX marker and what the vessel is doing (cloak, sweep, tractor beam) or what its hex does
 // to it (a shield layer, Pwr out of play, free hexes, an escape roll to leave), or its elimination;
 // with captains and crew, its officers (lit when the prompt aims at one: a click chooses, or
-// opens a menu of the options), its figures as the server computed them, and its discard pile.
+// opens a menu of the options), its figures as the server computed them, and its discard pile;
+// in the full game its cards in hand and in the deck, the game cards tabled in front of it, and
+// for the active player the cards attached to their next maneuver.
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Option } from "../../../gen/spacedock/v1/game_pb.js";
 import type { IncursionsVessel, IncursionsView, IncursionsWeapon } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { IncursionsMode, IncursionsPhase } from "../../../gen/spacedock/v1/incursions_pb.js";
+import { cardCounts, cardFace, tabledWords } from "./card_words.js";
 import { axial } from "./hex.js";
 import { discardWords, figureLines, officerLines, type OfficerLine } from "./officer_words.js";
 import { OptionMenu, type MenuState } from "./option_menu.js";
@@ -20,11 +23,12 @@ export interface PlayerBoardProps {
   view: IncursionsView;
   me: number | undefined;
   name?: string;  // the player's name, when known
+  names?: readonly string[];  // every player's name by seat, when known
   targets?: PromptTargets;  // the open prompt's targets (officers lit on the board)
   choose?: (optionId: bigint) => void;
 }
 
-export function PlayerBoard({ vessel, view, me, name, targets, choose }: PlayerBoardProps) {
+export function PlayerBoard({ vessel, view, me, name, names, targets, choose }: PlayerBoardProps) {
   const ship = vessel.ship;
   const mine = vessel.seat === me;
   const active = view.phase === IncursionsPhase.TURN && view.activeSeat === vessel.seat;
@@ -36,6 +40,7 @@ export function PlayerBoard({ vessel, view, me, name, targets, choose }: PlayerB
   if (vessel.eliminated) classes.push("is-out");
   const mode = view.options?.mode ?? IncursionsMode.BASIC;
   const crew = (mode !== IncursionsMode.BASIC && mode !== IncursionsMode.UNSPECIFIED) || vessel.officers.length > 0;
+  const full = mode === IncursionsMode.FULL;
   return (
     <section class={classes.join(" ")} aria-label={`${who}: ${ship?.name ?? "ship"}`}>
       <header class="inc-board-head">
@@ -60,6 +65,7 @@ export function PlayerBoard({ vessel, view, me, name, targets, choose }: PlayerB
         <>
           <Officers vessel={vessel} me={me} targets={targets} choose={choose} />
           <Figures vessel={vessel} />
+          {full && <GameCards vessel={vessel} view={view} me={me} names={names} active={active} />}
           {vessel.discard.length > 0 && <p class="inc-discard small muted">{discardWords(vessel.discard)}</p>}
         </>
       )}
@@ -225,5 +231,45 @@ function Figures({ vessel }: { vessel: IncursionsVessel }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+// The full game: the vessel's card counts (public), the game cards tabled in front of it, and,
+// on the active player's board, what is attached to their next maneuver (public too).
+function GameCards(props: {
+  vessel: IncursionsVessel;
+  view: IncursionsView;
+  me: number | undefined;
+  names?: readonly string[];
+  active: boolean;
+}) {
+  const { vessel, view, me, names, active } = props;
+  return (
+    <div class="inc-board-cards small">
+      <p class="inc-card-counts" aria-label={`Cards: ${cardCounts(vessel)}`}>
+        {cardCounts(vessel)}
+      </p>
+      {vessel.seat !== me && vessel.hand.length > 0 && (
+        // Only a judge's view holds another player's hand.
+        <p class="inc-judge-hand">Hand: {vessel.hand.map((c) => c.card?.title ?? "a card").join(", ")}</p>
+      )}
+      {vessel.tabled.length > 0 && (
+        <div class="inc-tabled-row">
+          <span class="muted">Tabled:</span>
+          <ul class="inc-tabled" aria-label="Tabled cards">
+            {vessel.tabled.map((t) => (
+              <li class={t.active ? undefined : "is-pending"} title={t.card ? cardFace(t.card).label : undefined}>
+                {tabledWords(t, me, names)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {active && view.attached.length > 0 && (
+        <p class="inc-attached">
+          Attached to the next maneuver: <b>{view.attached.map((c) => c.card?.title ?? "a card").join(", ")}</b>
+        </p>
+      )}
+    </div>
   );
 }

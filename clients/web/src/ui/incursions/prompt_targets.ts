@@ -2,8 +2,10 @@
 // from an offered option: a move's destination, an explored neighbour, the vessel a weapon, beam
 // or assimilation is aimed at (and the hex it sits in), the denizen a shot is aimed at (and its
 // hex), or the officer a shot or assimilation aims at, or one the player may return to service
-// (on the boards). An action kind newer than this client is placed by the fields it sets (a
-// destination, a seat, a denizen), and is otherwise left to the decision panel with the rest.
+// (on the boards), or a game card of the full game to play, discard or take (in the hand, or among
+// the cards a deck search or a spy's look shows). An action kind newer than this client is placed
+// by the fields it sets (a destination, a seat, a denizen), and is otherwise left to the decision
+// panel with the rest.
 // Nothing here decides what is legal.
 import type { DecisionPrompt, Option } from "../../../gen/spacedock/v1/game_pb.js";
 import {
@@ -31,9 +33,15 @@ export interface PromptTargets {
   officers: Map<string, Option[]>;
   // By denizen id (IncursionsDenizen.id): options aimed at that denizen.
   denizens: Map<number, Option[]>;
+  // By card instance (IncursionsCardInstance.id): playing, discarding or taking that card.
+  cards: Map<number, Option[]>;
   // Options that name no place on the map (repair, cloak, end maneuvers, cut...).
   other: Option[];
 }
+
+// Kinds whose `card` is the card chosen: in the hand (PLAY_CARD, DISCARD_CARD), or among the
+// prompt's choices (TAKE_CARD).
+const kCardKinds = new Set([Kind.PLAY_CARD, Kind.DISCARD_CARD, Kind.TAKE_CARD]);
 
 // Kinds whose target_seat names the vessel aimed at (BREAK_TRACTOR: the beam's holder;
 // FIRE_* and ASSIMILATE may name one of its officers as well; FIRE_W1 and FIRE_W2 may aim at a
@@ -64,7 +72,14 @@ export const actionOf = (option: Option): IncursionsAction | undefined =>
 const isNewKind = (kind: Kind): boolean => Kind[kind] === undefined;
 
 export function promptTargets(prompt: DecisionPrompt | null, view: IncursionsView): PromptTargets {
-  const targets: PromptTargets = { hexes: new Map(), vessels: new Map(), officers: new Map(), denizens: new Map(), other: [] };
+  const targets: PromptTargets = {
+    hexes: new Map(),
+    vessels: new Map(),
+    officers: new Map(),
+    denizens: new Map(),
+    cards: new Map(),
+    other: [],
+  };
   if (!prompt) return targets;
   const addHex = (key: string, option: Option, role: HexRole) => {
     const entry = targets.hexes.get(key) ?? { options: [], roles: new Set<HexRole>() };
@@ -92,6 +107,12 @@ export function promptTargets(prompt: DecisionPrompt | null, view: IncursionsVie
       else if (action.targetSeat !== undefined) addVessel(action.targetSeat, option);
       else if (action.targetDenizen !== undefined) addDenizen(action.targetDenizen, option);
       else targets.other.push(option);
+      continue;
+    }
+    // A game card played, discarded or taken: on the card (a card played at a rival, Gather
+    // Intelligence or Pardus Claw, too: the menu of the card names the rival).
+    if (action && kCardKinds.has(action.kind) && action.card) {
+      targets.cards.set(action.card.id, [...(targets.cards.get(action.card.id) ?? []), option]);
       continue;
     }
     // Returning one of the decider's own officers to service: that officer, on its board.

@@ -1,7 +1,10 @@
 // The map and boards in words: seat and ship names, and the accessible names of hexes and
 // vessels ("Hex 12, Nebula: Class I, your ship here, reachable").
+import type { DecisionPrompt, Option } from "../../../gen/spacedock/v1/game_pb.js";
 import {
+  IncursionsActionKind,
   IncursionsPhase,
+  IncursionsStep,
   IncursionsWeaponSlot,
   Race,
   type IncursionsDenizen,
@@ -261,4 +264,13 @@ export function eventRepairWords(view: IncursionsView, seat: number, title: stri
     headline: title || `${hex} repairs your ship`,
     detail: `${hex} repairs your ship: choose whether the points go to the hull or the shields.`,
   };
+}
+
+// An option's label as the table and the decision panel show it: the server's, except passing a
+// response window, which the server labels as it does taking a hit ("Take the hit").
+export function optionLabel(prompt: DecisionPrompt, option: Option): string {
+  const respond = prompt.context.case === "incursions" && prompt.context.value.step === IncursionsStep.RESPOND;
+  const accept = option.detail.case === "incursions" && option.detail.value.kind === IncursionsActionKind.ACCEPT;
+  if (respond && accept && (option.label === "" || option.label === "Take the hit")) return "Pass: let it resolve";
+  return option.label;
 }

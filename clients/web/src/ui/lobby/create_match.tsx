@@ -1,13 +1,13 @@
 // The "New match" form: game, rule options (for Incursions the mode, the creator's hexpile, and
-// with captains and crew, or hex events, the creator's ship and officers), clock, who may watch,
-// and an optional bot.
+// with captains and crew, or hex events, the creator's ship and officers; in the full game the
+// ship, captain and deck), clock, who may watch, and an optional bot.
 import { useState } from "preact/hooks";
 import { ClockPreset, DisconnectOutcome } from "../../../gen/spacedock/v1/clock_pb.js";
 import { IncursionsMode } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { BotStrength, Game } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { StccgMatchOptions } from "../../../gen/spacedock/v1/stccg_pb.js";
 import type { Client } from "../../app/client.js";
-import { choosesCrew, describeSeatError, kModes, kNoCrewChoice, type CrewChoice } from "./incursions_seat.js";
+import { choosesShip, describeSeatError, kModes, kNoCrewChoice, usesDeck, type CrewChoice } from "./incursions_seat.js";
 import { HexpilePicker, IncursionsSeatPicker } from "./incursions_seat_picker.js";
 import { DeckPicker, GamePicker, seatOptions, type DeckChoice } from "./seat_options.js";
 
@@ -51,7 +51,7 @@ export function CreateMatch({ client }: { client: Client }) {
             game === Game.STCCG
               ? { case: "stccg", value: switches }
               : { case: "incursions", value: { players, mode } },
-          seat: seatOptions(game, deck, choosesCrew(mode) ? crew : null, crew.hexpile),
+          seat: seatOptions(game, deck, choosesShip(mode) ? crew : null, crew.hexpile, usesDeck(mode)),
           clock,
           onDisconnect: pauseOnDisconnect ? DisconnectOutcome.PAUSE : DisconnectOutcome.LOSS,
           noSpectators: !spectators,
@@ -91,8 +91,8 @@ export function CreateMatch({ client }: { client: Client }) {
             </select>
           </label>
           <p class="hint create-mode-hint">{kModes.find(([value]) => value === mode)?.[2]}</p>
-          {choosesCrew(mode) ? (
-            <IncursionsSeatPicker client={client} value={crew} onChange={setCrew} />
+          {choosesShip(mode) ? (
+            <IncursionsSeatPicker client={client} value={crew} onChange={setCrew} full={usesDeck(mode)} />
           ) : (
             <HexpilePicker client={client} value={crew.hexpile ?? ""} onChange={(hexpile) => setCrew({ ...crew, hexpile })} />
           )}

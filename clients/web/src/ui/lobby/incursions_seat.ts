@@ -1,8 +1,9 @@
 // A player's Incursions seat: in the basic game only the hexes they bring (a preset hexpile);
 // with captains and crew (CREW mode, and EVENTS, which adds hex events and denizens) also the
-// ship, the captain and up to three crew they choose (§3.1). The choosers offer only what the
-// content lists and keep the crew to one per position; the server checks the seat again and says
-// which rule a refused one breaks.
+// ship, the captain and up to three crew they choose (§3.1); in the full game (FULL) the ship,
+// the captain and a deck (a preset), the crew coming from the deck. The choosers offer only what
+// the content lists and keep the crew to one per position; the server checks the seat again and
+// says which rule a refused one breaks.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { IncursionsContent } from "../../../gen/spacedock/v1/incursions_content_pb.js";
 import {
@@ -29,24 +30,30 @@ export interface CrewChoice {
   crew: string[];
   // The hexpile preset brought (HexpilePreset.id); absent or "": the standard one.
   hexpile?: string;
+  // FULL: the deck preset brought (DeckPreset.id); absent or "": the standard one.
+  deck?: string;
 }
 
 export const kNoCrewChoice: CrewChoice = { ship: "", captain: "", crew: [] };
 export const kMaxCrew = 3;
 export const kNoCaptain = "none";
 export const kStandardHexpile = "standard";
+export const kStandardDeck = "standard";
 
 type SeatInit = MessageInitShape<typeof IncursionsSeatOptionsSchema>;
 
 // The IncursionsSeatOptions for a seat: the hexpile preset (`hexpile`, else the choice's, else
 // the standard one), plus, with captains and crew, the ship and officers chosen (`crew` null: the
-// basic game, which refuses any such choice).
-export function incursionsSeat(crew: CrewChoice | null, hexpile?: string): SeatInit {
+// basic game, which refuses any such choice). `full`: the full game, where the crew come from the
+// deck (a crew list is refused there) and the seat names its deck preset instead (which any
+// other mode refuses).
+export function incursionsSeat(crew: CrewChoice | null, hexpile?: string, full = false): SeatInit {
   const seat: SeatInit = { hexpilePreset: hexpile || crew?.hexpile || kStandardHexpile };
   if (!crew) return seat;
   if (crew.ship) seat.ship = crew.ship;
   if (crew.captain) seat.captain = crew.captain;
-  if (crew.crew.length > 0) seat.crew = [...crew.crew];
+  if (full) seat.deckPreset = crew.deck || kStandardDeck;
+  else if (crew.crew.length > 0) seat.crew = [...crew.crew];
   return seat;
 }
 
@@ -57,14 +64,23 @@ export function matchMode(info: MatchInfo | null | undefined): IncursionsMode {
 }
 
 // Modes in which each player chooses a ship and officers: CREW, and EVENTS, which builds on it.
+// (FULL draws its crew from the deck: see choosesShip.)
 export const choosesCrew = (mode: IncursionsMode): boolean =>
   mode === IncursionsMode.CREW || mode === IncursionsMode.EVENTS;
 
-// Whether joining the match asks for a ship and officers.
-export const isCrewMatch = (info: MatchInfo | null | undefined): boolean => choosesCrew(matchMode(info));
+// The full game, with a deck of game cards per player.
+export const usesDeck = (mode: IncursionsMode): boolean => mode === IncursionsMode.FULL;
 
-// The modes a new match may be created in (the server refuses FULL for now): name, and a line
-// on what it means.
+// Modes in which each player chooses a ship and a captain: every one but the basic game.
+export const choosesShip = (mode: IncursionsMode): boolean => choosesCrew(mode) || usesDeck(mode);
+
+// Whether joining the match asks for a ship and officers (and in the full game a deck).
+export const isCrewMatch = (info: MatchInfo | null | undefined): boolean => choosesShip(matchMode(info));
+
+// Whether the match is the full game, whose seats bring a deck.
+export const isFullMatch = (info: MatchInfo | null | undefined): boolean => usesDeck(matchMode(info));
+
+// The modes a new match may be created in: name, and a line on what it means.
 export const kModes: [IncursionsMode, string, string][] = [
   [IncursionsMode.BASIC, "Basic", "Ships are dealt at random; no captains or crew; hexes do nothing but the wormhole's roll."],
   [IncursionsMode.CREW, "Captains and crew", "Each player chooses a ship, a captain and up to three crew."],
@@ -75,13 +91,48 @@ export const kModes: [IncursionsMode, string, string][] = [
       "change what ships can do there, and some hold denizens (monsters and stations) that attack visitors " +
       "and pay a reward to the ship that destroys them.",
   ],
+  [
+    IncursionsMode.FULL,
+    "Full game with cards",
+    "Hex events and denizens, and each player brings a deck of game cards: a hand of five, a card drawn " +
+      "every turn, crew drawn from the deck, commands and weapons attached to maneuvers, defenses played " +
+      "against hits, and response windows where a Countermand cancels what another player declares.",
+  ],
 ];
 
 // What the match list says of a match's mode after the game's name ("" for the basic game).
 export function modeTag(info: MatchInfo | null | undefined): string {
   const mode = matchMode(info);
   if (info?.game !== Game.INCURSIONS || mode === IncursionsMode.BASIC) return "";
-  return mode === IncursionsMode.EVENTS ? "hex events and denizens" : mode === IncursionsMode.CREW ? "captains and crew" : "";
+  switch (mode) {
+    case IncursionsMode.FULL:
+      return "the full game with cards";
+    case IncursionsMode.EVENTS:
+      return "hex events and denizens";
+    case IncursionsMode.CREW:
+      return "captains and crew";
+    default:
+      return "";
+  }
+}
+
+// The deck presets a player may bring in the full game, as the chooser lists them, each with a
+// line on what is in it: "33 cards: Fire ×4, Phasers ×4, ...; crew: Helm Officer, ...".
+export function deckChoices(content: IncursionsContent): (Choice & { hint: string })[] {
+  return content.deckPresets.map((preset) => {
+    const counts = new Map<string, number>();
+    for (const id of preset.cards) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const title = (id: string) => content.cards.find((c) => c.id === id)?.title ?? id;
+    const isCrew = (id: string) => {
+      const card = content.cards.find((c) => c.id === id);
+      return !!card && card.position !== IncursionsPosition.UNSPECIFIED && !isCaptainCard(card);
+    };
+    const cards = [...counts].filter(([id]) => !isCrew(id)).map(([id, n]) => (n > 1 ? `${title(id)} ×${n}` : title(id)));
+    const crew = [...counts].filter(([id]) => isCrew(id)).map(([id, n]) => (n > 1 ? `${title(id)} ×${n}` : title(id)));
+    const n = preset.cards.length;
+    const hint = `${n} ${n === 1 ? "card" : "cards"}: ${cards.join(", ")}` + (crew.length ? `; crew: ${crew.join(", ")}` : "; no crew");
+    return { value: preset.id, label: preset.name || preset.id, hint };
+  });
 }
 
 // The hexpile presets a player may bring, as the chooser lists them: "Borg space (2 denizens)",
@@ -150,8 +201,10 @@ export function toggleCrew(choice: CrewChoice, id: string, content: IncursionsCo
   return { ...choice, crew: [...choice.crew, id] };
 }
 
-// The choice as one line: "Klingon Bird of Prey, Klingon Captain, crew: Helm Officer".
-export function choiceSummary(choice: CrewChoice, content: IncursionsContent): string {
+// The choice as one line: "Klingon Bird of Prey, Klingon Captain, crew: Helm Officer"; in the
+// full game (`full`) the deck instead of the crew: "..., the Standard (33 cards) deck, crew drawn
+// from it".
+export function choiceSummary(choice: CrewChoice, content: IncursionsContent, full = false): string {
   const title = (id: string) => content.cards.find((c) => c.id === id)?.title ?? id;
   const ship = choice.ship ? (content.ships.find((s) => s.id === choice.ship)?.name ?? choice.ship) : "a random ship";
   const captain =
@@ -162,6 +215,11 @@ export function choiceSummary(choice: CrewChoice, content: IncursionsContent): s
         : crewCards(content).some((c) => c.id === choice.captain)
           ? `${title(choice.captain)} as captain`
           : title(choice.captain);
+  if (full) {
+    const id = choice.deck || kStandardDeck;
+    const deck = content.deckPresets.find((d) => d.id === id)?.name || id;
+    return `${ship}, ${captain}, the ${deck} deck, crew drawn from it`;
+  }
   const crew = choice.crew.length ? `crew: ${choice.crew.map(title).join(", ")}` : "no crew";
   return `${ship}, ${captain}, ${crew}`;
 }
@@ -172,13 +230,20 @@ const kRuleWords: Record<string, string> = {
   TOO_MANY_CREW: "A vessel starts with at most three crew besides its captain.",
   NOT_CREW: "A captain card was chosen as crew: choose it as the captain instead.",
   UNKNOWN_SHIP: "The server does not know the ship chosen.",
-  UNKNOWN_CARD: "The server does not know an officer chosen.",
+  UNKNOWN_CARD: "The server does not know a card chosen.",
+  CREW_FROM_DECK: "In the full game the crew come from the deck: choose no crew.",
+  DECK_NOT_IN_MODE: "Only the full game is played with a deck.",
+  DECK_TOO_SMALL: "A deck holds at least 25 cards.",
+  DECK_TOO_LARGE: "The deck is larger than this server takes.",
+  TITLE_LIMIT: "A deck holds at most four copies of a title.",
+  RARITY_LIMIT: "The deck has more rare cards than the rarity limits allow (U 1, X 3, R 7, S 13).",
+  NOT_A_DECK_CARD: "A captain cannot go in a deck.",
   SHIP_CHOICE_NOT_IN_BASIC: "This match is the basic game: ships are dealt at random.",
   OFFICERS_NOT_IN_BASIC: "This match is the basic game: it has no captains or crew.",
   UNSUPPORTED_MODE: "The server does not play that mode yet.",
   PLAYERS_OUT_OF_RANGE: "An Incursions match has 2 to 6 players.",
   BOTS_TWO_PLAYERS_ONLY: "Bot opponents play two-player matches only.",
-  UNKNOWN_PRESET: "The server does not know the hexpile chosen.",
+  UNKNOWN_PRESET: "The server does not know the hexpile or deck chosen.",
   UNKNOWN_HEX: "The server does not know a hex of the hexpile chosen.",
 };
 

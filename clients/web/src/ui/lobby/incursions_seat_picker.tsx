@@ -1,5 +1,6 @@
 // The ship, captain and crew a player brings to an Incursions seat with captains and crew, and
-// the hexpile they contribute, from the content the server lists (ListCards, asked for once).
+// the hexpile they contribute, from the content the server lists (ListCards, asked for once). In
+// the full game (`full`) the crew come from the deck: the chooser offers a deck preset instead.
 import type { Client } from "../../app/client.js";
 import type { IncursionsContent } from "../../../gen/spacedock/v1/incursions_content_pb.js";
 import { useIncursionsContent } from "../incursions/content_data.js";
@@ -10,7 +11,9 @@ import {
   choiceSummary,
   crewBlock,
   crewCards,
+  deckChoices,
   kMaxCrew,
+  kStandardDeck,
   kStandardHexpile,
   playableShips,
   presetChoices,
@@ -19,7 +22,12 @@ import {
   type CrewChoice,
 } from "./incursions_seat.js";
 
-export function IncursionsSeatPicker(props: { client: Client; value: CrewChoice; onChange: (choice: CrewChoice) => void }) {
+export function IncursionsSeatPicker(props: {
+  client: Client;
+  value: CrewChoice;
+  onChange: (choice: CrewChoice) => void;
+  full?: boolean;  // the full game: a deck preset, no crew
+}) {
   const { content, error } = useIncursionsContent(props.client.connection);
   if (error)
     return (
@@ -34,7 +42,7 @@ export function IncursionsSeatPicker(props: { client: Client; value: CrewChoice;
   const captains = captainChoices(content);
   return (
     <fieldset class="inc-seat-picker">
-      <legend>Your ship and officers</legend>
+      <legend>{props.full ? "Your ship, captain and deck" : "Your ship and officers"}</legend>
       <label>
         Ship
         <select value={choice.ship} onChange={(e) => set({ ship: e.currentTarget.value })}>
@@ -69,32 +77,36 @@ export function IncursionsSeatPicker(props: { client: Client; value: CrewChoice;
           </optgroup>
         </select>
       </label>
-      <div class="inc-seat-crew" role="group" aria-label="Crew">
-        <p class="inc-seat-crew-head">
-          Crew <span class="muted small">(up to {kMaxCrew}, one per position; {choice.crew.length} chosen)</span>
-        </p>
-        {crewCards(content).map((card) => {
-          const chosen = choice.crew.includes(card.id);
-          const block = crewBlock(choice, card, content);
-          return (
-            <label class={`check small${block ? " is-blocked" : ""}`}>
-              <input
-                type="checkbox"
-                value={card.id}
-                checked={chosen}
-                disabled={!chosen && block !== null}
-                onChange={() => props.onChange(toggleCrew(choice, card.id, content))}
-              />
-              <span>
-                {cardLine(card)}
-                {block && <span class="muted"> — {block}</span>}
-              </span>
-            </label>
-          );
-        })}
-      </div>
+      {props.full ? (
+        <DeckSelect content={content} value={choice.deck ?? ""} onChange={(deck) => set({ deck })} />
+      ) : (
+        <div class="inc-seat-crew" role="group" aria-label="Crew">
+          <p class="inc-seat-crew-head">
+            Crew <span class="muted small">(up to {kMaxCrew}, one per position; {choice.crew.length} chosen)</span>
+          </p>
+          {crewCards(content).map((card) => {
+            const chosen = choice.crew.includes(card.id);
+            const block = crewBlock(choice, card, content);
+            return (
+              <label class={`check small${block ? " is-blocked" : ""}`}>
+                <input
+                  type="checkbox"
+                  value={card.id}
+                  checked={chosen}
+                  disabled={!chosen && block !== null}
+                  onChange={() => props.onChange(toggleCrew(choice, card.id, content))}
+                />
+                <span>
+                  {cardLine(card)}
+                  {block && <span class="muted"> — {block}</span>}
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      )}
       <HexpileSelect content={content} value={choice.hexpile ?? ""} onChange={(hexpile) => set({ hexpile })} />
-      <p class="hint inc-seat-summary">You bring {choiceSummary(choice, content)}.</p>
+      <p class="hint inc-seat-summary">You bring {choiceSummary(choice, content, props.full)}.</p>
     </fieldset>
   );
 }
@@ -127,6 +139,26 @@ function HexpileSelect(props: { content: IncursionsContent; value: string; onCha
         </select>
       </label>
       {hint && <p class="hint inc-seat-hexpile">The hexes you bring: {hint}.</p>}
+    </>
+  );
+}
+
+// The deck preset a seat of the full game brings, and what is in it.
+function DeckSelect(props: { content: IncursionsContent; value: string; onChange: (deck: string) => void }) {
+  const choices = deckChoices(props.content);
+  const value = props.value || kStandardDeck;
+  const hint = choices.find((c) => c.value === value)?.hint;
+  return (
+    <>
+      <label>
+        Deck
+        <select value={value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+          {choices.map((c) => (
+            <option value={c.value}>{c.label}</option>
+          ))}
+        </select>
+      </label>
+      {hint && <p class="hint inc-seat-deck">{hint}.</p>}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { Game, MatchStatus, type MatchInfo } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { Client } from "../../app/client.js";
 import { describeError } from "../../net/connection.js";
-import { describeSeatError, isCrewMatch, kNoCrewChoice, modeTag, type CrewChoice } from "./incursions_seat.js";
+import { describeSeatError, isCrewMatch, isFullMatch, kNoCrewChoice, modeTag, type CrewChoice } from "./incursions_seat.js";
 import { IncursionsSeatPicker } from "./incursions_seat_picker.js";
 import { clockName, gameName, playersLine, statusName } from "./names.js";
 import { DeckPicker, seatOptions, type DeckChoice } from "./seat_options.js";
@@ -71,7 +71,7 @@ export function MatchList({ client }: { client: Client }) {
     try {
       const answer = await client.connection.request({
         case: "joinMatch",
-        value: { matchId: info.matchId, seat: seatOptions(info.game, deck, withCrew ? crew : null) },
+        value: { matchId: info.matchId, seat: seatOptions(info.game, deck, withCrew ? crew : null, undefined, isFullMatch(info)) },
       });
       if (answer.result.case === "match") client.match.attach(client.connection, answer.result.value);
       client.go({ page: "match", matchId: info.matchId, spectate: false, invite: "" });
@@ -116,7 +116,7 @@ export function MatchList({ client }: { client: Client }) {
           <h3>
             Join match #{String(joining.matchId)}: {modeTag(joining)}
           </h3>
-          <IncursionsSeatPicker client={client} value={crew} onChange={setCrew} />
+          <IncursionsSeatPicker client={client} value={crew} onChange={setCrew} full={isFullMatch(joining)} />
           <div class="join-crew-buttons">
             <button type="submit" class="primary">
               Join with this ship

@@ -13,9 +13,10 @@ export type DeckChoice = string;
 
 // `crew`: an Incursions seat's ship and officers, in a match with captains and crew (null or
 // absent: the basic game); `hexpile`: the Incursions hexpile preset (absent: the crew choice's,
-// else the standard one).
-export function seatOptions(game: Game, deck: DeckChoice, crew?: CrewChoice | null, hexpile?: string) {
-  if (game === Game.INCURSIONS) return { case: "incursionsSeat" as const, value: incursionsSeat(crew ?? null, hexpile) };
+// else the standard one); `full`: the full game (the crew choice's deck preset, not its crew).
+export function seatOptions(game: Game, deck: DeckChoice, crew?: CrewChoice | null, hexpile?: string, full = false) {
+  if (game === Game.INCURSIONS)
+    return { case: "incursionsSeat" as const, value: incursionsSeat(crew ?? null, hexpile, full) };
   const [kind, value] = deck.split(":", 2);
   return {
     case: "stccgSeat" as const,

@@ -33,6 +33,8 @@ export function GameTable(props: { snapshot: GameSnapshot; store: MatchStore; li
             choose={choose}
             names={names}
             content={content}
+            events={store.recent.value}
+            autoPassed={store.autoAnswered.value?.count ?? 0}
           />
         </>
       );

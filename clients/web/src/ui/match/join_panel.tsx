@@ -4,7 +4,7 @@
 import { useState } from "preact/hooks";
 import type { MatchInfo } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { Client } from "../../app/client.js";
-import { describeSeatError, isCrewMatch, kNoCrewChoice, modeTag, type CrewChoice } from "../lobby/incursions_seat.js";
+import { describeSeatError, isCrewMatch, isFullMatch, kNoCrewChoice, modeTag, type CrewChoice } from "../lobby/incursions_seat.js";
 import { IncursionsSeatPicker } from "../lobby/incursions_seat_picker.js";
 import { DeckPicker, seatOptions, type DeckChoice } from "../lobby/seat_options.js";
 
@@ -18,7 +18,7 @@ export function JoinPanel({ client, info, invite }: { client: Client; info: Matc
     try {
       const answer = await client.connection.request({
         case: "joinMatch",
-        value: { matchId: info.matchId, inviteCode: invite, seat: seatOptions(info.game, deck, withCrew ? crew : null) },
+        value: { matchId: info.matchId, inviteCode: invite, seat: seatOptions(info.game, deck, withCrew ? crew : null, undefined, isFullMatch(info)) },
       });
       if (answer.result.case === "match") client.match.attach(client.connection, answer.result.value);
     } catch (failure) {
@@ -29,7 +29,7 @@ export function JoinPanel({ client, info, invite }: { client: Client; info: Matc
     <section class="panel join-panel" aria-label="Join this match">
       <p>A seat is open in this match{withCrew ? `, played with ${modeTag(info)}` : ""}.</p>
       <DeckPicker client={client} game={info.game} value={deck} onChange={setDeck} />
-      {withCrew && <IncursionsSeatPicker client={client} value={crew} onChange={setCrew} />}
+      {withCrew && <IncursionsSeatPicker client={client} value={crew} onChange={setCrew} full={isFullMatch(info)} />}
       <button type="button" class="primary" onClick={join}>
         Join this match
       </button>

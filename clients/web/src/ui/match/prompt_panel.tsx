@@ -3,6 +3,7 @@
 import { useEffect } from "preact/hooks";
 import { DecisionKind, type DecisionPrompt } from "../../../gen/spacedock/v1/game_pb.js";
 import type { MatchStore } from "../../state/match.js";
+import { optionLabel } from "../incursions/words.js";
 
 // `live`: the link is up; while it is down the decision shows but cannot be answered.
 export function PromptPanel({ store, live }: { store: MatchStore; live: boolean }) {
@@ -64,7 +65,7 @@ function OpenPrompt(props: { prompt: DecisionPrompt; store: MatchStore; busy: bo
               data-option={String(option.id)}
               onClick={() => props.store.choose([option.id])}
             >
-              {index < 9 && <kbd>{index + 1}</kbd>} {option.label}
+              {index < 9 && <kbd>{index + 1}</kbd>} {optionLabel(prompt, option)}
             </button>
           </li>
         ))}
@@ -79,5 +80,15 @@ function Waiting({ store }: { store: MatchStore }) {
   if (!snapshot) return <p class="muted">Waiting for the match to start…</p>;
   if (store.seat() === undefined) return <p class="muted">Watching.</p>;
   if (info && info.result && info.result.summary) return <p>{info.result.summary}</p>;
-  return <p class="muted">Waiting for the other player…</p>;
+  const auto = store.autoAnswered.value;
+  return (
+    <>
+      <p class="muted">Waiting for the other player…</p>
+      {auto && (
+        <p class="muted small auto-answered" title="Your setting: auto-pass response windows when you hold no Play-any-time card">
+          Passed automatically ({auto.count}): {auto.title.replace(/: respond\?$/, "")}
+        </p>
+      )}
+    </>
+  );
 }
