@@ -19,13 +19,14 @@ void Game::fire(const Action& action) {
   const WeaponStats& stats = s_.ship(attacker).weapon(weapon);
   roll_hit(attacker, action.subject, weapon,
            stats.dice + action.power + hex_weapon_dice(s_, attacker, weapon) + card_dice(weapon),
-           stats.flat + weapon_bonus(s_, attacker) + committed_sum(&CardEffect::attack_flat), false,
-           action.officer);
+           stats.flat + weapon_bonus(s_, attacker) +
+               card_sum(s_, s_.committed, &CardEffect::attack_flat),
+           false, action.officer);
 }
 
 int Game::card_dice(Weapon weapon) const {
   // Phasers boosts W1 only (§18); Fire's flat bonus goes with any weapon attack.
-  return weapon == Weapon::kW1 ? committed_sum(&CardEffect::weapon_dice) : 0;
+  return weapon == Weapon::kW1 ? card_sum(s_, s_.committed, &CardEffect::weapon_dice) : 0;
 }
 
 void Game::lay_mine(int power) {

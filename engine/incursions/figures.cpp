@@ -32,6 +32,13 @@ int equipment_bonus(const State& s, Seat seat, int CardEffect::*figure) {
 
 }  // namespace
 
+int card_sum(const State& s, std::span<const CardId> cards, int CardEffect::*figure) {
+  int sum = 0;
+  for (CardId card : cards)
+    sum += s.def(card).effect.*figure;
+  return sum;
+}
+
 bool card_in_effect(const State& s, Seat seat, v1::IncursionsCardMechanism mechanism) {
   return std::any_of(s.tabled.begin(), s.tabled.end(), [&](const Tabled& t) {
     return t.on == seat && t.controller == seat && s.in_effect(t) &&

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <span>
+
 #include "engine/incursions/state.h"
 
 namespace spacedock::incursions {
@@ -34,6 +36,10 @@ int espionage_score(const State& s, Seat seat, int position);
 // The score that guards the ship's systems: the captain's, else the best officer's; 0 with no
 // officer face up, so the defence always fails (A26).
 int systems_espionage_score(const State& s, Seat seat);
+
+// The sum of one figure over some cards: the ones committed to a maneuver or attached to the
+// next one (FULL).
+int card_sum(const State& s, std::span<const CardId> cards, int CardEffect::*figure);
 
 // Whether a card `seat` tabled on its own vessel with this mechanism is in effect (FULL).
 bool card_in_effect(const State& s, Seat seat, v1::IncursionsCardMechanism mechanism);

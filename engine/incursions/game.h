@@ -220,10 +220,6 @@ class Game {
   bool in_hand(Seat seat, CardId card) const;
   // RARITY_LIMIT if tabling `card` would put `seat` over a limit in play (§14.1, A58).
   Rule check_rarity(Seat seat, CardId card) const;
-  // The sum of a figure over the cards committed to the maneuver being resolved, or over the
-  // cards attached to the next one.
-  int committed_sum(int CardEffect::*figure) const;
-  int attached_sum(int CardEffect::*figure) const;
   // Playing cards (cards/play.cpp).
   Rule check_card(const Action& action) const;
   Rule check_card_in_hand(const Action& action) const;
@@ -251,7 +247,8 @@ class Game {
   void advance_responses();
   void respond(const Action& action);
   void cancel_below(Seat by);
-  int committed_power(Seat seat, const Action& action) const;
+  // The Pwr a declared maneuver spends, with the cards declared with it (A28).
+  int committed_power(Seat seat, const Action& action, std::span<const CardId> cards) const;
 
   // Movement and beams (movement.cpp).
   void move(TileIndex destination);

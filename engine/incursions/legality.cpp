@@ -337,8 +337,9 @@ Rule Game::check_maneuver(const Action& a) const {
       Routes routes;
       routes.compute(s_.board, v.tile, kMaxTiles, mine_costs(seat));
       if (routes.steps[a.subject] == Routes::kUnreached) return Rule::kIllegalPath;
-      return routes.steps[a.subject] <=
-                     drive(s_, seat) + v.impulse + attached_sum(&CardEffect::warp_hexes) + available
+      return routes.steps[a.subject] <= drive(s_, seat) + v.impulse +
+                                            card_sum(s_, s_.attached, &CardEffect::warp_hexes) +
+                                            available
                  ? Rule::kOk
                  : Rule::kInsufficientPower;
     }

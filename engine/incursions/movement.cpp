@@ -22,9 +22,9 @@ void Game::move(TileIndex destination) {
   t = Travel{};
   t.mover = mover;
   t.length = static_cast<std::uint8_t>(routes.steps[destination]);
-  t.power = static_cast<std::uint8_t>(std::max(0, t.length - drive(s_, mover) -
-                                                      s_.vessels[mover].impulse -
-                                                      committed_sum(&CardEffect::warp_hexes)));
+  t.power = static_cast<std::uint8_t>(
+      std::max(0, t.length - drive(s_, mover) - s_.vessels[mover].impulse -
+                      card_sum(s_, s_.committed, &CardEffect::warp_hexes)));
   t.from = s_.vessels[mover].tile;
   std::array<TileIndex, kMaxTiles> path;
   routes.path_to(destination, path);

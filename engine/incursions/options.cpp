@@ -166,7 +166,8 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
   if (!held(seat)) {
     Routes routes;
     routes.compute(s_.board, v.tile,
-                   drive(s_, seat) + v.impulse + attached_sum(&CardEffect::warp_hexes) + available,
+                   drive(s_, seat) + v.impulse +
+                       card_sum(s_, s_.attached, &CardEffect::warp_hexes) + available,
                    mine_costs(seat));
     for (std::size_t tile = 0; tile < s_.board.size(); ++tile) {
       const auto steps = routes.steps[tile];

@@ -48,12 +48,9 @@ class Labeller {
       case kFireW2: {
         const Weapon w = a.kind == kFireW1 ? Weapon::kW1 : Weapon::kW2;
         // With what the attached cards add (Phasers' dice on W1, Fire's flat bonus).
-        int card_dice = 0;
-        int card_flat = 0;
-        for (CardId card : s_.attached) {
-          if (w == Weapon::kW1) card_dice += s_.def(card).effect.weapon_dice;
-          card_flat += s_.def(card).effect.attack_flat;
-        }
+        const int card_dice =
+            w == Weapon::kW1 ? card_sum(s_, s_.attached, &CardEffect::weapon_dice) : 0;
+        const int card_flat = card_sum(s_, s_.attached, &CardEffect::attack_flat);
         std::string text =
             "Fire " + ship.weapon_name(w) + " at " + target(a) + " with " + pwr(a.power) + ": " +
             dice(ship.weapon(w).dice + a.power + hex_weapon_dice(s_, seat, w) + card_dice,
@@ -94,9 +91,7 @@ class Labeller {
       case kMove: {
         const int steps = routes_.steps[a.subject];
         const Tile& tile = s_.board.tile(a.subject);
-        int warp = 0;
-        for (CardId card : s_.attached)
-          warp += s_.def(card).effect.warp_hexes;
+        const int warp = card_sum(s_, s_.attached, &CardEffect::warp_hexes);
         return "Move to " + describe_coord(tile.coord) + " " + tile_name(tile) + ": " +
                std::to_string(steps) + (steps == 1 ? " hex, " : " hexes, ") +
                pwr(std::max(0, steps - drive(s_, seat) - s_.vessels[seat].impulse - warp));

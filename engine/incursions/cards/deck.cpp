@@ -113,18 +113,4 @@ Rule Game::check_rarity(Seat seat, CardId card) const {
   return in_play <= rarity_limit(rarity) ? Rule::kOk : Rule::kRarityLimit;
 }
 
-int Game::committed_sum(int CardEffect::*figure) const {
-  int sum = 0;
-  for (CardId card : s_.committed)
-    sum += s_.def(card).effect.*figure;
-  return sum;
-}
-
-int Game::attached_sum(int CardEffect::*figure) const {
-  int sum = 0;
-  for (CardId card : s_.attached)
-    sum += s_.def(card).effect.*figure;
-  return sum;
-}
-
 }  // namespace spacedock::incursions

@@ -109,16 +109,14 @@ void Game::cancel_below(Seat by) {
   s_.responses.pop_back();
   emit(ev::DeclarationCancelled{by, d.seat, d.action, {d.cards.begin(), d.cards.end()}});
   if (!countermand(s_, d)) {
-    s_.committed = d.cards;  // a move's Pwr depends on the Warps that went with it
-    pay(d.seat, committed_power(d.seat, d.action));
-    s_.committed.clear();
+    pay(d.seat, committed_power(d.seat, d.action, d.cards));
     expire_diverted(d.seat);
   }
   for (CardId card : d.cards)
     to_discard(d.seat, card, v1::CARD_DISCARD_REASON_COUNTERMANDED);
 }
 
-int Game::committed_power(Seat seat, const Action& a) const {
+int Game::committed_power(Seat seat, const Action& a, std::span<const CardId> cards) const {
   const int available = s_.vessels[seat].power.available();
   switch (a.kind) {
     case ActionKind::kFireW1:
@@ -140,8 +138,9 @@ int Game::committed_power(Seat seat, const Action& a) const {
       Routes routes;
       routes.compute(s_.board, s_.vessels[seat].tile, kMaxTravel, mine_costs(seat));
       const int steps = routes.steps[a.subject];
+      // A move's Pwr depends on the Warps that went with it.
       return std::clamp(steps - drive(s_, seat) - s_.vessels[seat].impulse -
-                            committed_sum(&CardEffect::warp_hexes),
+                            card_sum(s_, cards, &CardEffect::warp_hexes),
                         0, available);
     }
     default:
@@ -213,7 +212,7 @@ void Game::resolve_maneuver(Seat seat, const Action& action) {
       throw std::logic_error("incursions: not a maneuver");
   }
   // Red Alert: more maneuvers this turn, never more than 4 (§5.4, A10).
-  if (const int extra = committed_sum(&CardEffect::extra_maneuvers); extra > 0) {
+  if (const int extra = card_sum(s_, s_.committed, &CardEffect::extra_maneuvers); extra > 0) {
     s_.maneuvers_allowed =
         static_cast<std::uint8_t>(std::min(kMaxManeuvers, s_.maneuvers_allowed + extra));
   }

@@ -42,7 +42,8 @@ void Game::attack_denizen(const Action& action) {
   const int damage = roll_dice(
       attacker,
       stats.dice + action.power + hex_weapon_dice(s_, attacker, weapon) + card_dice(weapon),
-      stats.flat + weapon_bonus(s_, attacker) + committed_sum(&CardEffect::attack_flat));
+      stats.flat + weapon_bonus(s_, attacker) +
+          card_sum(s_, s_.committed, &CardEffect::attack_flat));
   Denizen& d = s_.denizens[static_cast<std::size_t>(index)];
   // It evades on 2D6 at most its score, with no Pwr; platforms never evade (§10.1, §10.2).
   const DenizenDef& def = s_.def(d);
