@@ -85,15 +85,20 @@ void Game::enumerate(std::vector<core::OptionId>& out) const {
     case Step::kAbsorb:
       break;
   }
-  for (int k = 1; k <= power.available(); ++k)
-    add_if(make_action(kEvade, 0, k));
+  // Each of these is allowed from some least amount of Pwr up to what the vessel holds: find
+  // the least, then list the rest unchecked.
+  auto add_amounts = [&](ActionKind kind, int subject, int from, int to) {
+    int k = from;
+    while (k <= to && check_action(make_action(kind, subject, k)) != Rule::kOk)
+      ++k;
+    for (; k <= to; ++k)
+      out.push_back(encode(make_action(kind, subject, k)));
+  };
+  add_amounts(kEvade, 0, 1, power.available());
   if (s_.step != Step::kTractorLock) {
-    for (int k = 1; k <= power.up; ++k)
-      add_if(make_action(kShieldPower, 0, k));
-    for (int system = 0; system < 2; ++system) {
-      for (int k = 0; k <= power.available(); ++k)
-        add_if(make_action(kDefensiveRepair, system, k));
-    }
+    add_amounts(kShieldPower, 0, 1, power.up);
+    for (int system = 0; system < 2; ++system)
+      add_amounts(kDefensiveRepair, system, 0, power.available());
   }
   if (s_.step != Step::kTractorLock) enumerate_cards(out);
   enumerate_free_actions(seat, out);

@@ -82,6 +82,7 @@ std::optional<SetupError> choose_deck(const Content& content, const Options& opt
     const DeckPreset* preset = content.find_deck_preset(id);
     if (!preset) return error("UNKNOWN_PRESET", "no deck preset with id " + id);
     out.deck = preset->cards;
+    return std::nullopt;  // presets were validated when the content loaded
   }
   return validate_deck(content, out.deck);
 }

@@ -2,6 +2,7 @@
 // denizen, which then spends 2 maneuvers a slot moving 1 hex or attacking, and no longer acts
 // on its hex's triggers. Such denizens never win the game.
 #include <algorithm>
+#include <array>
 
 #include "engine/incursions/events/conditions.h"
 #include "engine/incursions/game.h"
@@ -67,16 +68,26 @@ Rule Game::check_domination(const Action& a) const {
 void Game::enumerate_domination(std::vector<core::OptionId>& out) const {
   for (std::size_t i = 0; i < s_.denizens.size(); ++i) {
     const auto id = static_cast<std::uint8_t>(i + 1);
-    for (ActionKind kind :
-         {ActionKind::kDominate, ActionKind::kDenizenAttack, ActionKind::kDenizenMove}) {
-      const int subjects = kind == ActionKind::kDominate        ? 1
-                           : kind == ActionKind::kDenizenAttack ? s_.players
-                                                                : static_cast<int>(s_.board.size());
-      for (int subject = 0; subject < subjects; ++subject) {
-        const Action a{kind, static_cast<std::uint8_t>(subject), 0, 0, 0, id};
-        if (check_domination(a) == Rule::kOk) out.push_back(encode(a));
-      }
+    auto add_if = [&](ActionKind kind, int subject) {
+      const Action a{kind, static_cast<std::uint8_t>(subject), 0, 0, 0, id};
+      if (check_domination(a) == Rule::kOk) out.push_back(encode(a));
+    };
+    add_if(ActionKind::kDominate, 0);
+    for (Seat target = 0; target < s_.players; ++target)
+      add_if(ActionKind::kDenizenAttack, target);
+    // A move goes to a neighbouring tile: those, in tile order (kept by insertion).
+    std::array<TileIndex, kDirections> next;
+    std::size_t count = 0;
+    for (int direction = 0; direction < kDirections; ++direction) {
+      const TileIndex tile = s_.board.next_to(s_.denizens[i].tile, direction);
+      if (tile == kNoTile) continue;
+      std::size_t at = count++;
+      for (; at > 0 && next[at - 1] > tile; --at)
+        next[at] = next[at - 1];
+      next[at] = tile;
     }
+    for (std::size_t n = 0; n < count; ++n)
+      add_if(ActionKind::kDenizenMove, next[n]);
   }
 }
 
