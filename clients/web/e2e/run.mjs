@@ -6,7 +6,8 @@
 // reload, two tabs, a refused answer, a dropped link, the replay, a phone), screenshots every
 // screen into the artifacts dir, prints one line per check passed and a summary, and exits non-zero if
 // anything failed. Everything stops by itself: a wall-time cap, per-step timeouts, and the
-// server killed at the end whatever happened.
+// server killed at the end whatever happened. The flows from the STCCG match on run in two
+// lanes side by side (STCCG; Incursions and events), see below.
 //   node e2e/run.mjs --server PATH --web-root DIR --artifacts DIR   (node e2e/run.mjs --help)
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,7 +16,7 @@ import { launch, newPerson, PageLogs, playwrightVersion } from "./lib/browser.mj
 import { Report } from "./lib/report.mjs";
 import { makeRng } from "./lib/rng.mjs";
 import { startServer } from "./lib/server.mjs";
-import { bootSmoke, register } from "./flows/accounts.mjs";
+import { bootSmoke, login, register } from "./flows/accounts.mjs";
 import { cardsPage } from "./flows/cards.mjs";
 import { brokenList, importAndSave, pasteAndSave } from "./flows/decks.mjs";
 import { incursionsCrew } from "./flows/incursions_crew.mjs";
@@ -81,11 +82,12 @@ const kNeeds = {
   cards: ["accounts"],
   stccg: ["decks"],
   replay: ["stccg"],
-  incursions: ["accounts"],
-  incursions_crew: ["accounts"],
-  incursions_events: ["accounts"],
-  incursions_full: ["accounts"],
-  events: ["accounts"],
+  second: ["accounts"],
+  incursions: ["second"],
+  incursions_crew: ["second"],
+  incursions_events: ["second"],
+  incursions_full: ["second"],
+  events: ["second"],
   phone: ["accounts"],
 };
 function wanted(name) {
@@ -136,6 +138,15 @@ try {
   const C = await newPerson(browser, logs, "C");
   const decks = {};
   let stccg = null;
+  // The flows run in two lanes side by side (most of a match's time is spent waiting on the
+  // server and the pages, not computing): the STCCG match, its replay and the phone with A, B
+  // and C; the
+  // Incursions matches and the events with a second browser of each (the same accounts, logged
+  // in again, each its own storage), A2, B2 and C2 (who still sign as A, B and C), and a
+  // generator of its own, so that each lane's clicking repeats with --seed.
+  const stccgEnv = { ...env, rng: env.rng.fork() };
+  const incEnv = { ...env, rng: env.rng.fork() };
+  let second = null;
 
   await flow("boot", "boot smoke", () => bootSmoke(report, A, server.url));
   await flow("accounts", "register A, B and C", async () => {
@@ -151,31 +162,44 @@ try {
     await brokenList(report, A);
   });
   await flow("cards", "cards page", () => cardsPage(report, C, server.url));
-  await flow("stccg", "STCCG match", async () => {
-    const id = await stccgMatch(report, env, { A, B, C, deckA: decks.A, deckB: decks.B });
-    stccg = { id, result: (await A.page.locator(".match-head .result").textContent()).trim() };
-  });
-  await flow("replay", "STCCG replay", () => replay(report, A, server.url, stccg.id, stccg.result));
-  await flow("incursions", "Incursions match", () => incursionsMatch(report, env, { A, B, C }));
-  await flow("incursions_crew", "Incursions match with captains and crew", () => incursionsCrew(report, env, { A, B, C }));
-  await flow("incursions_events", "Incursions match with hex events and denizens", () =>
-    incursionsEvents(report, env, { A, C }),
-  );
-  await flow("incursions_full", "Incursions match of the full game, with cards", () =>
-    incursionsFull(report, env, { A, C }),
-  );
-  await flow("events", "events", () =>
-    eventsFlow(report, { ...env, server: opts.server, db: server.db }, { A, B, C }, kAccounts),
-  );
-  await flow("phone", "phone", async () => {
-    const P = await newPerson(browser, logs, "phone", {
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-      deviceScaleFactor: 2,
+  const stccgLane = async () => {
+    await flow("stccg", "STCCG match", async () => {
+      const id = await stccgMatch(report, stccgEnv, { A, B, C, deckA: decks.A, deckB: decks.B });
+      stccg = { id, result: (await A.page.locator(".match-head .result").textContent()).trim() };
     });
-    await phone(report, P, server.url, { username: kAccounts.A, password: kPassword }, stccg?.id);
-  });
+    await flow("replay", "STCCG replay", () => replay(report, A, server.url, stccg.id, stccg.result));
+    await flow("phone", "phone", async () => {
+      const P = await newPerson(browser, logs, "phone", {
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+        deviceScaleFactor: 2,
+      });
+      await phone(report, P, server.url, { username: kAccounts.A, password: kPassword }, stccg?.id);
+    });
+  };
+  const incursionsLane = async () => {
+    await flow("second", "A, B and C log in a second time, for the flows run alongside", async () => {
+      const people = {};
+      for (const who of ["A", "B", "C"]) {
+        people[who] = await newPerson(browser, logs, who, {}, `${who}2`);
+        await login(report, people[who], server.url, kAccounts[who], kPassword);
+      }
+      second = people;
+    });
+    await flow("incursions", "Incursions match", () => incursionsMatch(report, incEnv, second));
+    await flow("incursions_crew", "Incursions match with captains and crew", () => incursionsCrew(report, incEnv, second));
+    await flow("incursions_events", "Incursions match with hex events and denizens", () =>
+      incursionsEvents(report, incEnv, { A: second.A, C: second.C }),
+    );
+    await flow("incursions_full", "Incursions match of the full game, with cards", () =>
+      incursionsFull(report, incEnv, { A: second.A, C: second.C }),
+    );
+    await flow("events", "events", () =>
+      eventsFlow(report, { ...incEnv, server: opts.server, db: server.db }, second, kAccounts),
+    );
+  };
+  await Promise.all([stccgLane(), incursionsLane()]);
   if (stopping) await new Promise(() => {});  // stopNow() ends the process
   await report.flow("no uncaught errors in the pages", async () => {
     if (logs.pageErrors.length) throw new Error(`${logs.pageErrors.length}: ${logs.pageErrors.slice(0, 5).join(" | ")}`);

@@ -11,11 +11,15 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export class Aborted extends Error {}
 
 // How long the page must have been still before a player acts: an open prompt is followed a
-// moment later by a fresh snapshot (which redraws the table and the panel).
+// moment later by a fresh snapshot (which redraws the table and the panel). Once the page has
+// received the snapshot that follows the last game event (the init script watches the stream,
+// lib/browser.mjs), a shorter stillness will do: the redraw has happened.
 const kQuietMs = 150;
 
 // In the page: what the match page shows now, once it has settled.
 function pageState(quietMs) {
+  // Still this long after the snapshot that covers every game event received.
+  const kSettledQuietMs = 40;
   if (document.querySelector(".match-head .result")) return "over";
   const p = document.querySelector("section.prompt");
   if (!p) return null;
@@ -25,13 +29,16 @@ function pageState(quietMs) {
   if (!title.startsWith("Your decision:")) return null;
   const buttons = p.querySelectorAll(".options button");
   if (buttons.length === 0 || p.querySelector(".options button[disabled]")) return null;
-  if (performance.now() - (window.__e2eLastChange ?? 0) < quietMs) return null;
+  const stream = window.__e2eStream;
+  const redrawn = !!stream && stream.snapSeq >= stream.eventSeq;
+  if (performance.now() - (window.__e2eLastChange ?? 0) < (redrawn ? Math.min(quietMs, kSettledQuietMs) : quietMs)) return null;
   return "prompt";
 }
 
 // In the page: watch for the answer going out, from before the click: the store disables the
 // decision panel's option buttons while an answer is on its way.
-// Also notes whether a menu opened at all (it may close again before it is seen).
+// Also notes whether a menu opened at all (it may close again before it is seen). Returns the
+// page's time, from which a click is dated.
 function armAnswerWatch() {
   const w = (window.__e2eAnswer = { started: false, menu: false });
   const observer = new MutationObserver((records) => {
@@ -49,6 +56,7 @@ function armAnswerWatch() {
     attributes: true,
     attributeFilter: ["disabled"],
   });
+  return performance.now();
 }
 
 export class MatchRun {
@@ -82,7 +90,7 @@ export class MatchRun {
     for (;;) {
       this.checkLive();
       try {
-        const handle = await page.waitForFunction(fn, arg, { timeout: 1000, polling: 50 });
+        const handle = await page.waitForFunction(fn, arg, { timeout: 1000, polling: 20 });
         return await handle.jsonValue();
       } catch (error) {
         if (!(error instanceof errors.TimeoutError)) throw error;
@@ -124,6 +132,8 @@ export class Seat {
 }
 
 async function waitAnswerStarted(page, ms) {
+  // Usually out by the time the click returns: one look first, then the wait.
+  if (await page.evaluate(() => !!window.__e2eAnswer?.started)) return true;
   try {
     await page.waitForFunction(() => window.__e2eAnswer?.started, null, { timeout: ms, polling: 20 });
     return true;
@@ -148,8 +158,7 @@ async function clickTable(run, seat, count, chosen = null, firstItem = false) {
     run.report.log(`      ${seat.who}: could not bring "${what}" into sight: ${whyNot(error)}`);
     return false;
   }
-  await page.evaluate(armAnswerWatch);
-  const clickedAt = await page.evaluate(() => performance.now());
+  const clickedAt = await page.evaluate(armAnswerWatch);
   const officer = await target.evaluate((el) => el.classList.contains("inc-officer"), null, { timeout: 1000 }).catch(() => false);
   try {
     await target.click({ timeout: 3000 });
@@ -244,16 +253,19 @@ export async function answerOnce(run, seat) {
   }
   if (!answered) return false;
   // The answer's response: the buttons come back, or the panel closes, or the next prompt shows.
-  await run.waitInPage(
+  // (and then whether the decision panel shows a refusal, read in the same look).
+  const { refused, words } = await run.waitInPage(
     page,
-    () => !document.querySelector("section.prompt.open .options button[disabled]"),
+    () => {
+      if (document.querySelector("section.prompt.open .options button[disabled]")) return null;
+      const refusal = document.querySelector("section.prompt [role=alert]");
+      return { refused: !!refusal, words: refusal?.textContent.trim() ?? "" };
+    },
     null,
     30_000,
     `${seat.who}: the answer's response`,
   );
-  const refusal = page.locator("section.prompt [role=alert]");
-  if (await refusal.count()) {
-    const words = (await refusal.first().textContent()).trim();
+  if (refused) {
     const shot = await run.report.shot(page, `fail-${run.label}-refused-${seat.who}`);
     throw new Error(`${seat.who}: the server refused a click the page offered: "${words}" (screenshot ${shot})`);
   }
