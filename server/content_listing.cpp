@@ -55,7 +55,18 @@ const char* rarity_letter(v1::IncursionsRarity rarity) {
 }
 
 void print_weapon(const char* slot, const incursions::WeaponStats& w) {
-  std::printf("  %s %dD6%+d range %d", slot, w.dice, w.flat, w.range);
+  if (w.present) std::printf("  %s %dD6%+d range %d", slot, w.dice, w.flat, w.range);
+}
+
+void print_ship(const incursions::ShipDef& ship) {
+  std::printf("%-7s %-24s %-10s %3d/%2d/%2d/%d", ship.id.c_str(), ship.card.name().c_str(),
+              ship.craft ? "its ship's" : race_name(ship.race), ship.hull, ship.shields,
+              ship.evasion, ship.drive);
+  print_weapon("W1", ship.weapon(incursions::Weapon::kW1));
+  print_weapon(" W2", ship.weapon(incursions::Weapon::kW2));
+  print_weapon(" W3", ship.weapon(incursions::Weapon::kW3));
+  if (ship.can_cloak()) std::printf("  cloak %d", ship.cloak_cost);
+  std::printf("\n");
 }
 
 }  // namespace
@@ -63,15 +74,11 @@ void print_weapon(const char* slot, const incursions::WeaponStats& w) {
 int print_content() {
   const auto& content = incursions::Content::standard();
   std::printf("Ships (hull/shields/evasion/drive):\n");
-  for (const auto& ship : content.ships()) {
-    std::printf("%-7s %-24s %-10s %3d/%2d/%2d/%d", ship.id.c_str(), ship.card.name().c_str(),
-                race_name(ship.race), ship.hull, ship.shields, ship.evasion, ship.drive);
-    print_weapon("W1", ship.weapon(incursions::Weapon::kW1));
-    print_weapon(" W2", ship.weapon(incursions::Weapon::kW2));
-    print_weapon(" W3", ship.weapon(incursions::Weapon::kW3));
-    if (ship.can_cloak()) std::printf("  cloak %d", ship.cloak_cost);
-    std::printf("\n");
-  }
+  for (const auto& ship : content.ships())
+    print_ship(ship);
+  std::printf("\nCraft that cards bring into play (hull/shields/evasion/drive):\n");
+  for (const auto& craft : content.crafts())
+    print_ship(craft);
   std::printf("\nHexes (hexpoints):\n");
   for (const auto& hex : content.hexes()) {
     std::printf("%-32s %2d  %-24s %s\n", hex.id.c_str(), hex.hexpoints, hex.name.c_str(),

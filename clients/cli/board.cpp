@@ -214,6 +214,7 @@ std::vector<std::string> render_board(const v1::GameSnapshot& snapshot, const v1
       tabled.push_back(
           t.card().card().title() +
           (t.controller_seat() != vessel.seat() ? " (" + name(t.controller_seat()) + "'s)" : "") +
+          (t.life() > 0 ? ", armour " + std::to_string(t.life()) + " LP" : "") +
           (t.active() ? "" : " (from the next maneuver)"));
     }
     if (!tabled.empty()) add_list(lines, "  tabled:", tabled);

@@ -117,6 +117,8 @@ std::string_view rule_name(Rule rule) {
       return "REPAIR_TOO_SMALL";
     case Rule::kNoSuchCard:
       return "NO_SUCH_CARD";
+    case Rule::kNoWeapon:
+      return "NO_WEAPON";
   }
   return "UNKNOWN";
 }

@@ -146,6 +146,7 @@ enum class Rule : std::uint8_t {
   kOnePerTarget,
   kRepairTooSmall,
   kNoSuchCard,
+  kNoWeapon,
 };
 
 std::string_view rule_name(Rule rule);

@@ -183,15 +183,22 @@ void Game::resolve_hit() {
                                 hit.shield_power * s_.ship(target).shield_absorb + hit.card_absorb);
     const int layered = offline ? 0 : std::min<int>(hit.damage - absorbed, v.layer);
     v.layer = static_cast<std::uint8_t>(v.layer - layered);
-    const int rest = hit.damage - absorbed - layered;
+    // A shuttle as armour next, even where shields are offline (§7.4).
+    const int armoured = armour_takes(target, hit.damage - absorbed - layered);
+    const int rest = hit.damage - absorbed - layered - armoured;
     const int to_shields = offline ? 0 : std::min<int>(rest, v.shields);
     const int to_hull = rest - to_shields;
     v.shields = static_cast<std::int16_t>(v.shields - to_shields);
     v.hull = static_cast<std::int16_t>(v.hull - to_hull);
     emit(ev::DamageApplied{target, hit.damage, static_cast<std::int16_t>(absorbed + layered),
                            static_cast<std::int16_t>(to_shields),
-                           static_cast<std::int16_t>(to_hull), v.shields, v.hull});
-    if (v.hull <= 0) eliminate(target, v1::ELIMINATION_REASON_DESTROYED);
+                           static_cast<std::int16_t>(to_hull), v.shields, v.hull,
+                           static_cast<std::int16_t>(armoured)});
+    if (armoured > 0) discard_spent_armour(target);
+    if (v.hull <= 0) {
+      destroyed(target);  // its repairs die with it
+      return;
+    }
   }
   if (!v.eliminated) {
     if (hit.repair_chosen) repair(target, hit.repair_system, hit.repair_power);
@@ -233,6 +240,8 @@ void Game::eliminate(Seat seat, v1::EliminationReason reason) {
   discard_officers(seat);
   if (s_.full()) {
     discard_tabled(seat);
+    if (v.craft != kNoCard)
+      to_discard(seat, std::exchange(v.craft, kNoCard), v1::CARD_DISCARD_REASON_DESTROYED);
     if (seat == s_.active) {
       for (CardId card : std::exchange(s_.attached, {}))
         to_discard(seat, card, v1::CARD_DISCARD_REASON_REMOVED);

@@ -26,7 +26,9 @@ void require(bool ok, const std::string& message) {
   if (!ok) fail(message);
 }
 
-WeaponStats weapon_stats(const v1::IncursionsWeapon& w, const std::string& ship, const char* slot) {
+WeaponStats weapon_stats(const v1::IncursionsWeapon& w, const std::string& ship, const char* slot,
+                         bool present = true) {
+  if (!present) return {0, 0, 0, false};
   require(w.dice() >= 1 && w.dice() <= 4, "ship " + ship + ": " + slot + " needs 1 to 4 dice");
   require(w.flat() >= 0 && w.flat() <= 20,
           "ship " + ship + ": " + slot + " flat bonus out of range");
@@ -34,10 +36,12 @@ WeaponStats weapon_stats(const v1::IncursionsWeapon& w, const std::string& ship,
   return {static_cast<int>(w.dice()), w.flat(), static_cast<int>(w.range())};
 }
 
-ShipDef ship_def(const v1::IncursionsShip& card) {
+ShipDef ship_def(const v1::IncursionsShip& card, bool craft) {
   const std::string& id = card.id();
   require(!id.empty(), "a ship has no id");
-  require(card.race() != v1::RACE_UNSPECIFIED, "ship " + id + ": race missing");
+  // A craft is of its parent ship's make (§11.3).
+  require((card.race() != v1::RACE_UNSPECIFIED) != craft,
+          "ship " + id + (craft ? ": a craft has no race of its own" : ": race missing"));
   require(card.hull() > 0 && card.hull() <= 200, "ship " + id + ": hull must be 1 to 200");
   require(card.shields() >= 0 && card.shields() <= 100,
           "ship " + id + ": shields must be 0 to 100");
@@ -46,16 +50,19 @@ ShipDef ship_def(const v1::IncursionsShip& card) {
   require(card.cloak_cost() <= 4, "ship " + id + ": cloak cost above 4 Pwr");
   require(card.shield_absorb() >= 1 && card.shield_absorb() <= 20,
           "ship " + id + ": shield_absorb must be 1 to 20");
-  require(card.has_w1() && card.has_w2() && card.has_w3(), "ship " + id + ": needs w1, w2 and w3");
+  require(card.has_w1() && (craft || (card.has_w2() && card.has_w3())),
+          "ship " + id + ": needs w1, w2 and w3");
   ShipDef def;
+  def.craft = craft;
   def.id = id;
   def.race = card.race();
   def.hull = card.hull();
   def.shields = card.shields();
   def.evasion = card.evasion();
   def.drive = card.drive();
-  def.weapons = {weapon_stats(card.w1(), id, "w1"), weapon_stats(card.w2(), id, "w2"),
-                 weapon_stats(card.w3(), id, "w3")};
+  def.weapons = {weapon_stats(card.w1(), id, "w1"),
+                 weapon_stats(card.w2(), id, "w2", card.has_w2()),
+                 weapon_stats(card.w3(), id, "w3", card.has_w3())};
   def.cloak_cost = static_cast<int>(card.cloak_cost());
   def.repair_bonus = card.repair_bonus();
   def.shield_absorb = card.shield_absorb();
@@ -232,10 +239,15 @@ Content Content::load(std::initializer_list<File> files) {
   std::unordered_set<std::string> ids;
   for (const auto& card : merged.ships()) {
     require(ids.insert(card.id()).second, "duplicate ship id " + card.id());
-    content.ships_.push_back(ship_def(card));
+    content.ships_.push_back(ship_def(card, /*craft=*/false));
   }
   require(!content.ships_.empty(), "no ships defined");
-  require(content.ships_.size() <= std::numeric_limits<ShipIndex>::max(), "too many ships");
+  content.player_ships_ = content.ships_.size();
+  for (const auto& card : merged.crafts()) {
+    require(ids.insert(card.id()).second, "duplicate ship id " + card.id());
+    content.ships_.push_back(ship_def(card, /*craft=*/true));
+  }
+  require(content.ships_.size() < kNoShip, "too many ships");
   for (const auto& hex : merged.hexes()) {
     require(ids.insert(hex.id()).second, "duplicate hex id " + hex.id());
     content.hexes_.push_back(hex_def(hex));
@@ -244,6 +256,15 @@ Content Content::load(std::initializer_list<File> files) {
   for (const auto& card : merged.cards()) {
     require(ids.insert(card.id()).second, "duplicate card id " + card.id());
     content.cards_.push_back(card_def(card));
+    const std::string& craft = card.effect().craft();
+    const bool shuttle = card.effect().mechanism() == v1::INCURSIONS_CARD_MECHANISM_SHUTTLE;
+    require(craft.empty() != shuttle,
+            "card " + card.id() + ": a shuttle, and only a shuttle, names a craft");
+    if (shuttle) {
+      auto index = content.find_craft(craft);
+      require(index.has_value(), "card " + card.id() + " names unknown craft " + craft);
+      content.cards_.back().effect.craft = *index;
+    }
   }
   require(content.cards_.size() < 10000, "too many cards");
   for (const auto& preset : merged.hexpile_presets()) {
@@ -294,7 +315,14 @@ const Content& Content::standard() {
 }
 
 std::optional<ShipIndex> Content::find_ship(std::string_view id) const {
-  for (std::size_t i = 0; i < ships_.size(); ++i) {
+  for (std::size_t i = 0; i < player_ships_; ++i) {
+    if (ships_[i].id == id) return static_cast<ShipIndex>(i);
+  }
+  return std::nullopt;
+}
+
+std::optional<ShipIndex> Content::find_craft(std::string_view id) const {
+  for (std::size_t i = player_ships_; i < ships_.size(); ++i) {
     if (ships_[i].id == id) return static_cast<ShipIndex>(i);
   }
   return std::nullopt;

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 namespace spacedock::incursions {
 
 using ShipIndex = std::uint8_t;
+inline constexpr ShipIndex kNoShip = 0xff;
 using HexIndex = std::int16_t;
 using CardIndex = std::uint16_t;
 
@@ -25,6 +27,7 @@ struct WeaponStats {
   int dice = 1;
   int flat = 0;
   int range = 0;
+  bool present = true;  // a craft may lack W2 and W3 (§19.4)
 };
 
 // A ship card's figures, as the rules engine uses them.
@@ -39,6 +42,7 @@ struct ShipDef {
   int cloak_cost = 0;  // 0: no cloaking device
   int repair_bonus = 0;
   int shield_absorb = 5;
+  bool craft = false;       // a card's craft (§19.4): its make is its parent ship's; never dealt
   v1::IncursionsShip card;  // the printed card, for views
 
   const WeaponStats& weapon(Weapon w) const { return weapons[static_cast<int>(w)]; }
@@ -154,6 +158,7 @@ struct CardEffect {
   int mine_dice = 0;
   int removal_repair = 0;
   v1::IncursionsCardMechanism mechanism = v1::INCURSIONS_CARD_MECHANISM_NONE;
+  ShipIndex craft = kNoShip;  // the craft the card brings into play (Shuttle craft)
 };
 
 // A captain, crew or game card's figures (§14, §18, §19.3), as the rules engine uses them.
@@ -212,7 +217,9 @@ class Content {
   // The content files built into this binary, loaded once.
   static const Content& standard();
 
+  // A ship a player may sail (never a craft), and a craft by id.
   std::optional<ShipIndex> find_ship(std::string_view id) const;
+  std::optional<ShipIndex> find_craft(std::string_view id) const;
   std::optional<HexIndex> find_hex(std::string_view id) const;
   std::optional<CardIndex> find_card(std::string_view id) const;
   // The captain card of a race, if the content has one.
@@ -224,7 +231,11 @@ class Content {
   const HexDef& hex(HexIndex i) const { return hexes_[static_cast<std::size_t>(i)]; }
   const CardDef& card(CardIndex i) const { return cards_[i]; }
   const std::vector<CardDef>& cards() const { return cards_; }
-  const std::vector<ShipDef>& ships() const { return ships_; }
+  // The ships players sail; crafts follow them in the same index space.
+  std::span<const ShipDef> ships() const { return {ships_.data(), player_ships_}; }
+  std::span<const ShipDef> crafts() const {
+    return std::span<const ShipDef>(ships_).subspan(player_ships_);
+  }
   const std::vector<HexDef>& hexes() const { return hexes_; }
   const std::vector<HexpilePreset>& presets() const { return presets_; }
   const std::vector<DeckPreset>& deck_presets() const { return deck_presets_; }
@@ -235,6 +246,7 @@ class Content {
 
  private:
   std::vector<ShipDef> ships_;
+  std::size_t player_ships_ = 0;
   std::vector<HexDef> hexes_;
   std::vector<CardDef> cards_;
   std::vector<HexpilePreset> presets_;

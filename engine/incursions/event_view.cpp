@@ -243,9 +243,23 @@ class EventWriter {
     m->set_hull_lost(e.hull_lost);
     m->set_shields(e.shields);
     m->set_hull(e.hull);
+    m->set_armour_lost(e.armour_lost);
+    const std::string armour =
+        e.armour_lost > 0 ? ", " + std::to_string(e.armour_lost) + " on the armour shuttle" : "";
     return name_(e.seat) + " takes " + std::to_string(e.damage) + " (" +
-           std::to_string(e.absorbed) + " absorbed): shields " + std::to_string(e.shields) +
-           ", hull " + std::to_string(e.hull);
+           std::to_string(e.absorbed) + " absorbed" + armour + "): shields " +
+           std::to_string(e.shields) + ", hull " + std::to_string(e.hull);
+  }
+  std::string operator()(const ev::EscapeCraftLaunched& e) {
+    auto* m = out_->mutable_escape_craft_launched();
+    m->set_seat(e.seat);
+    card_to_proto(s_, e.card, m->mutable_card());
+    m->set_ship(s_.content->ship(e.craft).id);
+    m->set_power_up(e.power_up);
+    m->set_power_spent(e.power_spent);
+    return name_(e.seat) + " escapes in " + title(e.card) + " with " +
+           std::to_string(e.power_up + e.power_spent) + " Pwr (" + std::to_string(e.power_up) +
+           " up)";
   }
   std::string operator()(const ev::PlayerEliminated& e) {
     auto* m = out_->mutable_player_eliminated();
@@ -476,6 +490,8 @@ class EventWriter {
         return text + ", cancelled";
       case v1::CARD_DISCARD_REASON_REMOVED:
         return text + ", removed from play";
+      case v1::CARD_DISCARD_REASON_DESTROYED:
+        return text + ", destroyed";
       default:
         return text;
     }

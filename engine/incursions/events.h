@@ -92,6 +92,14 @@ struct DamageApplied {
   std::int16_t hull_lost;
   std::int16_t shields;
   std::int16_t hull;
+  std::int16_t armour_lost;  // taken by a shuttle tabled as armour (§7.4)
+};
+struct EscapeCraftLaunched {
+  Seat seat;
+  std::uint16_t card;
+  ShipIndex craft;
+  std::uint8_t power_up;
+  std::uint8_t power_spent;
 };
 struct PlayerEliminated {
   Seat seat;
@@ -286,7 +294,7 @@ using Event = std::variant<
     ev::DenizenDamaged, ev::DenizenDestroyed, ev::EscapeAttempted, ev::RewardTaken, ev::ShieldLayer,
     ev::PowerOutOfPlay, ev::DenizenDominated, ev::DenizenMoved, ev::DeckShuffled, ev::DeckCut,
     ev::CardsDrawn, ev::CardPlayed, ev::CardTabled, ev::CardDiscarded, ev::CardTaken,
-    ev::HandRevealed, ev::DeclarationCancelled>;
+    ev::HandRevealed, ev::DeclarationCancelled, ev::EscapeCraftLaunched>;
 
 // Who may see an event. Every event is public but a revealed hand, which only its viewer sees;
 // the hexpiles' order never becomes an event until a hex is revealed by exploring, and the

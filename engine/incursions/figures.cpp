@@ -39,6 +39,16 @@ int card_sum(const State& s, std::span<const CardId> cards, int CardEffect::*fig
   return sum;
 }
 
+EscapePower escape_power(const State& s, Seat seat) {
+  // Two Pwr cards go along, in the states they are in (A33): how many of them are UP, from
+  // the fewest to the most. Cards held by a cloak or a beam count as SPENT once freed; cards
+  // out of play stay behind.
+  const Power& p = s.vessels[seat].power;
+  const int others = p.spent + p.cloak + p.tractor;
+  const int kept = std::min(2, p.up + others);
+  return {kept, std::max(0, kept - others), std::min<int>(kept, p.up)};
+}
+
 bool card_in_effect(const State& s, Seat seat, v1::IncursionsCardMechanism mechanism) {
   return std::any_of(s.tabled.begin(), s.tabled.end(), [&](const Tabled& t) {
     return t.on == seat && t.controller == seat && s.in_effect(t) &&
@@ -114,7 +124,7 @@ int systems_espionage_score(const State& s, Seat seat) {
 v1::Race officer_race(const State& s, Seat seat, CardId card) {
   if (s.cards[card].assimilated) return v1::RACE_BORG;
   const v1::Race race = s.def(card).race;
-  return race != v1::RACE_UNSPECIFIED ? race : s.ship(seat).race;
+  return race != v1::RACE_UNSPECIFIED ? race : s.race(seat);
 }
 
 v1::Race captain_race(const State& s, Seat seat) {

@@ -41,6 +41,15 @@ int systems_espionage_score(const State& s, Seat seat);
 // next one (FULL).
 int card_sum(const State& s, std::span<const CardId> cards, int CardEffect::*figure);
 
+// The Pwr cards an escape craft takes along (A33): `kept` cards, of which from `least_up` to
+// `most_up` may be UP, the rest SPENT.
+struct EscapePower {
+  int kept = 0;
+  int least_up = 0;
+  int most_up = 0;
+};
+EscapePower escape_power(const State& s, Seat seat);
+
 // Whether a card `seat` tabled on its own vessel with this mechanism is in effect (FULL).
 bool card_in_effect(const State& s, Seat seat, v1::IncursionsCardMechanism mechanism);
 

@@ -43,6 +43,7 @@ bool Game::hand_may_answer() const {
     case Step::kRespond:
     case Step::kDefend:
     case Step::kAbsorb:
+    case Step::kEscape:
       return s_.full() && !s_.zones[decider()].hand.empty();
     default:
       return false;
@@ -121,6 +122,11 @@ SubmitResult Game::forfeit(Seat seat, bool out_of_time) {
         s_.hit = {};
         break;
       case Step::kRespond:  // the window passes; the declaration waits for the others
+        break;
+      case Step::kEscape:  // lost with the ship: on another's turn, that turn goes on
+        if (seat != s_.active) break;
+        s_.tasks.clear();
+        end_turn();
         break;
       case Step::kTractorLock: {
         Power& holder = s_.vessels[s_.lock.holder].power;
@@ -252,6 +258,9 @@ void Game::apply(const Action& action) {
     case Step::kSearchDeck:
     case Step::kTakeFromHand:
       take_card(action);
+      return;
+    case Step::kEscape:
+      escape(seat, action);
       return;
     case Step::kManeuver:
       break;

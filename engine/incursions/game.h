@@ -249,6 +249,15 @@ class Game {
   void cancel_below(Seat by);
   // The Pwr a declared maneuver spends, with the cards declared with it (A28).
   int committed_power(Seat seat, const Action& action, std::span<const CardId> cards) const;
+  // Shuttles (cards/shuttle.cpp): armour beside the ship, and escape craft (§11.3-11.4).
+  bool is_armour(const Tabled& t, Seat seat) const;
+  bool has_armour(Seat seat) const;
+  // Damage the armour takes of `damage`; spent armour is discarded by discard_spent_armour.
+  int armour_takes(Seat seat, int damage);
+  void discard_spent_armour(Seat seat);
+  // A vessel at 0 hull: its player escapes or is eliminated.
+  void destroyed(Seat seat);
+  void escape(Seat seat, const Action& action);
 
   // Movement and beams (movement.cpp).
   void move(TileIndex destination);

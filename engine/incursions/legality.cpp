@@ -118,8 +118,7 @@ const Mine* Game::own_fresh_mine(Seat seat) const {
 Rule Game::check_target(Seat attacker, Seat target) const {
   if (target == attacker || !s_.in_game(target)) return Rule::kInvalidTarget;
   if (s_.vessels[target].cloaked && !s_.vessels[attacker].sweep &&
-      (s_.options.rules.cloak_sight_only ||
-       !locates(s_.ship(attacker).race, s_.ship(target).race))) {
+      (s_.options.rules.cloak_sight_only || !locates(s_.race(attacker), s_.race(target)))) {
     return Rule::kTargetCloaked;
   }
   return Rule::kOk;
@@ -190,6 +189,9 @@ Rule Game::check_action(const Action& a) const {
         default:
           return Rule::kWrongStep;
       }
+    case Step::kEscape:
+      if (a.kind == kAccept) return Rule::kOk;
+      return a.kind == kPlayCard ? check_card(a) : Rule::kWrongStep;
     case Step::kDiscard:
       if (a.kind != kDiscardCard) return Rule::kWrongStep;
       return in_hand(seat, a.card - 1u) ? Rule::kOk : Rule::kNotInHand;
@@ -296,6 +298,10 @@ Rule Game::check_maneuver(const Action& a) const {
   if (s_.maneuvers_used >= s_.maneuvers_allowed) return Rule::kNoManeuversLeft;
   if (!s_.attached.empty() && !fits(attached_demands(), a.kind)) return Rule::kNotForThisManeuver;
   const int available = v.power.available();
+  if ((a.kind == kFireW2 && !ship.weapon(Weapon::kW2).present) ||
+      ((a.kind == kLayMine || a.kind == kDetonateMine) && !ship.weapon(Weapon::kW3).present)) {
+    return Rule::kNoWeapon;  // a craft's missing systems (§19.4)
+  }
   switch (a.kind) {
     case kFireW1:
     case kFireW2: {
@@ -310,7 +316,7 @@ Rule Game::check_maneuver(const Action& a) const {
       return check_weapon_reach(a, s_.position(a.subject));
     }
     case kAssimilate:
-      if (ship.race != v1::RACE_BORG) return Rule::kNotBorg;
+      if (s_.race(seat) != v1::RACE_BORG) return Rule::kNotBorg;
       if (Rule r = check_target(seat, a.subject); r != Rule::kOk) return r;
       if (Rule r = check_officer(a.subject, a.officer); r != Rule::kOk) return r;
       if (hex_distance(s_.position(seat), s_.position(a.subject)) > assimilation_range(s_, seat)) {

@@ -68,6 +68,10 @@ void Game::enumerate(std::vector<core::OptionId>& out) const {
       enumerate_free_actions(seat, out);
       out.push_back(encode(make_action(kAccept)));
       return;
+    case Step::kEscape:
+      enumerate_cards(out);
+      out.push_back(encode(make_action(kAccept)));
+      return;
     case Step::kDiscard:
       for (CardId card : sorted(s_.zones[seat].hand))
         out.push_back(encode(card_action(kDiscardCard, card)));
@@ -123,6 +127,7 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
   // The reaches, once: each looks up the hex the vessel stands in.
   const int w1_range = weapon_range(s_, seat, Weapon::kW1);
   const int w2_range = weapon_range(s_, seat, Weapon::kW2);
+  const bool torpedoes = s_.ship(seat).weapon(Weapon::kW2).present;
   for (Seat target = 0; target < s_.players; ++target) {
     if (check_target(seat, target) != Rule::kOk) continue;
     const int distance = hex_distance(s_.position(seat), s_.position(target));
@@ -137,12 +142,12 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
       for (int k = 0; k <= available; ++k) {
         if (distance <= w1_range)
           out.push_back(encode(make_action(kFireW1, target, k, 0, officer)));
-        if (k + torpedo_range <= available) {
+        if (torpedoes && k + torpedo_range <= available) {
           out.push_back(encode(make_action(kFireW2, target, k, torpedo_range, officer)));
         }
       }
     }
-    if (s_.ship(seat).race == v1::RACE_BORG) {
+    if (s_.race(seat) == v1::RACE_BORG) {
       for (int officer = 1; officer <= kPositions; ++officer)
         add_if(make_action(kAssimilate, target, 0, 0, officer));
     }
@@ -154,7 +159,7 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
     const int id = static_cast<int>(d) + 1;
     for (int k = 0; k <= available; ++k) {
       if (distance <= w1_range) out.push_back(encode(make_action(kFireW1, 0, k, 0, 0, id)));
-      if (k + torpedo_range <= available)
+      if (torpedoes && k + torpedo_range <= available)
         out.push_back(encode(make_action(kFireW2, 0, k, torpedo_range, 0, id)));
     }
   }

@@ -139,6 +139,7 @@ class Labeller {
                " points";
       case kAccept:
         if (s_.step == Step::kRespond) return "Pass: let it resolve";
+        if (s_.step == Step::kEscape) return "Go down with the ship: you are out of the game";
         return s_.step == Step::kTractorLock ? "Accept the tractor lock" : "Take the hit";
       case kKeep:
         return s_.step == Step::kKeepCloak ? "Stay cloaked" : "Keep holding the tractor beam";
@@ -213,6 +214,8 @@ class Labeller {
         return "Systems Report: take one card of your deck";
       case Step::kTakeFromHand:
         return "Take one card of " + name_(s_.taking_from) + "'s hand";
+      case Step::kEscape:
+        return "Your ship is destroyed: escape?";
       case Step::kNone:
         break;
     }
@@ -228,6 +231,11 @@ class Labeller {
     if (s_.step == Step::kDefend || s_.step == Step::kAbsorb)
       return "Play " + title + ": " + def.card.summary();
     if (s_.step == Step::kRespond) return "Play " + title + " against it";
+    if (s_.step == Step::kEscape) {
+      const int spent = escape_power(s_, s_.decision.seat).kept - a.power;
+      return "Escape in " + title + ", keeping " + std::to_string(a.power) + " Pwr up and " +
+             std::to_string(spent) + " spent";
+    }
     if (def.crew()) return "Table " + title + " (free)";
     switch (def.effect.mechanism) {
       case v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND:
@@ -239,6 +247,11 @@ class Labeller {
       case v1::INCURSIONS_CARD_MECHANISM_LAY_MINE:
         return "Play " + title + " with " + pwr(a.power) + ": a mine of " +
                dice(def.effect.mine_dice + a.power, 0);
+      case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE: {
+        const ShipDef& craft = s_.content->ship(def.effect.craft);
+        return "Launch " + title + " as armour: it takes the next " +
+               std::to_string(craft.hull + craft.shields) + " damage before your shields";
+      }
       default:
         break;
     }
@@ -403,6 +416,8 @@ v1::IncursionsStep step_of(Step step) {
       return v1::INCURSIONS_STEP_SEARCH_DECK;
     case Step::kTakeFromHand:
       return v1::INCURSIONS_STEP_TAKE_FROM_HAND;
+    case Step::kEscape:
+      return v1::INCURSIONS_STEP_ESCAPE;
     case Step::kNone:
       break;
   }

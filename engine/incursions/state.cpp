@@ -188,6 +188,7 @@ State make_position(const Content& content, std::initializer_list<std::string_vi
     if (!ship) throw std::invalid_argument("unknown ship " + std::string(id));
     Vessel& v = s.vessels[seat];
     v.ship = *ship;
+    v.race = content.ship(*ship).race;
     v.hull = static_cast<std::int16_t>(content.ship(*ship).hull);
     v.shields = static_cast<std::int16_t>(content.ship(*ship).shields);
     v.stayed = true;  // as if each turn began where the vessel stands

@@ -67,6 +67,7 @@ struct Tabled {
   Seat controller = kNoSeat;  // it counts against this player's rarity limits (A58)
   Seat on = kNoSeat;          // the vessel it sits in front of
   std::uint16_t since = 0;    // State::maneuvers_declared when tabled: active after (§5.2)
+  std::int16_t life = 0;      // a shuttle tabled as armour: the LP it has left (§11.3)
 };
 
 // A declaration open to responses (§5.5): a maneuver with its attached cards, or a card played
@@ -79,7 +80,9 @@ struct Declaration {
 };
 
 struct Vessel {
-  ShipIndex ship = 0;
+  ShipIndex ship = 0;  // the ship card, or the craft the player escaped in (§11.4)
+  v1::Race race = v1::RACE_UNSPECIFIED;  // its make: a craft keeps its parent ship's
+  CardId craft = kNoCard;                // the card of that craft
   TileIndex tile = 0;
   std::int16_t hull = 0;
   std::int16_t shields = 0;
@@ -152,6 +155,7 @@ enum class Step : std::uint8_t {
   kDiscard,       // FULL: down to the hand limit (§4.5)
   kSearchDeck,    // FULL: take a card of your deck
   kTakeFromHand,  // FULL: take a card of State::taking_from's hand
+  kEscape,        // FULL: the decider's vessel is destroyed: escape in a shuttle? (§11.4)
 };
 
 // A hit being resolved: an attack, or a mine going off (automatic: no evasion, no defense slot).
@@ -287,6 +291,7 @@ struct State {
   std::vector<Event> events;
 
   const ShipDef& ship(Seat seat) const { return content->ship(vessels[seat].ship); }
+  v1::Race race(Seat seat) const { return vessels[seat].race; }
   const CardDef& def(CardId card) const { return content->card(cards[card].def); }
   // A denizen's figures: its home hex's.
   const DenizenDef& def(const Denizen& d) const {

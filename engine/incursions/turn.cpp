@@ -36,6 +36,7 @@ void Game::deal(const Setup& setup) {
     const ShipDef& def = s_.content->ship(ship);
     Vessel& v = s_.vessels[seat];
     v.ship = ship;
+    v.race = def.race;
     v.hull = static_cast<std::int16_t>(def.hull);
     v.shields = static_cast<std::int16_t>(def.shields);
     emit(ev::ShipAssigned{seat, ship});
@@ -51,7 +52,7 @@ void Game::deal(const Setup& setup) {
       emit(ev::OfficerTabled{seat, card, static_cast<std::int8_t>(position)});
     };
     std::optional<CardIndex> captain = chosen.captain;
-    if (chosen.captain_of_ship_race) captain = s_.content->captain_of(s_.ship(seat).race);
+    if (chosen.captain_of_ship_race) captain = s_.content->captain_of(s_.race(seat));
     if (captain) table(*captain, kCaptain);
     for (CardIndex crew : chosen.crew)
       table(crew, s_.content->card(crew).position);

@@ -69,6 +69,7 @@ void vessel_to_proto(const State& s, Seat seat, core::Viewer viewer, v1::Incursi
   const Vessel& v = s.vessels[seat];
   out->set_seat(seat);
   *out->mutable_ship() = s.ship(seat).card;
+  out->mutable_ship()->set_race(s.race(seat));  // an escape craft is of its ship's make
   *out->mutable_position() = to_proto(s.position(seat));
   out->set_hull(v.hull);
   out->set_shields(v.shields);
@@ -124,6 +125,7 @@ void vessel_to_proto(const State& s, Seat seat, core::Viewer viewer, v1::Incursi
     m->set_controller_seat(t.controller);
     m->set_on_seat(t.on);
     m->set_active(s.in_effect(t));
+    m->set_life(t.life);
   }
 }
 

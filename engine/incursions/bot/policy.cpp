@@ -291,6 +291,8 @@ double Turn::play(const v1::IncursionsAction& a) const {
       return attempt_offered() ? -1 : kFiller + 5;
     case v1::INCURSIONS_CARD_MECHANISM_LAY_MINE:
       return a.power() == 0 ? 5 : -1;
+    case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE:  // armour, before a fight
+      return !attempt_offered() && enemy_in_reach() ? kFiller + 20 : -1;
     default:
       return -1;
   }
@@ -442,6 +444,9 @@ class Policy final : public core::BotPolicy {
         case v1::INCURSIONS_STEP_SEARCH_DECK:
         case v1::INCURSIONS_STEP_TAKE_FROM_HAND:
           return static_cast<double>(a.card().card().rarity());
+        case v1::INCURSIONS_STEP_ESCAPE:
+          // Escape, with as much Pwr up as can be kept.
+          return a.kind() == v1::PLAY_CARD ? 1.0 + a.power() : 0.0;
         default:  // the cut: the pile order is hidden, so any depth will do
           return 0.0;
       }

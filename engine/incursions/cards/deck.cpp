@@ -107,6 +107,9 @@ Rule Game::check_rarity(Seat seat, CardId card) const {
   for (const Tabled& t : s_.tabled) {
     if (t.controller == seat && s_.def(t.card).rarity == rarity) ++in_play;
   }
+  if (const CardId craft = s_.vessels[seat].craft; craft != kNoCard) {
+    if (s_.def(craft).rarity == rarity) ++in_play;  // the card the vessel now is
+  }
   for (const Mine& m : s_.mines) {  // Large Mines, tabled in a hex
     if (m.card != kNoCard && m.owner == seat && s_.def(m.card).rarity == rarity) ++in_play;
   }

@@ -68,7 +68,7 @@ Rule Game::check_attached_fit(const Action& a) const {
 
 bool Game::serves_race(Seat seat, v1::Race race) const {
   // The ship's own race, or the race of a captain the Borg assimilated (§13.3, §19.1).
-  if (s_.ship(seat).race == race) return true;
+  if (s_.race(seat) == race) return true;
   auto assimilated_captain = [&](CardId c) {
     return c != kNoCard && s_.cards[c].assimilated && s_.def(c).captain() && s_.def(c).race == race;
   };
@@ -90,8 +90,9 @@ Rule Game::check_card_in_hand(const Action& a) const {
   const Mechanism mechanism = def.effect.mechanism;
   const bool targets = mechanism == v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND ||
                        mechanism == v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER;
+  const bool escaping = s_.step == Step::kEscape;
   if ((a.subject != 0 && !targets) ||
-      (a.power != 0 && mechanism != v1::INCURSIONS_CARD_MECHANISM_LAY_MINE)) {
+      (a.power != 0 && mechanism != v1::INCURSIONS_CARD_MECHANISM_LAY_MINE && !escaping)) {
     return Rule::kUnknownOption;
   }
   // A race limitation is checked on play (A59); a card taken by espionage ignores it (§18).
@@ -116,6 +117,12 @@ Rule Game::check_card_in_hand(const Action& a) const {
         return Rule::kDefenseSlotUsed;
       }
       return Rule::kOk;
+    case Step::kEscape: {
+      if (mechanism != v1::INCURSIONS_CARD_MECHANISM_SHUTTLE) return Rule::kWrongStep;
+      const EscapePower kept = escape_power(s_, seat);
+      return a.power >= kept.least_up && a.power <= kept.most_up ? Rule::kOk
+                                                                 : Rule::kInsufficientPower;
+    }
     case Step::kManeuver:
       break;
     default:
@@ -172,6 +179,10 @@ Rule Game::check_card_maneuver(const Action& a, const CardDef& def) const {
     case v1::INCURSIONS_CARD_MECHANISM_CLOAK_AND_MOVE:
       if (!s_.ship(seat).can_cloak()) return Rule::kNoCloak;
       return check_rarity(seat, card);
+    case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE:
+      // One shuttle as armour beside the ship [P].
+      if (has_armour(seat)) return Rule::kOnePerTarget;
+      return check_rarity(seat, card);
     case v1::INCURSIONS_CARD_MECHANISM_NONE:
       if (def.effect.evasion > 0) return check_rarity(seat, card);  // equipment to table
       if (def.effect.repair > 0) return Rule::kOk;           // a defense card on your own turn
@@ -201,6 +212,8 @@ void Game::enumerate_cards(std::vector<core::OptionId>& out) const {
       case Step::kDefend:
       case Step::kAbsorb:
         return def.nature == v1::INCURSIONS_CARD_NATURE_DEFENSE;
+      case Step::kEscape:
+        return def.effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_SHUTTLE;
       default:
         return maneuvers_left || def.crew();
     }
@@ -230,6 +243,15 @@ void Game::enumerate_cards(std::vector<core::OptionId>& out) const {
       case v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER:
         for (Seat target = 0; target < s_.players; ++target)
           add_if(target, 0);
+        break;
+      case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE:
+        if (s_.step == Step::kEscape) {  // one option per number of UP cards kept
+          const EscapePower kept = escape_power(s_, seat);
+          for (int up = kept.least_up; up <= kept.most_up; ++up)
+            add_if(0, up);
+        } else {
+          add_if(0, 0);
+        }
         break;
       case v1::INCURSIONS_CARD_MECHANISM_LAY_MINE:
         // Only the power bound depends on the Pwr put in: check once, list every amount.
@@ -345,6 +367,13 @@ void Game::resolve_card(Seat seat, const Action& a) {
     case v1::INCURSIONS_CARD_MECHANISM_CLOAK_AND_MOVE:
       table(seat);
       return;
+    case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE: {
+      // Armour: the craft's hull and shields as one pool (§19.4).
+      table(seat);
+      const ShipDef& craft = s_.content->ship(def.effect.craft);
+      s_.tabled.back().life = static_cast<std::int16_t>(craft.hull + craft.shields);
+      return;
+    }
     default:
       break;
   }

@@ -16,7 +16,7 @@ bool meets(const State& s, Seat seat, const HexCondition& condition) {
   v1::Race race;
   switch (condition.key) {
     case v1::HexCondition::SHIP_RACE:
-      race = s.ship(seat).race;
+      race = s.race(seat);
       break;
     case v1::HexCondition::CAPTAIN_RACE:
       race = captain_race(s, seat);

@@ -1,0 +1,196 @@
+// Rules scenarios for the Shuttle craft card (§7.4, §11.3-11.4, §18, §19.4, T49, T53, A33,
+// A34), driven through Game::submit only; expected values come from the rules text and the
+// PROPOSED shuttle figures of §19.4 (hull 10, shields 5, evasion 6, drive 1, W1 1D6 range 0).
+#include <doctest/doctest.h>
+
+#include "engine/incursions/figures.h"
+#include "tests/engine/incursions_scenario_support.h"
+
+namespace spacedock::incursions {
+namespace {
+
+using namespace scenario;
+using Cards = std::vector<CardId>;
+
+constexpr int kHelm = 2;  // the helm's position (§19.3)
+
+State full(std::initializer_list<std::string_view> ships) {
+  State s = position(ships);
+  s.options.mode = v1::INCURSIONS_MODE_FULL;
+  return s;
+}
+
+Action play_card(CardId card, int subject = 0, int power = 0) {
+  return card_action(kPlayCard, card, subject, power);
+}
+
+void pass_windows(Game& g) {
+  while (g.decision() != nullptr && g.state().step == Step::kRespond)
+    play(g, decider(g), act(kAccept));
+}
+
+void maneuver(Game& g, Seat seat, Action a) {
+  play(g, seat, a);
+  pass_windows(g);
+}
+
+void end_turns_until(Game& g, Seat seat) {
+  do {
+    play(g, active(g), act(kEndManeuvers));
+  } while (active(g) != seat);
+}
+
+const Zones& zones(const Game& g, Seat seat) {
+  return g.state().zones[seat];
+}
+
+bool holds(const std::vector<CardId>& cards, CardId card) {
+  return std::find(cards.begin(), cards.end(), card) != cards.end();
+}
+
+// Tables `card` of `seat`'s hand on its own vessel, as if played an earlier turn.
+void table_on_own_vessel(State& s, Seat seat, CardId card) {
+  std::erase(s.zones[seat].hand, card);
+  s.tabled.push_back(Tabled{card, seat, seat, 0});
+}
+
+TEST_CASE("T49 escape shuttle: crew and 2 Pwr go over, equipment is discarded, no elimination") {
+  // P1 is seat 1 here, so that seat 0 (to move) deals the blow.
+  State s = full({"TS-K", "TS-F"});
+  s.vessels[1].shields = 0;
+  s.vessels[1].hull = 3;
+  const CardId helm = add_officer(s, 1, "CRW-HELM");
+  const CardId m6 = add_card(s, 1, "M6-EVASION");
+  table_on_own_vessel(s, 1, m6);
+  const CardId shuttle = add_card(s, 1, "SHUTTLE-CRAFT");
+  Game g = Game::from_position(s);
+  g.script_dice({4, 5});  // TS-K's W1 with 1 Pwr: 2D6 = 9 against shields 0, hull 3
+  maneuver(g, 0, act(kFireW1, 1, 1));
+  REQUIRE(decider(g) == 1);
+  play(g, 1, act(kAccept));
+  REQUIRE(g.state().step == Step::kEscape);
+  CHECK(g.state().vessels[1].hull <= 0);
+  CHECK_FALSE(g.state().vessels[1].eliminated);
+  // 4 UP cards: the 2 kept are both UP (the only state there is).
+  CHECK(offered(g, play_card(shuttle, 0, 2)));
+  CHECK_FALSE(offered(g, play_card(shuttle, 0, 1)));
+  CHECK(offered(g, act(kAccept)));
+  CHECK(refused(g, 1, play_card(shuttle, 0, 1)) == "INSUFFICIENT_POWER");
+  play(g, 1, play_card(shuttle, 0, 2));
+
+  const Vessel& v = g.state().vessels[1];
+  CHECK_FALSE(v.eliminated);
+  CHECK(g.state().ship(1).id == "SHUTTLE");
+  CHECK(g.state().race(1) == v1::RACE_FEDERATION);  // the parent ship's make
+  CHECK(v.tile == g.state().vessels[0].tile);       // in the destroyed ship's hex
+  CHECK(hull(g, 1) == 10);
+  CHECK(shields(g, 1) == 5);
+  CHECK(v.officers[kHelm] == helm);
+  CHECK(evasion_score(g.state(), 1) == 7);  // 6 + CRW-HELM's 1; the M6 is gone
+  CHECK(pwr(g, 1) == Pwr{2, 0});
+  CHECK(zones(g, 1).discard == Cards{m6});
+  CHECK(g.state().tabled.empty());
+  CHECK(v.craft == shuttle);
+  CHECK_FALSE(holds(zones(g, 1).hand, shuttle));
+  CHECK(events_of<ev::EscapeCraftLaunched>(g).size() == 1);
+  CHECK(events_of<ev::PlayerEliminated>(g).empty());
+  CHECK_FALSE(g.state().over);
+}
+
+TEST_CASE("T49 escape shuttle: the kept Pwr keep their states; a craft has no W2 or W3") {
+  State s = full({"TS-K", "TS-F"});
+  s.vessels[1].shields = 0;
+  s.vessels[1].hull = 3;
+  set_power(s, 1, Pwr{1, 3});
+  const CardId shuttle = add_card(s, 1, "SHUTTLE-CRAFT");
+  Game g = Game::from_position(s);
+  g.script_dice({6, 6});
+  maneuver(g, 0, act(kFireW1, 1, 1));
+  play(g, 1, act(kAccept));
+  REQUIRE(g.state().step == Step::kEscape);
+  // 1 UP and 3 SPENT: keep 0 or 1 UP, the rest SPENT.
+  CHECK(offered(g, play_card(shuttle, 0, 0)));
+  CHECK(offered(g, play_card(shuttle, 0, 1)));
+  CHECK_FALSE(offered(g, play_card(shuttle, 0, 2)));
+  play(g, 1, play_card(shuttle, 0, 1));
+  CHECK(pwr(g, 1) == Pwr{1, 1});
+
+  end_turns_until(g, 1);
+  // Power-up: both UP. The craft fires W1, but has no torpedoes or mines.
+  CHECK(pwr(g, 1) == Pwr{2, 0});
+  CHECK(offered(g, act(kFireW1, 0, 0)));
+  CHECK(refused(g, 1, act(kFireW2, 0, 0)) == "NO_WEAPON");
+  CHECK(refused(g, 1, act(kLayMine, 0, 0)) == "NO_WEAPON");
+}
+
+TEST_CASE("§11.4 a destroyed player may go down instead: eliminated, the shuttle stays in hand") {
+  State s = full({"TS-K", "TS-F"});
+  s.vessels[1].shields = 0;
+  s.vessels[1].hull = 3;
+  const CardId shuttle = add_card(s, 1, "SHUTTLE-CRAFT");
+  Game g = Game::from_position(s);
+  g.script_dice({6, 6});
+  maneuver(g, 0, act(kFireW1, 1, 1));
+  play(g, 1, act(kAccept));
+  REQUIRE(g.state().step == Step::kEscape);
+  play(g, 1, act(kAccept));
+  CHECK(g.state().vessels[1].eliminated);
+  CHECK(holds(zones(g, 1).hand, shuttle));
+  CHECK(winners(g) == 1);  // seat 0's bit: the last ship standing
+}
+
+TEST_CASE("§20.1 a destroyed player holding no shuttle is still asked, so waiting shows nothing") {
+  State s = full({"TS-K", "TS-F"});
+  s.vessels[1].shields = 0;
+  s.vessels[1].hull = 3;
+  const CardId fire = add_card(s, 1, "FIRE");
+  Game g = Game::from_position(s);
+  g.script_dice({6, 6});
+  maneuver(g, 0, act(kFireW1, 1, 1));
+  play(g, 1, act(kAccept));
+  REQUIRE(g.state().step == Step::kEscape);
+  CHECK(g.state().decision.options.size() == 1);  // go down: the only choice
+  CHECK(refused(g, 1, play_card(fire)) == "WRONG_STEP");
+  play(g, 1, act(kAccept));
+  CHECK(g.state().vessels[1].eliminated);
+}
+
+TEST_CASE("§11.4 with an empty hand there is nothing to ask: the vessel is eliminated at once") {
+  State s = full({"TS-K", "TS-F"});
+  s.vessels[1].shields = 0;
+  s.vessels[1].hull = 3;
+  Game g = Game::from_position(s);
+  g.script_dice({6, 6});
+  maneuver(g, 0, act(kFireW1, 1, 1));
+  play(g, 1, act(kAccept));
+  CHECK(g.state().vessels[1].eliminated);
+  CHECK(winners(g) == 1);
+}
+
+TEST_CASE("T53 shuttle as armour: it takes a hit first, 15 LP, and the rest goes to the shields") {
+  State s = full({"TS-F", "TS-K"});
+  const CardId shuttle = add_card(s, 0, "SHUTTLE-CRAFT");
+  const CardId spare = add_card(s, 0, "SHUTTLE-CRAFT");
+  Game g = Game::from_position(s);
+  maneuver(g, 0, play_card(shuttle));
+  CHECK(used(g) == 1);                                         // tabling equipment is a maneuver
+  CHECK(refused(g, 0, play_card(spare)) == "ONE_PER_TARGET");  // one armour at a time [P]
+  REQUIRE(g.state().tabled.size() == 1);
+  CHECK(g.state().tabled[0].life == 15);  // the craft's hull 10 + shields 5, one pool
+  end_turns_until(g, 1);
+  g.script_dice({6, 6, 6, 2});  // TS-K's W1 with 3 Pwr: 4D6 = 20
+  maneuver(g, 1, act(kFireW1, 0, 3));
+  REQUIRE(decider(g) == 0);
+  play(g, 0, act(kAccept));
+  CHECK(g.state().tabled.empty());
+  CHECK(zones(g, 0).discard == Cards{shuttle});
+  CHECK(shields(g, 0) == 15);  // 20 - 15 on the shuttle = 5 on the shields
+  CHECK(hull(g, 0) == 30);
+  const auto damage = events_of<ev::DamageApplied>(g);
+  REQUIRE(damage.size() == 1);
+  CHECK(damage[0].armour_lost == 15);
+  CHECK(events_of<ev::RewardTaken>(g).empty());  // no reward for the shuttle [R]
+}
+
+}  // namespace
+}  // namespace spacedock::incursions
