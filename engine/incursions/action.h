@@ -42,8 +42,9 @@ enum class ActionKind : std::uint8_t {
   kDiscardCard,
   kTakeCard,
   kDetachCards,
+  kFireCardWeapon,
 };
-inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kDetachCards);
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kFireCardWeapon);
 
 // An action with its parameters. `subject` is a target seat, a tile index (move), a direction
 // (explore), a system (repairs: 0 hull, 1 shields), a beam holder (break tractor) or a cut

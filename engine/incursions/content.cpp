@@ -197,6 +197,9 @@ CardDef game_card_def(const v1::IncursionsCard& card) {
   require(e.weapon_dice() <= 6 && e.mine_dice() <= 6, "card " + id + ": at most 6 extra dice");
   require(e.mechanism() != v1::INCURSIONS_CARD_MECHANISM_LAY_MINE || e.mine_dice() > 0,
           "card " + id + ": a mine needs mine_dice");
+  require((e.mechanism() == v1::INCURSIONS_CARD_MECHANISM_WEAPON_SYSTEM) ==
+              (e.system_dice() > 0 && e.system_dice() <= 6),
+          "card " + id + ": a weapon system, and only one, has 1 to 6 system_dice");
   CardDef def;
   def.position = kNoPosition;
   for (int method : card.play_methods()) {
@@ -208,6 +211,7 @@ CardDef game_card_def(const v1::IncursionsCard& card) {
   def.effect = {e.attack_flat(),    e.weapon_dice(), e.extra_maneuvers(), e.warp_hexes(),
                 e.absorb(),         e.repair(),      e.evasion(),         e.mine_dice(),
                 e.removal_repair(), e.mechanism()};
+  def.effect.system_dice = e.system_dice();
   return def;
 }
 

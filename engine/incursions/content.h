@@ -20,7 +20,8 @@ using HexIndex = std::int16_t;
 using CardIndex = std::uint16_t;
 
 // The ship's three weapon systems, and a hex's lent weapon (kHex: never a ship's).
-enum class Weapon : std::uint8_t { kW1, kW2, kW3, kHex };
+// The ship's three systems, the hex's weapon (Launching Center), a card's (Weapon Prototype).
+enum class Weapon : std::uint8_t { kW1, kW2, kW3, kHex, kCard };
 inline constexpr int kWeaponCount = 3;
 
 struct WeaponStats {
@@ -159,6 +160,7 @@ struct CardEffect {
   int removal_repair = 0;
   v1::IncursionsCardMechanism mechanism = v1::INCURSIONS_CARD_MECHANISM_NONE;
   ShipIndex craft = kNoShip;  // the craft the card brings into play (Shuttle craft)
+  int system_dice = 0;        // the weapon system the card is (Weapon Prototype)
 };
 
 // A captain, crew or game card's figures (§14, §18, §19.3), as the rules engine uses them.

@@ -549,6 +549,7 @@ class EventWriter {
     return owner == kNoSeat ? "The shared hexpile" : name_(owner) + "'s hexpile";
   }
   std::string weapon_text(Seat attacker, Weapon weapon) const {
+    if (weapon == Weapon::kCard) return std::string("a tabled weapon system");
     return weapon == Weapon::kHex ? std::string("the hex's weapon")
                                   : s_.ship(attacker).weapon_name(weapon);
   }

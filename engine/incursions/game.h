@@ -238,6 +238,9 @@ class Game {
   void play_defense_card(const Action& action);
   void resolve_card(Seat seat, const Action& action);
   void take_card(const Action& action);
+  // A weapon system tabled as a card (Weapon Prototype): fired at a vessel in the same hex.
+  Rule check_card_weapon(const Action& action) const;
+  void fire_card_weapon(const Action& action);
   // A repair maneuver aimed at a card in front of the vessel (Pardus Claw) removes it.
   void repair_away(Seat seat, CardId card, int power);
   Rule check_repair_away(const Action& action) const;

@@ -24,6 +24,8 @@ bool canonical(const Action& a) {
     case kTakeCard:
       return a.card != 0 && a.subject == 0 && a.power == 0 && a.range_power == 0 &&
              a.officer == 0 && a.denizen == 0;
+    case kFireCardWeapon:  // the card is the weapon; the subject its target
+      return a.card != 0 && a.range_power == 0 && a.officer == 0 && a.denizen == 0;
     case kRepair:  // aimed at a card in front of the vessel (Pardus Claw), or a system
       if (a.card != 0)
         return a.subject == 0 && a.range_power == 0 && a.officer == 0 && a.denizen == 0;
@@ -327,6 +329,8 @@ Rule Game::check_maneuver(const Action& a) const {
       return Rule::kOk;
     case kFireHexWeapon:
       return check_hex_weapon(a);
+    case kFireCardWeapon:
+      return check_card_weapon(a);
     case kLayMine:
       for (const Mine& mine : s_.mines) {
         const bool counts = s_.options.mine_limit == v1::MINE_LIMIT_PER_HEX || mine.owner == seat;

@@ -202,6 +202,18 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
   }
   for (int officer = 1; officer <= kPositions; ++officer)
     add_if(make_action(kRestoreOfficer, 0, 0, 0, officer));
+  // Weapon systems tabled as cards, at vessels in the same hex.
+  for (const Tabled& t : s_.tabled) {
+    if (t.on != seat ||
+        s_.def(t.card).effect.mechanism != v1::INCURSIONS_CARD_MECHANISM_WEAPON_SYSTEM) {
+      continue;
+    }
+    for (Seat target = 0; target < s_.players; ++target) {
+      if (check_maneuver(card_action(kFireCardWeapon, t.card, target)) != Rule::kOk) continue;
+      for (int k = 0; k <= available; ++k)
+        out.push_back(encode(card_action(kFireCardWeapon, t.card, target, k)));
+    }
+  }
   if (hex_weapon(seat) != nullptr) {
     for (Seat target = 0; target < s_.players; ++target) {
       for (int k = 0; k <= available; ++k)

@@ -68,6 +68,12 @@ class Labeller {
                dice(w.damage.dice, w.damage.flat + weapon_bonus(s_, seat)) + ", range " +
                std::to_string(w.range + a.power - w.power);
       }
+      case kFireCardWeapon:
+        return "Fire " + s_.def(static_cast<CardId>(a.card - 1u)).card.title() + " at " +
+               name_(a.subject) + " with " + pwr(a.power) + ": " +
+               dice(s_.def(static_cast<CardId>(a.card - 1u)).effect.system_dice + a.power +
+                        hex_weapon_dice(s_, seat, Weapon::kCard),
+                    weapon_bonus(s_, seat) + card_sum(s_, s_.attached, &CardEffect::attack_flat));
       case kDominate:
         return "Take control of " + denizen_name(a.denizen - 1);
       case kDenizenMove:
@@ -294,6 +300,8 @@ class Labeller {
         return "an assimilation of " + name_(a.subject) + "'s officer";
       case kFireHexWeapon:
         return "the hex's weapon at " + name_(a.subject);
+      case kFireCardWeapon:
+        return "an attack with " + card_title(a.card - 1) + " on " + name_(a.subject);
       default:
         return "a maneuver";
     }
@@ -341,6 +349,7 @@ void action_to_proto(const State& s, Seat actor, const Action& a, v1::Incursions
       out->set_officer(position_to_proto(a.officer - 1));
       break;
     case kFireHexWeapon:
+    case kFireCardWeapon:
       out->set_target_seat(a.subject);
       break;
     case kDominate:

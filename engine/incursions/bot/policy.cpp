@@ -243,9 +243,12 @@ double Turn::move(const v1::IncursionsAction& a) const {
 double Turn::fire(const v1::IncursionsAction& a) const {
   const v1::IncursionsVessel* target = enemy(a.target_seat());
   if (target == nullptr) return -1;
+  // A ship's weapon, or a weapon system tabled as a card (Weapon Prototype).
+  const bool tabled = a.kind() == v1::FIRE_CARD_WEAPON;
   const auto& w = a.kind() == v1::FIRE_W1 ? me_.ship().w1() : me_.ship().w2();
-  int dice = static_cast<int>(w.dice() + a.power());
-  int flat = w.flat() + me_.figures().weapon_bonus();
+  int dice = static_cast<int>(a.power()) +
+             (tabled ? a.card().card().effect().system_dice() : static_cast<int>(w.dice()));
+  int flat = (tabled ? 0 : w.flat()) + me_.figures().weapon_bonus();
   for (const auto& card : view_.attached()) {  // Phasers' dice on W1, Fire's flat bonus
     if (a.kind() == v1::FIRE_W1) dice += card.card().effect().weapon_dice();
     flat += card.card().effect().attack_flat();
@@ -293,6 +296,8 @@ double Turn::play(const v1::IncursionsAction& a) const {
       return a.power() == 0 ? 5 : -1;
     case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE:  // armour, before a fight
       return !attempt_offered() && enemy_in_reach() ? kFiller + 20 : -1;
+    case v1::INCURSIONS_CARD_MECHANISM_WEAPON_SYSTEM:
+      return attempt_offered() ? -1 : kFiller + 12;
     default:
       return -1;
   }
@@ -321,6 +326,7 @@ double Turn::score(const v1::IncursionsAction& a) const {
       return kExplore - kExploreRing * ring(a.destination());
     case v1::FIRE_W1:
     case v1::FIRE_W2:
+    case v1::FIRE_CARD_WEAPON:
       return fire(a);
     case v1::REPAIR:
       return repair(a);

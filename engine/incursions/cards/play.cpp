@@ -56,7 +56,7 @@ std::uint8_t Game::attached_demands() const {
 
 bool Game::fits(std::uint8_t demands, ActionKind kind) {
   const bool phasers = kind == kFireW1;
-  const bool weapon = phasers || kind == kFireW2;
+  const bool weapon = phasers || kind == kFireW2 || kind == kFireCardWeapon;
   if ((demands & kPhaserAttack) && !phasers) return false;
   if ((demands & kWeaponAttack) && !weapon) return false;
   return !(demands & kMoveDemand) || kind == ActionKind::kMove;
@@ -182,6 +182,8 @@ Rule Game::check_card_maneuver(const Action& a, const CardDef& def) const {
     case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE:
       // One shuttle as armour beside the ship [P].
       if (has_armour(seat)) return Rule::kOnePerTarget;
+      return check_rarity(seat, card);
+    case v1::INCURSIONS_CARD_MECHANISM_WEAPON_SYSTEM:
       return check_rarity(seat, card);
     case v1::INCURSIONS_CARD_MECHANISM_NONE:
       if (def.effect.evasion > 0) return check_rarity(seat, card);  // equipment to table
@@ -365,6 +367,7 @@ void Game::resolve_card(Seat seat, const Action& a) {
       return;
     }
     case v1::INCURSIONS_CARD_MECHANISM_CLOAK_AND_MOVE:
+    case v1::INCURSIONS_CARD_MECHANISM_WEAPON_SYSTEM:
       table(seat);
       return;
     case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE: {
@@ -418,6 +421,30 @@ void Game::take_card(const Action& a) {
   to_hand(seat, card);
   s_.cards[card].gathered = true;
   emit(ev::CardTaken{seat, from, card});
+}
+
+Rule Game::check_card_weapon(const Action& a) const {
+  const Seat seat = s_.active;
+  const bool tabled = std::any_of(s_.tabled.begin(), s_.tabled.end(), [&](const Tabled& t) {
+    return t.card == a.card - 1u && t.on == seat && t.controller == seat && s_.in_effect(t) &&
+           s_.def(t.card).effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_WEAPON_SYSTEM;
+  });
+  if (!tabled) return Rule::kNoSuchCard;
+  if (Rule r = check_target(seat, a.subject); r != Rule::kOk) return r;
+  // Range 0, and no Pwr buys range (§18 [P]).
+  if (s_.vessels[a.subject].tile != s_.vessels[seat].tile) return Rule::kOutOfRange;
+  return a.power <= s_.vessels[seat].power.available() ? Rule::kOk : Rule::kInsufficientPower;
+}
+
+void Game::fire_card_weapon(const Action& a) {
+  const Seat attacker = s_.active;
+  pay(attacker, a.power);
+  emit(ev::AttackDeclared{attacker, a.subject, Weapon::kCard, a.power, 0, 0});
+  roll_hit(attacker, a.subject, Weapon::kCard,
+           s_.def(a.card - 1u).effect.system_dice + a.power +
+               hex_weapon_dice(s_, attacker, Weapon::kCard),
+           weapon_bonus(s_, attacker) + card_sum(s_, s_.committed, &CardEffect::attack_flat),
+           /*automatic=*/false);
 }
 
 }  // namespace spacedock::incursions

@@ -124,6 +124,7 @@ int Game::committed_power(Seat seat, const Action& a, std::span<const CardId> ca
     case ActionKind::kLayMine:
     case ActionKind::kRepair:
     case ActionKind::kFireHexWeapon:
+    case ActionKind::kFireCardWeapon:
     case ActionKind::kPlayCard:
       return std::min(available, a.power + a.range_power);
     case ActionKind::kTractor:
@@ -204,6 +205,9 @@ void Game::resolve_maneuver(Seat seat, const Action& action) {
       break;
     case ActionKind::kFireHexWeapon:
       fire_hex_weapon(action);
+      break;
+    case ActionKind::kFireCardWeapon:
+      fire_card_weapon(action);
       break;
     case ActionKind::kPlayCard:
       resolve_card(seat, action);

@@ -64,7 +64,7 @@ export async function incursionsFull(report, env, { A, C }) {
     await select(picker, "Ship").selectOption({ label: kShip });
     await deck.selectOption({ value: kDeck });
     const words = (await picker.locator(".inc-seat-deck").textContent()).trim();
-    if (!/^31 cards: .*Klingon Diplomacy/.test(words)) throw new Error(`the Klingon deck's words: "${words}"`);
+    if (!/^32 cards: .*Klingon Diplomacy/.test(words)) throw new Error(`the Klingon deck's words: "${words}"`);
     const summary = (await picker.locator(".inc-seat-summary").textContent()).trim();
     if (!/Klingon raider .* deck, crew drawn from it/.test(summary)) throw new Error(`the seat's summary: "${summary}"`);
     await report.shot(page, "incursions-full-create-form", { fullPage: true });

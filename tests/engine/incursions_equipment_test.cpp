@@ -1,6 +1,8 @@
-// Rules scenarios for the Shuttle craft card (§7.4, §11.3-11.4, §18, §19.4, T49, T53, A33,
-// A34), driven through Game::submit only; expected values come from the rules text and the
-// PROPOSED shuttle figures of §19.4 (hull 10, shields 5, evasion 6, drive 1, W1 1D6 range 0).
+// Rules scenarios for the equipment cards with a mechanism of their own: the Shuttle craft
+// (§7.4, §11.3-11.4, §19.4, T49, T53, A33, A34) and the Weapon Prototype (§18), driven through
+// Game::submit only. Expected values come from the rules text and the PROPOSED figures: a
+// shuttle of hull 10, shields 5, evasion 6, drive 1, W1 1D6 range 0; a prototype of 2D6 at
+// range 0, +1D6 per Pwr.
 #include <doctest/doctest.h>
 
 #include "engine/incursions/figures.h"
@@ -190,6 +192,51 @@ TEST_CASE("T53 shuttle as armour: it takes a hit first, 15 LP, and the rest goes
   REQUIRE(damage.size() == 1);
   CHECK(damage[0].armour_lost == 15);
   CHECK(events_of<ev::RewardTaken>(g).empty());  // no reward for the shuttle [R]
+}
+
+TEST_CASE("§18 Weapon Prototype: a weapon system of its own, 2D6 at range 0, +1D6 per Pwr") {
+  State s = full({"TS-F", "TS-K", "TS-R"});
+  add_tile(s, {1, 0}, kOpen);
+  s.vessels[2].tile = 1;  // a hex away
+  const CardId prototype = add_card(s, 0, "WEAPON-PROTOTYPE");
+  const CardId fire = add_card(s, 0, "FIRE");
+  add_officer(s, 0, "CRW-TAC");  // +1 to every weapon the vessel fires (§19.3)
+  Game g = Game::from_position(s);
+  maneuver(g, 0, play_card(prototype));
+  CHECK(used(g) == 1);
+  CHECK(g.state().def(prototype).rarity == v1::INCURSIONS_RARITY_XTRA_RARE);
+  REQUIRE(g.state().tabled.size() == 1);
+  CHECK(g.state().tabled[0].card == prototype);
+  end_turns_until(g, 0);
+
+  // Range 0: the vessel a hex away is out of reach, however much Pwr is put in.
+  CHECK(refused(g, 0, card_action(kFireCardWeapon, prototype, 2, 3)) == "OUT_OF_RANGE");
+  CHECK(refused(g, 0, card_action(kFireCardWeapon, fire, 1, 0)) == "NO_SUCH_CARD");
+  CHECK(offered(g, card_action(kFireCardWeapon, prototype, 1, 2)));
+  CHECK_FALSE(offered(g, card_action(kFireCardWeapon, prototype, 2, 0)));
+  // With Fire attached: (2 + 1) D6 + 1 (tactical officer) + 10 (Fire).
+  play(g, 0, play_card(fire));
+  g.script_dice({3, 4, 5});
+  maneuver(g, 0, card_action(kFireCardWeapon, prototype, 1, 1));
+  REQUIRE(decider(g) == 1);
+  CHECK(g.state().hit.damage == 12 + 1 + 10);
+  CHECK(g.state().hit.weapon == Weapon::kCard);
+  play(g, 1, act(kAccept));
+  CHECK(shields(g, 1) == 0);
+  CHECK(hull(g, 1) == 27);
+  CHECK(pwr(g, 0).up == 3);  // 1 Pwr spent on the prototype
+  CHECK(holds(zones(g, 0).discard, fire));
+  CHECK_FALSE(holds(zones(g, 0).discard, prototype));  // it stays tabled
+}
+
+TEST_CASE("§18 Weapon Prototype: fired only once tabled, and never by another player") {
+  State s = full({"TS-F", "TS-K"});
+  const CardId prototype = add_card(s, 0, "WEAPON-PROTOTYPE");
+  Game g = Game::from_position(s);
+  CHECK(refused(g, 0, card_action(kFireCardWeapon, prototype, 1, 0)) == "NO_SUCH_CARD");
+  maneuver(g, 0, play_card(prototype));
+  end_turns_until(g, 1);
+  CHECK(refused(g, 1, card_action(kFireCardWeapon, prototype, 0, 0)) == "NO_SUCH_CARD");
 }
 
 }  // namespace
