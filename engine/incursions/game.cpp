@@ -44,6 +44,7 @@ bool Game::hand_may_answer() const {
     case Step::kDefend:
     case Step::kAbsorb:
     case Step::kEscape:
+    case Step::kBlockEvent:
       return s_.full() && !s_.zones[decider()].hand.empty();
     default:
       return false;
@@ -124,6 +125,7 @@ SubmitResult Game::forfeit(Seat seat, bool out_of_time) {
       case Step::kRespond:  // the window passes; the declaration waits for the others
         break;
       case Step::kEscape:  // lost with the ship: on another's turn, that turn goes on
+      case Step::kBlockEvent:
         if (seat != s_.active) break;
         s_.tasks.clear();
         end_turn();
@@ -261,6 +263,9 @@ void Game::apply(const Action& action) {
       return;
     case Step::kEscape:
       escape(seat, action);
+      return;
+    case Step::kBlockEvent:
+      answer_event(seat, action);
       return;
     case Step::kManeuver:
       break;

@@ -252,6 +252,9 @@ class Game {
   void cancel_below(Seat by);
   // The Pwr a declared maneuver spends, with the cards declared with it (A28).
   int committed_power(Seat seat, const Action& action, std::span<const CardId> cards) const;
+  // A hex's automatic damage (events/triggers.cpp): offered to Event Block before the roll.
+  void answer_event(Seat seat, const Action& action);
+  void strike(Seat seat);
   // Shuttles (cards/shuttle.cpp): armour beside the ship, and escape craft (§11.3-11.4).
   bool is_armour(const Tabled& t, Seat seat) const;
   bool has_armour(Seat seat) const;

@@ -192,6 +192,7 @@ Rule Game::check_action(const Action& a) const {
           return Rule::kWrongStep;
       }
     case Step::kEscape:
+    case Step::kBlockEvent:
       if (a.kind == kAccept) return Rule::kOk;
       return a.kind == kPlayCard ? check_card(a) : Rule::kWrongStep;
     case Step::kDiscard:

@@ -69,6 +69,7 @@ void Game::enumerate(std::vector<core::OptionId>& out) const {
       out.push_back(encode(make_action(kAccept)));
       return;
     case Step::kEscape:
+    case Step::kBlockEvent:
       enumerate_cards(out);
       out.push_back(encode(make_action(kAccept)));
       return;

@@ -1,5 +1,6 @@
 #include <string>
 
+#include "engine/incursions/events/conditions.h"
 #include "engine/incursions/figures.h"
 #include "engine/incursions/view.h"
 
@@ -146,6 +147,7 @@ class Labeller {
       case kAccept:
         if (s_.step == Step::kRespond) return "Pass: let it resolve";
         if (s_.step == Step::kEscape) return "Go down with the ship: you are out of the game";
+        if (s_.step == Step::kBlockEvent) return "Let it strike";
         return s_.step == Step::kTractorLock ? "Accept the tractor lock" : "Take the hit";
       case kKeep:
         return s_.step == Step::kKeepCloak ? "Stay cloaked" : "Keep holding the tractor beam";
@@ -222,6 +224,12 @@ class Labeller {
         return "Take one card of " + name_(s_.taking_from) + "'s hand";
       case Step::kEscape:
         return "Your ship is destroyed: escape?";
+      case Step::kBlockEvent: {
+        const TileIndex tile = s_.vessels[seat].tile;
+        const Dice& d = event_at(s_, tile)->damage;
+        return tile_name(s_.board.tile(tile)) + " is about to strike you for " +
+               dice(d.dice, d.flat) + ": block it?";
+      }
       case Step::kNone:
         break;
     }
@@ -237,6 +245,7 @@ class Labeller {
     if (s_.step == Step::kDefend || s_.step == Step::kAbsorb)
       return "Play " + title + ": " + def.card.summary();
     if (s_.step == Step::kRespond) return "Play " + title + " against it";
+    if (s_.step == Step::kBlockEvent) return "Play " + title + ": no roll, no damage";
     if (s_.step == Step::kEscape) {
       const int spent = escape_power(s_, s_.decision.seat).kept - a.power;
       return "Escape in " + title + ", keeping " + std::to_string(a.power) + " Pwr up and " +
@@ -427,6 +436,8 @@ v1::IncursionsStep step_of(Step step) {
       return v1::INCURSIONS_STEP_TAKE_FROM_HAND;
     case Step::kEscape:
       return v1::INCURSIONS_STEP_ESCAPE;
+    case Step::kBlockEvent:
+      return v1::INCURSIONS_STEP_BLOCK_EVENT;
     case Step::kNone:
       break;
   }

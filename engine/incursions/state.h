@@ -156,6 +156,7 @@ enum class Step : std::uint8_t {
   kSearchDeck,    // FULL: take a card of your deck
   kTakeFromHand,  // FULL: take a card of State::taking_from's hand
   kEscape,        // FULL: the decider's vessel is destroyed: escape in a shuttle? (§11.4)
+  kBlockEvent,    // FULL: the decider's hex is about to strike it: block it before the roll?
 };
 
 // A hit being resolved: an attack, or a mine going off (automatic: no evasion, no defense slot).

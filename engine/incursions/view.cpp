@@ -70,6 +70,7 @@ void vessel_to_proto(const State& s, Seat seat, core::Viewer viewer, v1::Incursi
   out->set_seat(seat);
   *out->mutable_ship() = s.ship(seat).card;
   out->mutable_ship()->set_race(s.race(seat));  // an escape craft is of its ship's make
+  out->set_escape_craft(s.ship(seat).craft);
   *out->mutable_position() = to_proto(s.position(seat));
   out->set_hull(v.hull);
   out->set_shields(v.shields);
@@ -125,7 +126,10 @@ void vessel_to_proto(const State& s, Seat seat, core::Viewer viewer, v1::Incursi
     m->set_controller_seat(t.controller);
     m->set_on_seat(t.on);
     m->set_active(s.in_effect(t));
-    m->set_life(t.life);
+    if (const ShipIndex craft = s.def(t.card).effect.craft; craft != kNoShip) {
+      m->set_life(t.life);
+      m->set_life_max(s.content->ship(craft).hull + s.content->ship(craft).shields);
+    }
   }
 }
 

@@ -611,23 +611,38 @@ TEST_CASE("T48 Event Block cancels a hex's blow; other defense cards may not ans
   const CardId block = add_card(s, 0, "EVENT-BLOCK");
   const CardId reinforce = add_card(s, 0, "REINFORCE-SHIELDS");
   const CardId repair_crew = add_card(s, 0, "REPAIR-CREW");
-  SUBCASE("Event Block: no damage, no maneuver") {
+  SUBCASE("Event Block: no roll, no damage, no maneuver") {
     Game g = Game::from_position(s);
     g.script_dice({3, 5});
     maneuver(g, 0, act(kMove, base));
-    REQUIRE(decider(g) == 0);
-    // The blow is rolled and shown first, as every hit is (A06); Event Block then cancels it.
-    CHECK(rolls(g, 0, v1::DICE_ROLL_PURPOSE_EVENT).size() == 1);
+    // Before the roll, the player may block the blow.
+    at(g, 0, Step::kBlockEvent);
+    CHECK(rolls(g, 0, v1::DICE_ROLL_PURPOSE_EVENT).empty());
+    CHECK(refused(g, 0, play_card(reinforce)) == "EVENT_ONLY_EVENT_BLOCK");
     play(g, 0, play_card(block));
+    CHECK(rolls(g, 0, v1::DICE_ROLL_PURPOSE_EVENT).empty());
+    CHECK(dice_left(g) == 2);
     CHECK(shields(g, 0) == 20);
     CHECK(hull(g, 0) == 30);
     CHECK(zones(g, 0).discard == Cards{block});
     CHECK(used(g) == 1);
   }
+  SUBCASE("Event Block after the roll still cancels the rolled blow (A45)") {
+    Game g = Game::from_position(s);
+    g.script_dice({3, 5});
+    maneuver(g, 0, act(kMove, base));
+    play(g, 0, act(kAccept));  // let it strike
+    at(g, 0, Step::kAbsorb);
+    CHECK(rolls(g, 0, v1::DICE_ROLL_PURPOSE_EVENT).size() == 1);
+    play(g, 0, play_card(block));
+    CHECK(shields(g, 0) == 20);
+    CHECK(zones(g, 0).discard == Cards{block});
+  }
   SUBCASE("Reinforce Shields, Repair Crew: EVENT_ONLY_EVENT_BLOCK; shield Pwr is allowed") {
     Game g = Game::from_position(s);
     g.script_dice({3, 5});
     maneuver(g, 0, act(kMove, base));
+    play(g, 0, act(kAccept));  // let it strike
     at(g, 0, Step::kAbsorb);
     CHECK(refused(g, 0, play_card(reinforce)) == "EVENT_ONLY_EVENT_BLOCK");
     CHECK(refused(g, 0, play_card(repair_crew)) == "EVENT_ONLY_EVENT_BLOCK");

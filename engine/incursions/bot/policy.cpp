@@ -450,6 +450,8 @@ class Policy final : public core::BotPolicy {
         case v1::INCURSIONS_STEP_SEARCH_DECK:
         case v1::INCURSIONS_STEP_TAKE_FROM_HAND:
           return static_cast<double>(a.card().card().rarity());
+        case v1::INCURSIONS_STEP_BLOCK_EVENT:  // a hex's blow: block it when possible
+          return a.kind() == v1::PLAY_CARD ? 1.0 : 0.0;
         case v1::INCURSIONS_STEP_ESCAPE:
           // Escape, with as much Pwr up as can be kept.
           return a.kind() == v1::PLAY_CARD ? 1.0 + a.power() : 0.0;

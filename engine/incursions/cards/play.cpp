@@ -117,6 +117,10 @@ Rule Game::check_card_in_hand(const Action& a) const {
         return Rule::kDefenseSlotUsed;
       }
       return Rule::kOk;
+    case Step::kBlockEvent:  // only Event Block answers a hex's blow (A45)
+      if (mechanism == v1::INCURSIONS_CARD_MECHANISM_BLOCK_EVENT) return Rule::kOk;
+      return def.nature == v1::INCURSIONS_CARD_NATURE_DEFENSE ? Rule::kEventOnlyEventBlock
+                                                              : Rule::kWrongStep;
     case Step::kEscape: {
       if (mechanism != v1::INCURSIONS_CARD_MECHANISM_SHUTTLE) return Rule::kWrongStep;
       const EscapePower kept = escape_power(s_, seat);
@@ -216,6 +220,8 @@ void Game::enumerate_cards(std::vector<core::OptionId>& out) const {
         return def.nature == v1::INCURSIONS_CARD_NATURE_DEFENSE;
       case Step::kEscape:
         return def.effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_SHUTTLE;
+      case Step::kBlockEvent:
+        return def.effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_BLOCK_EVENT;
       default:
         return maneuvers_left || def.crew();
     }

@@ -29,8 +29,7 @@ void Game::borg_checkpoint(Seat seat, TileIndex tile, bool) {
   // evasion; one that fails is assimilated: by the hex's owner if they fly a Borg ship and are
   // still in, else it goes to its owner's discard pile (§17.3 [P]).
   const Seat owner = s_.board.tile(tile).owner;
-  const bool borg_owner =
-      s_.in_game(owner) && owner != seat && s_.race(owner) == v1::RACE_BORG;
+  const bool borg_owner = s_.in_game(owner) && owner != seat && s_.race(owner) == v1::RACE_BORG;
   for (int position = 1; position < kPositions; ++position) {
     const CardId card = s_.officer(seat, position);
     if (card == kNoCard) continue;

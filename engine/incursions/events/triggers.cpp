@@ -93,6 +93,28 @@ void Game::trigger(Seat seat, TileIndex tile, bool arrival) {
 
 void Game::event_damage(Seat seat, TileIndex tile) {
   if (!s_.in_game(seat) || s_.vessels[seat].tile != tile) return;
+  // Event Block answers before the roll (T48); asked whenever cards are held, so being asked
+  // shows nothing of the hand.
+  if (s_.full() && !s_.zones[seat].hand.empty()) {
+    open(Step::kBlockEvent, seat);
+    return;
+  }
+  strike(seat);
+}
+
+void Game::answer_event(Seat seat, const Action& a) {
+  if (a.kind != ActionKind::kPlayCard) {
+    strike(seat);
+    return;
+  }
+  const CardId card = a.card - 1u;
+  remove_from_hand(seat, card);
+  emit(ev::CardPlayed{seat, card, kNoSeat, false, 0});
+  to_discard(seat, card, v1::CARD_DISCARD_REASON_USED);
+}
+
+void Game::strike(Seat seat) {
+  const TileIndex tile = s_.vessels[seat].tile;
   const Dice& d = event_at(s_, tile)->damage;
   const int damage = roll_dice(seat, d.dice, d.flat, v1::DICE_ROLL_PURPOSE_EVENT);
   open_hit(kNoSeat, seat, Weapon::kW1, damage, /*automatic=*/true);

@@ -3,7 +3,7 @@
 // ACCEPT (pass) for them, without showing it. It looks only at the options the server offered
 // this player, which are what the player would see anyway; nothing else (not the view, not the
 // other hands) goes into it. An option this client does not know keeps the decision for the
-// player.
+// player, and so does every other step (DEFEND, ESCAPE, BLOCK_EVENT...), whatever its options.
 import { signal } from "@preact/signals";
 import type { DecisionPrompt } from "../../../gen/spacedock/v1/game_pb.js";
 import { IncursionsActionKind as Kind, IncursionsStep } from "../../../gen/spacedock/v1/incursions_pb.js";

@@ -5,6 +5,7 @@
 import type { DecisionPrompt, GameEvent, Option } from "../../../gen/spacedock/v1/game_pb.js";
 import {
   IncursionsActionKind as Kind,
+  IncursionsCardMechanism as Mechanism,
   IncursionsCardNature as Nature,
   IncursionsCardType as CardType,
   IncursionsPlayMethod as Method,
@@ -16,6 +17,7 @@ import {
   type IncursionsCard,
   type IncursionsCardInstance,
   type IncursionsDeclaration,
+  type IncursionsShip,
   type IncursionsTabledCard,
   type IncursionsVessel,
   type IncursionsView,
@@ -303,15 +305,70 @@ export function declarationWords(
   return `${subject} ${what}${withCards}`;
 }
 
+// A shuttle tabled as armour (§11.3): the LP it has left and, when the content listing has
+// arrived, how many it started with (its craft's hull plus shields). null for any other card.
+export interface ArmourLife {
+  left: number;
+  max?: number;
+}
+
+export function armourLife(t: IncursionsTabledCard, crafts?: readonly IncursionsShip[]): ArmourLife | null {
+  const effect = t.card?.card?.effect;
+  if (effect?.mechanism !== Mechanism.SHUTTLE && t.life <= 0) return null;
+  // The server sends the maximum (life_max); without it, the craft's figures give it.
+  const craft = effect?.craft ? crafts?.find((c) => c.id === effect.craft) : undefined;
+  const max = t.lifeMax > 0 ? t.lifeMax : craft ? craft.hull + craft.shields : undefined;
+  return max && max > 0 ? { left: t.life, max } : { left: t.life };
+}
+
+// "Armour 12/15 LP", "Armour 12 LP" (the listing not yet here), "" for a card that is no armour.
+export function armourWords(t: IncursionsTabledCard, crafts?: readonly IncursionsShip[]): string {
+  const life = armourLife(t, crafts);
+  if (!life) return "";
+  return `Armour ${life.left}${life.max ? `/${life.max}` : ""} LP`;
+}
+
 // A tabled card as its vessel's board lists it: "M6 Evasion Com", "Pardus Claw, from Player 2"
-// (a card another player tabled in front of it), "..., active from the next maneuver".
-export function tabledWords(t: IncursionsTabledCard, me: number | undefined, names?: readonly string[]): string {
+// (a card another player tabled in front of it), "..., active from the next maneuver", "Shuttle
+// craft, armour 12 of 15 LP left" (a shuttle tabled as armour; its max once `crafts` is known).
+export function tabledWords(
+  t: IncursionsTabledCard,
+  me: number | undefined,
+  names?: readonly string[],
+  crafts?: readonly IncursionsShip[],
+): string {
   const title = t.card?.card?.title || t.card?.card?.id || "Card";
   const parts = [title];
+  const life = armourLife(t, crafts);
+  if (life) parts.push(`armour ${life.left}${life.max ? ` of ${life.max}` : ""} LP left`);
   if (t.controllerSeat !== t.onSeat)
     parts.push(t.controllerSeat === me ? "yours" : `from ${names?.[t.controllerSeat] ?? seatName(t.controllerSeat, me)}`);
   if (!t.active) parts.push("active from the next maneuver");
   return parts.join(", ");
+}
+
+// A vessel that escaped in a craft (§11.4): its ship is one of the content's crafts (Shuttle
+// craft). Before the content listing arrives, a ship with neither W2 nor W3 is taken for a craft
+// (every ship card has both; a craft has neither).
+export function isCraft(ship: IncursionsShip | undefined, crafts?: readonly IncursionsShip[]): boolean {
+  if (!ship) return false;
+  if (crafts) return crafts.some((c) => c.id === ship.id);
+  return !ship.w2 && !ship.w3 && !!ship.w1;
+}
+
+// The ESCAPE decision (§11.4, A33) in words: the server's title, what escaping means, and how
+// many of the options launch a craft (none: the player holds no Shuttle craft, and only going
+// down with the ship is offered).
+export function escapeWords(prompt: DecisionPrompt): { headline: string; detail: string; crafts: number } {
+  const crafts = prompt.options.filter((o) => actionOf(o)?.kind === Kind.PLAY_CARD).length;
+  const headline = prompt.title || "Your ship is destroyed: escape?";
+  const detail =
+    crafts > 0
+      ? "Escape in a Shuttle craft from your hand: it becomes your vessel in this hex, with your officers " +
+        "and AUX and 2 Pwr cards (the options say how many stay UP); the ship card, its other Pwr and " +
+        "the cards tabled on it are lost. Or go down with the ship and leave the game."
+      : "You hold no Shuttle craft to escape in: your ship goes down and you leave the game.";
+  return { headline, detail, crafts };
 }
 
 // "Hand 5 · deck 23 · discard 2": a vessel's public card counts.

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { DecisionPrompt, Option } from "../../../gen/spacedock/v1/game_pb.js";
 import { IncursionsActionKind as Kind, IncursionsStep, type IncursionsView } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { autoPass, setAutoPass } from "./auto_pass.js";
-import { cardCounts, choiceCards, declarationWords, handCards, stepOf, type OfferedCard } from "./card_words.js";
+import { cardCounts, choiceCards, declarationWords, escapeWords, handCards, stepOf, type OfferedCard } from "./card_words.js";
 import { OptionMenu, type MenuState } from "./option_menu.js";
 import { actionOf, type PromptTargets } from "./prompt_targets.js";
 import { optionLabel } from "./words.js";
@@ -108,6 +108,10 @@ export function Hand(props: {
   const hint =
     step === IncursionsStep.DISCARD
       ? `${prompt?.title}: click a card to discard it.`
+      : step === IncursionsStep.ESCAPE
+        ? offered > 0
+          ? "Your ship is destroyed: click your Shuttle craft to escape in it (or use the escape panel)."
+          : ""
       : offered > 0
         ? `${offered === 1 ? "1 card" : `${offered} cards`} can be played now: click one (or use the decision panel).`
         : "";
@@ -152,6 +156,48 @@ export function CardChoices(props: { prompt: DecisionPrompt | null; targets: Pro
       ) : (
         <CardRow cards={cards} choose={props.choose} label="Cards offered" targets={targets} />
       )}
+    </section>
+  );
+}
+
+// The viewer's ship is destroyed (FULL, §11.4): escape in a Shuttle craft from the hand (one
+// option per number of Pwr kept UP, the server's labels) or go down with the ship (ACCEPT). The
+// craft options are on the hand's card too. Only the deciding player sees it.
+export function EscapePanel(props: { prompt: DecisionPrompt | null; choose: Choose }) {
+  const { prompt } = props;
+  if (!prompt || stepOf(prompt) !== IncursionsStep.ESCAPE) return null;
+  const { headline, detail } = escapeWords(prompt);
+  // The craft first, going down last.
+  const order = (option: Option) => {
+    const kind = actionOf(option)?.kind;
+    return kind === Kind.PLAY_CARD ? 0 : kind === Kind.ACCEPT ? 2 : 1;
+  };
+  const options = [...prompt.options].sort((a, b) => order(a) - order(b));
+  return (
+    <section class="inc-escape" aria-label="Escape">
+      <span class="inc-escape-icon" aria-hidden="true">
+        !
+      </span>
+      <div>
+        <p class="inc-hit-headline">{headline}</p>
+        <p class="small muted">{detail}</p>
+        <div class="inc-event-options">
+          {options.map((option) => {
+            const kind = actionOf(option)?.kind;
+            const cls = kind === Kind.ACCEPT ? "is-down" : kind === Kind.PLAY_CARD ? "is-card" : "";
+            return (
+              <button
+                type="button"
+                class={`inc-escape-option ${cls}`}
+                data-option={String(option.id)}
+                onClick={() => props.choose(option.id)}
+              >
+                {optionLabel(prompt, option)}
+              </button>
+            );
+          })}
+        </div>
+      </div>
     </section>
   );
 }

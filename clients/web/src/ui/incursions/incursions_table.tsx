@@ -3,14 +3,14 @@
 // board per seat (the viewer's first, officers a prompt aims at lit there), the denizens and the
 // hexpiles. In the full game also the viewer's hand under the map, the declarations awaiting
 // responses (with Pass and the cards to play when the viewer is asked), a deck search's or a spy's
-// cards to take, and the auto-pass setting. It shows the server's view and answers only with the
-// options the prompt offers.
+// cards to take, the escape from a destroyed ship, and the auto-pass setting. It shows the
+// server's view and answers only with the options the prompt offers.
 import { useMemo } from "preact/hooks";
 import type { DecisionPrompt, GameEvent } from "../../../gen/spacedock/v1/game_pb.js";
 import type { IncursionsContent } from "../../../gen/spacedock/v1/incursions_content_pb.js";
 import { IncursionsMode, type IncursionsView } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { freshCards } from "./card_words.js";
-import { AutoPassSetting, CardChoices, Hand, ResponsesPanel } from "./cards.js";
+import { AutoPassSetting, CardChoices, EscapePanel, Hand, ResponsesPanel } from "./cards.js";
 import { DenizensPanel } from "./denizens_panel.js";
 import { HexMap } from "./hex_map.js";
 import { Hexpiles } from "./hexpiles.js";
@@ -51,6 +51,7 @@ export function IncursionsTable({ view, seat, prompt, choose, names, content, ev
       <EventRepairPanel view={view} prompt={prompt} choose={choose} />
       {full && <ResponsesPanel view={view} me={seat} prompt={prompt} choose={choose} names={names} />}
       {full && <CardChoices prompt={prompt} targets={targets} choose={choose} />}
+      {full && <EscapePanel prompt={prompt} choose={choose} />}
       <div class="inc-main">
         <div class="inc-map-column">
           <HexMap view={view} me={seat} targets={targets} choose={choose} content={content} />
@@ -80,6 +81,7 @@ export function IncursionsTable({ view, seat, prompt, choose, names, content, ev
                 names={names}
                 targets={targets}
                 choose={choose}
+                crafts={content?.crafts}
               />
             ))}
           </div>

@@ -3,13 +3,14 @@
 // to it (a shield layer, Pwr out of play, free hexes, an escape roll to leave), or its elimination;
 // with captains and crew, its officers (lit when the prompt aims at one: a click chooses, or
 // opens a menu of the options), its figures as the server computed them, and its discard pile;
-// in the full game its cards in hand and in the deck, the game cards tabled in front of it, and
-// for the active player the cards attached to their next maneuver.
+// in the full game its cards in hand and in the deck, the game cards tabled in front of it (a
+// Shuttle craft tabled as armour with its LP left), for the active player the cards attached to
+// their next maneuver, and an "escaped" mark on a vessel that is now a craft (§11.4).
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Option } from "../../../gen/spacedock/v1/game_pb.js";
-import type { IncursionsVessel, IncursionsView, IncursionsWeapon } from "../../../gen/spacedock/v1/incursions_pb.js";
+import type { IncursionsShip, IncursionsVessel, IncursionsView, IncursionsWeapon } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { IncursionsMode, IncursionsPhase } from "../../../gen/spacedock/v1/incursions_pb.js";
-import { cardCounts, cardFace, tabledWords } from "./card_words.js";
+import { armourWords, cardCounts, cardFace, isCraft, tabledWords } from "./card_words.js";
 import { axial } from "./hex.js";
 import { discardWords, figureLines, officerLines, type OfficerLine } from "./officer_words.js";
 import { OptionMenu, type MenuState } from "./option_menu.js";
@@ -26,10 +27,12 @@ export interface PlayerBoardProps {
   names?: readonly string[];  // every player's name by seat, when known
   targets?: PromptTargets;  // the open prompt's targets (officers lit on the board)
   choose?: (optionId: bigint) => void;
+  crafts?: readonly IncursionsShip[];  // the content's crafts, once the listing has arrived
 }
 
-export function PlayerBoard({ vessel, view, me, name, names, targets, choose }: PlayerBoardProps) {
+export function PlayerBoard({ vessel, view, me, name, names, targets, choose, crafts }: PlayerBoardProps) {
   const ship = vessel.ship;
+  const craft = isCraft(ship, crafts);
   const mine = vessel.seat === me;
   const active = view.phase === IncursionsPhase.TURN && view.activeSeat === vessel.seat;
   const won = view.winners.includes(vessel.seat);
@@ -54,6 +57,14 @@ export function PlayerBoard({ vessel, view, me, name, names, targets, choose }: 
       </header>
       <p class="inc-ship">
         {ship?.name ?? "?"}
+        {craft && (
+          <>
+            {" "}
+            <span class="inc-tag escaped" title="The ship was destroyed: this player escaped in a craft">
+              escaped
+            </span>
+          </>
+        )}
         <span class="muted"> · {raceName(ship?.race ?? 0)}</span>
         {!vessel.eliminated && <span class="muted"> · at {coordText(axial(vessel.position))}</span>}
       </p>
@@ -65,7 +76,7 @@ export function PlayerBoard({ vessel, view, me, name, names, targets, choose }: 
         <>
           <Officers vessel={vessel} me={me} targets={targets} choose={choose} />
           <Figures vessel={vessel} />
-          {full && <GameCards vessel={vessel} view={view} me={me} names={names} active={active} />}
+          {full && <GameCards vessel={vessel} view={view} me={me} names={names} active={active} crafts={crafts} />}
           {vessel.discard.length > 0 && <p class="inc-discard small muted">{discardWords(vessel.discard)}</p>}
         </>
       )}
@@ -75,6 +86,7 @@ export function PlayerBoard({ vessel, view, me, name, names, targets, choose }: 
           <Weapon slot="W1" weapon={ship?.w1} />
           <Weapon slot="W2" weapon={ship?.w2} />
           <Weapon slot="W3" weapon={ship?.w3} />
+          {craft && !ship?.w2 && !ship?.w3 && <li class="small muted">No W2 or W3: a craft carries no torpedoes or mines</li>}
         </ul>
         <p class="small muted">
           Evasion {ship?.evasion ?? 0} · Drive {ship?.drive ?? 0} · shields absorb {ship?.shieldAbsorb ?? 0} per Pwr
@@ -242,8 +254,9 @@ function GameCards(props: {
   me: number | undefined;
   names?: readonly string[];
   active: boolean;
+  crafts?: readonly IncursionsShip[];
 }) {
-  const { vessel, view, me, names, active } = props;
+  const { vessel, view, me, names, active, crafts } = props;
   return (
     <div class="inc-board-cards small">
       <p class="inc-card-counts" aria-label={`Cards: ${cardCounts(vessel)}`}>
@@ -257,11 +270,26 @@ function GameCards(props: {
         <div class="inc-tabled-row">
           <span class="muted">Tabled:</span>
           <ul class="inc-tabled" aria-label="Tabled cards">
-            {vessel.tabled.map((t) => (
-              <li class={t.active ? undefined : "is-pending"} title={t.card ? cardFace(t.card).label : undefined}>
-                {tabledWords(t, me, names)}
-              </li>
-            ))}
+            {vessel.tabled.map((t) => {
+              const armour = armourWords(t, crafts);
+              const classes = [t.active ? "" : "is-pending", armour ? "is-armour" : ""].filter(Boolean).join(" ");
+              const words = tabledWords(t, me, names, crafts);
+              return (
+                <li class={classes || undefined} title={t.card ? `${words}. ${cardFace(t.card).label}` : words}>
+                  {armour ? (
+                    <>
+                      {t.card?.card?.title || "Shuttle craft"}{" "}
+                      <span class="inc-armour-lp" data-life={t.life}>
+                        {armour}
+                      </span>
+                      {!t.active && <span class="muted"> (from the next maneuver)</span>}
+                    </>
+                  ) : (
+                    words
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}

@@ -267,10 +267,14 @@ export function eventRepairWords(view: IncursionsView, seat: number, title: stri
 }
 
 // An option's label as the table and the decision panel show it: the server's, except passing a
-// response window, which the server labels as it does taking a hit ("Take the hit").
+// response window, which an older server labels as it does taking a hit ("Take the hit"), and
+// declining to escape a destroyed ship when the server sends no words for it.
 export function optionLabel(prompt: DecisionPrompt, option: Option): string {
-  const respond = prompt.context.case === "incursions" && prompt.context.value.step === IncursionsStep.RESPOND;
+  const step = prompt.context.case === "incursions" ? prompt.context.value.step : undefined;
   const accept = option.detail.case === "incursions" && option.detail.value.kind === IncursionsActionKind.ACCEPT;
-  if (respond && accept && (option.label === "" || option.label === "Take the hit")) return "Pass: let it resolve";
+  if (step === IncursionsStep.RESPOND && accept && (option.label === "" || option.label === "Take the hit"))
+    return "Pass: let it resolve";
+  if (step === IncursionsStep.ESCAPE && accept && (option.label === "" || option.label === "Take the hit"))
+    return "Go down with the ship: you are out of the game";
   return option.label;
 }
