@@ -230,6 +230,12 @@ void Game::repair_hull_first(Seat seat, int points) {
   if (points > to_hull && !shields_whole) repair_by(seat, 1, points - to_hull, 0);
 }
 
+void Game::discard_attached(Seat seat) {
+  if (seat != s_.active) return;  // only the active player has cards attached
+  for (CardId card : std::exchange(s_.attached, {}))
+    to_discard(seat, card, v1::CARD_DISCARD_REASON_REMOVED);
+}
+
 void Game::eliminate(Seat seat, v1::EliminationReason reason) {
   // The ship card and its Pwr leave the game (§7.5); its mines stay on the board.
   Vessel& v = s_.vessels[seat];
@@ -242,10 +248,7 @@ void Game::eliminate(Seat seat, v1::EliminationReason reason) {
     discard_tabled(seat);
     if (v.craft != kNoCard)
       to_discard(seat, std::exchange(v.craft, kNoCard), v1::CARD_DISCARD_REASON_DESTROYED);
-    if (seat == s_.active) {
-      for (CardId card : std::exchange(s_.attached, {}))
-        to_discard(seat, card, v1::CARD_DISCARD_REASON_REMOVED);
-    }
+    discard_attached(seat);
   }
   check_beams();
   v.power = Power{0, 0, 0, 0, 0};

@@ -49,10 +49,13 @@ EscapePower escape_power(const State& s, Seat seat) {
   return {kept, std::max(0, kept - others), std::min<int>(kept, p.up)};
 }
 
+bool own_card_in_effect(const State& s, Seat seat, const Tabled& t) {
+  return t.on == seat && t.controller == seat && s.in_effect(t);
+}
+
 bool card_in_effect(const State& s, Seat seat, v1::IncursionsCardMechanism mechanism) {
   return std::any_of(s.tabled.begin(), s.tabled.end(), [&](const Tabled& t) {
-    return t.on == seat && t.controller == seat && s.in_effect(t) &&
-           s.def(t.card).effect.mechanism == mechanism;
+    return own_card_in_effect(s, seat, t) && s.def(t.card).effect.mechanism == mechanism;
   });
 }
 

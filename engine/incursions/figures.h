@@ -50,8 +50,10 @@ struct EscapePower {
 };
 EscapePower escape_power(const State& s, Seat seat);
 
-// Whether a card `seat` tabled on its own vessel with this mechanism is in effect (FULL).
+// Whether a card `seat` tabled on its own vessel with this mechanism is in effect (FULL); and
+// whether one tabled card is such a card of `seat`'s.
 bool card_in_effect(const State& s, Seat seat, v1::IncursionsCardMechanism mechanism);
+bool own_card_in_effect(const State& s, Seat seat, const Tabled& t);
 
 // The race an officer counts as: BORG once assimilated, the card's own, or for crew who serve
 // any race, the ship's.

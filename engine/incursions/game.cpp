@@ -45,10 +45,14 @@ bool Game::hand_may_answer() const {
     case Step::kAbsorb:
     case Step::kEscape:
     case Step::kBlockEvent:
-      return s_.full() && !s_.zones[decider()].hand.empty();
+      return holds_cards(decider());
     default:
       return false;
   }
+}
+
+bool Game::holds_cards(Seat seat) const {
+  return s_.full() && !s_.zones[seat].hand.empty();
 }
 
 SubmitResult Game::submit(Seat seat, core::DecisionId id, core::OptionId option) {
@@ -262,7 +266,7 @@ void Game::apply(const Action& action) {
       take_card(action);
       return;
     case Step::kEscape:
-      escape(seat, action);
+      answer_escape(seat, action);
       return;
     case Step::kBlockEvent:
       answer_event(seat, action);

@@ -82,6 +82,9 @@ class Game {
   void finish(std::uint8_t winners, v1::ResultReason reason);
   Seat decider() const;
   bool hand_may_answer() const;
+  // FULL, with cards in hand: a decision that a card could answer is always asked, even with
+  // one option, since answering at once would show the hand held no card for it (§20.1).
+  bool holds_cards(Seat seat) const;
 
   // Turns (turn.cpp).
   void deal(const Setup& setup);
@@ -150,6 +153,8 @@ class Game {
   // A card's repair: the hull first, the rest to the shields; no bonuses add (§18 Repair Crew).
   void repair_hull_first(Seat seat, int points);
   void eliminate(Seat seat, v1::EliminationReason reason);
+  // The cards attached to the next maneuver of a ship that is lost (FULL).
+  void discard_attached(Seat seat);
 
   // Officers (crew/officers.cpp).
   void seat_officer(Seat seat, CardId card, int position);
@@ -263,7 +268,7 @@ class Game {
   void discard_spent_armour(Seat seat);
   // A vessel at 0 hull: its player escapes or is eliminated.
   void destroyed(Seat seat);
-  void escape(Seat seat, const Action& action);
+  void answer_escape(Seat seat, const Action& action);
 
   // Movement and beams (movement.cpp).
   void move(TileIndex destination);

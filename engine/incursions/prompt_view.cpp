@@ -69,12 +69,13 @@ class Labeller {
                dice(w.damage.dice, w.damage.flat + weapon_bonus(s_, seat)) + ", range " +
                std::to_string(w.range + a.power - w.power);
       }
-      case kFireCardWeapon:
-        return "Fire " + s_.def(static_cast<CardId>(a.card - 1u)).card.title() + " at " +
-               name_(a.subject) + " with " + pwr(a.power) + ": " +
-               dice(s_.def(static_cast<CardId>(a.card - 1u)).effect.system_dice + a.power +
-                        hex_weapon_dice(s_, seat, Weapon::kCard),
+      case kFireCardWeapon: {
+        const CardDef& weapon = s_.def(static_cast<CardId>(a.card - 1u));
+        return "Fire " + weapon.card.title() + " at " + name_(a.subject) + " with " + pwr(a.power) +
+               ": " +
+               dice(weapon.effect.system_dice + a.power + hex_weapon_dice(s_, seat, Weapon::kCard),
                     weapon_bonus(s_, seat) + card_sum(s_, s_.attached, &CardEffect::attack_flat));
+      }
       case kDominate:
         return "Take control of " + denizen_name(a.denizen - 1);
       case kDenizenMove:

@@ -12,42 +12,23 @@ namespace spacedock::incursions {
 namespace {
 
 using namespace scenario;
-using Cards = std::vector<CardId>;
 
 constexpr int kHelm = 2;  // the helm's position (§19.3)
 
-State full(std::initializer_list<std::string_view> ships) {
-  State s = position(ships);
-  s.options.mode = v1::INCURSIONS_MODE_FULL;
+// Seat 0 (TS-K, to move) and seat 1 (TS-F, shields 0, hull 3), which a 2D6 blow destroys.
+State seat_1_nearly_lost() {
+  State s = full_position({"TS-K", "TS-F"});
+  s.vessels[1].shields = 0;
+  s.vessels[1].hull = 3;
   return s;
 }
 
-Action play_card(CardId card, int subject = 0, int power = 0) {
-  return card_action(kPlayCard, card, subject, power);
-}
-
-void pass_windows(Game& g) {
-  while (g.decision() != nullptr && g.state().step == Step::kRespond)
-    play(g, decider(g), act(kAccept));
-}
-
-void maneuver(Game& g, Seat seat, Action a) {
-  play(g, seat, a);
-  pass_windows(g);
-}
-
-void end_turns_until(Game& g, Seat seat) {
-  do {
-    play(g, active(g), act(kEndManeuvers));
-  } while (active(g) != seat);
-}
-
-const Zones& zones(const Game& g, Seat seat) {
-  return g.state().zones[seat];
-}
-
-bool holds(const std::vector<CardId>& cards, CardId card) {
-  return std::find(cards.begin(), cards.end(), card) != cards.end();
+// Seat 0 fires W1 with 1 Pwr (2D6 of `dice`) at seat 1, which takes the hit.
+void strike_seat_1(Game& g, std::initializer_list<int> dice) {
+  g.script_dice(dice);
+  maneuver(g, 0, act(kFireW1, 1, 1));
+  REQUIRE(decider(g) == 1);
+  play(g, 1, act(kAccept));
 }
 
 // Tables `card` of `seat`'s hand on its own vessel, as if played an earlier turn.
@@ -58,18 +39,13 @@ void table_on_own_vessel(State& s, Seat seat, CardId card) {
 
 TEST_CASE("T49 escape shuttle: crew and 2 Pwr go over, equipment is discarded, no elimination") {
   // P1 is seat 1 here, so that seat 0 (to move) deals the blow.
-  State s = full({"TS-K", "TS-F"});
-  s.vessels[1].shields = 0;
-  s.vessels[1].hull = 3;
+  State s = seat_1_nearly_lost();
   const CardId helm = add_officer(s, 1, "CRW-HELM");
   const CardId m6 = add_card(s, 1, "M6-EVASION");
   table_on_own_vessel(s, 1, m6);
   const CardId shuttle = add_card(s, 1, "SHUTTLE-CRAFT");
   Game g = Game::from_position(s);
-  g.script_dice({4, 5});  // TS-K's W1 with 1 Pwr: 2D6 = 9 against shields 0, hull 3
-  maneuver(g, 0, act(kFireW1, 1, 1));
-  REQUIRE(decider(g) == 1);
-  play(g, 1, act(kAccept));
+  strike_seat_1(g, {4, 5});  // TS-K's W1 with 1 Pwr: 2D6 = 9 against shields 0, hull 3
   REQUIRE(g.state().step == Step::kEscape);
   CHECK(g.state().vessels[1].hull <= 0);
   CHECK_FALSE(g.state().vessels[1].eliminated);
@@ -100,15 +76,11 @@ TEST_CASE("T49 escape shuttle: crew and 2 Pwr go over, equipment is discarded, n
 }
 
 TEST_CASE("T49 escape shuttle: the kept Pwr keep their states; a craft has no W2 or W3") {
-  State s = full({"TS-K", "TS-F"});
-  s.vessels[1].shields = 0;
-  s.vessels[1].hull = 3;
+  State s = seat_1_nearly_lost();
   set_power(s, 1, Pwr{1, 3});
   const CardId shuttle = add_card(s, 1, "SHUTTLE-CRAFT");
   Game g = Game::from_position(s);
-  g.script_dice({6, 6});
-  maneuver(g, 0, act(kFireW1, 1, 1));
-  play(g, 1, act(kAccept));
+  strike_seat_1(g, {6, 6});
   REQUIRE(g.state().step == Step::kEscape);
   // 1 UP and 3 SPENT: keep 0 or 1 UP, the rest SPENT.
   CHECK(offered(g, play_card(shuttle, 0, 0)));
@@ -126,14 +98,10 @@ TEST_CASE("T49 escape shuttle: the kept Pwr keep their states; a craft has no W2
 }
 
 TEST_CASE("§11.4 a destroyed player may go down instead: eliminated, the shuttle stays in hand") {
-  State s = full({"TS-K", "TS-F"});
-  s.vessels[1].shields = 0;
-  s.vessels[1].hull = 3;
+  State s = seat_1_nearly_lost();
   const CardId shuttle = add_card(s, 1, "SHUTTLE-CRAFT");
   Game g = Game::from_position(s);
-  g.script_dice({6, 6});
-  maneuver(g, 0, act(kFireW1, 1, 1));
-  play(g, 1, act(kAccept));
+  strike_seat_1(g, {6, 6});
   REQUIRE(g.state().step == Step::kEscape);
   play(g, 1, act(kAccept));
   CHECK(g.state().vessels[1].eliminated);
@@ -142,14 +110,10 @@ TEST_CASE("§11.4 a destroyed player may go down instead: eliminated, the shuttl
 }
 
 TEST_CASE("§20.1 a destroyed player holding no shuttle is still asked, so waiting shows nothing") {
-  State s = full({"TS-K", "TS-F"});
-  s.vessels[1].shields = 0;
-  s.vessels[1].hull = 3;
+  State s = seat_1_nearly_lost();
   const CardId fire = add_card(s, 1, "FIRE");
   Game g = Game::from_position(s);
-  g.script_dice({6, 6});
-  maneuver(g, 0, act(kFireW1, 1, 1));
-  play(g, 1, act(kAccept));
+  strike_seat_1(g, {6, 6});
   REQUIRE(g.state().step == Step::kEscape);
   CHECK(g.state().decision.options.size() == 1);  // go down: the only choice
   CHECK(refused(g, 1, play_card(fire)) == "WRONG_STEP");
@@ -158,19 +122,15 @@ TEST_CASE("§20.1 a destroyed player holding no shuttle is still asked, so waiti
 }
 
 TEST_CASE("§11.4 with an empty hand there is nothing to ask: the vessel is eliminated at once") {
-  State s = full({"TS-K", "TS-F"});
-  s.vessels[1].shields = 0;
-  s.vessels[1].hull = 3;
+  State s = seat_1_nearly_lost();
   Game g = Game::from_position(s);
-  g.script_dice({6, 6});
-  maneuver(g, 0, act(kFireW1, 1, 1));
-  play(g, 1, act(kAccept));
+  strike_seat_1(g, {6, 6});
   CHECK(g.state().vessels[1].eliminated);
   CHECK(winners(g) == 1);
 }
 
 TEST_CASE("T53 shuttle as armour: it takes a hit first, 15 LP, and the rest goes to the shields") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   const CardId shuttle = add_card(s, 0, "SHUTTLE-CRAFT");
   const CardId spare = add_card(s, 0, "SHUTTLE-CRAFT");
   Game g = Game::from_position(s);
@@ -195,7 +155,7 @@ TEST_CASE("T53 shuttle as armour: it takes a hit first, 15 LP, and the rest goes
 }
 
 TEST_CASE("§18 Weapon Prototype: a weapon system of its own, 2D6 at range 0, +1D6 per Pwr") {
-  State s = full({"TS-F", "TS-K", "TS-R"});
+  State s = full_position({"TS-F", "TS-K", "TS-R"});
   add_tile(s, {1, 0}, kOpen);
   s.vessels[2].tile = 1;  // a hex away
   const CardId prototype = add_card(s, 0, "WEAPON-PROTOTYPE");
@@ -230,7 +190,7 @@ TEST_CASE("§18 Weapon Prototype: a weapon system of its own, 2D6 at range 0, +1
 }
 
 TEST_CASE("§18 Weapon Prototype: fired only once tabled, and never by another player") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   const CardId prototype = add_card(s, 0, "WEAPON-PROTOTYPE");
   Game g = Game::from_position(s);
   CHECK(refused(g, 0, card_action(kFireCardWeapon, prototype, 1, 0)) == "NO_SUCH_CARD");

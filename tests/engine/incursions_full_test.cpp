@@ -19,55 +19,16 @@ using namespace scenario;
 constexpr int kHelm = 2;
 constexpr int kTactical = 3;
 
-State full(std::initializer_list<std::string_view> ships) {
-  State s = position(ships);
-  s.options.mode = v1::INCURSIONS_MODE_FULL;
-  return s;
-}
-
-Action play_card(CardId card, int subject = 0, int power = 0) {
-  return card_action(kPlayCard, card, subject, power);
-}
-
-// Every other player with cards gets a window on a declaration (§5.5); these pass them all.
-void pass_windows(Game& g) {
-  while (g.decision() != nullptr && g.state().step == Step::kRespond)
-    play(g, decider(g), act(kAccept));
-}
-
-// Declares a maneuver and lets it resolve unanswered.
-void maneuver(Game& g, Seat seat, Action a) {
-  play(g, seat, a);
-  pass_windows(g);
-}
-
 // The open decision is `seat`'s, at `step`.
 void at(const Game& g, Seat seat, Step step) {
   REQUIRE(decider(g) == seat);
   REQUIRE(g.state().step == step);
 }
 
-// Ends turns, starting with the active player's, until `seat` is to move again.
-void end_turns_until(Game& g, Seat seat) {
-  do {
-    play(g, active(g), act(kEndManeuvers));
-  } while (active(g) != seat);
-}
-
 // Open tiles at (1, 0) to (n, 0): tile i lies i hexes east of the start tile.
 void open_line(State& s, int n) {
   for (std::int16_t q = 1; q <= n; ++q)
     add_tile(s, {q, 0}, kOpen);
-}
-
-using Cards = std::vector<CardId>;
-
-const Zones& zones(const Game& g, Seat seat) {
-  return g.state().zones[seat];
-}
-
-bool holds(const std::vector<CardId>& cards, CardId card) {
-  return std::find(cards.begin(), cards.end(), card) != cards.end();
 }
 
 // A deck from words "ID:copies".
@@ -235,7 +196,7 @@ TEST_CASE("T06 post-setup state: a crew card in the opening hand is tabled, no r
 }
 
 TEST_CASE("T08 deck exhaustion: the draw is skipped, nothing is reshuffled") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   for (std::string_view id : {"FIRE", "WARP", "REPAIR-CREW"})
     add_card(s, 0, id);
   add_card(s, 0, "PHASERS", /*to_deck=*/true);
@@ -252,7 +213,7 @@ TEST_CASE("T08 deck exhaustion: the draw is skipped, nothing is reshuffled") {
 }
 
 TEST_CASE("T09 hand limit: checked only at the end of the player's own turn") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   std::vector<CardId> hand0;
   for (int i = 0; i < 12; ++i)
     hand0.push_back(add_card(s, 0, i < 2 ? "FIRE" : "WARP"));
@@ -282,7 +243,7 @@ TEST_CASE("T09 hand limit: checked only at the end of the player's own turn") {
 }
 
 TEST_CASE("T11 stacked attack: command + card + power") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   const CardId fire = add_card(s, 0, "FIRE");
   const CardId phasers = add_card(s, 0, "PHASERS");
   add_card(s, 1, "WARP");  // seat 1 holds a card, so it is offered a window
@@ -308,7 +269,7 @@ TEST_CASE("T11 stacked attack: command + card + power") {
 }
 
 TEST_CASE("T16 one Defense slot per attack: Reinforce Shields, then shield Pwr") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   const CardId reinforce = add_card(s, 1, "REINFORCE-SHIELDS");
   const CardId repair_crew = add_card(s, 1, "REPAIR-CREW");
   Game g = Game::from_position(s);
@@ -330,7 +291,7 @@ TEST_CASE("T16 one Defense slot per attack: Reinforce Shields, then shield Pwr")
 }
 
 TEST_CASE("§18 Repair Crew in the Defense slot: 15 points after the hit, hull first") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   const CardId repair_crew = add_card(s, 1, "REPAIR-CREW");
   s.vessels[1].hull = 20;
   s.vessels[1].shields = 10;
@@ -346,7 +307,7 @@ TEST_CASE("§18 Repair Crew in the Defense slot: 15 points after the hit, hull f
 }
 
 TEST_CASE("T35 Gather Intelligence against the captain's espionage evasion") {
-  State s = full({"TS-F", "TS-K", "TS-R"});
+  State s = full_position({"TS-F", "TS-K", "TS-R"});
   open_line(s, 5);
   s.vessels[2].tile = 5;
   add_officer(s, 2, "CAP-FED");
@@ -389,7 +350,7 @@ TEST_CASE("T35 Gather Intelligence against the captain's espionage evasion") {
 }
 
 TEST_CASE("T38 Red Alert and the 4-maneuver cap") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   add_tile(s, {1, 0}, kOpen);
   const CardId first = add_card(s, 0, "RED-ALERT");
   const CardId second = add_card(s, 0, "RED-ALERT");
@@ -416,7 +377,7 @@ TEST_CASE("T38 Red Alert and the 4-maneuver cap") {
 }
 
 TEST_CASE("T39 one command per maneuver: a second command is COMMAND_LIMIT, not consumed") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   const CardId fire = add_card(s, 0, "FIRE");
   const CardId red_alert = add_card(s, 0, "RED-ALERT");
   Game g = Game::from_position(s);
@@ -433,7 +394,7 @@ TEST_CASE("T39 one command per maneuver: a second command is COMMAND_LIMIT, not 
 }
 
 TEST_CASE("A47 one non-command card per maneuver but any number of Warps, +2 hexes each") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   open_line(s, 6);
   const CardId phasers = add_card(s, 0, "PHASERS");
   const CardId phasers2 = add_card(s, 0, "PHASERS");
@@ -462,7 +423,7 @@ TEST_CASE("A47 one non-command card per maneuver but any number of Warps, +2 hex
 }
 
 TEST_CASE("§5.5 Countermand: the cancelled maneuver counts and loses what was put into it") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   SUBCASE("an attack: its Pwr is spent and its command discarded") {
     const CardId fire = add_card(s, 0, "FIRE");
     const CardId countermand = add_card(s, 1, "COUNTERMAND");
@@ -521,7 +482,7 @@ TEST_CASE("§5.5 Countermand: the cancelled maneuver counts and loses what was p
 }
 
 TEST_CASE("T44 tabled equipment: M6 Evasion Com from the next maneuver on") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   const CardId m6 = add_card(s, 0, "M6-EVASION");
   Game g = Game::from_position(s);
   maneuver(g, 0, play_card(m6));
@@ -543,7 +504,7 @@ TEST_CASE("T44 tabled equipment: M6 Evasion Com from the next maneuver on") {
 }
 
 TEST_CASE("T45 crew drawn: tabled at once if the position is free, else kept in hand") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   const CardId helm = add_card(s, 0, "CRW-HELM", /*to_deck=*/true);
   const CardId helm2 = add_card(s, 0, "CRW-HELM", /*to_deck=*/true);
   Game g = Game::from_position(s);
@@ -584,7 +545,7 @@ TEST_CASE("T46 rarity counts cards in play, not in hand") {
 }
 
 TEST_CASE("T47 Pardus Claw: a Pwr out of play until the target repairs the claw away") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   const CardId claw = add_card(s, 0, "PARDUS-CLAW");
   const CardId claw2 = add_card(s, 0, "PARDUS-CLAW");
   Game g = Game::from_position(s);
@@ -605,7 +566,7 @@ TEST_CASE("T47 Pardus Claw: a Pwr out of play until the target repairs the claw 
 }
 
 TEST_CASE("T48 Event Block cancels a hex's blow; other defense cards may not answer it") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   add_officer(s, 0, "CAP-KLI");
   const TileIndex base = add_tile(s, {1, 0}, kStarbase);
   const CardId block = add_card(s, 0, "EVENT-BLOCK");
@@ -653,7 +614,7 @@ TEST_CASE("T48 Event Block cancels a hex's blow; other defense cards may not ans
     CHECK(zones(g, 0).hand.size() == 3);
   }
   SUBCASE("a ship's attack is no event: NOT_AN_EVENT") {
-    State t = full({"TS-F", "TS-K"});
+    State t = full_position({"TS-F", "TS-K"});
     const CardId theirs = add_card(t, 1, "EVENT-BLOCK");
     Game g = Game::from_position(t);
     g.script_dice({4});
@@ -666,7 +627,7 @@ TEST_CASE("T48 Event Block cancels a hex's blow; other defense cards may not ans
 TEST_CASE("T55 maneuver classes and free actions with cards") {
   // Once both maneuvers are used the engine ends the turn itself, so no decision is left to
   // refuse with NO_MANEUVERS_LEFT (as in the BASIC T55): a further maneuver is not P1's to make.
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   const CardId tac = add_card(s, 0, "CRW-TAC");
   const CardId fire = add_card(s, 0, "FIRE");
   const CardId countermand = add_card(s, 0, "COUNTERMAND");
@@ -697,12 +658,12 @@ TEST_CASE("T55 maneuver classes and free actions with cards") {
 
 TEST_CASE("§18 Klingon Diplomacy: Klingons only; a free cloak that survives moving") {
   SUBCASE("a Federation ship: RACE_RESTRICTED") {
-    State s = full({"TS-F", "TS-K"});
+    State s = full_position({"TS-F", "TS-K"});
     const CardId diplomacy = add_card(s, 0, "KLINGON-DIPLOMACY");
     Game g = Game::from_position(s);
     CHECK(refused(g, 0, play_card(diplomacy)) == "RACE_RESTRICTED");
   }
-  State s = full({"TS-K", "TS-F"});
+  State s = full_position({"TS-K", "TS-F"});
   add_tile(s, {1, 0}, kOpen);
   add_tile(s, {2, 0}, kOpen);
   const CardId red_alert = add_card(s, 0, "RED-ALERT");
@@ -739,7 +700,7 @@ TEST_CASE("§18 Klingon Diplomacy: Klingons only; a free cloak that survives mov
 }
 
 TEST_CASE("§18 Large Mines: 3D6 + 1D6 per Pwr, discarded when the mine is used") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   SUBCASE("set off by its owner on the placing turn") {
     const CardId mines = add_card(s, 0, "LARGE-MINES");
     Game g = Game::from_position(s);
@@ -776,7 +737,7 @@ TEST_CASE("§18 Large Mines: 3D6 + 1D6 per Pwr, discarded when the mine is used"
 }
 
 TEST_CASE("§18 Systems Report: take any card of your deck, then the deck is shuffled") {
-  State s = full({"TS-F", "TS-K"});
+  State s = full_position({"TS-F", "TS-K"});
   const CardId report = add_card(s, 0, "SYSTEMS-REPORT");
   const CardId fire = add_card(s, 0, "FIRE", /*to_deck=*/true);
   const CardId warp = add_card(s, 0, "WARP", /*to_deck=*/true);

@@ -18,10 +18,6 @@ using namespace scenario;
 constexpr std::string_view kTimestorm = "hex.054.timestorm";
 constexpr std::string_view kSpacestation = "hex.052.spacestation";
 
-Action play_card(CardId card, int subject = 0) {
-  return card_action(ActionKind::kPlayCard, card, subject);
-}
-
 std::vector<std::string> ids(const Game& g, const std::vector<CardId>& cards) {
   std::vector<std::string> out;
   for (CardId card : cards)

@@ -167,5 +167,45 @@ inline State position(std::initializer_list<std::string_view> ships) {
   return make_position(content(), ships);
 }
 
+// FULL mode: cards in hand, response windows.
+using Cards = std::vector<CardId>;
+
+inline State full_position(std::initializer_list<std::string_view> ships) {
+  State s = position(ships);
+  s.options.mode = v1::INCURSIONS_MODE_FULL;
+  return s;
+}
+
+inline Action play_card(CardId card, int subject = 0, int power = 0) {
+  return card_action(ActionKind::kPlayCard, card, subject, power);
+}
+
+// Every other player with cards gets a window on a declaration (§5.5); these pass them all.
+inline void pass_windows(Game& g) {
+  while (g.decision() != nullptr && g.state().step == Step::kRespond)
+    play(g, static_cast<Seat>(decider(g)), act(ActionKind::kAccept));
+}
+
+// Declares a maneuver and lets it resolve unanswered.
+inline void maneuver(Game& g, Seat seat, Action a) {
+  play(g, seat, a);
+  pass_windows(g);
+}
+
+// Ends turns, starting with the active player's, until `seat` is to move again.
+inline void end_turns_until(Game& g, Seat seat) {
+  do {
+    play(g, static_cast<Seat>(active(g)), act(ActionKind::kEndManeuvers));
+  } while (active(g) != seat);
+}
+
+inline const Zones& zones(const Game& g, Seat seat) {
+  return g.state().zones[seat];
+}
+
+inline bool holds(const std::vector<CardId>& cards, CardId card) {
+  return std::find(cards.begin(), cards.end(), card) != cards.end();
+}
+
 }  // namespace scenario
 }  // namespace spacedock::incursions

@@ -432,7 +432,7 @@ void Game::take_card(const Action& a) {
 Rule Game::check_card_weapon(const Action& a) const {
   const Seat seat = s_.active;
   const bool tabled = std::any_of(s_.tabled.begin(), s_.tabled.end(), [&](const Tabled& t) {
-    return t.card == a.card - 1u && t.on == seat && t.controller == seat && s_.in_effect(t) &&
+    return t.card == a.card - 1u && own_card_in_effect(s_, seat, t) &&
            s_.def(t.card).effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_WEAPON_SYSTEM;
   });
   if (!tabled) return Rule::kNoSuchCard;

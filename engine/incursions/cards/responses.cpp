@@ -56,7 +56,7 @@ void Game::advance_responses() {
   Declaration& top = s_.responses.back();
   for (Seat next = static_cast<Seat>((top.asked + 1) % s_.players); next != top.seat;
        next = static_cast<Seat>((next + 1) % s_.players)) {
-    if (s_.in_game(next) && !s_.zones[next].hand.empty()) {
+    if (s_.in_game(next) && holds_cards(next)) {
       top.asked = next;
       open(Step::kRespond, next);
       return;

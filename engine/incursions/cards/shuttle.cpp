@@ -40,8 +40,7 @@ void Game::discard_spent_armour(Seat seat) {
 }
 
 void Game::destroyed(Seat seat) {
-  // Asked whenever the player holds cards: being asked shows nothing of the hand (§20.1).
-  if (s_.full() && !s_.zones[seat].hand.empty()) {
+  if (holds_cards(seat)) {
     open(Step::kEscape, seat);
     return;
   }
@@ -49,7 +48,7 @@ void Game::destroyed(Seat seat) {
   check_victory();
 }
 
-void Game::escape(Seat seat, const Action& a) {
+void Game::answer_escape(Seat seat, const Action& a) {
   if (a.kind != ActionKind::kPlayCard) {
     eliminate(seat, v1::ELIMINATION_REASON_DESTROYED);
     check_victory();
@@ -67,10 +66,7 @@ void Game::escape(Seat seat, const Action& a) {
     if (s_.tabled[i].on == seat) remove_tabled(i, v1::CARD_DISCARD_REASON_REMOVED);
   }
   if (v.craft != kNoCard) to_discard(seat, v.craft, v1::CARD_DISCARD_REASON_DESTROYED);
-  if (seat == s_.active) {
-    for (CardId attached : std::exchange(s_.attached, {}))
-      to_discard(seat, attached, v1::CARD_DISCARD_REASON_REMOVED);
-  }
+  discard_attached(seat);
   if (v.holding != kNoSeat) release_beam(seat, v1::TRACTOR_REASON_SEPARATED);
   for (Seat holder = 0; holder < s_.players; ++holder) {
     if (s_.vessels[holder].holding == seat) release_beam(holder, v1::TRACTOR_REASON_SEPARATED);

@@ -93,9 +93,8 @@ void Game::trigger(Seat seat, TileIndex tile, bool arrival) {
 
 void Game::event_damage(Seat seat, TileIndex tile) {
   if (!s_.in_game(seat) || s_.vessels[seat].tile != tile) return;
-  // Event Block answers before the roll (T48); asked whenever cards are held, so being asked
-  // shows nothing of the hand.
-  if (s_.full() && !s_.zones[seat].hand.empty()) {
+  // Event Block answers before the roll (T48).
+  if (holds_cards(seat)) {
     open(Step::kBlockEvent, seat);
     return;
   }
