@@ -211,11 +211,17 @@ std::vector<std::string> render_board(const v1::GameSnapshot& snapshot, const v1
     if (!hand.empty()) add_list(lines, "  your hand:", hand);
     std::vector<std::string> tabled;
     for (const auto& t : vessel.tabled()) {
+      const std::string state = t.face_down() ? " (face down: out of action)"
+                                : t.active()  ? ""
+                                              : " (from the next maneuver)";
       tabled.push_back(
           t.card().card().title() +
           (t.controller_seat() != vessel.seat() ? " (" + name(t.controller_seat()) + "'s)" : "") +
           (t.life() > 0 ? ", armour " + std::to_string(t.life()) + " LP" : "") +
-          (t.active() ? "" : " (from the next maneuver)"));
+          (t.locks() != v1::INCURSIONS_WEAPON_SLOT_UNSPECIFIED
+               ? ", locks W" + std::to_string(static_cast<int>(t.locks()))
+               : "") +
+          state);
     }
     if (!tabled.empty()) add_list(lines, "  tabled:", tabled);
   }

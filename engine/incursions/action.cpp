@@ -119,6 +119,8 @@ std::string_view rule_name(Rule rule) {
       return "NO_SUCH_CARD";
     case Rule::kNoWeapon:
       return "NO_WEAPON";
+    case Rule::kSystemSabotaged:
+      return "SYSTEM_SABOTAGED";
   }
   return "UNKNOWN";
 }

@@ -43,15 +43,18 @@ enum class ActionKind : std::uint8_t {
   kTakeCard,
   kDetachCards,
   kFireCardWeapon,
+  kTurnDownCard,
 };
-inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kFireCardWeapon);
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kTurnDownCard);
 
 // An action with its parameters. `subject` is a target seat, a tile index (move), a direction
 // (explore), a system (repairs: 0 hull, 1 shields), a beam holder (break tractor) or a cut
 // depth, depending on the kind. `officer` is the position + 1 of an officer aimed at (fire,
 // assimilate) or restored; 0 for none. `denizen` is the index + 1 of a denizen aimed at (fire,
 // subject 0) or dominated, moved (subject: the tile) or attacking (subject: the target).
-// `card` is the card instance + 1 a card action names (play, discard, take, repair away).
+// `card` is the card instance + 1 a card action names (play, discard, take, turn down, repair);
+// a Sabotage's PLAY_CARD carries the weapon system + 1 it locks in `officer` (0: it turns
+// equipment face down instead).
 struct Action {
   ActionKind kind = ActionKind::kEndManeuvers;
   std::uint8_t subject = 0;
@@ -148,6 +151,7 @@ enum class Rule : std::uint8_t {
   kRepairTooSmall,
   kNoSuchCard,
   kNoWeapon,
+  kSystemSabotaged,
 };
 
 std::string_view rule_name(Rule rule);

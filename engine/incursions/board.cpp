@@ -15,6 +15,27 @@ Board::Board() {
   slots_.fill(kNoTile);
 }
 
+int Board::steps(TileIndex from, TileIndex to) const {
+  // Breadth first from `from`: tiles are queued in order of distance.
+  std::array<std::uint8_t, kMaxTiles> distance;
+  distance.fill(0xff);
+  std::array<TileIndex, kMaxTiles> queue;
+  std::size_t head = 0;
+  std::size_t tail = 0;
+  distance[from] = 0;
+  queue[tail++] = from;
+  while (head < tail) {
+    const TileIndex at = queue[head++];
+    if (at == to) return distance[at];
+    for (TileIndex next : adjacent_[at]) {
+      if (next == kNoTile || distance[next] != 0xff) continue;
+      distance[next] = static_cast<std::uint8_t>(distance[at] + 1);
+      queue[tail++] = next;
+    }
+  }
+  return kMaxTiles;
+}
+
 std::size_t Board::slot_of(Coord c) {
   auto key = (static_cast<std::uint32_t>(static_cast<std::uint16_t>(c.q)) << 16) |
              static_cast<std::uint16_t>(c.r);

@@ -57,6 +57,9 @@ class Board {
   }
   const Tile& tile(TileIndex i) const { return tiles_[i]; }
   std::size_t size() const { return tiles_.size(); }
+  // The fewest steps from one tile to another over placed tiles (A49's variant range), or
+  // kMaxTiles if no tiles join them (never in play, where tiles are placed next to others).
+  int steps(TileIndex from, TileIndex to) const;
   const std::vector<Tile>& tiles() const { return tiles_; }
 
  private:

@@ -212,6 +212,23 @@ CardDef game_card_def(const v1::IncursionsCard& card) {
                 e.absorb(),         e.repair(),      e.evasion(),         e.mine_dice(),
                 e.removal_repair(), e.mechanism()};
   def.effect.system_dice = e.system_dice();
+  require((e.mechanism() == v1::INCURSIONS_CARD_MECHANISM_PLACE_OBJECT) == e.has_placed(),
+          "card " + id + ": an object to place, and only one, needs PLACE_OBJECT");
+  if (e.has_placed()) {
+    const auto& p = e.placed();
+    require(p.life() >= 1 && p.life() <= 200 && p.weapon_dice() >= 1 && p.weapon_dice() <= 6 &&
+                std::abs(p.weapon_flat()) <= 10,
+            "card " + id + ": a placed object needs 1 to 200 life and 1 to 6 weapon dice");
+    // It never evades, moves or is dominated (§10.1, §19.4).
+    def.effect.placed = DenizenDef{card.title(),
+                                   {static_cast<int>(p.weapon_dice()), p.weapon_flat()},
+                                   0,
+                                   static_cast<int>(p.life()),
+                                   false,
+                                   false,
+                                   p.weapon_bonus(),
+                                   p.repairable()};
+  }
   return def;
 }
 

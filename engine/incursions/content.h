@@ -83,6 +83,7 @@ struct HexModifiers {
   int assimilation_range = 0;
 };
 
+// A hex's denizen, or an object a card places in a hex (§11.1), which acts like one.
 struct DenizenDef {
   std::string name;
   Dice weapon;
@@ -90,6 +91,8 @@ struct DenizenDef {
   int life = 0;
   bool mobile = false;
   bool dominatable = false;
+  bool weapon_bonus = false;  // a placed object: its owner's weapon bonus adds to its attacks
+  bool repairable = false;    // a placed object its owner may repair (Outpost)
 };
 
 struct HexWeaponDef {
@@ -161,6 +164,7 @@ struct CardEffect {
   v1::IncursionsCardMechanism mechanism = v1::INCURSIONS_CARD_MECHANISM_NONE;
   ShipIndex craft = kNoShip;  // the craft the card brings into play (Shuttle craft)
   int system_dice = 0;        // the weapon system the card is (Weapon Prototype)
+  std::optional<DenizenDef> placed = std::nullopt;  // what it places in a hex (Weapons Platform)
 };
 
 // A captain, crew or game card's figures (§14, §18, §19.3), as the rules engine uses them.
@@ -182,6 +186,13 @@ struct CardDef {
   bool officer() const { return position != kNoPosition; }
   bool crew() const { return officer() && !captain(); }
   bool playable_by(v1::IncursionsPlayMethod method) const { return (methods >> method) & 1u; }
+  // Played at another vessel, named by the action's subject: espionage, and the cards tabled in
+  // front of a target.
+  bool targets_vessel() const {
+    return effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND ||
+           effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER ||
+           effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_SABOTAGE;
+  }
   // Equipment can be damaged, sabotaged or assimilated (§14.1).
   bool equipment() const { return card.card_type() == v1::INCURSIONS_CARD_TYPE_EQUIPMENT; }
 };

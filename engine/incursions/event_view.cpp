@@ -303,6 +303,11 @@ class EventWriter {
     m->set_applied(e.applied);
     m->set_value(e.value);
     m->set_power(e.power);
+    if (e.denizen != 0) {
+      m->set_denizen(e.denizen - 1u);
+      return name_(e.seat) + " repairs " + s_.def(s_.denizens[e.denizen - 1u]).name + " by " +
+             std::to_string(e.applied) + " to " + std::to_string(e.value) + " LP";
+    }
     return name_(e.seat) + " repairs " + system_text(e.system) + " by " +
            std::to_string(e.applied) + " to " + std::to_string(e.value);
   }
@@ -364,8 +369,10 @@ class EventWriter {
     *d->mutable_coord() = d->home();
     d->set_life(d->life_max());
     d->clear_dominated_by();
-    return "Denizen " + d->name() + " appears at " +
-           describe_coord(s_.board.tile(s_.denizens[e.index].home).coord);
+    const Denizen& denizen = s_.denizens[e.index];
+    const std::string where = describe_coord(s_.board.tile(denizen.home).coord);
+    if (denizen.placed()) return name_(denizen.owner) + " places " + d->name() + " at " + where;
+    return "Denizen " + d->name() + " appears at " + where;
   }
   std::string operator()(const ev::DenizenDamaged& e) {
     auto* m = out_->mutable_denizen_damaged();
@@ -475,7 +482,21 @@ class EventWriter {
     m->set_when_drawn(e.when_drawn);
     std::string text = name_(e.seat) + " tables " + title(e.card);
     if (e.on != kNoSeat) text += " in front of " + name_(e.on);
+    if (e.locks != 0) {
+      m->set_locks(static_cast<v1::IncursionsWeaponSlot>(e.locks));
+      text += ": their " + s_.ship(e.on).weapon_name(static_cast<Weapon>(e.locks - 1)) +
+              " cannot be used until it is repaired away";
+    }
     return e.when_drawn ? text + " as it is drawn" : text;
+  }
+  std::string operator()(const ev::CardTurned& e) {
+    auto* m = out_->mutable_card_turned();
+    m->set_seat(e.seat);
+    card_to_proto(s_, e.card, m->mutable_card());
+    m->set_face_up(e.face_up);
+    if (e.by != kNoSeat) m->set_by_seat(e.by);
+    if (e.face_up) return name_(e.seat) + " returns " + title(e.card) + " to service";
+    return name_(e.by) + " turns " + name_(e.seat) + "'s " + title(e.card) + " face down";
   }
   std::string operator()(const ev::CardDiscarded& e) {
     auto* m = out_->mutable_card_discarded();

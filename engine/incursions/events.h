@@ -128,6 +128,7 @@ struct Repaired {
   std::int16_t applied;
   std::int16_t value;
   std::uint8_t power;
+  std::uint8_t denizen = 0;  // index + 1 of a placed object repaired by its owner; 0: none
 };
 struct SweepActivated {
   Seat seat;
@@ -255,6 +256,13 @@ struct CardTabled {
   std::int8_t position;  // crew: the position filled; -1 otherwise
   Seat on;               // in front of another vessel; kNoSeat for its own
   bool when_drawn;
+  std::uint8_t locks = 0;  // a Sabotage: the weapon system (Weapon + 1) it keeps from use
+};
+struct CardTurned {
+  Seat seat;  // the vessel the equipment is tabled on
+  std::uint16_t card;
+  bool face_up;
+  Seat by;  // the saboteur; kNoSeat when its player returned it to service
 };
 struct CardDiscarded {
   Seat seat;
@@ -294,7 +302,7 @@ using Event = std::variant<
     ev::DenizenDamaged, ev::DenizenDestroyed, ev::EscapeAttempted, ev::RewardTaken, ev::ShieldLayer,
     ev::PowerOutOfPlay, ev::DenizenDominated, ev::DenizenMoved, ev::DeckShuffled, ev::DeckCut,
     ev::CardsDrawn, ev::CardPlayed, ev::CardTabled, ev::CardDiscarded, ev::CardTaken,
-    ev::HandRevealed, ev::DeclarationCancelled, ev::EscapeCraftLaunched>;
+    ev::HandRevealed, ev::DeclarationCancelled, ev::EscapeCraftLaunched, ev::CardTurned>;
 
 // Who may see an event. Every event is public but a revealed hand, which only its viewer sees;
 // the hexpiles' order never becomes an event until a hex is revealed by exploring, and the

@@ -82,6 +82,11 @@ int weapon_range(const State& s, Seat seat, Weapon weapon) {
   return std::max(0, s.ship(seat).weapon(weapon).range + bonus);
 }
 
+int distance(const State& s, TileIndex from, TileIndex to) {
+  if (s.options.rules.range_over_tiles) return s.board.steps(from, to);
+  return hex_distance(s.board.tile(from).coord, s.board.tile(to).coord);
+}
+
 int hex_weapon_dice(const State& s, Seat seat, Weapon weapon) {
   const HexModifiers& m = standing(s, seat);
   return m.weapon_dice + (weapon == Weapon::kW2 ? m.torpedo_dice : 0);

@@ -22,6 +22,9 @@ int repair_points(const State& s, Seat seat, int power);
 int drive(const State& s, Seat seat);
 // A weapon's range in hexes before Pwr, and its extra dice from the hex.
 int weapon_range(const State& s, Seat seat, Weapon weapon);
+// How far apart two tiles are for range (§7.1): the axial hex distance across open space, or
+// with A49's option the fewest steps over placed tiles.
+int distance(const State& s, TileIndex from, TileIndex to);
 int hex_weapon_dice(const State& s, Seat seat, Weapon weapon);
 int cloak_cost(const State& s, Seat seat);
 // The hex forbids evasion, or puts the shields offline.

@@ -271,6 +271,9 @@ void Game::apply(const Action& action) {
     case Step::kBlockEvent:
       answer_event(seat, action);
       return;
+    case Step::kSabotage:
+      turn_down(seat, action);
+      return;
     case Step::kManeuver:
       break;
   }

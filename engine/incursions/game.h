@@ -110,7 +110,7 @@ class Game {
   Rule check_evasion(Seat seat, int power) const;
   Rule check_target(Seat attacker, Seat target) const;
   // A weapon's reach to `target` with the Pwr the action puts into range and dice (§7.1).
-  Rule check_weapon_reach(const Action& action, Coord target) const;
+  Rule check_weapon_reach(const Action& action, TileIndex target) const;
   Rule check_denizen_target(const Action& action) const;
   void enumerate(std::vector<core::OptionId>& out) const;
   void enumerate_maneuvers(std::vector<core::OptionId>& out) const;
@@ -246,9 +246,29 @@ class Game {
   // A weapon system tabled as a card (Weapon Prototype): fired at a vessel in the same hex.
   Rule check_card_weapon(const Action& action) const;
   void fire_card_weapon(const Action& action);
-  // A repair maneuver aimed at a card in front of the vessel (Pardus Claw) removes it.
-  void repair_away(Seat seat, CardId card, int power);
-  Rule check_repair_away(const Action& action) const;
+  // Sabotage (cards/sabotage.cpp): equipment turned face down, or a weapon system locked.
+  Rule check_sabotage(const Action& action) const;
+  void enumerate_sabotage(CardId card, std::vector<core::OptionId>& out) const;
+  void sabotage(Seat seat, const Action& action);
+  bool weapon_locked(Seat seat, Weapon weapon) const;
+  // The kSabotage choice: which of State::sabotaged's equipment goes face down.
+  void enumerate_turnable(std::vector<core::OptionId>& out) const;
+  Rule check_turn_down(const Action& action) const;
+  void turn_down(Seat seat, const Action& action);
+  // Objects placed in a hex (cards/placed.cpp): Weapons Platform, Outpost (§11.1).
+  void place_object(Seat seat, CardId card);
+  // `seat`'s living placed object with denizen id (index + 1) `id`, or nullptr.
+  const Denizen* own_object(Seat seat, int id) const;
+  Rule check_object_attack(const Action& action) const;
+  Rule check_object_repair(const Action& action) const;
+  void repair_object(Seat seat, const Action& action);
+  void enumerate_objects(std::vector<core::OptionId>& out) const;
+  // Queues the attacks of the armed objects in `tile` on a vessel arriving there.
+  void objects_strike(Seat seat, TileIndex tile);
+  // A repair maneuver aimed at a card: one in front of the vessel (Pardus Claw, Sabotage) is
+  // removed by enough points; the vessel's face-down equipment goes back into service.
+  Rule check_card_repair(const Action& action) const;
+  void repair_card(Seat seat, CardId card);
   // Responses (cards/responses.cpp): a maneuver is declared, answered, then resolved (§5.5).
   void declare(Seat seat, const Action& action);
   void resolve_maneuver(Seat seat, const Action& action);

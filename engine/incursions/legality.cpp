@@ -19,9 +19,10 @@ bool locates(v1::Race a, v1::Race b) {
 bool canonical(const Action& a) {
   switch (a.kind) {
     case kPlayCard:  // its parameters depend on the card: see check_card
-      return a.card != 0 && a.officer == 0 && a.denizen == 0 && a.range_power == 0;
+      return a.card != 0 && a.denizen == 0 && a.range_power == 0;
     case kDiscardCard:
     case kTakeCard:
+    case kTurnDownCard:
       return a.card != 0 && a.subject == 0 && a.power == 0 && a.range_power == 0 &&
              a.officer == 0 && a.denizen == 0;
     case kFireCardWeapon:  // the card is the weapon; the subject its target
@@ -47,7 +48,8 @@ bool canonical(const Action& a) {
       break;
   }
   if (a.denizen != 0) {
-    // A denizen is a weapon's whole target.
+    // A denizen is a weapon's whole target, or a repair's (an Outpost).
+    if (a.kind == kRepair) return a.subject == 0 && a.officer == 0 && a.range_power == 0;
     return (a.kind == kFireW1 || a.kind == kFireW2) && a.subject == 0 && a.officer == 0 &&
            (a.kind == kFireW2 || a.range_power == 0);
   }
@@ -195,6 +197,8 @@ Rule Game::check_action(const Action& a) const {
     case Step::kBlockEvent:
       if (a.kind == kAccept) return Rule::kOk;
       return a.kind == kPlayCard ? check_card(a) : Rule::kWrongStep;
+    case Step::kSabotage:
+      return check_turn_down(a);
     case Step::kDiscard:
       if (a.kind != kDiscardCard) return Rule::kWrongStep;
       return in_hand(seat, a.card - 1u) ? Rule::kOk : Rule::kNotInHand;
@@ -249,17 +253,20 @@ Rule Game::check_action(const Action& a) const {
   }
 }
 
-Rule Game::check_weapon_reach(const Action& a, Coord target) const {
+Rule Game::check_weapon_reach(const Action& a, TileIndex target) const {
   const Seat seat = s_.active;
   const bool torpedo = a.kind == kFireW2;
-  const int distance = hex_distance(s_.position(seat), target);
-  const int needed =
-      std::max(0, distance - weapon_range(s_, seat, torpedo ? Weapon::kW2 : Weapon::kW1));
+  const int needed = std::max(0, distance(s_, s_.vessels[seat].tile, target) -
+                                     weapon_range(s_, seat, torpedo ? Weapon::kW2 : Weapon::kW1));
   const int available = s_.vessels[seat].power.available();
   // Out of reach is OUT_OF_RANGE however the Pwr was allocated (§7.1); only torpedoes can buy
   // range with power (§6.2).
   if (needed > (torpedo ? std::min<int>(available, a.range_power) : 0)) return Rule::kOutOfRange;
   if (a.range_power != needed) return Rule::kPowerMismatch;
+  // A09's option: the Pwr goes all into range or all into dice.
+  if (s_.options.rules.torpedo_one_choice && a.range_power > 0 && a.power > 0) {
+    return Rule::kPowerMismatch;
+  }
   return a.power + a.range_power <= available ? Rule::kOk : Rule::kInsufficientPower;
 }
 
@@ -267,7 +274,7 @@ Rule Game::check_denizen_target(const Action& a) const {
   if (a.denizen > s_.denizens.size() || !s_.denizens[a.denizen - 1u].alive) {
     return Rule::kNoDenizen;
   }
-  return check_weapon_reach(a, s_.board.tile(s_.denizens[a.denizen - 1u].tile).coord);
+  return check_weapon_reach(a, s_.denizens[a.denizen - 1u].tile);
 }
 
 Rule Game::check_maneuver(const Action& a) const {
@@ -305,6 +312,11 @@ Rule Game::check_maneuver(const Action& a) const {
       ((a.kind == kLayMine || a.kind == kDetonateMine) && !ship.weapon(Weapon::kW3).present)) {
     return Rule::kNoWeapon;  // a craft's missing systems (§19.4)
   }
+  if ((a.kind == kFireW1 && weapon_locked(seat, Weapon::kW1)) ||
+      (a.kind == kFireW2 && weapon_locked(seat, Weapon::kW2)) ||
+      ((a.kind == kLayMine || a.kind == kDetonateMine) && weapon_locked(seat, Weapon::kW3))) {
+    return Rule::kSystemSabotaged;
+  }
   switch (a.kind) {
     case kFireW1:
     case kFireW2: {
@@ -316,13 +328,13 @@ Rule Game::check_maneuver(const Action& a) const {
         if (!s_.cards[s_.officer(a.subject, a.officer - 1)].face_up) return Rule::kNoOfficer;
         if (s_.vessels[a.subject].shields > 0) return Rule::kShieldsUp;
       }
-      return check_weapon_reach(a, s_.position(a.subject));
+      return check_weapon_reach(a, s_.vessels[a.subject].tile);
     }
     case kAssimilate:
       if (s_.race(seat) != v1::RACE_BORG) return Rule::kNotBorg;
       if (Rule r = check_target(seat, a.subject); r != Rule::kOk) return r;
       if (Rule r = check_officer(a.subject, a.officer); r != Rule::kOk) return r;
-      if (hex_distance(s_.position(seat), s_.position(a.subject)) > assimilation_range(s_, seat)) {
+      if (distance(s_, v.tile, s_.vessels[a.subject].tile) > assimilation_range(s_, seat)) {
         return Rule::kOutOfRange;
       }
       return available >= 3 ? Rule::kOk : Rule::kInsufficientPower;
@@ -332,6 +344,8 @@ Rule Game::check_maneuver(const Action& a) const {
       return check_hex_weapon(a);
     case kFireCardWeapon:
       return check_card_weapon(a);
+    case kDenizenAttack:  // with an object placed this turn (§11.1)
+      return check_object_attack(a);
     case kLayMine:
       for (const Mine& mine : s_.mines) {
         const bool counts = s_.options.mine_limit == v1::MINE_LIMIT_PER_HEX || mine.owner == seat;
@@ -363,7 +377,8 @@ Rule Game::check_maneuver(const Action& a) const {
       return s_.board.next_to(v.tile, a.subject) == kNoTile ? Rule::kOk : Rule::kCannotExplore;
     case kRepair:
       if (a.power > available) return Rule::kInsufficientPower;
-      if (a.card != 0) return check_repair_away(a);
+      if (a.card != 0) return check_card_repair(a);
+      if (a.denizen != 0) return check_object_repair(a);
       return a.subject <= 1 ? Rule::kOk : Rule::kInvalidSystem;
     case kCloak:
       if (!ship.can_cloak()) return Rule::kNoCloak;

@@ -114,6 +114,7 @@ void Game::detonate_under(Seat victim, TileIndex tile, Seat owner) {
 
 void Game::arrive(Seat seat, TileIndex tile) {
   if (!s_.in_game(seat) || s_.vessels[seat].tile != tile) return;
+  objects_strike(seat, tile);
   const HexIndex hex = s_.board.tile(tile).hex;
   if (hex == kStartHex) return;
   // Wormholes are checked in every mode (§16.1); one with a denizen (Wormhole (III)) needs it

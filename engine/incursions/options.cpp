@@ -73,6 +73,9 @@ void Game::enumerate(std::vector<core::OptionId>& out) const {
       enumerate_cards(out);
       out.push_back(encode(make_action(kAccept)));
       return;
+    case Step::kSabotage:
+      enumerate_turnable(out);
+      return;
     case Step::kDiscard:
       for (CardId card : sorted(s_.zones[seat].hand))
         out.push_back(encode(card_action(kDiscardCard, card)));
@@ -128,11 +131,18 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
   // The reaches, once: each looks up the hex the vessel stands in.
   const int w1_range = weapon_range(s_, seat, Weapon::kW1);
   const int w2_range = weapon_range(s_, seat, Weapon::kW2);
-  const bool torpedoes = s_.ship(seat).weapon(Weapon::kW2).present;
+  // A craft lacks torpedoes (§19.4); a Sabotage may lock either weapon (§18).
+  const bool phasers = !weapon_locked(seat, Weapon::kW1);
+  const bool torpedoes =
+      s_.ship(seat).weapon(Weapon::kW2).present && !weapon_locked(seat, Weapon::kW2);
+  // A09's option: a torpedo's Pwr all into dice or all into range.
+  auto split_ok = [&](int dice_power, int range_power) {
+    return !s_.options.rules.torpedo_one_choice || dice_power == 0 || range_power == 0;
+  };
   for (Seat target = 0; target < s_.players; ++target) {
     if (check_target(seat, target) != Rule::kOk) continue;
-    const int distance = hex_distance(s_.position(seat), s_.position(target));
-    const int torpedo_range = std::max(0, distance - w2_range);
+    const int apart = distance(s_, v.tile, s_.vessels[target].tile);
+    const int torpedo_range = std::max(0, apart - w2_range);
     // The vessel, then each face-up officer once its shields are down (§13.4).
     for (int officer = 0; officer <= kPositions; ++officer) {
       if (officer > 0) {
@@ -141,9 +151,9 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
         if (card == kNoCard || !s_.cards[card].face_up) continue;
       }
       for (int k = 0; k <= available; ++k) {
-        if (distance <= w1_range)
+        if (phasers && apart <= w1_range)
           out.push_back(encode(make_action(kFireW1, target, k, 0, officer)));
-        if (torpedoes && k + torpedo_range <= available) {
+        if (torpedoes && k + torpedo_range <= available && split_ok(k, torpedo_range)) {
           out.push_back(encode(make_action(kFireW2, target, k, torpedo_range, officer)));
         }
       }
@@ -155,15 +165,16 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
   }
   for (std::size_t d = 0; d < s_.denizens.size(); ++d) {
     if (!s_.denizens[d].alive) continue;
-    const int distance = hex_distance(s_.position(seat), s_.board.tile(s_.denizens[d].tile).coord);
-    const int torpedo_range = std::max(0, distance - w2_range);
+    const int apart = distance(s_, v.tile, s_.denizens[d].tile);
+    const int torpedo_range = std::max(0, apart - w2_range);
     const int id = static_cast<int>(d) + 1;
     for (int k = 0; k <= available; ++k) {
-      if (distance <= w1_range) out.push_back(encode(make_action(kFireW1, 0, k, 0, 0, id)));
-      if (torpedoes && k + torpedo_range <= available)
+      if (phasers && apart <= w1_range) out.push_back(encode(make_action(kFireW1, 0, k, 0, 0, id)));
+      if (torpedoes && k + torpedo_range <= available && split_ok(k, torpedo_range))
         out.push_back(encode(make_action(kFireW2, 0, k, torpedo_range, 0, id)));
     }
   }
+  enumerate_objects(out);
   if (own_fresh_mine(seat) != nullptr) {
     for (Seat target = 0; target < s_.players; ++target)
       add_if(make_action(kDetonateMine, target));

@@ -84,8 +84,9 @@ class Labeller {
       case kDenizenAttack: {
         const Denizen& d = s_.denizens[a.denizen - 1u];
         const DenizenDef& def = s_.def(d);
+        const int bonus = def.weapon_bonus ? weapon_bonus(s_, seat) : 0;
         return "Attack " + name_(a.subject) + " with " + denizen_name(a.denizen - 1) + ": " +
-               dice(def.weapon.dice, def.weapon.flat);
+               dice(def.weapon.dice, def.weapon.flat + bonus);
       }
       case kRestoreOfficer:
         return "Return your " + s_.def(s_.officer(seat, a.officer - 1)).card.title() +
@@ -108,6 +109,13 @@ class Labeller {
         return "Explore " + std::string(kDirectionNames[a.subject]) + " to " +
                describe_coord(neighbour(s_.position(seat), a.subject));
       case kRepair:
+        if (a.denizen != 0) {
+          return "Repair your " + denizen_name(a.denizen - 1) + " with " + pwr(a.power) +
+                 ": up to " + std::to_string(repair_points(s_, seat, a.power)) + " LP";
+        }
+        if (a.card != 0 && !s_.cards[a.card - 1u].face_up) {
+          return "Return your " + card_title(a.card - 1) + " to service";
+        }
         if (a.card != 0) {
           return "Repair away " + card_title(a.card - 1) + " with " + pwr(a.power) + ": " +
                  std::to_string(repair_points(s_, seat, a.power)) + " points";
@@ -149,6 +157,7 @@ class Labeller {
         if (s_.step == Step::kRespond) return "Pass: let it resolve";
         if (s_.step == Step::kEscape) return "Go down with the ship: you are out of the game";
         if (s_.step == Step::kBlockEvent) return "Let it strike";
+        if (s_.step == Step::kSabotage) return "Nothing is left to turn down";
         return s_.step == Step::kTractorLock ? "Accept the tractor lock" : "Take the hit";
       case kKeep:
         return s_.step == Step::kKeepCloak ? "Stay cloaked" : "Keep holding the tractor beam";
@@ -164,6 +173,8 @@ class Labeller {
         return "Discard " + card_title(a.card - 1);
       case kTakeCard:
         return "Take " + card_title(a.card - 1);
+      case kTurnDownCard:
+        return "Turn " + name_(s_.sabotaged) + "'s " + card_title(a.card - 1) + " face down";
       case kDetachCards:
         return "Take back the cards attached to your next maneuver";
     }
@@ -225,6 +236,8 @@ class Labeller {
         return "Take one card of " + name_(s_.taking_from) + "'s hand";
       case Step::kEscape:
         return "Your ship is destroyed: escape?";
+      case Step::kSabotage:
+        return "Sabotage: turn one of " + name_(s_.sabotaged) + "'s equipment cards face down";
       case Step::kBlockEvent: {
         const TileIndex tile = s_.vessels[seat].tile;
         const Dice& d = event_at(s_, tile)->damage;
@@ -260,9 +273,25 @@ class Labeller {
                std::to_string(systems_espionage_score(s_, a.subject));
       case v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER:
         return "Play " + title + " on " + name_(a.subject);
+      case v1::INCURSIONS_CARD_MECHANISM_SABOTAGE: {
+        const std::string resist = ": their captain resists on 2D6 at most " +
+                                   std::to_string(systems_espionage_score(s_, a.subject));
+        if (a.officer == 0)
+          return "Play " + title + " on " + name_(a.subject) + "'s equipment" + resist;
+        const auto weapon = static_cast<Weapon>(a.officer - 1);
+        return "Table " + title + " in front of " + name_(a.subject) + ", locking their " +
+               s_.ship(a.subject).weapon_name(weapon) + resist;
+      }
       case v1::INCURSIONS_CARD_MECHANISM_LAY_MINE:
         return "Play " + title + " with " + pwr(a.power) + ": a mine of " +
                dice(def.effect.mine_dice + a.power, 0);
+      case v1::INCURSIONS_CARD_MECHANISM_PLACE_OBJECT: {
+        const DenizenDef& placed = *def.effect.placed;
+        const int bonus = placed.weapon_bonus ? weapon_bonus(s_, s_.decision.seat) : 0;
+        return "Place " + title +
+               " in your hex: " + dice(placed.weapon.dice, placed.weapon.flat + bonus) + ", " +
+               std::to_string(placed.life) + " LP; it strikes rivals who arrive from next turn";
+      }
       case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE: {
         const ShipDef& craft = s_.content->ship(def.effect.craft);
         return "Launch " + title + " as armour: it takes the next " +
@@ -385,6 +414,12 @@ void action_to_proto(const State& s, Seat actor, const Action& a, v1::Incursions
       *out->mutable_destination() = to_proto(neighbour(s.position(actor), a.subject));
       break;
     case kRepair:
+      if (a.denizen != 0) {  // a placed object (an Outpost)
+        out->set_target_denizen(a.denizen - 1u);
+        break;
+      }
+      if (a.card != 0) break;  // the card is what the repair aims at
+      [[fallthrough]];
     case kDefensiveRepair:
       out->set_system(a.subject == 0 ? v1::INCURSIONS_SYSTEM_HULL : v1::INCURSIONS_SYSTEM_SHIELDS);
       break;
@@ -392,11 +427,8 @@ void action_to_proto(const State& s, Seat actor, const Action& a, v1::Incursions
       out->set_cut(a.subject);
       break;
     case kPlayCard: {
-      const auto mechanism = s.def(a.card - 1u).effect.mechanism;
-      if (mechanism == v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND ||
-          mechanism == v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER) {
-        out->set_target_seat(a.subject);
-      }
+      if (s.def(a.card - 1u).targets_vessel()) out->set_target_seat(a.subject);
+      if (a.officer != 0) out->set_weapon(static_cast<v1::IncursionsWeaponSlot>(a.officer));
       break;
     }
     default:
@@ -437,6 +469,8 @@ v1::IncursionsStep step_of(Step step) {
       return v1::INCURSIONS_STEP_TAKE_FROM_HAND;
     case Step::kEscape:
       return v1::INCURSIONS_STEP_ESCAPE;
+    case Step::kSabotage:
+      return v1::INCURSIONS_STEP_SABOTAGE;
     case Step::kBlockEvent:
       return v1::INCURSIONS_STEP_BLOCK_EVENT;
     case Step::kNone:
@@ -480,10 +514,12 @@ void project_prompt(const Game& game, const SeatNames& names, v1::DecisionPrompt
     context->set_deck_owner(owner);
     context->set_pile_size(static_cast<std::uint32_t>(s.zones[owner].deck.size()));
   }
-  if (s.step == Step::kSearchDeck || s.step == Step::kTakeFromHand) {
+  if (s.step == Step::kSearchDeck || s.step == Step::kTakeFromHand || s.step == Step::kSabotage) {
     // The options, which are sorted by instance: never the deck's order.
-    for (core::OptionId id : d.options)
-      card_to_proto(s, decode(id)->card - 1u, context->add_choices());
+    for (core::OptionId id : d.options) {
+      if (const Action a = *decode(id); a.card != 0)
+        card_to_proto(s, a.card - 1u, context->add_choices());
+    }
   }
 }
 

@@ -116,7 +116,8 @@ std::variant<Options, SetupError> normalize_options(const Content& content,
   const auto& r = in.rules();
   out.rules = {r.red_alert_costs_maneuver(),  r.round_cards_until_round_end(),
                r.cloak_sight_only(),          r.timestorm_every_arrival(),
-               r.gather_intelligence_blind(), r.spacestation_flat_damage()};
+               r.gather_intelligence_blind(), r.spacestation_flat_damage(),
+               r.torpedo_one_choice(),        r.range_over_tiles()};
   out.turn_cap = in.turn_cap() == 0 ? 100 : static_cast<int>(in.turn_cap());
   if (out.turn_cap > 1000) return error("TURN_CAP_OUT_OF_RANGE", "turn_cap is at most 1000 rounds");
   out.hexpoint_budget = in.hexpoint_budget() == 0 ? 30 : static_cast<int>(in.hexpoint_budget());

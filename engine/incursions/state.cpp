@@ -128,6 +128,9 @@ std::uint64_t State::hash() const {
       h.add((std::uint64_t{d.home} << 40) | (std::uint64_t{d.tile} << 32) |
             (std::uint64_t(std::uint16_t(d.life)) << 16) | (std::uint64_t{d.alive} << 8) |
             d.dominated_by);
+      if (d.placed()) {
+        h.add((std::uint64_t{d.card} << 32) | (std::uint64_t{d.owner} << 16) | d.placed_turn);
+      }
     }
     h.add(uniques_fired.size());
     for (HexIndex hex : uniques_fired)
@@ -154,6 +157,7 @@ std::uint64_t State::hash() const {
     for (const Tabled& t : tabled) {
       h.add((std::uint64_t{t.card} << 32) | (std::uint64_t{t.controller} << 24) |
             (std::uint64_t{t.on} << 16) | t.since);
+      h.add((std::uint64_t(std::uint16_t(t.life)) << 8) | t.locks);
     }
     for (const auto* list : {&attached, &committed}) {
       h.add(list->size());
@@ -169,8 +173,9 @@ std::uint64_t State::hash() const {
     }
     for (const Mine& m : mines)
       h.add(m.card);
-    h.add((std::uint64_t{maneuvers_declared} << 32) | (std::uint64_t{taking_from} << 16) |
-          (std::uint64_t{hit.card_absorb} << 8) | hit.card_repair);
+    h.add((std::uint64_t{maneuvers_declared} << 32) | (std::uint64_t{sabotaged} << 24) |
+          (std::uint64_t{taking_from} << 16) | (std::uint64_t{hit.card_absorb} << 8) |
+          hit.card_repair);
   }
   h.add(events.size());
   return h.value();

@@ -68,6 +68,7 @@ struct Tabled {
   Seat on = kNoSeat;          // the vessel it sits in front of
   std::uint16_t since = 0;    // State::maneuvers_declared when tabled: active after (§5.2)
   std::int16_t life = 0;      // a shuttle tabled as armour: the LP it has left (§11.3)
+  std::uint8_t locks = 0;     // a Sabotage: the weapon system (Weapon + 1) `on` may not use
 };
 
 // A declaration open to responses (§5.5): a maneuver with its attached cards, or a card played
@@ -103,12 +104,19 @@ struct Vessel {
 
 // A hex's monster or station (§10). Kept after it dies, so that indices stay stable and the hex
 // knows its denizen may spawn again.
+// An object a card placed in a hex (§11.1) is kept here too: it acts like a denizen of its
+// tile, but belongs to the card rather than to the hex.
 struct Denizen {
   TileIndex home = 0;  // the hex it belongs to
   TileIndex tile = 0;  // where it is: a dominated denizen may move (§4.6)
   std::int16_t life = 0;
   bool alive = false;
   Seat dominated_by = kNoSeat;
+  CardId card = kNoCard;          // a placed object: the card that placed it
+  Seat owner = kNoSeat;           // a placed object: its placer, whom it never harms
+  std::uint16_t placed_turn = 0;  // a placed object: armed from the next turn on (§11.1)
+
+  bool placed() const { return card != kNoCard; }
 };
 
 // A player's cards off the vessel.
@@ -157,6 +165,7 @@ enum class Step : std::uint8_t {
   kTakeFromHand,  // FULL: take a card of State::taking_from's hand
   kEscape,        // FULL: the decider's vessel is destroyed: escape in a shuttle? (§11.4)
   kBlockEvent,    // FULL: the decider's hex is about to strike it: block it before the roll?
+  kSabotage,      // FULL: which of State::sabotaged's equipment does the decider turn down?
 };
 
 // A hit being resolved: an attack, or a mine going off (automatic: no evasion, no defense slot).
@@ -224,6 +233,8 @@ struct RuleOptions {
   bool timestorm_every_arrival = false;      // A20
   bool gather_intelligence_blind = false;    // A27
   bool spacestation_flat_damage = false;     // A44
+  bool torpedo_one_choice = false;           // A09
+  bool range_over_tiles = false;             // A49
 };
 
 // Match options with defaults applied.
@@ -283,6 +294,7 @@ struct State {
   std::vector<Declaration> responses;    // open to responses, the newest last (§5.5)
   std::uint16_t maneuvers_declared = 0;  // in the whole game
   Seat taking_from = kNoSeat;            // whose hand kTakeFromHand takes from
+  Seat sabotaged = kNoSeat;              // whose equipment kSabotage turns face down
 
   // The end.
   bool over = false;
@@ -294,8 +306,9 @@ struct State {
   const ShipDef& ship(Seat seat) const { return content->ship(vessels[seat].ship); }
   v1::Race race(Seat seat) const { return vessels[seat].race; }
   const CardDef& def(CardId card) const { return content->card(cards[card].def); }
-  // A denizen's figures: its home hex's.
+  // A denizen's figures: its home hex's, or its card's for a placed object.
   const DenizenDef& def(const Denizen& d) const {
+    if (d.placed()) return *def(d.card).effect.placed;
     return *content->hex(board.tile(d.home).hex).event.denizen;
   }
   // The officer in a position of a seat's vessel, or kNoCard.
@@ -309,8 +322,9 @@ struct State {
   }
   bool full() const { return options.mode == v1::INCURSIONS_MODE_FULL; }
   // Whether a tabled card has taken effect: from the maneuver after its own (§5.2), so also
-  // while that next maneuver is being chosen.
+  // while that next maneuver is being chosen; never while turned face down (§13.4).
   bool in_effect(const Tabled& t) const {
+    if (!cards[t.card].face_up) return false;
     return maneuvers_declared > t.since || (step == Step::kManeuver && responses.empty());
   }
   Pile& pile_for(Seat explorer);

@@ -50,6 +50,8 @@ void options_to_proto(const Options& o, v1::IncursionsMatchOptions* out) {
   rules->set_timestorm_every_arrival(o.rules.timestorm_every_arrival);
   rules->set_gather_intelligence_blind(o.rules.gather_intelligence_blind);
   rules->set_spacestation_flat_damage(o.rules.spacestation_flat_damage);
+  rules->set_torpedo_one_choice(o.rules.torpedo_one_choice);
+  rules->set_range_over_tiles(o.rules.range_over_tiles);
 }
 
 void officer_to_proto(const State& s, Seat seat, CardId card, int position,
@@ -126,6 +128,8 @@ void vessel_to_proto(const State& s, Seat seat, core::Viewer viewer, v1::Incursi
     m->set_controller_seat(t.controller);
     m->set_on_seat(t.on);
     m->set_active(s.in_effect(t));
+    m->set_locks(static_cast<v1::IncursionsWeaponSlot>(t.locks));
+    m->set_face_down(!s.cards[t.card].face_up);
     if (const ShipIndex craft = s.def(t.card).effect.craft; craft != kNoShip) {
       m->set_life(t.life);
       m->set_life_max(s.content->ship(craft).hull + s.content->ship(craft).shields);
@@ -177,6 +181,10 @@ void denizen_to_proto(const State& s, std::size_t index, v1::IncursionsDenizen* 
   out->set_mobile(def.mobile);
   out->set_dominatable(def.dominatable);
   if (d.dominated_by != kNoSeat) out->set_dominated_by(d.dominated_by);
+  if (d.placed()) {
+    out->set_owner_seat(d.owner);
+    card_to_proto(s, d.card, out->mutable_card());
+  }
 }
 
 void hit_to_proto(const State& s, v1::IncursionsHit* out) {

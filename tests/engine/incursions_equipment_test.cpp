@@ -31,12 +31,6 @@ void strike_seat_1(Game& g, std::initializer_list<int> dice) {
   play(g, 1, act(kAccept));
 }
 
-// Tables `card` of `seat`'s hand on its own vessel, as if played an earlier turn.
-void table_on_own_vessel(State& s, Seat seat, CardId card) {
-  std::erase(s.zones[seat].hand, card);
-  s.tabled.push_back(Tabled{card, seat, seat, 0});
-}
-
 TEST_CASE("T49 escape shuttle: crew and 2 Pwr go over, equipment is discarded, no elimination") {
   // P1 is seat 1 here, so that seat 0 (to move) deals the blow.
   State s = seat_1_nearly_lost();

@@ -19,12 +19,6 @@ using namespace scenario;
 constexpr int kHelm = 2;
 constexpr int kTactical = 3;
 
-// The open decision is `seat`'s, at `step`.
-void at(const Game& g, Seat seat, Step step) {
-  REQUIRE(decider(g) == seat);
-  REQUIRE(g.state().step == step);
-}
-
 // Open tiles at (1, 0) to (n, 0): tile i lies i hexes east of the start tile.
 void open_line(State& s, int n) {
   for (std::int16_t q = 1; q <= n; ++q)

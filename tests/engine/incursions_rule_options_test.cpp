@@ -239,6 +239,46 @@ TEST_CASE("A44 Spacestation: a 1 or 2 on its table deals 2D6, or a flat 2") {
   }
 }
 
+TEST_CASE("A09 torpedo Pwr: split between dice and range, or all to one of them") {
+  State s = position({"TS-F", "TS-K"});
+  add_tile(s, {1, 0}, kOpen);
+  s.vessels[1].tile = add_tile(s, {2, 0}, kOpen);  // 2 hexes: torpedoes (range 1) need 1 Pwr
+  const Action split = act(kFireW2, 1, 1, 1);
+  SUBCASE("default: chosen per card") {
+    Game g = Game::from_position(s);
+    CHECK(offered(g, split));
+  }
+  SUBCASE("variant: one choice per attack") {
+    s.options.rules.torpedo_one_choice = true;
+    Game g = Game::from_position(s);
+    CHECK_FALSE(offered(g, split));
+    CHECK(refused(g, 0, split) == "POWER_MISMATCH");
+    CHECK(offered(g, act(kFireW2, 1, 0, 1)));
+    // In reach already, every Pwr may go into dice.
+    play(g, 0, act(kMove, 1));
+    CHECK(offered(g, act(kFireW2, 1, 2, 0)));
+  }
+}
+
+TEST_CASE("A49 range: axial hex distance across open space, or steps over placed tiles") {
+  // The target at (2, 0) is 2 hexes away across open space, but 3 steps over the tiles, as
+  // (1, 0) is not placed: (0, 0) - (0, 1) - (1, 1) - (2, 0).
+  State s = position({"TS-F", "TS-K"});
+  add_tile(s, {0, 1}, kOpen);
+  add_tile(s, {1, 1}, kOpen);
+  s.vessels[1].tile = add_tile(s, {2, 0}, kOpen);
+  SUBCASE("default: 2 hexes, 1 Pwr of torpedo range") {
+    Game g = Game::from_position(s);
+    CHECK(offered(g, act(kFireW2, 1, 0, 1)));
+  }
+  SUBCASE("variant: 3 steps, 2 Pwr of torpedo range") {
+    s.options.rules.range_over_tiles = true;
+    Game g = Game::from_position(s);
+    CHECK(refused(g, 0, act(kFireW2, 1, 0, 1)) == "OUT_OF_RANGE");
+    CHECK(offered(g, act(kFireW2, 1, 0, 2)));
+  }
+}
+
 TEST_CASE("rule options: set-up carries each proto field to Options::rules, the view echoes it") {
   using Field = bool RuleOptions::*;
   using Setter = std::function<void(v1::IncursionsRuleOptions&)>;
@@ -265,6 +305,10 @@ TEST_CASE("rule options: set-up carries each proto field to Options::rules, the 
       {&RuleOptions::spacestation_flat_damage,
        [](auto& r) { r.set_spacestation_flat_damage(true); },
        [](const auto& r) { return r.spacestation_flat_damage(); }},
+      {&RuleOptions::torpedo_one_choice, [](auto& r) { r.set_torpedo_one_choice(true); },
+       [](const auto& r) { return r.torpedo_one_choice(); }},
+      {&RuleOptions::range_over_tiles, [](auto& r) { r.set_range_over_tiles(true); },
+       [](const auto& r) { return r.range_over_tiles(); }},
   };
   // Index `on` switched on (or none, for all.size()): exactly that one is set everywhere.
   for (std::size_t on = 0; on <= all.size(); ++on) {

@@ -180,6 +180,18 @@ inline Action play_card(CardId card, int subject = 0, int power = 0) {
   return card_action(ActionKind::kPlayCard, card, subject, power);
 }
 
+// Tables `card` of `seat`'s hand on its own vessel, as if played an earlier turn.
+inline void table_on_own_vessel(State& s, Seat seat, CardId card) {
+  std::erase(s.zones[seat].hand, card);
+  s.tabled.push_back(Tabled{card, seat, seat, 0});
+}
+
+// The open decision is `seat`'s, at `step`.
+inline void at(const Game& g, Seat seat, Step step) {
+  REQUIRE(decider(g) == seat);
+  REQUIRE(g.state().step == step);
+}
+
 // Every other player with cards gets a window on a declaration (§5.5); these pass them all.
 inline void pass_windows(Game& g) {
   while (g.decision() != nullptr && g.state().step == Step::kRespond)

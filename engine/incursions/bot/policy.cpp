@@ -262,6 +262,10 @@ double Turn::fire(const v1::IncursionsAction& a) const {
 }
 
 double Turn::repair(const v1::IncursionsAction& a) const {
+  // Equipment back into service, or a rival's card off the vessel, with the least Pwr.
+  if (a.has_card()) return kFiller + 8 - kOwnTurnPower * a.power();
+  // A placed object (an Outpost): worth the repair while it is damaged.
+  if (a.has_target_denizen()) return kFiller - 2 - kOwnTurnPower * a.power();
   const bool hull = a.system() == v1::INCURSIONS_SYSTEM_HULL;
   const int deficit =
       hull ? me_.ship().hull() - me_.hull() : me_.figures().shields_max() - me_.shields();
@@ -298,6 +302,12 @@ double Turn::play(const v1::IncursionsAction& a) const {
       return !attempt_offered() && enemy_in_reach() ? kFiller + 20 : -1;
     case v1::INCURSIONS_CARD_MECHANISM_WEAPON_SYSTEM:
       return attempt_offered() ? -1 : kFiller + 12;
+    case v1::INCURSIONS_CARD_MECHANISM_PLACE_OBJECT:  // a guard on the way the rivals come
+      return attempt_offered() ? -1 : kFiller + 6;
+    case v1::INCURSIONS_CARD_MECHANISM_SABOTAGE:  // jam the guns of a rival in reach first
+      if (attempt_offered()) return -1;
+      return a.weapon() == v1::INCURSIONS_WEAPON_SLOT_W1 && enemy_in_reach() ? kFiller + 8
+                                                                             : kFiller + 4;
     default:
       return -1;
   }
@@ -350,6 +360,8 @@ double Turn::score(const v1::IncursionsAction& a) const {
       return kFiller + 5;
     case v1::ASSIMILATE:
       return kFiller;
+    case v1::DENIZEN_ATTACK:  // a dominated denizen's, or an object placed this turn
+      return kFiller + 10;
     case v1::END_MANEUVERS:
       return 0;
     default:  // cloaks, sweeps and tractor beams do not serve the race
@@ -449,6 +461,7 @@ class Policy final : public core::BotPolicy {
           return -static_cast<double>(a.card().card().rarity());
         case v1::INCURSIONS_STEP_SEARCH_DECK:
         case v1::INCURSIONS_STEP_TAKE_FROM_HAND:
+        case v1::INCURSIONS_STEP_SABOTAGE:
           return static_cast<double>(a.card().card().rarity());
         case v1::INCURSIONS_STEP_BLOCK_EVENT:  // a hex's blow: block it when possible
           return a.kind() == v1::PLAY_CARD ? 1.0 : 0.0;

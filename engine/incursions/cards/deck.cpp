@@ -113,6 +113,9 @@ Rule Game::check_rarity(Seat seat, CardId card) const {
   for (const Mine& m : s_.mines) {  // Large Mines, tabled in a hex
     if (m.card != kNoCard && m.owner == seat && s_.def(m.card).rarity == rarity) ++in_play;
   }
+  for (const Denizen& d : s_.denizens) {  // objects placed in a hex
+    if (d.alive && d.placed() && d.owner == seat && s_.def(d.card).rarity == rarity) ++in_play;
+  }
   return in_play <= rarity_limit(rarity) ? Rule::kOk : Rule::kRarityLimit;
 }
 

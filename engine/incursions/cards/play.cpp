@@ -88,11 +88,10 @@ Rule Game::check_card_in_hand(const Action& a) const {
   const CardId card = a.card - 1u;
   const CardDef& def = s_.def(card);
   const Mechanism mechanism = def.effect.mechanism;
-  const bool targets = mechanism == v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND ||
-                       mechanism == v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER;
   const bool escaping = s_.step == Step::kEscape;
-  if ((a.subject != 0 && !targets) ||
-      (a.power != 0 && mechanism != v1::INCURSIONS_CARD_MECHANISM_LAY_MINE && !escaping)) {
+  if ((a.subject != 0 && !def.targets_vessel()) ||
+      (a.power != 0 && mechanism != v1::INCURSIONS_CARD_MECHANISM_LAY_MINE && !escaping) ||
+      (a.officer != 0 && mechanism != v1::INCURSIONS_CARD_MECHANISM_SABOTAGE)) {
     return Rule::kUnknownOption;
   }
   // A race limitation is checked on play (A59); a card taken by espionage ignores it (§18).
@@ -188,7 +187,10 @@ Rule Game::check_card_maneuver(const Action& a, const CardDef& def) const {
       if (has_armour(seat)) return Rule::kOnePerTarget;
       return check_rarity(seat, card);
     case v1::INCURSIONS_CARD_MECHANISM_WEAPON_SYSTEM:
+    case v1::INCURSIONS_CARD_MECHANISM_PLACE_OBJECT:
       return check_rarity(seat, card);
+    case v1::INCURSIONS_CARD_MECHANISM_SABOTAGE:
+      return check_sabotage(a);
     case v1::INCURSIONS_CARD_MECHANISM_NONE:
       if (def.effect.evasion > 0) return check_rarity(seat, card);  // equipment to table
       if (def.effect.repair > 0) return Rule::kOk;           // a defense card on your own turn
@@ -251,6 +253,9 @@ void Game::enumerate_cards(std::vector<core::OptionId>& out) const {
       case v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER:
         for (Seat target = 0; target < s_.players; ++target)
           add_if(target, 0);
+        break;
+      case v1::INCURSIONS_CARD_MECHANISM_SABOTAGE:
+        enumerate_sabotage(card, out);
         break;
       case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE:
         if (s_.step == Step::kEscape) {  // one option per number of UP cards kept
@@ -376,6 +381,12 @@ void Game::resolve_card(Seat seat, const Action& a) {
     case v1::INCURSIONS_CARD_MECHANISM_WEAPON_SYSTEM:
       table(seat);
       return;
+    case v1::INCURSIONS_CARD_MECHANISM_SABOTAGE:
+      sabotage(seat, a);
+      return;
+    case v1::INCURSIONS_CARD_MECHANISM_PLACE_OBJECT:
+      place_object(seat, card);
+      return;
     case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE: {
       // Armour: the craft's hull and shields as one pool (§19.4).
       table(seat);
@@ -391,25 +402,6 @@ void Game::resolve_card(Seat seat, const Action& a) {
     return;
   }
   if (def.effect.repair > 0) repair_hull_first(seat, def.effect.repair);
-}
-
-Rule Game::check_repair_away(const Action& a) const {
-  const Seat seat = s_.active;
-  for (const Tabled& t : s_.tabled) {
-    const int needed = s_.def(t.card).effect.removal_repair;
-    if (t.card != a.card - 1u || t.on != seat || needed == 0) continue;
-    return repair_points(s_, seat, a.power) >= needed ? Rule::kOk : Rule::kRepairTooSmall;
-  }
-  return Rule::kNoSuchCard;
-}
-
-void Game::repair_away(Seat, CardId card, int) {
-  for (std::size_t i = 0; i < s_.tabled.size(); ++i) {
-    if (s_.tabled[i].card == card) {
-      remove_tabled(i, v1::CARD_DISCARD_REASON_REMOVED);
-      return;
-    }
-  }
 }
 
 void Game::take_card(const Action& a) {

@@ -39,10 +39,7 @@ void Game::declare(Seat seat, const Action& action) {
     const CardId card = action.card - 1u;
     remove_from_hand(seat, card);
     d.cards.push_back(card);
-    const auto mechanism = s_.def(card).effect.mechanism;
-    const bool targeted = mechanism == v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND ||
-                          mechanism == v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER;
-    emit(ev::CardPlayed{seat, card, targeted ? action.subject : kNoSeat, false,
+    emit(ev::CardPlayed{seat, card, s_.def(card).targets_vessel() ? action.subject : kNoSeat, false,
                         s_.maneuvers_allowed});
   }
   if (!s_.full()) {
@@ -173,7 +170,9 @@ void Game::resolve_maneuver(Seat seat, const Action& action) {
     case ActionKind::kRepair:
       pay(seat, action.power);
       if (action.card != 0) {
-        repair_away(seat, action.card - 1u, action.power);
+        repair_card(seat, action.card - 1u);
+      } else if (action.denizen != 0) {
+        repair_object(seat, action);
       } else {
         repair(seat, action.subject, action.power);
       }
@@ -208,6 +207,9 @@ void Game::resolve_maneuver(Seat seat, const Action& action) {
       break;
     case ActionKind::kFireCardWeapon:
       fire_card_weapon(action);
+      break;
+    case ActionKind::kDenizenAttack:
+      denizen_attack(action.denizen - 1, action.subject);
       break;
     case ActionKind::kPlayCard:
       resolve_card(seat, action);

@@ -51,7 +51,8 @@ int escape_threshold(const State& s, Seat seat) {
 
 int living_denizen(const State& s, TileIndex home) {
   for (std::size_t i = 0; i < s.denizens.size(); ++i) {
-    if (s.denizens[i].alive && s.denizens[i].home == home) return static_cast<int>(i);
+    const Denizen& d = s.denizens[i];
+    if (d.alive && d.home == home && !d.placed()) return static_cast<int>(i);
   }
   return -1;
 }

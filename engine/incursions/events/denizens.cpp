@@ -12,7 +12,7 @@ void Game::spawn_denizen(TileIndex tile) {
   // At full life, in its own hex; a hex keeps one record, so a respawn reuses it.
   const DenizenDef& def = *event_at(s_, tile)->denizen;
   auto found = std::find_if(s_.denizens.begin(), s_.denizens.end(),
-                            [&](const Denizen& d) { return d.home == tile; });
+                            [&](const Denizen& d) { return d.home == tile && !d.placed(); });
   if (found == s_.denizens.end()) found = s_.denizens.insert(s_.denizens.end(), Denizen{tile});
   *found = Denizen{tile, tile, static_cast<std::int16_t>(def.life), true, kNoSeat};
   emit(ev::DenizenSpawned{static_cast<std::uint8_t>(found - s_.denizens.begin())});
@@ -27,7 +27,9 @@ void Game::denizen_attack(int index, Seat target) {
   ev::AttackDeclared declared{kNoSeat, target, Weapon::kW1, 0, 0};
   declared.denizen_attacker = id;
   emit(declared);
-  roll_hit(kNoSeat, target, Weapon::kW1, def.weapon.dice, def.weapon.flat, false, 0, id);
+  // A Weapons Platform fires with its owner's weapon bonus (§18).
+  const int bonus = def.weapon_bonus && s_.in_game(d.owner) ? weapon_bonus(s_, d.owner) : 0;
+  roll_hit(kNoSeat, target, Weapon::kW1, def.weapon.dice, def.weapon.flat + bonus, false, 0, id);
 }
 
 void Game::attack_denizen(const Action& action) {
@@ -63,6 +65,10 @@ void Game::kill_denizen(int index, Seat killer) {
   emit(ev::DenizenDestroyed{static_cast<std::uint8_t>(index), killer});
   // The killer's reward: 2 spent Pwr face up (or, with decks, 3 cards) (§10.4).
   if (s_.in_game(killer)) reward(killer, 3, 2);
+  if (d.placed()) {  // its card goes to its owner's discard pile (A32)
+    to_discard(d.owner, d.card, v1::CARD_DISCARD_REASON_DESTROYED);
+    return;
+  }
   // A wormhole's guardians dead, every vessel there that is not cloaked rolls at once, in turn
   // order (§17.3, Wormhole (III)).
   const HexIndex hex = s_.board.tile(d.home).hex;

@@ -22,7 +22,9 @@ Rule Game::check_hex_weapon(const Action& a) const {
   if (weapon == nullptr) return Rule::kNoHexWeapon;
   if (Rule r = check_target(seat, a.subject); r != Rule::kOk) return r;
   const int reach = weapon->range + std::max(0, a.power - weapon->power);
-  if (hex_distance(s_.position(seat), s_.position(a.subject)) > reach) return Rule::kOutOfRange;
+  if (distance(s_, s_.vessels[seat].tile, s_.vessels[a.subject].tile) > reach) {
+    return Rule::kOutOfRange;
+  }
   if (a.power < weapon->power || a.power > s_.vessels[seat].power.available())
     return Rule::kInsufficientPower;
   return Rule::kOk;

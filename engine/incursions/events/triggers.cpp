@@ -55,7 +55,7 @@ void Game::trigger(Seat seat, TileIndex tile, bool arrival) {
   const bool cloaked = s_.vessels[seat].cloaked && !event->unique;
   if (arrival && event->denizen && !cloaked && living_denizen(s_, tile) < 0) {
     const bool again = std::any_of(s_.denizens.begin(), s_.denizens.end(),
-                                   [&](const Denizen& d) { return d.home == tile; });
+                                   [&](const Denizen& d) { return d.home == tile && !d.placed(); });
     if (!event->unique || !again) spawn_denizen(tile);
   }
   if (!affected(s_, seat, tile)) return;

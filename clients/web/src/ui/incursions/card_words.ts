@@ -1,6 +1,7 @@
 // Game cards of the full game in words: a card's nature, type, how it is played, its rarity and
 // race limitation; the viewer's hand as the table shows it (each card with the options the open
-// prompt offers on it); a declaration awaiting responses; and which cards of the hand were just
+// prompt offers on it); a declaration awaiting responses; the cards tabled in front of a vessel
+// (armour, a Sabotage's lock, equipment turned face down); and which cards of the hand were just
 // drawn. Every fact is one the server sent: nothing here decides what may be played.
 import type { DecisionPrompt, GameEvent, Option } from "../../../gen/spacedock/v1/game_pb.js";
 import {
@@ -145,8 +146,8 @@ function crewWords(card: IncursionsCard): string {
 // A card of the viewer's hand, or of a choice, with what the open prompt offers on it.
 export interface OfferedCard extends CardFace {
   options: Option[];
-  // What choosing it does, from the options: "Play", "Attach", "Table", "Discard", "Take"; with
-  // several options, "N choices". "" when nothing is offered on it.
+  // What choosing it does, from the options: "Play", "Attach", "Table", "Discard", "Take", "Turn
+  // down"; with several options, "N choices". "" when nothing is offered on it.
   verb: string;
   // Drawn or taken a moment ago (the latest events name it).
   fresh: boolean;
@@ -160,6 +161,7 @@ export function verbOf(options: Option[]): string {
   const kind = actionOf(options[0])?.kind;
   if (kind === Kind.DISCARD_CARD) return "Discard";
   if (kind === Kind.TAKE_CARD) return "Take";
+  if (kind === Kind.TURN_DOWN_CARD) return "Turn down";
   const first = options[0].label.split(/[\s:]/)[0];
   return first || "Choose";
 }
@@ -178,8 +180,9 @@ export function handCards(
   });
 }
 
-// The cards a SEARCH_DECK or TAKE_FROM_HAND prompt offers (context.choices), each with its
-// TAKE_CARD option; a choice with no option (none should be) is shown but cannot be clicked.
+// The cards a SEARCH_DECK, TAKE_FROM_HAND or SABOTAGE prompt offers (context.choices), each with
+// its TAKE_CARD or TURN_DOWN_CARD option; a choice with no option (none should be) is shown but
+// cannot be clicked.
 export function choiceCards(prompt: DecisionPrompt | null, offered: ReadonlyMap<number, Option[]>): OfferedCard[] {
   if (prompt?.context.case !== "incursions") return [];
   return prompt.context.value.choices.map((instance) => {
@@ -215,7 +218,8 @@ const whom = (seat: number, me: number | undefined, names?: readonly string[]): 
   seat === me ? "you" : (names?.[seat] ?? seatName(seat, me));
 
 // A declaration awaiting responses, in words: "Player 2 fires Disruptors (W1) at you with 2 Pwr,
-// with Fire and Phasers", "You move to (1,-1), with Warp", "Player 2 plays Countermand".
+// with Fire and Phasers", "You move to (1,-1), with Warp", "Player 2 plays Countermand", "Player 2
+// plays Sabotage on you, locking Disruptors (W1)", "You return M6 Evasion Com to service".
 export function declarationWords(
   d: IncursionsDeclaration,
   view: IncursionsView,
@@ -256,9 +260,21 @@ export function declarationWords(
     case Kind.EXPLORE:
       what = `${verb("explores", "explore")}${a.destination ? ` to ${coordText(axial(a.destination))}` : ""}`;
       break;
-    case Kind.REPAIR:
-      what = `${verb("repairs", "repair")} the ${a.system === IncursionsSystem.SHIELDS ? "shields" : "hull"}${pwr}`;
+    case Kind.REPAIR: {
+      const card = a.card;
+      if (!card) {
+        what = `${verb("repairs", "repair")} the ${a.system === IncursionsSystem.SHIELDS ? "shields" : "hull"}${pwr}`;
+        break;
+      }
+      // A card in front of the vessel: its own equipment turned face down goes back into service;
+      // anything else (Pardus Claw, Sabotage) is repaired away.
+      const title = card.card?.title || "a card";
+      const tabled = view.vessels.find((v) => v.seat === d.seat)?.tabled.find((t) => t.card?.id === card.id);
+      what = tabled?.faceDown
+        ? `${verb("returns", "return")} ${title} to service`
+        : `${verb("repairs", "repair")} ${title} away${pwr}`;
       break;
+    }
     case Kind.LAY_MINE:
       what = `${verb("lays", "lay")} a mine${pwr}`;
       break;
@@ -292,7 +308,10 @@ export function declarationWords(
     case Kind.PLAY_CARD: {
       const title = a.card?.card?.title || "a card";
       const on = a.targetSeat !== undefined ? ` on ${target()}` : "";
-      what = `${verb("plays", "play")} ${title}${on}${pwr}`;
+      // A Sabotage tabled in front of its target names the weapon system it locks.
+      const ship = view.vessels.find((v) => v.seat === a.targetSeat)?.ship;
+      const locking = a.weapon ? `, locking ${weaponName(ship, a.weapon)}` : "";
+      what = `${verb("plays", "play")} ${title}${on}${pwr}${locking}`;
       break;
     }
     default:
@@ -328,22 +347,37 @@ export function armourWords(t: IncursionsTabledCard, crafts?: readonly Incursion
   return `Armour ${life.left}${life.max ? `/${life.max}` : ""} LP`;
 }
 
+// A Sabotage tabled in front of a vessel (§18): "locks Disruptors (W1)" with the vessel's ship,
+// "locks W1" without it; "" for a card that locks nothing.
+export function lockWords(t: IncursionsTabledCard, ship?: IncursionsShip): string {
+  return t.locks ? `locks ${weaponName(ship, t.locks)}` : "";
+}
+
+// What a face-down card (equipment a Sabotage turned down) says beside its title.
+export const kFaceDownWords = "face down — out of action";
+
 // A tabled card as its vessel's board lists it: "M6 Evasion Com", "Pardus Claw, from Player 2"
 // (a card another player tabled in front of it), "..., active from the next maneuver", "Shuttle
-// craft, armour 12 of 15 LP left" (a shuttle tabled as armour; its max once `crafts` is known).
+// craft, armour 12 of 15 LP left" (a shuttle tabled as armour; its max once `crafts` is known),
+// "Sabotage, locks Disruptors (W1), from Player 2" (the weapon's name once `ship`, the vessel's, is
+// given), "M6 Evasion Com, face down — out of action" (until its player repairs it).
 export function tabledWords(
   t: IncursionsTabledCard,
   me: number | undefined,
   names?: readonly string[],
   crafts?: readonly IncursionsShip[],
+  ship?: IncursionsShip,
 ): string {
   const title = t.card?.card?.title || t.card?.card?.id || "Card";
   const parts = [title];
   const life = armourLife(t, crafts);
   if (life) parts.push(`armour ${life.left}${life.max ? ` of ${life.max}` : ""} LP left`);
+  const lock = lockWords(t, ship);
+  if (lock) parts.push(lock);
   if (t.controllerSeat !== t.onSeat)
     parts.push(t.controllerSeat === me ? "yours" : `from ${names?.[t.controllerSeat] ?? seatName(t.controllerSeat, me)}`);
-  if (!t.active) parts.push("active from the next maneuver");
+  if (t.faceDown) parts.push(kFaceDownWords);
+  else if (!t.active) parts.push("active from the next maneuver");
   return parts.join(", ");
 }
 

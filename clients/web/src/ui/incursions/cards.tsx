@@ -1,8 +1,8 @@
 // The full game's cards on the table: the viewer's hand (a card the open prompt lets them play
 // or discard is a button: one option answers, several open a menu), the cards a deck search or a
-// spy's look offers to take, and the declarations awaiting responses with, when it is the
-// viewer's window, Pass and the cards they may play against it. Every button is an option the
-// server offered.
+// spy's look offers to take, a rival's equipment the viewer's Sabotage may turn face down, and the
+// declarations awaiting responses with, when it is the viewer's window, Pass and the cards they
+// may play against it. Every button is an option the server offered.
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { DecisionPrompt, Option } from "../../../gen/spacedock/v1/game_pb.js";
 import { IncursionsActionKind as Kind, IncursionsStep, type IncursionsView } from "../../../gen/spacedock/v1/incursions_pb.js";
@@ -136,23 +136,34 @@ export function Hand(props: {
   );
 }
 
+// What each card-choice step offers, and what it says when there is nothing to choose.
+const kChoiceWords: Partial<Record<IncursionsStep, { detail: string; none: string }>> = {
+  [IncursionsStep.SEARCH_DECK]: {
+    detail: "Your deck, sorted by title (never in its order): click the card to take into your hand.",
+    none: "Nothing to take.",
+  },
+  [IncursionsStep.TAKE_FROM_HAND]: { detail: "Their hand: click the card to take into yours.", none: "Nothing to take." },
+  [IncursionsStep.SABOTAGE]: {
+    detail: "Their face-up equipment: click the card to turn face down. It is out of action until they repair it.",
+    none: "Nothing is left to turn down.",
+  },
+};
+
 // A deck search (Systems Report) or a look at a rival's hand (Gather Intelligence): the cards
-// offered, one to take.
+// offered, one to take; or a Sabotage that got through: the rival's equipment, one to turn face
+// down.
 export function CardChoices(props: { prompt: DecisionPrompt | null; targets: PromptTargets; choose: Choose }) {
   const { prompt, targets } = props;
   const step = stepOf(prompt);
-  if (!prompt || (step !== IncursionsStep.SEARCH_DECK && step !== IncursionsStep.TAKE_FROM_HAND)) return null;
+  const words = step === undefined ? undefined : kChoiceWords[step];
+  if (!prompt || !words) return null;
   const cards = choiceCards(prompt, targets.cards);
   return (
     <section class="inc-choices" aria-label="Cards to choose from">
       <p class="inc-hit-headline">{prompt.title}</p>
-      <p class="small muted">
-        {step === IncursionsStep.SEARCH_DECK
-          ? "Your deck, sorted by title (never in its order): click the card to take into your hand."
-          : "Their hand: click the card to take into yours."}
-      </p>
+      <p class="small muted">{words.detail}</p>
       {cards.length === 0 ? (
-        <p class="muted small">Nothing to take.</p>
+        <p class="muted small">{words.none}</p>
       ) : (
         <CardRow cards={cards} choose={props.choose} label="Cards offered" targets={targets} />
       )}

@@ -3,8 +3,9 @@
 // board per seat (the viewer's first, officers a prompt aims at lit there), the denizens and the
 // hexpiles. In the full game also the viewer's hand under the map, the declarations awaiting
 // responses (with Pass and the cards to play when the viewer is asked), a deck search's or a spy's
-// cards to take, the escape from a destroyed ship, and the auto-pass setting. It shows the
-// server's view and answers only with the options the prompt offers.
+// cards to take, a Sabotage's pick of a rival's equipment to turn face down, the escape from a
+// destroyed ship, and the auto-pass setting. It shows the server's view and answers only with the
+// options the prompt offers.
 import { useMemo } from "preact/hooks";
 import type { DecisionPrompt, GameEvent } from "../../../gen/spacedock/v1/game_pb.js";
 import type { IncursionsContent } from "../../../gen/spacedock/v1/incursions_content_pb.js";

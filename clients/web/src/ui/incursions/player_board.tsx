@@ -4,13 +4,14 @@
 // with captains and crew, its officers (lit when the prompt aims at one: a click chooses, or
 // opens a menu of the options), its figures as the server computed them, and its discard pile;
 // in the full game its cards in hand and in the deck, the game cards tabled in front of it (a
-// Shuttle craft tabled as armour with its LP left), for the active player the cards attached to
+// Shuttle craft tabled as armour with its LP left, a Sabotage with the weapon it locks, equipment
+// turned face down greyed and marked out of action), for the active player the cards attached to
 // their next maneuver, and an "escaped" mark on a vessel that is now a craft (§11.4).
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Option } from "../../../gen/spacedock/v1/game_pb.js";
 import type { IncursionsShip, IncursionsVessel, IncursionsView, IncursionsWeapon } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { IncursionsMode, IncursionsPhase } from "../../../gen/spacedock/v1/incursions_pb.js";
-import { armourWords, cardCounts, cardFace, isCraft, tabledWords } from "./card_words.js";
+import { armourWords, cardCounts, cardFace, isCraft, kFaceDownWords, lockWords, tabledWords } from "./card_words.js";
 import { axial } from "./hex.js";
 import { discardWords, figureLines, officerLines, type OfficerLine } from "./officer_words.js";
 import { OptionMenu, type MenuState } from "./option_menu.js";
@@ -272,8 +273,16 @@ function GameCards(props: {
           <ul class="inc-tabled" aria-label="Tabled cards">
             {vessel.tabled.map((t) => {
               const armour = armourWords(t, crafts);
-              const classes = [t.active ? "" : "is-pending", armour ? "is-armour" : ""].filter(Boolean).join(" ");
-              const words = tabledWords(t, me, names, crafts);
+              const lock = lockWords(t, vessel.ship);
+              const classes = [
+                t.active || t.faceDown ? "" : "is-pending",
+                armour ? "is-armour" : "",
+                lock ? "is-lock" : "",
+                t.faceDown ? "is-down" : "",
+              ]
+                .filter(Boolean)
+                .join(" ");
+              const words = tabledWords(t, me, names, crafts, vessel.ship);
               return (
                 <li class={classes || undefined} title={t.card ? `${words}. ${cardFace(t.card).label}` : words}>
                   {armour ? (
@@ -282,10 +291,18 @@ function GameCards(props: {
                       <span class="inc-armour-lp" data-life={t.life}>
                         {armour}
                       </span>
-                      {!t.active && <span class="muted"> (from the next maneuver)</span>}
+                      {!t.active && !t.faceDown && <span class="muted"> (from the next maneuver)</span>}
                     </>
+                  ) : t.faceDown ? (
+                    <span class="inc-tabled-title">{t.card?.card?.title || "Card"}</span>
                   ) : (
                     words
+                  )}
+                  {t.faceDown && (
+                    <>
+                      {" "}
+                      <span class="inc-tag down">{kFaceDownWords}</span>
+                    </>
                   )}
                 </li>
               );

@@ -3,9 +3,10 @@
 // or assimilation is aimed at (and the hex it sits in), the denizen a shot is aimed at (and its
 // hex), or the officer a shot or assimilation aims at, or one the player may return to service
 // (on the boards), or a game card of the full game to play, discard or take (in the hand, or among
-// the cards a deck search or a spy's look shows). An action kind newer than this client is placed
-// by the fields it sets (a destination, a seat, a denizen), and is otherwise left to the decision
-// panel with the rest.
+// the cards a deck search or a spy's look shows), or a rival's equipment a Sabotage turns face
+// down (among the cards the SABOTAGE decision shows). An action kind newer than this client is
+// placed by the fields it sets (a destination, a seat, a denizen), and is otherwise left to the
+// decision panel with the rest.
 // Nothing here decides what is legal.
 import type { DecisionPrompt, Option } from "../../../gen/spacedock/v1/game_pb.js";
 import {
@@ -40,8 +41,8 @@ export interface PromptTargets {
 }
 
 // Kinds whose `card` is the card chosen: in the hand (PLAY_CARD, DISCARD_CARD), or among the
-// prompt's choices (TAKE_CARD).
-const kCardKinds = new Set([Kind.PLAY_CARD, Kind.DISCARD_CARD, Kind.TAKE_CARD]);
+// prompt's choices (TAKE_CARD, TURN_DOWN_CARD).
+const kCardKinds = new Set([Kind.PLAY_CARD, Kind.DISCARD_CARD, Kind.TAKE_CARD, Kind.TURN_DOWN_CARD]);
 
 // Kinds whose target_seat names the vessel aimed at (BREAK_TRACTOR: the beam's holder;
 // FIRE_* and ASSIMILATE may name one of its officers as well; FIRE_W1 and FIRE_W2 may aim at a
@@ -109,8 +110,8 @@ export function promptTargets(prompt: DecisionPrompt | null, view: IncursionsVie
       else targets.other.push(option);
       continue;
     }
-    // A game card played, discarded or taken: on the card (a card played at a rival, Gather
-    // Intelligence or Pardus Claw, too: the menu of the card names the rival).
+    // A game card played, discarded, taken or turned down: on the card (a card played at a rival,
+    // Gather Intelligence, Pardus Claw or Sabotage, too: the menu of the card names the rival).
     if (action && kCardKinds.has(action.kind) && action.card) {
       targets.cards.set(action.card.id, [...(targets.cards.get(action.card.id) ?? []), option]);
       continue;

@@ -1,0 +1,91 @@
+// Objects a card places in a hex (§11.1, §18, §19.4: Weapons Platform, Outpost). One lives among
+// the denizens, with its card's figures: on the placing turn its owner may attack with it, and
+// from the next turn on it is an event of the hex that strikes every other vessel arriving.
+// Ships attack it as a denizen; its destruction rewards the destroyer (§10.4) and sends the card
+// to its owner's discard pile (A32).
+#include <algorithm>
+
+#include "engine/incursions/figures.h"
+#include "engine/incursions/game.h"
+
+namespace spacedock::incursions {
+
+void Game::place_object(Seat seat, CardId card) {
+  std::erase(s_.committed, card);  // it stays in play, in the hex
+  const TileIndex tile = s_.vessels[seat].tile;
+  Denizen object{tile, tile, static_cast<std::int16_t>(s_.def(card).effect.placed->life), true};
+  object.card = card;
+  object.owner = seat;
+  object.placed_turn = s_.turn;
+  s_.denizens.push_back(object);
+  emit(ev::DenizenSpawned{static_cast<std::uint8_t>(s_.denizens.size() - 1)});
+}
+
+const Denizen* Game::own_object(Seat seat, int id) const {
+  if (id == 0 || id > static_cast<int>(s_.denizens.size())) return nullptr;
+  const Denizen& d = s_.denizens[static_cast<std::size_t>(id - 1)];
+  return d.alive && d.placed() && d.owner == seat ? &d : nullptr;
+}
+
+Rule Game::check_object_attack(const Action& a) const {
+  const Seat seat = s_.active;
+  const Denizen* object = own_object(seat, a.denizen);
+  // Its owner controls it on the placing turn only; after that it acts as an event (§11.1).
+  if (object == nullptr || object->placed_turn != s_.turn) return Rule::kNotYours;
+  if (Rule r = check_target(seat, a.subject); r != Rule::kOk) return r;
+  return s_.vessels[a.subject].tile == object->tile ? Rule::kOk : Rule::kOutOfRange;
+}
+
+Rule Game::check_object_repair(const Action& a) const {
+  const Seat seat = s_.active;
+  const Denizen* object = own_object(seat, a.denizen);
+  if (object == nullptr) return Rule::kNotYours;
+  if (!s_.def(*object).repairable) return Rule::kInvalidSystem;
+  return object->tile == s_.vessels[seat].tile ? Rule::kOk : Rule::kOutOfRange;
+}
+
+void Game::repair_object(Seat seat, const Action& a) {
+  Denizen& object = s_.denizens[a.denizen - 1u];
+  const int points = repair_points(s_, seat, a.power);
+  const int applied = std::min(points, s_.def(object).life - object.life);
+  object.life = static_cast<std::int16_t>(object.life + applied);
+  ev::Repaired repaired{seat,
+                        v1::INCURSIONS_SYSTEM_UNSPECIFIED,
+                        static_cast<std::int16_t>(points),
+                        static_cast<std::int16_t>(applied),
+                        object.life,
+                        a.power};
+  repaired.denizen = a.denizen;
+  emit(repaired);
+}
+
+void Game::enumerate_objects(std::vector<core::OptionId>& out) const {
+  const Seat seat = s_.active;
+  const int available = s_.vessels[seat].power.available();
+  for (std::size_t i = 0; i < s_.denizens.size(); ++i) {
+    const int id = static_cast<int>(i) + 1;
+    if (own_object(seat, id) == nullptr) continue;
+    for (Seat target = 0; target < s_.players; ++target) {
+      const Action attack = make_action(ActionKind::kDenizenAttack, target, 0, 0, 0, id);
+      if (check_maneuver(attack) == Rule::kOk) out.push_back(encode(attack));
+    }
+    if (check_maneuver(make_action(ActionKind::kRepair, 0, 0, 0, 0, id)) != Rule::kOk) continue;
+    for (int k = 0; k <= available; ++k)
+      out.push_back(encode(make_action(ActionKind::kRepair, 0, k, 0, 0, id)));
+  }
+}
+
+void Game::objects_strike(Seat seat, TileIndex tile) {
+  // Every armed object of another player in the hex attacks the arriving vessel, unless a cloak
+  // hides it (§11.1, §12.1); queued last, so they come after the hex's own event.
+  if (s_.vessels[seat].cloaked) return;
+  for (std::size_t i = s_.denizens.size(); i-- > 0;) {
+    const Denizen& d = s_.denizens[i];
+    if (d.alive && d.placed() && d.tile == tile && d.owner != seat && d.placed_turn != s_.turn) {
+      s_.tasks.push_back(
+          {Task::Kind::kDenizenAttack, seat, tile, kNoSeat, static_cast<std::uint8_t>(i)});
+    }
+  }
+}
+
+}  // namespace spacedock::incursions
