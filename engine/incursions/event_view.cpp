@@ -169,8 +169,10 @@ class EventWriter {
     m->set_assimilation(e.assimilation);
     if (e.assimilation) {
       m->clear_weapon();
+      if (e.card != kNoCard) card_to_proto(s_, e.card, m->mutable_target_card());
       return name_(e.attacker) + " tries to assimilate " + name_(e.target) + "'s " +
-             position_name(e.officer - 1) + power_text(e.power);
+             (e.card != kNoCard ? title(e.card) : position_name(e.officer - 1)) +
+             power_text(e.power);
     }
     const std::string target =
         e.officer != 0 ? name_(e.target) + "'s " + position_name(e.officer - 1) : name_(e.target);
@@ -488,6 +490,15 @@ class EventWriter {
               " cannot be used until it is repaired away";
     }
     return e.when_drawn ? text + " as it is drawn" : text;
+  }
+  std::string operator()(const ev::EquipmentAssimilated& e) {
+    auto* m = out_->mutable_equipment_assimilated();
+    m->set_seat(e.seat);
+    card_to_proto(s_, e.card, m->mutable_card());
+    m->set_borg_seat(e.borg);
+    m->set_to_hand(e.to_hand);
+    return name_(e.borg) + " assimilates " + name_(e.seat) + "'s " + title(e.card) +
+           (e.to_hand ? " into their hand" : "");
   }
   std::string operator()(const ev::CardTurned& e) {
     auto* m = out_->mutable_card_turned();

@@ -72,6 +72,7 @@ struct AttackDeclared {
   bool assimilation = false;          // a Borg assimilation rather than a weapon
   std::uint8_t denizen_target = 0;    // index + 1 of a denizen aimed at (target unused)
   std::uint8_t denizen_attacker = 0;  // index + 1 of the attacking denizen (attacker unused)
+  std::uint16_t card = 0xffff;        // an equipment card aimed at (an assimilation); else none
 };
 struct EvasionResolved {
   Seat seat;
@@ -258,6 +259,12 @@ struct CardTabled {
   bool when_drawn;
   std::uint8_t locks = 0;  // a Sabotage: the weapon system (Weapon + 1) it keeps from use
 };
+struct EquipmentAssimilated {
+  Seat seat;  // the vessel it was taken from
+  std::uint16_t card;
+  Seat borg;
+  bool to_hand;
+};
 struct CardTurned {
   Seat seat;  // the vessel the equipment is tabled on
   std::uint16_t card;
@@ -302,7 +309,8 @@ using Event = std::variant<
     ev::DenizenDamaged, ev::DenizenDestroyed, ev::EscapeAttempted, ev::RewardTaken, ev::ShieldLayer,
     ev::PowerOutOfPlay, ev::DenizenDominated, ev::DenizenMoved, ev::DeckShuffled, ev::DeckCut,
     ev::CardsDrawn, ev::CardPlayed, ev::CardTabled, ev::CardDiscarded, ev::CardTaken,
-    ev::HandRevealed, ev::DeclarationCancelled, ev::EscapeCraftLaunched, ev::CardTurned>;
+    ev::HandRevealed, ev::DeclarationCancelled, ev::EscapeCraftLaunched, ev::CardTurned,
+    ev::EquipmentAssimilated>;
 
 // Who may see an event. Every event is public but a revealed hand, which only its viewer sees;
 // the hexpiles' order never becomes an event until a hex is revealed by exploring, and the

@@ -255,6 +255,9 @@ class Game {
   void enumerate_turnable(std::vector<core::OptionId>& out) const;
   Rule check_turn_down(const Action& action) const;
   void turn_down(Seat seat, const Action& action);
+  // Borg assimilation of equipment (cards/assimilation.cpp, §13.3).
+  bool assimilable(Seat target, CardId card) const;
+  void assimilate_equipment(Seat target, CardId card);
   // Objects placed in a hex (cards/placed.cpp): Weapons Platform, Outpost (§11.1).
   void place_object(Seat seat, CardId card);
   // `seat`'s living placed object with denizen id (index + 1) `id`, or nullptr.

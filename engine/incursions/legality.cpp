@@ -27,6 +27,10 @@ bool canonical(const Action& a) {
              a.officer == 0 && a.denizen == 0;
     case kFireCardWeapon:  // the card is the weapon; the subject its target
       return a.card != 0 && a.range_power == 0 && a.officer == 0 && a.denizen == 0;
+    case kAssimilate:  // an equipment card instead of an officer
+      if (a.card != 0)
+        return a.officer == 0 && a.power == 0 && a.range_power == 0 && a.denizen == 0;
+      break;
     case kRepair:  // aimed at a card in front of the vessel (Pardus Claw), or a system
       if (a.card != 0)
         return a.subject == 0 && a.range_power == 0 && a.officer == 0 && a.denizen == 0;
@@ -274,6 +278,7 @@ Rule Game::check_denizen_target(const Action& a) const {
   if (a.denizen > s_.denizens.size() || !s_.denizens[a.denizen - 1u].alive) {
     return Rule::kNoDenizen;
   }
+  if (own_object(s_.active, a.denizen) != nullptr) return Rule::kInvalidTarget;
   return check_weapon_reach(a, s_.denizens[a.denizen - 1u].tile);
 }
 
@@ -333,7 +338,11 @@ Rule Game::check_maneuver(const Action& a) const {
     case kAssimilate:
       if (s_.race(seat) != v1::RACE_BORG) return Rule::kNotBorg;
       if (Rule r = check_target(seat, a.subject); r != Rule::kOk) return r;
-      if (Rule r = check_officer(a.subject, a.officer); r != Rule::kOk) return r;
+      if (a.card != 0) {
+        if (!assimilable(a.subject, a.card - 1u)) return Rule::kNoSuchCard;
+      } else if (Rule r = check_officer(a.subject, a.officer); r != Rule::kOk) {
+        return r;
+      }
       if (distance(s_, v.tile, s_.vessels[a.subject].tile) > assimilation_range(s_, seat)) {
         return Rule::kOutOfRange;
       }

@@ -161,10 +161,13 @@ void Game::enumerate_maneuvers(std::vector<core::OptionId>& out) const {
     if (s_.race(seat) == v1::RACE_BORG) {
       for (int officer = 1; officer <= kPositions; ++officer)
         add_if(make_action(kAssimilate, target, 0, 0, officer));
+      for (const Tabled& t : s_.tabled) {  // and its equipment (§13.3)
+        if (t.on == target) add_if(card_action(kAssimilate, t.card, target));
+      }
     }
   }
   for (std::size_t d = 0; d < s_.denizens.size(); ++d) {
-    if (!s_.denizens[d].alive) continue;
+    if (!s_.denizens[d].alive || own_object(seat, static_cast<int>(d) + 1) != nullptr) continue;
     const int apart = distance(s_, v.tile, s_.denizens[d].tile);
     const int torpedo_range = std::max(0, apart - w2_range);
     const int id = static_cast<int>(d) + 1;

@@ -60,6 +60,11 @@ class Labeller {
         return text;
       }
       case kAssimilate:
+        if (a.card != 0) {
+          return "Assimilate " + name_(a.subject) + "'s " + card_title(a.card - 1) +
+                 " for 3 Pwr: their captain resists on 2D6 at most " +
+                 std::to_string(systems_espionage_score(s_, a.subject));
+        }
         return "Assimilate " + target(a) + " for 3 Pwr: it resists on 2D6 at most " +
                std::to_string(espionage_score(s_, a.subject, a.officer - 1));
       case kFireHexWeapon: {
@@ -316,7 +321,7 @@ class Labeller {
     switch (a.kind) {
       case kFireW1:
       case kFireW2:
-        return "an attack on " + name_(a.subject);
+        return "an attack on " + (a.denizen != 0 ? denizen_name(a.denizen - 1) : name_(a.subject));
       case kLayMine:
         return "a mine";
       case kDetonateMine:
@@ -336,7 +341,8 @@ class Labeller {
       case kBreakTractor:
         return "a break from a tractor beam";
       case kAssimilate:
-        return "an assimilation of " + name_(a.subject) + "'s officer";
+        return "an assimilation of " + name_(a.subject) +
+               (a.card != 0 ? "'s equipment" : "'s officer");
       case kFireHexWeapon:
         return "the hex's weapon at " + name_(a.subject);
       case kFireCardWeapon:

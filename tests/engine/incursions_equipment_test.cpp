@@ -193,5 +193,43 @@ TEST_CASE("§18 Weapon Prototype: fired only once tabled, and never by another p
   CHECK(refused(g, 1, card_action(kFireCardWeapon, prototype, 0, 0)) == "NO_SUCH_CARD");
 }
 
+TEST_CASE("§13.3 the Borg assimilate tabled equipment: to their table, or their hand (A39)") {
+  State s = full_position({"TS-B", "TS-F"});
+  add_officer(s, 1, "CAP-FED");  // espionage evasion 7
+  const CardId m6 = add_card(s, 1, "M6-EVASION");
+  const CardId shuttle = add_card(s, 1, "SHUTTLE-CRAFT");
+  const CardId own_shuttle = add_card(s, 0, "SHUTTLE-CRAFT");
+  table_on_own_vessel(s, 1, m6);
+  table_on_own_vessel(s, 1, shuttle);
+  s.tabled.back().life = 15;
+  table_on_own_vessel(s, 0, own_shuttle);
+  s.tabled.back().life = 15;
+  Game g = Game::from_position(s);
+  CHECK(refused(g, 0, card_action(kAssimilate, own_shuttle, 1)) == "NO_SUCH_CARD");
+  g.script_dice({3, 4});  // 7: the captain catches the drones
+  maneuver(g, 0, card_action(kAssimilate, m6, 1));
+  CHECK(pwr(g, 0) == Pwr{1, 3});
+  CHECK(g.state().tabled[0].card == m6);
+  CHECK(g.state().tabled[0].on == 1);
+  end_turns_until(g, 0);
+  g.script_dice({4, 4});  // 8: taken
+  maneuver(g, 0, card_action(kAssimilate, m6, 1));
+  REQUIRE(events_of<ev::EquipmentAssimilated>(g).size() == 1);
+  const auto m6_at = std::find_if(g.state().tabled.begin(), g.state().tabled.end(),
+                                  [&](const Tabled& t) { return t.card == m6; });
+  REQUIRE(m6_at != g.state().tabled.end());
+  CHECK(m6_at->on == 0);
+  CHECK(m6_at->controller == 0);
+  CHECK(g.state().cards[m6].owner == 1);  // cards keep their owner (§1)
+  end_turns_until(g, 0);
+  // A second armour shuttle finds no place beside the Borg's own: it goes to the hand.
+  g.script_dice({6, 6});
+  maneuver(g, 0, card_action(kAssimilate, shuttle, 1));
+  const auto taken = events_of<ev::EquipmentAssimilated>(g);
+  REQUIRE(taken.size() == 2);
+  CHECK(taken[1].to_hand);
+  CHECK(holds(zones(g, 0).hand, shuttle));
+}
+
 }  // namespace
 }  // namespace spacedock::incursions

@@ -30,6 +30,7 @@ TEST_CASE("§11.1 Weapons Platform: placed in the hex, it attacks with its owner
   CHECK(object.life == 15);
   CHECK_FALSE(holds(zones(g, 0).hand, platform));
   CHECK(events_of<ev::DenizenSpawned>(g).size() == 1);
+  CHECK(refused(g, 0, make_action(kFireW1, 0, 0, 0, 0, 1)) == "INVALID_TARGET");  // its own
 
   // On the placing turn, its owner may attack with it: 2D6 + 1 (tactical officer).
   g.script_dice({4, 5});

@@ -234,4 +234,13 @@ test("declarations: a Sabotage tabled to lock a weapon, a card repaired away, eq
     declarationWords({ seat: 0, action: { kind: Kind.REPAIR, card: { id: 70, card: kPardus }, power: 1 }, cards: [] } as never, view, 0),
     "You repair Pardus Claw away with 1 Pwr",
   );
+  // A Borg assimilation aimed at equipment rather than an officer (§13.3).
+  assert.equal(
+    declarationWords({ seat: 1, action: { kind: Kind.ASSIMILATE, targetSeat: 0, card: { id: 41, card: kM6 }, power: 0 }, cards: [] } as never, view, 0),
+    "Player 2 assimilates your M6 Evasion Com",
+  );
+  assert.equal(
+    declarationWords({ seat: 0, action: { kind: Kind.ASSIMILATE, targetSeat: 1, card: { id: 41, card: kM6 }, power: 0 }, cards: [] } as never, view, 0),
+    "You assimilate Player 2's M6 Evasion Com",
+  );
 });

@@ -197,7 +197,11 @@ void Game::resolve_maneuver(Seat seat, const Action& action) {
       break_tractor(action.subject);
       break;
     case ActionKind::kAssimilate:
-      assimilate(action.subject, action.officer - 1);
+      if (action.card != 0) {
+        assimilate_equipment(action.subject, action.card - 1u);
+      } else {
+        assimilate(action.subject, action.officer - 1);
+      }
       break;
     case ActionKind::kRestoreOfficer:
       restore_officer(seat, action.officer - 1);

@@ -23,6 +23,7 @@ import {
   type IncursionsVessel,
   type IncursionsView,
 } from "../../../gen/spacedock/v1/incursions_pb.js";
+import { denizenName, ownedObjectName } from "./denizen_words.js";
 import { axial } from "./hex.js";
 import { bonusWords, positionName } from "./officer_words.js";
 import { actionOf } from "./prompt_targets.js";
@@ -219,7 +220,10 @@ const whom = (seat: number, me: number | undefined, names?: readonly string[]): 
 
 // A declaration awaiting responses, in words: "Player 2 fires Disruptors (W1) at you with 2 Pwr,
 // with Fire and Phasers", "You move to (1,-1), with Warp", "Player 2 plays Countermand", "Player 2
-// plays Sabotage on you, locking Disruptors (W1)", "You return M6 Evasion Com to service".
+// plays Sabotage on you, locking Disruptors (W1)", "You return M6 Evasion Com to service"; with
+// placed objects (§11.1): "Player 2 plays Outpost, placing it in their hex", "Player 2 attacks you
+// with their Weapons Platform", "You repair your Outpost with 2 Pwr", "You fire Disruptors (W1) at
+// Player 2's Outpost".
 export function declarationWords(
   d: IncursionsDeclaration,
   view: IncursionsView,
@@ -230,11 +234,11 @@ export function declarationWords(
   const subject = who(d.seat, me, names);
   const you = d.seat === me;
   const verb = (s: string, plural: string) => (you ? plural : s);
+  // The denizen the action names (a placed object: with its owner, "Player 2's Outpost").
+  const denizen = a?.targetDenizen !== undefined ? view.denizens.find((x) => x.id === a.targetDenizen) : undefined;
+  const denizenWords = (): string => (denizen ? ownedObjectName(denizen, me, names) : "the denizen");
   const target = (): string => {
-    if (a?.targetDenizen !== undefined) {
-      const denizen = view.denizens.find((x) => x.id === a.targetDenizen);
-      return `the ${denizen?.name || "denizen"}`;
-    }
+    if (a?.targetDenizen !== undefined) return denizenWords();
     if (a?.targetSeat === undefined) return "";
     const vessel = whom(a.targetSeat, me, names);
     if (!a.officer) return vessel;
@@ -261,6 +265,12 @@ export function declarationWords(
       what = `${verb("explores", "explore")}${a.destination ? ` to ${coordText(axial(a.destination))}` : ""}`;
       break;
     case Kind.REPAIR: {
+      // The player's own placed object (an Outpost), in their hex.
+      if (a.targetDenizen !== undefined) {
+        const name = denizen ? denizenName(denizen) : "placed object";
+        what = `${verb("repairs", "repair")} ${you ? "your" : "their"} ${name}${pwr}`;
+        break;
+      }
       const card = a.card;
       if (!card) {
         what = `${verb("repairs", "repair")} the ${a.system === IncursionsSystem.SHIELDS ? "shields" : "hull"}${pwr}`;
@@ -293,12 +303,29 @@ export function declarationWords(
     case Kind.BREAK_TRACTOR:
       what = `${verb("breaks", "break")} away from ${target()}'s tractor beam`;
       break;
-    case Kind.ASSIMILATE:
-      what = `${verb("assimilates", "assimilate")} ${target()}`;
+    case Kind.ASSIMILATE: {
+      // An officer, or in the full game a tabled equipment card (§13.3).
+      const vessel = target();
+      const equipment = a.card?.card?.title;
+      const whose = vessel === "you" ? "your" : `${vessel}'s`;
+      what = `${verb("assimilates", "assimilate")} ${equipment ? `${whose} ${equipment}` : vessel}`;
       break;
+    }
     case Kind.RESTORE_OFFICER:
       what = `${verb("returns", "return")} an officer to service`;
       break;
+    case Kind.DENIZEN_ATTACK: {
+      // target_denizen is the attacker: the player's placed object on the turn it was placed, or
+      // a denizen an eliminated player dominates; target_seat is the vessel attacked.
+      const attacker = !denizen
+        ? "a denizen"
+        : denizen.ownerSeat === d.seat
+          ? `${you ? "your" : "their"} ${denizenName(denizen)}`
+          : `the ${denizenName(denizen)}`;
+      const at = a.targetSeat !== undefined ? ` ${whom(a.targetSeat, me, names)}` : "";
+      what = `${verb("attacks", "attack")}${at} with ${attacker}`;
+      break;
+    }
     case Kind.USE_AUX:
       what = `${verb("uses", "use")} AUX power`;
       break;
@@ -308,10 +335,13 @@ export function declarationWords(
     case Kind.PLAY_CARD: {
       const title = a.card?.card?.title || "a card";
       const on = a.targetSeat !== undefined ? ` on ${target()}` : "";
-      // A Sabotage tabled in front of its target names the weapon system it locks.
+      // A Sabotage tabled in front of its target names the weapon system it locks; a Weapons
+      // Platform or an Outpost goes into the player's hex.
       const ship = view.vessels.find((v) => v.seat === a.targetSeat)?.ship;
       const locking = a.weapon ? `, locking ${weaponName(ship, a.weapon)}` : "";
-      what = `${verb("plays", "play")} ${title}${on}${pwr}${locking}`;
+      const placing =
+        a.card?.card?.effect?.mechanism === Mechanism.PLACE_OBJECT ? `, placing it in ${you ? "your" : "their"} hex` : "";
+      what = `${verb("plays", "play")} ${title}${on}${pwr}${locking}${placing}`;
       break;
     }
     default:

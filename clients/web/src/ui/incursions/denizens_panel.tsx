@@ -1,6 +1,8 @@
 // The living denizens (EVENTS mode) as a list beside the map: name, where, life, evasion, weapon
-// and who dominates it. One the prompt aims at is a button here too (a click with one option
-// answers it, with several opens a menu), for whoever finds the list easier than the map.
+// and who dominates it. An object a player placed (the full game: Weapons Platform, Outpost) is
+// listed with them under its card's title, marked as its owner's ("yours", "placed by alice") in
+// the owner's colour. One the prompt aims at is a button here too (a click with one option answers
+// it, with several opens a menu), for whoever finds the list easier than the map.
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Option } from "../../../gen/spacedock/v1/game_pb.js";
 import { IncursionsMode, type IncursionsView } from "../../../gen/spacedock/v1/incursions_pb.js";
@@ -12,11 +14,12 @@ import { seatClass } from "./seat_colour.js";
 export interface DenizensPanelProps {
   view: IncursionsView;
   me: number | undefined;
+  names?: readonly string[];  // the players' names by seat, when known
   targets?: PromptTargets;
   choose?: (optionId: bigint) => void;
 }
 
-export function DenizensPanel({ view, me, targets, choose }: DenizensPanelProps) {
+export function DenizensPanel({ view, me, names, targets, choose }: DenizensPanelProps) {
   const [menu, setMenu] = useState<MenuState | null>(null);
   const wrap = useRef<HTMLElement>(null);
   useEffect(() => setMenu(null), [targets]);
@@ -32,17 +35,19 @@ export function DenizensPanel({ view, me, targets, choose }: DenizensPanelProps)
   };
   return (
     <section class="inc-denizens" aria-label="Denizens" ref={wrap}>
-      <h2 class="small">Denizens</h2>
+      <h2 class="small">{view.denizens.some((d) => d.ownerSeat !== undefined) ? "Denizens and placed objects" : "Denizens"}</h2>
       {view.denizens.length === 0 ? (
-        <p class="small muted">None yet: some hexes hold a monster or station that appears when a ship arrives.</p>
+        <p class="small muted">
+          None yet: some hexes hold a monster or station that appears when a ship arrives
+          {view.options?.mode === IncursionsMode.FULL ? "; a Weapons Platform or an Outpost a player places shows here too." : "."}
+        </p>
       ) : (
         <ul>
           {view.denizens.map((d) => {
             const options = targets?.denizens.get(d.id) ?? [];
-            const line = denizenLine(d, view, me, options.length);
+            const line = denizenLine(d, view, me, options.length, names);
             const aimed = options.length > 0 && !!choose;
-            const classes = ["inc-denizen-item"];
-            if (line.dominatedBy !== undefined) classes.push("is-dominated", seatClass(line.dominatedBy));
+            const classes = denizenItemClasses(line);
             if (aimed) classes.push("is-target");
             const face = <DenizenFace line={line} />;
             return (
@@ -73,11 +78,23 @@ export function DenizensPanel({ view, me, targets, choose }: DenizensPanelProps)
   );
 }
 
-function DenizenFace({ line }: { line: DenizenLine }) {
+// A list item's classes: a placed object wears its owner's colour, a dominated denizen its
+// master's.
+export function denizenItemClasses(line: DenizenLine): string[] {
+  const classes = ["inc-denizen-item"];
+  if (line.ownerSeat !== undefined) classes.push("is-placed", seatClass(line.ownerSeat));
+  else if (line.dominatedBy !== undefined) classes.push("is-dominated", seatClass(line.dominatedBy));
+  return classes;
+}
+
+// One denizen's entry: its marker (a square for a placed object, as on the map), name, where,
+// life, figures and whose it is.
+export function DenizenFace({ line }: { line: DenizenLine }) {
+  const placed = line.ownerSeat !== undefined;
   return (
     <>
       <svg class="inc-denizen-glyph" viewBox="-15 -15 30 30" aria-hidden="true">
-        <polygon class="inc-denizen-body" points="0,-13 13,0 0,13 -13,0" />
+        <polygon class="inc-denizen-body" points={placed ? "-11,-11 11,-11 11,11 -11,11" : "0,-13 13,0 0,13 -13,0"} />
         <text class="inc-denizen-text" y={3.2} style={{ fontSize: line.glyph.length > 1 ? "9px" : "11px" }}>
           {line.glyph}
         </text>
@@ -97,6 +114,7 @@ function DenizenFace({ line }: { line: DenizenLine }) {
           <span>{t}</span>
         ))}
       </span>
+      {line.owner && <span class="inc-tag placed">{line.owner}</span>}
       {line.dominated && <span class="inc-tag dominated">{line.dominated}</span>}
     </>
   );

@@ -1,6 +1,7 @@
 // The dice as they are rolled and the damage they do, newest first: the view shows only where
 // the game stands, so a roll would otherwise be seen only as a line of the log. A roll the server
-// makes for a denizen is labelled with the denizen's name.
+// makes for a denizen is labelled with the denizen's name (a placed object's with its owner's:
+// "alice's Weapons Platform").
 import {
   DiceRollPurpose,
   type DiceRolled,
@@ -54,7 +55,7 @@ export function DiceTray({ events, names, view }: { events: GameEvent[]; names: 
   const who = (seat: number) => names[seat] ?? `Player ${seat + 1}`;
   const happenings = latestDiceAndDamage(events);
   if (happenings.length === 0) return null;
-  const denizens = denizenNames(view, events);
+  const denizens = denizenNames(view, events, names);
   return (
     <section class="dice-tray" aria-label="Latest dice and damage">
       {happenings.map((happening, index) => {

@@ -26,6 +26,8 @@ export interface HexMapProps {
   choose: (optionId: bigint) => void;
   // The content listing (hex summaries), once it has arrived.
   content?: IncursionsContent;
+  // The players' names by seat (a placed object's owner), when known.
+  names?: readonly string[];
 }
 
 // Arrow keys to directions (hex.ts DIRECTIONS): [plain, with Shift].
@@ -80,7 +82,9 @@ export function HexMap(props: HexMapProps) {
   };
   const activateDenizen = (id: number, anchor: Element) => {
     const denizen = view.denizens.find((d) => d.id === id);
-    if (denizen) offer(`${denizen.name} (life ${denizenLine(denizen, view, me).life})`, targets.denizens.get(id), anchor);
+    if (!denizen) return;
+    const line = denizenLine(denizen, view, me, 0, props.names);
+    offer(`${line.name}${line.owner ? `, ${line.owner}` : ""} (life ${line.life})`, targets.denizens.get(id), anchor);
   };
   const focused = (key: string) => {
     setFocusKey(key);
@@ -158,6 +162,7 @@ export function HexMap(props: HexMapProps) {
           model={model}
           view={view}
           me={me}
+          names={props.names}
           targets={targets}
           activate={activateVessel}
           activateDenizen={activateDenizen}

@@ -56,7 +56,9 @@ export function hexInfo(
     here.push(`${capitalise(ownerName(v.seat, me))} ${v.ship?.name ?? "ship"}${v.cloaked ? " (cloaked)" : ""}`);
   for (const d of view.denizens.filter((d: IncursionsDenizen) => hexKey(axial(d.coord)) === key)) {
     const line = denizenLine(d, view, me);
-    here.push(`${line.name}: life ${line.life}${line.dominated ? `, ${line.dominated}` : ""}`);
+    // A placed object is its owner's: "Your Outpost: life 20/20".
+    const name = line.ownerSeat !== undefined ? `${capitalise(ownerName(line.ownerSeat, me))} ${line.name}` : line.name;
+    here.push(`${name}: life ${line.life}${line.dominated ? `, ${line.dominated}` : ""}`);
   }
   if (!tile) return { title: "Unexplored space", at: coordText(at), facts: [], summary: "", denizen: "", here };
   const def = hexDefinition(content, tile.hexId);

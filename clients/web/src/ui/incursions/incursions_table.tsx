@@ -55,7 +55,7 @@ export function IncursionsTable({ view, seat, prompt, choose, names, content, ev
       {full && <EscapePanel prompt={prompt} choose={choose} />}
       <div class="inc-main">
         <div class="inc-map-column">
-          <HexMap view={view} me={seat} targets={targets} choose={choose} content={content} />
+          <HexMap view={view} me={seat} targets={targets} choose={choose} content={content} names={names} />
           {prompt && targets.other.length > 0 && (
             <p class="inc-other muted small">
               {onMap || onCards ? "Also " : ""}
@@ -86,7 +86,7 @@ export function IncursionsTable({ view, seat, prompt, choose, names, content, ev
               />
             ))}
           </div>
-          <DenizensPanel view={view} me={seat} targets={targets} choose={choose} />
+          <DenizensPanel view={view} me={seat} names={names} targets={targets} choose={choose} />
           <Hexpiles view={view} me={seat} />
         </div>
       </div>

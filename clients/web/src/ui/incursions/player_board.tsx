@@ -5,13 +5,16 @@
 // opens a menu of the options), its figures as the server computed them, and its discard pile;
 // in the full game its cards in hand and in the deck, the game cards tabled in front of it (a
 // Shuttle craft tabled as armour with its LP left, a Sabotage with the weapon it locks, equipment
-// turned face down greyed and marked out of action), for the active player the cards attached to
-// their next maneuver, and an "escaped" mark on a vessel that is now a craft (§11.4).
+// turned face down greyed and marked out of action), the objects its cards placed in hexes that
+// still stand (a Weapons Platform, an Outpost: where, and their LP), for the active player the
+// cards attached to their next maneuver, and an "escaped" mark on a vessel that is now a craft
+// (§11.4).
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Option } from "../../../gen/spacedock/v1/game_pb.js";
 import type { IncursionsShip, IncursionsVessel, IncursionsView, IncursionsWeapon } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { IncursionsMode, IncursionsPhase } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { armourWords, cardCounts, cardFace, isCraft, kFaceDownWords, lockWords, tabledWords } from "./card_words.js";
+import { denizenLine, placedObjects, placedObjectWords } from "./denizen_words.js";
 import { axial } from "./hex.js";
 import { discardWords, figureLines, officerLines, type OfficerLine } from "./officer_words.js";
 import { OptionMenu, type MenuState } from "./option_menu.js";
@@ -247,8 +250,9 @@ function Figures({ vessel }: { vessel: IncursionsVessel }) {
   );
 }
 
-// The full game: the vessel's card counts (public), the game cards tabled in front of it, and,
-// on the active player's board, what is attached to their next maneuver (public too).
+// The full game: the vessel's card counts (public), the game cards tabled in front of it, the
+// objects it placed (listed among the denizens, and here with their owner), and, on the active
+// player's board, what is attached to their next maneuver (public too).
 function GameCards(props: {
   vessel: IncursionsVessel;
   view: IncursionsView;
@@ -258,6 +262,7 @@ function GameCards(props: {
   crafts?: readonly IncursionsShip[];
 }) {
   const { vessel, view, me, names, active, crafts } = props;
+  const placed = placedObjects(view, vessel.seat);
   return (
     <div class="inc-board-cards small">
       <p class="inc-card-counts" aria-label={`Cards: ${cardCounts(vessel)}`}>
@@ -307,6 +312,18 @@ function GameCards(props: {
                 </li>
               );
             })}
+          </ul>
+        </div>
+      )}
+      {placed.length > 0 && (
+        <div class="inc-tabled-row">
+          <span class="muted">Placed:</span>
+          <ul class="inc-placed" aria-label="Placed objects">
+            {placed.map((d) => (
+              <li data-denizen={d.id} title={denizenLine(d, view, me, 0, names).label}>
+                {placedObjectWords(d)}
+              </li>
+            ))}
           </ul>
         </div>
       )}

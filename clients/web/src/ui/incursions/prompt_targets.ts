@@ -1,7 +1,7 @@
 // What the open prompt lets this viewer click on the map and the boards. Every highlight comes
 // from an offered option: a move's destination, an explored neighbour, the vessel a weapon, beam
 // or assimilation is aimed at (and the hex it sits in), the denizen a shot is aimed at (and its
-// hex), or the officer a shot or assimilation aims at, or one the player may return to service
+// hex), the player's own placed object a repair mends (an Outpost, and its hex), or the officer a shot or assimilation aims at, or one the player may return to service
 // (on the boards), or a game card of the full game to play, discard or take (in the hand, or among
 // the cards a deck search or a spy's look shows), or a rival's equipment a Sabotage turns face
 // down (among the cards the SABOTAGE decision shows). An action kind newer than this client is
@@ -36,7 +36,7 @@ export interface PromptTargets {
   denizens: Map<number, Option[]>;
   // By card instance (IncursionsCardInstance.id): playing, discarding or taking that card.
   cards: Map<number, Option[]>;
-  // Options that name no place on the map (repair, cloak, end maneuvers, cut...).
+  // Options that name no place on the map (the ship's own repair, cloak, end maneuvers, cut...).
   other: Option[];
 }
 
@@ -46,8 +46,8 @@ const kCardKinds = new Set([Kind.PLAY_CARD, Kind.DISCARD_CARD, Kind.TAKE_CARD, K
 
 // Kinds whose target_seat names the vessel aimed at (BREAK_TRACTOR: the beam's holder;
 // FIRE_* and ASSIMILATE may name one of its officers as well; FIRE_W1 and FIRE_W2 may aim at a
-// denizen instead; DENIZEN_ATTACK's target_denizen is the dominated attacker, its target the
-// vessel).
+// denizen instead; DENIZEN_ATTACK's target_denizen is the attacker, a dominated denizen or the
+// player's own placed object, its target the vessel).
 const kAimed = new Set([
   Kind.FIRE_W1,
   Kind.FIRE_W2,
@@ -59,8 +59,9 @@ const kAimed = new Set([
   Kind.DENIZEN_ATTACK,
 ]);
 
-// Kinds whose target_denizen is the denizen aimed at or taken: a shot at it, or domination.
-const kAtDenizen = new Set([Kind.FIRE_W1, Kind.FIRE_W2, Kind.DOMINATE]);
+// Kinds whose target_denizen is the denizen aimed at, taken or mended: a shot at it, domination,
+// or the repair of the player's own placed object (an Outpost).
+const kAtDenizen = new Set([Kind.FIRE_W1, Kind.FIRE_W2, Kind.DOMINATE, Kind.REPAIR]);
 
 // Kinds whose destination is where something goes: the decider's vessel, or its dominated
 // denizen (DENIZEN_MOVE).
@@ -125,7 +126,8 @@ export function promptTargets(prompt: DecisionPrompt | null, view: IncursionsVie
       addHex(hexKey(axial(action.destination)), option, action.kind === Kind.EXPLORE ? "explore" : "move");
       continue;
     }
-    // A shot at a denizen names it instead of a seat; so does taking control of one.
+    // A shot at a denizen names it instead of a seat; so does taking control of one, or repairing
+    // one's placed object.
     if (action && kAtDenizen.has(action.kind) && action.targetDenizen !== undefined) {
       addDenizen(action.targetDenizen, option);
       continue;

@@ -15,10 +15,12 @@ import type { PromptTargets } from "./prompt_targets.js";
 import { VesselToken } from "./vessel.js";
 
 // Vessels gather a little below a hex's centre, under its name; beside a denizen, a little to
-// the right of it, the denizens to the left.
+// the right of it, the denizens to the left. Several denizens (a placed object beside the hex's
+// own, say) sit a little further apart from the vessels.
 const kVesselDrop = 24;
 const kBesideDenizen = 16;
 const kDenizenSpot = { x: -20, y: 19 };
+const kCrowdSpread = 5;
 
 interface TokenPlace {
   vessel: IncursionsVessel;
@@ -36,12 +38,13 @@ export interface VesselLayerProps {
   model: MapModel;
   view: IncursionsView;
   me: number | undefined;
+  names?: readonly string[];  // the players' names by seat (a placed object's owner), when known
   targets: PromptTargets;
   activate: (seat: number, anchor: Element) => void;
   activateDenizen: (id: number, anchor: Element) => void;
 }
 
-export function VesselLayer({ model, view, me, targets, activate, activateDenizen }: VesselLayerProps) {
+export function VesselLayer({ model, view, me, names, targets, activate, activateDenizen }: VesselLayerProps) {
   const tokens = tokenPlaces(model);
   const denizens = denizenPlaces(model);
   return (
@@ -56,6 +59,7 @@ export function VesselLayer({ model, view, me, targets, activate, activateDenize
             at={at}
             radius={radius}
             me={me}
+            names={names}
             choices={targets.denizens.get(denizen.id)?.length ?? 0}
             activate={activateDenizen}
           />
@@ -89,7 +93,8 @@ function tokenPlaces(model: MapModel): TokenPlace[] {
     if (n === 0) continue;
     const offsets = ringOffsets(n, n === 2 ? 13 : 16);
     const radius = n === 1 ? 14 : n <= 3 ? 10 : 8.5;
-    const aside = cell.denizens.length > 0 ? kBesideDenizen : 0;
+    const denizens = cell.denizens.length;
+    const aside = denizens > 0 ? kBesideDenizen + (denizens > 1 ? kCrowdSpread : 0) : 0;
     cell.vessels.forEach((vessel, i) => {
       places.push({
         vessel,
@@ -110,10 +115,11 @@ function denizenPlaces(model: MapModel): DenizenPlace[] {
     if (n === 0) continue;
     const offsets = ringOffsets(n, 11);
     const radius = n === 1 ? 15 : 10;
+    const x = kDenizenSpot.x - (n > 1 && cell.vessels.length > 0 ? kCrowdSpread : 0);
     cell.denizens.forEach((denizen, i) => {
       places.push({
         denizen,
-        at: { x: cell.centre.x + kDenizenSpot.x + offsets[i].x, y: cell.centre.y + kDenizenSpot.y + offsets[i].y },
+        at: { x: cell.centre.x + x + offsets[i].x, y: cell.centre.y + kDenizenSpot.y + offsets[i].y },
         radius,
       });
     });

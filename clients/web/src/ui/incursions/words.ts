@@ -88,6 +88,11 @@ export function describeHex(facts: HexFacts, me: number | undefined): string {
     parts.push(`${ownerName(m.ownerSeat, me)} mine ${dice(m.dice, m.flat)}${m.armed ? ", armed" : ", not armed yet"}`);
   }
   for (const d of facts.denizens ?? []) {
+    // An object a player placed (§11.1): "Player 2's Weapons Platform here (15 of 15 life)".
+    if (d.ownerSeat !== undefined) {
+      parts.push(`${ownerName(d.ownerSeat, me)} ${d.card?.card?.title || d.name || "object"} here (${d.life} of ${d.lifeMax} life)`);
+      continue;
+    }
     const owner = d.dominatedBy !== undefined ? `, dominated by ${seatName(d.dominatedBy, me)}` : "";
     parts.push(`denizen ${d.name || "unnamed"} here (${d.life} of ${d.lifeMax} life${owner})`);
   }
@@ -198,7 +203,8 @@ export function tileUnder(view: IncursionsView, seat: number): IncursionsTile | 
 }
 
 // The hit being resolved, in words: a headline and what has been done about it so far. A hex
-// event's damage names the hex (it cannot be evaded); a denizen's attack names the denizen.
+// event's damage names the hex (it cannot be evaded); a denizen's attack names the denizen, and an
+// object a player placed (§11.1) is named as that player's ("Player 2's Weapons Platform").
 export function hitWords(hit: IncursionsHit, view: IncursionsView, me: number | undefined): { headline: string; details: string[] } {
   // An attack on an officer (the target's shields were down, §13.4) names the officer.
   const officer = hit.targetOfficer
@@ -216,8 +222,9 @@ export function hitWords(hit: IncursionsHit, view: IncursionsView, me: number | 
     details.push("Hex event damage: only Pwr put into the shields softens it");
   } else if (hit.attackingDenizen !== undefined) {
     const denizen = view.denizens.find((d) => d.id === hit.attackingDenizen);
-    const name = denizen?.name || "denizen";
-    headline = `The ${name} ${isBand(name) ? "attack" : "attacks"} ${target} for ${hit.damage}`;
+    const name = denizen?.card?.card?.title || denizen?.name || "denizen";
+    const whose = denizen?.ownerSeat !== undefined ? capitalise(ownerName(denizen.ownerSeat, me)) : "The";
+    headline = `${whose} ${name} ${isBand(name) ? "attack" : "attacks"} ${target} for ${hit.damage}`;
     if (denizen?.dominatedBy !== undefined) details.push(`Dominated by ${seatName(denizen.dominatedBy, me)}`);
   } else if (hit.weapon === IncursionsWeaponSlot.W3) {
     headline = `${capitalise(ownerName(hit.attacker, me))} mine goes off under ${target}: ${hit.damage} damage rolled`;
