@@ -242,6 +242,9 @@ class Game {
   void play_free_card(const Action& action);
   void play_defense_card(const Action& action);
   void resolve_card(Seat seat, const Action& action);
+  // Tables `card`, played by `seat`, in front of `on` (its own vessel or a target's), in effect
+  // from the next maneuver (§5.2); a Sabotage names the weapon system it `locks` (Weapon + 1).
+  void table_card(Seat seat, CardId card, Seat on, std::uint8_t locks = 0);
   void take_card(const Action& action);
   // A weapon system tabled as a card (Weapon Prototype): fired at a vessel in the same hex.
   Rule check_card_weapon(const Action& action) const;

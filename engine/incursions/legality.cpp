@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <optional>
 
 #include "engine/incursions/events/conditions.h"
 #include "engine/incursions/figures.h"
@@ -10,6 +11,21 @@ namespace {
 using enum ActionKind;
 
 // Klingons and Romulans can target each other through cloaks (A14).
+// The ship's weapon system an action uses, if any.
+std::optional<Weapon> system_used(ActionKind kind) {
+  switch (kind) {
+    case kFireW1:
+      return Weapon::kW1;
+    case kFireW2:
+      return Weapon::kW2;
+    case kLayMine:
+    case kDetonateMine:
+      return Weapon::kW3;
+    default:
+      return std::nullopt;
+  }
+}
+
 bool locates(v1::Race a, v1::Race b) {
   auto cloakers = [](v1::Race r) { return r == v1::RACE_KLINGON || r == v1::RACE_ROMULAN; };
   return cloakers(a) && cloakers(b);
@@ -313,14 +329,9 @@ Rule Game::check_maneuver(const Action& a) const {
   if (s_.maneuvers_used >= s_.maneuvers_allowed) return Rule::kNoManeuversLeft;
   if (!s_.attached.empty() && !fits(attached_demands(), a.kind)) return Rule::kNotForThisManeuver;
   const int available = v.power.available();
-  if ((a.kind == kFireW2 && !ship.weapon(Weapon::kW2).present) ||
-      ((a.kind == kLayMine || a.kind == kDetonateMine) && !ship.weapon(Weapon::kW3).present)) {
-    return Rule::kNoWeapon;  // a craft's missing systems (§19.4)
-  }
-  if ((a.kind == kFireW1 && weapon_locked(seat, Weapon::kW1)) ||
-      (a.kind == kFireW2 && weapon_locked(seat, Weapon::kW2)) ||
-      ((a.kind == kLayMine || a.kind == kDetonateMine) && weapon_locked(seat, Weapon::kW3))) {
-    return Rule::kSystemSabotaged;
+  if (const std::optional<Weapon> system = system_used(a.kind)) {
+    if (!ship.weapon(*system).present) return Rule::kNoWeapon;  // a craft's (§19.4)
+    if (weapon_locked(seat, *system)) return Rule::kSystemSabotaged;
   }
   switch (a.kind) {
     case kFireW1:

@@ -61,9 +61,8 @@ class Labeller {
       }
       case kAssimilate:
         if (a.card != 0) {
-          return "Assimilate " + name_(a.subject) + "'s " + card_title(a.card - 1) +
-                 " for 3 Pwr: their captain resists on 2D6 at most " +
-                 std::to_string(systems_espionage_score(s_, a.subject));
+          return "Assimilate " + name_(a.subject) + "'s " + card_title(a.card - 1) + " for 3 Pwr" +
+                 captain_resists(a.subject);
         }
         return "Assimilate " + target(a) + " for 3 Pwr: it resists on 2D6 at most " +
                std::to_string(espionage_score(s_, a.subject, a.officer - 1));
@@ -256,6 +255,11 @@ class Labeller {
   }
 
  private:
+  // Espionage at a vessel's systems or equipment: the score that blocks it (§13.2).
+  std::string captain_resists(Seat target) const {
+    return ": their captain resists on 2D6 at most " +
+           std::to_string(systems_espionage_score(s_, target));
+  }
   std::string card_title(int card) const { return s_.def(static_cast<CardId>(card)).card.title(); }
   std::string play_label(const Action& a) const {
     const CardId card = a.card - 1u;
@@ -273,14 +277,11 @@ class Labeller {
     if (def.crew()) return "Table " + title + " (free)";
     switch (def.effect.mechanism) {
       case v1::INCURSIONS_CARD_MECHANISM_TAKE_FROM_HAND:
-        return "Play " + title + " on " + name_(a.subject) +
-               ": their captain resists on 2D6 at most " +
-               std::to_string(systems_espionage_score(s_, a.subject));
+        return "Play " + title + " on " + name_(a.subject) + captain_resists(a.subject);
       case v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER:
         return "Play " + title + " on " + name_(a.subject);
       case v1::INCURSIONS_CARD_MECHANISM_SABOTAGE: {
-        const std::string resist = ": their captain resists on 2D6 at most " +
-                                   std::to_string(systems_espionage_score(s_, a.subject));
+        const std::string resist = captain_resists(a.subject);
         if (a.officer == 0)
           return "Play " + title + " on " + name_(a.subject) + "'s equipment" + resist;
         const auto weapon = static_cast<Weapon>(a.officer - 1);

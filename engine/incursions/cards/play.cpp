@@ -319,11 +319,6 @@ void Game::play_defense_card(const Action& a) {
 void Game::resolve_card(Seat seat, const Action& a) {
   const CardId card = a.card - 1u;
   const CardDef& def = s_.def(card);
-  auto table = [&](Seat on) {
-    std::erase(s_.committed, card);  // it stays in play instead of going to the discard pile
-    s_.tabled.push_back(Tabled{card, seat, on, s_.maneuvers_declared});
-    emit(ev::CardTabled{seat, card, -1, on == seat ? kNoSeat : on, false});
-  };
   switch (def.effect.mechanism) {
     case v1::INCURSIONS_CARD_MECHANISM_SEARCH_DECK:
       if (!s_.zones[seat].deck.empty()) open(Step::kSearchDeck, seat);
@@ -354,7 +349,7 @@ void Game::resolve_card(Seat seat, const Action& a) {
     }
     case v1::INCURSIONS_CARD_MECHANISM_CLAIM_POWER: {
       // A spent card if there is one: the choice the target would make.
-      table(a.subject);
+      table_card(seat, card, a.subject);
       Power& p = s_.vessels[a.subject].power;
       if (p.spent > 0) {
         --p.spent;
@@ -379,7 +374,7 @@ void Game::resolve_card(Seat seat, const Action& a) {
     }
     case v1::INCURSIONS_CARD_MECHANISM_CLOAK_AND_MOVE:
     case v1::INCURSIONS_CARD_MECHANISM_WEAPON_SYSTEM:
-      table(seat);
+      table_card(seat, card, seat);
       return;
     case v1::INCURSIONS_CARD_MECHANISM_SABOTAGE:
       sabotage(seat, a);
@@ -389,7 +384,7 @@ void Game::resolve_card(Seat seat, const Action& a) {
       return;
     case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE: {
       // Armour: the craft's hull and shields as one pool (§19.4).
-      table(seat);
+      table_card(seat, card, seat);
       const ShipDef& craft = s_.content->ship(def.effect.craft);
       s_.tabled.back().life = static_cast<std::int16_t>(craft.hull + craft.shields);
       return;
@@ -398,10 +393,16 @@ void Game::resolve_card(Seat seat, const Action& a) {
       break;
   }
   if (def.effect.evasion > 0) {
-    table(seat);
+    table_card(seat, card, seat);
     return;
   }
   if (def.effect.repair > 0) repair_hull_first(seat, def.effect.repair);
+}
+
+void Game::table_card(Seat seat, CardId card, Seat on, std::uint8_t locks) {
+  std::erase(s_.committed, card);  // it stays in play instead of going to the discard pile
+  s_.tabled.push_back(Tabled{card, seat, on, s_.maneuvers_declared, 0, locks});
+  emit(ev::CardTabled{seat, card, -1, on == seat ? kNoSeat : on, false, locks});
 }
 
 void Game::take_card(const Action& a) {

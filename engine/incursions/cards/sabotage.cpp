@@ -55,10 +55,7 @@ void Game::sabotage(Seat seat, const Action& a) {
   const CardId card = a.card - 1u;
   if (espionage_evasion(target, systems_espionage_score(s_, target))) return;
   if (a.officer != 0) {
-    std::erase(s_.committed, card);  // it stays in front of the target instead
-    s_.tabled.push_back(Tabled{card, seat, target, s_.maneuvers_declared});
-    s_.tabled.back().locks = a.officer;
-    emit(ev::CardTabled{seat, card, -1, target, false, a.officer});
+    table_card(seat, card, target, a.officer);
     return;
   }
   // The saboteur picks the card (the hex version lets the hex's owner pick, §17.3).
