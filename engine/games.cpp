@@ -87,8 +87,10 @@ std::uint32_t rules_version(v1::Game game) {
       // 2: a concession that ends the game is reported as one (issue 9); 3: the FULL mode, and
       // an open decision drops the options naming a player who leaves (issue 12); 4: the
       // Shuttle craft (armour and escape craft) and the Weapon Prototype in FULL, in the presets;
-      // 5: Sabotage, in the standard preset instead of a Pardus Claw
-      return 5;
+      // 5: Sabotage, in the standard preset instead of a Pardus Claw; 6: a Shuttle craft
+      // launched on its own, time called finishing the resolution under way (A52), a maneuver
+      // whose target left during its windows coming to nothing
+      return 6;
     case v1::GAME_STCCG:
       return 2;  // 2: interrupts, battles, side decks and captives (issue 7)
     default:

@@ -53,8 +53,9 @@ inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kTurnDownCar
 // assimilate) or restored; 0 for none. `denizen` is the index + 1 of a denizen aimed at (fire,
 // subject 0) or dominated, moved (subject: the tile) or attacking (subject: the target).
 // `card` is the card instance + 1 a card action names (play, discard, take, turn down, repair);
-// a Sabotage's PLAY_CARD carries the weapon system + 1 it locks in `officer` (0: it turns
-// equipment face down instead).
+// For a PLAY_CARD, `officer` is the way a card of several uses is played (0: its first): a
+// Sabotage's weapon system + 1 it locks (0: it turns equipment face down instead), a Shuttle
+// craft's kLaunchCraft (0: tabled as armour).
 struct Action {
   ActionKind kind = ActionKind::kEndManeuvers;
   std::uint8_t subject = 0;
@@ -66,6 +67,9 @@ struct Action {
 
   friend bool operator==(const Action&, const Action&) = default;
 };
+
+// A Shuttle craft launched on its own into its player's hex (§11.3 use 1).
+inline constexpr std::uint8_t kLaunchCraft = 1;
 
 constexpr Action make_action(ActionKind kind, int subject = 0, int power = 0, int range_power = 0,
                              int officer = 0, int denizen = 0) {

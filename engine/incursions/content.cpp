@@ -284,7 +284,18 @@ Content Content::load(std::initializer_list<File> files) {
     if (shuttle) {
       auto index = content.find_craft(craft);
       require(index.has_value(), "card " + card.id() + " names unknown craft " + craft);
-      content.cards_.back().effect.craft = *index;
+      CardEffect& effect = content.cards_.back().effect;
+      effect.craft = *index;
+      // Launched on its own, the craft is an object of its hex that moves and evades, its hull
+      // and shields one pool (§11.3 use 1, §19.4); whole again, it may go back to the hand.
+      const ShipDef& def = content.ships_[*index];
+      const WeaponStats& phaser = def.weapon(Weapon::kW1);
+      effect.placed = DenizenDef{.name = card.title(),
+                                 .weapon = {phaser.dice, phaser.flat},
+                                 .evasion = def.evasion,
+                                 .life = def.hull + def.shields,
+                                 .mobile = def.drive > 0,
+                                 .repairable = true};
     }
   }
   require(content.cards_.size() < 10000, "too many cards");

@@ -307,8 +307,11 @@ class EventWriter {
     m->set_power(e.power);
     if (e.denizen != 0) {
       m->set_denizen(e.denizen - 1u);
-      return name_(e.seat) + " repairs " + s_.def(s_.denizens[e.denizen - 1u]).name + " by " +
-             std::to_string(e.applied) + " to " + std::to_string(e.value) + " LP";
+      m->set_to_hand(e.to_hand);
+      const std::string repaired =
+          name_(e.seat) + " repairs " + s_.def(s_.denizens[e.denizen - 1u]).name + " by " +
+          std::to_string(e.applied) + " to " + std::to_string(e.value) + " LP";
+      return e.to_hand ? repaired + " and takes it back into their hand" : repaired;
     }
     return name_(e.seat) + " repairs " + system_text(e.system) + " by " +
            std::to_string(e.applied) + " to " + std::to_string(e.value);

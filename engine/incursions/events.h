@@ -130,6 +130,7 @@ struct Repaired {
   std::int16_t value;
   std::uint8_t power;
   std::uint8_t denizen = 0;  // index + 1 of a placed object repaired by its owner; 0: none
+  bool to_hand = false;      // that object, a craft made whole, went back to the hand (§11.3)
 };
 struct SweepActivated {
   Seat seat;

@@ -87,8 +87,25 @@ SubmitResult Game::time_out(Seat seat) {
 
 SubmitResult Game::call_time() {
   if (s_.over) return SubmitResult::refuse(Verdict::kGameOver);
-  score_at_limit(v1::RESULT_REASON_TIME_LIMIT);
+  // The attack, move or card under way is finished first, then the game is scored (A52).
+  s_.time_called = true;
+  if (between_resolutions()) score_at_limit(v1::RESULT_REASON_TIME_LIMIT);
   return SubmitResult::ok();
+}
+
+bool Game::between_resolutions() const {
+  if (!s_.responses.empty() || !s_.tasks.empty()) return false;
+  switch (s_.step) {
+    case Step::kNone:  // a forced answer is being applied: the loop comes back here
+    case Step::kCut:
+    case Step::kKeepCloak:
+    case Step::kKeepTractor:
+    case Step::kManeuver:
+    case Step::kDiscard:
+      return true;
+    default:  // a hit, a window, a card's choice: part of what is being resolved
+      return false;
+  }
 }
 
 SubmitResult Game::forfeit(Seat seat, bool out_of_time) {
@@ -167,6 +184,10 @@ void Game::open(Step step, Seat seat) {
 void Game::run() {
   while (!s_.over) {
     if (s_.step != Step::kNone) {
+      if (s_.time_called && between_resolutions()) {
+        score_at_limit(v1::RESULT_REASON_TIME_LIMIT);
+        return;
+      }
       if (s_.decision.options.size() > 1 || hand_may_answer()) {
         // A real choice: number it and wait for the player.
         if (s_.decision.id == 0) s_.decision.id = ++s_.decisions_made;

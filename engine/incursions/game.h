@@ -56,9 +56,11 @@ class Game {
   core::SubmitResult concede(Seat seat);
   // Out of time on the host's clock: a concession reported as RESULT_REASON_TIME.
   core::SubmitResult time_out(Seat seat);
-  // A tournament round's time is up: scored by §16.3 between inputs, so that no atomic
-  // resolution is cut short (A37).
+  // A tournament round's time is up: scored by §16.3 (A37) once the attack, move or card
+  // under way has been resolved, its open answers included (A52).
   core::SubmitResult call_time();
+  // No attack, move or card is partly resolved: time called can be scored now (A52).
+  bool between_resolutions() const;
 
   // Why the open decision would refuse this option (Rule::kOk if it is offered).
   Rule check(core::OptionId option) const;
@@ -203,6 +205,7 @@ class Game {
   // Domination (events/domination.cpp).
   bool dominates_any(Seat seat) const;
   bool dominatable(const Denizen& denizen) const;
+  bool own_craft(const Denizen& denizen, Seat seat) const;
   Rule check_domination(const Action& action) const;
   void enumerate_domination(std::vector<core::OptionId>& out) const;
   void dominate(const Action& action);
@@ -261,11 +264,17 @@ class Game {
   // Borg assimilation of equipment (cards/assimilation.cpp, §13.3).
   bool assimilable(Seat target, CardId card) const;
   void assimilate_equipment(Seat target, CardId card);
-  // Objects placed in a hex (cards/placed.cpp): Weapons Platform, Outpost (§11.1).
+  // Objects placed in a hex (cards/placed.cpp): Weapons Platform, Outpost, a launched Shuttle
+  // craft (§11.1, §11.3).
   void place_object(Seat seat, CardId card);
   // `seat`'s living placed object with denizen id (index + 1) `id`, or nullptr.
   const Denizen* own_object(Seat seat, int id) const;
+  // A placed object that moves: a shuttle launched on its own (§11.3).
+  bool is_craft(const Denizen& denizen) const;
+  bool next_to(TileIndex from, TileIndex to) const;
+  void move_denizen(int index, TileIndex to);
   Rule check_object_attack(const Action& action) const;
+  Rule check_object_move(const Action& action) const;
   Rule check_object_repair(const Action& action) const;
   void repair_object(Seat seat, const Action& action);
   void enumerate_objects(std::vector<core::OptionId>& out) const;
@@ -281,6 +290,7 @@ class Game {
   void advance_responses();
   void respond(const Action& action);
   void cancel_below(Seat by);
+  void lose_declaration(const Declaration& declaration);
   // The Pwr a declared maneuver spends, with the cards declared with it (A28).
   int committed_power(Seat seat, const Action& action, std::span<const CardId> cards) const;
   // A hex's automatic damage (events/triggers.cpp): offered to Event Block before the roll.

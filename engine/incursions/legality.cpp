@@ -364,8 +364,10 @@ Rule Game::check_maneuver(const Action& a) const {
       return check_hex_weapon(a);
     case kFireCardWeapon:
       return check_card_weapon(a);
-    case kDenizenAttack:  // with an object placed this turn (§11.1)
+    case kDenizenAttack:  // with an object placed this turn, or a craft (§11.1, §11.3)
       return check_object_attack(a);
+    case kDenizenMove:  // a craft, 1 hex (§11.3)
+      return check_object_move(a);
     case kLayMine:
       for (const Mine& mine : s_.mines) {
         const bool counts = s_.options.mine_limit == v1::MINE_LIMIT_PER_HEX || mine.owner == seat;

@@ -114,8 +114,14 @@ class Labeller {
                describe_coord(neighbour(s_.position(seat), a.subject));
       case kRepair:
         if (a.denizen != 0) {
-          return "Repair your " + denizen_name(a.denizen - 1) + " with " + pwr(a.power) +
-                 ": up to " + std::to_string(repair_points(s_, seat, a.power)) + " LP";
+          const Denizen& d = s_.denizens[a.denizen - 1u];
+          const int missing = s_.def(d).life - d.life;
+          const int points = repair_points(s_, seat, a.power);
+          std::string label = "Repair your " + denizen_name(a.denizen - 1) + " with " +
+                              pwr(a.power) + ": up to " + std::to_string(points) + " LP";
+          // A craft the repair makes whole comes back to the hand (§11.3).
+          if (s_.def(d).mobile && points >= missing) label += "; it comes back to your hand";
+          return label;
         }
         if (a.card != 0 && !s_.cards[a.card - 1u].face_up) {
           return "Return your " + card_title(a.card - 1) + " to service";
@@ -300,6 +306,13 @@ class Labeller {
       }
       case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE: {
         const ShipDef& craft = s_.content->ship(def.effect.craft);
+        if (a.officer == kLaunchCraft) {
+          const DenizenDef& placed = *def.effect.placed;
+          return "Launch " + title +
+                 " on its own in your hex: " + dice(placed.weapon.dice, placed.weapon.flat) + ", " +
+                 std::to_string(placed.life) + " LP, evasion " + std::to_string(placed.evasion) +
+                 "; you move it and attack with it as maneuvers";
+        }
         return "Launch " + title + " as armour: it takes the next " +
                std::to_string(craft.hull + craft.shields) + " damage before your shields";
       }
@@ -434,8 +447,14 @@ void action_to_proto(const State& s, Seat actor, const Action& a, v1::Incursions
       out->set_cut(a.subject);
       break;
     case kPlayCard: {
-      if (s.def(a.card - 1u).targets_vessel()) out->set_target_seat(a.subject);
-      if (a.officer != 0) out->set_weapon(static_cast<v1::IncursionsWeaponSlot>(a.officer));
+      const CardDef& def = s.def(a.card - 1u);
+      if (def.targets_vessel()) out->set_target_seat(a.subject);
+      if (a.officer == 0) break;
+      if (def.effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_SHUTTLE) {
+        *out->mutable_destination() = to_proto(s.position(actor));  // launched there
+      } else {
+        out->set_weapon(static_cast<v1::IncursionsWeaponSlot>(a.officer));
+      }
       break;
     }
     default:

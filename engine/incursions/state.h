@@ -297,6 +297,7 @@ struct State {
   Seat sabotaged = kNoSeat;              // whose equipment kSabotage turns face down
 
   // The end.
+  bool time_called = false;  // scored once the resolution under way is finished (A52)
   bool over = false;
   std::uint8_t winners = 0;  // bit per seat
   v1::ResultReason reason = v1::RESULT_REASON_UNSPECIFIED;

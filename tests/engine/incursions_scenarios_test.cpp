@@ -1399,6 +1399,33 @@ TEST_CASE("A46 turn cap: tournament scoring") {
   }
 }
 
+TEST_CASE("A52 time called mid-attack: the hit is answered and applied, then the game is scored") {
+  State s = position({"TS-F", "TS-K"});
+  SUBCASE("between maneuvers: scored at once") {
+    s.vessels[1].shields = 19;  // no tie, so no roll-off
+    Game g = Game::from_position(s);
+    CHECK(g.call_time().accepted());
+    CHECK(g.over());
+    CHECK(g.state().reason == v1::RESULT_REASON_TIME_LIMIT);
+    CHECK(winners(g) == 0b01);
+  }
+  SUBCASE("while the target may still evade") {
+    Game g = Game::from_position(s);
+    g.script_dice({6, 6});  // 1D6 + 1 Pwr: 12
+    play(g, 0, act(kFireW1, 1, 1));
+    at(g, 1, Step::kDefend);
+    CHECK(g.call_time().accepted());
+    CHECK_FALSE(g.over());
+    at(g, 1, Step::kDefend);  // the same decision, still open
+    play(g, 1, act(kAccept));
+    CHECK(shields(g, 1) == 8);  // the hit landed before the scoring
+    CHECK(g.over());
+    CHECK(g.state().reason == v1::RESULT_REASON_TIME_LIMIT);
+    CHECK(winners(g) == 0b01);  // 50 against 38: most hull + shields
+    CHECK(used(g) == 1);        // no further maneuver was offered
+  }
+}
+
 // §16.3 step 3 and A37 move every tied vessel to a wormhole for the roll-off, drawing one next to
 // the start tile when none is on the board (the first wormhole in hexpile order, R15).
 TEST_CASE("A37 turn-cap tie: the roll-off happens at a wormhole") {

@@ -1,5 +1,6 @@
-// A tournament round's time called on a game in play (MatchEngine::call_time): the game ends at
-// once, scored by its own end-of-time rules, and takes no input after.
+// A tournament round's time called on a game in play (MatchEngine::call_time): the game ends,
+// scored by its own end-of-time rules, at once or (Incursions, A52) once the resolution under way
+// has its answers, and takes no input after.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -75,6 +76,7 @@ TEST_CASE("STCCG at time: the higher score wins, equal scores draw") {
 }
 
 TEST_CASE("Incursions at time: scored by §16.3, one winner among the players left") {
+  int finished_first = 0;
   for (std::uint32_t players : {2u, 3u, 4u}) {
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
       auto match = engine::start_match(incursions(players), seed);
@@ -85,6 +87,11 @@ TEST_CASE("Incursions at time: scored by §16.3, one winner among the players le
       for (std::uint32_t s = 0; s < players; ++s)
         playing[s] = match->playing(static_cast<core::Seat>(s));
       REQUIRE(match->call_time().accepted());
+      if (!match->over()) {
+        // A hit or a window was open: it is answered, then the game is scored (A52).
+        ++finished_first;
+        core::play_randomly(*match, chooser, 50);
+      }
       check_over(*match);
       const auto result = match->result();
       // The roll-off settles ties at the top: a single winner, still in the game.
@@ -93,4 +100,5 @@ TEST_CASE("Incursions at time: scored by §16.3, one winner among the players le
       CHECK(result.summary().find("time was called") == 0);
     }
   }
+  CHECK(finished_first >= 1);  // both ways were exercised
 }

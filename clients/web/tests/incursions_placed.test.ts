@@ -317,3 +317,62 @@ test("prompt targets: repairing the Outpost lights it, attacking with it lights 
   assert.deepEqual(targets.other.map((o) => o.id), [4n], "the hull's repair has no place on the map");
   assert.deepEqual(targets.hexes.get("1,0")?.options.map((o) => o.id), [1n, 2n, 3n, 5n]);
 });
+
+// A Shuttle craft launched on its own (§11.3): a placed object that moves, listed with the traits
+// its card brings, and declared as a card placed in the hex, then moved like a denizen.
+test("a launched Shuttle craft: mobile, back to the hand once whole; launching and moving it in words", () => {
+  const view = placedView();
+  const shuttleCard = {
+    id: "SHUTTLE-CRAFT",
+    title: "Shuttle craft",
+    nature: Nature.TACTICAL,
+    cardType: CardType.EQUIPMENT,
+    effect: { mechanism: Mechanism.SHUTTLE, craft: "SHUTTLE" },
+  };
+  view.denizens.push(
+    create(IncursionsViewSchema, {
+      denizens: [
+        {
+          id: 6,
+          name: "Shuttle craft",
+          coord: { q: 1, r: 0 },
+          home: { q: 0, r: 0 },
+          life: 15,
+          lifeMax: 15,
+          evasion: 6,
+          weaponDice: 1,
+          mobile: true,
+          ownerSeat: 0,
+          card: { id: 52, card: shuttleCard, ownerSeat: 0 },
+        },
+      ],
+    }).denizens[0],
+  );
+  const line = denizenLine(view.denizens[3], view, 0, 0, kNames);
+  assert.equal(line.owner, "yours");
+  assert.deepEqual(line.traits, ["mobile", "repaired by its owner, back to the hand once whole"]);
+  const shuttle = { id: 52, card: shuttleCard };
+  assert.equal(
+    declarationWords(
+      { seat: 0, action: { kind: Kind.PLAY_CARD, card: shuttle, destination: {} }, cards: [shuttle] } as never,
+      view,
+      1,
+      kNames,
+    ),
+    "alice plays Shuttle craft, placing it in their hex",
+  );
+  // As armour (no destination) it is not placed anywhere.
+  assert.equal(
+    declarationWords({ seat: 0, action: { kind: Kind.PLAY_CARD, card: shuttle }, cards: [shuttle] } as never, view, 0),
+    "You play Shuttle craft",
+  );
+  assert.equal(
+    declarationWords(
+      { seat: 0, action: { kind: Kind.DENIZEN_MOVE, targetDenizen: 6, destination: { q: 2, r: 0 } }, cards: [] } as never,
+      view,
+      1,
+      kNames,
+    ),
+    "alice moves Shuttle craft to (2,0)",
+  );
+});

@@ -298,8 +298,10 @@ double Turn::play(const v1::IncursionsAction& a) const {
       return attempt_offered() ? -1 : kFiller + 5;
     case v1::INCURSIONS_CARD_MECHANISM_LAY_MINE:
       return a.power() == 0 ? 5 : -1;
-    case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE:  // armour, before a fight
-      return !attempt_offered() && enemy_in_reach() ? kFiller + 20 : -1;
+    case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE:  // armour before a fight, else a guard
+      if (attempt_offered()) return -1;
+      if (a.has_destination()) return enemy_in_reach() ? -1 : kFiller + 3;
+      return enemy_in_reach() ? kFiller + 20 : -1;
     case v1::INCURSIONS_CARD_MECHANISM_WEAPON_SYSTEM:
       return attempt_offered() ? -1 : kFiller + 12;
     case v1::INCURSIONS_CARD_MECHANISM_PLACE_OBJECT:  // a guard on the way the rivals come
@@ -360,7 +362,7 @@ double Turn::score(const v1::IncursionsAction& a) const {
       return kFiller + 5;
     case v1::ASSIMILATE:
       return kFiller;
-    case v1::DENIZEN_ATTACK:  // a dominated denizen's, or an object placed this turn
+    case v1::DENIZEN_ATTACK:  // a dominated denizen's, an object placed this turn, a craft
       return kFiller + 10;
     case v1::END_MANEUVERS:
       return 0;

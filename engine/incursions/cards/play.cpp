@@ -91,7 +91,9 @@ Rule Game::check_card_in_hand(const Action& a) const {
   const bool escaping = s_.step == Step::kEscape;
   if ((a.subject != 0 && !def.targets_vessel()) ||
       (a.power != 0 && mechanism != v1::INCURSIONS_CARD_MECHANISM_LAY_MINE && !escaping) ||
-      (a.officer != 0 && mechanism != v1::INCURSIONS_CARD_MECHANISM_SABOTAGE)) {
+      (a.officer != 0 && mechanism != v1::INCURSIONS_CARD_MECHANISM_SABOTAGE &&
+       !(mechanism == v1::INCURSIONS_CARD_MECHANISM_SHUTTLE && a.officer == kLaunchCraft &&
+         !escaping))) {
     return Rule::kUnknownOption;
   }
   // A race limitation is checked on play (A59); a card taken by espionage ignores it (§18).
@@ -183,8 +185,8 @@ Rule Game::check_card_maneuver(const Action& a, const CardDef& def) const {
       if (!s_.ship(seat).can_cloak()) return Rule::kNoCloak;
       return check_rarity(seat, card);
     case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE:
-      // One shuttle as armour beside the ship [P].
-      if (has_armour(seat)) return Rule::kOnePerTarget;
+      // One shuttle as armour beside the ship [P]; launched ones are not counted.
+      if (a.officer != kLaunchCraft && has_armour(seat)) return Rule::kOnePerTarget;
       return check_rarity(seat, card);
     case v1::INCURSIONS_CARD_MECHANISM_WEAPON_SYSTEM:
     case v1::INCURSIONS_CARD_MECHANISM_PLACE_OBJECT:
@@ -264,6 +266,9 @@ void Game::enumerate_cards(std::vector<core::OptionId>& out) const {
             add_if(0, up);
         } else {
           add_if(0, 0);
+          Action launch = card_action(kPlayCard, card);
+          launch.officer = kLaunchCraft;
+          if (check_card_in_hand(launch) == Rule::kOk) out.push_back(encode(launch));
         }
         break;
       case v1::INCURSIONS_CARD_MECHANISM_LAY_MINE:
@@ -383,6 +388,10 @@ void Game::resolve_card(Seat seat, const Action& a) {
       place_object(seat, card);
       return;
     case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE: {
+      if (a.officer == kLaunchCraft) {
+        place_object(seat, card);
+        return;
+      }
       // Armour: the craft's hull and shields as one pool (§19.4).
       table_card(seat, card, seat);
       const ShipDef& craft = s_.content->ship(def.effect.craft);

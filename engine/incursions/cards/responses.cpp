@@ -4,6 +4,7 @@
 // declarations resolve last in, first out. A window is offered whatever the hand holds (its size
 // is public), so being asked reveals nothing.
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include "engine/incursions/figures.h"
@@ -15,6 +16,28 @@ namespace {
 bool countermand(const State& s, const Declaration& d) {
   return d.action.kind == ActionKind::kPlayCard &&
          s.def(d.cards.front()).effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_COUNTERMAND;
+}
+
+// The vessel a maneuver is aimed at, if any.
+std::optional<Seat> target_seat(const State& s, const Action& a) {
+  switch (a.kind) {
+    case ActionKind::kFireW1:
+    case ActionKind::kFireW2:
+    case ActionKind::kAssimilate:
+      if (a.denizen != 0) return std::nullopt;
+      return a.subject;
+    case ActionKind::kDetonateMine:
+    case ActionKind::kTractor:
+    case ActionKind::kFireHexWeapon:
+    case ActionKind::kFireCardWeapon:
+    case ActionKind::kDenizenAttack:
+      return a.subject;
+    case ActionKind::kPlayCard:
+      if (s.def(a.card - 1u).targets_vessel()) return a.subject;
+      return std::nullopt;
+    default:
+      return std::nullopt;
+  }
 }
 
 }  // namespace
@@ -67,6 +90,11 @@ void Game::advance_responses() {
       to_discard(d.seat, card, v1::CARD_DISCARD_REASON_COUNTERMANDED);
     return;
   }
+  if (const auto target = target_seat(s_, d.action); target && !s_.in_game(*target)) {
+    // Its target left the game while the windows were open: it comes to nothing (A28).
+    lose_declaration(d);
+    return;
+  }
   if (countermand(s_, d)) {
     // A Countermand: the declaration beneath it is cancelled; the card is used.
     cancel_below(d.seat);
@@ -100,11 +128,15 @@ void Game::respond(const Action& action) {
 }
 
 void Game::cancel_below(Seat by) {
-  // A cancelled maneuver still counts as used, and what was committed to it is lost: its Pwr
-  // is spent and its cards discarded (A28).
   Declaration d = std::move(s_.responses.back());
   s_.responses.pop_back();
   emit(ev::DeclarationCancelled{by, d.seat, d.action, {d.cards.begin(), d.cards.end()}});
+  lose_declaration(d);
+}
+
+void Game::lose_declaration(const Declaration& d) {
+  // A lost maneuver still counts as used, and what was committed to it is lost: its Pwr is
+  // spent and its cards discarded (A28).
   if (!countermand(s_, d)) {
     pay(d.seat, committed_power(d.seat, d.action, d.cards));
     expire_diverted(d.seat);
@@ -214,6 +246,9 @@ void Game::resolve_maneuver(Seat seat, const Action& action) {
       break;
     case ActionKind::kDenizenAttack:
       denizen_attack(action.denizen - 1, action.subject);
+      break;
+    case ActionKind::kDenizenMove:
+      move_denizen(action.denizen - 1, action.subject);
       break;
     case ActionKind::kPlayCard:
       resolve_card(seat, action);

@@ -1,6 +1,6 @@
 // Eliminated players' turn slots (§4.6, §10.3): an eliminated player may take control of one
-// denizen, which then spends 2 maneuvers a slot moving 1 hex or attacking, and no longer acts
-// on its hex's triggers. Such denizens never win the game.
+// denizen, and keeps its own launched craft (A24). They spend 2 maneuvers a slot moving 1 hex
+// or attacking, and no longer act on triggers by themselves. They never win the game.
 #include <algorithm>
 #include <array>
 
@@ -12,9 +12,10 @@ namespace spacedock::incursions {
 bool Game::takes_turns(Seat seat) const {
   if (s_.in_game(seat)) return true;
   if (seat >= s_.players || !s_.events_on() || (s_.domination_off >> seat) & 1u) return false;
-  // A slot for a player who controls a denizen, or who could take one now.
+  // A slot for a player who controls a denizen or a craft of its own, or who could take a
+  // denizen now.
   return std::any_of(s_.denizens.begin(), s_.denizens.end(), [&](const Denizen& d) {
-    return d.alive && (d.dominated_by == seat ||
+    return d.alive && (d.dominated_by == seat || own_craft(d, seat) ||
                        (d.dominated_by == kNoSeat && !dominates_any(seat) && dominatable(d)));
   });
 }
@@ -22,6 +23,10 @@ bool Game::takes_turns(Seat seat) const {
 bool Game::dominates_any(Seat seat) const {
   return std::any_of(s_.denizens.begin(), s_.denizens.end(),
                      [&](const Denizen& d) { return d.alive && d.dominated_by == seat; });
+}
+
+bool Game::own_craft(const Denizen& d, Seat seat) const {
+  return is_craft(d) && d.owner == seat;  // dominated by its eliminated owner besides (A24)
 }
 
 bool Game::dominatable(const Denizen& d) const {
@@ -49,20 +54,16 @@ Rule Game::check_domination(const Action& a) const {
     if (dominates_any(seat) || d.dominated_by != kNoSeat) return Rule::kDominationLimit;
     return dominatable(d) ? Rule::kOk : Rule::kNotDominatable;
   }
-  if (d.dominated_by != seat) return Rule::kNotYours;
+  if (d.dominated_by != seat && !own_craft(d, seat)) return Rule::kNotYours;
   if (s_.maneuvers_used >= s_.maneuvers_allowed) return Rule::kNoManeuversLeft;
   if (a.kind == ActionKind::kDenizenMove) {
-    if (!s_.def(d).mobile) return Rule::kIllegalPath;
-    for (int direction = 0; direction < kDirections; ++direction) {
-      if (a.subject != kNoTile && s_.board.next_to(d.tile, direction) == a.subject)
-        return Rule::kOk;
-    }
-    return Rule::kIllegalPath;  // 1 hex per maneuver, over explored tiles (§4.6)
+    // 1 hex per maneuver, over explored tiles (§4.6).
+    return s_.def(d).mobile && next_to(d.tile, a.subject) ? Rule::kOk : Rule::kIllegalPath;
   }
-  // Its attack reaches its own hex (A50), and spares whom its hex spares.
+  // Its attack reaches its own hex (A50), and spares whom its hex spares; a craft has no hex.
   if (!s_.in_game(a.subject)) return Rule::kInvalidTarget;
   if (s_.vessels[a.subject].tile != d.tile) return Rule::kOutOfRange;
-  return affected(s_, a.subject, d.home) ? Rule::kOk : Rule::kInvalidTarget;
+  return d.placed() || affected(s_, a.subject, d.home) ? Rule::kOk : Rule::kInvalidTarget;
 }
 
 void Game::enumerate_domination(std::vector<core::OptionId>& out) const {
@@ -99,13 +100,10 @@ void Game::dominate(const Action& a) {
       d.dominated_by = seat;
       emit(ev::DenizenDominated{static_cast<std::uint8_t>(a.denizen - 1u), seat});
       return;
-    case ActionKind::kDenizenMove: {
+    case ActionKind::kDenizenMove:
       ++s_.maneuvers_used;
-      const TileIndex from = d.tile;
-      d.tile = a.subject;
-      emit(ev::DenizenMoved{static_cast<std::uint8_t>(a.denizen - 1u), from, d.tile});
+      move_denizen(a.denizen - 1, a.subject);
       return;
-    }
     default:  // kDenizenAttack
       ++s_.maneuvers_used;
       denizen_attack(a.denizen - 1, a.subject);

@@ -336,12 +336,23 @@ export function declarationWords(
       const title = a.card?.card?.title || "a card";
       const on = a.targetSeat !== undefined ? ` on ${target()}` : "";
       // A Sabotage tabled in front of its target names the weapon system it locks; a Weapons
-      // Platform or an Outpost goes into the player's hex.
+      // Platform or an Outpost goes into the player's hex, and so does a Shuttle craft launched
+      // on its own (its destination set).
       const ship = view.vessels.find((v) => v.seat === a.targetSeat)?.ship;
       const locking = a.weapon ? `, locking ${weaponName(ship, a.weapon)}` : "";
+      const mechanism = a.card?.card?.effect?.mechanism;
       const placing =
-        a.card?.card?.effect?.mechanism === Mechanism.PLACE_OBJECT ? `, placing it in ${you ? "your" : "their"} hex` : "";
+        mechanism === Mechanism.PLACE_OBJECT || (mechanism === Mechanism.SHUTTLE && a.destination)
+          ? `, placing it in ${you ? "your" : "their"} hex`
+          : "";
       what = `${verb("plays", "play")} ${title}${on}${pwr}${locking}${placing}`;
+      break;
+    }
+    case Kind.DENIZEN_MOVE: {
+      // A dominated denizen, or the player's own launched Shuttle craft (§11.3).
+      const mover = denizen ? denizenName(denizen) : "a denizen";
+      const to = a.destination ? ` to ${coordText(axial(a.destination))}` : "";
+      what = `${verb("moves", "move")} ${mover}${to}`;
       break;
     }
     default:

@@ -4,6 +4,7 @@
 // listed among the denizens with its owner and card: it reads as that player's object ("placed by
 // alice", "yours"), never as a hex's monster. Every number is one the server sent.
 import type { GameEvent } from "../../../gen/spacedock/v1/game_pb.js";
+import { IncursionsCardMechanism } from "../../../gen/spacedock/v1/incursions_pb.js";
 import type { IncursionsDenizen, IncursionsView } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { axial, hexKey } from "./hex.js";
 import { coordText, dice, seatName, tileTitle } from "./words.js";
@@ -113,6 +114,9 @@ export function denizenLine(
   const placed = d.card?.card?.effect?.placed;
   if (ownerSeat !== undefined && placed?.weaponBonus) traits.push("adds its owner's weapon bonus");
   if (ownerSeat !== undefined && placed?.repairable) traits.push("repaired by its owner");
+  // A launched Shuttle craft (§11.3): its owner moves it, and takes it back once it is whole.
+  if (ownerSeat !== undefined && d.card?.card?.effect?.mechanism === IncursionsCardMechanism.SHUTTLE)
+    traits.push("repaired by its owner, back to the hand once whole");
   const parts =
     ownerSeat !== undefined
       ? [`Placed object: ${name}`, owner, `at ${where}`]
