@@ -407,6 +407,7 @@ class EventWriter {
     m->set_seat(e.seat);
     m->set_power_flipped(e.flipped);
     m->set_cards_drawn(e.drawn);
+    if (e.drawn > 0) return name_(e.seat) + " is rewarded: " + std::to_string(e.drawn) + " cards";
     return name_(e.seat) + " is rewarded: " + std::to_string(e.flipped) + " Pwr face up";
   }
   std::string operator()(const ev::ShieldLayer& e) {

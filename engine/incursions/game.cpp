@@ -244,6 +244,9 @@ void Game::run_task(const Task& task) {
     case Task::Kind::kDraw:
       if (s_.in_game(task.seat)) draw(task.seat, 1);
       break;
+    case Task::Kind::kKillReward:
+      offer_kill_reward(task.seat);
+      break;
   }
 }
 
@@ -294,6 +297,9 @@ void Game::apply(const Action& action) {
       return;
     case Step::kSabotage:
       turn_down(seat, action);
+      return;
+    case Step::kReward:
+      take_kill_reward(seat, action.subject);
       return;
     case Step::kManeuver:
       break;

@@ -183,6 +183,9 @@ class Game {
   void trigger(Seat seat, TileIndex tile, bool arrival);
   void event_damage(Seat seat, TileIndex tile);
   void reward(Seat seat, int draw, int flip);
+  // A kill's reward (§10.4, A23): offered as a choice when both kinds can be had.
+  void offer_kill_reward(Seat killer);
+  void take_kill_reward(Seat killer, int choice);
   // A hex-lent escape roll for a vessel trying to leave; true if it may go (§9.6).
   bool escape(Seat seat);
   void wormhole_roll(Seat seat, TileIndex tile);

@@ -98,6 +98,7 @@ bool canonical(const Action& a) {
     case kMove:
     case kExplore:
     case kBreakTractor:
+    case kChooseReward:
     case kCut:
       subject = true;
       break;
@@ -219,6 +220,9 @@ Rule Game::check_action(const Action& a) const {
       return a.kind == kPlayCard ? check_card(a) : Rule::kWrongStep;
     case Step::kSabotage:
       return check_turn_down(a);
+    case Step::kReward:
+      if (a.kind != kChooseReward) return Rule::kWrongStep;
+      return a.subject <= kRewardDrawCards ? Rule::kOk : Rule::kUnknownOption;
     case Step::kDiscard:
       if (a.kind != kDiscardCard) return Rule::kWrongStep;
       return in_hand(seat, a.card - 1u) ? Rule::kOk : Rule::kNotInHand;
@@ -314,6 +318,7 @@ Rule Game::check_maneuver(const Action& a) const {
     case kCut:
     case kDiscardCard:
     case kTakeCard:
+    case kChooseReward:
       return Rule::kWrongStep;
     case kPlayCard:
       return check_card(a);

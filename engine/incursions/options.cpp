@@ -76,6 +76,10 @@ void Game::enumerate(std::vector<core::OptionId>& out) const {
     case Step::kSabotage:
       enumerate_turnable(out);
       return;
+    case Step::kReward:
+      out.push_back(encode(make_action(kChooseReward, kRewardFlipPower)));
+      out.push_back(encode(make_action(kChooseReward, kRewardDrawCards)));
+      return;
     case Step::kDiscard:
       for (CardId card : sorted(s_.zones[seat].hand))
         out.push_back(encode(card_action(kDiscardCard, card)));

@@ -187,6 +187,15 @@ class Labeller {
         return "Turn " + name_(s_.sabotaged) + "'s " + card_title(a.card - 1) + " face down";
       case kDetachCards:
         return "Take back the cards attached to your next maneuver";
+      case kChooseReward: {
+        if (a.subject == kRewardDrawCards) {
+          const std::size_t deck = s_.zones[seat].deck.size();
+          return "Draw " + std::to_string(std::min<std::size_t>(3, deck)) + " cards (" +
+                 std::to_string(deck) + " left in your deck)";
+        }
+        const int flipped = std::min<int>(2, s_.vessels[seat].power.spent);
+        return "Turn " + std::to_string(flipped) + " spent Pwr face up";
+      }
     }
     return "?";
   }
@@ -248,6 +257,8 @@ class Labeller {
         return "Your ship is destroyed: escape?";
       case Step::kSabotage:
         return "Sabotage: turn one of " + name_(s_.sabotaged) + "'s equipment cards face down";
+      case Step::kReward:
+        return "A kill: take your reward";
       case Step::kBlockEvent: {
         const TileIndex tile = s_.vessels[seat].tile;
         const Dice& d = event_at(s_, tile)->damage;
@@ -446,6 +457,10 @@ void action_to_proto(const State& s, Seat actor, const Action& a, v1::Incursions
     case kCut:
       out->set_cut(a.subject);
       break;
+    case kChooseReward:
+      out->set_reward(a.subject == kRewardDrawCards ? v1::INCURSIONS_REWARD_DRAW_CARDS
+                                                    : v1::INCURSIONS_REWARD_FLIP_POWER);
+      break;
     case kPlayCard: {
       const CardDef& def = s.def(a.card - 1u);
       if (def.targets_vessel()) out->set_target_seat(a.subject);
@@ -497,6 +512,8 @@ v1::IncursionsStep step_of(Step step) {
       return v1::INCURSIONS_STEP_ESCAPE;
     case Step::kSabotage:
       return v1::INCURSIONS_STEP_SABOTAGE;
+    case Step::kReward:
+      return v1::INCURSIONS_STEP_REWARD;
     case Step::kBlockEvent:
       return v1::INCURSIONS_STEP_BLOCK_EVENT;
     case Step::kNone:

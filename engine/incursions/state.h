@@ -166,6 +166,7 @@ enum class Step : std::uint8_t {
   kEscape,        // FULL: the decider's vessel is destroyed: escape in a shuttle? (§11.4)
   kBlockEvent,    // FULL: the decider's hex is about to strike it: block it before the roll?
   kSabotage,      // FULL: which of State::sabotaged's equipment does the decider turn down?
+  kReward,        // FULL: the decider's kill reward: spent Pwr face up, or cards? (§10.4)
 };
 
 // A hit being resolved: an attack, or a mine going off (automatic: no evasion, no defense slot).
@@ -217,6 +218,7 @@ struct Task {
     kDenizenAttack,  // denizen `index` attacks `seat`
     kWormhole,       // `seat` rolls at the wormhole on `tile`
     kDraw,           // FULL: `seat`'s draw step (§4.2)
+    kKillReward,     // `seat` destroyed a denizen or a placed object (§10.4)
   };
   Kind kind = Kind::kTravelStep;
   Seat seat = kNoSeat;  // kDetonate: the victim; kArrive: the arriving vessel

@@ -93,6 +93,36 @@ TEST_CASE("§10.4 a placed object destroyed: a reward for the destroyer, the car
   CHECK(pwr(g, 1) == Pwr{4});
 }
 
+TEST_CASE("A23 with a deck and spent Pwr, the killer chooses its reward") {
+  State s = full_position({"TS-F", "TS-K"});
+  const CardId platform = add_card(s, 0, "WEAPONS-PLATFORM");
+  for (int i = 0; i < 4; ++i)
+    add_card(s, 1, "REPAIR-CREW", /*to_deck=*/true);
+  Game g = Game::from_position(s);
+  maneuver(g, 0, play_card(platform));
+  end_turns_until(g, 1);
+  REQUIRE(zones(g, 1).hand.size() == 1);  // its draw step
+  g.script_dice({6, 5, 5});               // 16 against the platform's 15 LP
+  maneuver(g, 1, make_action(kFireW1, 0, 2, 0, 0, 1));
+  CHECK_FALSE(g.state().denizens[0].alive);
+  at(g, 1, Step::kReward);
+  CHECK(g.decision()->options.size() == 2);
+  CHECK(pwr(g, 1) == Pwr{2, 2});
+  SUBCASE("spent Pwr face up") {
+    play(g, 1, act(kChooseReward, kRewardFlipPower));
+    CHECK(pwr(g, 1) == Pwr{4});
+    CHECK(zones(g, 1).hand.size() == 1);
+  }
+  SUBCASE("3 cards") {
+    play(g, 1, act(kChooseReward, kRewardDrawCards));
+    CHECK(pwr(g, 1) == Pwr{2, 2});
+    CHECK(zones(g, 1).hand.size() == 4);
+    CHECK(zones(g, 1).deck.empty());
+  }
+  CHECK(events_of<ev::RewardTaken>(g).size() == 1);
+  at(g, 1, Step::kManeuver);
+}
+
 TEST_CASE("§19.4 Outpost: its owner repairs it in the same hex; a platform cannot be repaired") {
   State s = full_position({"TS-F", "TS-K"});
   const TileIndex east = add_tile(s, {1, 0}, kOpen);

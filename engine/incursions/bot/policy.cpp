@@ -148,6 +148,7 @@ class Turn {
 
   double score(const v1::IncursionsAction& a) const;
   int evasion() const { return me_.figures().evasion(); }
+  int spent_power() const { return static_cast<int>(me_.power().spent()); }
   double defend(const v1::IncursionsAction& a, const v1::IncursionsHit& hit) const;
   // Answering another player's declaration: countermand what threatens us (§5.5).
   double respond(const v1::IncursionsAction& a) const;
@@ -467,6 +468,11 @@ class Policy final : public core::BotPolicy {
           return static_cast<double>(a.card().card().rarity());
         case v1::INCURSIONS_STEP_BLOCK_EVENT:  // a hex's blow: block it when possible
           return a.kind() == v1::PLAY_CARD ? 1.0 : 0.0;
+        case v1::INCURSIONS_STEP_REWARD:
+          // Pwr is the race's fuel: two cards' worth of it beats three cards.
+          if (a.reward() == v1::INCURSIONS_REWARD_FLIP_POWER)
+            return turn.spent_power() >= 2 ? 2.0 : 1.0;
+          return 1.5;
         case v1::INCURSIONS_STEP_ESCAPE:
           // Escape, with as much Pwr up as can be kept.
           return a.kind() == v1::PLAY_CARD ? 1.0 + a.power() : 0.0;

@@ -58,13 +58,33 @@ void Game::attack_denizen(const Action& action) {
   if (d.life <= 0) kill_denizen(index, attacker);
 }
 
+void Game::offer_kill_reward(Seat killer) {
+  if (!s_.in_game(killer)) return;
+  // The killer chooses: 2 spent Pwr face up, or 3 cards; with only one of them to be had, it
+  // takes that one (A23).
+  const bool cards = s_.full() && !s_.zones[killer].deck.empty();
+  if (cards && s_.vessels[killer].power.spent > 0) {
+    open(Step::kReward, killer);
+    return;
+  }
+  take_kill_reward(killer, cards ? kRewardDrawCards : kRewardFlipPower);
+}
+
+void Game::take_kill_reward(Seat killer, int choice) {
+  if (choice == kRewardDrawCards) {
+    reward(killer, 3, 0);
+  } else {
+    reward(killer, 0, 2);
+  }
+}
+
 void Game::kill_denizen(int index, Seat killer) {
   Denizen& d = s_.denizens[static_cast<std::size_t>(index)];
   d.alive = false;
   d.life = 0;
   emit(ev::DenizenDestroyed{static_cast<std::uint8_t>(index), killer});
-  // The killer's reward: 2 spent Pwr face up (or, with decks, 3 cards) (§10.4).
-  if (s_.in_game(killer)) reward(killer, 3, 2);
+  // The killer's reward (§10.4), once what it was doing is resolved.
+  if (s_.in_game(killer)) s_.tasks.push_back({Task::Kind::kKillReward, killer});
   if (d.placed()) {  // its card goes to its owner's discard pile (A32)
     to_discard(d.owner, d.card, v1::CARD_DISCARD_REASON_DESTROYED);
     return;

@@ -122,7 +122,10 @@ void Game::strike(Seat seat) {
 void Game::reward(Seat seat, int cards, int flip) {
   // With a deck a reward's cards are drawn; without one they become face-up Pwr (§2, A23).
   if (cards > 0 && s_.full() && !s_.zones[seat].deck.empty()) {
+    const auto drawn =
+        static_cast<std::uint8_t>(std::min<std::size_t>(cards, s_.zones[seat].deck.size()));
     draw(seat, cards);
+    emit(ev::RewardTaken{seat, 0, drawn});
     return;
   }
   Power& p = s_.vessels[seat].power;
