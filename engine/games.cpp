@@ -89,7 +89,8 @@ std::uint32_t rules_version(v1::Game game) {
       // Shuttle craft (armour and escape craft) and the Weapon Prototype in FULL, in the presets;
       // 5: Sabotage, in the standard preset instead of a Pardus Claw; 6: a Shuttle craft
       // launched on its own, time called finishing the resolution under way (A52), a maneuver
-      // whose target left during its windows coming to nothing, the kill reward chosen (A23)
+      // whose target left during its windows coming to nothing, the kill reward chosen (A23),
+      // a defense card answering a hit declared with windows of its own (A28)
       return 6;
     case v1::GAME_STCCG:
       return 2;  // 2: interrupts, battles, side decks and captives (issue 7)

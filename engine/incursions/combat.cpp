@@ -147,17 +147,27 @@ void Game::defend(const Action& action) {
       divert_shields(target);
       break;
     case ActionKind::kPlayCard:
-      play_defense_card(action);
-      if (s_.def(action.card - 1u).effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_BLOCK_EVENT) {
-        resolve_hit();  // Event Block: nothing is left to answer
-        return;
-      }
-      break;
+      answer_hit_with_card(action);  // resume_hit() follows its windows
+      return;
     default:  // kAccept
       resolve_hit();
       return;
   }
   open(step, target);
+}
+
+void Game::resume_hit(Seat target) {
+  // A card answering the hit has had its windows: the target answers on, unless it has left
+  // the game or an Event Block left nothing to answer.
+  if (!s_.in_game(target) || s_.hit.target != target) {
+    s_.hit = Hit{};
+    return;
+  }
+  if (s_.hit.blocked) {
+    resolve_hit();
+    return;
+  }
+  open(s_.hit.automatic ? Step::kAbsorb : Step::kDefend, target);
 }
 
 void Game::resolve_hit() {

@@ -247,6 +247,9 @@ void Game::run_task(const Task& task) {
     case Task::Kind::kKillReward:
       offer_kill_reward(task.seat);
       break;
+    case Task::Kind::kResumeHit:
+      resume_hit(task.seat);
+      break;
   }
 }
 

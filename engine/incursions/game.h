@@ -148,6 +148,7 @@ class Game {
   void open_hit(Seat attacker, Seat target, Weapon weapon, int damage, bool automatic,
                 int officer = 0, int denizen = 0);
   void defend(const Action& action);
+  void resume_hit(Seat target);
   void resolve_hit();
   void repair(Seat seat, int system, int power);
   // `points` of repair to the hull (0) or shields (1), capped at the maximum (A57).
@@ -246,7 +247,9 @@ class Game {
   // A crew card tabled, or a card attached to the next maneuver: no maneuver of its own.
   bool free_play(const Action& action) const;
   void play_free_card(const Action& action);
-  void play_defense_card(const Action& action);
+  // A defense card or Event Block answering the hit: declared, answered (§5.5), then applied.
+  void answer_hit_with_card(const Action& action);
+  void apply_defense_card(Seat seat, CardId card);
   void resolve_card(Seat seat, const Action& action);
   // Tables `card`, played by `seat`, in front of `on` (its own vessel or a target's), in effect
   // from the next maneuver (§5.2); a Sabotage names the weapon system it `locks` (Weapon + 1).

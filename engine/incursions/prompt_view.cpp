@@ -338,6 +338,7 @@ class Labeller {
   std::string declared(const Declaration& d) const {
     if (d.action.kind == kPlayCard) {
       const std::string title = card_title(d.cards.front());
+      if (d.answers_hit) return title + " against the hit";
       return d.seat == s_.active ? title : "a " + title + " against the declaration before it";
     }
     return describe_kind(d.action);

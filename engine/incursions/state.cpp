@@ -167,13 +167,14 @@ std::uint64_t State::hash() const {
     }
     h.add(responses.size());
     for (const Declaration& d : responses) {
-      h.add((std::uint64_t{d.seat} << 8) | d.asked);
+      h.add((std::uint64_t{d.answers_hit} << 16) | (std::uint64_t{d.seat} << 8) | d.asked);
       h.add(encode(d.action));
       for (CardId card : d.cards)
         h.add(card);
     }
     for (const Mine& m : mines)
       h.add(m.card);
+    if (hit.blocked) h.add(std::uint64_t{0xb10c});  // only then, so older hashes stand
     h.add((std::uint64_t{maneuvers_declared} << 32) | (std::uint64_t{sabotaged} << 24) |
           (std::uint64_t{taking_from} << 16) | (std::uint64_t{hit.card_absorb} << 8) |
           hit.card_repair);

@@ -77,7 +77,8 @@ struct Declaration {
   Seat seat = kNoSeat;
   Action action;
   std::vector<CardId> cards;
-  Seat asked = kNoSeat;  // the last seat offered a window; the declarer before the first
+  Seat asked = kNoSeat;      // the last seat offered a window; the declarer before the first
+  bool answers_hit = false;  // a card the hit's target played against it, not a maneuver
 };
 
 struct Vessel {
@@ -186,6 +187,7 @@ struct Hit {
   std::uint8_t repair_power = 0;
   std::uint8_t card_absorb = 0;  // a defense card's absorption (Reinforce Shields)
   std::uint8_t card_repair = 0;  // a defense card's repair after the hit (Repair Crew)
+  bool blocked = false;          // an Event Block cancelled it: nothing is left to answer
 };
 
 // A tractor beam waiting for the target's answer (§12.2 initial lock).
@@ -219,6 +221,7 @@ struct Task {
     kWormhole,       // `seat` rolls at the wormhole on `tile`
     kDraw,           // FULL: `seat`'s draw step (§4.2)
     kKillReward,     // `seat` destroyed a denizen or a placed object (§10.4)
+    kResumeHit,      // `seat`, the hit's target, answers on after its card's windows (§5.5)
   };
   Kind kind = Kind::kTravelStep;
   Seat seat = kNoSeat;  // kDetonate: the victim; kArrive: the arriving vessel

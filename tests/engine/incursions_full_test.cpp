@@ -475,6 +475,41 @@ TEST_CASE("§5.5 Countermand: the cancelled maneuver counts and loses what was p
   }
 }
 
+TEST_CASE("A28 a defense card is declared too: the attacker may countermand it") {
+  State s = full_position({"TS-F", "TS-K"});
+  const CardId countermand = add_card(s, 0, "COUNTERMAND");
+  const CardId reinforce = add_card(s, 1, "REINFORCE-SHIELDS");
+  Game g = Game::from_position(s);
+  g.script_dice({6, 6});
+  play(g, 0, act(kFireW1, 1, 1));
+  pass_windows(g);
+  at(g, 1, Step::kDefend);
+  CHECK(g.state().hit.damage == 12);
+  play(g, 1, play_card(reinforce));
+  // The card waits in a window, the hit with it.
+  at(g, 0, Step::kRespond);
+  REQUIRE(g.state().responses.size() == 1);
+  CHECK(g.state().responses[0].answers_hit);
+  SUBCASE("countermanded: it is lost, and the target answers the hit on") {
+    play(g, 0, play_card(countermand));
+    pass_windows(g);
+    at(g, 1, Step::kDefend);
+    CHECK(g.state().hit.card_absorb == 0);
+    CHECK(zones(g, 1).discard == Cards{reinforce});
+    play(g, 1, act(kAccept));
+    CHECK(shields(g, 1) == 8);
+  }
+  SUBCASE("let through: it absorbs its share") {
+    play(g, 0, act(kAccept));
+    at(g, 1, Step::kDefend);
+    CHECK(g.state().hit.card_absorb == 10);
+    CHECK(refused(g, 1, act(kEvade, 0, 1)) == "EVASION_CLOSED");
+    play(g, 1, act(kAccept));
+    CHECK(shields(g, 1) == 18);
+  }
+  CHECK(used(g) == 1);
+}
+
 TEST_CASE("T44 tabled equipment: M6 Evasion Com from the next maneuver on") {
   State s = full_position({"TS-F", "TS-K"});
   const CardId m6 = add_card(s, 0, "M6-EVASION");

@@ -361,6 +361,17 @@ test("a launched Shuttle craft: mobile, back to the hand once whole; launching a
     ),
     "alice plays Shuttle craft, placing it in their hex",
   );
+  // A card the hit's target plays against the hit is declared with windows of its own (A28).
+  const reinforce = { id: 53, card: { id: "REINFORCE-SHIELDS", title: "Reinforce Shields" } };
+  assert.equal(
+    declarationWords(
+      { seat: 1, action: { kind: Kind.PLAY_CARD, card: reinforce }, cards: [reinforce], answersHit: true } as never,
+      view,
+      0,
+      kNames,
+    ),
+    "bob plays Reinforce Shields against the hit",
+  );
   // As armour (no destination) it is not placed anywhere.
   assert.equal(
     declarationWords({ seat: 0, action: { kind: Kind.PLAY_CARD, card: shuttle }, cards: [shuttle] } as never, view, 0),

@@ -302,16 +302,26 @@ void Game::play_free_card(const Action& a) {
   emit(ev::CardPlayed{seat, card, kNoSeat, /*attached=*/true, s_.maneuvers_allowed});
 }
 
-void Game::play_defense_card(const Action& a) {
+void Game::answer_hit_with_card(const Action& a) {
+  // The card is a declaration of its own: every other player holding cards may answer it
+  // before it acts, and the hit waits for it (§5.5, A28).
   const Seat seat = s_.hit.target;
   const CardId card = a.card - 1u;
-  const CardEffect& effect = s_.def(card).effect;
   remove_from_hand(seat, card);
   emit(ev::CardPlayed{seat, card, kNoSeat, false, 0});
+  s_.tasks.push_back({Task::Kind::kResumeHit, seat});
+  Declaration d{seat, a, {card}, seat};
+  d.answers_hit = true;
+  s_.responses.push_back(std::move(d));
+}
+
+void Game::apply_defense_card(Seat seat, CardId card) {
+  const CardEffect& effect = s_.def(card).effect;
   to_discard(seat, card, v1::CARD_DISCARD_REASON_USED);
   if (effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_BLOCK_EVENT) {
     s_.hit.evaded = true;  // the blow is cancelled for this vessel
     s_.hit.evasion_open = false;
+    s_.hit.blocked = true;
     return;
   }
   if (effect.absorb > 0) {

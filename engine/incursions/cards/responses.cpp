@@ -101,6 +101,10 @@ void Game::advance_responses() {
     to_discard(d.seat, d.cards.front(), v1::CARD_DISCARD_REASON_USED);
     return;
   }
+  if (d.answers_hit) {
+    apply_defense_card(d.seat, d.cards.front());
+    return;
+  }
   s_.committed = std::move(d.cards);
   resolve_maneuver(d.seat, d.action);
   for (CardId card : s_.committed)

@@ -345,7 +345,9 @@ export function declarationWords(
         mechanism === Mechanism.PLACE_OBJECT || (mechanism === Mechanism.SHUTTLE && a.destination)
           ? `, placing it in ${you ? "your" : "their"} hex`
           : "";
-      what = `${verb("plays", "play")} ${title}${on}${pwr}${locking}${placing}`;
+      // A defense card or Event Block the hit's target plays against it (answers_hit).
+      const against = d.answersHit ? " against the hit" : "";
+      what = `${verb("plays", "play")} ${title}${on}${pwr}${locking}${placing}${against}`;
       break;
     }
     case Kind.DENIZEN_MOVE: {
