@@ -271,6 +271,7 @@ TEST_CASE("T16 one Defense slot per attack: Reinforce Shields, then shield Pwr")
   maneuver(g, 0, act(kFireW1, 1, 1));
   at(g, 1, Step::kDefend);
   CHECK(g.state().hit.damage == 12);
+  play(g, 1, act(kDivertShields));  // 5 shields for a Pwr to answer the hit with
   play(g, 1, play_card(reinforce));
   CHECK(refused(g, 1, play_card(repair_crew)) == "DEFENSE_SLOT_USED");
   CHECK(refused(g, 1, act(kDefensiveRepair, 0, 0)) == "DEFENSE_SLOT_USED");
@@ -485,6 +486,7 @@ TEST_CASE("A28 a defense card is declared too: the attacker may countermand it")
   pass_windows(g);
   at(g, 1, Step::kDefend);
   CHECK(g.state().hit.damage == 12);
+  play(g, 1, act(kDivertShields));  // 5 shields for a Pwr to answer the hit with
   play(g, 1, play_card(reinforce));
   // The card waits in a window, the hit with it.
   at(g, 0, Step::kRespond);
@@ -496,8 +498,9 @@ TEST_CASE("A28 a defense card is declared too: the attacker may countermand it")
     at(g, 1, Step::kDefend);
     CHECK(g.state().hit.card_absorb == 0);
     CHECK(zones(g, 1).discard == Cards{reinforce});
+    CHECK(pwr(g, 1).diverted == 1);  // nothing the card did not commit is lost
     play(g, 1, act(kAccept));
-    CHECK(shields(g, 1) == 8);
+    CHECK(shields(g, 1) == 3);
   }
   SUBCASE("let through: it absorbs its share") {
     play(g, 0, act(kAccept));
@@ -505,7 +508,7 @@ TEST_CASE("A28 a defense card is declared too: the attacker may countermand it")
     CHECK(g.state().hit.card_absorb == 10);
     CHECK(refused(g, 1, act(kEvade, 0, 1)) == "EVASION_CLOSED");
     play(g, 1, act(kAccept));
-    CHECK(shields(g, 1) == 18);
+    CHECK(shields(g, 1) == 13);
   }
   CHECK(used(g) == 1);
 }

@@ -140,8 +140,9 @@ void Game::cancel_below(Seat by) {
 
 void Game::lose_declaration(const Declaration& d) {
   // A lost maneuver still counts as used, and what was committed to it is lost: its Pwr is
-  // spent and its cards discarded (A28).
-  if (!countermand(s_, d)) {
+  // spent and its cards discarded (A28). A card answering a hit commits no Pwr, and the
+  // target's diverted Pwr still serves its answers to the hit.
+  if (!countermand(s_, d) && !d.answers_hit) {
     pay(d.seat, committed_power(d.seat, d.action, d.cards));
     expire_diverted(d.seat);
   }
