@@ -271,7 +271,6 @@ TEST_CASE("T16 one Defense slot per attack: Reinforce Shields, then shield Pwr")
   maneuver(g, 0, act(kFireW1, 1, 1));
   at(g, 1, Step::kDefend);
   CHECK(g.state().hit.damage == 12);
-  play(g, 1, act(kDivertShields));  // 5 shields for a Pwr to answer the hit with
   play(g, 1, play_card(reinforce));
   CHECK(refused(g, 1, play_card(repair_crew)) == "DEFENSE_SLOT_USED");
   CHECK(refused(g, 1, act(kDefensiveRepair, 0, 0)) == "DEFENSE_SLOT_USED");
