@@ -48,9 +48,11 @@ enum class ActionKind : std::uint8_t {
 };
 inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kChooseReward);
 
-// A kill reward's choices (kChooseReward's subject, §10.4).
+// A kill reward's choices (kChooseReward's subject, §10.4), and what each gives at most.
 inline constexpr std::uint8_t kRewardFlipPower = 0;
 inline constexpr std::uint8_t kRewardDrawCards = 1;
+inline constexpr int kRewardPower = 2;
+inline constexpr int kRewardCards = 3;
 
 // An action with its parameters. `subject` is a target seat, a tile index (move), a direction
 // (explore), a system (repairs: 0 hull, 1 shields), a beam holder (break tractor) or a cut

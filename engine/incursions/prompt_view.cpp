@@ -190,10 +190,10 @@ class Labeller {
       case kChooseReward: {
         if (a.subject == kRewardDrawCards) {
           const std::size_t deck = s_.zones[seat].deck.size();
-          return "Draw " + std::to_string(std::min<std::size_t>(3, deck)) + " cards (" +
+          return "Draw " + std::to_string(std::min<std::size_t>(kRewardCards, deck)) + " cards (" +
                  std::to_string(deck) + " left in your deck)";
         }
-        const int flipped = std::min<int>(2, s_.vessels[seat].power.spent);
+        const int flipped = std::min<int>(kRewardPower, s_.vessels[seat].power.spent);
         return "Turn " + std::to_string(flipped) + " spent Pwr face up";
       }
     }
@@ -316,16 +316,15 @@ class Labeller {
                std::to_string(placed.life) + " LP; it strikes rivals who arrive from next turn";
       }
       case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE: {
-        const ShipDef& craft = s_.content->ship(def.effect.craft);
+        const DenizenDef& placed = *def.effect.placed;
         if (a.officer == kLaunchCraft) {
-          const DenizenDef& placed = *def.effect.placed;
           return "Launch " + title +
                  " on its own in your hex: " + dice(placed.weapon.dice, placed.weapon.flat) + ", " +
                  std::to_string(placed.life) + " LP, evasion " + std::to_string(placed.evasion) +
                  "; you move it and attack with it as maneuvers";
         }
-        return "Launch " + title + " as armour: it takes the next " +
-               std::to_string(craft.hull + craft.shields) + " damage before your shields";
+        return "Launch " + title + " as armour: it takes the next " + std::to_string(placed.life) +
+               " damage before your shields";
       }
       default:
         break;

@@ -130,9 +130,9 @@ void vessel_to_proto(const State& s, Seat seat, core::Viewer viewer, v1::Incursi
     m->set_active(s.in_effect(t));
     m->set_locks(static_cast<v1::IncursionsWeaponSlot>(t.locks));
     m->set_face_down(!s.cards[t.card].face_up);
-    if (const ShipIndex craft = s.def(t.card).effect.craft; craft != kNoShip) {
+    if (const CardEffect& effect = s.def(t.card).effect; effect.craft != kNoShip) {
       m->set_life(t.life);
-      m->set_life_max(s.content->ship(craft).hull + s.content->ship(craft).shields);
+      m->set_life_max(effect.placed->life);  // the craft's hull and shields as one pool
     }
   }
 }

@@ -402,10 +402,9 @@ void Game::resolve_card(Seat seat, const Action& a) {
         place_object(seat, card);
         return;
       }
-      // Armour: the craft's hull and shields as one pool (§19.4).
+      // Armour: the craft's hull and shields as one pool, as when launched (§19.4).
       table_card(seat, card, seat);
-      const ShipDef& craft = s_.content->ship(def.effect.craft);
-      s_.tabled.back().life = static_cast<std::int16_t>(craft.hull + craft.shields);
+      s_.tabled.back().life = static_cast<std::int16_t>(def.effect.placed->life);
       return;
     }
     default:

@@ -72,9 +72,9 @@ void Game::offer_kill_reward(Seat killer) {
 
 void Game::take_kill_reward(Seat killer, int choice) {
   if (choice == kRewardDrawCards) {
-    reward(killer, 3, 0);
+    reward(killer, kRewardCards, 0);
   } else {
-    reward(killer, 0, 2);
+    reward(killer, 0, kRewardPower);
   }
 }
 
