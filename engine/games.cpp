@@ -90,8 +90,10 @@ std::uint32_t rules_version(v1::Game game) {
       // 5: Sabotage, in the standard preset instead of a Pardus Claw; 6: a Shuttle craft
       // launched on its own, time called finishing the resolution under way (A52), a maneuver
       // whose target left during its windows coming to nothing, the kill reward chosen (A23),
-      // a defense card answering a hit declared with windows of its own (A28)
-      return 6;
+      // a defense card answering a hit declared with windows of its own (A28); 7: an object or
+      // craft its owner controls attacking a denizen (§11.1), windows on crew tabled from the
+      // hand, on Event Block before a hex's roll and on the escape craft (§5.5)
+      return 7;
     case v1::GAME_STCCG:
       return 2;  // 2: interrupts, battles, side decks and captives (issue 7)
     default:

@@ -58,7 +58,7 @@ inline constexpr int kRewardCards = 3;
 // (explore), a system (repairs: 0 hull, 1 shields), a beam holder (break tractor) or a cut
 // depth, depending on the kind. `officer` is the position + 1 of an officer aimed at (fire,
 // assimilate) or restored; 0 for none. `denizen` is the index + 1 of a denizen aimed at (fire,
-// subject 0) or dominated, moved (subject: the tile) or attacking (subject: the target).
+// subject 0) or dominated, moved (subject: the tile) or attacking (see attacked_denizen).
 // `card` is the card instance + 1 a card action names (play, discard, take, turn down, repair);
 // For a PLAY_CARD, `officer` is the way a card of several uses is played (0: its first): a
 // Sabotage's weapon system + 1 it locks (0: it turns equipment face down instead), a Shuttle
@@ -93,6 +93,18 @@ constexpr Action make_action(ActionKind kind, int subject = 0, int power = 0, in
 constexpr Action card_action(ActionKind kind, int card, int subject = 0, int power = 0) {
   Action a = make_action(kind, subject, power);
   a.card = static_cast<std::uint16_t>(card + 1);
+  return a;
+}
+
+// A DENIZEN_ATTACK's target: the vessel `subject`, or, when `card` is set, the denizen whose
+// index + 1 it holds (an attack names no card; `subject` is then 0). An object its owner
+// controls may attack a denizen of its hex (§11.1).
+constexpr int attacked_denizen(const Action& a) {
+  return a.kind == ActionKind::kDenizenAttack ? a.card : 0;
+}
+constexpr Action denizen_attack_on_denizen(int attacker, int target) {
+  Action a = make_action(ActionKind::kDenizenAttack, 0, 0, 0, 0, attacker + 1);
+  a.card = static_cast<std::uint16_t>(target + 1);
   return a;
 }
 

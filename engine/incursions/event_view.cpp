@@ -152,6 +152,11 @@ class EventWriter {
     if (e.target != kNoSeat) m->set_target(e.target);
     if (e.denizen_attacker != 0) {
       m->set_attacking_denizen(e.denizen_attacker - 1u);
+      if (e.denizen_target != 0) {  // an object its owner turned on a denizen (§11.1)
+        m->set_target_denizen(e.denizen_target - 1u);
+        return denizen_name(e.denizen_attacker - 1) + " attacks " +
+               denizen_name(e.denizen_target - 1);
+      }
       return denizen_name(e.denizen_attacker - 1) + " attacks " + name_(e.target);
     }
     if (e.denizen_target != 0) {

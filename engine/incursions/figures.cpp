@@ -39,6 +39,15 @@ int card_sum(const State& s, std::span<const CardId> cards, int CardEffect::*fig
   return sum;
 }
 
+Dice denizen_weapon(const State& s, const Denizen& d, std::span<const CardId> cards) {
+  const DenizenDef& def = s.def(d);
+  Dice weapon = def.weapon;
+  if (def.weapon_bonus && s.in_game(d.owner)) weapon.flat += weapon_bonus(s, d.owner);
+  weapon.dice += card_sum(s, cards, &CardEffect::weapon_dice);
+  weapon.flat += card_sum(s, cards, &CardEffect::attack_flat);
+  return weapon;
+}
+
 EscapePower escape_power(const State& s, Seat seat) {
   // Two Pwr cards go along, in the states they are in (A33): how many of them are UP, from
   // the fewest to the most. Cards held by a cloak or a beam count as SPENT once freed; cards

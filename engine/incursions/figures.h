@@ -44,6 +44,11 @@ int systems_espionage_score(const State& s, Seat seat);
 // next one (FULL).
 int card_sum(const State& s, std::span<const CardId> cards, int CardEffect::*figure);
 
+// What a denizen or placed object attacks with: a Weapons Platform adds its owner's weapon
+// bonus (§18), and a craft its owner commands the Phasers and Fire `cards` that go with the
+// attack (§11.3; none when it strikes by itself).
+Dice denizen_weapon(const State& s, const Denizen& d, std::span<const CardId> cards);
+
 // The Pwr cards an escape craft takes along (A33): `kept` cards, of which from `least_up` to
 // `most_up` may be UP, the rest SPENT.
 struct EscapePower {

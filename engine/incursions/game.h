@@ -193,6 +193,10 @@ class Game {
   void spawn_denizen(TileIndex tile);
   void denizen_attack(int index, Seat target);
   void attack_denizen(const Action& action);
+  // Object `index` attacks denizen `target` of its hex, on its owner's order (§11.1).
+  void denizen_attacks_denizen(int index, int target);
+  // `damage` at denizen `index`, which may evade; a kill rewards `attacker` (§10.4).
+  void strike_denizen(int index, int damage, Seat attacker);
   void kill_denizen(int index, Seat killer);
   // Handlers for what a hex's data cannot say, registered by hex id (events/handlers.cpp).
   using HexHandler = void (Game::*)(Seat seat, TileIndex tile, bool arrival);
@@ -242,7 +246,7 @@ class Game {
   // set of what Fire, Phasers and Warp need, and whether a maneuver kind meets them.
   Rule check_attached_fit(const Action& action) const;
   std::uint8_t attached_demands() const;
-  static bool fits(std::uint8_t demands, ActionKind kind);
+  bool fits(std::uint8_t demands, const Action& action) const;
   void enumerate_cards(std::vector<core::OptionId>& out) const;
   // A crew card tabled, or a card attached to the next maneuver: no maneuver of its own.
   bool free_play(const Action& action) const;
@@ -273,6 +277,8 @@ class Game {
   // Objects placed in a hex (cards/placed.cpp): Weapons Platform, Outpost, a launched Shuttle
   // craft (§11.1, §11.3).
   void place_object(Seat seat, CardId card);
+  // Whether one more object fits in the denizen table (kCardLimit otherwise).
+  bool object_room() const;
   // `seat`'s living placed object with denizen id (index + 1) `id`, or nullptr.
   const Denizen* own_object(Seat seat, int id) const;
   // A placed object that moves: a shuttle launched on its own (§11.3).
@@ -280,6 +286,10 @@ class Game {
   bool next_to(TileIndex from, TileIndex to) const;
   void move_denizen(int index, TileIndex to);
   Rule check_object_attack(const Action& action) const;
+  // Whether `attacker`, an object, may attack the denizen whose index + 1 is `id`.
+  Rule check_attacked_denizen(const Denizen& attacker, int id) const;
+  // A DENIZEN_ATTACK its controller ordered: at a vessel, or at a denizen.
+  void command_attack(const Action& action);
   Rule check_object_move(const Action& action) const;
   Rule check_object_repair(const Action& action) const;
   void repair_object(Seat seat, const Action& action);
@@ -311,6 +321,10 @@ class Game {
   // A vessel at 0 hull: its player escapes or is eliminated.
   void destroyed(Seat seat);
   void answer_escape(Seat seat, const Action& action);
+  // The escape craft's declaration resolved: the vessel becomes the craft (§11.4).
+  void launch_escape(Seat seat, const Action& action);
+  // The destroyed vessel's player is out of the game.
+  void sink(Seat seat);
 
   // Movement and beams (movement.cpp).
   void move(TileIndex destination);

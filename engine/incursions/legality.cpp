@@ -43,6 +43,9 @@ bool canonical(const Action& a) {
              a.officer == 0 && a.denizen == 0;
     case kFireCardWeapon:  // the card is the weapon; the subject its target
       return a.card != 0 && a.range_power == 0 && a.officer == 0 && a.denizen == 0;
+    case kDenizenAttack:  // a vessel in the subject, or a denizen (attacked_denizen)
+      return a.denizen != 0 && a.power == 0 && a.range_power == 0 && a.officer == 0 &&
+             (a.card == 0 || a.subject == 0);
     case kAssimilate:  // an equipment card instead of an officer
       if (a.card != 0)
         return a.officer == 0 && a.power == 0 && a.range_power == 0 && a.denizen == 0;
@@ -60,7 +63,6 @@ bool canonical(const Action& a) {
       return a.denizen != 0 && a.subject == 0 && a.power == 0 && a.range_power == 0 &&
              a.officer == 0;
     case kDenizenMove:
-    case kDenizenAttack:
       return a.denizen != 0 && a.power == 0 && a.range_power == 0 && a.officer == 0;
     case kFireHexWeapon:
       return a.denizen == 0 && a.range_power == 0 && a.officer == 0;
@@ -332,7 +334,7 @@ Rule Game::check_maneuver(const Action& a) const {
     if (s_.cards[s_.officer(seat, a.officer - 1)].face_up) return Rule::kNotFaceDown;
   }
   if (s_.maneuvers_used >= s_.maneuvers_allowed) return Rule::kNoManeuversLeft;
-  if (!s_.attached.empty() && !fits(attached_demands(), a.kind)) return Rule::kNotForThisManeuver;
+  if (!s_.attached.empty() && !fits(attached_demands(), a)) return Rule::kNotForThisManeuver;
   const int available = v.power.available();
   if (const std::optional<Weapon> system = system_used(a.kind)) {
     if (!ship.weapon(*system).present) return Rule::kNoWeapon;  // a craft's (§19.4)

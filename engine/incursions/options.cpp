@@ -46,12 +46,9 @@ void Game::enumerate(std::vector<core::OptionId>& out) const {
       }
       enumerate_maneuvers(out);
       if (!s_.attached.empty()) {
-        // Attached cards narrow the next maneuver (a Warp's move, Fire's attack); the kind is
-        // an option id's low byte.
+        // Attached cards narrow the next maneuver (a Warp's move, Fire's attack).
         if (const std::uint8_t demands = attached_demands(); demands != 0) {
-          std::erase_if(out, [&](core::OptionId id) {
-            return !fits(demands, static_cast<ActionKind>(id & 0xff));
-          });
+          std::erase_if(out, [&](core::OptionId id) { return !fits(demands, *decode(id)); });
         }
         out.push_back(encode(make_action(kDetachCards)));
       }

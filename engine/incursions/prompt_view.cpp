@@ -86,11 +86,10 @@ class Labeller {
         return "Move " + denizen_name(a.denizen - 1) + " to " +
                describe_coord(s_.board.tile(a.subject).coord);
       case kDenizenAttack: {
-        const Denizen& d = s_.denizens[a.denizen - 1u];
-        const DenizenDef& def = s_.def(d);
-        const int bonus = def.weapon_bonus ? weapon_bonus(s_, seat) : 0;
-        return "Attack " + name_(a.subject) + " with " + denizen_name(a.denizen - 1) + ": " +
-               dice(def.weapon.dice, def.weapon.flat + bonus);
+        const Dice weapon = denizen_weapon(s_, s_.denizens[a.denizen - 1u], s_.attached);
+        const int target = attacked_denizen(a);
+        return "Attack " + (target != 0 ? denizen_name(target - 1) : name_(a.subject)) + " with " +
+               denizen_name(a.denizen - 1) + ": " + dice(weapon.dice, weapon.flat);
       }
       case kRestoreOfficer:
         return "Return your " + s_.def(s_.officer(seat, a.officer - 1)).card.title() +
@@ -337,7 +336,10 @@ class Labeller {
   std::string declared(const Declaration& d) const {
     if (d.action.kind == kPlayCard) {
       const std::string title = card_title(d.cards.front());
-      if (d.answers_hit) return title + " against the hit";
+      if (d.what == Declared::kHitAnswer) return title + " against the hit";
+      if (d.what == Declared::kEventBlock) return title + " against the hex's blow";
+      if (d.what == Declared::kCrew) return title + " to its position";
+      if (d.what == Declared::kEscape) return title + " to escape the wreck";
       return d.seat == s_.active ? title : "a " + title + " against the declaration before it";
     }
     return describe_kind(d.action);
@@ -431,7 +433,11 @@ void action_to_proto(const State& s, Seat actor, const Action& a, v1::Incursions
       break;
     case kDenizenAttack:
       out->set_target_denizen(a.denizen - 1u);
-      out->set_target_seat(a.subject);
+      if (const int target = attacked_denizen(a); target != 0) {
+        out->set_attacked_denizen(target - 1u);
+      } else {
+        out->set_target_seat(a.subject);
+      }
       break;
     case kDetonateMine:
     case kTractor:

@@ -167,7 +167,8 @@ std::uint64_t State::hash() const {
     }
     h.add(responses.size());
     for (const Declaration& d : responses) {
-      h.add((std::uint64_t{d.answers_hit} << 16) | (std::uint64_t{d.seat} << 8) | d.asked);
+      h.add((std::uint64_t{static_cast<std::uint8_t>(d.what)} << 16) |
+            (std::uint64_t{d.seat} << 8) | d.asked);
       h.add(encode(d.action));
       for (CardId card : d.cards)
         h.add(card);

@@ -71,14 +71,23 @@ struct Tabled {
   std::uint8_t locks = 0;     // a Sabotage: the weapon system (Weapon + 1) `on` may not use
 };
 
+// What a declaration is (§5.5: "any declaration (maneuver, command, card)").
+enum class Declared : std::uint8_t {
+  kManeuver,    // a maneuver with its attached cards, or a Countermand answering a declaration
+  kCrew,        // a crew card tabled from the hand, free (§14.3)
+  kHitAnswer,   // a defense card or Event Block the hit's target played against it (A28)
+  kEventBlock,  // Event Block against a hex's blow before it is rolled (T48)
+  kEscape,      // a Shuttle craft played as its player's vessel is destroyed (§11.4)
+};
+
 // A declaration open to responses (§5.5): a maneuver with its attached cards, or a card played
-// on its own (a Countermand).
+// on its own.
 struct Declaration {
   Seat seat = kNoSeat;
   Action action;
   std::vector<CardId> cards;
-  Seat asked = kNoSeat;      // the last seat offered a window; the declarer before the first
-  bool answers_hit = false;  // a card the hit's target played against it, not a maneuver
+  Seat asked = kNoSeat;  // the last seat offered a window; the declarer before the first
+  Declared what = Declared::kManeuver;
 };
 
 struct Vessel {
@@ -107,6 +116,9 @@ struct Vessel {
 // knows its denizen may spawn again.
 // An object a card placed in a hex (§11.1) is kept here too: it acts like a denizen of its
 // tile, but belongs to the card rather than to the hex.
+// Denizen ids (index + 1) are 8-bit; objects are refused a record past this many.
+inline constexpr std::size_t kMaxDenizens = 250;
+
 struct Denizen {
   TileIndex home = 0;  // the hex it belongs to
   TileIndex tile = 0;  // where it is: a dominated denizen may move (§4.6)

@@ -91,6 +91,25 @@ TEST_CASE("T49 escape shuttle: the kept Pwr keep their states; a craft has no W2
   CHECK(refused(g, 1, act(kLayMine, 0, 0)) == "NO_WEAPON");
 }
 
+TEST_CASE("§5.5 the escape craft is a declaration: countermanded, its player goes down") {
+  State s = seat_1_nearly_lost();
+  const CardId shuttle = add_card(s, 1, "SHUTTLE-CRAFT");
+  const CardId countermand = add_card(s, 0, "COUNTERMAND");
+  Game g = Game::from_position(s);
+  strike_seat_1(g, {6, 6});
+  REQUIRE(g.state().step == Step::kEscape);
+  play(g, 1, play_card(shuttle, 0, 2));
+  at(g, 0, Step::kRespond);  // the attacker's window, before the craft is launched
+  CHECK(g.state().ship(1).id != "SHUTTLE");
+  CHECK_FALSE(g.state().vessels[1].eliminated);
+  play(g, 0, play_card(countermand));
+  pass_windows(g);
+  CHECK(g.state().vessels[1].eliminated);
+  CHECK(events_of<ev::EscapeCraftLaunched>(g).empty());
+  CHECK(holds(zones(g, 1).discard, shuttle));
+  CHECK(winners(g) == 1);
+}
+
 TEST_CASE("§11.4 a destroyed player may go down instead: eliminated, the shuttle stays in hand") {
   State s = seat_1_nearly_lost();
   const CardId shuttle = add_card(s, 1, "SHUTTLE-CRAFT");

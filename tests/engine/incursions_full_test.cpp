@@ -9,6 +9,7 @@
 #include "engine/incursions/cards/deck_rules.h"
 #include "engine/incursions/figures.h"
 #include "engine/incursions/setup.h"
+#include "engine/incursions/view.h"
 #include "tests/engine/incursions_scenario_support.h"
 
 namespace spacedock::incursions {
@@ -475,6 +476,38 @@ TEST_CASE("§5.5 Countermand: the cancelled maneuver counts and loses what was p
   }
 }
 
+TEST_CASE("§5.5 in the defender window a Countermand cancels the rolled attack, not a blow") {
+  State s = full_position({"TS-F", "TS-K"});
+  const TileIndex base = add_tile(s, {1, 0}, kStarbase);
+  const CardId countermand = add_card(s, 1, "COUNTERMAND");
+  const CardId second = add_card(s, 1, "COUNTERMAND");
+  add_card(s, 0, "FIRE");  // so that seat 0 has a window on the Countermand
+  Game g = Game::from_position(s);
+  g.script_dice({6, 6});
+  play(g, 0, act(kFireW1, 1, 1));
+  pass_windows(g);  // seat 1 lets the attack through its window
+  at(g, 1, Step::kDefend);
+  CHECK(g.state().hit.damage == 12);
+  play(g, 1, play_card(countermand));
+  at(g, 0, Step::kRespond);
+  pass_windows(g);
+  CHECK(shields(g, 1) == 20);
+  CHECK(hull(g, 1) == 30);
+  CHECK(pwr(g, 0) == Pwr{3, 1});  // its Pwr stays spent
+  CHECK(zones(g, 1).discard == Cards{countermand});
+  at(g, 0, Step::kManeuver);
+
+  // A hex's blow is no maneuver: nothing for a Countermand to cancel.
+  end_turns_until(g, 1);
+  g.script_dice({3, 5});
+  play(g, 1, act(kMove, base));
+  pass_windows(g);
+  at(g, 1, Step::kBlockEvent);
+  play(g, 1, act(kAccept));
+  at(g, 1, Step::kAbsorb);
+  CHECK(refused(g, 1, play_card(second)) == "WRONG_STEP");
+}
+
 TEST_CASE("A28 a defense card is declared too: the attacker may countermand it") {
   State s = full_position({"TS-F", "TS-K"});
   const CardId countermand = add_card(s, 0, "COUNTERMAND");
@@ -490,7 +523,7 @@ TEST_CASE("A28 a defense card is declared too: the attacker may countermand it")
   // The card waits in a window, the hit with it.
   at(g, 0, Step::kRespond);
   REQUIRE(g.state().responses.size() == 1);
-  CHECK(g.state().responses[0].answers_hit);
+  CHECK(g.state().responses[0].what == Declared::kHitAnswer);
   SUBCASE("countermanded: it is lost, and the target answers the hit on") {
     play(g, 0, play_card(countermand));
     pass_windows(g);
@@ -655,6 +688,47 @@ TEST_CASE("T48 Event Block cancels a hex's blow; other defense cards may not ans
   }
 }
 
+TEST_CASE("§5.5 a crew card tabled or an Event Block played before the roll may be answered") {
+  State s = full_position({"TS-F", "TS-K"});
+  const TileIndex base = add_tile(s, {1, 0}, kStarbase);
+  const CardId tac = add_card(s, 0, "CRW-TAC");
+  const CardId first = add_card(s, 0, "EVENT-BLOCK");
+  const CardId second = add_card(s, 0, "EVENT-BLOCK");
+  const CardId countermand = add_card(s, 1, "COUNTERMAND");
+  const CardId other = add_card(s, 1, "COUNTERMAND");
+  Game g = Game::from_position(s);
+
+  // The crew card countermanded: discarded, the position still empty, no maneuver used.
+  play(g, 0, play_card(tac));
+  at(g, 1, Step::kRespond);
+  play(g, 1, play_card(countermand));
+  pass_windows(g);
+  CHECK(g.state().officer(0, kTactical) == kNoCard);
+  CHECK(zones(g, 0).discard == Cards{tac});
+  CHECK(used(g) == 0);
+
+  // The first Event Block countermanded: the blow comes back, and the second one stops it.
+  g.script_dice({3, 5});
+  maneuver(g, 0, act(kMove, base));
+  at(g, 0, Step::kBlockEvent);
+  play(g, 0, play_card(first));
+  at(g, 1, Step::kRespond);
+  v1::IncursionsView view;
+  project_view(g, core::Viewer::spectator(), &view);
+  REQUIRE(view.responses_size() == 1);
+  CHECK(view.responses(0).answers_hit());
+  play(g, 1, play_card(other));
+  pass_windows(g);
+  at(g, 0, Step::kBlockEvent);
+  CHECK(rolls(g, 0, v1::DICE_ROLL_PURPOSE_EVENT).empty());
+  play(g, 0, play_card(second));
+  pass_windows(g);  // seat 1's hand is empty now: no window
+  CHECK(rolls(g, 0, v1::DICE_ROLL_PURPOSE_EVENT).empty());
+  CHECK(shields(g, 0) == 20);
+  CHECK(zones(g, 0).discard == Cards{tac, first, second});
+  CHECK(g.state().step == Step::kManeuver);
+}
+
 TEST_CASE("T55 maneuver classes and free actions with cards") {
   // Once both maneuvers are used the engine ends the turn itself, so no decision is left to
   // refuse with NO_MANEUVERS_LEFT (as in the BASIC T55): a further maneuver is not P1's to make.
@@ -665,7 +739,11 @@ TEST_CASE("T55 maneuver classes and free actions with cards") {
   add_card(s, 1, "WARP");
   Game g = Game::from_position(s);
   play(g, 0, play_card(tac));  // free: tabled into the empty Tactical position
+  at(g, 1, Step::kRespond);    // once the others have had their windows (§5.5)
+  CHECK(g.state().officer(0, kTactical) == kNoCard);
+  pass_windows(g);
   CHECK(g.state().officer(0, kTactical) == tac);
+  CHECK(used(g) == 0);
   play(g, 0, play_card(fire));  // free: attached
   CHECK(used(g) == 0);
   g.script_dice({3});

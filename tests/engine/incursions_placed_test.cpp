@@ -45,6 +45,40 @@ TEST_CASE("§11.1 Weapons Platform: placed in the hex, it attacks with its owner
   CHECK(refused(g, 0, make_action(kDenizenAttack, 1, 0, 0, 0, 1)) == "NOT_YOURS");
 }
 
+TEST_CASE("§11.1 on the placing turn its owner may turn the object on a denizen of its hex") {
+  State s = full_position({"TS-F", "TS-K"});
+  const TileIndex pirates = add_tile(s, {1, 0}, "hex.024.pirates", /*owner=*/0);
+  const TileIndex east = add_tile(s, {2, 0}, kOpen);
+  s.vessels[0].tile = pirates;
+  s.vessels[1].tile = east;
+  s.denizens.push_back(Denizen{pirates, pirates, 20, true});  // the hex's Pirates (evasion 6)
+  Denizen elsewhere{east, east, 20, true};                    // seat 1's Outpost, next door
+  elsewhere.card = add_card(s, 1, "OUTPOST");
+  elsewhere.owner = 1;
+  std::erase(s.zones[1].hand, elsewhere.card);
+  s.denizens.push_back(elsewhere);
+  const CardId platform = add_card(s, 0, "WEAPONS-PLATFORM");
+  Game g = Game::from_position(s);
+  maneuver(g, 0, play_card(platform));
+  const int object = newest(g) - 1;  // its index
+  CHECK(refused(g, 0, denizen_attack_on_denizen(object, object)) == "INVALID_TARGET");
+  CHECK(refused(g, 0, denizen_attack_on_denizen(object, 1)) == "OUT_OF_RANGE");
+  CHECK(refused(g, 0, denizen_attack_on_denizen(object, 7)) == "NO_DENIZEN");
+  REQUIRE(offered(g, denizen_attack_on_denizen(object, 0)));
+
+  // Its 2D6 make 9; the Pirates' evasion roll of 8 is over their 6.
+  g.script_dice({4, 5, 4, 4});
+  maneuver(g, 0, denizen_attack_on_denizen(object, 0));
+  CHECK(g.state().denizens[0].life == 11);
+  const auto declared = events_of<ev::AttackDeclared>(g);
+  REQUIRE(declared.size() == 1);
+  CHECK(declared[0].denizen_attacker == object + 1);
+  CHECK(declared[0].denizen_target == 1);
+  CHECK(declared[0].target == kNoSeat);
+  end_turns_until(g, 0);
+  CHECK(refused(g, 0, denizen_attack_on_denizen(object, 0)) == "NOT_YOURS");  // the hex's now
+}
+
 TEST_CASE("§11.1 a placed object strikes every other vessel that arrives, never its owner") {
   State s = full_position({"TS-F", "TS-K", "TS-R"});
   const TileIndex east = add_tile(s, {1, 0}, kOpen);

@@ -122,6 +122,57 @@ TEST_CASE("§11.3 a craft strikes arriving rivals from the next turn; whole, it 
   CHECK(repaired[1].value == 15);
 }
 
+TEST_CASE("§11.3 hand cards go with the craft's attack: Phasers and Fire as on the ship's W1") {
+  State s = full_position({"TS-F", "TS-K"});
+  const CardId shuttle = add_card(s, 0, "SHUTTLE-CRAFT");
+  const CardId phasers = add_card(s, 0, "PHASERS");
+  const CardId fire = add_card(s, 0, "FIRE");
+  const CardId warp = add_card(s, 0, "WARP");
+  Game g = Game::from_position(s);
+  maneuver(g, 0, launch(shuttle));
+  play(g, 0, play_card(warp));  // a Warp wants a move
+  CHECK(refused(g, 0, craft_attack(1)) == "NOT_FOR_THIS_MANEUVER");
+  play(g, 0, act(kDetachCards));
+  play(g, 0, play_card(phasers));  // +2D6 on W1 (§18)
+  play(g, 0, play_card(fire));     // +10 to an attack
+  g.script_dice({1, 2, 3});        // 1D6 + 2D6 + 10
+  maneuver(g, 0, craft_attack(1));
+  at(g, 1, Step::kDefend);
+  CHECK(g.state().hit.damage == 16);
+  CHECK(g.state().hit.denizen == 1);
+  play(g, 1, act(kAccept));
+  CHECK(zones(g, 0).discard == Cards{phasers, fire});
+}
+
+TEST_CASE("§11.1 a craft attacks a denizen of its hex, and its owner takes the kill reward") {
+  State s = full_position({"TS-F", "TS-K"});
+  const TileIndex pirates = add_tile(s, {1, 0}, "hex.024.pirates", /*owner=*/0);
+  const TileIndex far = add_tile(s, {3, 0}, kOpen);
+  s.vessels[1].tile = far;
+  s.denizens.push_back(Denizen{pirates, pirates, 3, true});  // wounded Pirates (evasion 6)
+  const CardId shuttle = add_card(s, 0, "SHUTTLE-CRAFT");
+  for (int i = 0; i < 5; ++i)
+    add_card(s, 0, "REPAIR-CREW", /*to_deck=*/true);
+  Game g = Game::from_position(s);
+  maneuver(g, 0, launch(shuttle));
+  const int craft = 1;  // its index, after the Pirates'
+  CHECK(refused(g, 0, denizen_attack_on_denizen(craft, 0)) == "OUT_OF_RANGE");
+  maneuver(g, 0, make_action(kDenizenMove, pirates, 0, 0, 0, craft + 1));
+  end_turns_until(g, 0);
+
+  // Its 1D6 makes 5; the Pirates' evasion roll of 12 fails, and they die.
+  g.script_dice({5, 6, 6});
+  maneuver(g, 0, denizen_attack_on_denizen(craft, 0));
+  CHECK_FALSE(g.state().denizens[0].alive);
+  const auto destroyed = events_of<ev::DenizenDestroyed>(g);
+  REQUIRE(destroyed.size() == 1);
+  CHECK(destroyed[0].killer == 0);
+  const auto reward = events_of<ev::RewardTaken>(g);
+  REQUIRE(reward.size() == 1);  // no spent Pwr: the 3 cards
+  CHECK(reward[0].seat == 0);
+  CHECK(reward[0].drawn == 3);
+}
+
 TEST_CASE("A24 an eliminated player keeps command of its own craft, which acts no more alone") {
   State s = full_position({"TS-F", "TS-K", "TS-R"});
   const TileIndex east = add_tile(s, {1, 0}, kOpen);

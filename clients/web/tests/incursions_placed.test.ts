@@ -258,6 +258,11 @@ test("declarations: placing an object, attacking with it, repairing it, firing a
     declarationWords({ seat: 1, action: { kind: Kind.DENIZEN_ATTACK, targetDenizen: 5, targetSeat: 0 }, cards: [] } as never, view, 1, kNames),
     "You attack alice with your Weapons Platform",
   );
+  // Turned on a denizen of its hex (§11.1): attacked_denizen instead of target_seat.
+  assert.equal(
+    declarationWords({ seat: 1, action: { kind: Kind.DENIZEN_ATTACK, targetDenizen: 5, attackedDenizen: 0 }, cards: [] } as never, view, 1),
+    "You attack the Pirates with your Weapons Platform",
+  );
   // A denizen a player dominates, not theirs.
   assert.equal(
     declarationWords({ seat: 1, action: { kind: Kind.DENIZEN_ATTACK, targetDenizen: 0, targetSeat: 0 }, cards: [] } as never, view, 0),
@@ -309,13 +314,14 @@ test("prompt targets: repairing the Outpost lights it, attacking with it lights 
     { id: 3n, label: "Attack Player 2 with Outpost: 1D6+2", action: { kind: Kind.DENIZEN_ATTACK, targetDenizen: 4, targetSeat: 1 } },
     { id: 4n, label: "Repair the hull with 1 Pwr", action: { kind: Kind.REPAIR, power: 1 } },
     { id: 5n, label: "Fire Phasers (W1) at the Weapons Platform", action: { kind: Kind.FIRE_W1, targetDenizen: 5, weapon: IncursionsWeaponSlot.W1 } },
+    { id: 6n, label: "Attack the Weapons Platform with Outpost: 1D6+2", action: { kind: Kind.DENIZEN_ATTACK, targetDenizen: 4, attackedDenizen: 5 } },
   ]);
   const targets = promptTargets(prompt, view);
   assert.deepEqual(targets.denizens.get(4)?.map((o) => o.id), [1n, 2n]);
-  assert.deepEqual(targets.denizens.get(5)?.map((o) => o.id), [5n]);
+  assert.deepEqual(targets.denizens.get(5)?.map((o) => o.id), [5n, 6n], "the denizen attacked, not the attacker");
   assert.deepEqual(targets.vessels.get(1)?.map((o) => o.id), [3n]);
   assert.deepEqual(targets.other.map((o) => o.id), [4n], "the hull's repair has no place on the map");
-  assert.deepEqual(targets.hexes.get("1,0")?.options.map((o) => o.id), [1n, 2n, 3n, 5n]);
+  assert.deepEqual(targets.hexes.get("1,0")?.options.map((o) => o.id), [1n, 2n, 3n, 5n, 6n]);
 });
 
 // A Shuttle craft launched on its own (§11.3): a placed object that moves, listed with the traits
@@ -371,6 +377,16 @@ test("a launched Shuttle craft: mobile, back to the hand once whole; launching a
       kNames,
     ),
     "bob plays Reinforce Shields against the hit",
+  );
+  // Event Block, against a hit or before a hex's blow is rolled.
+  const block = { id: 54, card: { id: "EVENT-BLOCK", title: "Event Block", effect: { mechanism: Mechanism.BLOCK_EVENT } } };
+  assert.equal(
+    declarationWords(
+      { seat: 1, action: { kind: Kind.PLAY_CARD, card: block }, cards: [block], answersHit: true } as never,
+      view,
+      1,
+    ),
+    "You play Event Block against the event's blow",
   );
   // As armour (no destination) it is not placed anywhere.
   assert.equal(

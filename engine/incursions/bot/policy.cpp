@@ -364,7 +364,7 @@ double Turn::score(const v1::IncursionsAction& a) const {
     case v1::ASSIMILATE:
       return kFiller;
     case v1::DENIZEN_ATTACK:  // a dominated denizen's, an object placed this turn, a craft
-      return kFiller + 10;
+      return a.has_attacked_denizen() ? kFiller + 8 : kFiller + 10;  // rivals first
     case v1::END_MANEUVERS:
       return 0;
     default:  // cloaks, sweeps and tractor beams do not serve the race
@@ -426,6 +426,8 @@ double Turn::defend(const v1::IncursionsAction& a, const v1::IncursionsHit& hit)
       const auto& e = a.card().card().effect();
       if (rest <= 0) return -1;
       if (e.mechanism() == v1::INCURSIONS_CARD_MECHANISM_BLOCK_EVENT) return shielded(0);
+      // A Countermand cancels the attack too, but is kept for a rival's race unless it bites.
+      if (e.mechanism() == v1::INCURSIONS_CARD_MECHANISM_COUNTERMAND) return shielded(0) - 8;
       if (e.absorb() > 0) return loss(rest, lives) - loss(rest - e.absorb(), lives) - 0.005;
       return e.repair() > 0 && rest >= 5 ? 0.05 : -1;
     }

@@ -13,6 +13,22 @@
 
 namespace spacedock::incursions {
 
+namespace {
+
+// A record a new object may take: a destroyed or recovered object's, so the table grows only
+// with what stands at once.
+bool free_record(const Denizen& d) {
+  return d.placed() && !d.alive;
+}
+
+}  // namespace
+
+bool Game::object_room() const {
+  // Denizen ids (index + 1) are 8-bit.
+  return s_.denizens.size() < kMaxDenizens ||
+         std::any_of(s_.denizens.begin(), s_.denizens.end(), free_record);
+}
+
 void Game::place_object(Seat seat, CardId card) {
   std::erase(s_.committed, card);  // it stays in play, in the hex
   const TileIndex tile = s_.vessels[seat].tile;
@@ -20,8 +36,10 @@ void Game::place_object(Seat seat, CardId card) {
   object.card = card;
   object.owner = seat;
   object.placed_turn = s_.turn;
-  s_.denizens.push_back(object);
-  emit(ev::DenizenSpawned{static_cast<std::uint8_t>(s_.denizens.size() - 1)});
+  auto record = std::find_if(s_.denizens.begin(), s_.denizens.end(), free_record);
+  if (record == s_.denizens.end()) record = s_.denizens.insert(record, object);
+  *record = object;
+  emit(ev::DenizenSpawned{static_cast<std::uint8_t>(record - s_.denizens.begin())});
 }
 
 const Denizen* Game::own_object(Seat seat, int id) const {
@@ -41,8 +59,27 @@ Rule Game::check_object_attack(const Action& a) const {
   // (§11.1); a craft on every turn (§11.3).
   if (object == nullptr || !(is_craft(*object) || object->placed_turn == s_.turn))
     return Rule::kNotYours;
+  if (const int target = attacked_denizen(a); target != 0)
+    return check_attacked_denizen(*object, target);
   if (Rule r = check_target(seat, a.subject); r != Rule::kOk) return r;
   return s_.vessels[a.subject].tile == object->tile ? Rule::kOk : Rule::kOutOfRange;
+}
+
+Rule Game::check_attacked_denizen(const Denizen& attacker, int id) const {
+  if (id > static_cast<int>(s_.denizens.size()) || !s_.denizens[id - 1u].alive)
+    return Rule::kNoDenizen;
+  // Any denizen or object of its hex but its owner's own, which it never harms (§11.1).
+  const Denizen& target = s_.denizens[id - 1u];
+  if (target.placed() && target.owner == attacker.owner) return Rule::kInvalidTarget;
+  return target.tile == attacker.tile ? Rule::kOk : Rule::kOutOfRange;
+}
+
+void Game::command_attack(const Action& a) {
+  if (const int target = attacked_denizen(a); target != 0) {
+    denizen_attacks_denizen(a.denizen - 1, target - 1);
+  } else {
+    denizen_attack(a.denizen - 1, a.subject);
+  }
 }
 
 Rule Game::check_object_move(const Action& a) const {
@@ -105,6 +142,10 @@ void Game::enumerate_objects(std::vector<core::OptionId>& out) const {
     if (own_object(seat, id) == nullptr) continue;
     for (Seat target = 0; target < s_.players; ++target) {
       const Action attack = make_action(ActionKind::kDenizenAttack, target, 0, 0, 0, id);
+      if (check_maneuver(attack) == Rule::kOk) out.push_back(encode(attack));
+    }
+    for (std::size_t target = 0; target < s_.denizens.size(); ++target) {
+      const Action attack = denizen_attack_on_denizen(id - 1, static_cast<int>(target));
       if (check_maneuver(attack) == Rule::kOk) out.push_back(encode(attack));
     }
     for (int direction = 0; direction < kDirections; ++direction) {

@@ -54,16 +54,21 @@ std::uint8_t Game::attached_demands() const {
   return demands;
 }
 
-bool Game::fits(std::uint8_t demands, ActionKind kind) {
-  const bool phasers = kind == kFireW1;
-  const bool weapon = phasers || kind == kFireW2 || kind == kFireCardWeapon;
+bool Game::fits(std::uint8_t demands, const Action& a) const {
+  // A launched craft's attack on its owner's order is its W1 fired: the hand cards go with it
+  // as with the ship's (§11.3: "play hand cards while controlling it").
+  const bool craft_attack = a.kind == kDenizenAttack && a.denizen != 0 &&
+                            a.denizen <= s_.denizens.size() &&
+                            is_craft(s_.denizens[a.denizen - 1u]);
+  const bool phasers = a.kind == kFireW1 || craft_attack;
+  const bool weapon = phasers || a.kind == kFireW2 || a.kind == kFireCardWeapon;
   if ((demands & kPhaserAttack) && !phasers) return false;
   if ((demands & kWeaponAttack) && !weapon) return false;
-  return !(demands & kMoveDemand) || kind == ActionKind::kMove;
+  return !(demands & kMoveDemand) || a.kind == ActionKind::kMove;
 }
 
 Rule Game::check_attached_fit(const Action& a) const {
-  return fits(attached_demands(), a.kind) ? Rule::kOk : Rule::kNotForThisManeuver;
+  return fits(attached_demands(), a) ? Rule::kOk : Rule::kNotForThisManeuver;
 }
 
 bool Game::serves_race(Seat seat, v1::Race race) const {
@@ -110,6 +115,11 @@ Rule Game::check_card_in_hand(const Action& a) const {
       // Only Event Block answers a hex's blow, a mine's or a denizen's (A45).
       if (mechanism == v1::INCURSIONS_CARD_MECHANISM_BLOCK_EVENT) {
         return hit.automatic || hit.denizen != 0 ? Rule::kOk : Rule::kNotAnEvent;
+      }
+      // In the defender window a Countermand cancels the attack itself: a ship's attack is a
+      // maneuver, a hex's blow or a denizen's is not (§5.5.7) [R].
+      if (mechanism == v1::INCURSIONS_CARD_MECHANISM_COUNTERMAND) {
+        return s_.step == Step::kDefend && hit.attacker != kNoSeat ? Rule::kOk : Rule::kWrongStep;
       }
       if (def.nature != v1::INCURSIONS_CARD_NATURE_DEFENSE) return Rule::kWrongStep;
       if (hit.automatic) return Rule::kEventOnlyEventBlock;
@@ -187,9 +197,12 @@ Rule Game::check_card_maneuver(const Action& a, const CardDef& def) const {
     case v1::INCURSIONS_CARD_MECHANISM_SHUTTLE:
       // One shuttle as armour beside the ship [P]; launched ones are not counted.
       if (a.officer != kLaunchCraft && has_armour(seat)) return Rule::kOnePerTarget;
+      if (a.officer == kLaunchCraft && !object_room()) return Rule::kCardLimit;
+      return check_rarity(seat, card);
+    case v1::INCURSIONS_CARD_MECHANISM_PLACE_OBJECT:
+      if (!object_room()) return Rule::kCardLimit;
       return check_rarity(seat, card);
     case v1::INCURSIONS_CARD_MECHANISM_WEAPON_SYSTEM:
-    case v1::INCURSIONS_CARD_MECHANISM_PLACE_OBJECT:
       return check_rarity(seat, card);
     case v1::INCURSIONS_CARD_MECHANISM_SABOTAGE:
       return check_sabotage(a);
@@ -221,7 +234,8 @@ void Game::enumerate_cards(std::vector<core::OptionId>& out) const {
         return def.effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_COUNTERMAND;
       case Step::kDefend:
       case Step::kAbsorb:
-        return def.nature == v1::INCURSIONS_CARD_NATURE_DEFENSE;
+        return def.nature == v1::INCURSIONS_CARD_NATURE_DEFENSE ||
+               def.effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_COUNTERMAND;
       case Step::kEscape:
         return def.effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_SHUTTLE;
       case Step::kBlockEvent:
@@ -293,8 +307,10 @@ bool Game::free_play(const Action& a) const {
 void Game::play_free_card(const Action& a) {
   const Seat seat = s_.active;
   const CardId card = a.card - 1u;
-  if (s_.def(card).crew()) {
-    table_crew(seat, card, /*when_drawn=*/false);
+  if (s_.def(card).crew()) {  // a card declared, open to answers like any (§5.5)
+    remove_from_hand(seat, card);
+    emit(ev::CardPlayed{seat, card, kNoSeat, false, s_.maneuvers_allowed});
+    s_.responses.push_back(Declaration{seat, a, {card}, seat, Declared::kCrew});
     return;
   }
   remove_from_hand(seat, card);
@@ -310,15 +326,14 @@ void Game::answer_hit_with_card(const Action& a) {
   remove_from_hand(seat, card);
   emit(ev::CardPlayed{seat, card, kNoSeat, false, 0});
   s_.tasks.push_back({Task::Kind::kResumeHit, seat});
-  Declaration d{seat, a, {card}, seat};
-  d.answers_hit = true;
-  s_.responses.push_back(std::move(d));
+  s_.responses.push_back(Declaration{seat, a, {card}, seat, Declared::kHitAnswer});
 }
 
 void Game::apply_defense_card(Seat seat, CardId card) {
   const CardEffect& effect = s_.def(card).effect;
   to_discard(seat, card, v1::CARD_DISCARD_REASON_USED);
-  if (effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_BLOCK_EVENT) {
+  if (effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_BLOCK_EVENT ||
+      effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_COUNTERMAND) {
     s_.hit.evaded = true;  // the blow is cancelled for this vessel
     s_.hit.evasion_open = false;
     s_.hit.blocked = true;

@@ -30,7 +30,9 @@ std::optional<Seat> target_seat(const State& s, const Action& a) {
     case ActionKind::kTractor:
     case ActionKind::kFireHexWeapon:
     case ActionKind::kFireCardWeapon:
+      return a.subject;
     case ActionKind::kDenizenAttack:
+      if (attacked_denizen(a) != 0) return std::nullopt;
       return a.subject;
     case ActionKind::kPlayCard:
       if (s.def(a.card - 1u).targets_vessel()) return a.subject;
@@ -95,15 +97,29 @@ void Game::advance_responses() {
     lose_declaration(d);
     return;
   }
-  if (countermand(s_, d)) {
-    // A Countermand: the declaration beneath it is cancelled; the card is used.
+  if (d.what == Declared::kManeuver && countermand(s_, d)) {
+    // A Countermand: the declaration beneath it is cancelled; the card is used. (One played
+    // in a defender window answers the hit instead, below.)
     cancel_below(d.seat);
     to_discard(d.seat, d.cards.front(), v1::CARD_DISCARD_REASON_USED);
     return;
   }
-  if (d.answers_hit) {
-    apply_defense_card(d.seat, d.cards.front());
-    return;
+  switch (d.what) {
+    case Declared::kHitAnswer:
+      apply_defense_card(d.seat, d.cards.front());
+      return;
+    case Declared::kEventBlock:  // the blow never falls
+      to_discard(d.seat, d.cards.front(), v1::CARD_DISCARD_REASON_USED);
+      return;
+    case Declared::kEscape:
+      launch_escape(d.seat, d.action);
+      return;
+    case Declared::kCrew:
+      if (!table_crew(d.seat, d.cards.front(), /*when_drawn=*/false))
+        to_hand(d.seat, d.cards.front());
+      return;
+    case Declared::kManeuver:
+      break;
   }
   s_.committed = std::move(d.cards);
   resolve_maneuver(d.seat, d.action);
@@ -140,14 +156,19 @@ void Game::cancel_below(Seat by) {
 
 void Game::lose_declaration(const Declaration& d) {
   // A lost maneuver still counts as used, and what was committed to it is lost: its Pwr is
-  // spent and its cards discarded (A28). A card answering a hit commits no Pwr, and the
-  // target's diverted Pwr still serves its answers to the hit.
-  if (!countermand(s_, d) && !d.answers_hit) {
+  // spent and its cards discarded (A28). A card played outside the maneuvers commits no Pwr,
+  // and the target's diverted Pwr still serves its answers to the hit.
+  if (d.what == Declared::kManeuver && !countermand(s_, d)) {
     pay(d.seat, committed_power(d.seat, d.action, d.cards));
     expire_diverted(d.seat);
   }
   for (CardId card : d.cards)
     to_discard(d.seat, card, v1::CARD_DISCARD_REASON_COUNTERMANDED);
+  // A blocked blow comes back: it falls, unless another Event Block answers it. A lost escape
+  // craft leaves its player aboard the wreck.
+  if (d.what == Declared::kEventBlock)
+    s_.tasks.push_back({Task::Kind::kEventDamage, d.seat, s_.vessels[d.seat].tile, kNoSeat});
+  if (d.what == Declared::kEscape) sink(d.seat);
 }
 
 int Game::committed_power(Seat seat, const Action& a, std::span<const CardId> cards) const {
@@ -250,7 +271,7 @@ void Game::resolve_maneuver(Seat seat, const Action& action) {
       fire_card_weapon(action);
       break;
     case ActionKind::kDenizenAttack:
-      denizen_attack(action.denizen - 1, action.subject);
+      command_attack(action);
       break;
     case ActionKind::kDenizenMove:
       move_denizen(action.denizen - 1, action.subject);

@@ -44,20 +44,30 @@ void Game::destroyed(Seat seat) {
     open(Step::kEscape, seat);
     return;
   }
-  eliminate(seat, v1::ELIMINATION_REASON_DESTROYED);
-  check_victory();
+  sink(seat);
 }
 
 void Game::answer_escape(Seat seat, const Action& a) {
   if (a.kind != ActionKind::kPlayCard) {
-    eliminate(seat, v1::ELIMINATION_REASON_DESTROYED);
-    check_victory();
+    sink(seat);
     return;
   }
+  // Declared, so the others may answer it before the craft is launched (§5.5); countermanded,
+  // the player goes down with the ship.
   const CardId card = a.card - 1u;
-  const int spent = escape_power(s_, seat).kept - a.power;
   remove_from_hand(seat, card);
   emit(ev::CardPlayed{seat, card, kNoSeat, false, 0});
+  s_.responses.push_back(Declaration{seat, a, {card}, seat, Declared::kEscape});
+}
+
+void Game::sink(Seat seat) {
+  eliminate(seat, v1::ELIMINATION_REASON_DESTROYED);
+  check_victory();
+}
+
+void Game::launch_escape(Seat seat, const Action& a) {
+  const CardId card = a.card - 1u;
+  const int spent = escape_power(s_, seat).kept - a.power;
 
   // The ship card and the other Pwr leave the game; what was tabled on it is discarded, and
   // the crew go over to the craft (A33).

@@ -22,14 +22,12 @@ void Game::denizen_attack(int index, Seat target) {
   const Denizen& d = s_.denizens[static_cast<std::size_t>(index)];
   if (!d.alive || !s_.in_game(target) || s_.vessels[target].tile != d.tile) return;
   // The server rolls for the denizen (§10.2); the vessel defends as against any attack.
-  const DenizenDef& def = s_.def(d);
   const auto id = static_cast<std::uint8_t>(index + 1);
   ev::AttackDeclared declared{kNoSeat, target, Weapon::kW1, 0, 0};
   declared.denizen_attacker = id;
   emit(declared);
-  // A Weapons Platform fires with its owner's weapon bonus (§18).
-  const int bonus = def.weapon_bonus && s_.in_game(d.owner) ? weapon_bonus(s_, d.owner) : 0;
-  roll_hit(kNoSeat, target, Weapon::kW1, def.weapon.dice, def.weapon.flat + bonus, false, 0, id);
+  const Dice weapon = denizen_weapon(s_, d, s_.committed);
+  roll_hit(kNoSeat, target, Weapon::kW1, weapon.dice, weapon.flat, false, 0, id);
 }
 
 void Game::attack_denizen(const Action& action) {
@@ -46,12 +44,30 @@ void Game::attack_denizen(const Action& action) {
       stats.dice + action.power + hex_weapon_dice(s_, attacker, weapon) + card_dice(weapon),
       stats.flat + weapon_bonus(s_, attacker) +
           card_sum(s_, s_.committed, &CardEffect::attack_flat));
+  strike_denizen(index, damage, attacker);
+}
+
+void Game::denizen_attacks_denizen(int index, int target) {
+  const Denizen& d = s_.denizens[static_cast<std::size_t>(index)];
+  if (!d.alive || !s_.denizens[static_cast<std::size_t>(target)].alive) return;
+  const auto id = static_cast<std::uint8_t>(index + 1);
+  ev::AttackDeclared declared{kNoSeat, kNoSeat, Weapon::kW1, 0, 0};
+  declared.denizen_attacker = id;
+  declared.denizen_target = static_cast<std::uint8_t>(target + 1);
+  emit(declared);
+  const Dice weapon = denizen_weapon(s_, d, s_.committed);
+  const int damage = roll_dice(kNoSeat, weapon.dice, weapon.flat, v1::DICE_ROLL_PURPOSE_DAMAGE, id);
+  // Its owner ordered the attack, so a kill rewards its owner (§10.4) [R].
+  strike_denizen(target, damage, d.owner);
+}
+
+void Game::strike_denizen(int index, int damage, Seat attacker) {
   Denizen& d = s_.denizens[static_cast<std::size_t>(index)];
   // It evades on 2D6 at most its score, with no Pwr; platforms never evade (§10.1, §10.2).
   const DenizenDef& def = s_.def(d);
   const bool evaded =
       def.evasion > 0 && roll_dice(kNoSeat, 2, 0, v1::DICE_ROLL_PURPOSE_DENIZEN_EVASION,
-                                   action.denizen) <= def.evasion;
+                                   static_cast<std::uint8_t>(index + 1)) <= def.evasion;
   if (!evaded) d.life = static_cast<std::int16_t>(d.life - damage);
   emit(ev::DenizenDamaged{static_cast<std::uint8_t>(index),
                           static_cast<std::int16_t>(evaded ? 0 : damage), d.life, evaded});

@@ -60,6 +60,9 @@ Rule Game::check_domination(const Action& a) const {
     // 1 hex per maneuver, over explored tiles (§4.6).
     return s_.def(d).mobile && next_to(d.tile, a.subject) ? Rule::kOk : Rule::kIllegalPath;
   }
+  // Its own craft may attack a denizen too (§11.1); a denizen it dominates only vessels.
+  if (const int target = attacked_denizen(a); target != 0)
+    return own_craft(d, seat) ? check_attacked_denizen(d, target) : Rule::kInvalidTarget;
   // Its attack reaches its own hex (A50), and spares whom its hex spares; a craft has no hex.
   if (!s_.in_game(a.subject)) return Rule::kInvalidTarget;
   if (s_.vessels[a.subject].tile != d.tile) return Rule::kOutOfRange;
@@ -76,6 +79,10 @@ void Game::enumerate_domination(std::vector<core::OptionId>& out) const {
     add_if(ActionKind::kDominate, 0);
     for (Seat target = 0; target < s_.players; ++target)
       add_if(ActionKind::kDenizenAttack, target);
+    for (std::size_t target = 0; target < s_.denizens.size(); ++target) {
+      const Action a = denizen_attack_on_denizen(static_cast<int>(i), static_cast<int>(target));
+      if (check_domination(a) == Rule::kOk) out.push_back(encode(a));
+    }
     // A move goes to a neighbouring tile: those, in tile order (kept by insertion).
     std::array<TileIndex, kDirections> next;
     std::size_t count = 0;
@@ -106,7 +113,7 @@ void Game::dominate(const Action& a) {
       return;
     default:  // kDenizenAttack
       ++s_.maneuvers_used;
-      denizen_attack(a.denizen - 1, a.subject);
+      command_attack(a);
       return;
   }
 }

@@ -106,10 +106,11 @@ void Game::answer_event(Seat seat, const Action& a) {
     strike(seat);
     return;
   }
+  // Declared, so the others may answer it before the blow is called off (§5.5).
   const CardId card = a.card - 1u;
   remove_from_hand(seat, card);
   emit(ev::CardPlayed{seat, card, kNoSeat, false, 0});
-  to_discard(seat, card, v1::CARD_DISCARD_REASON_USED);
+  s_.responses.push_back(Declaration{seat, a, {card}, seat, Declared::kEventBlock});
 }
 
 void Game::strike(Seat seat) {

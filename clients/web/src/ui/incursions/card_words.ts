@@ -316,13 +316,20 @@ export function declarationWords(
       break;
     case Kind.DENIZEN_ATTACK: {
       // target_denizen is the attacker: the player's placed object on the turn it was placed, or
-      // a denizen an eliminated player dominates; target_seat is the vessel attacked.
+      // a denizen an eliminated player dominates; target_seat is the vessel attacked, or
+      // attacked_denizen a denizen of its hex (§11.1).
       const attacker = !denizen
         ? "a denizen"
         : denizen.ownerSeat === d.seat
           ? `${you ? "your" : "their"} ${denizenName(denizen)}`
           : `the ${denizenName(denizen)}`;
-      const at = a.targetSeat !== undefined ? ` ${whom(a.targetSeat, me, names)}` : "";
+      const attacked = view.denizens.find((x) => x.id === a.attackedDenizen);
+      const at =
+        a.attackedDenizen !== undefined
+          ? ` ${attacked ? `the ${denizenName(attacked)}` : "a denizen"}`
+          : a.targetSeat !== undefined
+            ? ` ${whom(a.targetSeat, me, names)}`
+            : "";
       what = `${verb("attacks", "attack")}${at} with ${attacker}`;
       break;
     }
@@ -345,8 +352,13 @@ export function declarationWords(
         mechanism === Mechanism.PLACE_OBJECT || (mechanism === Mechanism.SHUTTLE && a.destination)
           ? `, placing it in ${you ? "your" : "their"} hex`
           : "";
-      // A defense card or Event Block the hit's target plays against it (answers_hit).
-      const against = d.answersHit ? " against the hit" : "";
+      // A defense card or Event Block the hit's target plays against it (answers_hit); an Event
+      // Block may also be played before a hex's blow is rolled.
+      const against = !d.answersHit
+        ? ""
+        : mechanism === Mechanism.BLOCK_EVENT
+          ? " against the event's blow"
+          : " against the hit";
       what = `${verb("plays", "play")} ${title}${on}${pwr}${locking}${placing}${against}`;
       break;
     }

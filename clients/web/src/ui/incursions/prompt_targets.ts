@@ -132,6 +132,11 @@ export function promptTargets(prompt: DecisionPrompt | null, view: IncursionsVie
       addDenizen(action.targetDenizen, option);
       continue;
     }
+    // An object its owner controls, turned on a denizen of its hex (§11.1).
+    if (action?.kind === Kind.DENIZEN_ATTACK && action.attackedDenizen !== undefined) {
+      addDenizen(action.attackedDenizen, option);
+      continue;
+    }
     if (action && kAimed.has(action.kind) && action.targetSeat !== undefined) {
       const seat = action.targetSeat;
       addVessel(seat, option);
