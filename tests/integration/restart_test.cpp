@@ -2,10 +2,12 @@
 // killed with SIGKILL in the middle of a game and restarted; the game finishes with nothing lost.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <set>
+#include <thread>
 #include <tuple>
 
 #include "storage/accounts.h"
@@ -200,8 +202,14 @@ TEST_CASE("spacedock backup copies a database while matches are being played") {
   Process bots({SPACEDOCK_BOT_BIN, "--server", "ws://127.0.0.1:" + std::to_string(port) + "/ws",
                 "--matches", "12", "--parallel", "3", "--think-ms", "2", "--deadline", "120"},
                (dir.path() / "bots.log").string());
-  // Copies taken while the bots play: each must be a consistent database on its own.
-  std::this_thread::sleep_for(300ms);
+  // Copies taken while the bots play: each must be a consistent database on its own. The first
+  // is taken once a match has finished (so the copy has one to replay), the others still going;
+  // a fixed wait was too short on a loaded machine.
+  const auto waited_until = std::chrono::steady_clock::now() + 60s;
+  while (slurp(dir.path() / "bots.log").find(" finished after ") == std::string::npos &&
+         std::chrono::steady_clock::now() < waited_until) {
+    std::this_thread::sleep_for(50ms);
+  }
   const std::string copy = (dir.path() / "copy.sqlite").string();
   Process backup(
       {SPACEDOCK_BIN, "backup", "--db", (dir.path() / "db.sqlite").string(), "--to", copy},
