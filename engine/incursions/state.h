@@ -75,7 +75,7 @@ struct Tabled {
 enum class Declared : std::uint8_t {
   kManeuver,    // a maneuver with its attached cards, or a Countermand answering a declaration
   kCrew,        // a crew card tabled from the hand, free (§14.3)
-  kHitAnswer,   // a defense card or Event Block the hit's target played against it (A28)
+  kHitAnswer,   // a defense card, Event Block or Countermand the hit's target played (A28)
   kEventBlock,  // Event Block against a hex's blow before it is rolled (T48)
   kEscape,      // a Shuttle craft played as its player's vessel is destroyed (§11.4)
 };
@@ -112,13 +112,14 @@ struct Vessel {
   bool impulse_aged = false;  // the impulse has lasted into a turn of this vessel's already
 };
 
-// A hex's monster or station (§10). Kept after it dies, so that indices stay stable and the hex
-// knows its denizen may spawn again.
-// An object a card placed in a hex (§11.1) is kept here too: it acts like a denizen of its
-// tile, but belongs to the card rather than to the hex.
 // Denizen ids (index + 1) are 8-bit; objects are refused a record past this many.
 inline constexpr std::size_t kMaxDenizens = 250;
 
+// A hex's monster or station (§10). Kept after it dies, so that indices stay stable and the hex
+// knows its denizen may spawn again.
+// An object a card placed in a hex (§11.1) is kept here too: it acts like a denizen of its
+// tile, but belongs to the card rather than to the hex; a new object takes over the record of
+// one destroyed or recovered.
 struct Denizen {
   TileIndex home = 0;  // the hex it belongs to
   TileIndex tile = 0;  // where it is: a dominated denizen may move (§4.6)
