@@ -302,6 +302,10 @@ class Game {
   void repair_card(Seat seat, CardId card);
   // Responses (cards/responses.cpp): a maneuver is declared, answered, then resolved (§5.5).
   void declare(Seat seat, const Action& action);
+  // A card played outside the maneuvers (a.card), declared on its own: out of the hand, and
+  // open to the others' windows before it acts as `what` says (§5.5).
+  void declare_card(Seat seat, const Action& a, Declared what, Seat target = kNoSeat,
+                    int maneuvers_allowed = 0);
   void resolve_maneuver(Seat seat, const Action& action);
   void advance_responses();
   void respond(const Action& action);

@@ -336,11 +336,12 @@ class Labeller {
   std::string declared(const Declaration& d) const {
     if (d.action.kind == kPlayCard) {
       const std::string title = card_title(d.cards.front());
-      // Event Block answers only an event's, a mine's or a denizen's blow, rolled or not (A45).
-      const bool block =
-          s_.def(d.cards.front()).effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_BLOCK_EVENT;
-      if (d.what == Declared::kHitAnswer || d.what == Declared::kEventBlock)
+      if (d.answers_hit()) {
+        // Event Block answers only an event's, a mine's or a denizen's blow (A45).
+        const bool block =
+            s_.def(d.cards.front()).effect.mechanism == v1::INCURSIONS_CARD_MECHANISM_BLOCK_EVENT;
         return title + (block ? " against the event's blow" : " against the hit");
+      }
       if (d.what == Declared::kCrew) return title + " to its position";
       if (d.what == Declared::kEscape) return title + " to escape the wreck";
       return d.seat == s_.active ? title : "a " + title + " against the declaration before it";

@@ -88,6 +88,9 @@ struct Declaration {
   std::vector<CardId> cards;
   Seat asked = kNoSeat;  // the last seat offered a window; the declarer before the first
   Declared what = Declared::kManeuver;
+
+  // A card against a blow on its player, rolled or not (IncursionsDeclaration.answers_hit).
+  bool answers_hit() const { return what == Declared::kHitAnswer || what == Declared::kEventBlock; }
 };
 
 struct Vessel {

@@ -250,7 +250,7 @@ void card_to_proto(const State& s, CardId card, v1::IncursionsCardInstance* out)
 
 void declaration_to_proto(const State& s, const Declaration& d, v1::IncursionsDeclaration* out) {
   out->set_seat(d.seat);
-  out->set_answers_hit(d.what == Declared::kHitAnswer || d.what == Declared::kEventBlock);
+  out->set_answers_hit(d.answers_hit());
   action_to_proto(s, d.seat, d.action, out->mutable_action());
   for (CardId card : d.cards)
     card_to_proto(s, card, out->add_cards());

@@ -307,10 +307,8 @@ bool Game::free_play(const Action& a) const {
 void Game::play_free_card(const Action& a) {
   const Seat seat = s_.active;
   const CardId card = a.card - 1u;
-  if (s_.def(card).crew()) {  // a card declared, open to answers like any (§5.5)
-    remove_from_hand(seat, card);
-    emit(ev::CardPlayed{seat, card, kNoSeat, false, s_.maneuvers_allowed});
-    s_.responses.push_back(Declaration{seat, a, {card}, seat, Declared::kCrew});
+  if (s_.def(card).crew()) {
+    declare_card(seat, a, Declared::kCrew, kNoSeat, s_.maneuvers_allowed);
     return;
   }
   remove_from_hand(seat, card);
@@ -322,11 +320,8 @@ void Game::answer_hit_with_card(const Action& a) {
   // The card is a declaration of its own: every other player holding cards may answer it
   // before it acts, and the hit waits for it (§5.5, A28).
   const Seat seat = s_.hit.target;
-  const CardId card = a.card - 1u;
-  remove_from_hand(seat, card);
-  emit(ev::CardPlayed{seat, card, kNoSeat, false, 0});
   s_.tasks.push_back({Task::Kind::kResumeHit, seat});
-  s_.responses.push_back(Declaration{seat, a, {card}, seat, Declared::kHitAnswer});
+  declare_card(seat, a, Declared::kHitAnswer);
 }
 
 void Game::apply_defense_card(Seat seat, CardId card) {

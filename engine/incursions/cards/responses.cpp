@@ -74,6 +74,14 @@ void Game::declare(Seat seat, const Action& action) {
   s_.responses.push_back(std::move(d));  // run() offers the windows, then resolves it
 }
 
+void Game::declare_card(Seat seat, const Action& a, Declared what, Seat target,
+                        int maneuvers_allowed) {
+  const CardId card = a.card - 1u;
+  remove_from_hand(seat, card);
+  emit(ev::CardPlayed{seat, card, target, false, static_cast<std::uint8_t>(maneuvers_allowed)});
+  s_.responses.push_back(Declaration{seat, a, {card}, seat, what});
+}
+
 void Game::advance_responses() {
   Declaration& top = s_.responses.back();
   for (Seat next = static_cast<Seat>((top.asked + 1) % s_.players); next != top.seat;
@@ -135,13 +143,9 @@ void Game::respond(const Action& action) {
       use_aux(seat);
       open(Step::kRespond, seat);
       return;
-    case ActionKind::kPlayCard: {
-      const CardId card = action.card - 1u;
-      remove_from_hand(seat, card);
-      emit(ev::CardPlayed{seat, card, s_.responses.back().seat, false, 0});
-      s_.responses.push_back(Declaration{seat, action, {card}, seat});
+    case ActionKind::kPlayCard:  // a Countermand, aimed at the declaration it answers
+      declare_card(seat, action, Declared::kManeuver, s_.responses.back().seat);
       return;
-    }
     default:  // kAccept: the next seat's window
       return;
   }

@@ -52,12 +52,9 @@ void Game::answer_escape(Seat seat, const Action& a) {
     sink(seat);
     return;
   }
-  // Declared, so the others may answer it before the craft is launched (§5.5); countermanded,
-  // the player goes down with the ship.
-  const CardId card = a.card - 1u;
-  remove_from_hand(seat, card);
-  emit(ev::CardPlayed{seat, card, kNoSeat, false, 0});
-  s_.responses.push_back(Declaration{seat, a, {card}, seat, Declared::kEscape});
+  // The others may answer it before the craft is launched; countermanded, the player goes
+  // down with the ship.
+  declare_card(seat, a, Declared::kEscape);
 }
 
 void Game::sink(Seat seat) {

@@ -106,11 +106,8 @@ void Game::answer_event(Seat seat, const Action& a) {
     strike(seat);
     return;
   }
-  // Declared, so the others may answer it before the blow is called off (§5.5).
-  const CardId card = a.card - 1u;
-  remove_from_hand(seat, card);
-  emit(ev::CardPlayed{seat, card, kNoSeat, false, 0});
-  s_.responses.push_back(Declaration{seat, a, {card}, seat, Declared::kEventBlock});
+  // The others may answer it before the blow is called off.
+  declare_card(seat, a, Declared::kEventBlock);
 }
 
 void Game::strike(Seat seat) {
