@@ -25,10 +25,6 @@ bool valid_password(std::string_view password) {
   return password.size() >= 8 && password.size() <= 256;
 }
 
-v1::Response internal_error() {
-  return error_response(v1::INTERNAL, "the server could not do that; try again");
-}
-
 v1::Response bad_credentials() {
   return error_response(v1::INVALID_CREDENTIALS, "wrong user name or password");
 }

@@ -17,10 +17,6 @@ namespace asio = boost::asio;
 
 constexpr std::size_t kMaxDeckNameCharacters = 64;
 
-v1::Response internal_error() {
-  return error_response(v1::INTERNAL, "the server could not do that; try again");
-}
-
 v1::Response no_such_deck(std::uint64_t id) {
   return error_response(v1::NOT_FOUND, "you have no deck " + std::to_string(id));
 }

@@ -1,8 +1,9 @@
 #include "server/lobby.h"
 
 #include <algorithm>
-#include <cctype>
 #include <string_view>
+
+#include "engine/core/text.h"
 
 namespace spacedock::server {
 
@@ -28,13 +29,8 @@ bool Lobby::shows(const v1::MatchInfo& info, const v1::ListMatches& filter, std:
   if (filter.open_seats() && (info.status() != v1::MATCH_STATUS_WAITING || mine)) return false;
   if (filter.game() != v1::GAME_UNSPECIFIED && info.game() != filter.game()) return false;
   if (!filter.player().empty()) {
-    const auto same_name = [](std::string_view a, std::string_view b) {
-      return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
-        return std::tolower(static_cast<unsigned char>(x)) ==
-               std::tolower(static_cast<unsigned char>(y));
-      });
-    };
-    if (!seated([&](const v1::SeatInfo& s) { return same_name(s.username(), filter.player()); }))
+    if (!seated(
+            [&](const v1::SeatInfo& s) { return core::iequals(s.username(), filter.player()); }))
       return false;
   }
   return true;

@@ -61,6 +61,10 @@ v1::Response error_response(v1::ErrorCode code, std::string message, std::string
   return response;
 }
 
+v1::Response internal_error() {
+  return error_response(v1::INTERNAL, "the server could not do that; try again");
+}
+
 Match::Match(Services& services, std::int64_t id, v1::MatchSetup setup,
              std::vector<std::int64_t> seat_accounts, int seat_count, std::int64_t created_at_ms)
     : services_(services),

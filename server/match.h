@@ -35,6 +35,8 @@ using Reply = std::function<void(v1::Response)>;
 
 v1::Response ok_response();
 v1::Response error_response(v1::ErrorCode code, std::string message, std::string rule = {});
+// A failure of the server's own (the database, say): the request may simply be tried again.
+v1::Response internal_error();
 
 // One hosted match. Everything about it runs on its own strand, so it is never touched by two
 // threads at once and matches never wait for one another. Requests are handled one at a time, in

@@ -25,8 +25,8 @@ using client::ClientError;
 using client::expect_ok;
 using Clock = std::chrono::steady_clock;
 
-struct Run {
-  Run(const TournamentBotOptions& o, client::Url u, Clock::time_point d)
+struct TournamentRun {
+  TournamentRun(const TournamentBotOptions& o, client::Url u, Clock::time_point d)
       : options(o), url(std::move(u)), deadline(d) {}
   const TournamentBotOptions& options;
   client::Url url;
@@ -41,7 +41,7 @@ struct Run {
 
 class Entrant {
  public:
-  Entrant(Run& run, std::string name, std::uint64_t seed)
+  Entrant(TournamentRun& run, std::string name, std::uint64_t seed)
       : run_(run), name_(std::move(name)), random_(seed) {}
 
   awaitable<void> play_event() {
@@ -179,7 +179,7 @@ class Entrant {
     co_await call([&](auto& m) { m.mutable_leave_match()->set_match_id(match); });
   }
 
-  Run& run_;
+  TournamentRun& run_;
   std::string name_;
   std::mt19937_64 random_;
   std::unique_ptr<Client> client_;
@@ -189,7 +189,7 @@ class Entrant {
 }  // namespace
 
 int run_tournament_bots(const TournamentBotOptions& options) {
-  Run run(options, client::Url::parse(options.server), Clock::now() + options.deadline);
+  TournamentRun run(options, client::Url::parse(options.server), Clock::now() + options.deadline);
   asio::io_context io;
   std::vector<std::unique_ptr<Entrant>> entrants;
   for (int i = 0; i < options.entrants; ++i) {

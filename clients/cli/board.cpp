@@ -12,8 +12,6 @@
 namespace spacedock::cli {
 namespace {
 
-constexpr std::size_t kWidth = 100;
-
 class Names {
  public:
   explicit Names(const v1::MatchInfo& info) : info_(info) {}
@@ -34,21 +32,6 @@ std::string coord(const v1::HexCoord& c) {
 
 std::string dice(std::uint32_t count, std::int32_t flat) {
   return std::to_string(count) + "D6" + (flat ? (flat > 0 ? "+" : "") + std::to_string(flat) : "");
-}
-
-// `items` after `label`, separated by ", ", wrapped at the page width.
-void add_list(std::vector<std::string>& lines, const std::string& label,
-              const std::vector<std::string>& items) {
-  std::string line = label;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    const std::string item = items[i] + (i + 1 < items.size() ? "," : "");
-    if (line.size() + 1 + item.size() > kWidth) {
-      lines.push_back(line);
-      line = std::string(label.size(), ' ');
-    }
-    line += " " + item;
-  }
-  lines.push_back(line);
 }
 
 std::string header(const v1::IncursionsView& view, const v1::GameSnapshot& snapshot,

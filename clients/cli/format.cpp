@@ -98,4 +98,20 @@ std::vector<std::string> describe_prompt(const v1::DecisionPrompt& prompt) {
   return lines;
 }
 
+void add_list(std::vector<std::string>& lines, const std::string& label,
+              const std::vector<std::string>& items) {
+  constexpr std::size_t kWidth = 100;
+  if (items.empty()) return;
+  std::string line = label;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string item = items[i] + (i + 1 < items.size() ? "," : "");
+    if (line.size() + 1 + item.size() > kWidth && line.size() > label.size()) {
+      lines.push_back(line);
+      line = std::string(label.size(), ' ');
+    }
+    line += " " + item;
+  }
+  lines.push_back(line);
+}
+
 }  // namespace spacedock::cli

@@ -34,4 +34,9 @@ std::string outcome_text(const std::vector<std::string>& winners);
 // The prompt's title, then its options numbered from 1.
 std::vector<std::string> describe_prompt(const v1::DecisionPrompt& prompt);
 
+// Appends `items` after `label`, separated by ", ", wrapped at the boards' width (100) under the
+// first item; nothing when there are none.
+void add_list(std::vector<std::string>& lines, const std::string& label,
+              const std::vector<std::string>& items);
+
 }  // namespace spacedock::cli

@@ -7,8 +7,6 @@
 namespace spacedock::cli {
 namespace {
 
-constexpr std::size_t kWidth = 100;
-
 std::string seat_name(const v1::MatchInfo& info, std::uint32_t seat) {
   for (const auto& s : info.seats()) {
     if (s.seat() == seat) return s.username();
@@ -19,22 +17,6 @@ std::string seat_name(const v1::MatchInfo& info, std::uint32_t seat) {
 // A card by title; a face-down card (no identity for this viewer) as "?".
 std::string card(const v1::StccgCardRef& ref) {
   return ref.title().empty() ? "?" : ref.title();
-}
-
-// `items` after `label`, separated by ", ", wrapped at the page width under the first item.
-void add_list(std::vector<std::string>& lines, const std::string& label,
-              const std::vector<std::string>& items) {
-  if (items.empty()) return;
-  std::string line = label;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    const std::string item = items[i] + (i + 1 < items.size() ? "," : "");
-    if (line.size() + 1 + item.size() > kWidth && line.size() > label.size()) {
-      lines.push_back(line);
-      line = std::string(label.size(), ' ');
-    }
-    line += " " + item;
-  }
-  lines.push_back(line);
 }
 
 std::vector<std::string> titles(const google::protobuf::RepeatedPtrField<v1::StccgCardRef>& refs) {

@@ -1,5 +1,6 @@
 #include "engine/core/rng.h"
 
+#include <bit>
 #include <stdexcept>
 
 namespace spacedock::core {
@@ -12,10 +13,6 @@ std::uint64_t splitmix64(std::uint64_t& x) {
   return z ^ (z >> 31);
 }
 
-std::uint64_t rotl(std::uint64_t x, int k) {
-  return (x << k) | (x >> (64 - k));
-}
-
 }  // namespace
 
 Rng::Rng(std::uint64_t seed) {
@@ -24,14 +21,14 @@ Rng::Rng(std::uint64_t seed) {
 }
 
 std::uint64_t Rng::next() {
-  const std::uint64_t result = rotl(state_[1] * 5, 7) * 9;
+  const std::uint64_t result = std::rotl(state_[1] * 5, 7) * 9;
   const std::uint64_t t = state_[1] << 17;
   state_[2] ^= state_[0];
   state_[3] ^= state_[1];
   state_[1] ^= state_[2];
   state_[0] ^= state_[3];
   state_[2] ^= t;
-  state_[3] = rotl(state_[3], 45);
+  state_[3] = std::rotl(state_[3], 45);
   return result;
 }
 

@@ -1,29 +1,27 @@
 #include "engine/core/siphash.h"
 
+#include <bit>
+
 namespace spacedock::core {
 namespace {
-
-constexpr std::uint64_t rotl(std::uint64_t x, int b) {
-  return (x << b) | (x >> (64 - b));
-}
 
 struct State {
   std::uint64_t v0, v1, v2, v3;
   void round() {
     v0 += v1;
-    v1 = rotl(v1, 13);
+    v1 = std::rotl(v1, 13);
     v1 ^= v0;
-    v0 = rotl(v0, 32);
+    v0 = std::rotl(v0, 32);
     v2 += v3;
-    v3 = rotl(v3, 16);
+    v3 = std::rotl(v3, 16);
     v3 ^= v2;
     v0 += v3;
-    v3 = rotl(v3, 21);
+    v3 = std::rotl(v3, 21);
     v3 ^= v0;
     v2 += v1;
-    v1 = rotl(v1, 17);
+    v1 = std::rotl(v1, 17);
     v1 ^= v2;
-    v2 = rotl(v2, 32);
+    v2 = std::rotl(v2, 32);
   }
 };
 

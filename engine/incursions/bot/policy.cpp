@@ -4,13 +4,12 @@
 #include "engine/incursions/bot/policy.h"
 
 #include <algorithm>
-#include <array>
-#include <cstdlib>
 #include <limits>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "engine/incursions/board.h"
 #include "engine/incursions/content.h"
 
 namespace spacedock::incursions {
@@ -21,23 +20,25 @@ namespace {
 constexpr double kAttempt = 167;
 constexpr double kKill = 600;         // a destroyed opponent, before doubting the shot
 constexpr double kKillDoubt = 0.6;    // the target may still evade or power its shields
-constexpr double kExplore = 100;      // drawing from a pile that still holds a wormhole
+constexpr double kExploring = 100;    // drawing from a pile that still holds a wormhole
 constexpr double kExploreRing = 10;   // per hex the new tile lies from the start tile
 constexpr double kLostManeuver = 15;  // moving first, to explore nearer the start next
 constexpr double kFiller = 20;        // a shot when nothing better is left
 constexpr double kOwnTurnPower = 4;   // a Pwr spent on our turn is missing from the defence
 constexpr double kDeath = 1000;       // in LP terms, while defending
-constexpr int kNoTile = -1;
+constexpr int kUncharted = -1;        // a position no explored tile lies on
 constexpr int kUnreached = std::numeric_limits<int>::max() / 2;
 
-int distance(int q1, int r1, int q2, int r2) {
-  const int dq = q1 - q2;
-  const int dr = r1 - r2;
-  return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
+Coord coord(const v1::HexCoord& c) {
+  return {static_cast<std::int16_t>(c.q()), static_cast<std::int16_t>(c.r())};
+}
+
+int ring(Coord c) {
+  return hex_distance(c, Coord{});
 }
 
 int ring(const v1::HexCoord& c) {
-  return distance(c.q(), c.r(), 0, 0);
+  return ring(coord(c));
 }
 
 // The chance that 2D6 rolls at most `score`: an evasion's success.
@@ -80,25 +81,25 @@ class Chart {
   int size() const { return view_.tiles_size(); }
   const v1::IncursionsTile& tile(int i) const { return view_.tiles(i); }
 
-  int find(int q, int r) const {
+  int find(Coord c) const {
     for (int i = 0; i < size(); ++i) {
-      if (tile(i).coord().q() == q && tile(i).coord().r() == r) return i;
+      if (coord(tile(i).coord()) == c) return i;
     }
-    return kNoTile;
+    return kUncharted;
   }
-  int find(const v1::HexCoord& c) const { return find(c.q(), c.r()); }
+  int find(const v1::HexCoord& c) const { return find(coord(c)); }
 
   // Steps from `from` to every tile, kUnreached where no route exists.
   std::vector<int> steps_from(int from) const {
     std::vector<int> steps(static_cast<std::size_t>(size()), kUnreached);
-    if (from == kNoTile) return steps;
+    if (from == kUncharted) return steps;
     std::vector<int> queue{from};
     steps[static_cast<std::size_t>(from)] = 0;
     for (std::size_t head = 0; head < queue.size(); ++head) {
-      const v1::HexCoord& c = tile(queue[head]).coord();
-      for (const auto& [dq, dr] : kSteps) {
-        const int next = find(c.q() + dq, c.r() + dr);
-        if (next == kNoTile || steps[static_cast<std::size_t>(next)] != kUnreached) continue;
+      const Coord c = coord(tile(queue[head]).coord());
+      for (int direction = 0; direction < kDirections; ++direction) {
+        const int next = find(neighbour(c, direction));
+        if (next == kUncharted || steps[static_cast<std::size_t>(next)] != kUnreached) continue;
         steps[static_cast<std::size_t>(next)] = steps[static_cast<std::size_t>(queue[head])] + 1;
         queue.push_back(next);
       }
@@ -108,19 +109,16 @@ class Chart {
 
   // The ring of the empty position next to tile `i` that lies nearest the start, or kUnreached.
   int nearest_gap(int i) const {
-    const v1::HexCoord& c = tile(i).coord();
+    const Coord c = coord(tile(i).coord());
     int best = kUnreached;
-    for (const auto& [dq, dr] : kSteps) {
-      if (find(c.q() + dq, c.r() + dr) == kNoTile)
-        best = std::min(best, distance(c.q() + dq, c.r() + dr, 0, 0));
+    for (int direction = 0; direction < kDirections; ++direction) {
+      const Coord next = neighbour(c, direction);
+      if (find(next) == kUncharted) best = std::min(best, ring(next));
     }
     return best;
   }
 
  private:
-  static constexpr std::array<std::pair<int, int>, 6> kSteps = {
-      {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}}};
-
   const v1::IncursionsView& view_;
 };
 
@@ -137,7 +135,7 @@ class Turn {
       : view_(view), me_(view.vessels(static_cast<int>(seat))), seat_(seat), chart_(view) {
     here_ = chart_.find(me_.position());
     from_here_ = chart_.steps_from(here_);
-    from_start_ = chart_.steps_from(chart_.find(0, 0));
+    from_start_ = chart_.steps_from(chart_.find(Coord{}));
     for (int i = 0; i < chart_.size(); ++i) {
       if (chart_.tile(i).wormhole()) wormholes_.push_back(i);
     }
@@ -187,8 +185,8 @@ class Turn {
   double play(const v1::IncursionsAction& a) const;
   bool enemy_in_reach() const {
     return std::any_of(enemies_.begin(), enemies_.end(), [&](const auto* v) {
-      return distance(v->position().q(), v->position().r(), me_.position().q(),
-                      me_.position().r()) <= static_cast<int>(me_.ship().w1().range());
+      return hex_distance(coord(v->position()), coord(me_.position())) <=
+             static_cast<int>(me_.ship().w1().range());
     });
   }
 
@@ -196,7 +194,7 @@ class Turn {
   const v1::IncursionsVessel& me_;
   core::Seat seat_;
   Chart chart_;
-  int here_ = kNoTile;
+  int here_ = kUncharted;
   std::vector<int> from_here_;
   std::vector<int> from_start_;
   std::vector<int> wormholes_;
@@ -225,7 +223,8 @@ double Turn::move(const v1::IncursionsAction& a) const {
   }
   double best = 0;
   if (pile_promising() && chart_.nearest_gap(to) != kUnreached) {
-    best = kExplore - kExploreRing * chart_.nearest_gap(to) - kLostManeuver - kOwnTurnPower * power;
+    best =
+        kExploring - kExploreRing * chart_.nearest_gap(to) - kLostManeuver - kOwnTurnPower * power;
   }
   if (!wormholes_.empty()) {
     // Nearer a wormhole, the next turn's first attempt leaves more Pwr for the second.
@@ -323,7 +322,7 @@ double Turn::respond(const v1::IncursionsAction& a) const {
   const bool at_us = (declared.kind() == v1::FIRE_W1 || declared.kind() == v1::FIRE_W2) &&
                      declared.has_target_seat() && declared.target_seat() == seat_;
   const bool to_wormhole = declared.kind() == v1::MOVE &&
-                           chart_.find(declared.destination()) != kNoTile &&
+                           chart_.find(declared.destination()) != kUncharted &&
                            chart_.tile(chart_.find(declared.destination())).wormhole();
   return at_us || to_wormhole ? 1 : -1;
 }
@@ -336,7 +335,7 @@ double Turn::score(const v1::IncursionsAction& a) const {
       return move(a);
     case v1::EXPLORE:
       if (!pile_promising()) return 1;
-      return kExplore - kExploreRing * ring(a.destination());
+      return kExploring - kExploreRing * ring(a.destination());
     case v1::FIRE_W1:
     case v1::FIRE_W2:
     case v1::FIRE_CARD_WEAPON:

@@ -1,23 +1,16 @@
 #include "engine/stccg/cards/card_db.h"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <unordered_set>
 
+#include "engine/core/text.h"
 #include "engine/core/text_format.h"
 #include "engine/stccg/cards/card_files.h"
 #include "engine/stccg/cards/handlers/handler.h"
 
 namespace spacedock::stccg {
 namespace {
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // Builds the card database; every error names the file and the card.
 class Loader {
@@ -330,21 +323,21 @@ std::optional<DefIndex> CardDb::find_id(std::string_view id) const {
 }
 
 std::optional<DefIndex> CardDb::find_title(std::string_view title) const {
-  const std::string wanted = lower(title);
+  const std::string wanted = core::lower(title);
   for (const auto& def : defs_) {
-    if (lower(def.title()) == wanted) return def.index;
+    if (core::lower(def.title()) == wanted) return def.index;
   }
   return std::nullopt;
 }
 
 std::vector<DefIndex> CardDb::search(std::string_view text) const {
-  const std::string wanted = lower(text);
+  const std::string wanted = core::lower(text);
   std::vector<DefIndex> found;
   for (const auto& def : defs_) {
     std::string haystack = def.title() + " " + def.id() + " " + def.card.summary();
     for (const auto& keyword : def.card.keywords())
       haystack += " " + keyword;
-    if (lower(haystack).find(wanted) != std::string::npos) found.push_back(def.index);
+    if (core::lower(haystack).find(wanted) != std::string::npos) found.push_back(def.index);
   }
   return found;
 }

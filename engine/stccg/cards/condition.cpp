@@ -6,6 +6,8 @@
 #include <string>
 #include <utility>
 
+#include "engine/core/text.h"
+
 namespace spacedock::stccg {
 
 namespace {
@@ -215,17 +217,6 @@ bool is_digit(char c) {
 bool is_punct(char c) {
   return c == '+' || c == '(' || c == ')' || c == '{' || c == '}' || c == '<' || c == '>' ||
          c == '=';
-}
-
-char lower(char c) {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (lower(a[i]) != lower(b[i])) return false;
-  return true;
 }
 
 class Parser {
@@ -446,7 +437,7 @@ class Parser {
   const Keyword* match_trait() const {
     for (const auto& trait : kTraits) {
       const std::string_view word = rest().substr(0, trait.word.size());
-      if (iequals(word, trait.word) && ends_word(pos_ + word.size())) return &trait;
+      if (core::iequals(word, trait.word) && ends_word(pos_ + word.size())) return &trait;
     }
     return nullptr;
   }

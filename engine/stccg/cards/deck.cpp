@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "engine/core/text.h"
+
 namespace spacedock::embedded {
 extern const std::string_view stccg_deck_federation;
 extern const std::string_view stccg_deck_klingon;
@@ -32,13 +34,6 @@ std::string_view side_deck_name(Section s) {
   return kSideDeckNames[static_cast<int>(s)];
 }
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
@@ -55,8 +50,7 @@ std::string_view trim(std::string_view s) {
 std::string header_key(std::string_view header) {
   std::string key;
   for (char c : header) {
-    if (std::isalnum(static_cast<unsigned char>(c)))
-      key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (std::isalnum(static_cast<unsigned char>(c))) key += core::lower(c);
   }
   return key;
 }
@@ -458,8 +452,8 @@ void write_section(std::string& out, std::string_view header, const std::vector<
     const CardDef& x = db.def(a.first);
     const CardDef& y = db.def(b.first);
     if (x.type() != y.type()) return x.type() < y.type();
-    const std::string lx = lower(x.title());
-    const std::string ly = lower(y.title());
+    const std::string lx = core::lower(x.title());
+    const std::string ly = core::lower(y.title());
     if (lx != ly) return lx < ly;
     return a.first < b.first;
   });

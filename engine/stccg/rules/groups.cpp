@@ -6,8 +6,6 @@
 namespace spacedock::stccg {
 namespace {
 
-constexpr AffiliationSet kNonAligned = bit(Affiliation::kNonAligned);
-
 bool is_type(const CardDef& def, v1::StccgCardType type) {
   return def.type() == type;
 }
@@ -38,7 +36,7 @@ bool Engine::treaty(Seat seat, AffiliationSet a, AffiliationSet b) const {
 }
 
 bool Engine::compatible(Seat seat, AffiliationSet a, AffiliationSet b) const {
-  constexpr AffiliationSet kAnyone = kNonAligned | bit(Affiliation::kNeutral);
+  constexpr AffiliationSet kAnyone = bit(Affiliation::kNonAligned) | bit(Affiliation::kNeutral);
   return (a & b) != 0 || (a & kAnyone) != 0 || (b & kAnyone) != 0 || treaty(seat, a, b);
 }
 
@@ -93,7 +91,7 @@ std::vector<std::vector<CardId>> Engine::away_teams(Seat seat, LocIndex loc) con
   // last, so that they join an existing team rather than found one.
   std::vector<CardId> people = on_surface(seat, loc);
   std::stable_partition(people.begin(), people.end(),
-                        [&](CardId c) { return affiliations(c) != kNonAligned; });
+                        [&](CardId c) { return affiliations(c) != bit(Affiliation::kNonAligned); });
   std::vector<std::vector<CardId>> teams;
   for (CardId c : people) {
     auto team = std::find_if(teams.begin(), teams.end(),

@@ -6,11 +6,6 @@
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
-namespace {
-
-constexpr AffiliationSet kNonAligned = bit(Affiliation::kNonAligned);
-
-}  // namespace
 
 bool Engine::staffed(CardId ship, const std::vector<CardId>& aboard) const {
   const CardDef& def = s_.def(ship);
@@ -21,11 +16,11 @@ bool Engine::staffed(CardId ship, const std::vector<CardId>& aboard) const {
   // Someone aboard must match the ship's affiliation, or be allowed to by a treaty (§3.2).
   const Seat seat = s_.cards[ship].controller;
   const AffiliationSet ship_affiliation = bit(def.affiliation);
-  const bool matched =
-      ship_affiliation == kNonAligned || std::any_of(people.begin(), people.end(), [&](CardId c) {
-        return (affiliations(c) & ship_affiliation) ||
-               treaty(seat, affiliations(c), ship_affiliation);
-      });
+  const bool matched = ship_affiliation == bit(Affiliation::kNonAligned) ||
+                       std::any_of(people.begin(), people.end(), [&](CardId c) {
+                         return (affiliations(c) & ship_affiliation) ||
+                                treaty(seat, affiliations(c), ship_affiliation);
+                       });
   if (!matched) return false;
   // Each staffing requirement needs a different personnel: a small exact matching over a
   // table of who can fill which requirement, worked out once.

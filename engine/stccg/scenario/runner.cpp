@@ -3,11 +3,11 @@
 #include "engine/stccg/scenario/runner.h"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <optional>
 #include <stdexcept>
 
+#include "engine/core/text.h"
 #include "engine/stccg/cards/deck.h"
 #include "engine/stccg/game.h"
 #include "engine/stccg/scenario/check.h"
@@ -117,12 +117,7 @@ class CaseRunner {
     CardId found = kNoCard;
     for (CardId c = 0; c < s.cards.size(); ++c) {
       const std::string& t = s.def(c).title();
-      const bool same =
-          std::equal(t.begin(), t.end(), name.begin(), name.end(), [](char a, char b) {
-            return std::tolower(static_cast<unsigned char>(a)) ==
-                   std::tolower(static_cast<unsigned char>(b));
-          });
-      if (!same) continue;
+      if (!core::iequals(t, name)) continue;
       if (found != kNoCard)
         throw StepError("several cards are titled " + quoted(name) + ": tell them apart with `as`");
       found = c;

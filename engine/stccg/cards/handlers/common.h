@@ -2,7 +2,8 @@
 
 // Small helpers shared by several handler families: placing a card that stays in play and the
 // turn it arrived (for cards that act only from a later turn on), the one copy of a card that is
-// not cumulative that has effect, nullifying a card played or in play, and skill counts.
+// not cumulative that has effect, nullifying a card played or in play, whether a play's target is
+// still in play, and skill counts.
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -49,6 +50,11 @@ inline Rule target_played_or_in_play(const Engine& e, Seat, const Action& play) 
 
 inline void nullify_played_or_in_play(Engine& e, const ActionFrame& f) {
   if (target_played_or_in_play(e, f.actor, f.action) == Rule::kOk) e.nullify(f.action.b);
+}
+
+// Whether the card a play targets (a ship, say) is still in play as it resolves.
+inline Rule target_in_play(const Engine& e, Seat, const Action& play) {
+  return e.state().in_play_at(play.b) ? Rule::kOk : Rule::kNoTarget;
 }
 
 // Whether `group` has `halves` of a skill or classification (2 per personnel with it, x1).

@@ -3,8 +3,7 @@
 // it home.
 #include <algorithm>
 
-#include "engine/stccg/cards/handlers/handler.h"
-#include "engine/stccg/rules/engine.h"
+#include "engine/stccg/cards/handlers/common.h"
 
 namespace spacedock::stccg::handlers {
 namespace {
@@ -21,10 +20,6 @@ void offer_ships(const Engine& e, Seat seat, CardId self, std::vector<Action>& o
         fits(c))
       out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
-}
-
-Rule ship_in_play(const Engine& e, Seat, const Action& play) {
-  return e.state().in_play_at(play.b) ? Rule::kOk : Rule::kNoTarget;
 }
 
 // --- Transwarp Conduit: RANGE x2 for the rest of the turn (current RANGE, spent RANGE counts).
@@ -169,7 +164,7 @@ extern const Handler kTranswarpConduit{
     .name = "transwarp_conduit",
     .test = "tests/scenarios/movement-interrupts.scn",
     .plays = transwarp_plays,
-    .still_legal = ship_in_play,
+    .still_legal = target_in_play,
     .resolve = transwarp_resolve,
 };
 
@@ -177,7 +172,7 @@ extern const Handler kDistortionOfSpaceTimeContinuum{
     .name = "distortion_of_space_time_continuum",
     .test = "tests/scenarios/movement-interrupts.scn",
     .plays = distortion_plays,
-    .still_legal = ship_in_play,
+    .still_legal = target_in_play,
     .resolve = distortion_resolve,
 };
 
@@ -185,7 +180,7 @@ extern const Handler kIncomingMessageFederation{
     .name = "incoming_message_federation",
     .test = "tests/scenarios/movement-interrupts.scn",
     .plays = message_plays<Affiliation::kFederation>,
-    .still_legal = ship_in_play,
+    .still_legal = target_in_play,
     .resolve = message_resolve<Affiliation::kFederation>,
     .state_check = message_state_check<Affiliation::kFederation>,
 };
@@ -194,7 +189,7 @@ extern const Handler kIncomingMessageKlingon{
     .name = "incoming_message_klingon",
     .test = "tests/scenarios/movement-interrupts.scn",
     .plays = message_plays<Affiliation::kKlingon>,
-    .still_legal = ship_in_play,
+    .still_legal = target_in_play,
     .resolve = message_resolve<Affiliation::kKlingon>,
     .state_check = message_state_check<Affiliation::kKlingon>,
 };

@@ -21,10 +21,6 @@ void on_ship_plays(const Engine& e, Seat, CardId self, const WindowFrame* window
   }
 }
 
-Rule ship_in_play(const Engine& e, Seat, const Action& play) {
-  return e.state().in_play_at(play.b) ? Rule::kOk : Rule::kNoTarget;
-}
-
 void onto_target(Engine& e, ActionFrame& f) {
   place(e, f.action.a, f.actor, f.action.b);
 }
@@ -108,7 +104,7 @@ extern const Handler kPlasmaFire{
     .name = "plasma_fire",
     .test = "tests/scenarios/ship-events.scn",
     .plays = on_ship_plays,
-    .still_legal = ship_in_play,
+    .still_legal = target_in_play,
     .resolve = onto_target,
     .end_of_turn = plasma_fire_end_of_turn,
     .state_check = plasma_fire_state_check,
@@ -118,7 +114,7 @@ extern const Handler kWarpCoreBreach{
     .name = "warp_core_breach",
     .test = "tests/scenarios/ship-events.scn",
     .plays = on_ship_plays,
-    .still_legal = ship_in_play,
+    .still_legal = target_in_play,
     .resolve = onto_target,
     .end_of_turn = breach_end_of_turn,
 };

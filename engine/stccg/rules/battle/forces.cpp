@@ -8,7 +8,6 @@
 namespace spacedock::stccg {
 namespace {
 
-constexpr AffiliationSet kNonAligned = bit(Affiliation::kNonAligned);
 constexpr AffiliationSet kFederation = bit(Affiliation::kFederation);
 constexpr AffiliationSet kRomulan = bit(Affiliation::kRomulan);
 
@@ -57,7 +56,8 @@ AffiliationSet Engine::force(CardId card) const {
       if (!s_.cards[c].arrested) out |= affiliations(c);
     }
   }
-  return out & static_cast<AffiliationSet>(~(kNonAligned | bit(Affiliation::kNeutral)));
+  return out &
+         static_cast<AffiliationSet>(~(bit(Affiliation::kNonAligned) | bit(Affiliation::kNeutral)));
 }
 
 Rule Engine::may_attack(Seat seat, AffiliationSet attackers, bool tal_shiar, LocIndex loc,
@@ -83,7 +83,8 @@ Rule Engine::weapons_usable(CardId card) const {
   if (is_facility(card) && !s_.def(card).card.facility().has_weapons()) return Rule::kCannotFire;
   if (attribute(card, Attribute::kWeapons) <= 0) return Rule::kCannotFire;
   const AffiliationSet mine = affiliations(card);
-  const bool unaffiliated = (mine & (kNonAligned | bit(Affiliation::kNeutral))) != 0;
+  const bool unaffiliated =
+      (mine & (bit(Affiliation::kNonAligned) | bit(Affiliation::kNeutral))) != 0;
   const Seat seat = s_.cards[card].controller;
   for (CardId c : crew(card)) {
     if (s_.cards[c].arrested) continue;

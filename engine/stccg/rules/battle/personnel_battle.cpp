@@ -11,7 +11,7 @@
 namespace spacedock::stccg {
 namespace {
 
-using Step = PersonnelBattleFrame::Step;
+using PersonnelStep = PersonnelBattleFrame::Step;
 
 Seat seat_of(const PersonnelBattleFrame& b, int side) {
   return side == 0 ? b.attacker : State::other(b.attacker);
@@ -39,7 +39,7 @@ void Engine::begin_rogue_borg_battle(Seat seat, CardId ship, DefIndex rogue) {
   b.loc = s_.cards[ship].loc;
   b.rogue_host = ship;
   b.rogue_def = rogue;
-  b.step = Step::kFight;  // the crew always fights back
+  b.step = PersonnelStep::kFight;  // the crew always fights back
   emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, ship});
   s_.frames.push_back(std::move(b));
 }
@@ -84,35 +84,35 @@ int Engine::battle_strength(const PersonnelBattleFrame& b, int side) const {
 
 void Engine::step(PersonnelBattleFrame& b) {
   switch (b.step) {
-    case Step::kRetaliate: {
+    case PersonnelStep::kRetaliate: {
       auto fights = yes_no(State::other(b.attacker));
       if (!fights) return;
       b.retaliates = *fights;
-      b.step = Step::kStart;
+      b.step = PersonnelStep::kStart;
       return;
     }
-    case Step::kStart:
+    case PersonnelStep::kStart:
       if (!b.windowed) {
         b.windowed = true;
         open_window(WindowKind::kBattleStart, s_.active, kNoCard, b.loc);
         return;
       }
       b.windowed = false;
-      b.step = Step::kFight;
+      b.step = PersonnelStep::kFight;
       return;
-    case Step::kFight:
+    case PersonnelStep::kFight:
       fight_round(b);
       return;
-    case Step::kKilled:
+    case PersonnelStep::kKilled:
       if (!b.windowed) {
         b.windowed = true;
         open_window(WindowKind::kKilled, s_.cards[b.killed].owner, b.killed, b.loc);
         return;
       }
       b.windowed = false;
-      b.step = b.vengeance != 0 ? Step::kFight : Step::kEnd;
+      b.step = b.vengeance != 0 ? PersonnelStep::kFight : PersonnelStep::kEnd;
       return;
-    case Step::kEnd: {
+    case PersonnelStep::kEnd: {
       // Once, after the last round's casualty (a Klingon Right of Vengeance round included).
       emit(ev::BattleEnded{ev::BattleKind::kPersonnel, b.loc, b.winner});
       for (const auto& side : b.sides) {
@@ -142,7 +142,7 @@ void Engine::fight_round(PersonnelBattleFrame& b) {
                    static_cast<std::uint8_t>(winner == side)});
   }
   b.winner = winner < 0 ? kNoSeat : seat_of(b, winner);
-  b.step = Step::kEnd;
+  b.step = PersonnelStep::kEnd;
   const bool tie = winner < 0 && strength[0] == strength[1] && b.retaliates &&
                    !s_.options.battle_tie_kills_nobody;
   for (int loser = 0; loser < 2; ++loser) {
@@ -153,7 +153,7 @@ void Engine::fight_round(PersonnelBattleFrame& b) {
     if (is_personnel(victim)) {
       kill(victim);
       b.killed = victim;
-      b.step = Step::kKilled;
+      b.step = PersonnelStep::kKilled;
     } else {
       to_discard(victim);
     }

@@ -12,7 +12,7 @@
 namespace spacedock::stccg {
 namespace {
 
-using Step = ShipBattleFrame::Step;
+using ShipStep = ShipBattleFrame::Step;
 
 bool contains(const std::vector<CardId>& list, CardId c) {
   return std::find(list.begin(), list.end(), c) != list.end();
@@ -110,7 +110,7 @@ bool Engine::battle_window(ShipBattleFrame& b, WindowKind kind, CardId about) {
 
 void Engine::step(ShipBattleFrame& b) {
   switch (b.step) {
-    case Step::kJoin: {
+    case ShipStep::kJoin: {
       // More of the attacker's ships and facilities may fire at the same target.
       std::vector<CardId> more;
       for (CardId c : s_.in_play) {
@@ -124,13 +124,13 @@ void Engine::step(ShipBattleFrame& b) {
       if (!next) return;
       if (*next == kNoCard) {
         // BoG: the defender declares its return fire now; CRD: after the attack.
-        b.step = s_.options.bog_return_fire ? Step::kReturnTarget : Step::kStart;
+        b.step = s_.options.bog_return_fire ? ShipStep::kReturnTarget : ShipStep::kStart;
       } else {
         b.firing[0].push_back(*next);
       }
       return;
     }
-    case Step::kReturnTarget: {
+    case ShipStep::kReturnTarget: {
       std::vector<CardId> targets;
       for (CardId c : b.firing[0]) {
         if (!s_.cards[c].cloaked) targets.push_back(c);
@@ -140,7 +140,7 @@ void Engine::step(ShipBattleFrame& b) {
         // A self-controlling card returns fire at every card attacking it (CRD IV.5C).
         b.firing[1] = b.targets[0];
         b.targets[1] = targets;
-        b.step = s_.options.bog_return_fire ? Step::kStart : Step::kReturnFire;
+        b.step = s_.options.bog_return_fire ? ShipStep::kStart : ShipStep::kReturnFire;
         return;
       }
       // The defender declares its return fire now, at one of the attacking cards (BoG).
@@ -153,14 +153,14 @@ void Engine::step(ShipBattleFrame& b) {
                                                  : std::optional<CardId>(kNoCard);
       if (!target) return;
       if (*target == kNoCard) {
-        b.step = s_.options.bog_return_fire ? Step::kStart : Step::kReturnFire;
+        b.step = s_.options.bog_return_fire ? ShipStep::kStart : ShipStep::kReturnFire;
       } else {
         b.targets[1] = {*target};
-        b.step = Step::kReturnJoin;
+        b.step = ShipStep::kReturnJoin;
       }
       return;
     }
-    case Step::kReturnJoin: {
+    case ShipStep::kReturnJoin: {
       const Seat defender = b.seat[1];
       std::vector<CardId> more;
       for (CardId c : s_.in_play) {
@@ -173,45 +173,45 @@ void Engine::step(ShipBattleFrame& b) {
       if (!next) return;
       if (*next == kNoCard) {
         if (b.firing[1].empty()) b.targets[1].clear();  // nobody returns fire after all
-        b.step = s_.options.bog_return_fire ? Step::kStart : Step::kReturnFire;
+        b.step = s_.options.bog_return_fire ? ShipStep::kStart : ShipStep::kReturnFire;
       } else {
         b.firing[1].push_back(*next);
       }
       return;
     }
-    case Step::kStart:
+    case ShipStep::kStart:
       if (!battle_window(b, WindowKind::kBattleStart, b.targets[0].front())) return;
-      b.step = Step::kTactics;
+      b.step = ShipStep::kTactics;
       b.side = 0;
       return;
-    case Step::kTactics:
+    case ShipStep::kTactics:
       if (b.side < 2) {
         if (choose_tactic(b, b.side)) ++b.side;
         return;
       }
-      b.step = Step::kReveal;
+      b.step = ShipStep::kReveal;
       return;
-    case Step::kReveal:
+    case ShipStep::kReveal:
       reveal_tactics(b);
-      b.step = Step::kAttack;
+      b.step = ShipStep::kAttack;
       return;
-    case Step::kAttack:
+    case ShipStep::kAttack:
       if (!battle_window(b, WindowKind::kBattle, b.targets[0].front())) return;
       fire(b, 0);
-      b.step = s_.options.bog_return_fire ? Step::kReturnFire : Step::kReturnTarget;
+      b.step = s_.options.bog_return_fire ? ShipStep::kReturnFire : ShipStep::kReturnTarget;
       return;
-    case Step::kReturnFire:
+    case ShipStep::kReturnFire:
       if (!b.targets[1].empty() && !b.firing[1].empty()) {
         if (!battle_window(b, WindowKind::kBattle, b.targets[1].front())) return;
         fire(b, 1);
       }
-      b.step = Step::kDamage;
+      b.step = ShipStep::kDamage;
       return;
-    case Step::kDamage:
+    case ShipStep::kDamage:
       apply_battle_damage(b);
-      b.step = Step::kDestroy;
+      b.step = ShipStep::kDestroy;
       return;
-    case Step::kDestroy:
+    case ShipStep::kDestroy:
       // A window before each card goes (W3: Escape Pod), then it is destroyed.
       std::erase_if(b.doomed, [&](CardId c) { return !s_.in_play_at(c) || hull(c) > 0; });
       if (!b.doomed.empty()) {
@@ -223,9 +223,9 @@ void Engine::step(ShipBattleFrame& b) {
         if (s_.in_play_at(doomed) && hull(doomed) <= 0) destroy_vessel(doomed, by);
         return;
       }
-      b.step = Step::kEnd;
+      b.step = ShipStep::kEnd;
       return;
-    case Step::kEnd:
+    case ShipStep::kEnd:
       end_ship_battle(b);
       return;
   }
