@@ -53,14 +53,14 @@ usage:
       --log-level LEVEL          trace, debug, info (default), warn, error
   spacedock bench [options]      engine throughput in random legal playouts, one thread
       --game NAME                incursions (default) or stccg (two sample decks)
-      --mode MODE                Incursions mode: basic (default), crew or events
+      --mode MODE                Incursions mode: basic (default), crew, events or full
       --players N                players per game (default 2)
       --seconds S                how long to run (default 5)
       --games N                  play exactly N games instead
       --seed N                   first game seed (default 1)
   spacedock bot-bench [options]  how often a bot beats another, two-player games on one thread
       --game NAME                stccg (default; the sample decks in turn) or incursions
-      --mode MODE                Incursions mode: basic (default), crew or events
+      --mode MODE                Incursions mode: basic (default), crew, events or full
       --games N                  games to play (default 200); the bot takes each seat in turn
       --strength S               the bot measured: random, easy or strong (default)
       --against S                its opponent (default random)

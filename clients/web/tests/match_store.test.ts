@@ -54,6 +54,19 @@ test("a decision closed meanwhile goes once the snapshot is followed by no promp
   store.leave();
 });
 
+test("the match's result closes the open decision at once", () => {
+  const store = followed();
+  store.event(snapshot(0n));
+  store.event(prompt(5));
+  store.event(create(EventSchema, { matchId, body: { case: "matchUpdate", value: { matchId } } }));
+  assert.equal(store.prompt.value?.decisionId, 5);  // an update of a match still going
+  const result = { summary: "alice conceded" };
+  store.event(create(EventSchema, { matchId, body: { case: "matchUpdate", value: { matchId, result } } }));
+  assert.equal(store.prompt.value, null);
+  assert.equal(store.info.value?.result?.summary, "alice conceded");
+  store.leave();
+});
+
 test("events are logged in order; a gap or a repeat is not logged", () => {
   const store = followed();
   store.event(snapshot(2n));

@@ -4,6 +4,7 @@
 // everyone sees the result and the final standings; C exports them and rules on the table.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { concede } from "./play.mjs";
 
 export async function eventsFlow(report, env, { A, B, C }, accounts) {
   execFileSync(env.server, ["admin", "role", "--db", env.db, "--user", accounts.C, "--organiser"]);
@@ -67,9 +68,7 @@ export async function eventsFlow(report, env, { A, B, C }, accounts) {
   await report.shot(page, "event-judge", { top: true });
 
   await report.check("A concedes; the table, the round and the final standings say so everywhere", async () => {
-    // The harness dismisses dialogs; this one is meant: the concession's confirm says yes.
-    await A.page.evaluate(() => (window.confirm = () => true));
-    await A.page.getByRole("button", { name: "Concede" }).click();
+    await concede(A.page);
     await A.page.locator(".match-head .result").waitFor({ timeout: 15_000 });
     const lines = [];
     for (const p of [C, B]) {

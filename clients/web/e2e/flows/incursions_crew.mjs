@@ -120,6 +120,7 @@ async function playMatch(report, env, { A, B, C }, attempt) {
     url: env.url,
     maxDecisions: 1500,
     deadline: Math.min(env.deadline - 20_000, Date.now() + 4 * 60_000),
+    concedeLongGame: { who: "A", afterDecisions: 150, marginMs: 40_000 },
   });
   const a = new Seat(A, env.rng.fork());
   const b = new Seat(B, env.rng.fork());
@@ -197,7 +198,7 @@ async function playMatch(report, env, { A, B, C }, attempt) {
   });
 
   await playAll(run, [a, b], C);
-  report.pass("incursions crew: the match ended, played by clicking", `${run.total} decisions in ${((Date.now() - run.started) / 1000).toFixed(0)} s`);
+  report.pass("incursions crew: the match ended, played by clicking", run.endedHow());
   const result = await sameResult(report, run, [A, B, C]);
   await tableClicksWork(report, run, [a, b], { needMenu: false });
   await report.check("incursions crew: every table says the game is over", async () => {

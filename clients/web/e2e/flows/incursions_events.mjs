@@ -113,6 +113,7 @@ async function playMatch(report, env, { A, C }, attempt, summaries, seen) {
     url: env.url,
     maxDecisions: 800,
     deadline: Math.min(env.deadline - 20_000, Date.now() + 3 * 60_000),
+    concedeLongGame: { who: "A", afterDecisions: 150, marginMs: 40_000 },
   });
   const a = new Seat(A, env.rng.fork());
   await allOnTable(report, run, [A, C], kTable, "incursions events");
@@ -200,7 +201,7 @@ async function playMatch(report, env, { A, C }, attempt, summaries, seen) {
   };
 
   await playAll(run, [a], C);
-  report.pass("incursions events: the match ended, played by clicking", `${run.total} decisions in ${((Date.now() - run.started) / 1000).toFixed(0)} s`);
+  report.pass("incursions events: the match ended, played by clicking", run.endedHow());
   const result = await sameResult(report, run, [A, C]);
   if (a.tableClicks + a.fallbacks > 0) await tableClicksWork(report, run, [a], { needMenu: false });
   else report.note(`incursions events: A never chose to click the table in a game of ${run.total} decisions`);

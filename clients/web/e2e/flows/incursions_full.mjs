@@ -9,7 +9,7 @@
 // concedes, and both pages show the result.
 import { kIncursions, watchMatch } from "./lobby.mjs";
 import { allOnTable } from "./match_checks.mjs";
-import { answerOnce, kQuietMs, MatchRun, pageState, resultText, Seat } from "./play.mjs";
+import { answerOnce, concede, kQuietMs, MatchRun, pageState, resultText, Seat } from "./play.mjs";
 
 const kTable = ".inc-table";
 const kFullMode = "Full game with cards";
@@ -261,17 +261,7 @@ export async function incursionsFull(report, env, { A, C }) {
   await page.getByRole("checkbox", { name: /^Auto-pass response windows/ }).check();
 
   // A concedes (the game would run long); both pages show the result.
-  if (!(await page.locator(".match-head .result").count())) {
-    // The pages dismiss dialogs (lib/browser.mjs): this one's confirm() says yes.
-    await page.evaluate(() => {
-      const confirm = window.confirm;
-      window.confirm = () => {
-        window.confirm = confirm;
-        return true;
-      };
-    });
-    await page.getByRole("button", { name: "Concede" }).click();
-  }
+  if (!(await page.locator(".match-head .result").count())) await concede(page);
   await report.check("incursions full: A concedes and both pages show the same result", async () => {
     const texts = [];
     for (const p of [A, C]) {

@@ -33,6 +33,7 @@ async function playMatch(report, env, { A, B, C }) {
     url: env.url,
     maxDecisions: 1500,
     deadline: Math.min(env.deadline - 20_000, Date.now() + 4 * 60_000),
+    concedeLongGame: { who: "A", afterDecisions: 150, marginMs: 40_000 },
   });
   const a = new Seat(A, env.rng.fork());
   const b = new Seat(B, env.rng.fork());
@@ -53,7 +54,7 @@ async function playMatch(report, env, { A, B, C }) {
   });
 
   await playAll(run, [a, b], C);
-  report.pass("incursions: the match ended, played by clicking", `${run.total} decisions in ${((Date.now() - run.started) / 1000).toFixed(0)} s`);
+  report.pass("incursions: the match ended, played by clicking", run.endedHow());
   const result = await sameResult(report, run, [A, B, C]);
   await tableClicksWork(report, run, [a, b], { needMenu: false });
   await report.check("incursions: every table says the game is over", async () => {

@@ -59,14 +59,47 @@ function armAnswerWatch() {
   return performance.now();
 }
 
+// Concedes the match from `page`, saying yes to the confirm the button asks (the harness
+// dismisses dialogs, lib/browser.mjs).
+export async function concede(page) {
+  await page.evaluate(() => {
+    const confirm = window.confirm;
+    window.confirm = () => {
+      window.confirm = confirm;
+      return true;
+    };
+  });
+  await page.getByRole("button", { name: "Concede" }).click();
+}
+
 export class MatchRun {
-  constructor({ report, game, id, url, maxDecisions, deadline, stepTimeoutMs = 90_000, label }) {
-    Object.assign(this, { report, game, id, url, maxDecisions, deadline, stepTimeoutMs });
+  // `concedeLongGame`: { who, afterDecisions, marginMs }: a random playout has a long tail (an
+  // Incursions game of uniform draws runs past 400 decisions one time in twenty), so once every
+  // hook has run, `who` concedes on its own decision after that many decisions, or when the
+  // deadline is that near, and the match still ends through the page.
+  constructor({ report, game, id, url, maxDecisions, deadline, stepTimeoutMs = 90_000, label, concedeLongGame = null }) {
+    Object.assign(this, { report, game, id, url, maxDecisions, deadline, stepTimeoutMs, concedeLongGame });
     this.label = label ?? game;
     this.total = 0;
     this.hooks = [];
     this.aborted = null;
     this.started = Date.now();
+    this.conceded = null;  // { who, after } once a long game was conceded
+  }
+
+  // Whether `seat` should concede the long game now, on its open decision.
+  shouldConcede(seat) {
+    const rule = this.concedeLongGame;
+    if (!rule || this.conceded || seat.who !== rule.who) return false;
+    if (this.hooks.some((h) => !h.done)) return false;
+    return this.total >= rule.afterDecisions || Date.now() > this.deadline - rule.marginMs;
+  }
+
+  // How the match ended, for the report: played out, or conceded as too long.
+  endedHow() {
+    const took = `${this.total} decisions in ${((Date.now() - this.started) / 1000).toFixed(0)} s`;
+    if (!this.conceded) return took;
+    return `${took}; the game ran long and ${this.conceded.who} conceded after ${this.conceded.after} decisions`;
   }
 
   // `when(run)`: whether it is time; runs once, from `who`'s loop, before its next decision.
@@ -257,6 +290,8 @@ export async function answerOnce(run, seat) {
   const { refused, words } = await run.waitInPage(
     page,
     () => {
+      // A match conceded meanwhile refuses an answer already on its way, as it should.
+      if (document.querySelector(".match-head .result")) return { refused: false, words: "" };
       if (document.querySelector("section.prompt.open .options button[disabled]")) return null;
       const refusal = document.querySelector("section.prompt [role=alert]");
       return { refused: !!refusal, words: refusal?.textContent.trim() ?? "" };
@@ -289,6 +324,12 @@ export async function playSeat(run, seat) {
       const state = await run.waitInPage(seat.page, pageState, kQuietMs, run.stepTimeoutMs, `${seat.who}: waiting for a decision or the result`);
       if (state === "over") return;
       if (state === "superseded") throw new Error(`${seat.who}: the page says another tab plays this seat`);
+      if (run.shouldConcede(seat)) {
+        run.conceded = { who: seat.who, after: run.total };
+        run.report.log(`      ${run.label}: the game runs long; ${seat.who} concedes (after ${run.total} decisions)`);
+        await concede(seat.page);
+        continue;
+      }
       if (await answerOnce(run, seat)) {
         seat.noEffect = 0;
       } else if (++seat.noEffect >= 8) {

@@ -22,6 +22,7 @@ export async function stccgMatch(report, env, { A, B, C, deckA, deckB }) {
     url: env.url,
     maxDecisions: 3000,
     deadline: Math.min(env.deadline - 90_000, Date.now() + 10 * 60_000),
+    concedeLongGame: { who: "A", afterDecisions: 250, marginMs: 60_000 },
   });
   const a = new Seat(A, env.rng.fork());
   const b = new Seat(B, env.rng.fork());
@@ -55,7 +56,7 @@ export async function stccgMatch(report, env, { A, B, C, deckA, deckB }) {
   });
 
   await playAll(run, [a, b], C);
-  report.pass(`stccg: the match ended, played by clicking`, `${run.total} decisions in ${((Date.now() - run.started) / 1000).toFixed(0)} s`);
+  report.pass(`stccg: the match ended, played by clicking`, run.endedHow());
   const result = await sameResult(report, run, [A, B, C]);
   await tableClicksWork(report, run, [a, b], { needMenu: true });
   await report.check("stccg: every table says the game is over", async () => {

@@ -254,6 +254,9 @@ export class MatchStore {
         break;
       case "matchUpdate":
         this.info.value = event.body.value;
+        // A finished match asks nothing more: the decision on screen goes with the result, not
+        // a refresh later (a concession ends the game with the conceder's decision open).
+        if (event.body.value.result) this.prompt.value = null;
         break;
       case "clock":
         this.clock.value = event.body.value;
