@@ -512,6 +512,9 @@ TEST_CASE("stccg view: a concession ends the match with a summary") {
   CHECK(result.reason() == v1::RESULT_REASON_CONCESSION);
   CHECK(result.summary() == "alice conceded");
   CHECK(match->open_decisions().empty());
+  v1::GameEvent last;
+  REQUIRE(match->project_event(match->event_count() - 1, Viewer::spectator(), &last));
+  CHECK(last.text() == "The game is over: alice conceded; bob won");
 }
 
 TEST_CASE("stccg setup: decks are checked seat by seat") {

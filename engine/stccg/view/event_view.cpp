@@ -259,8 +259,17 @@ class EventWriter {
     }
     m->set_reason(e.reason);
     if (m->winners_size() == kPlayers) return "The game ends in a draw";
-    return winners.empty() ? "The game ends without a winner"
-                           : "The game is over: " + winners + " won";
+    if (winners.empty()) return "The game ends without a winner";
+    // A game lost outright says by whom; the log shows no other line for it.
+    std::string lost;
+    if (e.reason == v1::RESULT_REASON_CONCESSION || e.reason == v1::RESULT_REASON_TIME) {
+      for (Seat seat = 0; seat < kPlayers; ++seat) {
+        if (e.winners & (1u << seat)) continue;
+        lost = name_(seat) +
+               (e.reason == v1::RESULT_REASON_CONCESSION ? " conceded; " : " ran out of time; ");
+      }
+    }
+    return "The game is over: " + lost + winners + " won";
   }
 
  private:
