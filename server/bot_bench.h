@@ -7,7 +7,7 @@ namespace spacedock::server {
 
 struct BotBenchOptions {
   std::string game = "stccg";
-  std::string mode = "basic";  // Incursions: basic, crew or events
+  std::string mode = "basic";  // Incursions: basic, crew, events or full
   int games = 200;
   std::string strength = "strong";  // the bot measured
   std::string against = "random";   // its opponent's strength

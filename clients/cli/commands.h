@@ -42,7 +42,7 @@ struct Command {
   std::string name;               // register, login; deck save, rename: the deck's name
   std::string password;           // register, login
   std::string preset;             // create, join: the hexpile preset (empty: the server's default)
-  std::string mode;               // create --mode: an Incursions mode, basic, crew or events
+  std::string mode;               // create --mode: an Incursions mode, basic, crew, events or full
   std::string ship;               // create, join --ship: an Incursions ship id
   std::string captain;            // create, join --captain: a captain or crew card id, or "none"
   std::string deck_preset;        // create, join --deck-preset: an Incursions FULL deck preset
