@@ -6,7 +6,9 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
+#include <cctype>
 
+#include "engine/core/text.h"
 #include "server/connection.h"
 
 namespace spacedock::server {
@@ -35,10 +37,7 @@ v1::Response busy() {
 
 // The throttles' key for an account name: names are compared case-insensitively.
 std::string account_key(std::string_view username) {
-  std::string key = "account:";
-  for (char c : username)
-    key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return key;
+  return "account:" + core::lower(username);
 }
 
 // A session's public name: the start of its token's digest, in hex. It reveals nothing of the

@@ -30,6 +30,9 @@ using AffiliationSet = std::uint16_t;
 constexpr AffiliationSet bit(Affiliation a) {
   return static_cast<AffiliationSet>(1u << static_cast<int>(a));
 }
+// Non-aligned and Neutral: cards of no affiliation of their own, which mix with anyone.
+inline constexpr AffiliationSet kUnaligned =
+    bit(Affiliation::kNonAligned) | bit(Affiliation::kNeutral);
 
 enum class Classification : std::uint8_t {
   kNone,

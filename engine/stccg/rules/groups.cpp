@@ -36,8 +36,7 @@ bool Engine::treaty(Seat seat, AffiliationSet a, AffiliationSet b) const {
 }
 
 bool Engine::compatible(Seat seat, AffiliationSet a, AffiliationSet b) const {
-  constexpr AffiliationSet kAnyone = bit(Affiliation::kNonAligned) | bit(Affiliation::kNeutral);
-  return (a & b) != 0 || (a & kAnyone) != 0 || (b & kAnyone) != 0 || treaty(seat, a, b);
+  return (a & b) != 0 || (a & kUnaligned) != 0 || (b & kUnaligned) != 0 || treaty(seat, a, b);
 }
 
 bool Engine::fits_with(CardId personnel, const std::vector<CardId>& group) const {

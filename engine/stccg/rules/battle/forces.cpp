@@ -56,8 +56,7 @@ AffiliationSet Engine::force(CardId card) const {
       if (!s_.cards[c].arrested) out |= affiliations(c);
     }
   }
-  return out &
-         static_cast<AffiliationSet>(~(bit(Affiliation::kNonAligned) | bit(Affiliation::kNeutral)));
+  return out & static_cast<AffiliationSet>(~kUnaligned);
 }
 
 Rule Engine::may_attack(Seat seat, AffiliationSet attackers, bool tal_shiar, LocIndex loc,
@@ -83,8 +82,7 @@ Rule Engine::weapons_usable(CardId card) const {
   if (is_facility(card) && !s_.def(card).card.facility().has_weapons()) return Rule::kCannotFire;
   if (attribute(card, Attribute::kWeapons) <= 0) return Rule::kCannotFire;
   const AffiliationSet mine = affiliations(card);
-  const bool unaffiliated =
-      (mine & (bit(Affiliation::kNonAligned) | bit(Affiliation::kNeutral))) != 0;
+  const bool unaffiliated = (mine & kUnaligned) != 0;
   const Seat seat = s_.cards[card].controller;
   for (CardId c : crew(card)) {
     if (s_.cards[c].arrested) continue;
