@@ -490,6 +490,8 @@ TEST_CASE("§5.5 in the defender window a Countermand cancels the rolled attack,
   CHECK(g.state().hit.damage == 12);
   play(g, 1, play_card(countermand));
   at(g, 0, Step::kRespond);
+  REQUIRE(g.state().responses.size() == 1);
+  CHECK(g.state().responses[0].answers_hit());  // IncursionsDeclaration.answers_hit
   pass_windows(g);
   CHECK(shields(g, 1) == 20);
   CHECK(hull(g, 1) == 30);
