@@ -11,30 +11,29 @@
 namespace spacedock::support {
 
 // Command-line "--flag value" pairs, taken one by one; whatever is left unknown is an error.
-// Throws std::invalid_argument with a message fit for the user.
+// A flag given twice takes its last value, so that a wrapper's default can be overridden
+// (tools/run --listen ...). Throws std::invalid_argument with a message fit for the user.
 class Flags {
  public:
   // `first` may be past the end: a command given with no arguments at all.
   Flags(int argc, char** argv, int first) : args_(argv + std::min(first, argc), argv + argc) {}
 
   std::optional<std::string> take(std::string_view flag) {
-    for (std::size_t i = 0; i < args_.size(); ++i) {
-      if (args_[i] != flag) continue;
+    std::optional<std::string> value;
+    for (std::size_t i = 0; i < args_.size();) {
+      if (args_[i] != flag) {
+        ++i;
+        continue;
+      }
       if (i + 1 >= args_.size()) throw std::invalid_argument(std::string(flag) + " needs a value");
-      std::string value = args_[i + 1];
+      value = args_[i + 1];
       args_.erase(args_.begin() + static_cast<long>(i), args_.begin() + static_cast<long>(i) + 2);
-      return value;
     }
-    return std::nullopt;
+    return value;
   }
 
   // A flag that takes no value: whether it was given.
-  bool take_switch(std::string_view flag) {
-    const auto it = std::find(args_.begin(), args_.end(), flag);
-    if (it == args_.end()) return false;
-    args_.erase(it);
-    return true;
-  }
+  bool take_switch(std::string_view flag) { return std::erase(args_, std::string(flag)) > 0; }
 
   template <typename Number>
   void take_number(std::string_view flag, Number& out) {
