@@ -16,6 +16,18 @@ core::SetupError unsupported() {
   return {"UNSUPPORTED_GAME", "this server does not host that game"};
 }
 
+core::SetupError another_game() {
+  return {"OPTIONS_FOR_ANOTHER_GAME", "those options are for another game than the match's"};
+}
+
+std::optional<core::SetupError> seat_of_another_game(const v1::MatchSetup& setup,
+                                                     const v1::SeatSetup& seat) {
+  const bool other = (seat.has_incursions() && setup.game() != v1::GAME_INCURSIONS) ||
+                     (seat.has_stccg() && setup.game() != v1::GAME_STCCG);
+  if (other) return another_game();
+  return std::nullopt;
+}
+
 // The deck a STCCG seat asked for, or why it cannot have it.
 std::variant<stccg::Deck, core::SetupError> stccg_deck(const v1::StccgSeatOptions& seat,
                                                        const stccg::Options& rules) {
@@ -95,7 +107,9 @@ std::uint32_t rules_version(v1::Game game) {
       // hand, on Event Block before a hex's roll and on the escape craft (§5.5)
       return 7;
     case v1::GAME_STCCG:
-      return 2;  // 2: interrupts, battles, side decks and captives (issue 7)
+      // 2: interrupts, battles, side decks and captives (issue 7); 3: a card taken from Q's
+      // Tent is shown, then hidden again in the hand under a new handle (issue 23)
+      return 3;
     default:
       return 0;
   }
@@ -116,7 +130,18 @@ std::variant<int, core::SetupError> check_match(const v1::MatchSetup& setup) {
   }
 }
 
+std::optional<core::SetupError> other_game_options(const v1::MatchSetup& setup) {
+  const bool other = (setup.has_incursions() && setup.game() != v1::GAME_INCURSIONS) ||
+                     (setup.has_stccg() && setup.game() != v1::GAME_STCCG);
+  if (other) return another_game();
+  for (const auto& seat : setup.seats()) {
+    if (auto problem = seat_of_another_game(setup, seat)) return problem;
+  }
+  return std::nullopt;
+}
+
 std::optional<core::SetupError> check_seat(const v1::MatchSetup& setup, const v1::SeatSetup& seat) {
+  if (auto problem = seat_of_another_game(setup, seat)) return problem;
   switch (setup.game()) {
     case v1::GAME_INCURSIONS: {
       const auto& content = incursions::Content::standard();

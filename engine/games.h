@@ -24,7 +24,13 @@ std::uint32_t rules_version(v1::Game game);
 // Checks the match-wide options of a new match; on success, how many seats it has.
 std::variant<int, core::SetupError> check_match(const v1::MatchSetup& setup);
 
-// Checks one seat's own options against the match's.
+// The options of a new match, or of one of its seats, if they are another game's than the
+// match's (CreateMatch for GAME_STCCG with IncursionsMatchOptions, say): refused, never
+// silently dropped. A check of new requests only: check_match() takes stored matches as they
+// were made.
+std::optional<core::SetupError> other_game_options(const v1::MatchSetup& setup);
+
+// Checks one seat's own options against the match's; options of another game are refused.
 std::optional<core::SetupError> check_seat(const v1::MatchSetup& setup, const v1::SeatSetup& seat);
 
 // Starts the engine of a complete, checked setup. Throws std::invalid_argument otherwise.

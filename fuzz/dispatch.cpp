@@ -38,7 +38,7 @@ struct Core {
   sd::Lobby lobby;
   sd::Metrics metrics;
   sd::Admission admission{1000, 1000};
-  sd::Throttles throttles{1e9, 1e9, 1000000, 1000000};
+  sd::Throttles throttles{1e9, 1e9, 1000000, 1000000, 1000000};
   sd::SessionRegistry sessions;
   sd::Chat chat;
   sd::BotAccounts bots;
@@ -62,9 +62,9 @@ struct Core {
       bots.ensure(setup);
     }
     db = std::make_unique<sd::Persistence>(spacedock::storage::Database::open(path.string()));
-    services = std::make_unique<sd::Services>(sd::Services{config, io, cpu, *db, lobby, metrics,
-                                                           admission, throttles, sessions, chat,
-                                                           bots, quick_matches, web, tournaments});
+    services = std::make_unique<sd::Services>(
+        sd::Services{config, io, cpu, *db, lobby, metrics, admission, throttles, sessions, chat,
+                     bots, quick_matches, web, tournaments, nullptr});
     auto reader = spacedock::storage::Database::open(path.string());
     tournaments.restore(*services, reader);
   }

@@ -32,7 +32,8 @@ v1::Response bad_credentials() {
 }
 
 v1::Response busy() {
-  return error_response(v1::RATE_LIMITED, "the server is busy checking passwords; retry shortly");
+  return rate_limited("the server is busy checking passwords; retry shortly",
+                      std::chrono::milliseconds(200));
 }
 
 // The throttles' key for an account name: names are compared case-insensitively.
@@ -55,17 +56,25 @@ std::string session_id(std::string_view digest) {
 
 }  // namespace
 
-std::optional<std::string> Connection::login_wait(const std::string& username) const {
+LoginThrottle& Connection::address_throttle() const {
+  auto& throttles = services_.throttles;
+  return services_.config.venue_addresses.contains(address_) ? throttles.by_venue_address
+                                                             : throttles.by_address;
+}
+
+std::optional<v1::Response> Connection::login_wait(const std::string& username) const {
   const auto now = SteadyClock::now();
+  const auto seconds = [](std::chrono::milliseconds wait) {
+    return std::to_string(std::chrono::ceil<std::chrono::seconds>(wait).count()) + " s";
+  };
   if (auto wait = services_.throttles.by_account.wait(account_key(username), now);
       wait.count() > 0) {
-    return "too many failed logins for this account; try again in " + std::to_string(wait.count()) +
-           " s";
+    return rate_limited("too many failed logins for this account; try again in " + seconds(wait),
+                        wait);
   }
-  if (auto wait = services_.throttles.by_address.wait(address_.to_string(), now);
-      wait.count() > 0) {
-    return "too many failed logins from your address; try again in " +
-           std::to_string(wait.count()) + " s";
+  if (auto wait = address_throttle().wait(address_.to_string(), now); wait.count() > 0) {
+    return rate_limited("too many failed logins from your address; try again in " + seconds(wait),
+                        wait);
   }
   return std::nullopt;
 }
@@ -126,7 +135,7 @@ void Connection::on_login(const v1::Login& request, Reply reply) {
   // A throttled attempt is refused before any work, so guessing costs the server nothing.
   if (auto wait = login_wait(request.username())) {
     services_.metrics.logins_throttled_total.Increment();
-    return reply(error_response(v1::RATE_LIMITED, *wait));
+    return reply(*std::move(wait));
   }
   auto account = std::make_shared<std::optional<storage::Account>>();
   services_.db.submit(
@@ -148,7 +157,7 @@ void Connection::on_login(const v1::Login& request, Reply reply) {
           if (!ok) {
             const auto now = SteadyClock::now();
             throttles.by_account.failed(account_key(username), now);
-            throttles.by_address.failed(self->address_.to_string(), now);
+            self->address_throttle().failed(self->address_.to_string(), now);
             return reply(bad_credentials());
           }
           throttles.by_account.succeeded(account_key(username));

@@ -5,38 +5,40 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/bind_handler.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket/teardown.hpp>
 #include <memory>
 #include <string>
 #include <string_view>
 
+#include "server/streams.h"
+
 namespace spacedock::server {
 
-// A TCP stream that gathers writes and sends them in as few system calls as it can, for a
-// WebSocket stream to sit on: a decision sends several messages to each viewer (its answer,
-// events, the next prompt), and one write each costs a system call and a TCP segment apiece,
-// which was most of the server's time under load.
+// A stream (TCP, or TLS over TCP) that gathers writes and sends them in as few system calls as it
+// can, for a WebSocket stream to sit on: a decision sends several messages to each viewer (its
+// answer, events, the next prompt), and one write each costs a system call and a TCP segment
+// apiece, which was most of the server's time under load.
 //
 // Bytes are copied into a buffer: append() only adds to it, and flush() writes it out, one
 // write at a time, whatever gathered meanwhile going out together in the next. WsSession
 // appends its data frames itself (a burst of messages, then one flush); the WebSocket stream's
 // own writes (handshake, pings, pongs, close) come through async_write_some, which appends and
 // flushes, and completes at once. A write that fails fails every later one. Used on one strand,
-// like the stream below it.
+// like the stream below it. Over TLS, what is gathered is encrypted as it goes out.
+template <class Next>
 class BatchedStream {
  public:
-  using executor_type = boost::beast::tcp_stream::executor_type;
+  using executor_type = typename Next::executor_type;
 
-  explicit BatchedStream(boost::asio::ip::tcp::socket&& socket) : next_(std::move(socket)) {}
+  explicit BatchedStream(Next&& next) : next_(std::move(next)) {}
   BatchedStream(BatchedStream&&) = default;
   ~BatchedStream() {
     if (state_) state_->alive = false;
   }
 
   executor_type get_executor() noexcept { return next_.get_executor(); }
-  boost::beast::tcp_stream& next_layer() { return next_; }
-  const boost::beast::tcp_stream& next_layer() const { return next_; }
+  Next& next_layer() { return next_; }
+  const Next& next_layer() const { return next_; }
 
   template <class MutableBuffers, class Handler>
   auto async_read_some(const MutableBuffers& buffers, Handler&& handler) {
@@ -101,21 +103,31 @@ class BatchedStream {
     boost::beast::error_code error;
   };
 
-  boost::beast::tcp_stream next_;
+  Next next_;
   std::shared_ptr<State> state_ = std::make_shared<State>();
 };
 
-// Closing a WebSocket on a BatchedStream closes the TCP stream beneath it.
-inline void teardown(boost::beast::role_type role, BatchedStream& stream,
-                     boost::beast::error_code& ec) {
+// Closing a WebSocket on a BatchedStream closes what is beneath it: over TLS, the TLS session
+// first.
+template <class Next>
+void teardown(boost::beast::role_type role, BatchedStream<Next>& stream,
+              boost::beast::error_code& ec) {
   using boost::beast::websocket::teardown;
-  teardown(role, stream.next_layer().socket(), ec);
+  if constexpr (kIsTls<Next>) {
+    teardown(role, stream.next_layer(), ec);
+  } else {
+    teardown(role, stream.next_layer().socket(), ec);
+  }
 }
 
-template <class Handler>
-void async_teardown(boost::beast::role_type role, BatchedStream& stream, Handler&& handler) {
+template <class Next, class Handler>
+void async_teardown(boost::beast::role_type role, BatchedStream<Next>& stream, Handler&& handler) {
   using boost::beast::websocket::async_teardown;
-  async_teardown(role, stream.next_layer().socket(), std::forward<Handler>(handler));
+  if constexpr (kIsTls<Next>) {
+    async_teardown(role, stream.next_layer(), std::forward<Handler>(handler));
+  } else {
+    async_teardown(role, stream.next_layer().socket(), std::forward<Handler>(handler));
+  }
 }
 
 }  // namespace spacedock::server

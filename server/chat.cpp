@@ -98,8 +98,8 @@ void Connection::on_send_chat(const v1::SendChat& request, const Reply& reply) {
     return reply(error_response(v1::FORBIDDEN, "follow that match to chat in it"));
   }
   // Only what would be said counts toward the rate.
-  if (!chat_.take(SteadyClock::now())) {
-    return reply(error_response(v1::RATE_LIMITED, "you are chatting too fast; wait a moment"));
+  if (const auto wait = chat_.take(SteadyClock::now()); wait.count() > 0) {
+    return reply(rate_limited("you are chatting too fast; wait a moment", wait));
   }
   if (!lobby) return followed->second->chat(this, who, request.text(), reply);
   reply(v1::Response());  // before the message itself reaches this connection

@@ -9,6 +9,7 @@
 #include "server/chess_clock.h"
 #include "server/lobby.h"
 #include "server/quick_match_queue.h"
+#include "server/tournament/tournaments.h"
 
 namespace spacedock::server {
 namespace {
@@ -34,9 +35,22 @@ Connection::Connection(Services& services, asio::any_io_executor strand, Send se
       address_(std::move(address)),
       requests_(services.config.requests_per_second, services.config.request_burst) {}
 
-bool Connection::within_rate() {
+std::optional<v1::Response> Connection::over_rate() {
   const auto now = SteadyClock::now();
-  return requests_.take(now) && services_.throttles.requests.take(address_, now);
+  if (const auto wait = requests_.take(now); wait.count() > 0) {
+    return rate_limited("too many requests: at most " +
+                            std::to_string(static_cast<int>(services_.config.requests_per_second)) +
+                            " a second per connection; slow down and retry",
+                        wait);
+  }
+  if (const auto wait = services_.throttles.requests.take(address_, now); wait.count() > 0) {
+    return rate_limited(
+        "too many requests from your address: at most " +
+            std::to_string(static_cast<int>(services_.config.address_requests_per_second)) +
+            " a second in all; slow down and retry",
+        wait);
+  }
+  return std::nullopt;
 }
 
 void Connection::push(const v1::ServerMessage& message) {
@@ -108,13 +122,9 @@ void Connection::handle(std::string_view frame, std::function<void()> next) {
       }
     }
   }
-  if (!within_rate()) {
+  if (auto refused = over_rate()) {
     services_.metrics.rate_limited_total.Increment();
-    reply_for(id, std::move(next))(
-        error_response(v1::RATE_LIMITED,
-                       "too many requests: at most " +
-                           std::to_string(static_cast<int>(services_.config.requests_per_second)) +
-                           " a second per connection; slow down and retry"));
+    reply_for(id, std::move(next))(*std::move(refused));
     return;
   }
   dispatch(request, reply_for(id, std::move(next)));
@@ -190,6 +200,11 @@ void Connection::list_stored(const v1::ListMatches& filter, Reply reply) {
       default:
         break;
     }
+  }
+  if (filter.after_match_id() >= Lobby::kNoMatchAfter) {
+    v1::Response none;
+    none.mutable_matches();
+    return reply(std::move(none));
   }
   auto records = std::make_shared<std::vector<storage::MatchRecord>>();
   const std::int64_t viewer = identity_->account_id;
@@ -320,8 +335,18 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
         if (!who.organiser)
           return reply(error_response(v1::FORBIDDEN, "only organisers may judge matches"));
         auto match = find_match(request.spectate().match_id(), reply);
-        if (match) match->judge(shared_from_this(), who, tracking(match, reply));
-        return;
+        if (!match) return;
+        // A tournament's table shows its entrants' locked decks: its own organiser judges it.
+        return services_.tournaments.table_organiser(
+            match->id(),
+            [self = shared_from_this(), match, who, reply](std::optional<std::int64_t> organiser) {
+              if (organiser && *organiser != who.account_id) {
+                return reply(error_response(
+                    v1::FORBIDDEN,
+                    "that match is a tournament table: its event's organiser judges it"));
+              }
+              match->judge(self, who, self->tracking(match, reply));
+            });
       }
       return with_match(request.spectate().match_id(), reply,
                         [self = shared_from_this(), who, code = request.spectate().invite_code(),
@@ -445,6 +470,9 @@ void Connection::create(v1::MatchSetup setup, Identity who, Reply reply, v1::Bot
   if (auto* e = std::get_if<core::SetupError>(&seats)) {
     return reply(error_response(v1::INVALID_OPTIONS, e->message, e->rule));
   }
+  if (auto e = engine::other_game_options(setup)) {
+    return reply(error_response(v1::INVALID_OPTIONS, e->message, e->rule));
+  }
   if (auto problem = engine::check_seat(setup, setup.seats(0))) {
     return reply(error_response(v1::INVALID_OPTIONS, problem->message, problem->rule));
   }
@@ -453,11 +481,9 @@ void Connection::create(v1::MatchSetup setup, Identity who, Reply reply, v1::Bot
     return reply(error_response(v1::INVALID_OPTIONS, "bot opponents are for two-player matches",
                                 "BOTS_TWO_PLAYERS_ONLY"));
   }
-  const std::uint32_t cap = services_.config.max_waiting_matches;
-  if (services_.lobby.waiting_with(who.username) >= cap) {
-    return reply(error_response(v1::LIMIT_REACHED,
-                                "you already sit in " + std::to_string(cap) +
-                                    " matches waiting for players; start or leave one first"));
+  // A match with bots starts at once; any other waits for its players.
+  if (bots == v1::BOT_STRENGTH_NONE) {
+    if (auto refused = waiting_limit(services_, who)) return reply(*std::move(refused));
   }
   auto id = std::make_shared<std::int64_t>(0);
   const std::int64_t created_at = now_ms();

@@ -119,10 +119,13 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void with_seat_deck(v1::SeatSetup seat, Reply reply,
                       std::function<void(v1::SeatSetup, Reply)> then);
 
-  // Whether a request may run now: within this connection's and its address's rates.
-  bool within_rate();
-  // Why a login must wait now (the account name's or the address's failures), if it must.
-  std::optional<std::string> login_wait(const std::string& username) const;
+  // The answer to a request over this connection's or its address's rate, if it is.
+  std::optional<v1::Response> over_rate();
+  // The answer to a login that must wait (the account name's or the address's failures), if
+  // it must.
+  std::optional<v1::Response> login_wait(const std::string& username) const;
+  // The failed-login throttle of this connection's address: a venue's, or everyone's.
+  LoginThrottle& address_throttle() const;
 
   Services& services_;
   boost::asio::any_io_executor strand_;

@@ -202,6 +202,11 @@ void Connection::on_list_cards(const v1::ListCards& request, Reply reply) {
     for (const stccg::CardDef& def : cards().defs()) {
       if (!def.card.test_only()) *response.mutable_card_list()->add_stccg() = def.card;
     }
+    for (const stccg::Deck& deck : stccg::sample_decks()) {
+      auto* sample = response.mutable_card_list()->add_stccg_sample_decks();
+      sample->set_name(deck.name);
+      sample->set_list(stccg::export_deck_text(deck, cards()));
+    }
     return response;
   }();
   reply(listing);

@@ -1,9 +1,12 @@
 #include "server/http_session.h"
 
+#include <spdlog/spdlog.h>
+
 #include <boost/asio/dispatch.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <chrono>
 
+#include "server/forwarded.h"
 #include "server/lobby.h"
 #include "server/web_root.h"
 #include "server/ws_session.h"
@@ -20,6 +23,8 @@ constexpr std::size_t kMaxRequestBody = 16 * 1024;
 // kMaxTarget, 414.
 constexpr std::uint32_t kMaxHead = 16 * 1024;
 constexpr std::size_t kMaxTarget = 4 * 1024;
+// How long a client has to send a request's head (and, over TLS, to finish the handshake).
+constexpr std::chrono::seconds kHeadTimeout{30};
 
 // The path of a request target, without its query string.
 std::string_view path_of(std::string_view target) {
@@ -28,40 +33,78 @@ std::string_view path_of(std::string_view target) {
 
 }  // namespace
 
-HttpSession::HttpSession(asio::ip::tcp::socket&& socket, Services& services, Admission::Slot slot)
-    : stream_(std::move(socket)), services_(services), slot_(std::move(slot)) {}
+template <class Stream>
+HttpSession<Stream>::HttpSession(Stream&& stream, Services& services, Admission::Slot slot,
+                                 asio::ip::address peer)
+    : stream_(std::move(stream)), services_(services), slot_(std::move(slot)), peer_(peer) {}
 
-void HttpSession::run() {
-  asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
+template <class Stream>
+void HttpSession<Stream>::run() {
+  asio::dispatch(stream_.get_executor(), [self = this->shared_from_this()] {
+    if constexpr (kIsTls<Stream>) {
+      beast::get_lowest_layer(self->stream_).expires_after(kHeadTimeout);
+      self->stream_.async_handshake(asio::ssl::stream_base::server, [self](beast::error_code ec) {
+        if (ec) {
+          spdlog::debug("{}: TLS handshake failed: {}", self->peer_.to_string(), ec.message());
+          return;
+        }
+        self->read();
+      });
+    } else {
+      self->read();
+    }
+  });
 }
 
-void HttpSession::read() {
+template <class Stream>
+void HttpSession<Stream>::read() {
   parser_.emplace();
   parser_->body_limit(kMaxRequestBody);
   parser_->header_limit(kMaxHead);
-  stream_.expires_after(std::chrono::seconds(30));
+  beast::get_lowest_layer(stream_).expires_after(kHeadTimeout);
   http::async_read(stream_, buffer_, *parser_,
-                   beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+                   beast::bind_front_handler(&HttpSession::on_read, this->shared_from_this()));
 }
 
-void HttpSession::on_read(beast::error_code ec, std::size_t) {
-  if (ec == http::error::end_of_stream) {
-    stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ec);
-    return;
-  }
-  if (ec == http::error::header_limit) return refuse(http::status::request_header_fields_too_large);
+template <class Stream>
+void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
+  if (ec == http::error::end_of_stream) return finish();
+  if (ec == http::error::header_limit)
+    return refuse(http::status::request_header_fields_too_large,
+                  "the request head is larger than " + std::to_string(kMaxHead) + " bytes\n");
   if (ec) return;
-  if (parser_->get().target().size() > kMaxTarget) return refuse(http::status::uri_too_long);
-  if (beast::websocket::is_upgrade(parser_->get()) && path_of(parser_->get().target()) == "/ws") {
-    stream_.expires_never();
-    std::make_shared<WsSession>(stream_.release_socket(), services_, std::move(*slot_))
-        ->run(parser_->release());
-    return;
+  const auto& request = parser_->get();
+  if (request.target().size() > kMaxTarget)
+    return refuse(http::status::uri_too_long,
+                  "the URL is longer than " + std::to_string(kMaxTarget) + " bytes\n");
+  if (beast::websocket::is_upgrade(request) && path_of(request.target()) == "/ws") {
+    return upgrade(client_address(peer_, request[http::field::forwarded],
+                                  request["X-Forwarded-For"], services_.config.trusted_proxies));
   }
-  respond(parser_->get());
+  respond(request);
 }
 
-void HttpSession::respond(const http::request<http::string_body>& request) {
+template <class Stream>
+void HttpSession<Stream>::upgrade(const asio::ip::address& client) {
+  std::string described = client.to_string();
+  if (client != peer_) {
+    described += " via " + peer_.to_string();
+    // A proxied client counts toward its own connection cap, as if it had come directly.
+    if (!slot_->claim(client)) {
+      services_.metrics.connections_refused_total.Increment();
+      spdlog::warn("refusing a connection from {}: at most {} connections per address", described,
+                   services_.admission.max_per_address());
+      return refuse(http::status::service_unavailable, "the server is full; try again shortly\n");
+    }
+  }
+  beast::get_lowest_layer(stream_).expires_never();
+  std::make_shared<WsSession<Stream>>(std::move(stream_), services_, std::move(*slot_), client,
+                                      std::move(described))
+      ->run(parser_->release());
+}
+
+template <class Stream>
+void HttpSession<Stream>::respond(const http::request<http::string_body>& request) {
   response_ = {};
   response_.version(request.version());
   response_.set(http::field::server, "spacedock");
@@ -96,12 +139,13 @@ void HttpSession::respond(const http::request<http::string_body>& request) {
   response_.prepare_payload();
   if (request.method() == http::verb::head) response_.body().clear();  // Content-Length stays
   http::async_write(stream_, response_,
-                    beast::bind_front_handler(&HttpSession::on_write, shared_from_this(),
+                    beast::bind_front_handler(&HttpSession::on_write, this->shared_from_this(),
                                               response_.keep_alive()));
 }
 
-void HttpSession::serve(const http::request<http::string_body>& request,
-                        const WebRoot::File& file) {
+template <class Stream>
+void HttpSession<Stream>::serve(const http::request<http::string_body>& request,
+                                const WebRoot::File& file) {
   response_.set(http::field::content_type, file.content_type);
   response_.set(http::field::cache_control, file.cache_control);
   response_.set(http::field::etag, file.etag);
@@ -111,6 +155,10 @@ void HttpSession::serve(const http::request<http::string_body>& request,
   response_.set("Content-Security-Policy",
                 "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
                 "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+  if constexpr (kIsTls<Stream>) {
+    // Served over TLS: browsers keep to https for this host from now on.
+    response_.set(http::field::strict_transport_security, "max-age=31536000");
+  }
   if (request[http::field::if_none_match] == file.etag) {
     response_.result(http::status::not_modified);
     return;
@@ -125,30 +173,42 @@ void HttpSession::serve(const http::request<http::string_body>& request,
   }
 }
 
-void HttpSession::refuse(http::status status) {
-  // The request was not read whole: answer and close.
+template <class Stream>
+void HttpSession<Stream>::refuse(http::status status, std::string why) {
+  // The request was not read whole, or is not served: answer and close.
   response_ = {};
   response_.version(11);
   response_.result(status);
   response_.set(http::field::server, "spacedock");
   response_.set(http::field::content_type, "text/plain; charset=utf-8");
+  if (status == http::status::service_unavailable) response_.set(http::field::retry_after, "5");
   response_.keep_alive(false);
-  response_.body() =
-      status == http::status::uri_too_long
-          ? "the URL is longer than " + std::to_string(kMaxTarget) + " bytes\n"
-          : "the request head is larger than " + std::to_string(kMaxHead) + " bytes\n";
+  response_.body() = std::move(why);
   response_.prepare_payload();
-  http::async_write(stream_, response_,
-                    beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
+  http::async_write(
+      stream_, response_,
+      beast::bind_front_handler(&HttpSession::on_write, this->shared_from_this(), false));
 }
 
-void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+template <class Stream>
+void HttpSession<Stream>::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
   if (ec) return;
-  if (!keep_alive) {
-    stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ec);
-    return;
-  }
+  if (!keep_alive) return finish();
   read();
 }
+
+template <class Stream>
+void HttpSession<Stream>::finish() {
+  if constexpr (kIsTls<Stream>) {
+    beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(5));
+    stream_.async_shutdown([self = this->shared_from_this()](beast::error_code) {});
+  } else {
+    beast::error_code ignored;
+    stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+  }
+}
+
+template class HttpSession<PlainStream>;
+template class HttpSession<TlsStream>;
 
 }  // namespace spacedock::server

@@ -8,6 +8,7 @@
 #include <boost/beast/core/bind_handler.hpp>
 #include <string>
 
+#include "server/address_ranges.h"
 #include "server/http_session.h"
 
 namespace spacedock::server {
@@ -59,7 +60,12 @@ void Listener::on_accept(boost::system::error_code ec, asio::ip::tcp::socket soc
   backoff_ = std::chrono::milliseconds(0);
   boost::system::error_code no_peer;
   const auto peer = socket.remote_endpoint(no_peer);
-  auto slot = no_peer ? std::nullopt : services_.admission.admit(peer.address());
+  const asio::ip::address address = no_peer ? asio::ip::address() : unmapped(peer.address());
+  // A trusted proxy's connection counts toward its client's cap once its request names it.
+  const bool proxy = !no_peer && services_.config.trusted_proxies.contains(address);
+  auto slot = no_peer ? std::nullopt
+              : proxy ? services_.admission.admit_proxied()
+                      : services_.admission.admit(address);
   if (!slot) {
     services_.metrics.connections_refused_total.Increment();
     if (auto held_back = refusals_.admit()) {
@@ -73,7 +79,15 @@ void Listener::on_accept(boost::system::error_code ec, asio::ip::tcp::socket soc
   } else {
     // Small frames must leave at once: Nagle's algorithm would hold them for the peer's ACK.
     socket.set_option(asio::ip::tcp::no_delay(true), ec);
-    std::make_shared<HttpSession>(std::move(socket), services_, std::move(*slot))->run();
+    if (services_.tls) {
+      std::make_shared<HttpSession<TlsStream>>(TlsStream(std::move(socket), *services_.tls),
+                                               services_, std::move(*slot), address)
+          ->run();
+    } else {
+      std::make_shared<HttpSession<PlainStream>>(PlainStream(std::move(socket)), services_,
+                                                 std::move(*slot), address)
+          ->run();
+    }
   }
   accept();
 }

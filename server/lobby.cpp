@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "engine/core/text.h"
+#include "server/quick_match_queue.h"
 
 namespace spacedock::server {
 
@@ -40,6 +41,9 @@ v1::MatchList Lobby::list(const v1::ListMatches& filter, std::int64_t viewer) co
   constexpr std::uint32_t kMaxPage = 100;
   const std::uint32_t page =
       filter.page_size() == 0 || filter.page_size() > kMaxPage ? kMaxPage : filter.page_size();
+  v1::MatchList out;
+  // Match ids are positive int64s: after the largest there are none.
+  if (filter.after_match_id() >= kNoMatchAfter) return out;
   std::vector<std::shared_ptr<Match>> matches;
   {
     std::lock_guard lock(mutex_);
@@ -47,7 +51,6 @@ v1::MatchList Lobby::list(const v1::ListMatches& filter, std::int64_t viewer) co
          it != matches_.end(); ++it)
       matches.push_back(it->second);
   }
-  v1::MatchList out;
   for (const auto& match : matches) {
     v1::MatchInfo info = match->info();
     if (!shows(info, filter, viewer)) continue;
@@ -82,6 +85,17 @@ std::size_t Lobby::reap(std::int64_t now, std::int64_t ttl_ms) {
   std::lock_guard lock(mutex_);
   return std::erase_if(matches_,
                        [&](const auto& entry) { return entry.second->reapable(now, ttl_ms); });
+}
+
+std::optional<v1::Response> waiting_limit(const Services& services, const Identity& who,
+                                          const Connection* replacing) {
+  const std::uint32_t cap = services.config.max_waiting_matches;
+  const std::size_t waiting = services.lobby.waiting_with(who.username) +
+                              services.quick_matches.places_of(who.account_id, replacing);
+  if (waiting < cap) return std::nullopt;
+  return error_response(v1::LIMIT_REACHED,
+                        "you already wait for players in " + std::to_string(cap) +
+                            " matches (the quick-match queue included); start or leave one first");
 }
 
 }  // namespace spacedock::server

@@ -38,6 +38,20 @@ usage:
                                  requests one client address may send per second, steady
                                  (default 1000; a burst of twice that); a venue behind one
                                  address needs more
+      --login-failures-per-address N
+                                 failed logins from one address before each further login
+                                 from it must wait (default 20)
+      --venue-addresses LIST     a venue's addresses or CIDR ranges, comma-separated, each
+                                 shared by many players: they get --venue-login-failures
+      --venue-login-failures N   failed logins from one venue address before logins from it
+                                 wait (default 200)
+      --trusted-proxies LIST     addresses or CIDR ranges of reverse proxies whose Forwarded
+                                 or X-Forwarded-For header names the real client, for every
+                                 limit, throttle and log line (default: none; nobody else's
+                                 headers are read)
+      --tls-cert FILE            serve https:// and wss:// on the port with this PEM certificate
+                                 chain (the server's certificate first) ...
+      --tls-key FILE             ... and its PEM private key
       --password-cost COST       argon2id cost: interactive (default), moderate, minimal (tests)
       --commit-window-us N       under load, how long a group commit waits for more decisions
                                  to share its fsync (default 1000; 0: never waits)
@@ -109,6 +123,14 @@ int serve(Flags& flags) {
   flags.take_number("--max-connections-per-address", config.max_connections_per_address);
   flags.take_number("--address-requests-per-second", config.address_requests_per_second);
   config.address_request_burst = 2 * config.address_requests_per_second;
+  flags.take_number("--login-failures-per-address", config.free_login_failures_per_address);
+  if (auto venue = flags.take("--venue-addresses"))
+    config.venue_addresses = sd::AddressRanges::parse(*venue);
+  flags.take_number("--venue-login-failures", config.free_login_failures_per_venue_address);
+  if (auto proxies = flags.take("--trusted-proxies"))
+    config.trusted_proxies = sd::AddressRanges::parse(*proxies);
+  if (auto cert = flags.take("--tls-cert")) config.tls_certificate_file = *cert;
+  if (auto key = flags.take("--tls-key")) config.tls_key_file = *key;
   if (auto cost = flags.take("--password-cost")) {
     if (*cost == "interactive") {
       config.password_cost = sd::PasswordCost::kInteractive;
@@ -147,6 +169,11 @@ int serve(Flags& flags) {
   if (config.threads < 1 || config.threads > 64) throw std::invalid_argument("--threads: 1 to 64");
   if (config.max_frame_bytes < 1024)
     throw std::invalid_argument("--max-frame-bytes: at least 1024");
+  if (config.tls_certificate_file.empty() != config.tls_key_file.empty())
+    throw std::invalid_argument("--tls-cert and --tls-key go together");
+  if (config.free_login_failures_per_address < 1 ||
+      config.free_login_failures_per_venue_address < 1)
+    throw std::invalid_argument("--login-failures-per-address, --venue-login-failures: at least 1");
   sd::Server server(config);
   return server.run();
 }

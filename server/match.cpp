@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
+#include <limits>
 #include <stdexcept>
 
 #include "engine/core/guarded.h"
@@ -63,6 +64,13 @@ v1::Response error_response(v1::ErrorCode code, std::string message, std::string
 
 v1::Response internal_error() {
   return error_response(v1::INTERNAL, "the server could not do that; try again");
+}
+
+v1::Response rate_limited(std::string message, std::chrono::milliseconds retry_after) {
+  v1::Response response = error_response(v1::RATE_LIMITED, std::move(message));
+  response.set_retry_after_ms(static_cast<std::uint32_t>(
+      std::clamp<std::int64_t>(retry_after.count(), 1, std::numeric_limits<std::uint32_t>::max())));
+  return response;
 }
 
 Match::Match(Services& services, std::int64_t id, v1::MatchSetup setup,
@@ -405,6 +413,14 @@ core::SubmitResult Match::apply(core::MatchEngine& engine, const storage::InputR
       return engine.time_out(seat);
     case storage::InputKind::kTimeCalled:
       return engine.call_time();
+    case storage::InputKind::kForfeit:
+      return engine.forfeit(seat);
+    case storage::InputKind::kRuling: {
+      std::uint8_t winners = 0;
+      for (std::uint64_t winner : input.options)
+        winners = static_cast<std::uint8_t>(winners | (1u << winner));
+      return engine.rule(winners);
+    }
   }
   throw std::logic_error("an input of unknown kind");
 }
@@ -502,6 +518,20 @@ void Match::call_time(Reply reply) {
     spdlog::info("match={}: time called", id_);
     storage::InputRecord input;
     input.kind = storage::InputKind::kTimeCalled;
+    commit_input(std::move(input), std::chrono::steady_clock::now(), std::move(reply));
+  });
+}
+
+void Match::rule(std::vector<std::uint32_t> winners, Reply reply) {
+  serialize([this, winners = std::move(winners), reply = std::move(reply)]() mutable {
+    if (status_ != v1::MATCH_STATUS_ACTIVE) {
+      reply(error_response(v1::GAME_OVER, "the game is over"));
+      return done();
+    }
+    spdlog::info("match={}: ended by a ruling, winners [{}]", id_, fmt::join(winners, ", "));
+    storage::InputRecord input;
+    input.kind = storage::InputKind::kRuling;
+    input.options.assign(winners.begin(), winners.end());
     commit_input(std::move(input), std::chrono::steady_clock::now(), std::move(reply));
   });
 }

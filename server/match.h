@@ -37,6 +37,8 @@ v1::Response ok_response();
 v1::Response error_response(v1::ErrorCode code, std::string message, std::string rule = {});
 // A failure of the server's own (the database, say): the request may simply be tried again.
 v1::Response internal_error();
+// RATE_LIMITED, with when to try again (Response.retry_after_ms).
+v1::Response rate_limited(std::string message, std::chrono::milliseconds retry_after);
 
 // One hosted match. Everything about it runs on its own strand, so it is never touched by two
 // threads at once and matches never wait for one another. Requests are handled one at a time, in
@@ -92,6 +94,10 @@ class Match : public std::enable_shared_from_this<Match> {
   // A tournament round's time is up: the game ends, scored by its own end-of-time rules (an
   // input like any other, kTimeCalled). GAME_OVER if it has ended already.
   void call_time(Reply reply);
+  // The organiser ruled on this tournament table: the game ends at once with these seats as
+  // its winners (none: nobody won), an input like any other (kRuling). GAME_OVER if it has
+  // ended already.
+  void rule(std::vector<std::uint32_t> winners, Reply reply);
   // The clocks as last sent to the followers, for a tournament's dashboard; safe from any
   // thread. None in a match without clocks, or before its first reading.
   std::optional<v1::MatchClock> clock_reading() const;
@@ -222,8 +228,15 @@ class Match : public std::enable_shared_from_this<Match> {
   };
   // Brings away_since_ms_ up to date with the followers.
   Absences note_absences(std::int64_t now);
-  // The seat that loses on time now, if one does.
-  std::optional<int> time_loser(std::int64_t now, const Absences& absences) const;
+  // A seat that loses now: its bank is empty (kTimeOut), or it is away past the grace while
+  // another player is there to win (kForfeit).
+  struct Loss {
+    int seat = 0;
+    storage::InputKind kind = storage::InputKind::kTimeOut;
+  };
+  std::optional<Loss> due_loss(std::int64_t now, const Absences& absences) const;
+  // Staying away past the grace forfeits the match (DISCONNECT_OUTCOME_LOSS).
+  bool forfeits_when_away() const;
   // Notes who is away, stops or restarts the clocks, applies a loss on time when one is due,
   // and sets the timer for the next moment one could be.
   void review_clock();

@@ -1,6 +1,7 @@
 // Match: the chess clocks of a timed match (clock.proto). The ChessClock keeps the banks; this
-// part decides when they run, who is away, and when a seat loses on time. A loss on time is an
-// input like any other (kind kTimeOut), so it is stored, replayed and seen by everyone.
+// part decides when they run, who is away, and when a seat loses on time or forfeits by staying
+// away past the grace. Either is an input like any other (kind kTimeOut, kForfeit), so it is
+// stored, replayed and seen by everyone.
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -59,16 +60,20 @@ Match::Absences Match::note_absences(std::int64_t now) {
   return out;
 }
 
-std::optional<int> Match::time_loser(std::int64_t now, const Absences& absences) const {
+std::optional<Match::Loss> Match::due_loss(std::int64_t now, const Absences& absences) const {
   const auto banks = clock_->banks_at(now);
   for (std::size_t seat = 0; seat < banks.size(); ++seat) {
     // A seat already out keeps its empty bank; it cannot lose again.
     if (banks[seat] == 0 && engine_->playing(static_cast<core::Seat>(seat)))
-      return static_cast<int>(seat);
+      return Loss{static_cast<int>(seat), storage::InputKind::kTimeOut};
   }
-  const bool lose_when_away = clock_->settings().on_disconnect() == v1::DISCONNECT_OUTCOME_LOSS;
-  if (absences.expired && lose_when_away && absences.anyone_there) return absences.expired;
+  if (absences.expired && forfeits_when_away() && absences.anyone_there)
+    return Loss{*absences.expired, storage::InputKind::kForfeit};
   return std::nullopt;
+}
+
+bool Match::forfeits_when_away() const {
+  return clock_->settings().on_disconnect() == v1::DISCONNECT_OUTCOME_LOSS;
 }
 
 void Match::review_clock() {
@@ -78,23 +83,26 @@ void Match::review_clock() {
   }
   const std::int64_t now = now_ms();
   const Absences absences = note_absences(now);
-  if (time_loser(now, absences)) {
+  if (due_loss(now, absences)) {
     // Applied in turn with the requests, and only if still due then: an answer being stored
-    // right now may have added time to that bank.
+    // right now may have added time to that bank, or the player may be back.
     time_out_pending_ = true;
     serialize([this] {
       time_out_pending_ = false;
       const std::int64_t at = now_ms();
-      const auto loser =
-          status_ == v1::MATCH_STATUS_ACTIVE ? time_loser(at, note_absences(at)) : std::nullopt;
-      if (!loser) {
+      const auto loss =
+          status_ == v1::MATCH_STATUS_ACTIVE ? due_loss(at, note_absences(at)) : std::nullopt;
+      if (!loss) {
         review_clock();
         return done();
       }
-      spdlog::info("match={}: seat {} loses on time", id_, *loser);
+      spdlog::info("match={}: seat {} {}", id_, loss->seat,
+                   loss->kind == storage::InputKind::kForfeit
+                       ? "forfeits, away longer than the grace"
+                       : "loses on time");
       storage::InputRecord input;
-      input.kind = storage::InputKind::kTimeOut;
-      input.seat = static_cast<std::uint32_t>(*loser);
+      input.kind = loss->kind;
+      input.seat = static_cast<std::uint32_t>(loss->seat);
       commit_input(std::move(input), std::chrono::steady_clock::now(), [](v1::Response) {});
     });
     return;
@@ -122,7 +130,15 @@ v1::ServerMessage Match::clock_message() const {
   v1::ServerMessage message;
   auto* event = message.mutable_event();
   event->set_match_id(static_cast<std::uint64_t>(id_));
-  *event->mutable_clock() = clock_->to_proto(now_ms(), away_since_ms_);
+  const std::int64_t now = now_ms();
+  v1::MatchClock& clock = *event->mutable_clock() = clock_->to_proto(now, away_since_ms_);
+  if (!forfeits_when_away()) return message;
+  // The grace left to each player away who would forfeit at its end.
+  const std::int64_t grace = clock_->settings().grace_ms();
+  for (v1::SeatClock& seat : *clock.mutable_seats()) {
+    if (seat.away_ms() == 0 || !engine_->playing(static_cast<core::Seat>(seat.seat()))) continue;
+    seat.set_forfeit_in_ms(std::max<std::int64_t>(0, grace - seat.away_ms()));
+  }
   return message;
 }
 

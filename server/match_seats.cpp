@@ -6,6 +6,7 @@
 
 #include "engine/games.h"
 #include "server/connection.h"
+#include "server/lobby.h"
 #include "server/match.h"
 
 namespace spacedock::server {
@@ -37,6 +38,13 @@ void Match::join(std::shared_ptr<Connection> connection, Identity who, v1::SeatS
     if (static_cast<int>(seat_accounts_.size()) >= seat_count_) {
       reply(error_response(v1::MATCH_FULL, "every seat of that match is taken"));
       return done();
+    }
+    // A seat that does not start the game is one more match waiting with this account in it.
+    if (static_cast<int>(seat_accounts_.size()) + 1 < seat_count_) {
+      if (auto refused = waiting_limit(services_, who)) {
+        reply(*std::move(refused));
+        return done();
+      }
     }
     take_seat(std::move(connection), std::move(who), std::move(seat), {}, std::move(reply));
   });

@@ -84,6 +84,8 @@ void Connection::queue_for_match(v1::MatchSetup setup, v1::SeatSetup seat,
     *setup.add_seats() = std::move(seat);
     return create(std::move(setup), std::move(who), std::move(matched), request.bot());
   }
+  // A place in the queue is a match waiting for a player, as a created one is.
+  if (auto refused = waiting_limit(services_, who, this)) return reply(*std::move(refused));
 
   const std::int64_t since = now_ms();
   QuickMatchQueue::Entry entry{weak_from_this(), this, who, game, request.clock(), seat, since};

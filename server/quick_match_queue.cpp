@@ -34,6 +34,13 @@ std::optional<std::int64_t> QuickMatchQueue::queued_since(const Connection* key)
   return std::nullopt;
 }
 
+std::size_t QuickMatchQueue::places_of(std::int64_t account_id, const Connection* except) const {
+  std::lock_guard lock(mutex_);
+  return static_cast<std::size_t>(std::count_if(
+      entries_.begin(), entries_.end(),
+      [&](const Entry& e) { return e.who.account_id == account_id && e.key != except; }));
+}
+
 std::uint32_t QuickMatchQueue::waiting(v1::Game game, v1::ClockPreset clock) const {
   std::lock_guard lock(mutex_);
   return static_cast<std::uint32_t>(

@@ -37,6 +37,8 @@ class QuickMatchQueue {
   std::optional<std::int64_t> queued_since(const Connection* key) const;
   // Players waiting for this game and clock.
   std::uint32_t waiting(v1::Game game, v1::ClockPreset clock) const;
+  // The places the account holds, on connections other than `except`.
+  std::size_t places_of(std::int64_t account_id, const Connection* except) const;
 
  private:
   mutable std::mutex mutex_;

@@ -6,6 +6,7 @@
 
 #include "engine/games.h"
 #include "server/connection.h"
+#include "storage/tournaments.h"
 
 namespace spacedock::server {
 namespace {
@@ -87,19 +88,46 @@ v1::Response replay_page(const storage::MatchLog& log, const v1::GetReplay& requ
   return response;
 }
 
+// A replay and what may be read of it.
+struct Stored {
+  std::optional<storage::MatchLog> log;
+  std::optional<storage::TableEvent> event;  // the event it is a table of
+};
+
+// Why `view` of the stored match is not for `account` (a player of it when `player`), if it is
+// not. A table of an event not yet finished shows its entrants' locked decks in every view but
+// the public one, so until the event is over those are for the table's players (their own
+// seat's view) and the event's organiser alone.
+std::optional<v1::Response> view_refused(const Stored& stored, v1::ReplayView view,
+                                         std::int64_t account, bool player) {
+  if (view == v1::REPLAY_VIEW_PLAYER && !player)
+    return error_response(v1::FORBIDDEN, "only a player has a player's view");
+  const auto& event = stored.event;
+  const bool event_running = event && event->status != storage::TournamentStatus::kFinished;
+  if (view == v1::REPLAY_VIEW_FULL && event_running && account != event->organiser_id) {
+    return error_response(v1::FORBIDDEN,
+                          "that match is a table of tournament " +
+                              std::to_string(event->tournament_id) +
+                              ", which is still running: until it is over, its decks are for "
+                              "the organiser alone, and the players see their own view");
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 void Connection::on_get_replay(const v1::GetReplay& request, Reply reply) {
-  auto stored = std::make_shared<std::optional<storage::MatchLog>>();
+  auto stored = std::make_shared<Stored>();
   services_.db.submit(
-      [stored, id = request.match_id()](storage::Database& db) {
-        *stored = storage::load_match_log(db, static_cast<std::int64_t>(id));
+      [stored, id = static_cast<std::int64_t>(request.match_id())](storage::Database& db) {
+        stored->log = storage::load_match_log(db, id);
+        if (stored->log) stored->event = storage::event_of_match(db, id);
       },
       [self = shared_from_this(), stored, request, account = identity_->account_id,
        reply = std::move(reply)](std::exception_ptr error) {
         if (error) return reply(error_response(v1::INTERNAL, "the server could not load it"));
-        if (!*stored) return reply(error_response(v1::NOT_FOUND, "no such match"));
-        const storage::MatchRecord& record = (*stored)->record;
+        if (!stored->log) return reply(error_response(v1::NOT_FOUND, "no such match"));
+        const storage::MatchRecord& record = stored->log->record;
         if (record.status != storage::MatchStatus::kFinished) {
           return reply(error_response(v1::FORBIDDEN,
                                       "that match is not over: replays are of finished matches"));
@@ -109,13 +137,14 @@ void Connection::on_get_replay(const v1::GetReplay& request, Reply reply) {
         const auto seat = std::find_if(record.seats.begin(), record.seats.end(),
                                        [&](const auto& s) { return s.account_id == account; });
         const bool player = seat != record.seats.end();
-        if (setup.lobby().private_match() && !player)
+        const bool organiser = stored->event && stored->event->organiser_id == account;
+        if (setup.lobby().private_match() && !player && !organiser)
           return reply(error_response(v1::FORBIDDEN, "that match is private"));
         v1::ReplayView view = request.view();
         if (view == v1::REPLAY_VIEW_UNSPECIFIED)
           view = player ? v1::REPLAY_VIEW_PLAYER : v1::REPLAY_VIEW_PUBLIC;
-        if (view == v1::REPLAY_VIEW_PLAYER && !player)
-          return reply(error_response(v1::FORBIDDEN, "only a player has a player's view"));
+        if (auto refused = view_refused(*stored, view, account, player))
+          return reply(*std::move(refused));
         const core::Viewer viewer = view == v1::REPLAY_VIEW_FULL ? core::Viewer::judge()
                                     : view == v1::REPLAY_VIEW_PLAYER
                                         ? core::Viewer::player(static_cast<core::Seat>(seat->seat))
@@ -123,7 +152,7 @@ void Connection::on_get_replay(const v1::GetReplay& request, Reply reply) {
         asio::post(self->services_.cpu, [stored, request, viewer, view, reply,
                                          page_bytes = self->services_.config.replay_page_bytes] {
           try {
-            reply(replay_page(**stored, request, viewer, view, page_bytes));
+            reply(replay_page(*stored->log, request, viewer, view, page_bytes));
           } catch (const std::exception& e) {
             reply(error_response(v1::INTERNAL, std::string("the replay failed: ") + e.what()));
           }

@@ -62,13 +62,31 @@ void quiet_protobuf(google::protobuf::LogLevel level, const char* file, int line
   }
 }
 
+// The game port's TLS: the certificate chain (the server's first, then its CA's intermediates)
+// and its private key, as PEM files. TLS 1.2 and newer only.
+std::unique_ptr<asio::ssl::context> tls_context(const ServerConfig& config) {
+  auto context = std::make_unique<asio::ssl::context>(asio::ssl::context::tls_server);
+  context->set_options(asio::ssl::context::default_workarounds | asio::ssl::context::no_sslv2 |
+                       asio::ssl::context::no_sslv3 | asio::ssl::context::no_tlsv1 |
+                       asio::ssl::context::no_tlsv1_1 | asio::ssl::context::single_dh_use);
+  try {
+    context->use_certificate_chain_file(config.tls_certificate_file);
+    context->use_private_key_file(config.tls_key_file, asio::ssl::context::pem);
+  } catch (const boost::system::system_error& e) {
+    throw std::runtime_error("TLS: cannot use the certificate " + config.tls_certificate_file +
+                             " with the key " + config.tls_key_file + ": " + e.what());
+  }
+  return context;
+}
+
 }  // namespace
 
 Server::Server(ServerConfig config)
     : config_(std::move(config)),
       admission_(connection_cap(config_.max_connections), config_.max_connections_per_address),
       throttles_(config_.address_requests_per_second, config_.address_request_burst,
-                 config_.free_login_failures, config_.free_login_failures_per_address),
+                 config_.free_login_failures, config_.free_login_failures_per_address,
+                 config_.free_login_failures_per_venue_address),
       io_(config_.threads),
       cpu_(1),
       signals_(io_, SIGINT, SIGTERM),
@@ -84,9 +102,10 @@ Server::Server(ServerConfig config)
   google::protobuf::SetLogHandler(quiet_protobuf);
   db_ = std::make_unique<Persistence>(open_database(config_.db_path), &metrics_.commit_latency,
                                       config_.commit_window);
+  if (!config_.tls_certificate_file.empty()) tls_ = tls_context(config_);
   services_ = std::make_unique<Services>(Services{config_, io_, cpu_, *db_, lobby_, metrics_,
                                                   admission_, throttles_, sessions_, chat_, bots_,
-                                                  quick_matches_, web_, tournaments_});
+                                                  quick_matches_, web_, tournaments_, tls_.get()});
   restore_matches();
   listener_ = std::make_shared<Listener>(
       *services_, asio::ip::tcp::endpoint(asio::ip::make_address(config_.host), config_.port));
@@ -95,6 +114,7 @@ Server::Server(ServerConfig config)
 Server::~Server() {
   cpu_.join();
   db_->stop();
+  tournaments_.stop();  // its strand and timers go before the io_context they run on
 }
 
 void Server::restore_matches() {
@@ -156,8 +176,19 @@ std::uint16_t Server::port() const {
 int Server::run() {
   const auto endpoint = listener_->local_endpoint();
   listener_->run();
-  spdlog::info("spacedock listening on http://{}:{} (WebSocket at /ws, database {})",
-               endpoint.address().to_string(), endpoint.port(), config_.db_path);
+  spdlog::info("spacedock listening on {}://{}:{} (WebSocket at /ws, database {})",
+               tls_ ? "https" : "http", endpoint.address().to_string(), endpoint.port(),
+               config_.db_path);
+  if (!config_.trusted_proxies.empty()) {
+    spdlog::info(
+        "trusted proxies: {} (their clients' addresses are taken from Forwarded or "
+        "X-Forwarded-For)",
+        config_.trusted_proxies.describe());
+  }
+  if (!config_.venue_addresses.empty()) {
+    spdlog::info("venue addresses: {} ({} failed logins each before logins wait)",
+                 config_.venue_addresses.describe(), config_.free_login_failures_per_venue_address);
+  }
   if (!config_.port_file.empty()) std::ofstream(config_.port_file) << endpoint.port() << '\n';
   signals_.async_wait([this](boost::system::error_code ec, int signal) {
     if (ec) return;

@@ -2,6 +2,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/ssl/context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <memory>
@@ -49,6 +50,7 @@ class Server {
   QuickMatchQueue quick_matches_;
   WebRoot web_;
   Tournaments tournaments_;
+  std::unique_ptr<boost::asio::ssl::context> tls_;  // when serving TLS
   std::unique_ptr<Services> services_;
   boost::asio::io_context io_;
   boost::asio::thread_pool cpu_;

@@ -1,12 +1,14 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/ssl/context.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
 
+#include "server/address_ranges.h"
 #include "server/admission.h"
 #include "server/bot_accounts.h"
 #include "server/crypto.h"
@@ -53,6 +55,17 @@ struct ServerConfig {
   int free_login_failures = 5;
   int free_login_failures_per_address = 20;
   int max_password_jobs = 32;
+  // A venue's addresses, each shared by many players (a NAT): each gets this many failed logins
+  // instead, so that a few players mistyping their passwords do not lock the room out.
+  AddressRanges venue_addresses;
+  int free_login_failures_per_venue_address = 200;
+  // Reverse proxies (terminating TLS, say) whose connections carry their client's address in
+  // Forwarded or X-Forwarded-For: that address is then the client's, for every limit, throttle
+  // and log line. Nobody else's headers are read.
+  AddressRanges trusted_proxies;
+  // TLS on the game port (https:// and wss://) when both are set: PEM files.
+  std::string tls_certificate_file;
+  std::string tls_key_file;
   // How long a session token works after its Login.
   std::chrono::seconds session_ttl{30 * 24 * 3600};
   // Matches waiting for players that one account may sit in at once.
@@ -97,6 +110,8 @@ struct Services {
   QuickMatchQueue& quick_matches;
   const WebRoot& web;
   Tournaments& tournaments;
+  // The game port's TLS, when the server holds a certificate; null: plain HTTP and WebSocket.
+  boost::asio::ssl::context* tls;
 };
 
 inline std::int64_t now_ms() {

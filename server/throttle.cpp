@@ -1,6 +1,7 @@
 #include "server/throttle.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace spacedock::server {
 namespace {
@@ -19,11 +20,14 @@ void TokenBucket::refill(SteadyClock::time_point now) {
   last_ = now;
 }
 
-bool TokenBucket::take(SteadyClock::time_point now) {
+std::chrono::milliseconds TokenBucket::take(SteadyClock::time_point now) {
   refill(now);
-  if (tokens_ < 1) return false;
-  tokens_ -= 1;
-  return true;
+  if (tokens_ >= 1) {
+    tokens_ -= 1;
+    return std::chrono::milliseconds(0);
+  }
+  const double seconds = (1 - tokens_) / rate_;
+  return std::chrono::milliseconds(static_cast<std::int64_t>(std::ceil(seconds * 1000)));
 }
 
 bool TokenBucket::full(SteadyClock::time_point now) const {
@@ -31,31 +35,34 @@ bool TokenBucket::full(SteadyClock::time_point now) const {
   return tokens_ + elapsed * rate_ >= burst_;
 }
 
-bool AddressLimits::take(const boost::asio::ip::address& address, SteadyClock::time_point now) {
+std::chrono::milliseconds AddressLimits::take(const boost::asio::ip::address& address,
+                                              SteadyClock::time_point now) {
   std::lock_guard lock(mutex_);
   if (buckets_.size() >= kSweepAt)
     std::erase_if(buckets_, [&](const auto& entry) { return entry.second.full(now); });
   return buckets_.try_emplace(address, rate_, burst_).first->second.take(now);
 }
 
-std::chrono::seconds LoginThrottle::wait(const std::string& key, SteadyClock::time_point now) {
+std::chrono::milliseconds LoginThrottle::wait(const std::string& key, SteadyClock::time_point now) {
   std::lock_guard lock(mutex_);
   const auto it = failures_.find(key);
-  if (it == failures_.end() || it->second.until <= now) return std::chrono::seconds(0);
-  return std::chrono::ceil<std::chrono::seconds>(it->second.until - now);
+  if (it == failures_.end() || it->second.until <= now) return std::chrono::milliseconds(0);
+  return std::chrono::ceil<std::chrono::milliseconds>(it->second.until - now);
 }
 
 void LoginThrottle::failed(const std::string& key, SteadyClock::time_point now) {
   std::lock_guard lock(mutex_);
   if (failures_.size() >= kSweepAt) {
-    std::erase_if(failures_, [&](const auto& entry) {
-      return entry.second.until + std::chrono::minutes(10) < now;
-    });
+    std::erase_if(failures_,
+                  [&](const auto& entry) { return entry.second.last + kForgiven < now; });
   }
   Failures& f = failures_[key];
+  if (f.count > 0 && f.last + kForgiven < now) f = {};
   ++f.count;
-  if (f.count > free_) {
-    const int doublings = std::min(f.count - free_ - 1, 6);
+  f.last = now;
+  if (f.count >= free_) {
+    // The free failures are spent: the next attempt waits 1 s, then 2 s, 4 s...
+    const int doublings = std::min(f.count - free_, 6);
     f.until = now + std::min<std::chrono::seconds>(std::chrono::seconds(1 << doublings),
                                                    std::chrono::seconds(60));
   }

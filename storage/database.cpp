@@ -15,6 +15,7 @@ extern const std::string_view storage_migration_003;
 extern const std::string_view storage_migration_004;
 extern const std::string_view storage_migration_005;
 extern const std::string_view storage_migration_006;
+extern const std::string_view storage_migration_007;
 }  // namespace spacedock::embedded
 
 namespace spacedock::storage {
@@ -26,13 +27,14 @@ struct Migration {
 };
 
 // Versions in increasing order, one per file under storage/migrations/.
-std::array<Migration, 6> migrations() {
+std::array<Migration, 7> migrations() {
   return {{{1, embedded::storage_migration_001},
            {2, embedded::storage_migration_002},
            {3, embedded::storage_migration_003},
            {4, embedded::storage_migration_004},
            {5, embedded::storage_migration_005},
-           {6, embedded::storage_migration_006}}};
+           {6, embedded::storage_migration_006},
+           {7, embedded::storage_migration_007}}};
 }
 
 std::int64_t now_ms() {

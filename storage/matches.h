@@ -54,9 +54,18 @@ std::vector<MatchRecord> load_matches_page(Database& db, const std::vector<Match
 
 // The append-only input log: everything a player did, in order, so that replaying it through
 // the engine from the seed rebuilds the game exactly.
-// kTimeOut: the server's clock ran out for the seat (or it stayed away past the grace).
-// kTimeCalled: a tournament round's time ran out (seat 0; the game is scored as it stands).
-enum class InputKind : std::uint8_t { kDecision = 1, kConcede = 2, kTimeOut = 3, kTimeCalled = 4 };
+// kTimeOut: the server's clock ran out for the seat. kTimeCalled: a tournament round's time ran
+// out (seat 0; the game is scored as it stands). kForfeit: the seat's player stayed away past
+// the disconnect grace. kRuling: the organiser ruled on the game (seat 0; `options` holds the
+// winning seats).
+enum class InputKind : std::uint8_t {
+  kDecision = 1,
+  kConcede = 2,
+  kTimeOut = 3,
+  kTimeCalled = 4,
+  kForfeit = 5,
+  kRuling = 6,
+};
 
 struct InputRecord {
   std::uint32_t seq = 0;  // 1, 2, 3... within the match

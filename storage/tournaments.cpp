@@ -216,6 +216,16 @@ std::optional<TournamentData> load_tournament(Database& db, std::int64_t id) {
   return read_tournament(db, query);
 }
 
+std::optional<TableEvent> event_of_match(Database& db, std::int64_t match_id) {
+  Statement query(db,
+                  "SELECT t.id, t.organiser_id, t.status FROM tournament_tables AS tt "
+                  "JOIN tournaments AS t ON t.id = tt.tournament_id WHERE tt.match_id = ?");
+  query.bind_int(1, match_id);
+  if (!query.step()) return std::nullopt;
+  return TableEvent{query.column_int(0), query.column_int(1),
+                    parse<TournamentStatus>(kStatusText, query.column_text(2))};
+}
+
 std::vector<TournamentData> load_tournaments(Database& db,
                                              std::initializer_list<TournamentStatus> statuses) {
   std::vector<TournamentData> out;

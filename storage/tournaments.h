@@ -93,6 +93,14 @@ void log_tournament_action(Database& db, std::int64_t tournament_id,
                            const TournamentLogRecord& entry);
 
 std::optional<TournamentData> load_tournament(Database& db, std::int64_t id);
+
+// The event a match is a table of.
+struct TableEvent {
+  std::int64_t tournament_id = 0;
+  std::int64_t organiser_id = 0;
+  TournamentStatus status = TournamentStatus::kRunning;
+};
+std::optional<TableEvent> event_of_match(Database& db, std::int64_t match_id);
 // Events in any of these statuses (all if empty), by id.
 std::vector<TournamentData> load_tournaments(Database& db,
                                              std::initializer_list<TournamentStatus> statuses);

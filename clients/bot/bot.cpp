@@ -2,7 +2,6 @@
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
-#include <boost/asio/detached.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/system/system_error.hpp>
@@ -35,6 +34,8 @@ struct Account {
 
 // What all the bots of one run share; everything runs on one thread.
 struct Run {
+  Run(const BotOptions& o, client::Url u, Clock::time_point d)
+      : options(o), url(std::move(u)), deadline(d) {}
   const BotOptions& options;
   client::Url url;
   Clock::time_point deadline;
@@ -50,6 +51,7 @@ struct Run {
   std::set<std::uint64_t> created;
   // True while a participant creates a match; creates take turns (see Participant::create).
   bool creating = false;
+  Pushback pushback;
 };
 
 // One viewer of one match, player or spectator, following the match's event stream to its end
@@ -100,10 +102,10 @@ class Participant {
         run_.created.insert(match_id_);
         co_return match_id_;
       } catch (const boost::system::system_error& e) {
-        client_.reset();
-        ++run_.reconnects;
-        if (Clock::now() > run_.deadline)
-          throw ClientError(std::string("gave up reconnecting: ") + e.what());
+        reconnecting(e.what());
+      } catch (const client::ConnectionRefused& e) {
+        run_.pushback.refused(e);
+        reconnecting(e.what());
       }
       co_await sleep_for(std::chrono::milliseconds(200));
     }
@@ -127,13 +129,22 @@ class Participant {
         co_return;
       } catch (const boost::system::system_error& e) {
         // The connection dropped (a server restart, say): reconnect and resume.
-        client_.reset();
-        ++run_.reconnects;
-        if (Clock::now() > run_.deadline)
-          throw ClientError(std::string("gave up reconnecting: ") + e.what());
+        if (abandoned_) throw ClientError("stopped: " + abandoned_reason_);
+        reconnecting(e.what());
+      } catch (const client::ConnectionRefused& e) {
+        run_.pushback.refused(e);
+        reconnecting(e.what());
       }
       co_await sleep_for(std::chrono::milliseconds(200));
     }
+  }
+
+  // Another participant of the match failed: this one stops too, rather than wait for a game
+  // that will not go on.
+  void abandon(std::string why) {
+    abandoned_ = true;
+    abandoned_reason_ = std::move(why);
+    if (client_) client_->abort();
   }
 
   std::uint64_t last_seq() const { return last_seq_; }
@@ -141,8 +152,17 @@ class Participant {
   const std::string& result() const { return result_; }
 
  private:
+  // The connection is gone: a new one is tried, until the run's deadline.
+  void reconnecting(const std::string& why) {
+    client_.reset();
+    ++run_.reconnects;
+    if (Clock::now() > run_.deadline) throw ClientError("gave up reconnecting: " + why);
+  }
+
   awaitable<void> open() {
+    if (abandoned_) throw ClientError("stopped: " + abandoned_reason_);
     client_ = std::make_unique<Client>(co_await asio::this_coro::executor);
+    run_.pushback.watch(*client_);
     co_await client_->connect(run_.url, "spacedock-bot");
     const auto response = co_await client_->call(
         message_with([&](auto& m) { m.mutable_authenticate()->set_token(account_.token); }));
@@ -260,10 +280,13 @@ class Participant {
   int seat_ = -1;
   bool finished_ = false;
   std::string result_;
+  bool abandoned_ = false;
+  std::string abandoned_reason_;
 };
 
 awaitable<Account> make_account(Run& run, std::string name) {
   Client c(co_await asio::this_coro::executor);
+  run.pushback.watch(c);
   co_await c.connect(run.url, "spacedock-bot");
   const auto registered = co_await c.call(message_with([&](auto& m) {
     m.mutable_register_()->set_username(name);
@@ -279,7 +302,8 @@ awaitable<Account> make_account(Run& run, std::string name) {
   co_return account;
 }
 
-// Runs `body` for every participant at once and returns when all are done.
+// Runs `body` for every participant at once and returns when all are done; the first to fail
+// stops the others, whose game cannot go on without it.
 awaitable<void> all_of(std::vector<std::unique_ptr<Participant>>& participants,
                        const std::vector<std::function<awaitable<void>(Participant&)>>& bodies,
                        std::vector<std::string>& errors) {
@@ -292,6 +316,10 @@ awaitable<void> all_of(std::vector<std::unique_ptr<Participant>>& participants,
         try {
           std::rethrow_exception(error);
         } catch (const std::exception& e) {
+          if (errors.empty()) {
+            for (auto& other : participants)
+              other->abandon(std::string("another viewer of the match failed: ") + e.what());
+          }
           errors.push_back(e.what());
         }
       }
@@ -349,13 +377,15 @@ awaitable<void> run_all(Run& run) {
     run.spectators.push_back(co_await make_account(run, tag + "s" + std::to_string(s)));
   }
   auto executor = co_await asio::this_coro::executor;
-  auto next = std::make_shared<int>(0);
+  int next = 0;
+  int working = std::max(1, run.options.parallel);
+  asio::steady_timer all_done(executor, Clock::time_point::max());
   for (int worker = 0; worker < std::max(1, run.options.parallel); ++worker) {
     asio::co_spawn(
         executor,
-        [&run, next]() -> awaitable<void> {
-          while (*next < run.options.matches) {
-            const int index = (*next)++;
+        [&]() -> awaitable<void> {
+          while (next < run.options.matches) {
+            const int index = next++;
             try {
               co_await play_match(run, index);
             } catch (const std::exception& e) {
@@ -363,8 +393,11 @@ awaitable<void> run_all(Run& run) {
             }
           }
         },
-        asio::detached);
+        [&](std::exception_ptr) {
+          if (--working == 0) all_done.cancel();
+        });
   }
+  co_await all_done.async_wait(asio::as_tuple(use_awaitable));
 }
 
 }  // namespace
@@ -379,21 +412,13 @@ int run_bots(const BotOptions& options) {
     std::fprintf(stderr, "spacedock-bot: the Star Trek CCG is a two-player game\n");
     return 2;
   }
-  Run run{options,
-          client::Url::parse(options.server),
-          Clock::now() + options.deadline,
-          {},
-          {},
-          {},
-          0,
-          0,
-          0,
-          0,
-          {},
-          {}};
+  Run run(options, client::Url::parse(options.server), Clock::now() + options.deadline);
   if (!options.ack_log.empty()) run.ack_log.open(options.ack_log, std::ios::app);
   asio::io_context io;
+  // Never a silent hang: at the deadline the run stops and says what was left.
+  asio::steady_timer deadline(io, run.deadline);
   asio::co_spawn(io, run_all(run), [&](std::exception_ptr error) {
+    deadline.cancel();
     if (!error) return;
     try {
       std::rethrow_exception(error);
@@ -401,11 +426,19 @@ int run_bots(const BotOptions& options) {
       run.failures.push_back(std::string("setup: ") + e.what());
     }
   });
+  deadline.async_wait([&](boost::system::error_code error) {
+    if (error) return;
+    run.failures.push_back("the deadline of " + std::to_string(options.deadline.count()) +
+                           " s passed with " + std::to_string(options.matches - run.finished) +
+                           " matches unfinished");
+    io.stop();
+  });
   io.run();
   std::printf(
       "%d of %d matches finished; %llu decisions acknowledged, %llu stale, %llu reconnects\n",
       run.finished, options.matches, static_cast<unsigned long long>(run.acknowledged),
       static_cast<unsigned long long>(run.stale), static_cast<unsigned long long>(run.reconnects));
+  run.pushback.report();
   for (const auto& failure : run.failures)
     std::fprintf(stderr, "failure: %s\n", failure.c_str());
   return run.finished == options.matches && run.failures.empty() ? 0 : 1;

@@ -12,8 +12,9 @@ constexpr const char* kUsage =
     R"(spacedock-bot: plays complete matches of random bots against a Spacedock server.
 
 usage: spacedock-bot [options]
-  --server URL         ws://host:port/ws (default ws://127.0.0.1:8080/ws)
-    --game NAME          incursions (default) or stccg (two players, random sample decks)
+  --server URL         ws://host:port/ws or wss://host[:port]/ws (default
+                       ws://127.0.0.1:8080/ws; wss trusts the system's CAs, or SSL_CERT_FILE)
+  --game NAME          incursions (default) or stccg (two players, random sample decks)
   --matches N          matches to play (default 1)
   --players N          players per match (default 2)
   --spectators K       spectators following each match (default 0)
@@ -21,7 +22,7 @@ usage: spacedock-bot [options]
   --seed N             seed of the bots' choices (default 1)
   --think-ms N         pause before answering each prompt (default 0)
   --ack-log FILE       append every acknowledged decision as "match decision option"
-  --deadline SECONDS   give up after this long (default 600)
+  --deadline SECONDS   give up after this long, saying what was left (default 600)
 
   --tournament ID      instead, bot players in event ID: each registers (a STCCG event:
                        with a sample deck), plays its table of every round, and stops when
@@ -31,7 +32,8 @@ usage: spacedock-bot [options]
     --stccg              the event is a Star Trek CCG event
 
 Exits 0 only if every match finished and every player and spectator saw a gapless event
-stream; bots reconnect and resume if the server restarts.
+stream; bots reconnect and resume if the server restarts, wait out RATE_LIMITED answers as
+the server asks (saying so once, and the total at the end), and retry refused connections.
 )";
 
 }  // namespace

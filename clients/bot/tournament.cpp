@@ -37,6 +37,7 @@ struct TournamentRun {
   std::uint64_t decisions = 0;
   std::uint64_t reconnects = 0;
   std::vector<std::string> failures;
+  Pushback pushback;
 };
 
 class Entrant {
@@ -50,10 +51,14 @@ class Entrant {
       try {
         if (!client_) co_await open();
         if (co_await step()) co_return;
-      } catch (const boost::system::system_error& e) {
+      } catch (const boost::system::system_error&) {
         // The connection dropped (a server restart, say): open another and carry on.
         client_.reset();
         ++run_.reconnects;
+        dropped_link = true;
+      } catch (const client::ConnectionRefused& e) {
+        run_.pushback.refused(e);
+        client_.reset();
         dropped_link = true;
       }
       if (Clock::now() > run_.deadline)
@@ -63,19 +68,20 @@ class Entrant {
   }
 
  private:
-  // A request; one refused for the rate or while the server is busy (RATE_LIMITED,
-  // UNAVAILABLE) is sent again a little later, as a client should.
+  // A request; one refused while the server is busy (UNAVAILABLE) is sent again a little later,
+  // until the run's deadline. RATE_LIMITED is waited out by the client itself, as the answer
+  // says; if it gives up, its answer says so and stands.
   awaitable<v1::Response> call(auto setter) {
     for (;;) {
       auto response = co_await client_->call(message_with(setter));
-      if (response.code() != v1::RATE_LIMITED && response.code() != v1::UNAVAILABLE)
-        co_return response;
+      if (response.code() != v1::UNAVAILABLE || Clock::now() > run_.deadline) co_return response;
       co_await sleep_for(std::chrono::milliseconds(100 + random_() % 200));
     }
   }
 
   awaitable<void> open() {
     client_ = std::make_unique<Client>(co_await asio::this_coro::executor);
+    run_.pushback.watch(*client_);
     co_await client_->connect(run_.url, "spacedock-bot");
     const auto registered = co_await call([&](auto& m) {
       m.mutable_register_()->set_username(name_);
@@ -211,6 +217,7 @@ int run_tournament_bots(const TournamentBotOptions& options) {
       run.done, options.entrants, run.dropped, static_cast<unsigned long long>(run.matches),
       static_cast<unsigned long long>(run.decisions),
       static_cast<unsigned long long>(run.reconnects));
+  run.pushback.report();
   for (const auto& failure : run.failures)
     std::fprintf(stderr, "failure: %s\n", failure.c_str());
   return run.done + run.dropped == options.entrants && run.failures.empty() ? 0 : 1;

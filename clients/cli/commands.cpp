@@ -37,7 +37,7 @@ constexpr Spec kSpecs[] = {
     {"deck", Verb::kDeck, 2, 64,
      "deck save PATH NAME | deck replace ID PATH | deck show ID | deck check ID|PATH [--30-30] | "
      "deck export ID PATH | deck rename ID NAME | deck delete ID"},
-    {"events", Verb::kEvents, 0, 1, "events [all]"},
+    {"events", Verb::kEvents, 0, 1, "events [all | finished]"},
     {"event", Verb::kEvent, 1, 64,
      "event create|show|register|drop|start|round|standings|result|"
      "export|deck|log|follow ... (see help)"},
@@ -250,7 +250,8 @@ const char* const kHelpText = R"(commands:
   join ID ... --code CODE    take a seat in a private match with its invite code
   spectate ID [CODE]         watch match ID (CODE: a private match's invite code)
   spectate ID --judge        as an organiser, judge match ID: every card, two minutes behind
-  events [all]               list the tournaments (all: the finished ones too)
+  events [all | finished]    list the tournaments open or running (all: the finished ones
+                             too; finished: only those)
   event show ID              an event: its settings, players and rounds
   event register ID [PRESET | --deck NAME | --deck-file PATH | --deck-id ID]
                              register for event ID (a STCCG deck is locked at registration)
@@ -479,9 +480,9 @@ std::optional<Command> parse_command(std::string_view line) {
       parse_deck_action(words, c, spec->usage);
       break;
     case Verb::kEvents:
-      if (words.size() > 1 && words[1] != "all")
+      if (words.size() > 1 && words[1] != "all" && words[1] != "finished")
         throw std::invalid_argument(std::string("usage: ") + spec->usage);
-      c.filter = words.size() > 1 ? "all" : "";
+      c.filter = words.size() > 1 ? words[1] : "";
       break;
     case Verb::kEvent:
       parse_event_action(words, c);

@@ -57,6 +57,19 @@ void Connection::lost(const std::string& why) {
 }
 
 asio::awaitable<v1::Response> Connection::call(v1::ClientMessage request) {
+  std::chrono::milliseconds waited{0};
+  for (;;) {
+    v1::Response response = co_await call_once(request);
+    const auto wait = rate_limits().next_wait(response, waited);
+    if (!wait) co_return client::RateLimitPolicy::given_up(std::move(response), waited);
+    if (rate_limits().on_wait) rate_limits().on_wait(response, *wait);
+    co_await asio::steady_timer(co_await asio::this_coro::executor, *wait)
+        .async_wait(asio::use_awaitable);
+    waited += *wait;
+  }
+}
+
+asio::awaitable<v1::Response> Connection::call_once(v1::ClientMessage& request) {
   if (!alive_) throw client::ClientError("not connected");
   const auto self = shared_from_this();
   const std::uint64_t id = next_request_id_++;

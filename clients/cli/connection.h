@@ -29,9 +29,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   Connection(boost::asio::any_io_executor executor, EventHandler on_event, LossHandler on_loss);
 
-  // Sends a request and waits for its Response. Throws client::ClientError if the connection is
-  // lost or the server does not answer in time.
+  // Sends a request and waits for its Response, waiting out RATE_LIMITED answers as the
+  // rate_limits() policy says. Throws client::ClientError if the connection is lost or the
+  // server does not answer in time.
   boost::asio::awaitable<v1::Response> call(v1::ClientMessage request);
+  client::RateLimitPolicy& rate_limits() { return client_.rate_limits(); }
   boost::asio::awaitable<void> close();
   bool alive() const { return alive_; }
 
@@ -42,6 +44,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   };
 
   boost::asio::awaitable<void> read_loop();
+  // Sends the request once, under a new id, and waits for its Response.
+  boost::asio::awaitable<v1::Response> call_once(v1::ClientMessage& request);
   void lost(const std::string& why);
 
   client::Client client_;

@@ -17,7 +17,8 @@ constexpr const char* kUsage =
     R"(spacedock-cli: a terminal client for a Spacedock server, for people and scripts.
 
 usage: spacedock-cli [options]
-  --server URL   ws://host:port/ws (default ws://127.0.0.1:8080/ws)
+  --server URL   ws://host:port/ws or wss://host[:port]/ws (default ws://127.0.0.1:8080/ws;
+                 wss trusts the system's CAs, or the file SSL_CERT_FILE names)
   --seed N       seed of the random answers `auto` gives (default: random)
 
 Commands are read from stdin, one per line (type help, or pipe a script in); server events

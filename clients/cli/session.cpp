@@ -78,9 +78,14 @@ asio::awaitable<std::string> Session::connect_once() {
         url_, [this](v1::Event event) { inbox_.push_event(std::move(event)); },
         [this](const std::string& why) { inbox_.connection_lost(why); });
   } catch (const std::exception& e) {
-    co_return "cannot connect to ws://" + url_.host + ":" + url_.port + url_.path + ": " +
-        describe_exception(e);
+    co_return "cannot connect to " + std::string(url_.tls ? "wss://" : "ws://") + url_.host + ":" +
+        url_.port + url_.path + ": " + describe_exception(e);
   }
+  connection_->rate_limits().on_wait = [this](const v1::Response& response,
+                                              std::chrono::milliseconds wait) {
+    say("the server asks to slow down (" + response.message() + "); trying again in " +
+        std::to_string((wait.count() + 999) / 1000) + " s");
+  };
   if (!token_.empty()) {
     v1::ClientMessage authenticate;
     authenticate.mutable_authenticate()->set_token(token_);

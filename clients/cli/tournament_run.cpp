@@ -176,6 +176,8 @@ asio::awaitable<void> Session::run_tournament_command(const Command& c) {
       for (auto status : {v1::TOURNAMENT_STATUS_REGISTRATION, v1::TOURNAMENT_STATUS_RUNNING,
                           v1::TOURNAMENT_STATUS_FINISHED})
         list->add_statuses(status);
+    } else if (c.filter == "finished") {
+      list->add_statuses(v1::TOURNAMENT_STATUS_FINISHED);
     }
     const auto response = co_await request(std::move(message), what);
     if (!ok(response)) co_return;

@@ -33,9 +33,16 @@ class MatchEngine {
   // The player's clock ran out (the host keeps the clocks): like a concession, but reported
   // with RESULT_REASON_TIME. Refused (kNotAPlayer) for seats already out.
   virtual SubmitResult time_out(Seat seat) = 0;
+  // The player stayed away from a timed match longer than its disconnect grace (the host knows
+  // who follows the match): like a concession, but reported with RESULT_REASON_FORFEIT.
+  // Refused (kNotAPlayer) for seats already out.
+  virtual SubmitResult forfeit(Seat seat) = 0;
   // A tournament round's time is up: the game ends at once, scored by its own end-of-time rules
   // (RESULT_REASON_TIME_LIMIT). Refused (kGameOver) once the game is over.
   virtual SubmitResult call_time() = 0;
+  // An organiser ruled on the game: it ends at once with these winners (a bit per seat; none:
+  // nobody won), RESULT_REASON_RULING. Refused (kGameOver) once the game is over.
+  virtual SubmitResult rule(std::uint8_t winners) = 0;
 
   virtual bool over() const = 0;
   // Whether the seat still plays: the game is not over and the seat was not eliminated.

@@ -1,7 +1,7 @@
 #pragma once
 
-// Case folding for what people type: card titles, deck headers, player names. ASCII only, as
-// the card data and the names are.
+// Case folding and trimming for what people type: card titles, deck headers, player names,
+// header values. ASCII only, as the card data and the names are.
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -18,6 +18,15 @@ inline std::string lower(std::string_view text) {
   for (char& c : out)
     c = lower(c);
   return out;
+}
+
+// Without the spaces and tabs around it.
+inline std::string_view trimmed(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+    text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+    text.remove_suffix(1);
+  return text;
 }
 
 // Equal ignoring case.

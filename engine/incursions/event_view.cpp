@@ -362,8 +362,16 @@ class EventWriter {
   }
   std::string operator()(const ev::Conceded& e) {
     out_->mutable_conceded()->set_seat(e.seat);
-    out_->mutable_conceded()->set_out_of_time(e.out_of_time);
-    return name_(e.seat) + (e.out_of_time ? " is out of time" : " concedes");
+    out_->mutable_conceded()->set_out_of_time(e.how == v1::RESULT_REASON_TIME);
+    out_->mutable_conceded()->set_forfeited(e.how == v1::RESULT_REASON_FORFEIT);
+    switch (e.how) {
+      case v1::RESULT_REASON_TIME:
+        return name_(e.seat) + " is out of time";
+      case v1::RESULT_REASON_FORFEIT:
+        return name_(e.seat) + " forfeits: away longer than the grace";
+      default:
+        return name_(e.seat) + " concedes";
+    }
   }
   std::string operator()(const ev::HexEventFired& e) {
     auto* m = out_->mutable_hex_event_fired();
@@ -581,8 +589,12 @@ class EventWriter {
       winners += (winners.empty() ? "" : " and ") + name_(seat);
     }
     m->set_reason(e.reason);
-    return winners.empty() ? "The game ends without a winner"
-                           : "The game is over: " + winners + " won";
+    const std::string ruled =
+        e.reason == v1::RESULT_REASON_RULING ? " by the organiser's ruling" : "";
+    if (m->winners_size() > 1 && e.reason == v1::RESULT_REASON_RULING)
+      return "The game is over: a draw between " + winners + ruled;
+    return winners.empty() ? "The game ends without a winner" + ruled
+                           : "The game is over: " + winners + " won" + ruled;
   }
 
  private:

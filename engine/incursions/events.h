@@ -164,9 +164,11 @@ struct ManeuversEnded {
 struct WormholeDrawn {
   TileIndex tile;
 };
+// A player leaves the game: `how` is RESULT_REASON_CONCESSION, _TIME (the host's clock) or
+// _FORFEIT (away past the host's disconnect grace).
 struct Conceded {
   Seat seat;
-  bool out_of_time;  // lost on the host's clock rather than conceded
+  v1::ResultReason how;
 };
 struct OfficerTabled {
   Seat seat;

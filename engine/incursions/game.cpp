@@ -78,11 +78,22 @@ Rule Game::check(core::OptionId option) const {
 }
 
 SubmitResult Game::concede(Seat seat) {
-  return forfeit(seat, /*out_of_time=*/false);
+  return withdraw(seat, v1::RESULT_REASON_CONCESSION);
 }
 
 SubmitResult Game::time_out(Seat seat) {
-  return forfeit(seat, /*out_of_time=*/true);
+  return withdraw(seat, v1::RESULT_REASON_TIME);
+}
+
+SubmitResult Game::forfeit(Seat seat) {
+  return withdraw(seat, v1::RESULT_REASON_FORFEIT);
+}
+
+SubmitResult Game::rule(std::uint8_t winners) {
+  if (s_.over) return SubmitResult::refuse(Verdict::kGameOver);
+  const auto seats = static_cast<std::uint8_t>((1u << s_.players) - 1);
+  finish(static_cast<std::uint8_t>(winners & seats), v1::RESULT_REASON_RULING);
+  return SubmitResult::ok();
 }
 
 SubmitResult Game::call_time() {
@@ -108,7 +119,7 @@ bool Game::between_resolutions() const {
   }
 }
 
-SubmitResult Game::forfeit(Seat seat, bool out_of_time) {
+SubmitResult Game::withdraw(Seat seat, v1::ResultReason how) {
   if (s_.over) return SubmitResult::refuse(Verdict::kGameOver);
   if (!s_.in_game(seat) && takes_turns(seat)) {
     // An eliminated player gives up its domination slots; its denizen is its own again.
@@ -116,7 +127,7 @@ SubmitResult Game::forfeit(Seat seat, bool out_of_time) {
     for (Denizen& d : s_.denizens) {
       if (d.dominated_by == seat) d.dominated_by = kNoSeat;
     }
-    emit(ev::Conceded{seat, out_of_time});
+    emit(ev::Conceded{seat, how});
     if (s_.step == Step::kManeuver && s_.decision.seat == seat) {
       s_.step = Step::kNone;
       finish_maneuvers();
@@ -125,14 +136,15 @@ SubmitResult Game::forfeit(Seat seat, bool out_of_time) {
     return SubmitResult::ok();
   }
   if (!s_.in_game(seat)) return SubmitResult::refuse(Verdict::kNotAPlayer);
-  emit(ev::Conceded{seat, out_of_time});
+  emit(ev::Conceded{seat, how});
   const bool owed_decision = s_.step != Step::kNone && s_.decision.seat == seat;
   const Step step = s_.step;
-  eliminate(seat,
-            out_of_time ? v1::ELIMINATION_REASON_OUT_OF_TIME : v1::ELIMINATION_REASON_CONCEDED);
-  // A forfeit that leaves one player is a win by concession or on time, not by combat.
-  if (!check_victory(out_of_time ? v1::RESULT_REASON_TIME : v1::RESULT_REASON_CONCESSION) &&
-      owed_decision) {
+  eliminate(seat, how == v1::RESULT_REASON_TIME      ? v1::ELIMINATION_REASON_OUT_OF_TIME
+                  : how == v1::RESULT_REASON_FORFEIT ? v1::ELIMINATION_REASON_FORFEITED
+                                                     : v1::ELIMINATION_REASON_CONCEDED);
+  // Leaving that leaves one player is a win by concession, on time or by forfeit, not by
+  // combat.
+  if (!check_victory(how) && owed_decision) {
     // Whatever the conceding player was answering is dropped.
     s_.step = Step::kNone;
     switch (step) {

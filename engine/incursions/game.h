@@ -56,6 +56,10 @@ class Game {
   core::SubmitResult concede(Seat seat);
   // Out of time on the host's clock: a concession reported as RESULT_REASON_TIME.
   core::SubmitResult time_out(Seat seat);
+  // Away past the host's disconnect grace: a concession reported as RESULT_REASON_FORFEIT.
+  core::SubmitResult forfeit(Seat seat);
+  // An organiser's ruling: the game ends at once with these winners (RESULT_REASON_RULING).
+  core::SubmitResult rule(std::uint8_t winners);
   // A tournament round's time is up: scored by §16.3 (A37) once the attack, move or card
   // under way has been resolved, its open answers included (A52).
   core::SubmitResult call_time();
@@ -75,7 +79,8 @@ class Game {
   explicit Game(State s) : s_(std::move(s)) {}
 
   // Flow (game.cpp).
-  core::SubmitResult forfeit(Seat seat, bool out_of_time);
+  // The seat leaves the game: `how` is RESULT_REASON_CONCESSION, _TIME or _FORFEIT.
+  core::SubmitResult withdraw(Seat seat, v1::ResultReason how);
   void run();
   void open(Step step, Seat seat);
   void apply(const Action& action);

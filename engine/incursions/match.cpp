@@ -1,5 +1,6 @@
 #include "engine/incursions/match.h"
 
+#include "engine/core/result_words.h"
 #include "engine/core/single_decision.h"
 
 namespace spacedock::incursions {
@@ -40,6 +41,12 @@ v1::MatchResult IncursionsMatch::result() const {
       break;
     case v1::RESULT_REASON_TIME:
       out.set_summary(winners + " won: the other players ran out of time");
+      break;
+    case v1::RESULT_REASON_FORFEIT:
+      out.set_summary(winners + " won: the other players forfeited, away longer than the grace");
+      break;
+    case v1::RESULT_REASON_RULING:
+      out.set_summary(core::ruling_summary(winners, out.winners_size()));
       break;
     case v1::RESULT_REASON_TURN_CAP:
       out.set_summary("the turn cap was reached; " + (out.winners_size() == 1

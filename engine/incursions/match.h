@@ -17,6 +17,8 @@ class IncursionsMatch final : public core::MatchEngine {
                             std::span<const core::OptionId> choice) override;
   core::SubmitResult concede(core::Seat seat) override { return game_.concede(seat); }
   core::SubmitResult time_out(core::Seat seat) override { return game_.time_out(seat); }
+  core::SubmitResult forfeit(core::Seat seat) override { return game_.forfeit(seat); }
+  core::SubmitResult rule(std::uint8_t winners) override { return game_.rule(winners); }
   core::SubmitResult call_time() override { return game_.call_time(); }
   bool playing(core::Seat seat) const override { return !game_.over() && game_.takes_turns(seat); }
   bool over() const override { return game_.over(); }

@@ -113,11 +113,21 @@ Rule Game::check(core::OptionId option) const {
 }
 
 SubmitResult Game::concede(Seat seat) {
-  return forfeit(seat, v1::RESULT_REASON_CONCESSION);
+  return withdraw(seat, v1::RESULT_REASON_CONCESSION);
 }
 
 SubmitResult Game::time_out(Seat seat) {
-  return forfeit(seat, v1::RESULT_REASON_TIME);
+  return withdraw(seat, v1::RESULT_REASON_TIME);
+}
+
+SubmitResult Game::forfeit(Seat seat) {
+  return withdraw(seat, v1::RESULT_REASON_FORFEIT);
+}
+
+SubmitResult Game::rule(std::uint8_t winners) {
+  if (e_.state().over) return SubmitResult::refuse(Verdict::kGameOver);
+  e_.finish(static_cast<std::uint8_t>(winners & ((1u << kPlayers) - 1)), v1::RESULT_REASON_RULING);
+  return SubmitResult::ok();
 }
 
 SubmitResult Game::call_time() {
@@ -126,10 +136,10 @@ SubmitResult Game::call_time() {
   return SubmitResult::ok();
 }
 
-SubmitResult Game::forfeit(Seat seat, v1::ResultReason reason) {
+SubmitResult Game::withdraw(Seat seat, v1::ResultReason how) {
   if (e_.state().over) return SubmitResult::refuse(Verdict::kGameOver);
   if (seat >= kPlayers) return SubmitResult::refuse(Verdict::kNotAPlayer);
-  e_.finish(static_cast<std::uint8_t>(1u << State::other(seat)), reason);
+  e_.finish(static_cast<std::uint8_t>(1u << State::other(seat)), how);
   return SubmitResult::ok();
 }
 

@@ -41,6 +41,10 @@ class Game {
   core::SubmitResult concede(Seat seat);
   // Out of time on the host's clock: a concession reported as RESULT_REASON_TIME.
   core::SubmitResult time_out(Seat seat);
+  // Away past the host's disconnect grace: a concession reported as RESULT_REASON_FORFEIT.
+  core::SubmitResult forfeit(Seat seat);
+  // An organiser's ruling: the game ends at once with these winners (RESULT_REASON_RULING).
+  core::SubmitResult rule(std::uint8_t winners);
   // A tournament round's time is up: the higher score wins at once, equal scores draw.
   core::SubmitResult call_time();
   // Why the open decision would refuse this option (Rule::kOk if it is offered).
@@ -54,7 +58,9 @@ class Game {
 
  private:
   explicit Game(State s) : e_(std::move(s)) {}
-  core::SubmitResult forfeit(Seat seat, v1::ResultReason reason);
+  // The seat leaves the game, which the other wins: `how` is RESULT_REASON_CONCESSION, _TIME or
+  // _FORFEIT.
+  core::SubmitResult withdraw(Seat seat, v1::ResultReason how);
 
   Engine e_;
 };

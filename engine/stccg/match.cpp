@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/core/result_words.h"
 #include "engine/core/single_decision.h"
 
 namespace spacedock::stccg {
@@ -98,6 +99,13 @@ v1::MatchResult StccgMatch::result() const {
       break;
     case v1::RESULT_REASON_TIME:
       out.set_summary(names_(State::other(static_cast<Seat>(out.winners(0)))) + " ran out of time");
+      break;
+    case v1::RESULT_REASON_FORFEIT:
+      out.set_summary(names_(State::other(static_cast<Seat>(out.winners(0)))) +
+                      " forfeited: away longer than the grace");
+      break;
+    case v1::RESULT_REASON_RULING:
+      out.set_summary(core::ruling_summary(winners, out.winners_size()));
       break;
     default:
       out.set_summary("the game was stopped by the engine's work cap");

@@ -50,6 +50,20 @@ std::optional<tournament::TableResult> result_of(v1::TableOutcome outcome) {
   }
 }
 
+// The winning seats of a table's match for a ruled result: seat 0 is the first player.
+std::vector<std::uint32_t> winning_seats(tournament::TableResult result) {
+  switch (result) {
+    case tournament::TableResult::kFirstWins:
+      return {0};
+    case tournament::TableResult::kSecondWins:
+      return {1};
+    case tournament::TableResult::kDraw:
+      return {0, 1};
+    default:
+      return {};
+  }
+}
+
 // A match's result as its table's: seat 0 is the first player.
 tournament::TableResult table_result(const v1::MatchResult& result) {
   if (result.winners_size() == 1)
@@ -264,6 +278,15 @@ void Tournaments::match_over(std::int64_t match_id, v1::MatchResult result) {
   });
 }
 
+void Tournaments::table_organiser(std::int64_t match_id,
+                                  std::function<void(std::optional<std::int64_t>)> then) {
+  asio::post(*strand_, [this, match_id, then = std::move(then)] {
+    const auto ref = tables_by_match_.find(match_id);
+    if (ref == tables_by_match_.end()) return then(std::nullopt);
+    then(events_.at(ref->second.tournament).record.organiser_id);
+  });
+}
+
 void Tournaments::settle(TableRef ref, const v1::MatchResult& result, std::shared_ptr<Turn> turn) {
   auto it = events_.find(ref.tournament);
   if (it == events_.end()) return;
@@ -312,6 +335,18 @@ void Tournaments::after_result(Event& event, int round, int table, std::shared_p
   finish_if_over(event, std::move(turn));
 }
 
+void Tournaments::end_ruled_match(std::int64_t match_id, tournament::TableResult outcome,
+                                  std::int64_t tournament_id) {
+  auto match = match_id == 0 ? nullptr : services_->lobby.find(match_id);
+  if (!match || match->info().status() != v1::MATCH_STATUS_ACTIVE) return;
+  // Its end comes back through match_over(), and finds the table decided already.
+  match->rule(winning_seats(outcome), [tournament_id, match_id](const v1::Response& response) {
+    if (response.code() != v1::OK && response.code() != v1::GAME_OVER)
+      spdlog::error("tournament={}: could not end match={} by the ruling: {}", tournament_id,
+                    match_id, response.message());
+  });
+}
+
 void Tournaments::set_result(Identity who, v1::SetTableResult request, Reply reply) {
   one_at_a_time([this, who, request, reply](std::shared_ptr<Turn> turn) {
     Event* event = organised(who, request.tournament_id(), reply);
@@ -357,6 +392,7 @@ void Tournaments::set_result(Identity who, v1::SetTableResult request, Reply rep
           t.result = *outcome;
           t.at_time = false;
           t.override_reason = reason;
+          end_ruled_match(t.match_id, *outcome, ref.tournament);
           v1::Response response;
           *response.mutable_round() = round_view(e, ref.round, /*with_clocks=*/true);
           reply(std::move(response));

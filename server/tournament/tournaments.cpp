@@ -39,8 +39,14 @@ tournament::TableResult result_of(storage::TableResultCode code) {
 
 Tournaments::Turn::~Turn() {
   // Not once the server has stopped: its handlers are being destroyed, not run.
-  if (owner_.services_->io.stopped()) return;
+  if (owner_.services_->io.stopped() || !owner_.strand_) return;
   asio::post(*owner_.strand_, [owner = &owner_] { owner->next_turn(); });
+}
+
+void Tournaments::stop() {
+  for (auto& [id, event] : events_)
+    event.round_timer.reset();
+  strand_.reset();
 }
 
 void Tournaments::one_at_a_time(std::function<void(std::shared_ptr<Turn>)> op) {
@@ -103,6 +109,15 @@ void Tournaments::restore(Services& services, storage::Database& db) {
     const std::int64_t id = data.record.id;
     events_.emplace(id, std::move(event));
     ++restored;
+  }
+  // A table ruled on while the server went down before its match ended by the ruling: the match
+  // ends now (the restored matches are in the lobby already).
+  for (auto& [id, event] : events_) {
+    for (const auto& round : event.rules.rounds) {
+      for (const auto& table : round.tables) {
+        if (table.decided()) end_ruled_match(table.match_id, table.result, id);
+      }
+    }
   }
   // Tables whose match ended while their result was not yet stored take it now; then the
   // round timers.
@@ -179,6 +194,8 @@ void Tournaments::create(Identity who, v1::TournamentSettings settings, Reply re
   if (settings.has_stccg()) *probe.mutable_stccg() = settings.stccg();
   const auto checked = engine::check_match(probe);
   if (const auto* e = std::get_if<core::SetupError>(&checked))
+    return reply(error_response(v1::INVALID_OPTIONS, e->message, e->rule));
+  if (auto e = engine::other_game_options(probe))
     return reply(error_response(v1::INVALID_OPTIONS, e->message, e->rule));
 
   one_at_a_time([this, who, settings = std::move(settings),

@@ -42,6 +42,10 @@ class Tournaments {
   // its own, read before the server runs), settles tables whose match ended while the server
   // was down, and arms the round timers. From then on, the service runs.
   void restore(Services& services, storage::Database& db);
+  // Once the server has stopped: lets go of the strand and timers, which must not outlive the
+  // io_context they run on (this object does, so that the handlers it left queued can be
+  // destroyed safely).
+  void stop();
 
   // Requests, from any thread; each answers through `reply` exactly once. Entrants (enrol,
   // drop, deck) are in entrants.cpp; rounds and results (start_round, set_result) in rounds.cpp;
@@ -64,6 +68,10 @@ class Tournaments {
   // A match ended: if it is a table of an event, its result becomes the table's. From any
   // thread.
   void match_over(std::int64_t match_id, v1::MatchResult result);
+  // The organiser of the event the match is a table of (nothing if it is none), handed to
+  // `then` on this service's strand. From any thread.
+  void table_organiser(std::int64_t match_id,
+                       std::function<void(std::optional<std::int64_t>)> then);
 
  private:
   struct Event {
@@ -125,6 +133,9 @@ class Tournaments {
   void arm_round_timer(Event& event);
   // The round's time is up: every match still running is scored by the event's TimeCall.
   void call_time(std::int64_t tournament_id, int round);
+  // The organiser ruled on a table: its match, if still being played, ends with that result.
+  void end_ruled_match(std::int64_t match_id, tournament::TableResult outcome,
+                       std::int64_t tournament_id);
   // Records a table's result from its match (nothing if it is decided already or unknown).
   void settle(TableRef ref, const v1::MatchResult& result, std::shared_ptr<Turn> turn);
   // After a table's result: tells the followers, publishes the standings once the round is done

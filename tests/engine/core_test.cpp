@@ -119,7 +119,13 @@ class Counter final : public spacedock::core::MatchEngine {
   spacedock::core::SubmitResult time_out(spacedock::core::Seat) override {
     return spacedock::core::SubmitResult::ok();
   }
+  spacedock::core::SubmitResult forfeit(spacedock::core::Seat) override {
+    return spacedock::core::SubmitResult::ok();
+  }
   spacedock::core::SubmitResult call_time() override { return spacedock::core::SubmitResult::ok(); }
+  spacedock::core::SubmitResult rule(std::uint8_t) override {
+    return spacedock::core::SubmitResult::ok();
+  }
   bool over() const override { return false; }
   bool playing(spacedock::core::Seat) const override { return true; }
   spacedock::v1::MatchResult result() const override { return {}; }

@@ -293,7 +293,8 @@ TEST_CASE("random games always end, by the rules, for every player count") {
   CHECK(by_reason[sd::v1::RESULT_REASON_TURN_CAP] > 0);
 }
 
-TEST_CASE("players who concede or run out of time mid-decision leave a game that goes on") {
+TEST_CASE(
+    "players who concede, run out of time or forfeit mid-decision leave a game that goes on") {
   // Any seat may leave at any moment: owing the decision (a defence, a response window, a
   // discard) or not. The game must go on for the others and end by the rules.
   Rng dealer(37);
@@ -305,7 +306,10 @@ TEST_CASE("players who concede or run out of time mid-decision leave a game that
     for (int i = 0; !game.over() && i < static_cast<int>(sd::core::kMaxDecisionsPerGame); ++i) {
       if (chooser.below(40) == 0) {
         const auto seat = static_cast<sd::core::Seat>(chooser.below(game.state().players));
-        const auto result = chooser.below(2) == 0 ? game.concede(seat) : game.time_out(seat);
+        const std::uint32_t how = chooser.below(3);
+        const auto result = how == 0   ? game.concede(seat)
+                            : how == 1 ? game.time_out(seat)
+                                       : game.forfeit(seat);
         left += result.accepted();
         if (game.over()) break;
       }

@@ -1341,6 +1341,36 @@ TEST_CASE("concession: the others win by concession; a conceding defender's hit 
   }
 }
 
+TEST_CASE("forfeit and ruling: each ends the game under its own reason") {
+  SUBCASE("a forfeit eliminates the player away, and leaves a win by forfeit") {
+    Game g = Game::from_position(position({"TS-F", "TS-K", "TS-R"}));
+    CHECK(g.forfeit(2).accepted());
+    CHECK_FALSE(g.over());
+    const auto out = events_of<ev::PlayerEliminated>(g);
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].reason == v1::ELIMINATION_REASON_FORFEITED);
+    REQUIRE(events_of<ev::Conceded>(g).size() == 1);
+    CHECK(events_of<ev::Conceded>(g)[0].how == v1::RESULT_REASON_FORFEIT);
+    CHECK(g.forfeit(1).accepted());
+    CHECK(g.over());
+    CHECK(winners(g) == 0b001);
+    CHECK(g.state().reason == v1::RESULT_REASON_FORFEIT);
+  }
+  SUBCASE("a ruling ends the game at once, mid-decision, with the winners it names") {
+    Game g = Game::from_position(position({"TS-F", "TS-K"}));
+    g.script_dice({6, 6});
+    play(g, 0, act(kFireW1, 1, 1));
+    REQUIRE(decider(g) == 1);
+    CHECK(g.rule(0b10).accepted());
+    CHECK(g.over());
+    CHECK(winners(g) == 0b10);
+    CHECK(g.state().reason == v1::RESULT_REASON_RULING);
+    CHECK(g.decision() == nullptr);
+    CHECK(g.rule(0b01).verdict == Verdict::kGameOver);
+    CHECK(g.forfeit(0).verdict == Verdict::kGameOver);
+  }
+}
+
 TEST_CASE("A46 turn cap: tournament scoring") {
   // §16.3, A37. The cap counts rounds: the game is scored when round 2 would begin.
   State s = position({"TS-F", "TS-K"});

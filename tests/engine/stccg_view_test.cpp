@@ -517,9 +517,70 @@ TEST_CASE("stccg view: a concession ends the match with a summary") {
   CHECK(last.text() == "The game is over: alice conceded; bob won");
 }
 
+TEST_CASE("stccg view: a card taken from Q's Tent is hidden again under a new handle") {
+  // Random games until a few cards have been taken from Q's Tent: each is shown to everyone,
+  // then goes into the hand under another handle, which the opponent never sees.
+  int taken = 0;
+  for (std::uint64_t seed = 1; seed < 400 && taken < 3; ++seed) {
+    auto match = start(sample_setup("federation", "klingon"), seed);
+    core::Rng chooser(seed);
+    std::size_t seen = 0;
+    while (!match->over() && taken < 3) {
+      const auto open = match->open_decisions();
+      const core::OptionId choice[] = {
+          open.front()
+              .options[chooser.below(static_cast<std::uint32_t>(open.front().options.size()))]};
+      REQUIRE(match->submit(open.front().seat, open.front().id, choice).accepted());
+      const auto events = match->game().events();
+      for (; seen + 1 < events.size(); ++seen) {
+        const auto* shown = std::get_if<ev::Revealed>(&events[seen]);
+        const auto* moved = std::get_if<ev::CardMoved>(&events[seen + 1]);
+        if (!shown || !moved || moved->card != shown->card || moved->to.zone != Zone::kHand)
+          continue;
+        CAPTURE(seed);
+        ++taken;
+        CHECK(moved->from.zone == Zone::kSideDeck);
+        CHECK(moved->handle_before == shown->handle);
+        CHECK(moved->handle_after != shown->handle);
+        // The opponent's view of the move does not name the card in the hand.
+        v1::GameEvent projected;
+        REQUIRE(
+            match->project_event(seen + 1, Viewer::player(State::other(moved->owner)), &projected));
+        CHECK(projected.stccg().card_moved().card().handle() == 0);
+      }
+    }
+  }
+  CHECK(taken > 0);
+}
+
+TEST_CASE("stccg view: a forfeit and a ruling end the match, each with its own reason") {
+  auto forfeited = start(sample_setup("klingon", "federation"), 5);
+  CHECK(forfeited->forfeit(1).accepted());
+  REQUIRE(forfeited->over());
+  CHECK(forfeited->result().reason() == v1::RESULT_REASON_FORFEIT);
+  CHECK(forfeited->result().summary() == "bob forfeited: away longer than the grace");
+  v1::GameEvent last;
+  REQUIRE(forfeited->project_event(forfeited->event_count() - 1, Viewer::spectator(), &last));
+  CHECK(last.text() == "The game is over: bob forfeited, away longer than the grace; alice won");
+
+  auto ruled = start(sample_setup("klingon", "federation"), 5);
+  CHECK(ruled->rule(0b11).accepted());  // a draw
+  REQUIRE(ruled->over());
+  CHECK(ruled->result().reason() == v1::RESULT_REASON_RULING);
+  CHECK(ruled->result().winners_size() == 2);
+  CHECK(ruled->result().summary() == "the organiser ruled a draw between alice and bob");
+  CHECK(ruled->rule(0b01).verdict == core::Verdict::kGameOver);  // one ruling ends it
+  CHECK(ruled->open_decisions().empty());
+
+  auto lost = start(sample_setup("klingon", "federation"), 6);
+  CHECK(lost->rule(0).accepted());  // a double loss
+  CHECK(lost->result().winners_size() == 0);
+  CHECK(lost->result().summary() == "the organiser ruled that nobody won");
+}
+
 TEST_CASE("stccg setup: decks are checked seat by seat") {
   v1::MatchSetup setup = sample_setup("federation", "klingon");
-  CHECK(engine::rules_version(v1::GAME_STCCG) == 2);
+  CHECK(engine::rules_version(v1::GAME_STCCG) == 3);
   const auto seats = engine::check_match(setup);
   REQUIRE(std::holds_alternative<int>(seats));
   CHECK(std::get<int>(seats) == 2);

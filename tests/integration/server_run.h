@@ -76,6 +76,16 @@ inline std::size_t check_stored_matches_replay(storage::Database& db) {
         case storage::InputKind::kTimeCalled:
           result = engine->call_time();
           break;
+        case storage::InputKind::kForfeit:
+          result = engine->forfeit(seat);
+          break;
+        case storage::InputKind::kRuling: {
+          std::uint8_t winners = 0;
+          for (std::uint64_t winner : input.options)
+            winners = static_cast<std::uint8_t>(winners | (1u << winner));
+          result = engine->rule(winners);
+          break;
+        }
       }
       REQUIRE(result.accepted());
     }

@@ -125,7 +125,7 @@ TEST_CASE("a player away as the match starts shows as away in the reading after 
   });
 }
 
-TEST_CASE("a player away past the grace loses on time, and the log says so") {
+TEST_CASE("a player away past the grace forfeits, not on time, and everyone sees the grace run") {
   TempDir dir;
   const auto db = dir.path() / "db.sqlite";
   TestServer server(
@@ -140,19 +140,25 @@ TEST_CASE("a player away past the grace loses on time, and the log says so") {
       return e.has_clock() && e.clock().seats(1).away_ms() > 0;
     });
     CHECK(away.clock().seats(0).away_ms() == 0);
+    CHECK(away.clock().seats(0).forfeit_in_ms() == 0);
+    // The grace left to the one away, counting down from as_of_ms.
+    const std::int64_t left = away.clock().seats(1).forfeit_in_ms();
+    CHECK(left > 0);
+    CHECK(left + away.clock().seats(1).away_ms() == 300);
     const auto over = co_await next_event_where(*alice, [](const sd::v1::Event& e) {
       return e.has_match_update() && e.match_update().status() == sd::v1::MATCH_STATUS_FINISHED;
     });
     const auto& result = over.match_update().result();
-    CHECK(result.reason() == sd::v1::RESULT_REASON_TIME);
+    // Bob's clock had most of its five minutes left: this is a forfeit, not a loss on time.
+    CHECK(result.reason() == sd::v1::RESULT_REASON_FORFEIT);
     REQUIRE(result.winners_size() == 1);
     CHECK(result.winners(0) == 0);
-    CHECK(result.summary() == "alice won: the other players ran out of time");
+    CHECK(result.summary() == "alice won: the other players forfeited, away longer than the grace");
   });
   auto database = sd::storage::Database::open(db.string());
   const auto inputs = sd::storage::load_inputs(database, static_cast<std::int64_t>(match));
   REQUIRE_FALSE(inputs.empty());
-  CHECK(inputs.back().kind == sd::storage::InputKind::kTimeOut);
+  CHECK(inputs.back().kind == sd::storage::InputKind::kForfeit);
   CHECK(inputs.back().seat == 1);
   CHECK(inputs.back().clock_ms.size() == 2);
 }

@@ -489,7 +489,7 @@ TEST_CASE("an account may sit in only so many waiting matches; others are not af
     auto third = co_await call(
         *alice, [](auto& m) { m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS); });
     CHECK(third.code() == sd::v1::LIMIT_REACHED);
-    CHECK(third.message().find("2 matches waiting") != std::string::npos);
+    CHECK(third.message().find("wait for players in 2 matches") != std::string::npos);
     auto listed = co_await call(*alice, [](auto& m) { m.mutable_list_matches(); });
     CHECK(listed.matches().matches_size() == 2);  // the refused one was never made
     auto bob = co_await logged_in(server.url(), "bob");
@@ -607,6 +607,7 @@ TEST_CASE("a client that stops reading is cut off past its queue limit, and may 
 
 TEST_CASE("failed logins slow further guesses at that account, not other accounts' logins") {
   TempDir dir;
+  // A limit of 3: three failures are answered, and the fourth attempt waits (the Limits table).
   TestServer server(dir.path() / "db.sqlite",
                     [](sd::server::ServerConfig& c) { c.free_login_failures = 3; });
   run_client([&]() -> awaitable<void> {
@@ -619,15 +620,17 @@ TEST_CASE("failed logins slow further guesses at that account, not other account
         m.mutable_login()->set_password(password);
       });
     };
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < 3; ++i) {
       auto wrong = co_await login("alice", "not the password " + std::to_string(i));
       CHECK(wrong.code() == sd::v1::INVALID_CREDENTIALS);
     }
-    // The fourth failure made the account wait: even the right password is refused now,
-    // before any password work.
+    // The third failure made the account wait: even the right password is refused now,
+    // before any password work, and the answer says for how long.
     auto throttled = co_await login("ALICE", kPassword);
     CHECK(throttled.code() == sd::v1::RATE_LIMITED);
     CHECK(throttled.message().find("too many failed logins for this account") != std::string::npos);
+    CHECK(throttled.retry_after_ms() > 0);
+    CHECK(throttled.retry_after_ms() <= 1000);
     auto other = co_await login("bob", kPassword);
     CHECK(other.code() == sd::v1::OK);
     co_await asio::steady_timer(co_await asio::this_coro::executor, std::chrono::seconds(1))

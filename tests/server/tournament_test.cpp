@@ -7,79 +7,25 @@
 #include <map>
 #include <string>
 
-#include "storage/accounts.h"
-#include "tests/server/play.h"
-#include "tests/server/test_client.h"
-#include "tests/server/test_server.h"
+#include "tests/server/tournament_support.h"
 
 namespace sd = spacedock;
 using boost::asio::awaitable;
 using sd::client::Client;
 using sd::testing::call;
+using sd::testing::concede;
+using sd::testing::create;
+using sd::testing::enrol;
+using sd::testing::incursions_event;
 using sd::testing::logged_in;
-using sd::testing::next_event_where;
+using sd::testing::news;
+using sd::testing::organiser;
 using sd::testing::run_client;
+using sd::testing::standings;
+using sd::testing::start_round;
 using sd::testing::TempDir;
 using sd::testing::TestServer;
 using Update = sd::v1::TournamentUpdate;
-
-namespace {
-
-// `name`, made an organiser, logged in afresh (a role is read at login).
-awaitable<std::unique_ptr<Client>> organiser(const std::string& url,
-                                             const std::filesystem::path& db,
-                                             const std::string& name) {
-  co_await logged_in(url, name);
-  {
-    auto database = sd::storage::Database::open(db.string());
-    REQUIRE(sd::storage::set_organiser(database, name, true));
-  }
-  co_return co_await logged_in(url, name);
-}
-
-sd::v1::TournamentSettings incursions_event(const std::string& name) {
-  sd::v1::TournamentSettings s;
-  s.set_name(name);
-  s.set_game(sd::v1::GAME_INCURSIONS);
-  return s;
-}
-
-awaitable<sd::v1::Response> create(Client& c, const sd::v1::TournamentSettings& settings) {
-  co_return co_await call(
-      c, [&](auto& m) { *m.mutable_create_tournament()->mutable_settings() = settings; });
-}
-
-awaitable<sd::v1::Response> enrol(Client& c, std::uint64_t id) {
-  co_return co_await call(c, [&](auto& m) {
-    m.mutable_register_for_tournament()->set_tournament_id(id);
-    m.mutable_register_for_tournament()->mutable_incursions_seat();
-  });
-}
-
-awaitable<sd::v1::Response> start_round(Client& c, std::uint64_t id, std::uint32_t round = 0) {
-  co_return co_await call(c, [&](auto& m) {
-    m.mutable_start_round()->set_tournament_id(id);
-    m.mutable_start_round()->set_round(round);
-  });
-}
-
-awaitable<sd::v1::Response> concede(Client& c, std::uint64_t match) {
-  co_return co_await call(c, [&](auto& m) { m.mutable_concede()->set_match_id(match); });
-}
-
-awaitable<sd::v1::Response> standings(Client& c, std::uint64_t id) {
-  co_return co_await call(c, [&](auto& m) { m.mutable_get_standings()->set_tournament_id(id); });
-}
-
-// The player's next news of `kind`.
-awaitable<Update> news(Client& c, Update::Kind kind) {
-  const auto event = co_await next_event_where(c, [&](const sd::v1::Event& e) {
-    return e.has_tournament() && e.tournament().kind() == kind;
-  });
-  co_return event.tournament();
-}
-
-}  // namespace
 
 TEST_CASE("only organisers create events, and settings are checked") {
   TempDir dir;
@@ -427,7 +373,7 @@ TEST_CASE("a player who does not come to their match within the no-show time los
     CHECK_FALSE(decided.at_time());
     auto match = co_await call(*ann, [&](auto& m) { m.mutable_list_matches()->set_mine(true); });
     REQUIRE(match.matches().matches_size() == 1);
-    CHECK(match.matches().matches(0).result().reason() == sd::v1::RESULT_REASON_TIME);
+    CHECK(match.matches().matches(0).result().reason() == sd::v1::RESULT_REASON_FORFEIT);
   });
 }
 

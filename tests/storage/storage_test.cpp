@@ -105,8 +105,8 @@ TEST_CASE("migrations create the schema once") {
   std::int64_t applied_at = 0;
   {
     Database db = Database::open(dir.file());
-    CHECK(db.schema_version() == 6);
-    CHECK(query_int(db, "SELECT count(*) FROM schema_migrations") == 6);
+    CHECK(db.schema_version() == 7);
+    CHECK(query_int(db, "SELECT count(*) FROM schema_migrations") == 7);
     applied_at = query_int(db, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1");
     CHECK(applied_at > 0);
     CHECK(query_int(db,
@@ -116,8 +116,8 @@ TEST_CASE("migrations create the schema once") {
                     "'tournament_rounds', 'tournament_tables', 'tournament_log')") == 12);
   }
   Database again = Database::open(dir.file());
-  CHECK(again.schema_version() == 6);
-  CHECK(query_int(again, "SELECT count(*) FROM schema_migrations") == 6);
+  CHECK(again.schema_version() == 7);
+  CHECK(query_int(again, "SELECT count(*) FROM schema_migrations") == 7);
   CHECK(query_int(again, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1") ==
         applied_at);
   // Reopening wrote nothing.
@@ -486,7 +486,7 @@ TEST_CASE("migration 5 rebuilds the input log without losing a row") {
     REQUIRE(f.db.schema_version() == 4);
   }
   Database db = Database::open(f.dir.file());
-  CHECK(db.schema_version() == 6);
+  CHECK(db.schema_version() == 7);
   const std::int64_t match = query_int(db, "SELECT id FROM matches");
   auto inputs = storage::load_inputs(db, match);
   REQUIRE(inputs.size() == 2);
@@ -499,6 +499,14 @@ TEST_CASE("migration 5 rebuilds the input log without losing a row") {
   InputRecord again = decision(4, 1, {});
   again.idempotency_key = "client-9";
   CHECK_THROWS_AS(storage::append_input(db, match, again), ConstraintError);
+  // Migration 7's kinds: a forfeit, and a ruling with its winning seats.
+  storage::append_input(db, match, {4, 1, InputKind::kForfeit, 0, {}, 6'000, {}, {}});
+  storage::append_input(db, match, {5, 0, InputKind::kRuling, 0, {0}, 7'000, {}, {}});
+  const auto last = storage::load_inputs(db, match);
+  REQUIRE(last.size() == 5);
+  CHECK(last[3].kind == InputKind::kForfeit);
+  CHECK(last[4].kind == InputKind::kRuling);
+  CHECK(last[4].options == std::vector<std::uint64_t>{0});
 }
 
 TEST_CASE("inputs load in seq order with their options") {

@@ -341,7 +341,8 @@ class Engine {
   bool choose_tactic(ShipBattleFrame& b, int side);
   void reveal_tactics(ShipBattleFrame& b);
   std::vector<CardId> battle_personnel(const ShipBattleFrame& b, int side) const;
-  // A face-down card is turned face up for everyone.
+  // A face-down or hidden card is shown to everyone, under a new handle. One that stays in a
+  // hidden place gets another when it moves on (CardState::shown).
   void reveal(CardId c);
 
   // --- Personnel battles (battle/personnel_battle.cpp) ---

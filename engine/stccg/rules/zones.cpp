@@ -157,8 +157,9 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
   moved.owner_sees_after = owner_sees(c);
   moved.all_see_after = all_see(c);
   if (moved.all_see_before != moved.all_see_after ||
-      moved.owner_sees_before != moved.owner_sees_after) {
+      moved.owner_sees_before != moved.owner_sees_after || card.shown) {
     card.handle = new_handle();  // a new public life: nothing links it to the old one
+    card.shown = false;
   }
   moved.handle_after = card.handle;
   emit(moved);

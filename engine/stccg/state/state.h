@@ -42,6 +42,9 @@ struct CardState {
   bool stopped = false;
   // Shown to the opponent while in a place that is normally hidden (a crew, an Away Team).
   bool exposed = false;
+  // Shown to everyone where it stays hidden (a card taken from Q's Tent): its next move gives
+  // it a new handle, so that what was shown does not follow it.
+  bool shown = false;
   // Ships: RANGE spent this turn.
   std::uint8_t range_used = 0;
   // Ships: cloaked (§3.15), and whether they cloaked or decloaked this turn; declared undocked

@@ -258,18 +258,29 @@ class EventWriter {
       winners += (winners.empty() ? "" : " and ") + name_(seat);
     }
     m->set_reason(e.reason);
-    if (m->winners_size() == kPlayers) return "The game ends in a draw";
-    if (winners.empty()) return "The game ends without a winner";
-    // A game lost outright says by whom; the log shows no other line for it.
+    const std::string ruled =
+        e.reason == v1::RESULT_REASON_RULING ? " by the organiser's ruling" : "";
+    if (m->winners_size() == kPlayers) return "The game ends in a draw" + ruled;
+    if (winners.empty()) return "The game ends without a winner" + ruled;
+    // A game lost outright says by whom and how; the log shows no other line for it.
     std::string lost;
-    if (e.reason == v1::RESULT_REASON_CONCESSION || e.reason == v1::RESULT_REASON_TIME) {
-      for (Seat seat = 0; seat < kPlayers; ++seat) {
-        if (e.winners & (1u << seat)) continue;
-        lost = name_(seat) +
-               (e.reason == v1::RESULT_REASON_CONCESSION ? " conceded; " : " ran out of time; ");
+    for (Seat seat = 0; seat < kPlayers; ++seat) {
+      if (e.winners & (1u << seat)) continue;
+      switch (e.reason) {
+        case v1::RESULT_REASON_CONCESSION:
+          lost = name_(seat) + " conceded; ";
+          break;
+        case v1::RESULT_REASON_TIME:
+          lost = name_(seat) + " ran out of time; ";
+          break;
+        case v1::RESULT_REASON_FORFEIT:
+          lost = name_(seat) + " forfeited, away longer than the grace; ";
+          break;
+        default:
+          break;
       }
     }
-    return "The game is over: " + lost + winners + " won";
+    return "The game is over: " + lost + winners + " won" + ruled;
   }
 
  private:

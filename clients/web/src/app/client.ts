@@ -6,6 +6,7 @@ import type { QuickMatchUpdate } from "../../gen/spacedock/v1/lobby_pb.js";
 import type { TournamentUpdate } from "../../gen/spacedock/v1/tournament_pb.js";
 import { Connection } from "../net/connection.js";
 import { MatchStore } from "../state/match.js";
+import { RoundNotice } from "../state/round_notice.js";
 import { Session } from "../state/session.js";
 import { autoPass, autoPassOption } from "../ui/incursions/auto_pass.js";
 import { parseRoute, routeHash, type Route } from "./route.js";
@@ -19,6 +20,8 @@ export class Client {
   readonly quickMatch = signal<QuickMatchUpdate | null>(null);
   // The last news of a tournament (a round started with your table, standings published...).
   readonly tournamentNews = signal<TournamentUpdate | null>(null);
+  // Where the player plays the round just started, until they dismiss it or open that match.
+  readonly roundNotice = new RoundNotice();
   private followingLobbyChat = false;
 
   constructor(url: string, storage: Storage) {
@@ -35,7 +38,7 @@ export class Client {
     });
     // The player's setting: Incursions response windows with no card to play pass by themselves.
     this.match.autoAnswer = (prompt) => autoPassOption(prompt, autoPass.value);
-    addEventListener("hashchange", () => (this.route.value = parseRoute(location.hash)));
+    addEventListener("hashchange", () => this.routed(parseRoute(location.hash)));
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.connection.wake();
     });
@@ -44,7 +47,12 @@ export class Client {
   go(route: Route): void {
     const hash = routeHash(route);
     if (location.hash !== hash) location.hash = hash;
+    this.routed(route);
+  }
+
+  private routed(route: Route): void {
     this.route.value = route;
+    this.roundNotice.opened(route);
   }
 
   async followLobbyChat(): Promise<void> {
@@ -60,6 +68,7 @@ export class Client {
       this.quickMatch.value = event.body.value;
     } else if (event.body.case === "tournament") {
       this.tournamentNews.value = event.body.value;
+      this.roundNotice.news(event.body.value);
     } else {
       this.match.event(event);
     }

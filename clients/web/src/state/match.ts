@@ -14,6 +14,7 @@ import {
 import type { MatchInfo } from "../../gen/spacedock/v1/lobby_pb.js";
 import type { ChatMessage } from "../../gen/spacedock/v1/chat_pb.js";
 import { RequestError, type Connection } from "../net/connection.js";
+import { clockNow, type SeatClockNow } from "./clock_now.js";
 
 export interface LogLine {
   seq: bigint;
@@ -59,6 +60,8 @@ export class MatchStore {
   autoAnswer: ((prompt: DecisionPrompt) => bigint | null) | null = null;
 
   private lastSeq = 0n;
+  // When the match's result arrived (Date.now() ms; 0: none yet), which stops its clocks.
+  private resultAt = 0;
   private spectating = false;
   // An organiser judging: the server sends its delayed full views by itself.
   private judging = false;
@@ -214,6 +217,17 @@ export class MatchStore {
     await this.connection.request({ case: "sendChat", value: { matchId, text } });
   }
 
+  // Each seat's clock at `now` (this browser's ms), counted from the last reading; null in an
+  // untimed match. Players and spectators alike see who is away and the grace left to them.
+  clockAt(now: number): SeatClockNow[] | null {
+    const clock = this.clock.value;
+    if (!clock) return null;
+    const over = !!this.info.value?.result;
+    // A finished match's clocks stand as they were when the result came.
+    const until = over ? this.resultAt || this.clockReceivedAt.value : now;
+    return clockNow(clock, until - this.clockReceivedAt.value, over);
+  }
+
   // The seat this viewer plays, or undefined for a spectator.
   seat(): number | undefined {
     const snapshot = this.snapshot.value;
@@ -256,7 +270,10 @@ export class MatchStore {
         this.info.value = event.body.value;
         // A finished match asks nothing more: the decision on screen goes with the result, not
         // a refresh later (a concession ends the game with the conceder's decision open).
-        if (event.body.value.result) this.prompt.value = null;
+        if (event.body.value.result) {
+          this.prompt.value = null;
+          this.resultAt ||= Date.now();
+        }
         break;
       case "clock":
         this.clock.value = event.body.value;
@@ -307,6 +324,7 @@ export class MatchStore {
     this.autoAnswered.value = null;
     this.autoDecision = null;
     this.lastSeq = 0n;
+    this.resultAt = 0;
   }
 
   private scheduleRefresh(): void {

@@ -91,8 +91,9 @@ void tent_resolve(Engine& e, ActionFrame& f) {
     taken = cards[s.rng.below(static_cast<std::uint32_t>(cards.size()))];
     e.move_card(f.action.a, Zone::kDrawDeck);  // on top of the draw deck
   }
+  // Shown to the opponent, then hidden again in the hand under a new handle.
+  e.reveal(taken);
   e.move_card(taken, Zone::kHand);
-  e.reveal(taken);  // shown to the opponent
   Effect no_draws{.kind = EffectKind::kNoDraws, .until = Until::kEndOfTurn};
   no_draws.player = f.actor;
   e.add_effect(no_draws);

@@ -51,6 +51,7 @@ void Engine::reveal(CardId c) {
   CardState& card = s_.cards[c];
   card.face_down = false;
   card.handle = new_handle();
+  card.shown = !all_see(c);  // still hidden where it is: hidden again when it moves
   emit(ev::Revealed{c, card.def, card.handle});
 }
 

@@ -1,9 +1,12 @@
-// The list being edited: its name, the text (typed, pasted or read from a .txt file), the deck
-// size reading to check it under, the save buttons, and the checked listing.
+// The list being edited: its name, the text (typed, pasted, read from a .txt file or, for a new
+// deck, copied from a server's sample deck), the deck size reading to check it under, the save
+// buttons, and the checked listing.
 import { useRef, useState } from "preact/hooks";
+import type { SampleDeck } from "../../../gen/spacedock/v1/decks_pb.js";
 import { type Draft, isDirty } from "./deck_draft.js";
 import { kMaxListBytes, listBytes, nameFromFile, nameProblem } from "./deck_limits.js";
 import { DeckListing, type Checked } from "./deck_listing.js";
+import { SampleStart } from "./sample_start.js";
 
 export interface DeckCheck {
   checked: Checked | null;
@@ -33,6 +36,8 @@ export function DeckEditor(props: {
   busy: boolean;
   save: (asNew: boolean) => void;
   startNew: () => void;
+  samples: SampleDeck[];  // the server's sample decks, to start a new deck from
+  startFrom: (sample: SampleDeck) => void;
 }) {
   const { draft, change, check } = props;
   const area = useRef<HTMLTextAreaElement>(null);
@@ -73,6 +78,7 @@ export function DeckEditor(props: {
         />
       </label>
       {badName && <p class="error small">{badName}</p>}
+      {draft.deckId === 0n && <SampleStart samples={props.samples} start={props.startFrom} busy={props.busy} />}
       <label>
         Import a LackeyCCG list (.txt file)
         <input type="file" accept=".txt,text/plain" onChange={(e) => importFile(e.currentTarget)} />

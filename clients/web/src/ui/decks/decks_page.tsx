@@ -1,11 +1,12 @@
 // The account's stored decks: the list on one side, the deck being edited and checked on the
 // other. Every change goes to the server; the page only mirrors what it answered.
 import { useEffect, useState } from "preact/hooks";
-import type { DeckSummary } from "../../../gen/spacedock/v1/decks_pb.js";
+import type { DeckSummary, SampleDeck } from "../../../gen/spacedock/v1/decks_pb.js";
 import type { Client } from "../../app/client.js";
 import { ErrorCode } from "../../../gen/spacedock/v1/envelope_pb.js";
 import { describeError, RequestError } from "../../net/connection.js";
-import { type Draft, draftOf, isDirty, kEmptyDraft, savedAs } from "./deck_draft.js";
+import { loadSampleDecks } from "../cards/card_data.js";
+import { type Draft, draftOf, fromSample, isDirty, kEmptyDraft, savedAs, sampleTitle } from "./deck_draft.js";
 import { downloadText } from "./deck_download.js";
 import { DeckEditor } from "./deck_editor.js";
 import { DeckList, type DeckActions } from "./deck_list.js";
@@ -21,7 +22,11 @@ export function DecksPage({ client }: { client: Client }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [samples, setSamples] = useState<SampleDeck[]>([]);
   const check = useDeckCheck(link, draft.text, thirty);
+  useEffect(() => {
+    loadSampleDecks(link).then(setSamples, () => {});  // without them, a deck starts empty
+  }, []);
 
   // Runs one request at a time, showing its failure in the server's words.
   const attempt = async <T,>(work: () => Promise<T>): Promise<T | undefined> => {
@@ -110,6 +115,12 @@ export function DecksPage({ client }: { client: Client }) {
           busy={busy}
           save={save}
           startNew={() => leaveDraft() && setDraft(kEmptyDraft)}
+          samples={samples}
+          startFrom={(sample) => {
+            if (draft.text.trim() && !confirm("Replace the list in the editor with the sample deck's?")) return;
+            setDraft((now) => fromSample(now, sample));
+            setNotice(`Copied the ${sampleTitle(sample)} sample deck: change it as you like, then save it as yours.`);
+          }}
         />
       </div>
     </div>

@@ -1,14 +1,17 @@
 // Tournament facts in words, for the event pages: statuses, table results, tie-breaker shares,
-// the round's time left and the settings line.
-import { ClockPreset } from "../../../gen/spacedock/v1/clock_pb.js";
+// the round's time left, a table's clocks, the round that comes next and the settings line.
+import { ClockPreset, type MatchClock } from "../../../gen/spacedock/v1/clock_pb.js";
 import { Game } from "../../../gen/spacedock/v1/lobby_pb.js";
 import {
   TableOutcome,
   TimeCall,
   TournamentStatus,
+  type TournamentInfo,
+  type TournamentRound,
   type TournamentSettings,
   type TournamentTable,
 } from "../../../gen/spacedock/v1/tournament_pb.js";
+import { clockNow, type SeatClockNow } from "../../state/clock_now.js";
 
 export function statusName(status: TournamentStatus): string {
   switch (status) {
@@ -62,6 +65,48 @@ export function timeLeft(endsAtMs: bigint, nowMs: number): string {
 export function clockText(ms: bigint | number): string {
   const total = Math.max(0, Math.floor(Number(ms) / 1000));
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+// A table's clocks at `nowMs`, counted from the reading the server took at its as_of_ms (the
+// last one it sent the players, which may be a while ago).
+export const tableClocksAt = (clock: MatchClock, nowMs: number): SeatClockNow[] =>
+  clockNow(clock, clock.asOfMs > 0n ? nowMs - Number(clock.asOfMs) : 0, false);
+
+// A seat's clock figures on the organiser's dashboard, each saying what it counts: "12:34 left
+// on the clock, running", "away for 0:45", "0:38 of grace left to come back". `paused`: every
+// clock of the match is stopped.
+export function seatClockWords(seat: SeatClockNow, paused: boolean): string[] {
+  const state = seat.running ? "running" : paused ? "stopped (clocks paused)" : "stopped";
+  const words = [`${clockText(seat.remainingMs)} left on the clock, ${state}`];
+  if (seat.awayMs > 0) words.push(`away for ${clockText(seat.awayMs)}`);
+  if (seat.forfeitInMs !== null)
+    words.push(
+      seat.forfeitInMs > 0
+        ? `${clockText(seat.forfeitInMs)} of grace left to come back`
+        : "grace over: forfeits once another player is here",
+    );
+  return words;
+}
+
+// The Swiss rounds, then the cut's: top_cut halved until the players still in the event fill
+// it (as the server pairs it), one round per halving.
+function cutRounds(info: TournamentInfo): number {
+  const players = info.entrants.filter((e) => e.droppedAfter === 0).length;
+  let size = info.settings?.topCut ?? 0;
+  while (size > players) size /= 2;
+  return size < 2 ? 0 : Math.log2(size);
+}
+
+// The round the organiser may pair next, or null when none follows: the event is over, or
+// `last` (the last round paired, when known) is its final round: the last Swiss round of an
+// event with no cut, or the cut's final (a single table).
+export function nextRound(info: TournamentInfo, last: TournamentRound | null): number | null {
+  if (info.status === TournamentStatus.FINISHED) return null;
+  const paired = info.roundsPaired;
+  if (paired === 0) return 1;
+  if (paired < info.swissRounds) return paired + 1;
+  if (last?.round === paired && last.cut) return last.tables.length > 1 ? paired + 1 : null;
+  return paired < info.swissRounds + cutRounds(info) ? paired + 1 : null;
 }
 
 const kClocks: Record<ClockPreset, string> = {

@@ -1,5 +1,5 @@
-// The organiser's dashboard: start the next round, rule on a table, read a player's deck, the
-// event's log, and the exports.
+// The organiser's dashboard: start the next round (never offered when no round follows), rule on
+// a table, read a player's deck, the event's log, and the exports.
 import { useState } from "preact/hooks";
 import {
   ExportFormat,
@@ -12,6 +12,7 @@ import {
 import type { Client } from "../../app/client.js";
 import { describeError } from "../../net/connection.js";
 import { downloadFile } from "../download.js";
+import { nextRound } from "./event_words.js";
 
 function Ruling({ client, info, round, reload }: Props) {
   const [table, setTable] = useState(1);
@@ -134,10 +135,11 @@ export function OrganiserTools(props: Props) {
   const { client, info, reload } = props;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const next = info.roundsPaired + 1;
+  const next = nextRound(info, props.round);
   const finished = info.status === TournamentStatus.FINISHED;
-  const canStart = !finished && (info.roundsPaired === 0 || info.roundDone);
+  const canStart = next !== null && (info.roundsPaired === 0 || info.roundDone);
   const start = async () => {
+    if (next === null) return;
     setError(null);
     setBusy(true);
     try {
@@ -167,9 +169,9 @@ export function OrganiserTools(props: Props) {
     <section class="panel organiser" aria-label="Organiser">
       <h3>Run the event</h3>
       <div class="organiser-actions">
-        {!finished && (
+        {next !== null && (
           <button type="button" disabled={!canStart || busy} onClick={start}>
-            {info.roundsPaired === 0 ? "Start round 1" : `Pair round ${next}`}
+            {next === 1 ? "Start round 1" : `Pair round ${next}`}
           </button>
         )}
         <button type="button" onClick={() => exportAs(ExportFormat.CSV)}>
@@ -179,7 +181,12 @@ export function OrganiserTools(props: Props) {
           Whole event (JSON)
         </button>
       </div>
-      {!finished && !canStart && <p class="hint">The next round can be paired once every table has a result.</p>}
+      {next !== null && !canStart && <p class="hint">The next round can be paired once every table has a result.</p>}
+      {next === null && !finished && (
+        <p class="hint">
+          Round {info.roundsPaired} is the event's last: it ends when every table has a result.
+        </p>
+      )}
       {error && <p class="error">{error}</p>}
       <Ruling {...props} />
       <Decks client={client} info={info} />

@@ -1,19 +1,20 @@
-// A round's pairings: each table's players, match and result. The player's own table is marked
-// and opens their match; the organiser also sees each live table's clocks and may judge it.
+// A round's pairings: each table's players, match and result (the match's own line, or the
+// organiser's ruling). The player's own table is marked and opens their match; the organiser
+// also sees each live table's clocks, every figure saying what it counts, and may judge it.
 import { MatchStatus } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { TournamentInfo, TournamentRound, TournamentTable } from "../../../gen/spacedock/v1/tournament_pb.js";
 import type { Client } from "../../app/client.js";
-import { clockText, tableResult, timeLeft } from "./event_words.js";
+import { seatClockWords, tableClocksAt, tableResult, timeLeft } from "./event_words.js";
 
 function Clocks({ table }: { table: TournamentTable }) {
-  if (!table.clock) return null;
+  const clock = table.clock;
+  if (!clock) return null;
   const names = [table.first?.username, table.second?.username];
   return (
     <span class="table-clocks small">
-      {table.clock.seats.map((seat) => (
+      {tableClocksAt(clock, Date.now()).map((seat) => (
         <span class={seat.running ? "clock running" : "clock"}>
-          {names[seat.seat]} {clockText(seat.remainingMs)}
-          {seat.awayMs > 0n && " (away)"}
+          {names[seat.seat] ?? `Seat ${seat.seat + 1}`}: {seatClockWords(seat, clock.paused).join(" · ")}
         </span>
       ))}
     </span>
@@ -68,7 +69,11 @@ export function Pairings(props: {
                 </td>
                 <td>
                   {tableResult(t, live)}
-                  {t.overrideReason && <div class="small muted">ruling: {t.overrideReason}</div>}
+                  {t.overrideReason ? (
+                    <div class="small muted">by the organiser's ruling: {t.overrideReason}</div>
+                  ) : (
+                    t.summary && <div class="small muted">{t.summary}</div>
+                  )}
                 </td>
                 <td>
                   {t.matchId > 0n &&

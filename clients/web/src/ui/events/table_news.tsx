@@ -1,13 +1,14 @@
 // A bar under the page's header when a tournament round starts: where the player plays, with a
-// link to their match, wherever they are in the client.
-import { TournamentUpdate_Kind } from "../../../gen/spacedock/v1/tournament_pb.js";
+// link to their match, wherever they are in the client. It stays until the player dismisses it
+// or opens the match (RoundNotice), whatever other news of the event comes meanwhile.
 import type { Client } from "../../app/client.js";
 
 export function TableNews({ client }: { client: Client }) {
-  const news = client.tournamentNews.value;
-  if (!news || news.kind !== TournamentUpdate_Kind.ROUND_STARTED || !news.yourTable) return null;
+  const notice = client.roundNotice;
+  const news = notice.current.value;
+  if (!news?.yourTable) return null;
   const t = news.yourTable;
-  const dismiss = () => (client.tournamentNews.value = null);
+  const dismiss = () => notice.dismiss();
   return (
     <div class="banner table-news" role="status">
       {news.message}:{" "}

@@ -17,6 +17,7 @@ import { HexMap } from "./hex_map.js";
 import { Hexpiles } from "./hexpiles.js";
 import { EventRepairPanel, HitPanel } from "./hit_panel.js";
 import "./incursions.css";
+import type { Leaving } from "./leaving_words.js";
 import { PlayerBoard } from "./player_board.js";
 import { promptTargets } from "./prompt_targets.js";
 import { statusLine } from "./words.js";
@@ -30,9 +31,10 @@ export interface IncursionsTableProps {
   content?: IncursionsContent;  // the content listing (what each hex does), once it has arrived
   events?: readonly GameEvent[];  // the latest events (which cards were just drawn)
   autoPassed?: number;  // response windows passed for the viewer by their setting, this match
+  left?: ReadonlyMap<number, Leaving>;  // how eliminated players left, when the events said
 }
 
-export function IncursionsTable({ view, seat, prompt, choose, names, content, events, autoPassed }: IncursionsTableProps) {
+export function IncursionsTable({ view, seat, prompt, choose, names, content, events, autoPassed, left }: IncursionsTableProps) {
   const targets = useMemo(() => promptTargets(prompt, view), [prompt, view]);
   const fresh = useMemo(() => freshCards(events ?? [], seat), [events, seat]);
   const boards = [...view.vessels].sort((a, b) => rank(a.seat, seat) - rank(b.seat, seat));
@@ -83,6 +85,7 @@ export function IncursionsTable({ view, seat, prompt, choose, names, content, ev
                 targets={targets}
                 choose={choose}
                 crafts={content?.crafts}
+                left={left?.get(vessel.seat)}
               />
             ))}
           </div>

@@ -1,7 +1,7 @@
 // One seat's board: its ship, Hull and Shields as bars with numbers, the four Warp Power cards,
 // the AUX marker and what the vessel is doing (cloak, sweep, tractor beam) or what its hex does
-// to it (a shield layer, Pwr out of play, free hexes, an escape roll to leave), or its elimination;
-// with captains and crew, its officers (lit when the prompt aims at one: a click chooses, or
+// to it (a shield layer, Pwr out of play, free hexes, an escape roll to leave), or its elimination
+// (and how, when the events said: destroyed, conceded, out of time, forfeited); with captains and crew, its officers (lit when the prompt aims at one: a click chooses, or
 // opens a menu of the options), its figures as the server computed them, and its discard pile;
 // in the full game its cards in hand and in the deck, the game cards tabled in front of it (a
 // Shuttle craft tabled as armour with its LP left, a Sabotage with the weapon it locks, equipment
@@ -16,6 +16,7 @@ import { IncursionsMode, IncursionsPhase } from "../../../gen/spacedock/v1/incur
 import { armourWords, cardCounts, cardFace, isCraft, kFaceDownWords, lockWords, tabledWords } from "./card_words.js";
 import { denizenLine, placedObjects, placedObjectWords } from "./denizen_words.js";
 import { axial } from "./hex.js";
+import { leavingTag, leavingWords, type Leaving } from "./leaving_words.js";
 import { discardWords, figureLines, officerLines, type OfficerLine } from "./officer_words.js";
 import { OptionMenu, type MenuState } from "./option_menu.js";
 import { powerCards, powerWords } from "./power.js";
@@ -32,9 +33,10 @@ export interface PlayerBoardProps {
   targets?: PromptTargets;  // the open prompt's targets (officers lit on the board)
   choose?: (optionId: bigint) => void;
   crafts?: readonly IncursionsShip[];  // the content's crafts, once the listing has arrived
+  left?: Leaving;  // how the player left the game, when the events said
 }
 
-export function PlayerBoard({ vessel, view, me, name, names, targets, choose, crafts }: PlayerBoardProps) {
+export function PlayerBoard({ vessel, view, me, name, names, targets, choose, crafts, left }: PlayerBoardProps) {
   const ship = vessel.ship;
   const craft = isCraft(ship, crafts);
   const mine = vessel.seat === me;
@@ -57,7 +59,11 @@ export function PlayerBoard({ vessel, view, me, name, names, targets, choose, cr
         <span class="inc-board-who">{mine ? `You (Player ${vessel.seat + 1})` : who}</span>
         {active && <span class="inc-tag turn">Turn</span>}
         {won && <span class="inc-tag won">Winner</span>}
-        {vessel.eliminated && <span class="inc-tag out">Eliminated</span>}
+        {vessel.eliminated && (
+          <span class="inc-tag out" title={left && leavingWords(vessel.seat, left, me, name)}>
+            {leavingTag(left)}
+          </span>
+        )}
       </header>
       <p class="inc-ship">
         {ship?.name ?? "?"}

@@ -5,9 +5,10 @@ import { useEffect, useState } from "preact/hooks";
 import { Game, MatchStatus, type MatchInfo } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { Client } from "../../app/client.js";
 import { describeError } from "../../net/connection.js";
+import { resultLine } from "../result_words.js";
 import { describeSeatError, isCrewMatch, isFullMatch, kNoCrewChoice, modeTag, type CrewChoice } from "./incursions_seat.js";
 import { IncursionsSeatPicker } from "./incursions_seat_picker.js";
-import { clockName, gameName, playersLine, statusName } from "./names.js";
+import { clockName, gameName, playersLine, seatNames, statusName } from "./names.js";
 import { DeckPicker, seatOptions, type DeckChoice } from "./seat_options.js";
 
 type Filter = "open" | "live" | "mine" | "finished";
@@ -160,7 +161,9 @@ export function MatchList({ client }: { client: Client }) {
                   </td>
                   <td>{playersLine(info)}</td>
                   <td>{clockName(info.clock?.preset)}</td>
-                  <td>{over ? info.result?.summary || "finished" : statusName(info.status)}</td>
+                  <td>
+                    {over ? (info.result && resultLine(info.result, seatNames(info))) || "finished" : statusName(info.status)}
+                  </td>
                   <td class="actions">
                     {open && (
                       <button type="button" class="primary" onClick={() => join(info)}>

@@ -1,5 +1,6 @@
 // The table of whichever game the snapshot is of.
-import type { GameSnapshot } from "../../../gen/spacedock/v1/game_pb.js";
+import { useMemo, useRef } from "preact/hooks";
+import type { GameEvent, GameSnapshot } from "../../../gen/spacedock/v1/game_pb.js";
 import type { Connection } from "../../net/connection.js";
 import type { MatchStore } from "../../state/match.js";
 import { useCardsById } from "../cards/card_data.js";
@@ -7,7 +8,16 @@ import { seatNames } from "../lobby/names.js";
 import { useIncursionsContent } from "../incursions/content_data.js";
 import { DiceTray } from "../incursions/dice_tray.js";
 import { IncursionsTable } from "../incursions/incursions_table.js";
+import { howPlayersLeft, type Leaving } from "../incursions/leaving_words.js";
 import { StccgTable } from "../stccg/stccg_table.js";
+
+// How each Incursions player left, from every event this match has shown (the store keeps only
+// the latest few, and a player may leave long before the game ends).
+function useHowPlayersLeft(events: readonly GameEvent[], matchId: bigint | null): ReadonlyMap<number, Leaving> {
+  const known = useRef({ matchId, left: new Map<number, Leaving>() });
+  if (known.current.matchId !== matchId) known.current = { matchId, left: new Map() };
+  return useMemo(() => new Map(howPlayersLeft(events, known.current.left)), [events, matchId]);
+}
 
 export function GameTable(props: { snapshot: GameSnapshot; store: MatchStore; link: Connection }) {
   const { snapshot, store } = props;
@@ -17,6 +27,7 @@ export function GameTable(props: { snapshot: GameSnapshot; store: MatchStore; li
   const prompt = store.prompt.value;
   const choose = (optionId: bigint) => store.choose([optionId]);
   const names = seatNames(store.info.value);
+  const left = useHowPlayersLeft(store.recent.value, store.matchId.value);
   switch (snapshot.view.case) {
     case "stccg":
       return (
@@ -35,6 +46,7 @@ export function GameTable(props: { snapshot: GameSnapshot; store: MatchStore; li
             content={content}
             events={store.recent.value}
             autoPassed={store.autoAnswered.value?.count ?? 0}
+            left={left}
           />
         </>
       );

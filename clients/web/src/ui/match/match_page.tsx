@@ -6,7 +6,8 @@ import type { Client } from "../../app/client.js";
 import type { Route } from "../../app/route.js";
 import { describeError } from "../../net/connection.js";
 import { ChatBox } from "../chat_box.js";
-import { gameName } from "../lobby/names.js";
+import { gameName, seatNames } from "../lobby/names.js";
+import { resultLine } from "../result_words.js";
 import { Seats } from "./clocks.js";
 import { EventLog } from "./event_log.js";
 import { GameTable } from "./game_table.js";
@@ -68,7 +69,11 @@ export function MatchPage({ client, route }: { client: Client; route: Extract<Ro
             )}
           </p>
         )}
-        {info?.result?.summary && <p class="result" role="status">{info.result.summary}</p>}
+        {info?.result && resultLine(info.result, seatNames(info)) && (
+          <p class="result" role="status">
+            {resultLine(info.result, seatNames(info))}
+          </p>
+        )}
         {info?.status === MatchStatus.WAITING &&
           !info.seats.some((seat) => seat.accountId === client.session.user.value?.accountId) && (
             <JoinPanel client={client} info={info} invite={route.invite} />

@@ -4,6 +4,8 @@ import { useEffect } from "preact/hooks";
 import { DecisionKind, type DecisionPrompt } from "../../../gen/spacedock/v1/game_pb.js";
 import type { MatchStore } from "../../state/match.js";
 import { optionLabel } from "../incursions/words.js";
+import { seatNames } from "../lobby/names.js";
+import { resultLine } from "../result_words.js";
 
 // `live`: the link is up; while it is down the decision shows but cannot be answered.
 export function PromptPanel({ store, live }: { store: MatchStore; live: boolean }) {
@@ -79,7 +81,8 @@ function Waiting({ store }: { store: MatchStore }) {
   const info = store.info.value;
   if (!snapshot) return <p class="muted">Waiting for the match to start…</p>;
   if (store.seat() === undefined) return <p class="muted">Watching.</p>;
-  if (info && info.result && info.result.summary) return <p>{info.result.summary}</p>;
+  const result = info?.result ? resultLine(info.result, seatNames(info)) : "";
+  if (result) return <p>{result}</p>;
   const auto = store.autoAnswered.value;
   return (
     <>

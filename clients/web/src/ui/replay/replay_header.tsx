@@ -1,23 +1,9 @@
 // What the replay is of: the game and players, how it ended, and whether re-running its input
 // log reproduced the game that was played.
-import { ResultReason } from "../../../gen/spacedock/v1/common_pb.js";
 import type { ReplayCheck } from "../../../gen/spacedock/v1/replays_pb.js";
 import type { MatchInfo } from "../../../gen/spacedock/v1/lobby_pb.js";
-import { gameName } from "../lobby/names.js";
-
-const kReasons: Record<ResultReason, string> = {
-  [ResultReason.UNSPECIFIED]: "",
-  [ResultReason.WORMHOLE]: "a wormhole",
-  [ResultReason.LAST_SHIP_STANDING]: "last ship standing",
-  [ResultReason.MUTUAL_DESTRUCTION]: "mutual destruction",
-  [ResultReason.TURN_CAP]: "the turn limit",
-  [ResultReason.WORK_CAP]: "the engine's work limit",
-  [ResultReason.POINTS]: "points",
-  [ResultReason.DECK_EXHAUSTED]: "a draw deck ran out",
-  [ResultReason.CONCESSION]: "concession",
-  [ResultReason.TIME]: "time",
-  [ResultReason.TIME_LIMIT]: "the round's time limit",
-};
+import { gameName, seatNames } from "../lobby/names.js";
+import { reasonWords, resultLine } from "../result_words.js";
 
 function Check({ check }: { check: ReplayCheck | undefined }) {
   if (!check) return null;
@@ -40,7 +26,7 @@ export function ReplayHeader(props: {
 }) {
   const { match } = props;
   const winners = match?.result?.winners ?? [];
-  const reason = match?.result ? kReasons[match.result.reason] : "";
+  const reason = match?.result ? reasonWords(match.result.reason) : "";
   return (
     <header class="replay-head">
       <h1>
@@ -59,8 +45,8 @@ export function ReplayHeader(props: {
       )}
       {match?.result && (
         <p class="result">
-          {match.result.summary || (winners.length ? "Finished" : "No winner")}
-          {reason && <span class="muted small"> — by {reason}</span>}
+          {resultLine(match.result, seatNames(match)) || (winners.length ? "Finished" : "No winner")}
+          {match.result.summary && reason && <span class="muted small"> — {reason}</span>}
         </p>
       )}
       <Check check={props.check} />
