@@ -236,7 +236,7 @@ const char* const kHelpText = R"(commands:
                              nobody may watch
   create ... --clock blitz | standard | tournament [--pause-on-disconnect]
                              a timed match: 5 min + 5 s a decision, 20 min + 10 s, or 40 min
-                             + 15 s; a player away past the grace loses on time, or with
+                             + 15 s; a player away past the grace forfeits, or with
                              --pause-on-disconnect the clocks stop until they are back
   create ... --bot random | easy | strong
                              a practice match: server bots of that strength take the other

@@ -187,7 +187,16 @@ void Session::show_clock() {
                   static_cast<long long>(seconds % 60));
     line += " " + name + " " + time;
     if (seat.running() && !clock.paused()) line += " (to move)";
-    if (seat.away_ms() > 0) line += " (away " + std::to_string(seat.away_ms() / 1000) + " s)";
+    const std::int64_t since = std::max<std::int64_t>(0, now - clock.as_of_ms());
+    if (seat.away_ms() > 0) {
+      line += " (away " + std::to_string((seat.away_ms() + since) / 1000) + " s";
+      if (seat.forfeit_in_ms() > 0) {
+        line += "; " +
+                std::to_string(std::max<std::int64_t>(0, seat.forfeit_in_ms() - since) / 1000) +
+                " s to reconnect";
+      }
+      line += ")";
+    }
     line += ";";
   }
   line.pop_back();

@@ -58,12 +58,33 @@ std::string outcome_words(const v1::TournamentTable& t) {
   }
 }
 
-std::string clock_words(const v1::MatchClock& clock) {
+std::string minutes(std::int64_t ms) {
+  return fmt::format("{}:{:02}", ms / 60'000, ms / 1000 % 60);
+}
+
+// A table's clocks as they stand `now`, counted on from their reading, each figure saying what
+// it counts: "ann 12:04 left on the clock, running; bob 14:30 left, away 0:45 (0:15 left to
+// come back)".
+std::string clock_words(const v1::TournamentTable& t, std::int64_t now) {
+  const v1::MatchClock& clock = t.clock();
+  const std::int64_t since = std::max<std::int64_t>(0, now - clock.as_of_ms());
   std::string out;
   for (const auto& seat : clock.seats()) {
-    out += fmt::format("{}{}:{:02}{}", out.empty() ? "" : " / ", seat.remaining_ms() / 60'000,
-                       seat.remaining_ms() / 1000 % 60, seat.away_ms() > 0 ? " (away)" : "");
+    const bool running = seat.running() && !clock.paused();
+    const std::int64_t left =
+        std::max<std::int64_t>(0, seat.remaining_ms() - (running ? since : 0));
+    out += fmt::format("{}{} {} left on the clock{}", out.empty() ? "" : "; ",
+                       seat.seat() == 0 ? t.first().username() : t.second().username(),
+                       minutes(left), running ? ", running" : "");
+    if (seat.away_ms() > 0) {
+      out += ", away " + minutes(seat.away_ms() + since);
+      if (seat.forfeit_in_ms() > 0) {
+        out += " (" + minutes(std::max<std::int64_t>(0, seat.forfeit_in_ms() - since)) +
+               " left to come back)";
+      }
+    }
   }
+  if (clock.paused()) out += "; clocks paused";
   return out;
 }
 
@@ -84,7 +105,7 @@ void show_round(const v1::TournamentRound& r) {
     if (t.match_id() != 0) line += fmt::format(", match {}", t.match_id());
     line += " — " + outcome_words(t);
     if (!t.override_reason().empty()) line += " (ruling: " + t.override_reason() + ")";
-    if (t.has_clock()) line += " [" + clock_words(t.clock()) + "]";
+    if (t.has_clock()) line += " [" + clock_words(t, now) + "]";
     say(line);
   }
 }

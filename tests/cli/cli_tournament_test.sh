@@ -38,7 +38,10 @@ for p in ann ben cat; do
 done
 sleep 1
 printf 'login olga olga-password\nevent start 1\nquit\n' | cli >"$dir/olga.out" 2>&1
-grep -qE '^  table +1: [a-z]+ vs [a-z]+, match 1 — playing \[[0-9]+:[0-9]{2} \(away\) / [0-9]+:[0-9]{2} \(away\)\]$' "$dir/olga.out" ||
+# Each clock says what it counts: time left, running or not, and a player away with the
+# grace left before they forfeit.
+clock='[a-z]+ [0-9]+:[0-9]{2} left on the clock(, running)?, away [0-9]+:[0-9]{2} \([0-9]+:[0-9]{2} left to come back\)'
+grep -qE "^  table +1: [a-z]+ vs [a-z]+, match 1 — playing \\[$clock; $clock\\]\$" "$dir/olga.out" ||
   fail "no round 1 with its clocks"
 grep -qE '^  table +2: [a-z]+ vs \(bye\) — bye$' "$dir/olga.out" || fail "no bye in round 1"
 wait "${listeners[@]}"
@@ -67,4 +70,9 @@ grep -qE '^  [0-9-]+ [0-9:]+ olga set result: round 1 table 1: a draw \(both agr
   "$dir/olga.out" || fail "the log does not show olga's ruling"
 printf 'login ann ann-password\nevent result 1 1 1 first no\nquit\n' | cli >"$dir/ann.out" 2>&1
 grep -q '^error: event result: FORBIDDEN' "$dir/ann.out" || fail "a player ruled"
+
+# The list of events: the running one by default and with `all`, not among the finished.
+printf 'login ann ann-password\nevents finished\nevents all\nquit\n' | cli >"$dir/ann.out" 2>&1
+grep -q '^no events$' "$dir/ann.out" || fail "events finished listed a running event"
+grep -qE "^  event 1 'Friday Swiss': .*running" "$dir/ann.out" || fail "events all missed event 1"
 echo "cli tournament test passed"
