@@ -51,7 +51,8 @@ export async function stccgMatch(report, env, { A, B, C, deckA, deckB }) {
   run.hook("a second tab of A's", "A", (r) => r.total >= 80, (seat) => twoTabs(report, run, seat, kTable));
   run.hook("the debug panel: a refused answer and a dropped link", "A", (r) => r.total >= 120, (seat) =>
     debugPanel(report, run, seat, kTable));
-  run.hook("mid-game screenshots", "A", (r) => r.total >= 180, async () => {
+  // Early enough for a short game: one ended by an empty draw deck after 168 decisions.
+  run.hook("mid-game screenshots", "A", (r) => r.total >= 130, async () => {
     for (const [p, who] of [[A, "A"], [B, "B"], [C, "spectator"]]) await report.shot(p.page, `stccg-mid-${who}`, { top: true, fullPage: true });
   });
 
