@@ -267,6 +267,8 @@ void Connection::dispatch(const v1::ClientMessage& request, const Reply& reply) 
     welcome->set_server_version(kServerVersion);
     welcome->set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
     welcome->set_max_frame_bytes(services_.config.max_frame_bytes);
+    welcome->set_judge_delay_ms(services_.config.judge_delay.count());
+    welcome->set_card_image_template(services_.config.card_image_template);
     for (v1::Game game : engine::hosted_games())
       welcome->add_games(game);
     spdlog::debug("{}: hello from {}", peer_, request.hello().client_name());

@@ -40,6 +40,7 @@ v1::DeckValidation validation_of(std::string_view list, bool sixty_cards) {
     out->set_code(std::string(problem.code));
     out->set_message(std::move(problem.message));
     out->set_line(static_cast<std::uint32_t>(problem.line));
+    out->set_suggestion(std::move(problem.suggestion));
   }
   validation.set_legal(validation.problems().empty());
   return validation;
@@ -272,7 +273,12 @@ void Connection::on_delete_deck(const v1::DeleteDeck& request, Reply reply) {
 
 void Connection::with_seat_deck(v1::SeatSetup seat, Reply reply,
                                 std::function<void(v1::SeatSetup, Reply)> then) {
-  if (!seat.has_stccg() || seat.stccg().deck_id() == 0) return then(std::move(seat), reply);
+  if (!seat.has_stccg()) return then(std::move(seat), reply);
+  // The deck's name for people, whatever the client wrote there.
+  auto* stccg = seat.mutable_stccg();
+  stccg->set_deck_title(!stccg->sample_deck().empty() ? "Sample deck: " + stccg->sample_deck()
+                                                      : "a deck list");
+  if (stccg->deck_id() == 0) return then(std::move(seat), reply);
   if (!seat.stccg().sample_deck().empty() || !seat.stccg().deck_list().empty()) {
     return reply(error_response(v1::INVALID_OPTIONS,
                                 "give exactly one of a sample deck, a deck list and a stored deck",
@@ -285,6 +291,7 @@ void Connection::with_seat_deck(v1::SeatSetup seat, Reply reply,
               // The match keeps the list itself, so that it replays whatever becomes of the deck.
               seat.mutable_stccg()->clear_deck_id();
               seat.mutable_stccg()->set_deck_list(std::move(deck.list));
+              seat.mutable_stccg()->set_deck_title(deck.name);
               then(std::move(seat), std::move(respond));
             });
 }

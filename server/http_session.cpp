@@ -151,10 +151,13 @@ void HttpSession<Stream>::serve(const http::request<http::string_body>& request,
   response_.set(http::field::etag, file.etag);
   response_.set(http::field::vary, "Accept-Encoding");
   response_.set("X-Content-Type-Options", "nosniff");
-  // The page talks to its own origin only: no CDN, no fonts or scripts from elsewhere.
+  // The page talks to its own origin only: no CDN, no fonts or scripts from elsewhere; card
+  // images come from the origin the operator named, if any (serve --card-images).
+  const std::string& images = services_.config.card_image_origin;
   response_.set("Content-Security-Policy",
-                "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
-                "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+                "default-src 'self'; connect-src 'self'; img-src 'self' data:" +
+                    (images.empty() ? std::string() : " " + images) +
+                    "; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
   if constexpr (kIsTls<Stream>) {
     // Served over TLS: browsers keep to https for this host from now on.
     response_.set(http::field::strict_transport_security, "max-age=31536000");

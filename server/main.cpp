@@ -8,6 +8,7 @@
 
 #include "server/bench.h"
 #include "server/bot_bench.h"
+#include "server/card_images.h"
 #include "server/card_listing.h"
 #include "server/content_listing.h"
 #include "server/pairing_bench.h"
@@ -49,6 +50,11 @@ usage:
                                  or X-Forwarded-For header names the real client, for every
                                  limit, throttle and log line (default: none; nobody else's
                                  headers are read)
+      --card-images URL          where the web client loads card images from: a URL template
+                                 with {id} (101_215), {set} (101), {number} (215) and {slug}
+                                 (the title, lower case, words joined by '-'); off by default.
+                                 The page may load images from that origin only; the server
+                                 sends, copies and caches none
       --tls-cert FILE            serve https:// and wss:// on the port with this PEM certificate
                                  chain (the server's certificate first) ...
       --tls-key FILE             ... and its PEM private key
@@ -129,6 +135,14 @@ int serve(Flags& flags) {
   flags.take_number("--venue-login-failures", config.free_login_failures_per_venue_address);
   if (auto proxies = flags.take("--trusted-proxies"))
     config.trusted_proxies = sd::AddressRanges::parse(*proxies);
+  if (auto images = flags.take("--card-images")) {
+    const auto origin = sd::card_image_origin(*images);
+    if (!origin)
+      throw std::invalid_argument(
+          "--card-images wants an http:// or https:// URL with a fixed host");
+    config.card_image_template = *images;
+    config.card_image_origin = *origin;
+  }
   if (auto cert = flags.take("--tls-cert")) config.tls_certificate_file = *cert;
   if (auto key = flags.take("--tls-key")) config.tls_key_file = *key;
   if (auto cost = flags.take("--password-cost")) {

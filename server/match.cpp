@@ -177,6 +177,7 @@ v1::MatchInfo Match::stored_info(const storage::MatchRecord& record) {
     if (static_cast<int>(seat.seat) < setup.seats_size())
       s->set_username(setup.seats(static_cast<int>(seat.seat)).name());
   }
+  if (record.started_at_ms) info.set_started_at_ms(*record.started_at_ms);
   if (record.seed) {
     info.set_seed_commitment(seed_commitment(*record.seed, record.id));
     if (record.status == storage::MatchStatus::kFinished) info.set_seed(*record.seed);
@@ -383,7 +384,10 @@ void Match::refresh_info() {
     s->set_username(setup_.seats(static_cast<int>(seat)).name());
     s->set_connected(present(seat));
   }
-  if (started()) info.set_seed_commitment(seed_commitment(seed_, id_));
+  if (started()) {
+    info.set_seed_commitment(seed_commitment(seed_, id_));
+    info.set_started_at_ms(started_at_ms_);
+  }
   if (started() && engine_->over()) {
     info.set_seed(seed_);
     *info.mutable_result() = engine_->result();

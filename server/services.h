@@ -63,6 +63,11 @@ struct ServerConfig {
   // Forwarded or X-Forwarded-For: that address is then the client's, for every limit, throttle
   // and log line. Nobody else's headers are read.
   AddressRanges trusted_proxies;
+  // Where the web client finds card images (Welcome.card_image_template): a URL with {id},
+  // {set}, {number} and {slug}; empty: none. The server sends no image; the page may load
+  // images from this URL's origin only.
+  std::string card_image_template;
+  std::string card_image_origin;  // the template's origin, for the Content-Security-Policy
   // TLS on the game port (https:// and wss://) when both are set: PEM files.
   std::string tls_certificate_file;
   std::string tls_key_file;

@@ -126,6 +126,15 @@ void set_swiss_rounds(Database& db, std::int64_t id, int swiss_rounds) {
   require_changed(db, "tournament " + std::to_string(id));
 }
 
+void set_entrant_seat(Database& db, std::int64_t tournament_id, std::int64_t account_id,
+                      std::string_view seat) {
+  Statement update(db,
+                   "UPDATE tournament_entrants SET seat = ? WHERE tournament_id = ? AND "
+                   "account_id = ?");
+  update.bind_blob(1, seat).bind_int(2, tournament_id).bind_int(3, account_id).run();
+  require_changed(db, "that entrant");
+}
+
 void add_entrant(Database& db, std::int64_t tournament_id, const EntrantRecord& entrant) {
   Statement insert(db,
                    "INSERT INTO tournament_entrants (tournament_id, account_id, seat, "

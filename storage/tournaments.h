@@ -78,6 +78,9 @@ void set_tournament_status(Database& db, std::int64_t id, TournamentStatus statu
 void set_swiss_rounds(Database& db, std::int64_t id, int swiss_rounds);
 // Throws ConstraintError if the account is already registered.
 void add_entrant(Database& db, std::int64_t tournament_id, const EntrantRecord& entrant);
+// Replaces a registered player's seat. Throws StorageError if the account is not registered.
+void set_entrant_seat(Database& db, std::int64_t tournament_id, std::int64_t account_id,
+                      std::string_view seat);
 // Throws StorageError if the account is not registered.
 void remove_entrant(Database& db, std::int64_t tournament_id, std::int64_t account_id);
 // Throws StorageError if the account is not registered.

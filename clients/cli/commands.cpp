@@ -151,6 +151,8 @@ void parse_event_action(const std::vector<std::string>& words, Command& c) {
       {"show", 0, 0, "event show ID"},
       {"register", 0, 2,
        "event register ID [PRESET | --deck NAME | --deck-file PATH | --deck-id ID]"},
+      {"change-deck", 0, 2,
+       "event change-deck ID [PRESET | --deck NAME | --deck-file PATH | --deck-id ID]"},
       {"drop", 0, 1, "event drop ID [NAME]"},
       {"start", 0, 0, "event start ID"},
       {"round", 0, 1, "event round ID [N]"},
@@ -255,6 +257,7 @@ const char* const kHelpText = R"(commands:
   event show ID              an event: its settings, players and rounds
   event register ID [PRESET | --deck NAME | --deck-file PATH | --deck-id ID]
                              register for event ID (a STCCG deck is locked at registration)
+  event change-deck ID [...] replace your registered deck (or preset) until your first round
   event drop ID              leave event ID from its next round (before round 1: withdraw)
   event round ID [N]         the pairings of round N (default the last), with results
   event standings ID         the standings, published as each round is done

@@ -246,12 +246,15 @@ asio::awaitable<void> Session::run_tournament_command(const Command& c) {
       if (e.first_round() > 1) line += fmt::format(" (from round {})", e.first_round());
       if (e.dropped_after() > 0)
         line += fmt::format(" (dropped after round {})", e.dropped_after());
+      // Shown to the entrant and the organiser only.
+      if (!e.deck_title().empty()) line += " - registered with " + e.deck_title();
       say(line);
     }
     if (action == "follow") say("following event " + std::to_string(c.event_id) + "'s news");
-  } else if (action == "register") {
+  } else if (action == "register" || action == "change-deck") {
     auto* r = message.mutable_register_for_tournament();
     r->set_tournament_id(c.event_id);
+    r->set_change_seat(action == "change-deck");
     if (c.args.size() == 2) {
       auto* seat = r->mutable_stccg_seat();
       if (c.args[0] == "--deck") {
@@ -263,15 +266,20 @@ asio::awaitable<void> Session::run_tournament_command(const Command& c) {
         if (!text) co_return;
         seat->set_deck_list(*std::move(text));
       } else {
-        co_return say(
-            "error: usage: event register ID [PRESET | --deck NAME | --deck-file "
-            "PATH | --deck-id ID]");
+        co_return say("error: usage: event " + action +
+                      " ID [PRESET | --deck NAME | --deck-file PATH | --deck-id ID]");
       }
     } else if (c.args.size() == 1) {
       r->mutable_incursions_seat()->set_hexpile_preset(c.args[0]);
     }
     const auto response = co_await request(std::move(message), what);
-    if (ok(response)) say("registered for " + describe_event(response->tournament()));
+    if (!ok(response)) co_return;
+    std::string deck;
+    for (const auto& e : response->tournament().entrants()) {
+      if (!e.deck_title().empty()) deck = " with " + e.deck_title();
+    }
+    say((action == "register" ? "registered for " : "changed your registration for ") +
+        describe_event(response->tournament()) + deck);
   } else if (action == "drop") {
     message.mutable_drop_from_tournament()->set_tournament_id(c.event_id);
     if (!c.args.empty()) {

@@ -58,6 +58,39 @@ void Tournaments::enrol(Identity who, std::uint64_t id, v1::SeatSetup seat, Repl
   });
 }
 
+void Tournaments::change_seat(Identity who, std::uint64_t id, v1::SeatSetup seat, Reply reply) {
+  one_at_a_time([this, who, id, seat = std::move(seat),
+                 reply = std::move(reply)](std::shared_ptr<Turn> turn) mutable {
+    Event* event = visible(who, id, reply);
+    if (!event) return;
+    const tournament::Entrant* entrant = event->rules.entrant(who.account_id);
+    if (!entrant) return reply(error_response(v1::NOT_FOUND, "you are not registered"));
+    const int paired = static_cast<int>(event->rules.rounds.size());
+    if (entrant->first_round <= paired) {
+      return reply(error_response(
+          v1::WRONG_STATE, "your first round is paired: your " +
+                               std::string(seat.has_stccg() ? "deck" : "seat") + " is locked"));
+    }
+    seat.set_name(who.username);
+    if (auto problem = engine::check_seat(match_setup(*event), seat))
+      return reply(error_response(v1::INVALID_OPTIONS, problem->message, problem->rule));
+    store(
+        event->record.id, &who, "change seat", seat.has_stccg() ? seat.stccg().deck_title() : "",
+        [id = event->record.id, account = who.account_id, bytes = seat.SerializeAsString()](
+            storage::Database& db) { storage::set_entrant_seat(db, id, account, bytes); },
+        [this, who, id, seat, reply, turn](bool stored) {
+          if (!stored)
+            return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
+          auto it = events_.find(static_cast<std::int64_t>(id));
+          if (it == events_.end()) return reply(error_response(v1::NOT_FOUND, "the event is gone"));
+          it->second.seats[who.account_id] = seat;
+          v1::Response response;
+          *response.mutable_tournament() = info(it->second, who);
+          reply(std::move(response));
+        });
+  });
+}
+
 void Tournaments::drop(Identity who, v1::DropFromTournament request, Reply reply) {
   one_at_a_time([this, who, request, reply = std::move(reply)](std::shared_ptr<Turn> turn) {
     Event* event = visible(who, request.tournament_id(), reply);

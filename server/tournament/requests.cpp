@@ -21,11 +21,14 @@ void Connection::on_tournament(const v1::ClientMessage& request, Reply reply) {
       if (r.has_incursions_seat()) *seat.mutable_incursions() = r.incursions_seat();
       if (r.has_stccg_seat()) *seat.mutable_stccg() = r.stccg_seat();
       // A stored deck's list is copied in now: the registration locks it.
-      return with_seat_deck(
-          std::move(seat), std::move(reply),
-          [&tournaments, who, id = r.tournament_id()](v1::SeatSetup seated, Reply respond) {
-            tournaments.enrol(who, id, std::move(seated), std::move(respond));
-          });
+      return with_seat_deck(std::move(seat), std::move(reply),
+                            [&tournaments, who, id = r.tournament_id(), change = r.change_seat()](
+                                v1::SeatSetup seated, Reply respond) {
+                              if (change)
+                                return tournaments.change_seat(who, id, std::move(seated),
+                                                               std::move(respond));
+                              tournaments.enrol(who, id, std::move(seated), std::move(respond));
+                            });
     }
     case Body::kDropFromTournament:
       return tournaments.drop(who, request.drop_from_tournament(), std::move(reply));

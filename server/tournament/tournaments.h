@@ -55,6 +55,8 @@ class Tournaments {
   void get(Identity who, std::uint64_t id, Reply reply);
   // `seat`: the deck already read from the player's stored decks (Connection::with_seat_deck).
   void enrol(Identity who, std::uint64_t id, v1::SeatSetup seat, Reply reply);
+  // A registered player's new seat (a STCCG deck), until their first round is paired.
+  void change_seat(Identity who, std::uint64_t id, v1::SeatSetup seat, Reply reply);
   void drop(Identity who, v1::DropFromTournament request, Reply reply);
   void start_round(Identity who, v1::StartRound request, Reply reply);
   void get_round(Identity who, v1::GetRound request, Reply reply);

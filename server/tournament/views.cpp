@@ -88,6 +88,11 @@ v1::TournamentInfo Tournaments::info(const Event& event, const Identity& who) co
     entrant->set_registered_at_ms(event.registered_at.at(e.id));
     entrant->set_first_round(static_cast<std::uint32_t>(e.first_round));
     entrant->set_dropped_after(static_cast<std::uint32_t>(e.dropped_after));
+    // Which deck is locked: for the entrant and the organiser only, as the deck itself is.
+    if (e.id == who.account_id || event.record.organiser_id == who.account_id) {
+      const v1::SeatSetup& seat = event.seats.at(e.id);
+      if (seat.has_stccg()) entrant->set_deck_title(seat.stccg().deck_title());
+    }
   }
   const int planned = rules.swiss_rounds > 0
                           ? rules.swiss_rounds

@@ -29,6 +29,10 @@ for p in ann ben cat; do
 done
 printf 'login ann ann-password\nevent register 1\nquit\n' | cli >"$dir/ann.out" 2>&1
 grep -q '^error: event register: ALREADY_EXISTS' "$dir/ann.out" || fail "ann registered twice"
+# Until the first round is paired a player may change what they registered with.
+printf 'login ann ann-password\nevent change-deck 1\nquit\n' | cli >"$dir/ann.out" 2>&1
+grep -q "^changed your registration for event 1 'Friday Swiss'" "$dir/ann.out" ||
+  fail "ann could not change her registration"
 
 # Each player stays connected while the round is paired, and hears of their table.
 listeners=()
@@ -44,6 +48,9 @@ clock='[a-z]+ [0-9]+:[0-9]{2} left on the clock(, running)?, away [0-9]+:[0-9]{2
 grep -qE "^  table +1: [a-z]+ vs [a-z]+, match 1 — playing \\[$clock; $clock\\]\$" "$dir/olga.out" ||
   fail "no round 1 with its clocks"
 grep -qE '^  table +2: [a-z]+ vs \(bye\) — bye$' "$dir/olga.out" || fail "no bye in round 1"
+printf 'login ann ann-password\nevent change-deck 1\nquit\n' | cli >"$dir/ann.out" 2>&1
+grep -q '^error: event change-deck: WRONG_STATE: your first round is paired' "$dir/ann.out" ||
+  fail "ann changed her registration after round 1 was paired"
 wait "${listeners[@]}"
 seated=$(grep -lE '^\[event 1\] Round 1 started: 2 tables; you play [a-z]+ at table 1: join 1$' \
   "$dir"/{ann,ben,cat}-news.out | wc -l)

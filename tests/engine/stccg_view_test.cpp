@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -576,6 +577,119 @@ TEST_CASE("stccg view: a forfeit and a ruling end the match, each with its own r
   CHECK(lost->rule(0).accepted());  // a double loss
   CHECK(lost->result().winners_size() == 0);
   CHECK(lost->result().summary() == "the organiser ruled that nobody won");
+}
+
+// Every card in play in a view, crews and attached cards included.
+void each_in_play(const v1::StccgView& view,
+                  const std::function<void(const v1::StccgCardInPlay&)>& visit) {
+  std::function<void(const v1::StccgCardInPlay&)> walk = [&](const v1::StccgCardInPlay& c) {
+    visit(c);
+    for (const auto& aboard : c.aboard())
+      walk(aboard);
+    for (const auto& attached : c.attached())
+      walk(attached);
+  };
+  for (const auto& location : view.spaceline()) {
+    for (const auto* list :
+         {&location.facilities(), &location.ships(), &location.surface(), &location.attached()})
+      for (const auto& c : *list)
+        walk(c);
+  }
+}
+
+TEST_CASE("stccg view: current figures and staffing for the cards one holds, nobody else's") {
+  int own = 0;
+  int unstaffed = 0;
+  int killed = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    auto match = start(sample_setup("federation", "klingon"), seed);
+    core::Rng chooser(seed);
+    for (int step = 0; !match->over() && step < 600; ++step) {
+      const auto open = match->open_decisions();
+      const core::OptionId choice[] = {
+          open.front()
+              .options[chooser.below(static_cast<std::uint32_t>(open.front().options.size()))]};
+      REQUIRE(match->submit(open.front().seat, open.front().id, choice).accepted());
+      if (step % 25 != 0) continue;
+      for (const Viewer viewer : {Viewer::player(0), Viewer::player(1), Viewer::spectator()}) {
+        v1::GameSnapshot snapshot;
+        match->project_snapshot(viewer, &snapshot);
+        each_in_play(snapshot.stccg(), [&](const v1::StccgCardInPlay& c) {
+          const bool held = viewer.role == Viewer::Role::kPlayer && c.controller() == viewer.seat &&
+                            c.card().handle() != 0;
+          const auto type = c.card().type();
+          const bool figured = type == v1::STCCG_CARD_TYPE_PERSONNEL ||
+                               type == v1::STCCG_CARD_TYPE_SHIP ||
+                               type == v1::STCCG_CARD_TYPE_FACILITY;
+          CHECK(c.has_now() == (held && figured));
+          CHECK(c.has_staffed() == (held && type == v1::STCCG_CARD_TYPE_SHIP));
+          if (c.has_staffed()) {
+            CHECK(c.staffed() == c.staffing_missing().empty());
+            unstaffed += !c.staffed();
+          }
+          own += c.has_now();
+        });
+      }
+    }
+    for (std::size_t i = 0; i < match->event_count(); ++i) {
+      v1::GameEvent event;
+      REQUIRE(match->project_event(i, Viewer::spectator(), &event));
+      if (event.stccg().card_moved().cause() != v1::STCCG_MOVE_CAUSE_KILLED) continue;
+      ++killed;
+      CHECK(event.text().find(" is killed") != std::string::npos);
+    }
+  }
+  CHECK(own > 0);
+  CHECK(unstaffed > 0);  // a ship left without its staffing says what it lacks
+  CHECK(killed > 0);     // a death reads "killed", not "discarded"
+}
+
+TEST_CASE("stccg view: a player sees what a mission still lacks for their own group there") {
+  int met = 0;
+  int short_of = 0;
+  int nothing_left = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    auto match = start(sample_setup("federation", "klingon"), seed);
+    core::Rng chooser(seed);
+    for (int step = 0; !match->over() && step < 600; ++step) {
+      const auto open = match->open_decisions();
+      const core::OptionId choice[] = {
+          open.front()
+              .options[chooser.below(static_cast<std::uint32_t>(open.front().options.size()))]};
+      REQUIRE(match->submit(open.front().seat, open.front().id, choice).accepted());
+      if (step % 10 != 0) continue;
+      for (const Viewer viewer : {Viewer::player(0), Viewer::player(1), Viewer::spectator()}) {
+        v1::GameSnapshot snapshot;
+        match->project_snapshot(viewer, &snapshot);
+        for (const v1::StccgLocation& loc : snapshot.stccg().spaceline()) {
+          if (!loc.has_your_group()) continue;
+          REQUIRE(viewer.role == Viewer::Role::kPlayer);
+          CHECK_FALSE(loc.has_completed_by());
+          // Their own end: the one they seeded, else the other.
+          const bool theirs = loc.seeder() == viewer.seat;
+          const std::string& requirements =
+              theirs ? loc.seeder_end().requirements() : loc.other_end().requirements();
+          for (const std::string& term : loc.your_group().lacking())
+            CHECK(requirements.find(term) != std::string::npos);
+          if (loc.your_group().lacking().empty()) {
+            ++met;
+          } else {
+            ++short_of;
+          }
+        }
+      }
+    }
+    for (std::size_t i = 0; i < match->event_count(); ++i) {
+      v1::GameEvent event;
+      REQUIRE(match->project_event(i, Viewer::spectator(), &event));
+      if (!event.stccg().step_started().nothing_left()) continue;
+      ++nothing_left;
+      CHECK(event.text().find("nothing left to do") != std::string::npos);
+    }
+  }
+  CHECK(met > 0);           // a group that could complete it is told so
+  CHECK(short_of > 0);      // and one that could not, what it lacks
+  CHECK(nothing_left > 0);  // a turn ended by itself says why
 }
 
 TEST_CASE("stccg setup: decks are checked seat by seat") {

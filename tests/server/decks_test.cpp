@@ -156,6 +156,18 @@ TEST_CASE("a deck list is validated under either deck-size reading, stored or se
       m.mutable_validate_deck()->set_thirty_thirty_decks(true);
     });
     CHECK(by_id.deck_validation().legal());
+
+    // A misspelt card is named with the card nearest to it; a title far from any is not.
+    auto misspelt = co_await call(*alice, [&](auto& m) {
+      m.mutable_validate_deck()->set_deck_list("Draw:\n1x Gowrn\n1x Zzzyzx Qwerty\n");
+    });
+    const auto& problems = misspelt.deck_validation().problems();
+    REQUIRE(problems.size() >= 2);
+    CHECK(problems[0].code() == "UNKNOWN_CARD");
+    CHECK(problems[0].suggestion() == "Gowron");
+    CHECK(problems[0].message().find("did you mean 'Gowron'?") != std::string::npos);
+    CHECK(problems[1].code() == "UNKNOWN_CARD");
+    CHECK(problems[1].suggestion().empty());
   });
 }
 

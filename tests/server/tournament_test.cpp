@@ -118,6 +118,35 @@ TEST_CASE("a STCCG registration locks a legal deck that only the organiser may r
     });
     REQUIRE(judge.code() == sd::v1::OK);
     CHECK(judge.tournament_deck().deck_list().find("klingon") != std::string::npos);
+
+    // Which deck is locked: for the entrant and the organiser, nobody else.
+    auto deck_title = [&](Client& c) -> awaitable<std::string> {
+      auto got =
+          co_await call(c, [&](auto& m) { m.mutable_get_tournament()->set_tournament_id(id); });
+      co_return got.tournament().entrants(0).deck_title();
+    };
+    CHECK(co_await deck_title(*alice) == "Sample deck: klingon");
+    CHECK(co_await deck_title(*olga) == "Sample deck: klingon");
+    CHECK((co_await deck_title(*bob)).empty());
+    // Until the entrant's first round is paired, the deck may change; then it is locked.
+    auto change = [&](const char* deck) {
+      return call(*alice, [&](auto& m) {
+        m.mutable_register_for_tournament()->set_tournament_id(id);
+        m.mutable_register_for_tournament()->set_change_seat(true);
+        m.mutable_register_for_tournament()->mutable_stccg_seat()->set_sample_deck(deck);
+      });
+    };
+    auto changed = co_await change("romulan");
+    REQUIRE(changed.code() == sd::v1::OK);
+    CHECK(changed.tournament().entrants(0).deck_title() == "Sample deck: romulan");
+    auto bobs = co_await call(*bob, [&](auto& m) {
+      m.mutable_register_for_tournament()->set_tournament_id(id);
+      m.mutable_register_for_tournament()->mutable_stccg_seat()->set_sample_deck("federation");
+    });
+    REQUIRE(bobs.code() == sd::v1::OK);
+    REQUIRE((co_await start_round(*olga, id)).code() == sd::v1::OK);
+    CHECK((co_await change("klingon")).code() == sd::v1::WRONG_STATE);
+    CHECK(co_await deck_title(*alice) == "Sample deck: romulan");
   });
 }
 

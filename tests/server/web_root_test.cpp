@@ -6,10 +6,14 @@
 
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <string>
 
+#include "server/card_images.h"
 #include "tests/server/test_server.h"
 #include "tests/temp_dir.h"
+
+namespace sd = spacedock;
 
 namespace {
 
@@ -110,6 +114,36 @@ TEST_CASE("spacedock serve: the web client at /, the game at /ws, nothing else f
   CHECK(has(curl("-i --path-as-is " + base + "/../secret.txt"), "HTTP/1.1 404"));
   CHECK_FALSE(has(curl("--path-as-is " + base + "/../secret.txt"), "not for the web"));
   CHECK(has(curl("-i " + base + "/healthz"), "ok"));
+}
+
+TEST_CASE("card images: only the origin the operator names may serve them") {
+  CHECK(sd::server::card_image_origin("https://img.example.org/cards/{set}/{number}.jpg") ==
+        "https://img.example.org");
+  CHECK(sd::server::card_image_origin("http://127.0.0.1:9000/{id}.png") == "http://127.0.0.1:9000");
+  CHECK_FALSE(sd::server::card_image_origin("https://{slug}.example.org/x.png").has_value());
+  CHECK_FALSE(sd::server::card_image_origin("ftp://example.org/{id}").has_value());
+  CHECK_FALSE(sd::server::card_image_origin("/cards/{id}.png").has_value());
+
+  TempDir dir;
+  make_client(dir.path() / "web");
+  const auto policy = [&](const std::function<void(sd::server::ServerConfig&)>& tune) {
+    TestServer server(dir.path() / "db.sqlite", [&](auto& config) {
+      config.web_root = (dir.path() / "web").string();
+      tune(config);
+    });
+    const std::string page = curl("-i http://127.0.0.1:" + std::to_string(server.port()) + "/");
+    const auto at = page.find("Content-Security-Policy: ");
+    REQUIRE(at != std::string::npos);
+    return page.substr(at, page.find('\r', at) - at);
+  };
+  // Without the flag, images come from the page's own origin only.
+  CHECK(has(policy([](auto&) {}), "img-src 'self' data:;"));
+  const std::string named = policy([](auto& config) {
+    config.card_image_template = "http://127.0.0.1:9000/{id}.png";
+    config.card_image_origin = "http://127.0.0.1:9000";
+  });
+  CHECK(has(named, "img-src 'self' data: http://127.0.0.1:9000;"));
+  CHECK(has(named, "connect-src 'self';"));
 }
 
 TEST_CASE("spacedock serve without a built client says how to get one") {

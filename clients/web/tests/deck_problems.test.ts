@@ -34,3 +34,16 @@ test("problem words drop the line number the listing already shows", () => {
   assert.equal(problemWords(problem(3, "UNKNOWN_CARD", "line 3: unknown card 'X'")), "unknown card 'X'");
   assert.equal(problemWords(problem(0, "DECK_SIZE", "the deck has 59 cards")), "the deck has 59 cards");
 });
+
+test("an unknown card's near name follows its problem, when the server found one", () => {
+  const unknown = create(DeckProblemSchema, {
+    line: 4,
+    code: "UNKNOWN_CARD",
+    message: "line 4: unknown card 'Gowrn'",
+    suggestion: "Gowron",
+  });
+  assert.equal(problemWords(unknown), "unknown card 'Gowrn': did you mean Gowron?");
+  // Said once, should the server's words already name it.
+  const named = create(DeckProblemSchema, { ...unknown, message: "unknown card 'Gowrn' (Gowron?)" });
+  assert.equal(problemWords(named), "unknown card 'Gowrn' (Gowron?)");
+});

@@ -6,6 +6,7 @@ import { Game } from "../gen/spacedock/v1/lobby_pb.js";
 import {
   TableOutcome,
   TimeCall,
+  TournamentEntrantSchema,
   TournamentInfoSchema,
   TournamentRoundSchema,
   TournamentSettingsSchema,
@@ -14,8 +15,10 @@ import {
 } from "../gen/spacedock/v1/tournament_pb.js";
 import {
   clockText,
+  mayChangeDeck,
   nextRound,
   percent,
+  registeredDeckWords,
   seatClockWords,
   settingsLine,
   tableClocksAt,
@@ -114,4 +117,26 @@ test("the organiser's clock figures each say what they count, counted from the s
   assert.deepEqual(seatClockWords(tableClocksAt(paused, 105_000)[0], true), ["1:01 left on the clock, stopped (clocks paused)"]);
   const over = tableClocksAt(clock, 150_000)[1];
   assert.equal(seatClockWords(over, false)[2], "grace over: forfeits once another player is here");
+});
+
+test("an entrant reads which deck they registered with (a server that does not say: that it is locked)", () => {
+  const entry = (deckTitle: string) => create(TournamentEntrantSchema, { username: "alice", firstRound: 1, deckTitle });
+  assert.equal(registeredDeckWords(entry("Enterprise crew"), Game.STCCG, true), "Registered with: Enterprise crew");
+  assert.equal(registeredDeckWords(entry(""), Game.STCCG, true), "Your deck is registered and locked.");
+  assert.equal(registeredDeckWords(entry(""), Game.STCCG, false), "Your deck is registered.");
+  assert.equal(registeredDeckWords(entry(""), Game.INCURSIONS, true), "");
+});
+
+test("the deck may change until the entrant's first round is paired", () => {
+  const event = (roundsPaired: number, game = Game.STCCG, status = TournamentStatus.REGISTRATION) =>
+    create(TournamentInfoSchema, { settings: { game }, roundsPaired, status });
+  const entrant = (firstRound: number, droppedAfter = 0) =>
+    create(TournamentEntrantSchema, { username: "alice", firstRound, droppedAfter });
+  assert.equal(mayChangeDeck(event(0), entrant(1)), true);
+  assert.equal(mayChangeDeck(event(1, Game.STCCG, TournamentStatus.RUNNING), entrant(1)), false);
+  // A late entrant, paired from round 3, while round 2 is played.
+  assert.equal(mayChangeDeck(event(2, Game.STCCG, TournamentStatus.RUNNING), entrant(3)), true);
+  assert.equal(mayChangeDeck(event(3, Game.STCCG, TournamentStatus.RUNNING), entrant(3)), false);
+  assert.equal(mayChangeDeck(event(0, Game.INCURSIONS), entrant(1)), false);
+  assert.equal(mayChangeDeck(event(0), entrant(1, 1)), false);
 });

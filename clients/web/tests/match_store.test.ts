@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { create } from "@bufbuild/protobuf";
-import { EventSchema, type Event } from "../gen/spacedock/v1/envelope_pb.js";
+import { EventSchema, ResponseSchema, type Event } from "../gen/spacedock/v1/envelope_pb.js";
 import { ViewerRole } from "../gen/spacedock/v1/game_pb.js";
 import { MatchInfoSchema } from "../gen/spacedock/v1/lobby_pb.js";
 import type { Connection } from "../src/net/connection.js";
@@ -102,5 +102,32 @@ test("a decision the player's setting answers is sent at once and never shown, o
   store.event(prompt(6));  // not one the setting answers: shown
   assert.equal(store.prompt.peek()?.decisionId, 6);
   assert.equal(sent.length, 1);
+  store.leave();
+});
+
+test("a spectator follows from the first event, so the log holds the game so far", async () => {
+  const store = new MatchStore();
+  const sent: { case: string; value: unknown }[] = [];
+  const link = {
+    request: async (body: { case: string; value: unknown }) => {
+      sent.push(body);
+      return create(ResponseSchema);
+    },
+  } as unknown as Connection;
+  await store.follow(link, matchId, true, "CODE");
+  assert.deepEqual(sent, [{ case: "resume", value: { matchId, lastSeq: 0n, asSpectator: true, inviteCode: "CODE" } }]);
+  for (const seq of [1n, 2n, 3n]) store.event(gameEvent(seq));  // replayed before any snapshot
+  assert.deepEqual(store.log.value.map((line) => line.text), ["event 1", "event 2", "event 3"]);
+  assert.equal(store.isJudging(), false);
+  store.leave();
+});
+
+test("a judge's page stays a judge's until it follows another match", async () => {
+  const store = new MatchStore();
+  const link = { request: async () => create(ResponseSchema) } as unknown as Connection;
+  await store.follow(link, matchId, false, "", true);
+  assert.equal(store.isJudging(), true);
+  store.attach(link, create(MatchInfoSchema, { matchId: 8n }));
+  assert.equal(store.isJudging(), false);
   store.leave();
 });

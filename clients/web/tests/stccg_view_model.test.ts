@@ -11,14 +11,19 @@ import {
   StccgQuadrant,
 } from "../gen/spacedock/v1/stccg_cards_pb.js";
 import {
+  StccgAttemptSchema,
+  StccgCardRefSchema,
+  StccgDecisionStep,
   StccgPhase,
+  StccgRequirementsCheckSchema,
   StccgViewSchema,
-  type StccgCardRefSchema,
   type StccgView,
 } from "../gen/spacedock/v1/stccg_pb.js";
 import { findShown } from "../src/ui/stccg/find_card.js";
 import {
+  aboutWord,
   endWords,
+  groupWords,
   isHidden,
   locationModel,
   missionPlace,
@@ -26,10 +31,12 @@ import {
   phaseWords,
   possessive,
   seatName,
+  seatWord,
   seedWords,
   shownHandles,
   sidesOf,
   stateWords,
+  whoseLabel,
 } from "../src/ui/stccg/view_model.js";
 
 type RefInit = MessageInitShape<typeof StccgCardRefSchema>;
@@ -124,6 +131,17 @@ test("seats in words, for a player and for a spectator", () => {
   assert.deepEqual([seatName(named, 0), possessive(named, 1)], ["alice", "bob's"]);
 });
 
+test("spectators, judges and replays read the players' names, not seat numbers", () => {
+  const view = sampleView();
+  const named = sidesOf(view, undefined, ["alice", "Bot (strong)"]);
+  assert.deepEqual([ownerTag(named, 0), ownerTag(named, 1), ownerTag(named, 255)], ["alice", "Bot (st…", "—"]);
+  assert.equal(seedWords(locationModel(view.spaceline[0], named).seeds, named), "3 seeds · 2 alice, 1 Bot (strong)");
+  assert.deepEqual([whoseLabel(named, 0), whoseLabel(named, 1)], ["alice's", "Bot (strong)'s"]);
+  assert.deepEqual([seatWord(named, 1), seatWord(named, 255)], ["Bot (strong)", "nobody"]);
+  const me = sidesOf(view, 0, ["alice", "bob"]);
+  assert.deepEqual([whoseLabel(me, 0), whoseLabel(me, 1), seatWord(me, 0)], ["Your", "Opponent's", "you"]);
+});
+
 test("a location splits by controller: facilities before ships, planet apart, neutral aside", () => {
   const view = sampleView();
   const first = locationModel(view.spaceline[0], sidesOf(view, 0));
@@ -187,7 +205,41 @@ test("cards: face-down refs and state words", () => {
   const buruk = view.spaceline[0].ships[1];
   assert.equal(isHidden(buruk.card), false);
   assert.equal(isHidden(buruk.aboard[0].card), true);
-  assert.deepEqual(stateWords(buruk), ["stopped", "damaged", "hull 50%"]);
+  assert.deepEqual(stateWords(buruk), ["stopped this turn", "damaged", "hull 50%"]);
+});
+
+test("state words say why an option is missing: unstaffed, disabled, stopped", () => {
+  const view = sampleView();
+  const enterprise = view.spaceline[0].ships[0];
+  assert.deepEqual(stateWords(enterprise), []);  // staffing not said (an older server): nothing
+  enterprise.staffed = true;
+  assert.deepEqual(stateWords(enterprise), []);
+  enterprise.staffed = false;
+  enterprise.staffingMissing = "a Command personnel; a Staff personnel";
+  assert.deepEqual(stateWords(enterprise), ["unstaffed: needs a Command personnel; a Staff personnel"]);
+  enterprise.staffingMissing = "";
+  assert.deepEqual(stateWords(enterprise), ["unstaffed"]);
+  const riker = enterprise.aboard[0];
+  riker.disabled = true;
+  riker.stopped = true;
+  assert.deepEqual(stateWords(riker), ["disabled", "stopped this turn"]);
+});
+
+test("the card a decision is about is named as a first-edition player says it", () => {
+  const view = sampleView();
+  const at = (handle: number, type: StccgCardType) => create(StccgCardRefSchema, ref(handle, "x", type, 0));
+  const attempt = create(StccgAttemptSchema, {
+    location: 0,
+    seat: 0,
+    vessel: ref(21, "U.S.S. Enterprise", StccgCardType.SHIP, 0),
+    members: [ref(22, "William T. Riker", StccgCardType.PERSONNEL, 0)],
+  });
+  assert.equal(aboutWord(StccgDecisionStep.STCCG_DECISION_RESPONSE, at(21, StccgCardType.SHIP), attempt), "attempting");
+  assert.equal(aboutWord(StccgDecisionStep.STCCG_DECISION_CHOOSE, at(60, StccgCardType.DILEMMA), attempt), "encountered");
+  assert.equal(aboutWord(StccgDecisionStep.STCCG_DECISION_RETURN_FIRE, at(40, StccgCardType.SHIP)), "attacked");
+  assert.equal(aboutWord(StccgDecisionStep.STCCG_DECISION_YES_NO, at(12, StccgCardType.EVENT)), "being played");
+  assert.equal(aboutWord(StccgDecisionStep.STCCG_DECISION_RESPONSE, at(12, StccgCardType.EVENT), view.attempt), "acting");
+  assert.equal(aboutWord(StccgDecisionStep.STCCG_DECISION_ORDERS, undefined), "this decision");
 });
 
 test("shown handles include crews, seeds, piles and hands, never 0", () => {
@@ -221,4 +273,13 @@ test("a mission's quadrant and region come from the card database", () => {
   ]);
   assert.deepEqual(missionPlace(undefined), []);
   assert.deepEqual(missionPlace(create(StccgCardSchema, { id: "p" })), []);
+});
+
+test("a mission says what it still lacks for the player's group there, or that the group meets it", () => {
+  assert.equal(groupWords(undefined), "");
+  const check = (lacking: string[], matchingAffiliation: boolean) =>
+    groupWords(create(StccgRequirementsCheckSchema, { lacking, matchingAffiliation }));
+  assert.equal(check([], true), "Your group here meets the requirements");
+  assert.equal(check(["Diplomacy", "CUNNING>35"], true), "Lacks: Diplomacy, CUNNING>35");
+  assert.equal(check([], false), "Lacks: a personnel matching its affiliation");
 });

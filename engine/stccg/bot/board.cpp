@@ -3,57 +3,13 @@
 #include "engine/stccg/bot/board.h"
 
 #include <algorithm>
-#include <string_view>
 
 namespace spacedock::stccg::bot {
 namespace {
 
-using Terms = std::vector<Formula>;  // terms that must all hold
-
-// A mission end's requirements split into alternatives (OR) of terms (+), so that a group
-// missing one skill is seen to be closer than one missing everything.
-struct Requirement {
-  std::vector<Terms> alternatives;
-};
-
-// Splits `text` at `sep` where it is not inside parentheses.
-std::vector<std::string_view> split_top(std::string_view text, std::string_view sep) {
-  std::vector<std::string_view> parts;
-  int depth = 0;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '(') ++depth;
-    if (text[i] == ')') --depth;
-    if (depth == 0 && text.compare(i, sep.size(), sep) == 0) {
-      parts.push_back(text.substr(start, i - start));
-      start = i + sep.size();
-      i += sep.size() - 1;
-    }
-  }
-  parts.push_back(text.substr(start));
-  return parts;
-}
-
-Requirement split_requirement(const MissionEndDef& end, const FormulaNames& names) {
-  Requirement r;
-  try {
-    for (std::string_view alternative : split_top(end.requirements.text(), " OR ")) {
-      Terms terms;
-      for (std::string_view term : split_top(alternative, "+"))
-        terms.push_back(parse_formula(term, names));
-      r.alternatives.push_back(std::move(terms));
-    }
-  } catch (const FormulaError&) {
-    r.alternatives = {{end.requirements}};  // a term that does not stand alone: all or nothing
-  }
-  return r;
-}
-
-// What the bot computes once from the card database: personnel facts as printed, and the
-// requirements of every mission end split into terms.
+// What the bot computes once from the card database: personnel facts as printed.
 struct Tables {
   std::vector<MemberFacts> facts;  // by DefIndex; personnel only
-  std::unordered_map<const MissionEndDef*, Requirement> requirements;
   std::unordered_map<std::string, const CardDef*> by_id;
 };
 
@@ -102,19 +58,9 @@ const Tables& tables() {
     const CardDb& db = CardDb::standard();
     Tables out;
     out.facts.resize(db.defs().size());
-    const FormulaNames names{&db.skills(),
-                             [&db](std::string_view title) -> std::optional<std::uint16_t> {
-                               const auto i = db.find_title(title);
-                               if (!i) return std::nullopt;
-                               return db.def(*i).persona;
-                             }};
     for (const CardDef& def : db.defs()) {
       out.by_id.emplace(def.id(), &def);
       if (def.type() == v1::STCCG_CARD_TYPE_PERSONNEL) out.facts[def.index] = printed_facts(def);
-      if (def.type() == v1::STCCG_CARD_TYPE_MISSION) {
-        for (const MissionEndDef& end : def.ends)
-          out.requirements.emplace(&end, split_requirement(end, names));
-      }
     }
     return out;
   }();
@@ -367,11 +313,9 @@ bool staffs(const CardDef& ship, const std::vector<const Member*>& crew) {
 }
 
 double progress(const Site& site, const std::vector<const Member*>& group) {
-  const auto it = tables().requirements.find(site.end);
-  if (it == tables().requirements.end()) return 0;
   const GroupFacts g = group_facts(group, nullptr);
   double best = 0;
-  for (const Terms& terms : it->second.alternatives) {
+  for (const std::vector<Formula>& terms : site.end->alternatives) {
     int held = 0;
     for (const Formula& f : terms)
       held += f.holds_for_group(g) ? 1 : 0;

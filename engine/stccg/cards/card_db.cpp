@@ -12,6 +12,24 @@
 namespace spacedock::stccg {
 namespace {
 
+// Splits `text` at `sep` where it is not inside parentheses.
+std::vector<std::string_view> split_top(std::string_view text, std::string_view sep) {
+  std::vector<std::string_view> parts;
+  int depth = 0;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '(') ++depth;
+    if (text[i] == ')') --depth;
+    if (depth == 0 && text.compare(i, sep.size(), sep) == 0) {
+      parts.push_back(text.substr(start, i - start));
+      start = i + sep.size();
+      i += sep.size() - 1;
+    }
+  }
+  parts.push_back(text.substr(start));
+  return parts;
+}
+
 // Builds the card database; every error names the file and the card.
 class Loader {
  public:
@@ -137,17 +155,36 @@ class Loader {
     return static_cast<SkillHalves>(2 * times / per);
   }
 
+  FormulaNames names() const {
+    return {&skills_, [this](std::string_view title) -> std::optional<std::uint16_t> {
+              auto it = persona_ids_.find(std::string(title));
+              if (it == persona_ids_.end()) return std::nullopt;
+              return it->second;
+            }};
+  }
+
   Formula formula(const std::string& text, const char* what) const {
-    FormulaNames names{&skills_, [this](std::string_view title) -> std::optional<std::uint16_t> {
-                         auto it = persona_ids_.find(std::string(title));
-                         if (it == persona_ids_.end()) return std::nullopt;
-                         return it->second;
-                       }};
     try {
-      return parse_formula(text, names);
+      return parse_formula(text, names());
     } catch (const FormulaError& e) {
       fail(std::string(what) + ": " + e.what());
     }
+  }
+
+  // `requirements` (which parses) split at its top-level ORs and +s.
+  std::vector<std::vector<Formula>> alternatives(const Formula& requirements) const {
+    std::vector<std::vector<Formula>> out;
+    try {
+      for (std::string_view alternative : split_top(requirements.text(), " OR ")) {
+        std::vector<Formula> terms;
+        for (std::string_view term : split_top(alternative, "+"))
+          terms.push_back(parse_formula(term, names()));
+        out.push_back(std::move(terms));
+      }
+    } catch (const FormulaError&) {
+      out = {{requirements}};  // a part that does not stand alone: all or nothing
+    }
+    return out;
   }
 
   ModifierDef modifier(const v1::StccgModifier& m) const {
@@ -176,6 +213,7 @@ class Loader {
     for (int a : end.affiliations())
       out.affiliations |= bit(static_cast<Affiliation>(a));
     out.requirements = formula(end.requirements(), "requirements");
+    out.alternatives = alternatives(out.requirements);
     if (end.has_points()) out.points = end.points();
     require(end.span() >= 0, "span must not be negative");
     out.span = end.span();

@@ -40,6 +40,9 @@ struct SkillEntry {
 struct MissionEndDef {
   AffiliationSet affiliations = 0;
   Formula requirements;
+  // The requirements split into alternatives (OR) of terms (+), to tell how near a group comes
+  // and what it lacks; one whole term where a part does not stand alone.
+  std::vector<std::vector<Formula>> alternatives;
   std::optional<int> points;
   int span = 0;
 };

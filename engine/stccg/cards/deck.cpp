@@ -116,6 +116,29 @@ std::optional<DefIndex> find_card(const CardDb& db, std::string_view raw) {
   return db.find_title("\"" + title + "\"");
 }
 
+// Edits (insert, delete, replace one letter) from a to b, ignoring case; stops counting past
+// `limit`, returning limit + 1.
+std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit) {
+  if (a.size() > b.size() + limit || b.size() > a.size() + limit) return limit + 1;
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j)
+    row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    std::size_t best = row[0];
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1,
+                         diagonal + (core::lower(a[i - 1]) == core::lower(b[j - 1]) ? 0 : 1)});
+      diagonal = above;
+      best = std::min(best, row[j]);
+    }
+    if (best > limit) return limit + 1;
+  }
+  return row[b.size()];
+}
+
 // Parses "N<blanks>Title" or "Nx Title"; nullopt when the line does not start with a digit.
 struct CardLine {
   int count = 0;
@@ -480,7 +503,7 @@ DeckImport import_deck_text(std::string_view text, const CardDb& db, std::string
   std::optional<Section> section = Section::kGame;              // cards before any header
   int number = 0;
   auto fail = [&](std::string_view code, std::string message) {
-    result.errors.push_back({number, code, "line " + std::to_string(number) + ": " + message});
+    result.errors.push_back({number, code, "line " + std::to_string(number) + ": " + message, {}});
   };
   while (!text.empty()) {
     const std::size_t newline = text.find('\n');
@@ -510,7 +533,10 @@ DeckImport import_deck_text(std::string_view text, const CardDb& db, std::string
     }
     const std::optional<DefIndex> card = find_card(db, card_line->title);
     if (!card) {
-      fail("UNKNOWN_CARD", "unknown card '" + std::string(card_line->title) + "'");
+      const auto near = nearest_title(db, plain_title(card_line->title));
+      fail("UNKNOWN_CARD", "unknown card '" + std::string(card_line->title) + "'" +
+                               (near ? "; did you mean '" + *near + "'?" : ""));
+      if (near) result.errors.back().suggestion = *near;
       continue;
     }
     if (!section) continue;  // under an unknown header, already reported
@@ -601,7 +627,7 @@ std::vector<DeckListProblem> check_deck_list(std::string_view text, const CardDb
   DeckImport imported = import_deck_text(text, db);
   std::vector<DeckListProblem> out;
   for (DeckTextError& error : imported.errors)
-    out.push_back({error.code, std::move(error.message), error.line});
+    out.push_back({error.code, std::move(error.message), error.line, std::move(error.suggestion)});
   for (DeckProblem& problem : validate_deck(imported.deck, db, sixty_cards)) {
     int line = 0;
     if (problem.card) {
@@ -612,9 +638,25 @@ std::vector<DeckListProblem> check_deck_list(std::string_view text, const CardDb
     }
     // Like an unreadable line's, the message says where it comes from.
     if (line > 0) problem.message = "line " + std::to_string(line) + ": " + problem.message;
-    out.push_back({name(problem.code), std::move(problem.message), line});
+    out.push_back({name(problem.code), std::move(problem.message), line, {}});
   }
   return out;
+}
+
+std::optional<std::string> nearest_title(const CardDb& db, std::string_view typed) {
+  // A misspelling is a few letters off: one in four of the title, at least one, at most three.
+  const std::size_t limit = std::clamp<std::size_t>(typed.size() / 4, 1, 3);
+  std::optional<std::string> best;
+  std::size_t best_distance = limit + 1;
+  for (const CardDef& def : db.defs()) {
+    if (def.card.test_only()) continue;
+    const std::size_t distance = edit_distance(typed, def.title(), best_distance - 1);
+    if (distance < best_distance) {
+      best_distance = distance;
+      best = def.title();
+    }
+  }
+  return best;
 }
 
 const std::vector<Deck>& sample_decks() {

@@ -33,9 +33,10 @@ struct Deck {
 // ignored.
 
 struct DeckTextError {
-  int line = 0;           // 1-based
-  std::string_view code;  // "UNREADABLE_LINE", "UNKNOWN_CARD" or "UNKNOWN_SECTION"
-  std::string message;    // "line 12: unknown card 'Pcard'"
+  int line = 0;            // 1-based
+  std::string_view code;   // "UNREADABLE_LINE", "UNKNOWN_CARD" or "UNKNOWN_SECTION"
+  std::string message;     // "line 12: unknown card 'Gowrn'; did you mean 'Gowron'?"
+  std::string suggestion;  // UNKNOWN_CARD: the nearest title, if near enough to be a misspelling
 };
 
 // Where a deck's cards are: the game deck (seed cards and draw deck) or a side deck.
@@ -100,10 +101,15 @@ std::vector<DeckProblem> validate_deck(const Deck& deck, const CardDb& db, bool 
 // problems, each with the line it comes from.
 
 struct DeckListProblem {
-  std::string_view code;  // DeckTextError::code, or name(DeckProblemCode)
-  std::string message;    // from a line: "line 12: ..."
-  int line = 0;           // the first line naming the card concerned; 0 for the deck as a whole
+  std::string_view code;   // DeckTextError::code, or name(DeckProblemCode)
+  std::string message;     // from a line: "line 12: ..."
+  int line = 0;            // the first line naming the card concerned; 0 for the deck as a whole
+  std::string suggestion;  // DeckTextError::suggestion
 };
+
+// The title of the card whose title is nearest to `typed` (ignoring case, by edits of one
+// letter), if it is near enough to be a misspelling of it: "Gowrn" gives "Gowron".
+std::optional<std::string> nearest_title(const CardDb& db, std::string_view typed);
 
 // Every problem of the list; empty when it is a legal deck (`sixty_cards` as validate_deck).
 std::vector<DeckListProblem> check_deck_list(std::string_view text, const CardDb& db,

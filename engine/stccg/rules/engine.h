@@ -97,11 +97,14 @@ class Engine {
   // Whether `seat` may see it where it is now: everyone may, or it is theirs and its owner may.
   bool seat_sees(Seat seat, CardId c) const;
   void move_card(CardId c, Zone zone, Where where = Where::kNone, LocIndex loc = kNoLoc,
-                 CardId host = kNoCard, Seat controller = kNoSeat);
+                 CardId host = kNoCard, Seat controller = kNoSeat,
+                 ev::MoveCause cause = ev::MoveCause::kNone);
   // The list that holds `c` when it is in `zone` (its owner's pile or side deck); nullptr for
   // zones without one.
   std::vector<CardId>* pile_of(CardId c, Zone zone);
-  void to_discard(CardId c);
+  // To the discard pile (a used Q-card or tactic under its side deck), with whatever is aboard
+  // or played on it; `cause` is what the events say of it.
+  void to_discard(CardId c, ev::MoveCause cause = ev::MoveCause::kNone);
   void kill(CardId personnel);
   // `by`: the player destroying it in a battle, told to its handler (Handler::destroyed).
   void destroy_vessel(CardId vessel, Seat by = kNoSeat);
@@ -179,6 +182,14 @@ class Engine {
   bool has_matching(Seat seat, LocIndex loc, const std::vector<CardId>& group) const;
   // Who would attempt the mission at `loc` with `anchor` (a vessel, or an Away Team member).
   std::vector<CardId> attempt_group(Seat seat, LocIndex loc, CardId anchor) const;
+  // What the requirements of `seat`'s end of the mission at `loc` still lack for the group of
+  // theirs there that comes nearest (a ship's crew, an Away Team; both at a dual mission).
+  struct Lacking {
+    std::vector<std::string> terms;  // as the card data writes them; empty: all are met
+    bool matching = true;            // a member matches the mission's affiliation icons
+  };
+  // Nothing when the mission is not open to them or none of their personnel is ready there.
+  std::optional<Lacking> requirements_lacking(Seat seat, LocIndex loc) const;
 
   // --- The timing engine (timing/actions.cpp, timing/windows.cpp) ---
   void begin_action(Seat actor, const Action& a);
@@ -239,6 +250,9 @@ class Engine {
   // --- Movement, docking and cloaking (movement.cpp) ---
   // Whether these personnel aboard `ship` staff it (the stopped ones do not count).
   bool staffed(CardId ship, const std::vector<CardId>& aboard) const;
+  // What they lack to staff it, in words ("a Command personnel; Navigation"); empty when they
+  // staff it.
+  std::string staffing_shortfall(CardId ship, const std::vector<CardId>& aboard) const;
   // At the location of one of its controller's facilities and not undocked (§3.5).
   bool docked(CardId ship) const;
   bool docked_for_repair(CardId ship) const;

@@ -8,11 +8,15 @@
 namespace spacedock::stccg {
 
 bool Engine::staffed(CardId ship, const std::vector<CardId>& aboard) const {
+  return staffing_shortfall(ship, aboard).empty();
+}
+
+std::string Engine::staffing_shortfall(CardId ship, const std::vector<CardId>& aboard) const {
   const CardDef& def = s_.def(ship);
   std::vector<CardId> people;
   std::copy_if(aboard.begin(), aboard.end(), std::back_inserter(people),
                [&](CardId c) { return !s_.cards[c].stopped; });
-  if (people.empty()) return false;
+  if (people.empty()) return "personnel aboard who are not stopped";
   // Someone aboard must match the ship's affiliation, or be allowed to by a treaty (§3.2).
   const Seat seat = s_.cards[ship].controller;
   const AffiliationSet ship_affiliation = bit(def.affiliation);
@@ -21,7 +25,7 @@ bool Engine::staffed(CardId ship, const std::vector<CardId>& aboard) const {
                          return (affiliations(c) & ship_affiliation) ||
                                 treaty(seat, affiliations(c), ship_affiliation);
                        });
-  if (!matched) return false;
+  if (!matched) return "a personnel of its affiliation aboard (or one a treaty allows)";
   // Each staffing requirement needs a different personnel: a small exact matching over a
   // table of who can fill which requirement, worked out once.
   const auto& needs = def.card.ship().staffing();
@@ -52,7 +56,25 @@ bool Engine::staffed(CardId ship, const std::vector<CardId>& aboard) const {
     }
     return false;
   };
-  return assign(assign, 0);
+  if (assign(assign, 0)) return {};
+  // What nobody aboard can fill; if each could be filled, it is a hand short.
+  std::string missing;
+  for (int i = 0; i < needs.size(); ++i) {
+    const auto first = fills.begin() + static_cast<std::ptrdiff_t>(i * n);
+    if (std::find(first, first + static_cast<std::ptrdiff_t>(n), true) !=
+        first + static_cast<std::ptrdiff_t>(n))
+      continue;
+    // Staffing icons are the command and the staff star; other needs name a skill.
+    const v1::StccgStaffing& need = needs[i];
+    const std::string icon = need.icon() == v1::STCCG_ICON_COMMAND ? "Command" : "Staff";
+    missing += (missing.empty() ? "" : "; ") +
+               (need.skill().empty()
+                    ? "a " + icon + " personnel"
+                    : (need.count() > 1 ? std::to_string(need.count()) + " " : "") + need.skill());
+  }
+  return missing.empty() ? "a different personnel for each of its " + std::to_string(needs.size()) +
+                               " staffing requirements"
+                         : missing;
 }
 
 bool Engine::docked(CardId ship) const {

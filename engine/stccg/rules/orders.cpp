@@ -523,6 +523,50 @@ std::vector<CardId> Engine::attempt_group(Seat seat, LocIndex loc, CardId anchor
   return group;
 }
 
+std::optional<Engine::Lacking> Engine::requirements_lacking(Seat seat, LocIndex loc) const {
+  if (mission_open(seat, loc) != Rule::kOk) return std::nullopt;
+  // The groups that could attempt: each vessel's crew (with the Away Teams too at a dual
+  // mission, §3.20), or each Away Team; stopped personnel are not present (§3.7).
+  std::vector<std::pair<std::vector<CardId>, CardId>> groups;
+  if (space(loc)) {
+    std::vector<CardId> on_planet;
+    if (dual(loc)) {
+      for (const auto& team : away_teams(seat, loc))
+        on_planet.insert(on_planet.end(), team.begin(), team.end());
+    }
+    for (CardId c : s_.in_play) {
+      const CardState& card = s_.cards[c];
+      if (card.controller != seat || card.loc != loc || card.where != Where::kSpace) continue;
+      if (!is_ship(c) && !is_facility(c)) continue;
+      std::vector<CardId> group = crew(c);
+      group.insert(group.end(), on_planet.begin(), on_planet.end());
+      groups.emplace_back(std::move(group), c);
+    }
+  } else {
+    for (auto& team : away_teams(seat, loc))
+      groups.emplace_back(std::move(team), kNoCard);
+  }
+  std::optional<Lacking> nearest;
+  for (auto& [group, vessel] : groups) {
+    std::erase_if(group, [&](CardId c) { return s_.cards[c].stopped; });
+    if (group.empty()) continue;
+    const GroupFacts facts = group_facts(group, vessel);
+    Lacking lacking{{}, has_matching(seat, loc, group)};
+    bool first = true;
+    for (const std::vector<Formula>& terms : end_for(seat, loc).alternatives) {
+      std::vector<std::string> missing;
+      for (const Formula& term : terms) {
+        if (!term.holds_for_group(facts)) missing.push_back(term.text());
+      }
+      if (first || missing.size() < lacking.terms.size()) lacking.terms = std::move(missing);
+      first = false;
+    }
+    const auto distance = [](const Lacking& l) { return l.terms.size() + (l.matching ? 0 : 1); };
+    if (!nearest || distance(lacking) < distance(*nearest)) nearest = std::move(lacking);
+  }
+  return nearest;
+}
+
 bool Engine::has_matching(Seat seat, LocIndex loc, const std::vector<CardId>& group) const {
   // Treaties never stand in for a matching affiliation icon (§3.2); an Espionage card of the
   // player on the mission does, for its spies' affiliation (CRD IV.10).

@@ -23,10 +23,15 @@ void Engine::step(TurnFrame& f) {
         }
         return;
       }
-      ask(s_.active, order_options(s_.active));
+      {
+        std::vector<Action> orders = order_options(s_.active);
+        // One option is End turn, taken at once (ask): the turn ends for want of anything else.
+        f.nothing_left = orders.size() == 1;
+        ask(s_.active, std::move(orders));
+      }
       return;
     case TurnFrame::Step::kEnd:
-      emit(ev::StepStarted{ev::Step::kEndOfTurn, s_.active, s_.turn});
+      emit(ev::StepStarted{ev::Step::kEndOfTurn, s_.active, s_.turn, f.nothing_left});
       end_of_turn_effects();
       f.step = TurnFrame::Step::kDraw;
       return;

@@ -113,8 +113,8 @@ std::vector<CardId>* Engine::pile_of(CardId c, Zone zone) {
   return zone == Zone::kSideDeck ? &deck.cards : &deck.used;
 }
 
-void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId host,
-                       Seat controller) {
+void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId host, Seat controller,
+                       ev::MoveCause cause) {
   CardState& card = s_.cards[c];
   ev::CardMoved moved;
   moved.card = c;
@@ -123,6 +123,7 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
   moved.from = {card.zone, card.where, card.loc, card.host, card.controller};
   moved.to = {zone, where, loc, host, controller == kNoSeat ? card.owner : controller};
   moved.handle_before = card.handle;
+  moved.cause = cause;
   moved.owner_sees_before = owner_sees(c);
   moved.all_see_before = all_see(c);
 
@@ -170,24 +171,30 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
     arrest_incompatible();
 }
 
-void Engine::to_discard(CardId c) {
+void Engine::to_discard(CardId c, ev::MoveCause cause) {
   const Handler* handler = s_.def(c).handler;
   if (s_.cards[c].zone == Zone::kPlay && handler && handler->leaving_play)
     handler->leaving_play(*this, c);
-  // Whatever is aboard or played on a card leaves with it.
+  // Whatever is aboard or played on a card leaves with it; personnel aboard a destroyed ship or
+  // facility die with it.
   for (CardId other : std::vector<CardId>(s_.in_play)) {
-    if (s_.cards[other].zone == Zone::kPlay && s_.cards[other].host == c) to_discard(other);
+    if (s_.cards[other].zone != Zone::kPlay || s_.cards[other].host != c) continue;
+    to_discard(other, cause == ev::MoveCause::kDestroyed && is_personnel(other)
+                          ? ev::MoveCause::kKilled
+                          : ev::MoveCause::kWithHost);
   }
   // Used Q-cards and tactics go face up under their side deck, never to the discard pile (BoG).
   const v1::StccgCard& printed = s_.def(c).card;
   const bool side_card =
       printed.type() == v1::STCCG_CARD_TYPE_TACTIC || s_.def(c).icons & (1u << v1::STCCG_ICON_Q);
-  move_card(c, side_card && printed.type() != v1::STCCG_CARD_TYPE_MISSION ? Zone::kSideUsed
-                                                                          : Zone::kDiscard);
+  move_card(
+      c,
+      side_card && printed.type() != v1::STCCG_CARD_TYPE_MISSION ? Zone::kSideUsed : Zone::kDiscard,
+      Where::kNone, kNoLoc, kNoCard, kNoSeat, cause);
 }
 
 void Engine::kill(CardId personnel) {
-  to_discard(personnel);
+  to_discard(personnel, ev::MoveCause::kKilled);
 }
 
 void Engine::destroy_vessel(CardId vessel, Seat by) {
@@ -197,7 +204,7 @@ void Engine::destroy_vessel(CardId vessel, Seat by) {
     handler->destroyed(*this, vessel, by);
     if (s_.cards[vessel].zone != Zone::kPlay) return;
   }
-  to_discard(vessel);
+  to_discard(vessel, ev::MoveCause::kDestroyed);
 }
 
 void Engine::draw(Seat seat) {

@@ -21,6 +21,9 @@ struct Place {
   CardId host;
   Seat controller;
 };
+// Why a card moved, when the rules name it (StccgMoveCause): what a player reads.
+enum class MoveCause : std::uint8_t { kNone, kKilled, kDestroyed, kWithHost };
+
 struct CardMoved {
   CardId card;
   DefIndex def;
@@ -33,6 +36,7 @@ struct CardMoved {
   bool owner_sees_after;
   bool all_see_before;
   bool all_see_after;
+  MoveCause cause = MoveCause::kNone;
 };
 
 enum class Step : std::uint8_t {
@@ -48,6 +52,7 @@ struct StepStarted {
   Step step;
   Seat player;
   std::uint16_t turn;
+  bool nothing_left = false;  // kEndOfTurn: the player had no order but End turn
 };
 struct Passed {
   Seat player;

@@ -26,6 +26,8 @@ struct SeedFrame {
 struct TurnFrame {
   enum class Step : std::uint8_t { kStart, kOrders, kEnd, kDraw };
   Step step = Step::kStart;
+  // End turn was the only order left: the turn ended by itself, which its end says.
+  bool nothing_left = false;
 };
 
 // An announced action: it waits for responses, then resolves, then its responses resolve in

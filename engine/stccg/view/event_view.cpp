@@ -86,6 +86,7 @@ class EventWriter {
     if (before || after) identity_to_proto(s_, e.card, m->mutable_card());
     if (after) m->mutable_card()->set_handle(e.handle_after);
     if (before) m->set_handle_before(e.handle_before);
+    m->set_cause(static_cast<v1::StccgMoveCause>(e.cause));
     place(e.from, m->mutable_from());
     const std::string to_host = place(e.to, m->mutable_to());
     return moved_text({e, before || after ? s_.def(e.card).title() : std::string(), to_host});
@@ -95,6 +96,7 @@ class EventWriter {
     m->set_step(static_cast<v1::StccgStep>(static_cast<int>(e.step) + 1));
     m->set_seat(e.player);
     m->set_turn(e.turn);
+    m->set_nothing_left(e.nothing_left);
     const std::string first = ", " + name_(e.player) + " first";
     switch (e.step) {
       case ev::Step::kSeedDoorways:
@@ -108,7 +110,7 @@ class EventWriter {
       case ev::Step::kTurn:
         return "Turn " + std::to_string(e.turn) + ": " + name_(e.player);
       case ev::Step::kEndOfTurn:
-        return name_(e.player) + "'s turn ends";
+        return name_(e.player) + "'s turn ends" + (e.nothing_left ? ": nothing left to do" : "");
     }
     return "";
   }
@@ -291,6 +293,12 @@ class EventWriter {
   };
 
   // A card named by the event, as the viewer could know it then; returns how the text calls it.
+  // The title of the card another was aboard or played on, if the viewer may know it.
+  std::string host_title(CardId host) const {
+    if (host == kNoCard) return "its host";
+    return may_see(game_, host, viewer_) ? s_.def(host).title() : "the card it was on";
+  }
+
   std::string card(CardId c, v1::StccgCardRef* out) const {
     const Seat owner = s_.cards[c].owner;
     out->set_owner(owner);
@@ -337,6 +345,16 @@ class EventWriter {
           return subject + " is met at " + mission_title(s_, e.from.loc);
         return who + " plays " + object;
       case Zone::kDiscard:
+        switch (e.cause) {
+          case ev::MoveCause::kKilled:
+            return subject + " is killed";
+          case ev::MoveCause::kDestroyed:
+            return subject + " is destroyed";
+          case ev::MoveCause::kWithHost:
+            return subject + " is discarded with " + host_title(e.from.host);
+          case ev::MoveCause::kNone:
+            break;
+        }
         return subject + " is discarded";
       case Zone::kBonus:
         return subject + " goes to " + name_(e.to.controller) + "'s bonus area";

@@ -19,7 +19,8 @@ struct Context {
   v1::StccgDecisionStep step = v1::STCCG_DECISION_UNSPECIFIED;
   CardId about = kNoCard;
   LocIndex loc = kNoLoc;
-  const Handler* handler = nullptr;  // whose words label a choice or a question
+  const Handler* handler = nullptr;           // whose words label a choice or a question
+  WindowKind window = WindowKind::kResponse;  // for STCCG_DECISION_RESPONSE: what it answers
 };
 
 v1::StccgDecisionStep seed_step(SeedFrame::Step step) {
@@ -67,6 +68,7 @@ Context context_of(const State& s) {
           c.step = v1::STCCG_DECISION_RESPONSE;
           c.about = f.about;
           c.loc = f.loc;
+          c.window = f.kind;
           if (f.collector != WindowFrame::kNoCollector)
             c.about = std::get<ActionFrame>(s.frames[f.collector]).action.a;
         } else if constexpr (std::is_same_v<F, AttemptFrame>) {
@@ -130,9 +132,11 @@ class Labeller {
       case kSeedFacility:
         return "Seed " + card(a.a) + " at " + mission_title(s_, a.loc);
       case kReport: {
-        const bool ship = s_.def(a.a).type() == v1::STCCG_CARD_TYPE_SHIP;
-        return "Report " + card(a.a) + (ship ? " to " : " aboard ") + card(a.b) + " at " +
-               mission_title(s_, s_.cards[a.b].loc);
+        // Personnel and ships report for duty; equipment is played (§2.3).
+        const auto type = s_.def(a.a).type();
+        const std::string verb = type == v1::STCCG_CARD_TYPE_EQUIPMENT ? "Play " : "Report ";
+        return verb + card(a.a) + (type == v1::STCCG_CARD_TYPE_SHIP ? " to " : " aboard ") +
+               card(a.b) + " at " + mission_title(s_, s_.cards[a.b].loc);
       }
       case kBuild:
         return "Build " + card(a.a) + " at " + mission_title(s_, a.loc);
@@ -140,10 +144,13 @@ class Labeller {
       case kPlayInterrupt:
       case kPlayDoorway:
         return "Play " + card(a.a) + (a.b == kNoCard ? "" : " on " + card(a.b));
-      case kMove:
-        return "Move " + card(a.a) + " to " + mission_title(s_, a.loc) + " (span " +
-               std::to_string(game_.rules().move_cost(a.a, game_.rules().location_of(a.a), a.loc)) +
-               " of " + std::to_string(game_.rules().range_left(a.a)) + " RANGE left)";
+      case kMove: {
+        const auto& rules = game_.rules();
+        const int cost = rules.move_cost(a.a, rules.location_of(a.a), a.loc);
+        return "Move " + card(a.a) + " to " + mission_title(s_, a.loc) + " (costs " +
+               std::to_string(cost) + " RANGE, " + std::to_string(rules.range_left(a.a) - cost) +
+               " left)";
+      }
       case kTransfer:
         if (a.b == kNoCard) return "Beam " + card(a.a) + " down to " + mission_title(s_, a.loc);
         return "Beam " + card(a.a) + " aboard " + card(a.b);
@@ -192,6 +199,35 @@ class Labeller {
     return "?";
   }
 
+  // A response window, in the words of what it answers.
+  std::string response_title() const {
+    const std::string at = c_.loc == kNoLoc ? std::string() : mission_title(s_, c_.loc);
+    switch (c_.window) {
+      case WindowKind::kAttemptAnnounced:
+        return "Respond to the attempt at " + at + ", or pass";
+      case WindowKind::kBetweenDilemmas:
+        return "The attempt at " + at + " goes on: respond before the next card, or pass";
+      case WindowKind::kDilemma:
+        return card(c_.about) + " is revealed: cancel it, or pass";
+      case WindowKind::kBattleStart:
+        return "A battle begins at " + at + ": respond, or pass";
+      case WindowKind::kBattle:
+        return "The battle at " + at + " goes on: respond, or pass";
+      case WindowKind::kKilled:
+        return card(c_.about) + " is killed: respond, or pass";
+      case WindowKind::kDestroyed:
+        return card(c_.about) + " is about to be destroyed: respond, or pass";
+      case WindowKind::kCompleted:
+        return at + " is completed: respond, or pass";
+      case WindowKind::kEndOfTurn:
+        return name_(s_.active) + " is ending the turn: respond, or pass";
+      case WindowKind::kResponse:
+        break;
+    }
+    return c_.about == kNoCard ? "Play a card, or pass"
+                               : "Respond to " + card(c_.about) + ", or pass";
+  }
+
   std::string title() const {
     switch (c_.step) {
       case v1::STCCG_DECISION_SEED_DOORWAY:
@@ -209,8 +245,7 @@ class Labeller {
                                                 : "play a card, give orders or end your turn");
       }
       case v1::STCCG_DECISION_RESPONSE:
-        return c_.about == kNoCard ? "Play a card, or pass"
-                                   : "Respond to " + card(c_.about) + ", or pass";
+        return response_title();
       case v1::STCCG_DECISION_CHOOSE:
         return about() + ": " + choose_what();
       case v1::STCCG_DECISION_YES_NO:

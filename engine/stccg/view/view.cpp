@@ -177,6 +177,13 @@ class ViewWriter {
     }
     for (CardId c : ordered(children_[l.mission]))
       in_play(c, out->add_attached());
+    if (viewer_.role != core::Viewer::Role::kPlayer) return;
+    if (auto lacking = game_.rules().requirements_lacking(viewer_.seat, loc)) {
+      auto* group = out->mutable_your_group();
+      for (std::string& term : lacking->terms)
+        group->add_lacking(std::move(term));
+      group->set_matching_affiliation(lacking->matching);
+    }
   }
 
   void in_play(CardId c, v1::StccgCardInPlay* out) const {
@@ -197,10 +204,41 @@ class ViewWriter {
     if (card.disabled && rules.captivity(c)) {
       out->set_captive(true);
       out->set_unattended(rules.unattended(c));
+    } else {
+      out->set_disabled(card.disabled);
     }
+    if (holds(c)) now(c, out);
     for (CardId child : ordered(children_[c])) {
       in_play(child, s_.cards[child].where == Where::kOn ? out->add_attached() : out->add_aboard());
     }
+  }
+
+  // The viewer holds the card (or judges): its figures as they stand are theirs to know, and a
+  // ship's crew too. Anyone else's may owe something to cards they may not see.
+  bool holds(CardId c) const {
+    return viewer_.role == core::Viewer::Role::kJudge ||
+           (viewer_.is_seat(s_.cards[c].controller) && may_see(game_, c, viewer_));
+  }
+
+  // The attributes as they stand now and, for a ship, whether its crew staffs it.
+  void now(CardId c, v1::StccgCardInPlay* out) const {
+    const Engine& rules = game_.rules();
+    auto* figures = out->mutable_now();
+    if (rules.is_personnel(c)) {
+      figures->set_integrity(rules.attribute(c, Attribute::kIntegrity));
+      figures->set_cunning(rules.attribute(c, Attribute::kCunning));
+      figures->set_strength(rules.attribute(c, Attribute::kStrength));
+    } else if (rules.is_ship(c) || rules.is_facility(c)) {
+      figures->set_range(rules.attribute(c, Attribute::kRange));
+      figures->set_weapons(rules.attribute(c, Attribute::kWeapons));
+      figures->set_shields(rules.attribute(c, Attribute::kShields));
+    } else {
+      out->clear_now();
+    }
+    if (!rules.is_ship(c)) return;
+    const std::string missing = rules.staffing_shortfall(c, rules.crew(c));
+    out->set_staffed(missing.empty());
+    out->set_staffing_missing(missing);
   }
 
   // The cards the viewer may see, in the order they entered play, then the hidden ones in an

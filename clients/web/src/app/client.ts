@@ -30,8 +30,7 @@ export class Client {
       opened: async (connection) => {
         await this.session.opened(connection);
         if (!this.session.user.value) return;
-        if (this.followingLobbyChat)
-          await connection.request({ case: "followLobbyChat", value: {} }).catch(() => {});
+        if (this.followingLobbyChat) await connection.request({ case: "followLobbyChat", value: {} }).catch(() => {});
         await this.match.resume(connection).catch(() => {});
       },
       event: (event) => this.event(event),

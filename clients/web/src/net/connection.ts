@@ -115,9 +115,7 @@ export class Connection {
     const requestId = this.nextRequestId++;
     const message = create(ClientMessageSchema, { requestId, body });
     return new Promise((resolve, reject) => {
-      this.pending.set(requestId, (answer) =>
-        answer instanceof Disconnected ? reject(answer) : resolve(answer),
-      );
+      this.pending.set(requestId, (answer) => (answer instanceof Disconnected ? reject(answer) : resolve(answer)));
       socket.send(toBinary(ClientMessageSchema, message));
     });
   }
@@ -141,8 +139,7 @@ export class Connection {
       const words = `The server still asks us to slow down after two minutes of retrying${detail}. Try again later.`;
       throw new RequestError(response.code, words, response.rule);
     }
-    if (response.code !== ErrorCode.OK)
-      throw new RequestError(response.code, response.message, response.rule);
+    if (response.code !== ErrorCode.OK) throw new RequestError(response.code, response.message, response.rule);
     return response;
   }
 
@@ -206,7 +203,7 @@ export class Connection {
       );
     };
     socket.onmessage = (message) => {
-      clearTimeout(this.openTimer);  // the server is there, if slow to let us in
+      clearTimeout(this.openTimer); // the server is there, if slow to let us in
       this.receive(message.data as ArrayBuffer);
     };
     socket.onclose = () => {

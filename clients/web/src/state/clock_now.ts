@@ -8,8 +8,8 @@ import type { MatchClock } from "../../gen/spacedock/v1/clock_pb.js";
 export interface SeatClockNow {
   seat: number;
   remainingMs: number;
-  running: boolean;  // the seat owes a decision and its clock counts down
-  awayMs: number;  // 0: present
+  running: boolean; // the seat owes a decision and its clock counts down
+  awayMs: number; // 0: present
   // The grace left before the away player forfeits; 0 once it is over; null when no forfeit is
   // coming (present, or a match whose clocks wait for players).
   forfeitInMs: number | null;

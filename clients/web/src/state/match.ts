@@ -5,20 +5,18 @@
 import { signal } from "@preact/signals";
 import type { MatchClock } from "../../gen/spacedock/v1/clock_pb.js";
 import { ErrorCode, type Event } from "../../gen/spacedock/v1/envelope_pb.js";
-import {
-  ViewerRole,
-  type DecisionPrompt,
-  type GameEvent,
-  type GameSnapshot,
-} from "../../gen/spacedock/v1/game_pb.js";
+import { ViewerRole, type DecisionPrompt, type GameEvent, type GameSnapshot } from "../../gen/spacedock/v1/game_pb.js";
 import type { MatchInfo } from "../../gen/spacedock/v1/lobby_pb.js";
 import type { ChatMessage } from "../../gen/spacedock/v1/chat_pb.js";
 import { RequestError, type Connection } from "../net/connection.js";
 import { clockNow, type SeatClockNow } from "./clock_now.js";
+import { SequencePlayer } from "./sequence_player.js";
 
 export interface LogLine {
   seq: bigint;
   text: string;
+  // The event itself, whose cards the line names as links.
+  event?: GameEvent;
 }
 
 // How long events may keep arriving before the view is refreshed.
@@ -41,6 +39,10 @@ export class MatchStore {
   readonly recent = signal<GameEvent[]>([]);
   readonly chat = signal<ChatMessage[]>([]);
   readonly prompt = signal<DecisionPrompt | null>(null);
+  // STCCG: what the latest decisions set off, played one step at a time on the table. A decision
+  // that comes while some of it is still to be shown waits here, visibly, until it has been.
+  readonly sequence = new SequencePlayer(() => this.openWaiting());
+  readonly waiting = signal<DecisionPrompt | null>(null);
   readonly clock = signal<MatchClock | null>(null);
   // When the clock reading arrived, by this browser's clock (readings are counted down from it).
   readonly clockReceivedAt = signal(0);
@@ -82,12 +84,21 @@ export class MatchStore {
     this.spectating = spectate || judge;
     this.judging = judge;
     this.inviteCode = inviteCode;
+    // Resume from 0 rather than Spectate, whose stream starts at the join: a spectator who comes
+    // late reads the game so far in the log (the public events only; protocol/README "Matches").
     const answer = judge
       ? await connection.request({ case: "spectate", value: { matchId, asJudge: true } })
-      : spectate
-        ? await connection.request({ case: "spectate", value: { matchId, inviteCode } })
-        : await connection.request({ case: "resume", value: { matchId, lastSeq: 0n, inviteCode } });
+      : await connection.request({
+          case: "resume",
+          value: { matchId, lastSeq: 0n, asSpectator: spectate, inviteCode },
+        });
     if (answer.result.case === "match") this.info.value = answer.result.value;
+  }
+
+  // An organiser's delayed view (Spectate.as_judge): it has no log, and no table until the game
+  // is older than the judge delay.
+  isJudging(): boolean {
+    return this.judging;
   }
 
   // After CreateMatch, JoinMatch or a quick match: the server already streams this match here.
@@ -146,7 +157,7 @@ export class MatchStore {
       if (error instanceof RequestError && error.code === ErrorCode.SUPERSEDED) {
         this.superseded.value = true;
       } else if (error instanceof RequestError && error.code === ErrorCode.STALE_DECISION) {
-        this.prompt.value = null;  // the next prompt is on its way
+        this.prompt.value = null; // the next prompt is on its way
         this.requestSnapshot();
       } else {
         this.refusal.value = error instanceof Error ? error.message : String(error);
@@ -160,7 +171,7 @@ export class MatchStore {
   // it is being (or was) answered that way. Should the server refuse, the decision is shown.
   private answerForPlayer(prompt: DecisionPrompt): boolean {
     if (!this.autoAnswer) return false;
-    if (prompt.decisionId === this.autoDecision) return true;  // answered already: a re-sent copy
+    if (prompt.decisionId === this.autoDecision) return true; // answered already: a re-sent copy
     const option = this.autoAnswer(prompt);
     const matchId = this.matchId.value;
     if (option === null || matchId === null || !this.connection) return false;
@@ -197,7 +208,7 @@ export class MatchStore {
     const offered = new Set(prompt.options.map((option) => option.id));
     let bogus = 0xfffffn;
     while (offered.has(bogus)) bogus += 1n;
-    await this.choose([bogus]);  // refused: the prompt stays open, with the server's words
+    await this.choose([bogus]); // refused: the prompt stays open, with the server's words
   }
 
   // The stream position and the raw objects, for the debug panel.
@@ -246,15 +257,20 @@ export class MatchStore {
         this.expectPrompts();
         break;
       case "gameEvent":
-        if (event.seq <= this.lastSeq) break;  // already in the snapshot on screen
+        if (event.seq <= this.lastSeq) break; // already in the snapshot on screen
         if (event.seq !== this.lastSeq + 1n) {
-          this.requestSnapshot();  // a gap: start again from a fresh view
+          this.requestSnapshot(); // a gap: start again from a fresh view
           break;
         }
         this.lastSeq = event.seq;
-        this.log.value = [...this.log.value, { seq: event.seq, text: event.body.value.text }].slice(
-          -kLogLines,
-        );
+        this.log.value = [
+          ...this.log.value,
+          { seq: event.seq, text: event.body.value.text, event: event.body.value },
+        ].slice(-kLogLines);
+        // Played only once a table is on screen: the game so far, which a viewer who comes late
+        // gets before any snapshot, is only logged.
+        if (this.snapshot.value && event.body.value.body.case === "stccg")
+          this.sequence.feed({ seq: event.seq, text: event.body.value.text, event: event.body.value.body.value });
         this.recent.value = [...this.recent.value, event.body.value].slice(-kRecentEvents);
         this.scheduleRefresh();
         break;
@@ -263,7 +279,7 @@ export class MatchStore {
           this.promptsChecked();
           if (this.answerForPlayer(event.body.value)) break;
           if (this.prompt.value?.decisionId !== event.body.value.decisionId) this.refusal.value = null;
-          this.prompt.value = event.body.value;
+          this.offer(event.body.value);
         }
         break;
       case "matchUpdate":
@@ -272,6 +288,7 @@ export class MatchStore {
         // a refresh later (a concession ends the game with the conceder's decision open).
         if (event.body.value.result) {
           this.prompt.value = null;
+          this.waiting.value = null;
           this.resultAt ||= Date.now();
         }
         break;
@@ -285,6 +302,7 @@ export class MatchStore {
       case "seatMoved":
         this.superseded.value = true;
         this.prompt.value = null;
+        this.waiting.value = null;
         break;
     }
   }
@@ -305,6 +323,24 @@ export class MatchStore {
   private dropUnconfirmedPrompt(): void {
     this.promptsChecked();
     this.prompt.value = null;
+    this.waiting.value = null;
+  }
+
+  // Opens a decision, or holds it while the table is still showing what came before it.
+  private offer(prompt: DecisionPrompt): void {
+    if (this.sequence.holds()) {
+      this.prompt.value = null;
+      this.waiting.value = prompt;
+    } else {
+      this.prompt.value = prompt;
+    }
+  }
+
+  // Everything has been shown: the decision held back opens.
+  private openWaiting(): void {
+    if (!this.waiting.value) return;
+    this.prompt.value = this.waiting.value;
+    this.waiting.value = null;
   }
 
   private reset(matchId: bigint | null): void {
@@ -318,6 +354,8 @@ export class MatchStore {
     this.recent.value = [];
     this.chat.value = [];
     this.prompt.value = null;
+    this.waiting.value = null;
+    this.sequence.reset();
     this.clock.value = null;
     this.refusal.value = null;
     this.superseded.value = false;
@@ -325,6 +363,9 @@ export class MatchStore {
     this.autoDecision = null;
     this.lastSeq = 0n;
     this.resultAt = 0;
+    this.spectating = false;
+    this.judging = false;
+    this.inviteCode = "";
   }
 
   private scheduleRefresh(): void {

@@ -28,9 +28,8 @@ export class Session {
         const answer = await connection.request({ case: "authenticate", value: { token } });
         if (answer.result.case === "login") this.user.value = answer.result.value;
       } catch (error) {
-        if (!(error instanceof RequestError) || error.code !== ErrorCode.INVALID_CREDENTIALS)
-          throw error;
-        this.forget();  // expired or revoked: the login page asks again
+        if (!(error instanceof RequestError) || error.code !== ErrorCode.INVALID_CREDENTIALS) throw error;
+        this.forget(); // expired or revoked: the login page asks again
       }
     }
     this.settled.value = true;

@@ -43,10 +43,7 @@ export function App({ client }: { client: Client }) {
             <a href="#/cards" aria-current={route.page === "cards" ? "page" : undefined}>
               Cards
             </a>
-            <a
-              href="#/events"
-              aria-current={route.page === "events" || route.page === "event" ? "page" : undefined}
-            >
+            <a href="#/events" aria-current={route.page === "events" || route.page === "event" ? "page" : undefined}>
               Events
             </a>
           </nav>
@@ -55,11 +52,7 @@ export function App({ client }: { client: Client }) {
         {user && (
           <span class="account">
             {user.username}
-            <button
-              type="button"
-              class="link"
-              onClick={() => client.session.logout(client.connection).catch(() => {})}
-            >
+            <button type="button" class="link" onClick={() => client.session.logout(client.connection).catch(() => {})}>
               Log out
             </button>
           </span>

@@ -13,8 +13,8 @@ export function DebugPanel({ client }: { client: Client }) {
     <details class="debug panel" open>
       <summary>Debug</summary>
       <p>
-        Link: {client.connection.state.value} · match {String(client.match.matchId.value ?? "-")} ·
-        seq {String(lastSeq)}
+        Link: {client.connection.state.value} · match {String(client.match.matchId.value ?? "-")} · seq{" "}
+        {String(lastSeq)}
       </p>
       <div class="debug-buttons">
         <button type="button" data-testid="debug-drop" onClick={() => client.connection.drop()}>

@@ -6,7 +6,7 @@ import type { LinkState } from "../net/connection.js";
 // What the banner reads from the link.
 export interface LinkFacts {
   state: LinkState;
-  settled: boolean;  // the first link has said whether the stored login still works
+  settled: boolean; // the first link has said whether the stored login still works
   problem: string | null;
   wasLive: boolean;
   retryAt: number;

@@ -33,12 +33,7 @@ export function LoginPage({ client }: { client: Client }) {
         <button type="button" role="tab" aria-selected={mode === "login"} onClick={() => setMode("login")}>
           Log in
         </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={mode === "register"}
-          onClick={() => setMode("register")}
-        >
+        <button type="button" role="tab" aria-selected={mode === "register"} onClick={() => setMode("register")}>
           Register
         </button>
       </div>

@@ -13,7 +13,7 @@ function loadCardList(link: Connection): Promise<CardList> {
     if (answer.result.case !== "cardList") throw new Error("the server answered without a card list");
     return answer.result.value;
   });
-  list.catch(() => (list = undefined));  // a failure is not kept: the next visit asks again
+  list.catch(() => (list = undefined)); // a failure is not kept: the next visit asks again
   return list;
 }
 
@@ -26,10 +26,7 @@ export const loadSampleDecks = (link: Connection): Promise<SampleDeck[]> =>
 
 // The card database by card id for a table, once it has arrived (undefined until then, or if
 // it cannot be had: a table shows what its view says without it).
-export function useCardsById(
-  link: Connection,
-  wanted = true,
-): ReadonlyMap<string, StccgCard> | undefined {
+export function useCardsById(link: Connection, wanted = true): ReadonlyMap<string, StccgCard> | undefined {
   const [byId, setById] = useState<ReadonlyMap<string, StccgCard>>();
   useEffect(() => {
     if (!wanted) return;

@@ -6,29 +6,35 @@ import { iconName, typeName } from "./card_words.js";
 import { Facts, list } from "./facts.js";
 import { EquipmentFigures, FacilityFigures, PersonnelFigures, ShipFigures } from "./figures_crew.js";
 import { DilemmaFigures, MissionFigures } from "./figures_mission.js";
-import {
-  ArtifactFigures,
-  DoorwayFigures,
-  EventFigures,
-  InterruptFigures,
-  TacticFigures,
-} from "./figures_play.js";
+import { ArtifactFigures, DoorwayFigures, EventFigures, InterruptFigures, TacticFigures } from "./figures_play.js";
 
 function Figures({ card }: { card: StccgCard }) {
   const d = card.details;
   switch (d.case) {
-    case "personnel": return <PersonnelFigures p={d.value} />;
-    case "ship": return <ShipFigures s={d.value} />;
-    case "facility": return <FacilityFigures f={d.value} />;
-    case "equipment": return <EquipmentFigures e={d.value} />;
-    case "mission": return <MissionFigures m={d.value} />;
-    case "dilemma": return <DilemmaFigures d={d.value} />;
-    case "event": return <EventFigures e={d.value} />;
-    case "interrupt": return <InterruptFigures i={d.value} />;
-    case "doorway": return <DoorwayFigures d={d.value} />;
-    case "artifact": return <ArtifactFigures a={d.value} />;
-    case "tactic": return <TacticFigures t={d.value} />;
-    default: return null;
+    case "personnel":
+      return <PersonnelFigures p={d.value} />;
+    case "ship":
+      return <ShipFigures s={d.value} />;
+    case "facility":
+      return <FacilityFigures f={d.value} />;
+    case "equipment":
+      return <EquipmentFigures e={d.value} />;
+    case "mission":
+      return <MissionFigures m={d.value} />;
+    case "dilemma":
+      return <DilemmaFigures d={d.value} />;
+    case "event":
+      return <EventFigures e={d.value} />;
+    case "interrupt":
+      return <InterruptFigures i={d.value} />;
+    case "doorway":
+      return <DoorwayFigures d={d.value} />;
+    case "artifact":
+      return <ArtifactFigures a={d.value} />;
+    case "tactic":
+      return <TacticFigures t={d.value} />;
+    default:
+      return null;
   }
 }
 
@@ -59,7 +65,11 @@ export function CardDetail({ card }: { card: StccgCard }) {
   return (
     <article class="cards-article" aria-labelledby="card-detail-title">
       <h2 id="card-detail-title">
-        {card.universal && <span title="Universal" aria-label="Universal">♦ </span>}
+        {card.universal && (
+          <span title="Universal" aria-label="Universal">
+            ♦{" "}
+          </span>
+        )}
         {card.title}
       </h2>
       <p class="muted small">
@@ -79,9 +89,16 @@ export function CardDetail({ card }: { card: StccgCard }) {
           ["Persona of", list(personas)],
           ["Seeding", kSeeding[card.seedRule]],
           ["Rules", list(flags(card))],
-          ["Keywords", card.keywords.length > 0 && (
-            <ul class="cards-keywords">{card.keywords.map((k) => <li>{k}</li>)}</ul>
-          )],
+          [
+            "Keywords",
+            card.keywords.length > 0 && (
+              <ul class="cards-keywords">
+                {card.keywords.map((k) => (
+                  <li>{k}</li>
+                ))}
+              </ul>
+            ),
+          ],
         ]}
       />
     </article>

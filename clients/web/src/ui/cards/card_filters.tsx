@@ -1,9 +1,5 @@
 // The search box and the filters over the card list.
-import {
-  StccgAffiliation,
-  StccgCardType,
-  StccgIcon,
-} from "../../../gen/spacedock/v1/stccg_cards_pb.js";
+import { StccgAffiliation, StccgCardType, StccgIcon } from "../../../gen/spacedock/v1/stccg_cards_pb.js";
 import { kAnyCard, setName, type CardFilter, type Facets } from "./card_search.js";
 import { affiliationName, iconName, typeName } from "./card_words.js";
 
@@ -51,14 +47,38 @@ export function CardFilters(props: {
           onInput={(e) => change({ text: e.currentTarget.value })}
         />
       </label>
-      <Choice label="Type" value={filter.type} any={StccgCardType.UNSPECIFIED} options={facets.types}
-        words={typeName} set={(type) => change({ type })} />
-      <Choice label="Affiliation" value={filter.affiliation} any={StccgAffiliation.UNSPECIFIED}
-        options={facets.affiliations} words={affiliationName} set={(affiliation) => change({ affiliation })} />
-      <Choice label="Icon" value={filter.icon} any={StccgIcon.UNSPECIFIED} options={facets.icons}
-        words={iconName} set={(icon) => change({ icon })} />
-      <Choice label="Set" value={filter.set} any="" options={facets.sets} words={setName}
-        set={(set) => change({ set })} />
+      <Choice
+        label="Type"
+        value={filter.type}
+        any={StccgCardType.UNSPECIFIED}
+        options={facets.types}
+        words={typeName}
+        set={(type) => change({ type })}
+      />
+      <Choice
+        label="Affiliation"
+        value={filter.affiliation}
+        any={StccgAffiliation.UNSPECIFIED}
+        options={facets.affiliations}
+        words={affiliationName}
+        set={(affiliation) => change({ affiliation })}
+      />
+      <Choice
+        label="Icon"
+        value={filter.icon}
+        any={StccgIcon.UNSPECIFIED}
+        options={facets.icons}
+        words={iconName}
+        set={(icon) => change({ icon })}
+      />
+      <Choice
+        label="Set"
+        value={filter.set}
+        any=""
+        options={facets.sets}
+        words={setName}
+        set={(set) => change({ set })}
+      />
       <label class="check">
         <input
           type="checkbox"

@@ -7,12 +7,12 @@ import {
 } from "../../../gen/spacedock/v1/stccg_cards_pb.js";
 
 export interface CardFilter {
-  text: string;  // words to find in the title, summary and keywords
-  type: StccgCardType;  // UNSPECIFIED: any
-  affiliation: StccgAffiliation;  // UNSPECIFIED: any
-  icon: StccgIcon;  // UNSPECIFIED: any
-  set: string;  // a set number ("101"), or "" for any
-  playableOnly: boolean;  // hide the cards the engine does not play yet
+  text: string; // words to find in the title, summary and keywords
+  type: StccgCardType; // UNSPECIFIED: any
+  affiliation: StccgAffiliation; // UNSPECIFIED: any
+  icon: StccgIcon; // UNSPECIFIED: any
+  set: string; // a set number ("101"), or "" for any
+  playableOnly: boolean; // hide the cards the engine does not play yet
 }
 
 export const kAnyCard: CardFilter = {
@@ -28,8 +28,8 @@ export const kAnyCard: CardFilter = {
 export interface IndexedCard {
   card: StccgCard;
   set: string;
-  title: string;  // normalised
-  haystack: string;  // normalised title, summary and keywords
+  title: string; // normalised
+  haystack: string; // normalised title, summary and keywords
   affiliations: StccgAffiliation[];
 }
 

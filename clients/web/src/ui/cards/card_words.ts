@@ -63,8 +63,7 @@ export function modifierWords(modifier: StccgModifier): string {
   const change: string[] = [];
   if (modifier.grantSkill) change.push(`gives ${modifier.grantSkill}`);
   if (attribute && modifier.multiply) change.push(`${attribute} x${modifier.multiply}`);
-  if (attribute && modifier.add)
-    change.push(`${modifier.add > 0 ? "+" : ""}${modifier.add} ${attribute}`);
+  if (attribute && modifier.add) change.push(`${modifier.add > 0 ? "+" : ""}${modifier.add} ${attribute}`);
   if (modifier.perFilter) change.push(`per ${modifier.perFilter}`);
   const who = [kScopes[modifier.scope], modifier.filter && `only ${modifier.filter}`].filter(Boolean);
   return `${change.join(" ") || "a modifier"}${who.length ? ` (${who.join(", ")})` : ""}`;

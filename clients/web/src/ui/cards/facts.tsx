@@ -5,7 +5,10 @@ import type { ComponentChildren } from "preact";
 export type Fact = [string, ComponentChildren];
 
 const empty = (value: ComponentChildren) =>
-  value === null || value === undefined || value === false || value === "" ||
+  value === null ||
+  value === undefined ||
+  value === false ||
+  value === "" ||
   (Array.isArray(value) && value.length === 0);
 
 export function Facts({ rows }: { rows: Fact[] }) {

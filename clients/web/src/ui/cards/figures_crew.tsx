@@ -22,7 +22,13 @@ export function PersonnelFigures({ p }: { p: StccgPersonnel }) {
   if (p.specialSkill) skills.push("a special skill");
   return (
     <>
-      <Stats stats={[["INTEGRITY", p.integrity], ["CUNNING", p.cunning], ["STRENGTH", p.strength]]} />
+      <Stats
+        stats={[
+          ["INTEGRITY", p.integrity],
+          ["CUNNING", p.cunning],
+          ["STRENGTH", p.strength],
+        ]}
+      />
       <Facts
         rows={[
           ["Affiliation", p.affiliations.map(affiliationName).join(" / ")],
@@ -46,7 +52,14 @@ export function PersonnelFigures({ p }: { p: StccgPersonnel }) {
 export function ShipFigures({ s }: { s: StccgShip }) {
   return (
     <>
-      <Stats stats={[["RANGE", s.range], ["WEAPONS", s.weapons], ["SHIELDS", s.shields], ["HULL", `${s.hull || 100}%`]]} />
+      <Stats
+        stats={[
+          ["RANGE", s.range],
+          ["WEAPONS", s.weapons],
+          ["SHIELDS", s.shields],
+          ["HULL", `${s.hull || 100}%`],
+        ]}
+      />
       <Facts
         rows={[
           ["Affiliation", affiliationName(s.affiliation)],
@@ -65,7 +78,12 @@ export function ShipFigures({ s }: { s: StccgShip }) {
 export function FacilityFigures({ f }: { f: StccgFacility }) {
   return (
     <>
-      <Stats stats={[["SHIELDS", f.shields], ["WEAPONS", f.weapons]]} />
+      <Stats
+        stats={[
+          ["SHIELDS", f.shields],
+          ["WEAPONS", f.weapons],
+        ]}
+      />
       <Facts
         rows={[
           ["Kind", enumWords(StccgFacilityKind, f.kind, "")],

@@ -43,9 +43,7 @@ export function MissionFigures({ m }: { m: StccgMission }) {
           ["Homeworld", m.homeworld && "yes"],
         ]}
       />
-      {m.seederEnd && (
-        <MissionEnd end={m.seederEnd} title={m.opponentEnd ? "Seeder's end" : "Both ends"} />
-      )}
+      {m.seederEnd && <MissionEnd end={m.seederEnd} title={m.opponentEnd ? "Seeder's end" : "Both ends"} />}
       {m.opponentEnd && <MissionEnd end={m.opponentEnd} title="Opponent's end" />}
     </>
   );
@@ -62,15 +60,19 @@ function effectWords(effect: StccgEffect): string {
   const k = effect.kind;
   switch (k.case) {
     case "kill":
-      return `kills ${picked(k.value.select, k.value.count, k.value.filter, k.value.halfOfGroup)}` +
-        (k.value.spareHea ? ", sparing holograms, androids and Exocomps" : "");
+      return (
+        `kills ${picked(k.value.select, k.value.count, k.value.filter, k.value.halfOfGroup)}` +
+        (k.value.spareHea ? ", sparing holograms, androids and Exocomps" : "")
+      );
     case "damageShip":
       return "damages the ship";
     case "destroyShip":
       return "destroys the ship";
     case "relocate":
-      return `relocates ${picked(k.value.select, k.value.count, k.value.filter)}` +
-        (k.value.destination === StccgDestination.FARTHEST_PLANET ? " to the farthest planet" : "");
+      return (
+        `relocates ${picked(k.value.select, k.value.count, k.value.filter)}` +
+        (k.value.destination === StccgDestination.FARTHEST_PLANET ? " to the farthest planet" : "")
+      );
     case "score":
       return k.value.perMember ? `scores ${k.value.perMember} per member` : `scores ${k.value.points}`;
     default:

@@ -23,8 +23,11 @@ export function EventFigures({ e }: { e: StccgEvent }) {
       rows={[
         ["Plays on", enumWords(StccgPlaysOn, e.playsOn, "")],
         ["Treaty between", e.treaty.map(affiliationName).join(" and ")],
-        ["Espionage", e.espionage &&
-          `${affiliationName(e.espionage.spy)} personnel match ${affiliationName(e.espionage.target)} icons`],
+        [
+          "Espionage",
+          e.espionage &&
+            `${affiliationName(e.espionage.spy)} personnel match ${affiliationName(e.espionage.target)} icons`,
+        ],
         ["Modifiers", modifiers(e.modifiers)],
       ]}
     />
@@ -60,7 +63,10 @@ export function ArtifactFigures({ a }: { a: StccgArtifact }) {
 
 // "+2 ATTACK for Klingon ships", "+1 DEFENSE for ships with no staffing icons".
 function bonusWords(b: StccgTacticBonus): string {
-  const what = [b.attack && `${b.attack > 0 ? "+" : ""}${b.attack} ATTACK`, b.defense && `${b.defense > 0 ? "+" : ""}${b.defense} DEFENSE`]
+  const what = [
+    b.attack && `${b.attack > 0 ? "+" : ""}${b.attack} ATTACK`,
+    b.defense && `${b.defense > 0 ? "+" : ""}${b.defense} DEFENSE`,
+  ]
     .filter(Boolean)
     .join(", ");
   const which = [b.affiliation && affiliationName(b.affiliation), b.shipClass, b.unstaffed && "unstaffed"]
@@ -78,18 +84,30 @@ export function TacticFigures({ t }: { t: StccgTactic }) {
   ].filter(([, n]) => n) as [string, number][];
   return (
     <>
-      <Stats stats={[["ATTACK", t.attack], ["DEFENSE", t.defense]]} />
+      <Stats
+        stats={[
+          ["ATTACK", t.attack],
+          ["DEFENSE", t.defense],
+        ]}
+      />
       <Facts
         rows={[
-          ["Damage markers", t.hitMarkers || t.directHitMarkers
-            ? `${t.hitMarkers} on a hit, ${t.directHitMarkers} on a direct hit` : null],
+          [
+            "Damage markers",
+            t.hitMarkers || t.directHitMarkers
+              ? `${t.hitMarkers} on a hit, ${t.directHitMarkers} on a direct hit`
+              : null,
+          ],
           ["Becomes a marker", t.selfMarker ? (t.markerOnMiss ? "yes, even on a miss" : "yes") : null],
           ["As a marker", list(losses.map(([name, n]) => `${name} -${n}`))],
           ["Casualty", t.casualty && `1 at random${t.casualty.filter ? ` (${t.casualty.filter})` : ""}`],
-          ["Off line", list([
-            ...t.enhancementsOffLine.map((a) => `${enumWords(StccgAttribute, a).toUpperCase()} enhancements`),
-            ...t.equipmentOffLine.map((e) => enumWords(StccgShipEquipment, e).toLowerCase()),
-          ])],
+          [
+            "Off line",
+            list([
+              ...t.enhancementsOffLine.map((a) => `${enumWords(StccgAttribute, a).toUpperCase()} enhancements`),
+              ...t.equipmentOffLine.map((e) => enumWords(StccgShipEquipment, e).toLowerCase()),
+            ]),
+          ],
           ["Bonuses", list(t.bonus.map(bonusWords))],
           ["Nullifies the other tactic unless", t.nullifyUnless && <Formula text={t.nullifyUnless} />],
         ]}

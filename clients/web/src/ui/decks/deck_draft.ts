@@ -2,7 +2,7 @@
 import type { SampleDeck, StoredDeck } from "../../../gen/spacedock/v1/decks_pb.js";
 
 export interface Draft {
-  deckId: bigint;  // 0n: not stored yet
+  deckId: bigint; // 0n: not stored yet
   name: string;
   text: string;
   savedName: string;
@@ -13,7 +13,13 @@ export const kEmptyDraft: Draft = { deckId: 0n, name: "", text: "", savedName: "
 
 export function draftOf(stored: StoredDeck): Draft {
   const name = stored.summary?.name ?? "";
-  return { deckId: stored.summary?.deckId ?? 0n, name, text: stored.deckList, savedName: name, savedText: stored.deckList };
+  return {
+    deckId: stored.summary?.deckId ?? 0n,
+    name,
+    text: stored.deckList,
+    savedName: name,
+    savedText: stored.deckList,
+  };
 }
 
 export function isDirty(draft: Draft): boolean {

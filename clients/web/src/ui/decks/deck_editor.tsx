@@ -15,7 +15,8 @@ export interface DeckCheck {
   checkNow: () => void;
 }
 
-const kPlaceholder = "Missions:\n1\tEvacuation\n...\n\nSeed:\n1\tFederation Outpost\n...\n\nDraw:\n1\tJean-Luc Picard\n...";
+const kPlaceholder =
+  "Missions:\n1\tEvacuation\n...\n\nSeed:\n1\tFederation Outpost\n...\n\nDraw:\n1\tJean-Luc Picard\n...";
 
 // Puts the caret on line `number` of the text area and scrolls it into sight.
 function selectLine(area: HTMLTextAreaElement, number: number): void {
@@ -36,7 +37,7 @@ export function DeckEditor(props: {
   busy: boolean;
   save: (asNew: boolean) => void;
   startNew: () => void;
-  samples: SampleDeck[];  // the server's sample decks, to start a new deck from
+  samples: SampleDeck[]; // the server's sample decks, to start a new deck from
   startFrom: (sample: SampleDeck) => void;
 }) {
   const { draft, change, check } = props;
@@ -48,7 +49,7 @@ export function DeckEditor(props: {
 
   const importFile = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
-    input.value = "";  // choosing the same file again must fire again
+    input.value = ""; // choosing the same file again must fire again
     if (!file) return;
     if (file.size > kMaxListBytes) {
       setFileError(`${file.name} is larger than the 16 KiB a deck list may hold.`);
@@ -83,7 +84,11 @@ export function DeckEditor(props: {
         Import a LackeyCCG list (.txt file)
         <input type="file" accept=".txt,text/plain" onChange={(e) => importFile(e.currentTarget)} />
       </label>
-      {fileError && <p class="error small" role="alert">{fileError}</p>}
+      {fileError && (
+        <p class="error small" role="alert">
+          {fileError}
+        </p>
+      )}
       <label>
         Deck list (paste or type: a count, a tab, a title; sections end with “:”)
         <textarea
@@ -96,9 +101,7 @@ export function DeckEditor(props: {
           onInput={(e) => change({ text: e.currentTarget.value })}
         />
       </label>
-      <p class={`small ${bytes > kMaxListBytes ? "error" : "muted"}`}>
-        {(bytes / 1024).toFixed(1)} of 16 KiB
-      </p>
+      <p class={`small ${bytes > kMaxListBytes ? "error" : "muted"}`}>{(bytes / 1024).toFixed(1)} of 16 KiB</p>
       <label class="check">
         <input type="checkbox" checked={props.thirty} onChange={(e) => props.setThirty(e.currentTarget.checked)} />
         Check as 30/30 decks (at most 30 seed cards, at least 30 in the draw deck)
@@ -116,7 +119,11 @@ export function DeckEditor(props: {
           {check.checking ? "Checking…" : "Check now"}
         </button>
       </div>
-      {check.error && <p class="error" role="alert">{check.error}</p>}
+      {check.error && (
+        <p class="error" role="alert">
+          {check.error}
+        </p>
+      )}
       {check.checked && (
         <DeckListing
           checked={check.checked}

@@ -23,7 +23,7 @@ export function listSizeProblem(text: string): string | null {
 // characters, not only spaces.
 export function nameProblem(name: string): string | null {
   if (/[\u0000-\u001f\u007f]/.test(name)) return "A deck name may not hold control characters.";
-  const characters = [...name].length;  // code points, as the server counts them
+  const characters = [...name].length; // code points, as the server counts them
   if (characters === 0 || /^ *$/.test(name) || characters > kMaxNameCharacters)
     return `A deck name has 1 to ${kMaxNameCharacters} characters.`;
   return null;
@@ -31,7 +31,10 @@ export function nameProblem(name: string): string | null {
 
 // A deck name from a chosen file's name: without ".txt", trimmed to the limit.
 export function nameFromFile(fileName: string): string {
-  const base = fileName.replace(/\.(txt|dek|deck)$/i, "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const base = fileName
+    .replace(/\.(txt|dek|deck)$/i, "")
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim();
   return [...base].slice(0, kMaxNameCharacters).join("").trim();
 }
 

@@ -24,7 +24,7 @@ function Problems({ problems }: { problems: DeckProblem[] }) {
 
 export function DeckListing(props: {
   checked: Checked;
-  stale: boolean;  // the editor's text has changed since this check
+  stale: boolean; // the editor's text has changed since this check
   onPick: (line: number) => void;
 }) {
   const [onlyProblems, setOnlyProblems] = useState(false);
@@ -48,11 +48,7 @@ export function DeckListing(props: {
         {props.stale && <p class="muted small">The list has changed since this check.</p>}
         {!validation.legal && (
           <label class="check">
-            <input
-              type="checkbox"
-              checked={onlyProblems}
-              onChange={(e) => setOnlyProblems(e.currentTarget.checked)}
-            />
+            <input type="checkbox" checked={onlyProblems} onChange={(e) => setOnlyProblems(e.currentTarget.checked)} />
             Only lines with problems
           </label>
         )}

@@ -2,7 +2,7 @@
 import type { DeckProblem } from "../../../gen/spacedock/v1/decks_pb.js";
 
 export interface ListingLine {
-  number: number;  // 1 is the first line, as DeckProblem.line counts
+  number: number; // 1 is the first line, as DeckProblem.line counts
   text: string;
   problems: DeckProblem[];
 }
@@ -34,9 +34,12 @@ export function buildListing(text: string, problems: readonly DeckProblem[]): Li
 }
 
 // The problem's words without the "line N: " the server starts them with: shown beside the
-// line, the number is already there.
+// line, the number is already there. An unknown card's near name follows, if the server found
+// one ("Gowrn": "did you mean Gowron?").
 export function problemWords(problem: DeckProblem): string {
-  return problem.message.replace(/^line \d+: /, "");
+  const words = problem.message.replace(/^line \d+: /, "");
+  if (!problem.suggestion || words.includes(problem.suggestion)) return words;
+  return `${words.replace(/\.$/, "")}: did you mean ${problem.suggestion}?`;
 }
 
 // How many lines carry at least one problem.

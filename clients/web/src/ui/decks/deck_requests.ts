@@ -31,12 +31,7 @@ export async function getDeck(link: Connection, deckId: bigint): Promise<StoredD
 }
 
 // deckId 0n stores a new deck.
-export async function saveDeck(
-  link: Connection,
-  deckId: bigint,
-  name: string,
-  deckList: string,
-): Promise<DeckSaved> {
+export async function saveDeck(link: Connection, deckId: bigint, name: string, deckList: string): Promise<DeckSaved> {
   const answer = await link.request({
     case: "saveDeck",
     value: { deckId, name, game: Game.STCCG, deckList },

@@ -25,7 +25,7 @@ export function DecksPage({ client }: { client: Client }) {
   const [samples, setSamples] = useState<SampleDeck[]>([]);
   const check = useDeckCheck(link, draft.text, thirty);
   useEffect(() => {
-    loadSampleDecks(link).then(setSamples, () => {});  // without them, a deck starts empty
+    loadSampleDecks(link).then(setSamples, () => {}); // without them, a deck starts empty
   }, []);
 
   // Runs one request at a time, showing its failure in the server's words.
@@ -55,7 +55,9 @@ export function DecksPage({ client }: { client: Client }) {
       // Functional updates: the user may have typed on while the request was out.
       setDraft((now) => savedAs(now, summary.deckId, summary.name, sent));
       const problems = saved.validation?.problems.length ?? 0;
-      setNotice(`Saved “${summary.name}”${problems ? `, with ${problems} problem(s) to fix before playing it` : ": legal"}.`);
+      setNotice(
+        `Saved “${summary.name}”${problems ? `, with ${problems} problem(s) to fix before playing it` : ": legal"}.`,
+      );
       setDecks(await requests.listDecks(link));
     });
 

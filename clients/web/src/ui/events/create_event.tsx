@@ -103,8 +103,8 @@ export function CreateEvent({ client }: { client: Client }) {
         </select>
       </label>
       <label class="check">
-        <input type="checkbox" checked={timeDraw} onChange={(e) => setTimeDraw(e.currentTarget.checked)} />
-        A game unfinished at time is a draw (else the game's own scoring at time)
+        <input type="checkbox" checked={timeDraw} onChange={(e) => setTimeDraw(e.currentTarget.checked)} />A game
+        unfinished at time is a draw (else the game's own scoring at time)
       </label>
       <label class="check">
         <input type="checkbox" checked={privateEvent} onChange={(e) => setPrivateEvent(e.currentTarget.checked)} />

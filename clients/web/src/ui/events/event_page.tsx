@@ -12,8 +12,8 @@ import {
 } from "../../../gen/spacedock/v1/tournament_pb.js";
 import type { Client } from "../../app/client.js";
 import { describeError } from "../../net/connection.js";
-import { DeckPicker, seatOptions, type DeckChoice } from "../lobby/seat_options.js";
-import { settingsLine, statusName } from "./event_words.js";
+import { DeckPicker, kSampleDeckChoice, seatOptions, type DeckChoice } from "../lobby/seat_options.js";
+import { mayChangeDeck, registeredDeckWords, settingsLine, statusName } from "./event_words.js";
 import { OrganiserTools } from "./organiser_tools.js";
 import { Pairings } from "./pairings.js";
 import { Standings } from "./standings.js";
@@ -73,7 +73,7 @@ function useEvent(client: Client, id: bigint, shownRound: number) {
 
 function Registration({ client, info, reload }: { client: Client; info: TournamentInfo; reload: () => void }) {
   const game = info.settings?.game ?? Game.STCCG;
-  const [deck, setDeck] = useState<DeckChoice>("sample:federation");
+  const [deck, setDeck] = useState<DeckChoice>(kSampleDeckChoice);
   const [error, setError] = useState<string | null>(null);
   const me = client.session.user.value?.accountId;
   const entry = info.entrants.find((e) => e.accountId === me);
@@ -111,12 +111,34 @@ function Registration({ client, info, reload }: { client: Client; info: Tourname
     );
   if (!entry || info.status === TournamentStatus.FINISHED) return null;
   if (entry.droppedAfter > 0) return <p class="panel muted">You dropped after round {entry.droppedAfter}.</p>;
+  const changeable = mayChangeDeck(info, entry);
+  const deckWords = registeredDeckWords(entry, game, !changeable);
   return (
     <div class="panel register">
       <p>
         You are registered
         {entry.firstRound > 1 && `, playing from round ${entry.firstRound}`}.
       </p>
+      {deckWords && <p class="registered-deck">{deckWords}</p>}
+      {changeable && (
+        <details class="change-deck">
+          <summary>Change deck</summary>
+          <form
+            aria-label="Change deck"
+            onSubmit={(e) => {
+              e.preventDefault();
+              act({
+                case: "registerForTournament",
+                value: { tournamentId: info.tournamentId, seat: seatOptions(game, deck), changeSeat: true },
+              });
+            }}
+          >
+            <p class="hint">Until your first round is paired you may register another deck; then it is locked.</p>
+            <DeckPicker client={client} game={game} value={deck} onChange={setDeck} />
+            <button type="submit">Register this deck instead</button>
+          </form>
+        </details>
+      )}
       <button
         type="button"
         onClick={() => {
@@ -154,13 +176,7 @@ export function EventPage({ client, id }: { client: Client; id: bigint }) {
       </header>
       <Registration client={client} info={info} reload={reload} />
       {round && (
-        <Pairings
-          client={client}
-          info={info}
-          round={round}
-          onRound={setShownRound}
-          organising={info.organising}
-        />
+        <Pairings client={client} info={info} round={round} onRound={setShownRound} organising={info.organising} />
       )}
       {info.organising && <OrganiserTools client={client} info={info} round={round} reload={reload} />}
       {standings && (standings.afterRound > 0 || standings.final) && (
@@ -169,12 +185,16 @@ export function EventPage({ client, id }: { client: Client; id: bigint }) {
       <section class="panel" aria-label="Players">
         <h3>Players</h3>
         {info.entrants.length === 0 && (
-          <p class="muted">Nobody has registered yet: players register on this page (event #{String(info.tournamentId)}).</p>
+          <p class="muted">
+            Nobody has registered yet: players register on this page (event #{String(info.tournamentId)}).
+          </p>
         )}
         <ul class="entrants">
           {info.entrants.map((e) => (
             <li>
               {e.username}
+              {/* Only the entrant and the organiser are sent a deck's name. */}
+              {e.deckTitle && <span class="small muted"> · {e.deckTitle}</span>}
               {e.firstRound > 1 && <span class="small muted"> (from round {e.firstRound})</span>}
               {e.droppedAfter > 0 && <span class="small muted"> (dropped after round {e.droppedAfter})</span>}
             </li>

@@ -6,6 +6,7 @@ import {
   TableOutcome,
   TimeCall,
   TournamentStatus,
+  type TournamentEntrant,
   type TournamentInfo,
   type TournamentRound,
   type TournamentSettings,
@@ -51,6 +52,22 @@ export function tableResult(table: TournamentTable, matchLive: boolean): string 
 // A tie-breaker share as a percentage with one decimal: "66.7".
 export function percent(share: number): string {
   return (Math.round(share * 1000) / 10).toFixed(1);
+}
+
+// "Registered with: Enterprise crew": the deck an entrant registered (STCCG), named by the
+// server (TournamentEntrant.deck_title; a server that does not name it gets a plainer line).
+// `locked`: it may no longer be changed.
+export function registeredDeckWords(entry: TournamentEntrant, game: Game, locked: boolean): string {
+  if (game !== Game.STCCG) return "";
+  if (entry.deckTitle) return `Registered with: ${entry.deckTitle}`;
+  return locked ? "Your deck is registered and locked." : "Your deck is registered.";
+}
+
+// An entrant may change their deck until their first round is paired; the server refuses after
+// (RegisterForTournament.change_seat).
+export function mayChangeDeck(info: TournamentInfo, entry: TournamentEntrant): boolean {
+  if (info.settings?.game !== Game.STCCG || info.status === TournamentStatus.FINISHED) return false;
+  return entry.droppedAfter === 0 && info.roundsPaired < Math.max(entry.firstRound, 1);
 }
 
 // "12 min left", "less than a minute left", "time is up".

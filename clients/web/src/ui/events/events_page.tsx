@@ -64,9 +64,7 @@ export function EventsPage({ client }: { client: Client }) {
       {organiser ? (
         <CreateEvent client={client} />
       ) : (
-        <p class="hint">
-          Organisers create events here; a server's administrator makes an account an organiser.
-        </p>
+        <p class="hint">Organisers create events here; a server's administrator makes an account an organiser.</p>
       )}
     </div>
   );

@@ -183,9 +183,7 @@ export function OrganiserTools(props: Props) {
       </div>
       {next !== null && !canStart && <p class="hint">The next round can be paired once every table has a result.</p>}
       {next === null && !finished && (
-        <p class="hint">
-          Round {info.roundsPaired} is the event's last: it ends when every table has a result.
-        </p>
+        <p class="hint">Round {info.roundsPaired} is the event's last: it ends when every table has a result.</p>
       )}
       {error && <p class="error">{error}</p>}
       <Ruling {...props} />

@@ -5,9 +5,7 @@ import { percent } from "./event_words.js";
 export function Standings({ standings, me }: { standings: TournamentStandings; me: bigint | undefined }) {
   return (
     <section class="panel standings" aria-label="Standings">
-      <h3>
-        {standings.final ? "Final standings" : `Standings after round ${standings.afterRound}`}
-      </h3>
+      <h3>{standings.final ? "Final standings" : `Standings after round ${standings.afterRound}`}</h3>
       <table class="tables">
         <thead>
           <tr>
@@ -41,8 +39,8 @@ export function Standings({ standings, me }: { standings: TournamentStandings; m
         </tbody>
       </table>
       <p class="hint">
-        Ranked by points, then opponents' match-win %, game-win % and opponents' game-win % (each at
-        least 33.3%), then a lot drawn from the event's seed.
+        Ranked by points, then opponents' match-win %, game-win % and opponents' game-win % (each at least 33.3%), then
+        a lot drawn from the event's seed.
       </p>
     </section>
   );

@@ -23,7 +23,7 @@ export function autoPassOption(prompt: DecisionPrompt | null, enabled: boolean):
   let accept: bigint | null = null;
   for (const option of prompt.options) {
     const kind = actionOf(option)?.kind;
-    if (kind === undefined || !kPassable.has(kind)) return null;  // PLAY_CARD, or something new
+    if (kind === undefined || !kPassable.has(kind)) return null; // PLAY_CARD, or something new
     if (kind === Kind.ACCEPT && accept === null) accept = option.id;
   }
   return accept;

@@ -40,7 +40,9 @@ export function useCamera(fitted: Box, hexWidth: number, focus: Point): Camera {
   useEffect(() => {
     const element = svg.current;
     if (!element || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(([entry]) => setPixels({ w: entry.contentRect.width, h: entry.contentRect.height }));
+    const observer = new ResizeObserver(([entry]) =>
+      setPixels({ w: entry.contentRect.width, h: entry.contentRect.height }),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);

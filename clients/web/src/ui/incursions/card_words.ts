@@ -370,12 +370,16 @@ export function declarationWords(
       break;
     }
     default:
-      what = a ? `${verb("declares", "declare")} ${(Kind[a.kind] ?? "a maneuver").toLowerCase().replace(/_/g, " ")}` : verb("declares", "declare") + " a maneuver";
+      what = a
+        ? `${verb("declares", "declare")} ${(Kind[a.kind] ?? "a maneuver").toLowerCase().replace(/_/g, " ")}`
+        : verb("declares", "declare") + " a maneuver";
   }
   // The cards that go with it, but the one its action plays.
   const own = a?.kind === Kind.PLAY_CARD ? a.card?.id : undefined;
   const cards = d.cards.filter((c) => c.id !== own).map((c) => c.card?.title || "a card");
-  const withCards = cards.length ? `, with ${cards.length === 1 ? cards[0] : `${cards.slice(0, -1).join(", ")} and ${cards[cards.length - 1]}`}` : "";
+  const withCards = cards.length
+    ? `, with ${cards.length === 1 ? cards[0] : `${cards.slice(0, -1).join(", ")} and ${cards[cards.length - 1]}`}`
+    : "";
   return `${subject} ${what}${withCards}`;
 }
 
@@ -430,7 +434,9 @@ export function tabledWords(
   const lock = lockWords(t, ship);
   if (lock) parts.push(lock);
   if (t.controllerSeat !== t.onSeat)
-    parts.push(t.controllerSeat === me ? "yours" : `from ${names?.[t.controllerSeat] ?? seatName(t.controllerSeat, me)}`);
+    parts.push(
+      t.controllerSeat === me ? "yours" : `from ${names?.[t.controllerSeat] ?? seatName(t.controllerSeat, me)}`,
+    );
   if (t.faceDown) parts.push(kFaceDownWords);
   else if (!t.active) parts.push("active from the next maneuver");
   return parts.join(", ");

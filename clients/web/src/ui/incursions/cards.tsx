@@ -5,9 +5,21 @@
 // may play against it. Every button is an option the server offered.
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { DecisionPrompt, Option } from "../../../gen/spacedock/v1/game_pb.js";
-import { IncursionsActionKind as Kind, IncursionsStep, type IncursionsView } from "../../../gen/spacedock/v1/incursions_pb.js";
+import {
+  IncursionsActionKind as Kind,
+  IncursionsStep,
+  type IncursionsView,
+} from "../../../gen/spacedock/v1/incursions_pb.js";
 import { autoPass, setAutoPass } from "./auto_pass.js";
-import { cardCounts, choiceCards, declarationWords, escapeWords, handCards, stepOf, type OfferedCard } from "./card_words.js";
+import {
+  cardCounts,
+  choiceCards,
+  declarationWords,
+  escapeWords,
+  handCards,
+  stepOf,
+  type OfferedCard,
+} from "./card_words.js";
 import { OptionMenu, type MenuState } from "./option_menu.js";
 import { actionOf, type PromptTargets } from "./prompt_targets.js";
 import { optionLabel } from "./words.js";
@@ -19,7 +31,7 @@ function CardRow(props: { cards: OfferedCard[]; choose: Choose | undefined; labe
   const { cards, choose } = props;
   const [menu, setMenu] = useState<MenuState | null>(null);
   const wrap = useRef<HTMLDivElement>(null);
-  useEffect(() => setMenu(null), [props.targets]);  // a new prompt closes any menu
+  useEffect(() => setMenu(null), [props.targets]); // a new prompt closes any menu
   const offer = (card: OfferedCard, anchor: Element) => {
     if (!choose || card.options.length === 0) return;
     if (card.options.length === 1) return choose(card.options[0].id);
@@ -112,9 +124,9 @@ export function Hand(props: {
         ? offered > 0
           ? "Your ship is destroyed: click your Shuttle craft to escape in it (or use the escape panel)."
           : ""
-      : offered > 0
-        ? `${offered === 1 ? "1 card" : `${offered} cards`} can be played now: click one (or use the decision panel).`
-        : "";
+        : offered > 0
+          ? `${offered === 1 ? "1 card" : `${offered} cards`} can be played now: click one (or use the decision panel).`
+          : "";
   return (
     <section class={`inc-hand${offered ? " has-targets" : ""}`} aria-label="Your hand">
       <header class="inc-hand-head">
@@ -142,7 +154,10 @@ const kChoiceWords: Partial<Record<IncursionsStep, { detail: string; none: strin
     detail: "Your deck, sorted by title (never in its order): click the card to take into your hand.",
     none: "Nothing to take.",
   },
-  [IncursionsStep.TAKE_FROM_HAND]: { detail: "Their hand: click the card to take into yours.", none: "Nothing to take." },
+  [IncursionsStep.TAKE_FROM_HAND]: {
+    detail: "Their hand: click the card to take into yours.",
+    none: "Nothing to take.",
+  },
   [IncursionsStep.SABOTAGE]: {
     detail: "Their face-up equipment: click the card to turn face down. It is out of action until they repair it.",
     none: "Nothing is left to turn down.",

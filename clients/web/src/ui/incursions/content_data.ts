@@ -13,7 +13,7 @@ export function loadIncursionsContent(link: Connection): Promise<IncursionsConte
       throw new Error("the server answered without the Incursions content");
     return answer.result.value.incursions;
   });
-  content.catch(() => (content = undefined));  // a failure is not kept: the next use asks again
+  content.catch(() => (content = undefined)); // a failure is not kept: the next use asks again
   return content;
 }
 

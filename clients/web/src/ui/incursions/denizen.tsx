@@ -15,8 +15,8 @@ export interface DenizenTokenProps {
   at: Point;
   radius: number;
   me: number | undefined;
-  names?: readonly string[];  // the players' names by seat, when known
-  choices: number;  // options aimed at this denizen
+  names?: readonly string[]; // the players' names by seat, when known
+  choices: number; // options aimed at this denizen
   activate: (id: number, anchor: Element) => void;
 }
 
@@ -65,16 +65,28 @@ export function DenizenToken(props: DenizenTokenProps) {
       <title>{line.label}</title>
       {aimed && <polygon class="inc-denizen-aim" points={shape(r + 4.5)} />}
       <polygon class="inc-denizen-body" points={shape(r)} />
-      <text class="inc-denizen-text" y={r * 0.27} style={{ fontSize: `${Math.round(r * (line.glyph.length > 1 ? 0.68 : 0.9))}px` }}>
+      <text
+        class="inc-denizen-text"
+        y={r * 0.27}
+        style={{ fontSize: `${Math.round(r * (line.glyph.length > 1 ? 0.68 : 0.9))}px` }}
+      >
         {line.glyph}
       </text>
       <g class="inc-denizen-life" transform={`translate(${round(-barWidth / 2)} ${round(r + 2.5)})`}>
         <rect class="inc-denizen-life-track" width={round(barWidth)} height={4} rx={1.5} />
-        <rect class={`inc-denizen-life-fill${line.share <= 0.25 ? " low" : ""}`} width={round(barWidth * line.share)} height={4} rx={1.5} />
+        <rect
+          class={`inc-denizen-life-fill${line.share <= 0.25 ? " low" : ""}`}
+          width={round(barWidth * line.share)}
+          height={4}
+          rx={1.5}
+        />
       </g>
       {badge !== undefined && (
         // Top right; a placed object's at the top left, clear of the vessels beside it.
-        <g class="inc-denizen-dom" transform={`translate(${round(r * (placed ? -0.8 : 0.85))} ${round(-r * (placed ? 0.8 : 0.85))})`}>
+        <g
+          class="inc-denizen-dom"
+          transform={`translate(${round(r * (placed ? -0.8 : 0.85))} ${round(-r * (placed ? 0.8 : 0.85))})`}
+        >
           <circle r={5.5} />
           <text y={2.6}>{badge + 1}</text>
         </g>

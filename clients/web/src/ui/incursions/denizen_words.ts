@@ -59,10 +59,10 @@ export interface DenizenLine {
   glyph: string;
   // "Hex 14, Crystal Entity (1,0)"; away from home: "(2,0), away from its hex (1,0)".
   where: string;
-  life: string;  // "23/35"
+  life: string; // "23/35"
   share: number;
   evasion: string;
-  weapon: string;  // "2D6+2"
+  weapon: string; // "2D6+2"
   // The seat that dominates it, if any (§10.3), and in words: "dominated by Player 2".
   dominatedBy: number | undefined;
   dominated: string;
@@ -118,9 +118,7 @@ export function denizenLine(
   if (ownerSeat !== undefined && d.card?.card?.effect?.mechanism === IncursionsCardMechanism.SHUTTLE)
     traits.push("repaired by its owner, back to the hand once whole");
   const parts =
-    ownerSeat !== undefined
-      ? [`Placed object: ${name}`, owner, `at ${where}`]
-      : [`Denizen: ${name}`, `at ${where}`];
+    ownerSeat !== undefined ? [`Placed object: ${name}`, owner, `at ${where}`] : [`Denizen: ${name}`, `at ${where}`];
   parts.push(`life ${d.life} of ${d.lifeMax}`, evasion, `weapon ${weapon}`);
   if (ownerSeat !== undefined) parts.push(...traits);
   if (dominated) parts.push(dominated);
@@ -158,7 +156,8 @@ export function denizenNames(
   for (const event of events) {
     if (event.body.case !== "incursions") continue;
     const body = event.body.value.body;
-    if (body.case === "denizenSpawned" && body.value.denizen) names.set(body.value.denizen.id, nameOf(body.value.denizen));
+    if (body.case === "denizenSpawned" && body.value.denizen)
+      names.set(body.value.denizen.id, nameOf(body.value.denizen));
   }
   for (const d of view?.denizens ?? []) names.set(d.id, nameOf(d));
   return names;

@@ -14,7 +14,7 @@ import { seatClass } from "./seat_colour.js";
 export interface DenizensPanelProps {
   view: IncursionsView;
   me: number | undefined;
-  names?: readonly string[];  // the players' names by seat, when known
+  names?: readonly string[]; // the players' names by seat, when known
   targets?: PromptTargets;
   choose?: (optionId: bigint) => void;
 }
@@ -35,11 +35,15 @@ export function DenizensPanel({ view, me, names, targets, choose }: DenizensPane
   };
   return (
     <section class="inc-denizens" aria-label="Denizens" ref={wrap}>
-      <h2 class="small">{view.denizens.some((d) => d.ownerSeat !== undefined) ? "Denizens and placed objects" : "Denizens"}</h2>
+      <h2 class="small">
+        {view.denizens.some((d) => d.ownerSeat !== undefined) ? "Denizens and placed objects" : "Denizens"}
+      </h2>
       {view.denizens.length === 0 ? (
         <p class="small muted">
           None yet: some hexes hold a monster or station that appears when a ship arrives
-          {view.options?.mode === IncursionsMode.FULL ? "; a Weapons Platform or an Outpost a player places shows here too." : "."}
+          {view.options?.mode === IncursionsMode.FULL
+            ? "; a Weapons Platform or an Outpost a player places shows here too."
+            : "."}
         </p>
       ) : (
         <ul>
@@ -103,7 +107,10 @@ export function DenizenFace({ line }: { line: DenizenLine }) {
       <span class="inc-denizen-where muted">{line.where}</span>
       <span class="inc-denizen-bar" role="img" aria-label={`Life ${line.life}`}>
         <span class="inc-bar-track">
-          <span class={`inc-bar-fill${line.share <= 0.25 ? " low" : ""}`} style={{ width: `${Math.round(line.share * 100)}%` }} />
+          <span
+            class={`inc-bar-fill${line.share <= 0.25 ? " low" : ""}`}
+            style={{ width: `${Math.round(line.share * 100)}%` }}
+          />
         </span>
         <span class="inc-denizen-life">{line.life}</span>
       </span>

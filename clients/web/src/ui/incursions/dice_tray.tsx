@@ -46,7 +46,11 @@ export function latestDiceAndDamage(events: GameEvent[], count = kShown): Incurs
 
 // Whom a roll is for: the denizen's name when the server rolled for one (`denizens`: names by
 // id), else the player's (`names` by seat, else "Player N").
-export function rollOwner(roll: Pick<DiceRolled, "seat" | "denizen">, names: readonly string[], denizens: ReadonlyMap<number, string>): string {
+export function rollOwner(
+  roll: Pick<DiceRolled, "seat" | "denizen">,
+  names: readonly string[],
+  denizens: ReadonlyMap<number, string>,
+): string {
   if (roll.denizen !== undefined) return denizens.get(roll.denizen) ?? "A denizen";
   return names[roll.seat] ?? `Player ${roll.seat + 1}`;
 }
@@ -72,7 +76,9 @@ export function DiceTray({ events, names, view }: { events: GameEvent[]; names: 
                   {die}
                 </span>
               ))}
-              {roll.modifier !== 0 && <span class="dice-flat">{roll.modifier > 0 ? `+${roll.modifier}` : roll.modifier}</span>}
+              {roll.modifier !== 0 && (
+                <span class="dice-flat">{roll.modifier > 0 ? `+${roll.modifier}` : roll.modifier}</span>
+              )}
               <span class="dice-total">= {roll.total}</span>
             </div>
           );

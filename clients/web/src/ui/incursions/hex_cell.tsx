@@ -68,7 +68,15 @@ export function HexCell(props: HexCellProps) {
       <title>{tooltip}</title>
       <polygon class="inc-hex-outline" points={kOutline} />
       {target && <polygon class="inc-hex-ring" points={kInner} />}
-      {tile ? <TileText cell={cell} me={props.me} /> : target && <text class="inc-hex-hint" y={4}>{hint(target.roles)}</text>}
+      {tile ? (
+        <TileText cell={cell} me={props.me} />
+      ) : (
+        target && (
+          <text class="inc-hex-hint" y={4}>
+            {hint(target.roles)}
+          </text>
+        )
+      )}
       {cell.mines.slice(0, spots.length).map((mine, i) => (
         <Mine mine={mine} me={props.me} x={spots[i].x} y={spots[i].y} />
       ))}
@@ -109,7 +117,10 @@ function Mine(props: { mine: IncursionsMine; me: number | undefined; x: number; 
     <line class="inc-mine-spike" x1={-7} x2={7} y1={0} y2={0} transform={`rotate(${a})`} />
   ));
   return (
-    <g class={`inc-mine ${seatClass(mine.ownerSeat)}${mine.armed ? " armed" : ""}`} transform={`translate(${props.x} ${props.y})`}>
+    <g
+      class={`inc-mine ${seatClass(mine.ownerSeat)}${mine.armed ? " armed" : ""}`}
+      transform={`translate(${props.x} ${props.y})`}
+    >
       <title>{`${ownerName(mine.ownerSeat, props.me)} mine, ${dice(mine.dice, mine.flat)}${mine.armed ? ", armed" : ", not armed yet"}`}</title>
       {spikes}
       <circle r={4.5} />
@@ -140,6 +151,7 @@ function RoleBadge({ roles, count }: { roles: Set<HexRole>; count: number }) {
   );
 }
 
-const hint = (roles: Set<HexRole>): string => (roles.has("explore") ? "Explore" : roles.has("move") ? "Move" : "Target");
+const hint = (roles: Set<HexRole>): string =>
+  roles.has("explore") ? "Explore" : roles.has("move") ? "Move" : "Target";
 
 const round = (n: number): number => Math.round(n * 10) / 10;

@@ -52,7 +52,7 @@ export function HexMap(props: HexMapProps) {
   const [menu, setMenu] = useState<MenuState | null>(null);
   const elements = useRef(new Map<string, SVGGElement>());
   const wrap = useRef<HTMLDivElement>(null);
-  useEffect(() => setMenu(null), [targets]);  // a new prompt closes any menu
+  useEffect(() => setMenu(null), [targets]); // a new prompt closes any menu
 
   const myVessel = view.vessels.find((v) => v.seat === me && !v.eliminated);
   const myHex = myVessel ? axial(myVessel.position) : null;
@@ -181,8 +181,7 @@ export function HexMap(props: HexMapProps) {
       )}
       <p class="inc-map-keys muted small">
         {hasTargets ? "Click a lit hex, ship or denizen to choose; several choices open a menu. " : ""}
-        Point at or tap a hex to read what it does.{" "}
-        Keys: arrows move between hexes (Shift+↑/↓ for the other diagonal)
+        Point at or tap a hex to read what it does. Keys: arrows move between hexes (Shift+↑/↓ for the other diagonal)
         {myHex ? ", Home goes to your ship" : ""}
         {hasTargets ? ", Enter chooses." : "."}
       </p>

@@ -1,8 +1,17 @@
 // What a hex does, in words, from the content the server lists (ListCards: each
 // HexDefinition's summary, and the denizen its event holds), so a player can learn a hex by
 // pointing at it. Nothing here decides what a hex does: the server acts, this only reads.
-import type { DenizenDefinition, HexDefinition, IncursionsContent } from "../../../gen/spacedock/v1/incursions_content_pb.js";
-import type { IncursionsDenizen, IncursionsTile, IncursionsVessel, IncursionsView } from "../../../gen/spacedock/v1/incursions_pb.js";
+import type {
+  DenizenDefinition,
+  HexDefinition,
+  IncursionsContent,
+} from "../../../gen/spacedock/v1/incursions_content_pb.js";
+import type {
+  IncursionsDenizen,
+  IncursionsTile,
+  IncursionsVessel,
+  IncursionsView,
+} from "../../../gen/spacedock/v1/incursions_pb.js";
 import { denizenLine, evasionWords } from "./denizen_words.js";
 import { axial, hexKey, type Axial } from "./hex.js";
 import { capitalise, coordText, dice, ownerName, raceName, tileTitle } from "./words.js";
@@ -19,7 +28,11 @@ export function hexSummaries(content: IncursionsContent | undefined): Map<string
 // A denizen a hex holds, as its definition says: "Crystal Entity: life 35, evades on 2D6 ≤ 5,
 // weapon 2D6+2, mobile, can be dominated".
 export function denizenDefWords(def: DenizenDefinition): string {
-  const parts = [`life ${def.life}`, evasionWords(def.evasion), `weapon ${dice(def.weapon?.dice ?? 0, def.weapon?.flat ?? 0)}`];
+  const parts = [
+    `life ${def.life}`,
+    evasionWords(def.evasion),
+    `weapon ${dice(def.weapon?.dice ?? 0, def.weapon?.flat ?? 0)}`,
+  ];
   if (def.mobile) parts.push("mobile");
   parts.push(def.dominatable ? "can be dominated" : "cannot be dominated");
   return `${def.name}: ${parts.join(", ")}`;
@@ -28,7 +41,7 @@ export function denizenDefWords(def: DenizenDefinition): string {
 export interface HexInfo {
   // "Hex 14, Crystal Entity" or "Unexplored space".
   title: string;
-  at: string;  // "(1,0)"
+  at: string; // "(1,0)"
   // "From your hexpile · 4 hexpoints · Federation block".
   facts: string[];
   // What the hex does, in the content's words ("" when the content has not arrived).

@@ -3,15 +3,28 @@
 import { HexpileMode, type IncursionsView } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { capitalise, groupHexIds, ownerName } from "./words.js";
 
-export function Hexpiles({ view, me }: { view: IncursionsView; me: number | undefined }) {
+export function Hexpiles({
+  view,
+  me,
+  names,
+}: {
+  view: IncursionsView;
+  me: number | undefined;
+  names?: readonly string[];
+}) {
   const options = view.options;
+  // "your", "alice's", "Player 2's": the players' names when the page has them, as they are written.
+  const whose = (seat: number, first = false) => {
+    if (seat !== me && names?.[seat]) return `${names[seat]}'s`;
+    return first ? capitalise(ownerName(seat, me)) : ownerName(seat, me);
+  };
   return (
     <section class="inc-piles" aria-label="Hexpiles">
       <h2 class="small">Hexpiles</h2>
       <ul>
         {view.hexpiles.map((pile) => (
           <li>
-            {pile.ownerSeat === undefined ? "Shared pile" : `${capitalise(ownerName(pile.ownerSeat, me))} pile`}:{" "}
+            {pile.ownerSeat === undefined ? "Shared pile" : `${whose(pile.ownerSeat, true)} pile`}:{" "}
             <b>{pile.remaining}</b> left
             <span class="muted"> · {pile.hexpoints} hexpoints</span>
           </li>
@@ -22,14 +35,16 @@ export function Hexpiles({ view, me }: { view: IncursionsView; me: number | unde
         .map((pile) => (
           <details>
             <summary>
-              Hexes left in {pile.ownerSeat === undefined ? "the shared" : ownerName(pile.ownerSeat, me)} pile ({pile.ownHexes.length})
+              Hexes left in {pile.ownerSeat === undefined ? "the shared" : whose(pile.ownerSeat)} pile (
+              {pile.ownHexes.length})
             </summary>
             <p class="small">{groupHexIds(pile.ownHexes).join(", ")}</p>
           </details>
         ))}
       {options && (
         <p class="small muted">
-          {options.players} players · {options.hexpileMode === HexpileMode.SHARED ? "one shared hexpile" : "a hexpile each"} · turn cap{" "}
+          {options.players} players ·{" "}
+          {options.hexpileMode === HexpileMode.SHARED ? "one shared hexpile" : "a hexpile each"} · turn cap{" "}
           {options.turnCap}
         </p>
       )}

@@ -12,7 +12,11 @@ export function HitPanel({ view, me }: { view: IncursionsView; me: number | unde
   const { headline, details } = hitWords(hit, view, me);
   const kind = hit.event ? " is-event" : hit.attackingDenizen !== undefined ? " is-denizen" : "";
   return (
-    <section class={`inc-hit-panel${hit.target === me ? " on-me" : ""}${kind}`} aria-label="Hit being resolved" aria-live="polite">
+    <section
+      class={`inc-hit-panel${hit.target === me ? " on-me" : ""}${kind}`}
+      aria-label="Hit being resolved"
+      aria-live="polite"
+    >
       <span class="inc-damage" aria-hidden="true">
         {hit.evaded ? 0 : hit.damage}
       </span>
@@ -43,7 +47,12 @@ export function EventRepairPanel(props: {
         <p class="small muted">{detail}</p>
         <div class="inc-event-options">
           {prompt.options.map((option) => (
-            <button type="button" class="inc-event-option" data-option={String(option.id)} onClick={() => props.choose(option.id)}>
+            <button
+              type="button"
+              class="inc-event-option"
+              data-option={String(option.id)}
+              onClick={() => props.choose(option.id)}
+            >
               {option.label}
             </button>
           ))}

@@ -9,7 +9,17 @@ import type {
   IncursionsVessel,
   IncursionsView,
 } from "../../../gen/spacedock/v1/incursions_pb.js";
-import { axial, boundsOf, emptyNeighbours, hexKey, hexToPixel, parseKey, type Axial, type Box, type Point } from "./hex.js";
+import {
+  axial,
+  boundsOf,
+  emptyNeighbours,
+  hexKey,
+  hexToPixel,
+  parseKey,
+  type Axial,
+  type Box,
+  type Point,
+} from "./hex.js";
 import type { HexTarget, PromptTargets } from "./prompt_targets.js";
 import { atLeast } from "./viewbox.js";
 import { describeHex } from "./words.js";
@@ -21,13 +31,13 @@ export interface Cell {
   key: string;
   at: Axial;
   centre: Point;
-  tile: IncursionsTile | undefined;  // undefined: unexplored space
-  vessels: IncursionsVessel[];  // on the board (not eliminated)
+  tile: IncursionsTile | undefined; // undefined: unexplored space
+  vessels: IncursionsVessel[]; // on the board (not eliminated)
   mines: IncursionsMine[];
-  denizens: IncursionsDenizen[];  // living ones, where they are now
+  denizens: IncursionsDenizen[]; // living ones, where they are now
   target: HexTarget | undefined;
-  label: string;  // the accessible name
-  summary: string;  // what the tile does, from the content ("" if unknown or unexplored)
+  label: string; // the accessible name
+  summary: string; // what the tile does, from the content ("" if unknown or unexplored)
 }
 
 export interface MapModel {
@@ -72,7 +82,11 @@ export function buildMapModel(
     ...[...tiles.entries()].map(([key, tile]) => cell(parseKey(key), tile)),
     ...[...empty.values()].map((at) => cell(at, undefined)),
   ];
-  const box = boundsOf(cells.map((c) => c.at), kHexSize, kHexSize * 0.15);
+  const box = boundsOf(
+    cells.map((c) => c.at),
+    kHexSize,
+    kHexSize * 0.15,
+  );
   const fitted = atLeast(box, kMinHexesAcross * kHexSize * Math.sqrt(3), kMinHexesDown * kHexSize * 1.5);
   return { cells, byKey: new Map(cells.map((c) => [c.key, c])), fitted };
 }

@@ -72,7 +72,12 @@ export interface OfficerLine {
 // The key of an officer a prompt may aim at: its vessel's seat and its position.
 export const officerKey = (seat: number, position: IncursionsPosition): string => `${seat}:${position}`;
 
-export function officerLine(seat: number, officer: IncursionsOfficer, index: number, me: number | undefined): OfficerLine {
+export function officerLine(
+  seat: number,
+  officer: IncursionsOfficer,
+  index: number,
+  me: number | undefined,
+): OfficerLine {
   const card = officer.card;
   const title = card?.title || card?.id || "Officer";
   const place = officer.position ? positionName(officer.position) : "Extra captain (no bonuses)";
@@ -108,8 +113,10 @@ export const officerLines = (vessel: IncursionsVessel, me: number | undefined): 
   vessel.officers.map((officer, i) => officerLine(vessel.seat, officer, i, me));
 
 // The officer of `vessel` at `position`, if one sits there.
-export const officerAt = (vessel: IncursionsVessel | undefined, position: IncursionsPosition): IncursionsOfficer | undefined =>
-  position ? vessel?.officers.find((o) => o.position === position) : undefined;
+export const officerAt = (
+  vessel: IncursionsVessel | undefined,
+  position: IncursionsPosition,
+): IncursionsOfficer | undefined => (position ? vessel?.officers.find((o) => o.position === position) : undefined);
 
 // The vessel's figures as label and value pairs, for a small table on its board.
 export function figureLines(figures: IncursionsFigures | undefined): [string, string][] {
@@ -119,7 +126,10 @@ export function figureLines(figures: IncursionsFigures | undefined): [string, st
     ["Evasion", String(figures.evasion)],
     ["Weapons", signed(figures.weaponBonus)],
     ["Repair", `${figures.repairPoints} points`],
-    ["Espionage evasion", figures.espionageEvasion > 0 ? String(figures.espionageEvasion) : "none (no officer face up)"],
+    [
+      "Espionage evasion",
+      figures.espionageEvasion > 0 ? String(figures.espionageEvasion) : "none (no officer face up)",
+    ],
     ["Captain race", figures.captainRace ? raceName(figures.captainRace) : "no captain"],
   ];
 }

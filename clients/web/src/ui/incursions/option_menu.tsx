@@ -66,7 +66,7 @@ export function OptionMenu(props: { menu: MenuState; choose: (id: bigint) => voi
               role="menuitem"
               data-option={String(option.id)}
               onClick={() => {
-                props.close();
+                closeAndRefocus(); // the focus stays on the table, at what was chosen from
                 props.choose(option.id);
               }}
             >

@@ -11,7 +11,12 @@
 // (§11.4).
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Option } from "../../../gen/spacedock/v1/game_pb.js";
-import type { IncursionsShip, IncursionsVessel, IncursionsView, IncursionsWeapon } from "../../../gen/spacedock/v1/incursions_pb.js";
+import type {
+  IncursionsShip,
+  IncursionsVessel,
+  IncursionsView,
+  IncursionsWeapon,
+} from "../../../gen/spacedock/v1/incursions_pb.js";
 import { IncursionsMode, IncursionsPhase } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { armourWords, cardCounts, cardFace, isCraft, kFaceDownWords, lockWords, tabledWords } from "./card_words.js";
 import { denizenLine, placedObjects, placedObjectWords } from "./denizen_words.js";
@@ -28,12 +33,12 @@ export interface PlayerBoardProps {
   vessel: IncursionsVessel;
   view: IncursionsView;
   me: number | undefined;
-  name?: string;  // the player's name, when known
-  names?: readonly string[];  // every player's name by seat, when known
-  targets?: PromptTargets;  // the open prompt's targets (officers lit on the board)
+  name?: string; // the player's name, when known
+  names?: readonly string[]; // every player's name by seat, when known
+  targets?: PromptTargets; // the open prompt's targets (officers lit on the board)
   choose?: (optionId: bigint) => void;
-  crafts?: readonly IncursionsShip[];  // the content's crafts, once the listing has arrived
-  left?: Leaving;  // how the player left the game, when the events said
+  crafts?: readonly IncursionsShip[]; // the content's crafts, once the listing has arrived
+  left?: Leaving; // how the player left the game, when the events said
 }
 
 export function PlayerBoard({ vessel, view, me, name, names, targets, choose, crafts, left }: PlayerBoardProps) {
@@ -79,7 +84,13 @@ export function PlayerBoard({ vessel, view, me, name, names, targets, choose, cr
         {!vessel.eliminated && <span class="muted"> · at {coordText(axial(vessel.position))}</span>}
       </p>
       <Bar label="Hull" value={vessel.hull} max={ship?.hull ?? 0} kind="hull" />
-      <Bar label="Shields" value={vessel.shields} max={shieldsMax(vessel) ?? 0} kind="shields" extra={vessel.shieldLayer} />
+      <Bar
+        label="Shields"
+        value={vessel.shields}
+        max={shieldsMax(vessel) ?? 0}
+        kind="shields"
+        extra={vessel.shieldLayer}
+      />
       <Power vessel={vessel} />
       <Status vessel={vessel} view={view} me={me} />
       {crew && (
@@ -96,7 +107,9 @@ export function PlayerBoard({ vessel, view, me, name, names, targets, choose, cr
           <Weapon slot="W1" weapon={ship?.w1} />
           <Weapon slot="W2" weapon={ship?.w2} />
           <Weapon slot="W3" weapon={ship?.w3} />
-          {craft && !ship?.w2 && !ship?.w3 && <li class="small muted">No W2 or W3: a craft carries no torpedoes or mines</li>}
+          {craft && !ship?.w2 && !ship?.w3 && (
+            <li class="small muted">No W2 or W3: a craft carries no torpedoes or mines</li>
+          )}
         </ul>
         <p class="small muted">
           Evasion {ship?.evasion ?? 0} · Drive {ship?.drive ?? 0} · shields absorb {ship?.shieldAbsorb ?? 0} per Pwr
@@ -115,7 +128,12 @@ function Bar(props: { label: string; value: number; max: number; kind: "hull" | 
   const extra = props.extra ?? 0;
   const words = `${props.label} ${props.value} of ${props.max}${extra > 0 ? `, plus a shield layer of ${extra}` : ""}`;
   return (
-    <div class={`inc-bar ${props.kind}${low ? " low" : ""}${extra > 0 ? " has-layer" : ""}`} role="img" aria-label={words} title={words}>
+    <div
+      class={`inc-bar ${props.kind}${low ? " low" : ""}${extra > 0 ? " has-layer" : ""}`}
+      role="img"
+      aria-label={words}
+      title={words}
+    >
       <span class="inc-bar-label">{props.label}</span>
       <span class="inc-bar-track">
         <span class="inc-bar-fill" style={{ width: `${Math.round(share * 100)}%` }} />
@@ -171,7 +189,7 @@ function Officers(props: {
   const { vessel, me, targets, choose } = props;
   const [menu, setMenu] = useState<MenuState | null>(null);
   const wrap = useRef<HTMLDivElement>(null);
-  useEffect(() => setMenu(null), [targets]);  // a new prompt closes any menu
+  useEffect(() => setMenu(null), [targets]); // a new prompt closes any menu
   const lines = officerLines(vessel, me);
   if (lines.length === 0) return <p class="inc-officers-none small muted">No officers aboard</p>;
   const offer = (line: OfficerLine, options: Option[], anchor: Element) => {

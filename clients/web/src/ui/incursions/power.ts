@@ -7,10 +7,16 @@ export type PowerState = "up" | "spent" | "cloak" | "tractor" | "out";
 
 export interface PowerCard {
   state: PowerState;
-  text: string;  // on the chip
+  text: string; // on the chip
 }
 
-const kText: Record<PowerState, string> = { up: "UP", spent: "SPENT", cloak: "→ CLOAK", tractor: "→ TRACTOR", out: "OUT" };
+const kText: Record<PowerState, string> = {
+  up: "UP",
+  spent: "SPENT",
+  cloak: "→ CLOAK",
+  tractor: "→ TRACTOR",
+  out: "OUT",
+};
 
 export function powerCards(power: IncursionsPower | undefined): PowerCard[] {
   const cards: PowerCard[] = [];

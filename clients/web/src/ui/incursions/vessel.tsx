@@ -13,7 +13,7 @@ export interface VesselTokenProps {
   radius: number;
   me: number | undefined;
   active: boolean;
-  choices: number;  // options aimed at this vessel
+  choices: number; // options aimed at this vessel
   activate: (seat: number, anchor: Element) => void;
 }
 

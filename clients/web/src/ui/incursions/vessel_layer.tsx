@@ -38,7 +38,7 @@ export interface VesselLayerProps {
   model: MapModel;
   view: IncursionsView;
   me: number | undefined;
-  names?: readonly string[];  // the players' names by seat (a placed object's owner), when known
+  names?: readonly string[]; // the players' names by seat (a placed object's owner), when known
   targets: PromptTargets;
   activate: (seat: number, anchor: Element) => void;
   activateDenizen: (id: number, anchor: Element) => void;
@@ -156,7 +156,15 @@ function HitLine({ view, tokens, denizens }: { view: IncursionsView; tokens: Tok
 }
 
 // The damage rolled, beside the target, over everything.
-function HitMarker({ view, tokens, denizens }: { view: IncursionsView; tokens: TokenPlace[]; denizens: DenizenPlace[] }) {
+function HitMarker({
+  view,
+  tokens,
+  denizens,
+}: {
+  view: IncursionsView;
+  tokens: TokenPlace[];
+  denizens: DenizenPlace[];
+}) {
   const ends = hitEnds(view, tokens, denizens);
   if (!ends) return null;
   const { hit, to } = ends;

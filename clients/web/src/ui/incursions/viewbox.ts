@@ -39,7 +39,13 @@ export function atLeast(box: Box, w: number, h: number): Box {
 // On a small screen the fitted board can shrink past reading. Then the camera starts on a box
 // around `focus` where map units per pixel stay at most `maxUnitsPerPixel`; null if the fitted
 // box is readable as it is (or the element has no size yet).
-export function readableBox(fitted: Box, width: number, height: number, focus: Point, maxUnitsPerPixel: number): Box | null {
+export function readableBox(
+  fitted: Box,
+  width: number,
+  height: number,
+  focus: Point,
+  maxUnitsPerPixel: number,
+): Box | null {
   if (width <= 0 || height <= 0 || unitsPerPixel(fitted, width, height) <= maxUnitsPerPixel) return null;
   const w = width * maxUnitsPerPixel;
   const h = height * maxUnitsPerPixel;

@@ -15,13 +15,13 @@ import {
   type IncursionsVessel,
   type IncursionsView,
 } from "../../../gen/spacedock/v1/incursions_pb.js";
+import { cutCount, cutUnit, cutWords } from "./cut_choice.js";
 import { axial, hexKey, type Axial } from "./hex.js";
 import type { HexRole } from "./prompt_targets.js";
 
 // The table knows seats, not user names (the match header shows those): seats are numbered
 // from 1 for people.
-export const seatName = (seat: number, me: number | undefined): string =>
-  seat === me ? "you" : `Player ${seat + 1}`;
+export const seatName = (seat: number, me: number | undefined): string => (seat === me ? "you" : `Player ${seat + 1}`);
 
 export const ownerName = (seat: number, me: number | undefined): string =>
   seat === me ? "your" : `Player ${seat + 1}'s`;
@@ -48,8 +48,7 @@ export const dice = (count: number, flat: number): string =>
 
 export function weaponName(ship: IncursionsShip | undefined, slot: IncursionsWeaponSlot): string {
   if (slot === IncursionsWeaponSlot.HEX) return "the hex's weapon";
-  const weapon =
-    slot === IncursionsWeaponSlot.W1 ? ship?.w1 : slot === IncursionsWeaponSlot.W2 ? ship?.w2 : ship?.w3;
+  const weapon = slot === IncursionsWeaponSlot.W1 ? ship?.w1 : slot === IncursionsWeaponSlot.W2 ? ship?.w2 : ship?.w3;
   const tag = slot === IncursionsWeaponSlot.W3 ? "W3" : slot === IncursionsWeaponSlot.W2 ? "W2" : "W1";
   return weapon?.name ? `${weapon.name} (${tag})` : tag;
 }
@@ -63,7 +62,7 @@ export function tileTitle(tile: IncursionsTile): string {
 const roleWords: Record<HexRole, string> = { move: "reachable", explore: "explorable", target: "has a target" };
 
 export interface HexFacts {
-  tile: IncursionsTile | undefined;  // undefined: unexplored space
+  tile: IncursionsTile | undefined; // undefined: unexplored space
   at: Axial;
   vessels: IncursionsVessel[];
   mines: IncursionsMine[];
@@ -90,7 +89,9 @@ export function describeHex(facts: HexFacts, me: number | undefined): string {
   for (const d of facts.denizens ?? []) {
     // An object a player placed (§11.1): "Player 2's Weapons Platform here (15 of 15 life)".
     if (d.ownerSeat !== undefined) {
-      parts.push(`${ownerName(d.ownerSeat, me)} ${d.card?.card?.title || d.name || "object"} here (${d.life} of ${d.lifeMax} life)`);
+      parts.push(
+        `${ownerName(d.ownerSeat, me)} ${d.card?.card?.title || d.name || "object"} here (${d.life} of ${d.lifeMax} life)`,
+      );
       continue;
     }
     const owner = d.dominatedBy !== undefined ? `, dominated by ${seatName(d.dominatedBy, me)}` : "";
@@ -144,7 +145,8 @@ export function statusChips(vessel: IncursionsVessel, view: IncursionsView, me: 
   if (vessel.shieldLayer > 0) add(`+${vessel.shieldLayer} shield layer`, "hex");
   const out = vessel.power?.outOfPlay ?? 0;
   if (out > 0) add(`${out} Pwr out of play`, "hex");
-  if (vessel.freeHexes > 0) add(`${vessel.freeHexes} free ${vessel.freeHexes === 1 ? "hex" : "hexes"} on the next warp`, "hex");
+  if (vessel.freeHexes > 0)
+    add(`${vessel.freeHexes} free ${vessel.freeHexes === 1 ? "hex" : "hexes"} on the next warp`, "hex");
   if (vessel.escapeThreshold > 0) add(`Held: escape on 2D6 ≤ ${vessel.escapeThreshold}`, "held");
   return chips;
 }
@@ -205,7 +207,11 @@ export function tileUnder(view: IncursionsView, seat: number): IncursionsTile | 
 // The hit being resolved, in words: a headline and what has been done about it so far. A hex
 // event's damage names the hex (it cannot be evaded); a denizen's attack names the denizen, and an
 // object a player placed (§11.1) is named as that player's ("Player 2's Weapons Platform").
-export function hitWords(hit: IncursionsHit, view: IncursionsView, me: number | undefined): { headline: string; details: string[] } {
+export function hitWords(
+  hit: IncursionsHit,
+  view: IncursionsView,
+  me: number | undefined,
+): { headline: string; details: string[] } {
   // An attack on an officer (the target's shields were down, §13.4) names the officer.
   const officer = hit.targetOfficer
     ? view.vessels.find((v) => v.seat === hit.target)?.officers.find((o) => o.position === hit.targetOfficer)
@@ -264,7 +270,11 @@ export function groupHexIds(ids: string[]): string[] {
 
 // A hex repairing the deciding ship (EVENT_REPAIR), in words: the server's title names the hex
 // and the points; the detail says what the choice is.
-export function eventRepairWords(view: IncursionsView, seat: number, title: string): { headline: string; detail: string } {
+export function eventRepairWords(
+  view: IncursionsView,
+  seat: number,
+  title: string,
+): { headline: string; detail: string } {
   const tile = tileUnder(view, seat);
   const hex = tile ? (tile.hexId === "start" ? "The start tile" : tile.name || tileTitle(tile)) : "This hex";
   return {
@@ -283,5 +293,8 @@ export function optionLabel(prompt: DecisionPrompt, option: Option): string {
     return "Pass: let it resolve";
   if (step === IncursionsStep.ESCAPE && accept && (option.label === "" || option.label === "Take the hit"))
     return "Go down with the ship: you are out of the game";
+  // The server counts "1 hexes".
+  const cut = step === IncursionsStep.CUT ? cutCount(option) : null;
+  if (cut !== null) return cutWords(cut, cutUnit(prompt));
   return option.label;
 }

@@ -5,32 +5,19 @@ import { useState } from "preact/hooks";
 import { ClockPreset, DisconnectOutcome } from "../../../gen/spacedock/v1/clock_pb.js";
 import { IncursionsMode } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { BotStrength, Game } from "../../../gen/spacedock/v1/lobby_pb.js";
-import type { StccgMatchOptions } from "../../../gen/spacedock/v1/stccg_pb.js";
 import type { Client } from "../../app/client.js";
 import { choosesShip, describeSeatError, kModes, kNoCrewChoice, usesDeck, type CrewChoice } from "./incursions_seat.js";
 import { HexpilePicker, IncursionsSeatPicker } from "./incursions_seat_picker.js";
-import { DeckPicker, GamePicker, seatOptions, type DeckChoice } from "./seat_options.js";
-
-// The STCCG rule profile's switches, in words (stccg.proto StccgMatchOptions).
-const kStccgSwitches: [keyof StccgMatchOptions & string, string][] = [
-  ["staffNeedsStaffIcon", "Staffing needs a Staff icon"],
-  ["awayTeamsPublic", "Away Teams are public"],
-  ["qContinuumNeverReshuffles", "The Q-Continuum never reshuffles"],
-  ["crdReturnFire", "Return fire as in the CRD"],
-  ["battleTieKillsBoth", "A battle tie kills both"],
-  ["thirtyThirtyDecks", "30/30 decks"],
-  ["severalFacilitiesPerLocation", "Several facilities per location"],
-  ["duplicateMissionsApart", "Duplicate missions apart"],
-  ["dilemmaDamageByRotation", "Dilemma damage by rotation"],
-  ["replacedDilemmaToBottom", "A replaced dilemma goes to the bottom"],
-];
+import { botsOffered } from "./opponents.js";
+import { DeckPicker, GamePicker, kSampleDeckChoice, seatOptions, type DeckChoice } from "./seat_options.js";
+import { kStccgRuleOptions } from "./stccg_rule_options.js";
 
 export function CreateMatch({ client }: { client: Client }) {
   const [game, setGame] = useState(Game.STCCG);
   const [players, setPlayers] = useState(2);
   const [mode, setMode] = useState(IncursionsMode.BASIC);
   const [crew, setCrew] = useState<CrewChoice>(kNoCrewChoice);
-  const [deck, setDeck] = useState<DeckChoice>("sample:federation");
+  const [deck, setDeck] = useState<DeckChoice>(kSampleDeckChoice);
   const [clock, setClock] = useState(ClockPreset.NONE);
   const [pauseOnDisconnect, setPauseOnDisconnect] = useState(false);
   const [spectators, setSpectators] = useState(true);
@@ -38,6 +25,8 @@ export function CreateMatch({ client }: { client: Client }) {
   const [bot, setBot] = useState(BotStrength.NONE);
   const [switches, setSwitches] = useState<Record<string, boolean>>({});
   const [error, setError] = useState<string | null>(null);
+  const bots = botsOffered(game, players);
+  const opponent = bots ? bot : BotStrength.NONE;
 
   const create = async (e: SubmitEvent) => {
     e.preventDefault();
@@ -48,15 +37,13 @@ export function CreateMatch({ client }: { client: Client }) {
         value: {
           game,
           options:
-            game === Game.STCCG
-              ? { case: "stccg", value: switches }
-              : { case: "incursions", value: { players, mode } },
+            game === Game.STCCG ? { case: "stccg", value: switches } : { case: "incursions", value: { players, mode } },
           seat: seatOptions(game, deck, choosesShip(mode) ? crew : null, crew.hexpile, usesDeck(mode)),
           clock,
           onDisconnect: pauseOnDisconnect ? DisconnectOutcome.PAUSE : DisconnectOutcome.LOSS,
           noSpectators: !spectators,
           privateMatch,
-          botOpponents: bot,
+          botOpponents: opponent,
         },
       });
       if (answer.result.case !== "match") return;
@@ -94,7 +81,11 @@ export function CreateMatch({ client }: { client: Client }) {
           {choosesShip(mode) ? (
             <IncursionsSeatPicker client={client} value={crew} onChange={setCrew} full={usesDeck(mode)} />
           ) : (
-            <HexpilePicker client={client} value={crew.hexpile ?? ""} onChange={(hexpile) => setCrew({ ...crew, hexpile })} />
+            <HexpilePicker
+              client={client}
+              value={crew.hexpile ?? ""}
+              onChange={(hexpile) => setCrew({ ...crew, hexpile })}
+            />
           )}
         </>
       )}
@@ -120,12 +111,19 @@ export function CreateMatch({ client }: { client: Client }) {
       )}
       <label>
         Opponent
-        <select value={bot} onChange={(e) => setBot(Number(e.currentTarget.value) as BotStrength)}>
-          <option value={BotStrength.NONE}>A person (wait for them to join)</option>
-          <option value={BotStrength.RANDOM}>Bot: random</option>
-          <option value={BotStrength.EASY}>Bot: easy</option>
-          <option value={BotStrength.STRONG}>Bot: strong</option>
+        <select value={opponent} onChange={(e) => setBot(Number(e.currentTarget.value) as BotStrength)}>
+          <option value={BotStrength.NONE}>
+            {bots ? "A person (wait for them to join)" : "People (wait for them to join)"}
+          </option>
+          {bots && (
+            <>
+              <option value={BotStrength.RANDOM}>Bot: random</option>
+              <option value={BotStrength.EASY}>Bot: easy</option>
+              <option value={BotStrength.STRONG}>Bot: strong</option>
+            </>
+          )}
         </select>
+        {!bots && <span class="hint">Bots play two-player matches only.</span>}
       </label>
       <label class="check">
         <input type="checkbox" checked={spectators} onChange={(e) => setSpectators(e.currentTarget.checked)} />
@@ -136,16 +134,23 @@ export function CreateMatch({ client }: { client: Client }) {
         Private: joined only with the invite link
       </label>
       {game === Game.STCCG && (
-        <details>
+        <details class="rule-options">
           <summary>Rule options</summary>
-          {kStccgSwitches.map(([key, words]) => (
-            <label class="check">
+          <p class="hint">Each one left unticked plays as its "Off" says.</p>
+          {kStccgRuleOptions.map(({ key, words, why }) => (
+            <label class="check rule-option">
               <input
                 type="checkbox"
                 checked={!!switches[key]}
+                aria-describedby={`rule-${key}`}
                 onChange={(e) => setSwitches({ ...switches, [key]: e.currentTarget.checked })}
               />
-              {words}
+              <span>
+                {words}
+                <span class="hint" id={`rule-${key}`}>
+                  {why}
+                </span>
+              </span>
             </label>
           ))}
         </details>

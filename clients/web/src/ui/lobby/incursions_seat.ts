@@ -82,7 +82,11 @@ export const isFullMatch = (info: MatchInfo | null | undefined): boolean => uses
 
 // The modes a new match may be created in: name, and a line on what it means.
 export const kModes: [IncursionsMode, string, string][] = [
-  [IncursionsMode.BASIC, "Basic", "Ships are dealt at random; no captains or crew; hexes do nothing but the wormhole's roll."],
+  [
+    IncursionsMode.BASIC,
+    "Basic",
+    "Ships are dealt at random; no captains or crew; hexes do nothing but the wormhole's roll.",
+  ],
   [IncursionsMode.CREW, "Captains and crew", "Each player chooses a ship, a captain and up to three crew."],
   [
     IncursionsMode.EVENTS,
@@ -127,10 +131,14 @@ export function deckChoices(content: IncursionsContent): (Choice & { hint: strin
       const card = content.cards.find((c) => c.id === id);
       return !!card && card.position !== IncursionsPosition.UNSPECIFIED && !isCaptainCard(card);
     };
-    const cards = [...counts].filter(([id]) => !isCrew(id)).map(([id, n]) => (n > 1 ? `${title(id)} ×${n}` : title(id)));
+    const cards = [...counts]
+      .filter(([id]) => !isCrew(id))
+      .map(([id, n]) => (n > 1 ? `${title(id)} ×${n}` : title(id)));
     const crew = [...counts].filter(([id]) => isCrew(id)).map(([id, n]) => (n > 1 ? `${title(id)} ×${n}` : title(id)));
     const n = preset.cards.length;
-    const hint = `${n} ${n === 1 ? "card" : "cards"}: ${cards.join(", ")}` + (crew.length ? `; crew: ${crew.join(", ")}` : "; no crew");
+    const hint =
+      `${n} ${n === 1 ? "card" : "cards"}: ${cards.join(", ")}` +
+      (crew.length ? `; crew: ${crew.join(", ")}` : "; no crew");
     return { value: preset.id, label: preset.name || preset.id, hint };
   });
 }
@@ -144,7 +152,9 @@ export function presetChoices(content: IncursionsContent): (Choice & { hint: str
     const denizens = defs.flatMap((h) => (h?.event?.denizen ? [h.event.denizen.name || h.name] : []));
     const name = preset.name || preset.id;
     const label = denizens.length ? `${name} (${denizens.length} denizen${denizens.length === 1 ? "" : "s"})` : name;
-    const hint = `${preset.hexes.length} hexes, ${hexpoints} hexpoints` + (denizens.length ? `; denizens: ${denizens.join(", ")}` : "; no denizens");
+    const hint =
+      `${preset.hexes.length} hexes, ${hexpoints} hexpoints` +
+      (denizens.length ? `; denizens: ${denizens.join(", ")}` : "; no denizens");
     return { value: preset.id, label, hint };
   });
 }

@@ -26,7 +26,7 @@ export function IncursionsSeatPicker(props: {
   client: Client;
   value: CrewChoice;
   onChange: (choice: CrewChoice) => void;
-  full?: boolean;  // the full game: a deck preset, no crew
+  full?: boolean; // the full game: a deck preset, no crew
 }) {
   const { content, error } = useIncursionsContent(props.client.connection);
   if (error)
@@ -54,8 +54,9 @@ export function IncursionsSeatPicker(props: {
       </label>
       {ship && (
         <p class="hint inc-seat-ship">
-          Hull {ship.hull} · shields {ship.shields} · evasion {ship.evasion} · {ship.w1?.name} {dice(ship.w1?.dice ?? 0, ship.w1?.flat ?? 0)} ·{" "}
-          {ship.w2?.name} {dice(ship.w2?.dice ?? 0, ship.w2?.flat ?? 0)} range {ship.w2?.range ?? 0}
+          Hull {ship.hull} · shields {ship.shields} · evasion {ship.evasion} · {ship.w1?.name}{" "}
+          {dice(ship.w1?.dice ?? 0, ship.w1?.flat ?? 0)} · {ship.w2?.name}{" "}
+          {dice(ship.w2?.dice ?? 0, ship.w2?.flat ?? 0)} range {ship.w2?.range ?? 0}
           {ship.cloakCost ? ` · cloak ${ship.cloakCost} Pwr` : ""}
         </p>
       )}
@@ -82,7 +83,10 @@ export function IncursionsSeatPicker(props: {
       ) : (
         <div class="inc-seat-crew" role="group" aria-label="Crew">
           <p class="inc-seat-crew-head">
-            Crew <span class="muted small">(up to {kMaxCrew}, one per position; {choice.crew.length} chosen)</span>
+            Crew{" "}
+            <span class="muted small">
+              (up to {kMaxCrew}, one per position; {choice.crew.length} chosen)
+            </span>
           </p>
           {crewCards(content).map((card) => {
             const chosen = choice.crew.includes(card.id);

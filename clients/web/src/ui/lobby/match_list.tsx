@@ -6,10 +6,17 @@ import { Game, MatchStatus, type MatchInfo } from "../../../gen/spacedock/v1/lob
 import type { Client } from "../../app/client.js";
 import { describeError } from "../../net/connection.js";
 import { resultLine } from "../result_words.js";
-import { describeSeatError, isCrewMatch, isFullMatch, kNoCrewChoice, modeTag, type CrewChoice } from "./incursions_seat.js";
+import {
+  describeSeatError,
+  isCrewMatch,
+  isFullMatch,
+  kNoCrewChoice,
+  modeTag,
+  type CrewChoice,
+} from "./incursions_seat.js";
 import { IncursionsSeatPicker } from "./incursions_seat_picker.js";
 import { clockName, gameName, playersLine, seatNames, statusName } from "./names.js";
-import { DeckPicker, seatOptions, type DeckChoice } from "./seat_options.js";
+import { DeckPicker, kSampleDeckChoice, seatOptions, type DeckChoice } from "./seat_options.js";
 
 type Filter = "open" | "live" | "mine" | "finished";
 
@@ -24,7 +31,7 @@ export function MatchList({ client }: { client: Client }) {
   const [filter, setFilter] = useState<Filter>("open");
   const [game, setGame] = useState(Game.UNSPECIFIED);
   const [matches, setMatches] = useState<MatchInfo[]>([]);
-  const [deck, setDeck] = useState<DeckChoice>("sample:federation");
+  const [deck, setDeck] = useState<DeckChoice>(kSampleDeckChoice);
   const [crew, setCrew] = useState<CrewChoice>(kNoCrewChoice);
   // The Incursions match with captains and crew whose seat is being chosen.
   const [joining, setJoining] = useState<MatchInfo | null>(null);
@@ -72,7 +79,10 @@ export function MatchList({ client }: { client: Client }) {
     try {
       const answer = await client.connection.request({
         case: "joinMatch",
-        value: { matchId: info.matchId, seat: seatOptions(info.game, deck, withCrew ? crew : null, undefined, isFullMatch(info)) },
+        value: {
+          matchId: info.matchId,
+          seat: seatOptions(info.game, deck, withCrew ? crew : null, undefined, isFullMatch(info)),
+        },
       });
       if (answer.result.case === "match") client.match.attach(client.connection, answer.result.value);
       client.go({ page: "match", matchId: info.matchId, spectate: false, invite: "" });
@@ -92,19 +102,13 @@ export function MatchList({ client }: { client: Client }) {
             </button>
           ))}
         </div>
-        <select
-          aria-label="Game"
-          value={game}
-          onChange={(e) => setGame(Number(e.currentTarget.value) as Game)}
-        >
+        <select aria-label="Game" value={game} onChange={(e) => setGame(Number(e.currentTarget.value) as Game)}>
           <option value={Game.UNSPECIFIED}>Both games</option>
           <option value={Game.STCCG}>Star Trek CCG</option>
           <option value={Game.INCURSIONS}>Incursions</option>
         </select>
       </div>
-      {filter === "open" && (
-        <DeckPicker client={client} game={Game.STCCG} value={deck} onChange={setDeck} />
-      )}
+      {filter === "open" && <DeckPicker client={client} game={Game.STCCG} value={deck} onChange={setDeck} />}
       {joining && (
         <form
           class="join-crew"
@@ -162,7 +166,9 @@ export function MatchList({ client }: { client: Client }) {
                   <td>{playersLine(info)}</td>
                   <td>{clockName(info.clock?.preset)}</td>
                   <td>
-                    {over ? (info.result && resultLine(info.result, seatNames(info))) || "finished" : statusName(info.status)}
+                    {over
+                      ? (info.result && resultLine(info.result, seatNames(info))) || "finished"
+                      : statusName(info.status)}
                   </td>
                   <td class="actions">
                     {open && (

@@ -4,11 +4,11 @@ import { ClockPreset } from "../../../gen/spacedock/v1/clock_pb.js";
 import { BotStrength, Game, QuickMatchUpdate_State as State } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { Client } from "../../app/client.js";
 import { describeError } from "../../net/connection.js";
-import { DeckPicker, GamePicker, seatOptions, type DeckChoice } from "./seat_options.js";
+import { DeckPicker, GamePicker, kSampleDeckChoice, seatOptions, type DeckChoice } from "./seat_options.js";
 
 export function QuickMatch({ client }: { client: Client }) {
   const [game, setGame] = useState(Game.STCCG);
-  const [deck, setDeck] = useState<DeckChoice>("sample:federation");
+  const [deck, setDeck] = useState<DeckChoice>(kSampleDeckChoice);
   const [error, setError] = useState<string | null>(null);
   const update = client.quickMatch.value;
   const queued = update?.state === State.QUEUED || update?.state === State.BOT_OFFERED;
@@ -48,8 +48,7 @@ export function QuickMatch({ client }: { client: Client }) {
       ) : (
         <>
           <p role="status">
-            Looking for an opponent…{" "}
-            {update && update.waiting > 1 ? `${update.waiting} players waiting` : ""}
+            Looking for an opponent… {update && update.waiting > 1 ? `${update.waiting} players waiting` : ""}
           </p>
           {update?.state === State.BOT_OFFERED && (
             <p>

@@ -1,15 +1,15 @@
 // The game, and the deck (STCCG) or hex contribution, ship and officers (Incursions) a player
 // brings to a seat.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { DeckSummary } from "../../../gen/spacedock/v1/decks_pb.js";
 import { Game } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { Client } from "../../app/client.js";
+import { defaultDeck, type DeckChoice } from "./deck_default.js";
 import { incursionsSeat, type CrewChoice } from "./incursions_seat.js";
 
-export const kSampleDecks = ["federation", "klingon", "romulan"];
+export { kSampleDeckChoice, type DeckChoice } from "./deck_default.js";
 
-// "sample:federation" or "deck:12": what the deck picker holds.
-export type DeckChoice = string;
+export const kSampleDecks = ["federation", "klingon", "romulan"];
 
 // `crew`: an Incursions seat's ship and officers, in a match with captains and crew (null or
 // absent: the basic game); `hexpile`: the Incursions hexpile preset (absent: the crew choice's,
@@ -37,6 +37,8 @@ export function GamePicker(props: { value: Game; onChange: (game: Game) => void 
   );
 }
 
+// Offers the player's stored decks and the sample decks. Once the stored decks are known it
+// picks the most recently saved legal one (unless the player chose already).
 export function DeckPicker(props: {
   client: Client;
   game: Game;
@@ -44,18 +46,28 @@ export function DeckPicker(props: {
   onChange: (choice: DeckChoice) => void;
 }) {
   const [decks, setDecks] = useState<DeckSummary[]>([]);
+  const chosen = useRef(false);
   useEffect(() => {
     props.client.connection
       .request({ case: "listDecks", value: {} })
-      .then((answer) => answer.result.case === "decks" && setDecks(answer.result.value.decks))
+      .then((answer) => {
+        if (answer.result.case !== "decks") return;
+        setDecks(answer.result.value.decks);
+        // Only STCCG seats take a deck; the choice waits should the game be switched to it.
+        if (!chosen.current) props.onChange(defaultDeck(answer.result.value.decks, Game.STCCG));
+      })
       .catch(() => {});
   }, []);
   if (props.game !== Game.STCCG) return null;
   const stored = decks.filter((deck) => deck.game === Game.STCCG);
+  const choose = (choice: DeckChoice) => {
+    chosen.current = true;
+    props.onChange(choice);
+  };
   return (
     <label>
       Deck
-      <select value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+      <select value={props.value} onChange={(e) => choose(e.currentTarget.value)}>
         {stored.map((deck) => (
           <option value={`deck:${deck.deckId}`} disabled={!deck.legal}>
             {deck.name}

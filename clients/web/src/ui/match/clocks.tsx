@@ -20,8 +20,7 @@ export function absenceWords(reading: SeatClockNow): string[] {
   if (reading.awayMs > 0) words.push(`away ${formatClock(reading.awayMs)}`);
   const grace = reading.forfeitInMs;
   if (grace === null) return words;
-  if (grace > 0)
-    words.push(`has ${grace < 60_000 ? `${Math.ceil(grace / 1000)} s` : formatClock(grace)} to reconnect`);
+  if (grace > 0) words.push(`has ${grace < 60_000 ? `${Math.ceil(grace / 1000)} s` : formatClock(grace)} to reconnect`);
   else words.push("grace over: forfeits once another player is here");
   return words;
 }

@@ -19,7 +19,13 @@ function useHowPlayersLeft(events: readonly GameEvent[], matchId: bigint | null)
   return useMemo(() => new Map(howPlayersLeft(events, known.current.left)), [events, matchId]);
 }
 
-export function GameTable(props: { snapshot: GameSnapshot; store: MatchStore; link: Connection }) {
+// `imageTemplate`: Welcome.card_image_template, where STCCG card pictures come from ("": none).
+export function GameTable(props: {
+  snapshot: GameSnapshot;
+  store: MatchStore;
+  link: Connection;
+  imageTemplate?: string;
+}) {
   const { snapshot, store } = props;
   const cards = useCardsById(props.link, snapshot.view.case === "stccg");
   // What each hex does (the hex panel under the map), asked for once.
@@ -31,7 +37,15 @@ export function GameTable(props: { snapshot: GameSnapshot; store: MatchStore; li
   switch (snapshot.view.case) {
     case "stccg":
       return (
-        <StccgTable view={snapshot.view.value} seat={store.seat()} prompt={prompt} choose={choose} names={names} cards={cards} />
+        <StccgTable
+          view={snapshot.view.value}
+          seat={store.seat()}
+          prompt={prompt}
+          choose={choose}
+          names={names}
+          cards={cards}
+          imageTemplate={props.imageTemplate}
+        />
       );
     case "incursions": {
       return (

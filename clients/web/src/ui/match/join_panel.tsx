@@ -4,12 +4,19 @@
 import { useState } from "preact/hooks";
 import type { MatchInfo } from "../../../gen/spacedock/v1/lobby_pb.js";
 import type { Client } from "../../app/client.js";
-import { describeSeatError, isCrewMatch, isFullMatch, kNoCrewChoice, modeTag, type CrewChoice } from "../lobby/incursions_seat.js";
+import {
+  describeSeatError,
+  isCrewMatch,
+  isFullMatch,
+  kNoCrewChoice,
+  modeTag,
+  type CrewChoice,
+} from "../lobby/incursions_seat.js";
 import { IncursionsSeatPicker } from "../lobby/incursions_seat_picker.js";
-import { DeckPicker, seatOptions, type DeckChoice } from "../lobby/seat_options.js";
+import { DeckPicker, kSampleDeckChoice, seatOptions, type DeckChoice } from "../lobby/seat_options.js";
 
 export function JoinPanel({ client, info, invite }: { client: Client; info: MatchInfo; invite: string }) {
-  const [deck, setDeck] = useState<DeckChoice>("sample:federation");
+  const [deck, setDeck] = useState<DeckChoice>(kSampleDeckChoice);
   const [crew, setCrew] = useState<CrewChoice>(kNoCrewChoice);
   const [error, setError] = useState<string | null>(null);
   const withCrew = isCrewMatch(info);
@@ -18,7 +25,11 @@ export function JoinPanel({ client, info, invite }: { client: Client; info: Matc
     try {
       const answer = await client.connection.request({
         case: "joinMatch",
-        value: { matchId: info.matchId, inviteCode: invite, seat: seatOptions(info.game, deck, withCrew ? crew : null, undefined, isFullMatch(info)) },
+        value: {
+          matchId: info.matchId,
+          inviteCode: invite,
+          seat: seatOptions(info.game, deck, withCrew ? crew : null, undefined, isFullMatch(info)),
+        },
       });
       if (answer.result.case === "match") client.match.attach(client.connection, answer.result.value);
     } catch (failure) {

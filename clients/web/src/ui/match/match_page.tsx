@@ -8,10 +8,15 @@ import { describeError } from "../../net/connection.js";
 import { ChatBox } from "../chat_box.js";
 import { gameName, seatNames } from "../lobby/names.js";
 import { resultLine } from "../result_words.js";
+import { missionsOf } from "../stccg/sequence/card_links.js";
+import { DecisionWaiting } from "../stccg/sequence/decision_waiting.js";
+import { SequenceContext } from "../stccg/sequence/sequence_context.js";
+import { afterMatchLinks } from "./after_match.js";
 import { Seats } from "./clocks.js";
 import { EventLog } from "./event_log.js";
 import { GameTable } from "./game_table.js";
 import { JoinPanel } from "./join_panel.js";
+import { judgeWaitWords } from "./judge_words.js";
 import { PromptPanel } from "./prompt_panel.js";
 
 export function MatchPage({ client, route }: { client: Client; route: Extract<Route, { page: "match" }> }) {
@@ -19,7 +24,7 @@ export function MatchPage({ client, route }: { client: Client; route: Extract<Ro
   const [error, setError] = useState<string | null>(null);
   const [rail, setRail] = useState<"log" | "chat">("log");
   useEffect(() => {
-    if (store.matchId.value === route.matchId) return;  // attached by the lobby already
+    if (store.matchId.value === route.matchId) return; // attached by the lobby already
     store
       .follow(client.connection, route.matchId, route.spectate, route.invite, route.judge ?? false)
       .catch((failure) => setError(describeError(failure)));
@@ -29,9 +34,10 @@ export function MatchPage({ client, route }: { client: Client; route: Extract<Ro
   const info = store.info.value;
   const snapshot = store.snapshot.value;
   const prompt = store.prompt.value;
+  const waiting = store.waiting.value;
   useEffect(() => {
-    document.title = prompt ? "(!) Spacedock" : "Spacedock";
-  }, [prompt]);
+    document.title = prompt || waiting ? "(!) Spacedock" : "Spacedock";
+  }, [prompt, waiting]);
   if (error)
     return (
       <section class="panel">
@@ -42,6 +48,15 @@ export function MatchPage({ client, route }: { client: Client; route: Extract<Ro
       </section>
     );
   const playing = store.seat() !== undefined && info?.status === MatchStatus.ACTIVE;
+  // A judge's table comes only once the game is older than the judge delay: say when.
+  const judgeWait =
+    store.isJudging() && !snapshot
+      ? judgeWaitWords(
+          Number(client.session.welcome.value?.judgeDelayMs ?? 0n),
+          Number(info?.startedAtMs ?? 0n),
+          Date.now(),
+        )
+      : undefined;
   const invite = info?.inviteCode
     ? `${location.origin}${location.pathname}#/match/${route.matchId}?invite=${info.inviteCode}`
     : "";
@@ -54,8 +69,7 @@ export function MatchPage({ client, route }: { client: Client; route: Extract<Ro
         <Seats store={store} />
         {store.judgedAsOf.value > 0n && (
           <p class="judge-note" role="status">
-            Judge view: every card, as the game stood at{" "}
-            {new Date(Number(store.judgedAsOf.value)).toLocaleTimeString()}
+            Judge view: every card, as the game stood at {new Date(Number(store.judgedAsOf.value)).toLocaleTimeString()}
           </p>
         )}
         {info?.status === MatchStatus.WAITING && (
@@ -74,6 +88,15 @@ export function MatchPage({ client, route }: { client: Client; route: Extract<Ro
             {resultLine(info.result, seatNames(info))}
           </p>
         )}
+        {afterMatchLinks(info).length > 0 && (
+          <nav class="after-match" aria-label="After the match">
+            {afterMatchLinks(info).map((link) => (
+              <a class="button" href={link.href}>
+                {link.text}
+              </a>
+            ))}
+          </nav>
+        )}
         {info?.status === MatchStatus.WAITING &&
           !info.seats.some((seat) => seat.accountId === client.session.user.value?.accountId) && (
             <JoinPanel client={client} info={info} invite={route.invite} />
@@ -91,13 +114,26 @@ export function MatchPage({ client, route }: { client: Client; route: Extract<Ro
       <div class="match-body">
         <div class="table-area">
           {snapshot ? (
-            <GameTable snapshot={snapshot} store={store} link={client.connection} />
+            <SequenceContext.Provider value={{ player: store.sequence, waiting: waiting !== null }}>
+              <GameTable
+                snapshot={snapshot}
+                store={store}
+                link={client.connection}
+                imageTemplate={client.session.welcome.value?.cardImageTemplate}
+              />
+            </SequenceContext.Provider>
           ) : (
-            <p class="muted">The table appears when the match starts.</p>
+            <p class="muted" role="status">
+              {judgeWait ?? "The table appears when the match starts."}
+            </p>
           )}
         </div>
         <aside class="rail">
-          <PromptPanel store={store} live={client.connection.state.value === "live"} />
+          {waiting && !prompt ? (
+            <DecisionWaiting player={store.sequence} />
+          ) : (
+            <PromptPanel store={store} live={client.connection.state.value === "live"} beforeTable={judgeWait} />
+          )}
           <div class="tabs" role="tablist">
             <button type="button" role="tab" aria-selected={rail === "log"} onClick={() => setRail("log")}>
               Log
@@ -107,7 +143,11 @@ export function MatchPage({ client, route }: { client: Client; route: Extract<Ro
             </button>
           </div>
           {rail === "log" ? (
-            <EventLog lines={store.log.value} />
+            <EventLog
+              lines={store.log.value}
+              look={(card) => store.sequence.look(card)}
+              missions={snapshot?.view.case === "stccg" ? missionsOf(snapshot.view.value) : []}
+            />
           ) : (
             <ChatBox messages={store.chat.value} send={(text) => store.say(text)} />
           )}

@@ -19,8 +19,13 @@ export function ReplayControls({ playback, events }: { playback: Playback; event
         <button type="button" aria-label="Step back" disabled={position === 0} onClick={() => playback.step(-1)}>
           ◀
         </button>
-        <button type="button" class="primary play" aria-label={playing ? "Pause" : "Play"} onClick={playback.toggle}
-          disabled={end === 0}>
+        <button
+          type="button"
+          class="primary play"
+          aria-label={playing ? "Pause" : "Play"}
+          onClick={playback.toggle}
+          disabled={end === 0}
+        >
           {playing ? "❚❚ Pause" : "▶ Play"}
         </button>
         <button type="button" aria-label="Step forward" disabled={position >= end} onClick={() => playback.step(1)}>
@@ -55,8 +60,8 @@ export function ReplayControls({ playback, events }: { playback: Playback; event
         {position > 0 ? events[position - 1].text : "Before the first event."}
       </p>
       <p class="muted small replay-keys">
-        <kbd>←</kbd> <kbd>→</kbd> step (<kbd>Shift</kbd>: ten), <kbd>Space</kbd> play or pause,{" "}
-        <kbd>Home</kbd> <kbd>End</kbd> jump
+        <kbd>←</kbd> <kbd>→</kbd> step (<kbd>Shift</kbd>: ten), <kbd>Space</kbd> play or pause, <kbd>Home</kbd>{" "}
+        <kbd>End</kbd> jump
       </p>
     </section>
   );

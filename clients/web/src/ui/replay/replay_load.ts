@@ -7,7 +7,7 @@ import type { Replay, ReplayCheck, ReplayView } from "../../../gen/spacedock/v1/
 export interface LoadedReplay {
   match: MatchInfo | undefined;
   view: ReplayView;
-  seat: number;  // for REPLAY_VIEW_PLAYER: the seat whose view it is
+  seat: number; // for REPLAY_VIEW_PLAYER: the seat whose view it is
   start: GameSnapshot | undefined;
   final: GameSnapshot | undefined;
   events: GameEvent[];

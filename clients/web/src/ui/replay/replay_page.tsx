@@ -34,7 +34,7 @@ function MatchReplay({ client, matchId }: { client: Client; matchId: bigint }) {
   // UNSPECIFIED first: the server picks the player's own view or the public one.
   const [wanted, setWanted] = useState(ReplayView.UNSPECIFIED);
   const [replay, setReplay] = useState<LoadedReplay | null>(null);
-  const [loading, setLoading] = useState<number | null>(0);  // events so far; null: not loading
+  const [loading, setLoading] = useState<number | null>(0); // events so far; null: not loading
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {

@@ -14,12 +14,7 @@ import { useViewAt } from "./use_view_at.js";
 
 const nothing = () => {};
 
-export function ReplayTable(props: {
-  client: Client;
-  matchId: bigint;
-  replay: LoadedReplay;
-  position: number;
-}) {
+export function ReplayTable(props: { client: Client; matchId: bigint; replay: LoadedReplay; position: number }) {
   const { replay, position } = props;
   const at = useViewAt(props.client, props.matchId, replay, position);
   const seat = replay.view === ReplayView.PLAYER ? replay.seat : undefined;
@@ -43,7 +38,15 @@ export function ReplayTable(props: {
         )
       )}
       {view?.case === "stccg" ? (
-        <StccgTable view={view.value} seat={seat} prompt={null} choose={nothing} names={names} cards={cards} />
+        <StccgTable
+          view={view.value}
+          seat={seat}
+          prompt={null}
+          choose={nothing}
+          names={names}
+          cards={cards}
+          imageTemplate={props.client.session.welcome.value?.cardImageTemplate}
+        />
       ) : view?.case === "incursions" ? (
         <IncursionsTable
           view={view.value}

@@ -20,7 +20,5 @@ export const kViewHints: Record<ReplayView, string> = {
 // anyone who may see the replay at all (the server has answered once already).
 export function allowedViews(match: MatchInfo | undefined, accountId: bigint | undefined): ReplayView[] {
   const seated = !!match && accountId !== undefined && match.seats.some((seat) => seat.accountId === accountId);
-  return seated
-    ? [ReplayView.PLAYER, ReplayView.PUBLIC, ReplayView.FULL]
-    : [ReplayView.PUBLIC, ReplayView.FULL];
+  return seated ? [ReplayView.PLAYER, ReplayView.PUBLIC, ReplayView.FULL] : [ReplayView.PUBLIC, ReplayView.FULL];
 }

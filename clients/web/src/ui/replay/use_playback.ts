@@ -48,7 +48,7 @@ export function usePlayback(end: number): Playback {
       seek(position + by);
     },
     toggle: () => {
-      if (!playing && position >= end) setPosition(0);  // play again from the start
+      if (!playing && position >= end) setPosition(0); // play again from the start
       setPlaying(!playing);
     },
     setSpeed,

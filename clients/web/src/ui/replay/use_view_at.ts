@@ -9,12 +9,7 @@ import { viewAt, type FetchedView, type ViewAtPosition } from "./replay_position
 // While the cursor moves (playing fast, dragging the slider) only where it rests is fetched.
 const kSettleMs = 120;
 
-export function useViewAt(
-  client: Client,
-  matchId: bigint,
-  replay: LoadedReplay,
-  position: number,
-): ViewAtPosition {
+export function useViewAt(client: Client, matchId: bigint, replay: LoadedReplay, position: number): ViewAtPosition {
   const fetched = useMemo(() => new Map<number, FetchedView>(), [replay]);
   const [, setVersion] = useState(0);
   const shown = viewAt(replay, position, fetched);
@@ -35,7 +30,7 @@ export function useViewAt(
           fetched.set(position, { snapshot: at, includes: atEvent });
           if (live) setVersion((v) => v + 1);
         })
-        .catch(() => {});  // the nearest view stays, with its note
+        .catch(() => {}); // the nearest view stays, with its note
     }, kSettleMs);
     return () => {
       live = false;

@@ -1,14 +1,17 @@
-// One card drawn from its data as a styled box: title, type, a few figures and state badges, an
-// owner marker, and, while the prompt offers something for it, an outline and a choices marker.
-// It is a button: clicking or focusing previews it; clicking also acts on its options.
+// One card drawn from its data as a styled box: title, what it is (card_face.ts), type, state
+// badges, an owner marker, its picture if the server names a source, and, while the prompt offers
+// something for it, an outline and a choices marker. It is a button: pointing at it, focusing or
+// clicking it previews it; clicking also acts on its options.
 import type { ComponentChildren } from "preact";
 import type { Option } from "../../../gen/spacedock/v1/game_pb.js";
 import type { StccgCardInPlay, StccgCardRef } from "../../../gen/spacedock/v1/stccg_pb.js";
+import { cardImageUrl } from "../cards/card_image.js";
+import { cardFace, faceWords } from "./card_face.js";
 import { choicesWords, unionOptions } from "./prompt_targets.js";
 import { useTable } from "./table_context.js";
+import { CardArt, TileFace } from "./tile_face.js";
 import {
   cardTitle,
-  figures,
   isHidden,
   ownerTag,
   possessive,
@@ -33,6 +36,8 @@ export interface CardProps {
   // Replaces the title line (a mission draws its ends around it), and the type line's words.
   body?: ComponentChildren;
   typeLine?: string;
+  // Title and type only: a second copy of a mission, drawn beside the first.
+  bare?: boolean;
   // A mission card previews its whole location.
   location?: LocationModel;
 }
@@ -48,26 +53,33 @@ export function Card(props: CardProps) {
   const type = hidden ? "card" : typeWord(ref!.type);
   const states = props.inPlay ? stateWords(props.inPlay) : [];
   const about = handle !== 0 && handle === t.aboutHandle;
+  // Only a card the viewer was shown is looked up: a face-down ref has no card id.
+  const face = hidden || props.body || props.bare ? undefined : cardFace(t.cards?.get(ref!.cardId), props.inPlay);
+  const art = hidden ? "" : cardImageUrl(t.imageTemplate ?? "", { id: ref!.cardId, title: ref!.title });
   const name = [
     title,
     `${possessive(t.sides, owner)} ${type}`,
     props.where,
+    ...(face ? faceWords(face) : []),
     ...states,
     ...(props.words ?? []),
-    about ? "the card this decision is about" : "",
+    about ? `the card this decision is about (${t.aboutWord})` : "",
     options.length ? choicesWords(options.length) : "",
-  ].filter(Boolean).join(", ");
+  ]
+    .filter(Boolean)
+    .join(", ");
 
   const classes = ["card", props.size ?? "play", sideOf(t.sides, owner)];
   if (hidden) classes.push("face-down");
   if (props.inPlay?.stopped) classes.push("stopped");
+  if (props.inPlay?.disabled) classes.push("disabled");
   if (props.inPlay?.damaged) classes.push("damaged");
+  if (art) classes.push("has-art");
   if (options.length) classes.push("hot");
   if (about) classes.push("about");
 
   const showPreview = () =>
     t.preview({ card: ref, inPlay: props.inPlay, location: props.location, where: props.where, options });
-  const figs = props.inPlay && !hidden ? figures(props.inPlay) : [];
   return (
     <button
       type="button"
@@ -76,31 +88,30 @@ export function Card(props: CardProps) {
       aria-haspopup={options.length > 1 ? "menu" : undefined}
       data-handle={handle || undefined}
       onFocus={showPreview}
+      onMouseEnter={showPreview}
       onClick={(e) => {
         showPreview();
         if (options.length) t.offer(options, e.currentTarget, title);
       }}
     >
+      <CardArt src={art} />
       {props.body ?? (
         <span class="card-title" aria-hidden="true">
           {hidden ? "✦ face down" : title}
         </span>
       )}
+      {face && <TileFace face={face} />}
       <span class="card-foot" aria-hidden="true">
-        <span class="card-type">
-          {props.typeLine ?? type}
-          {figs.map((f) => (
-            <span class="figure">{f}</span>
-          ))}
-        </span>
+        {/* A face's line says what the card is ("Klingon · OFFICER"): no type word besides. */}
+        <span class="card-type">{props.typeLine ?? (face?.line ? "" : type)}</span>
         {options.length > 0 && <span class="card-choices">{options.length > 1 ? `✔${options.length}` : "✔"}</span>}
         <span class="card-owner">{ownerTag(t.sides, owner)}</span>
       </span>
       {(states.length > 0 || about) && (
         <span class="card-badges" aria-hidden="true">
-          {about && <span class="badge about">in question</span>}
+          {about && <span class="badge about">{t.aboutWord}</span>}
           {states.map((s) => (
-            <span class={`badge ${s.split(/[ ,]/)[0]}`}>{s}</span>
+            <span class={`badge ${s.split(/[^a-z]/)[0]}`}>{s}</span>
           ))}
         </span>
       )}

@@ -7,7 +7,7 @@ export interface FoundCard {
   card: StccgCardRef;
   inPlay?: StccgCardInPlay;
   where: string;
-  location?: number;  // the spaceline index, for a mission
+  location?: number; // the spaceline index, for a mission
 }
 
 export function findShown(view: StccgView, sides: Sides, handle: number): FoundCard | undefined {

@@ -82,7 +82,7 @@ export function OptionMenu(props: OptionMenuProps) {
           tabIndex={-1}
           key={String(o.id)}
           onClick={() => {
-            close(false);
+            close(true); // the focus stays on the table, at the card chosen from
             props.choose(o.id);
           }}
         >

@@ -61,7 +61,7 @@ export function promptTargets(
     const at = action.location;
     if (action.kind === K.STCCG_ACTION_SEED_MISSION) {
       if (action.target !== 0 && at !== undefined && at < locations) {
-        add(out.byLocation, at, option);  // joins the opponent's copy there
+        add(out.byLocation, at, option); // joins the opponent's copy there
         placed = true;
       } else if (action.target === 0) {
         // With an empty spaceline the only place is "start it": shown as the left end.

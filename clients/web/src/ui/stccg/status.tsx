@@ -4,7 +4,7 @@
 import type { StccgView } from "../../../gen/spacedock/v1/stccg_pb.js";
 import { Card } from "./card.js";
 import { useTable } from "./table_context.js";
-import { cardTitle, phaseWords, possessive, seatName, sideOf } from "./view_model.js";
+import { cardTitle, phaseWords, possessive, seatWord, sideOf } from "./view_model.js";
 
 export function PhaseLine(props: { view: StccgView; prompting: boolean }) {
   const t = useTable();
@@ -29,12 +29,10 @@ export function AttemptAndResolving(props: { view: StccgView }) {
       {a && (
         <div class={`attempt ${sideOf(t.sides, a.seat)}`} role="group" aria-label={`Mission attempt at ${mission}`}>
           <h3>
-            Attempt at {mission} by {seatName(t.sides, a.seat).toLowerCase()}
+            Attempt at {mission} by {seatWord(t.sides, a.seat)}
           </h3>
           <div class="cards">
-            {a.vessel && (
-              <Card card={a.vessel} where={`attempting ${mission}`} size="mini" />
-            )}
+            {a.vessel && <Card card={a.vessel} where={`attempting ${mission}`} size="mini" />}
             {a.members.map((m, i) => (
               <Card key={m.handle || `m${i}`} card={m} where={`in the group attempting ${mission}`} size="mini" />
             ))}

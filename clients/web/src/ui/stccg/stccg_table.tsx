@@ -1,10 +1,11 @@
 // The STCCG game table: the opponent's bar on top, the spaceline, your bar, seed pile and hand
 // below, a fixed preview pane, and the open prompt's options spread over the cards and
 // locations they name. It shows the server's view and answers its prompts; it judges nothing.
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { DecisionPrompt, Option } from "../../../gen/spacedock/v1/game_pb.js";
 import type { StccgCard } from "../../../gen/spacedock/v1/stccg_cards_pb.js";
 import { StccgPhase, type StccgView } from "../../../gen/spacedock/v1/stccg_pb.js";
+import { useKeepFocus } from "../match/keep_focus.js";
 import { findShown } from "./find_card.js";
 import { CardRow } from "./hand.js";
 import { moveWithinGroup } from "./keys.js";
@@ -12,19 +13,32 @@ import { OptionMenu, type MenuState } from "./menu.js";
 import { PlayerBar } from "./piles.js";
 import { Preview } from "./preview.js";
 import { promptTargets, unionOptions, type PromptTargets } from "./prompt_targets.js";
+import { missionsOf } from "./sequence/card_links.js";
+import { SequencePanel } from "./sequence/sequence_panel.js";
+import { useLookedCard } from "./sequence/use_looked_card.js";
 import { Spaceline } from "./spaceline.js";
 import { AttemptAndResolving, OtherOptions, PhaseLine } from "./status.js";
 import { TableContext, type PreviewItem, type TableCtx } from "./table_context.js";
-import { locationModel, shownHandles, sidesOf, type LocationModel, type Sides } from "./view_model.js";
+import {
+  aboutWord,
+  locationModel,
+  possessive,
+  shownHandles,
+  sidesOf,
+  whoseLabel,
+  type LocationModel,
+  type Sides,
+} from "./view_model.js";
 import "./stccg.css";
 
 export interface StccgTableProps {
   view: StccgView;
-  seat: number | undefined;  // undefined: a spectator
-  prompt: DecisionPrompt | null;  // this viewer's open decision
+  seat: number | undefined; // undefined: a spectator
+  prompt: DecisionPrompt | null; // this viewer's open decision
   choose: (optionId: bigint) => void;
-  names?: string[];  // the players' names by seat
-  cards?: ReadonlyMap<string, StccgCard>;  // the card database by id, for figures not in the view
+  names?: string[]; // the players' names by seat
+  cards?: ReadonlyMap<string, StccgCard>; // the card database by id, for figures not in the view
+  imageTemplate?: string; // Welcome.card_image_template: card pictures, if the server names a source
 }
 
 export function StccgTable(props: StccgTableProps) {
@@ -38,16 +52,21 @@ export function StccgTable(props: StccgTableProps) {
   const models = useMemo(() => view.spaceline.map((l) => locationModel(l, sides)), [view, sides]);
   const [menu, setMenu] = useState<MenuState | null>(null);
   const [previewed, setPreviewed] = useState<PreviewItem | null>(null);
-  useEffect(() => setMenu(null), [prompt]);  // a new decision: the old menu's options are gone
+  useLookedCard(setPreviewed); // a card named in the log or in what happened
+  useEffect(() => setMenu(null), [prompt]); // a new decision: the old menu's options are gone
+  const root = useRef<HTMLDivElement>(null);
+  useKeepFocus(root);
 
   const closeMenu = (refocus: boolean) => {
     if (refocus && menu?.anchor.isConnected) menu.anchor.focus();
     setMenu(null);
   };
+  const about = prompt?.context.case === "stccg" ? prompt.context.value : undefined;
   const ctx: TableCtx = {
     sides,
     targets,
-    aboutHandle: prompt?.context.case === "stccg" ? (prompt.context.value.about?.handle ?? 0) : 0,
+    aboutHandle: about?.about?.handle ?? 0,
+    aboutWord: about ? aboutWord(about.what, about.about, view.attempt) : "",
     offer(options: Option[], anchor: HTMLElement, name: string) {
       if (!prompt || options.length === 0) return;
       if (options.length === 1) {
@@ -59,6 +78,7 @@ export function StccgTable(props: StccgTableProps) {
     },
     preview: setPreviewed,
     cards: props.cards,
+    imageTemplate: props.imageTemplate,
   };
 
   const player = (s: number) => view.players.find((p) => p.seat === s);
@@ -67,15 +87,16 @@ export function StccgTable(props: StccgTableProps) {
   const toPlay = (s: number) => view.phase !== StccgPhase.GAME_OVER && view.activeSeat === s;
   return (
     <TableContext.Provider value={ctx}>
-      <div class={`stccg${prompt ? " prompting" : ""}`} onKeyDown={moveWithinGroup}>
+      <div class={`stccg${prompt ? " prompting" : ""}`} onKeyDown={moveWithinGroup} ref={root} tabIndex={-1}>
         <header class="stccg-head">
           <PhaseLine view={view} prompting={prompt !== null} />
           <Preview item={refresh(previewed, view, sides, targets, models)} />
         </header>
+        <SequencePanel missions={missionsOf(view)} />
         {top && top.hand.length > 0 && (
           <CardRow
-            label={`Seat ${top.seat}'s hand`}
-            where={`in seat ${top.seat}'s hand`}
+            label={`${whoseLabel(sides, top.seat)} hand`}
+            where={`in ${possessive(sides, top.seat)} hand`}
             cards={top.hand}
             kind="hand"
           />
@@ -86,16 +107,16 @@ export function StccgTable(props: StccgTableProps) {
         <PlayerBar player={bottom} seat={sides.bottom} active={toPlay(sides.bottom)} />
         {bottom && bottom.seedPile.length > 0 && (
           <CardRow
-            label={sides.player ? "Your seed pile" : `Seat ${bottom.seat}'s seed pile`}
-            where={sides.player ? "in your seed pile" : `in seat ${bottom.seat}'s seed pile`}
+            label={`${whoseLabel(sides, bottom.seat)} seed pile`}
+            where={`in ${possessive(sides, bottom.seat)} seed pile`}
             cards={bottom.seedPile}
             kind="seed-pile"
           />
         )}
         {bottom && (sides.player || bottom.hand.length > 0) && (
           <CardRow
-            label={sides.player ? "Your hand" : `Seat ${bottom.seat}'s hand`}
-            where={sides.player ? "in your hand" : `in seat ${bottom.seat}'s hand`}
+            label={`${whoseLabel(sides, bottom.seat)} hand`}
+            where={`in ${possessive(sides, bottom.seat)} hand`}
             cards={bottom.hand}
             kind="hand"
           />

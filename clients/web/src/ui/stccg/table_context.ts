@@ -20,19 +20,23 @@ export interface PreviewItem {
 export interface TableCtx {
   sides: Sides;
   targets: PromptTargets;
-  // The card the open decision is about (0: none).
+  // The card the open decision is about (0: none), and its badge ("encountered", "attacked").
   aboutHandle: number;
+  aboutWord: string;
   // One option: chosen at once; several: a menu anchored at `anchor`, titled `name`.
   offer(options: Option[], anchor: HTMLElement, name: string): void;
   preview(item: PreviewItem): void;
   // The card database by card id, once loaded (figures the view does not carry).
   cards?: ReadonlyMap<string, StccgCard>;
+  // Welcome.card_image_template: where card pictures come from ("" or unset: none).
+  imageTemplate?: string;
 }
 
 export const TableContext = createContext<TableCtx>({
   sides: { bottom: 0, top: 1, player: false },
   targets: emptyTargets(),
   aboutHandle: 0,
+  aboutWord: "",
   offer: () => {},
   preview: () => {},
 });

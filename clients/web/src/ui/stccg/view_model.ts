@@ -9,10 +9,13 @@ import {
   type StccgMissionEnd,
 } from "../../../gen/spacedock/v1/stccg_cards_pb.js";
 import {
+  StccgDecisionStep,
   StccgPhase,
+  type StccgAttempt,
   type StccgCardInPlay,
   type StccgCardRef,
   type StccgLocation,
+  type StccgRequirementsCheck,
   type StccgView,
 } from "../../../gen/spacedock/v1/stccg_pb.js";
 import { affiliationName, typeName } from "../cards/card_words.js";
@@ -47,6 +50,12 @@ export function seatName(sides: Sides, seat: number): string {
   return seat === sides.bottom || seat === sides.top ? (sides.names?.[seat] ?? `Seat ${seat}`) : "Nobody";
 }
 
+// seatName in running text: "you", "opponent", "alice" (a user name keeps its case).
+export function seatWord(sides: Sides, seat: number): string {
+  const name = seatName(sides, seat);
+  return name === sides.names?.[seat] ? name : name.toLowerCase();
+}
+
 export function possessive(sides: Sides, seat: number): string {
   if (sides.player && seat === sides.bottom) return "your";
   if (sides.player && seat === sides.top) return "opponent's";
@@ -55,11 +64,27 @@ export function possessive(sides: Sides, seat: number): string {
   return name ? `${name}'s` : `seat ${seat}'s`;
 }
 
-// The short owner marker printed on a card, so that ownership never relies on colour alone.
+// A label's first word: "Your", "Opponent's", "alice's" (a user name keeps its case).
+export function whoseLabel(sides: Sides, seat: number): string {
+  const words = possessive(sides, seat);
+  if (words === `${sides.names?.[seat]}'s`) return words;
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// A name short enough for a card's corner: "alice", "Bot (st…".
+const kTagLength = 8;
+function shortName(name: string): string {
+  return name.length <= kTagLength ? name : `${name.slice(0, kTagLength - 1)}…`;
+}
+
+// The short owner marker printed on a card, so that ownership never relies on colour alone:
+// the player's name for spectators, judges and replays.
 export function ownerTag(sides: Sides, seat: number): string {
   if (sides.player && seat === sides.bottom) return "You";
   if (sides.player && seat === sides.top) return "Opp";
-  return seat === sides.bottom || seat === sides.top ? `S${seat}` : "—";
+  if (seat !== sides.bottom && seat !== sides.top) return "—";
+  const name = sides.names?.[seat];
+  return name ? shortName(name) : `S${seat}`;
 }
 
 // A ref with no identity is a face-down card (its handle may be 0).
@@ -88,10 +113,13 @@ export function sideDeckName(kind: StccgSideDeck): string {
   return kind === StccgSideDeck.BATTLE_BRIDGE ? "Battle Bridge" : "Side deck";
 }
 
-// The state words of a card in play, most important first; shown as badges and read aloud.
+// The state words of a card in play, most important first; shown as badges and read aloud. They
+// also say why an option is missing: an unstaffed ship cannot move, a stopped card cannot act.
 export function stateWords(c: StccgCardInPlay): string[] {
   const words: string[] = [];
-  if (c.stopped) words.push("stopped");
+  if (c.staffed === false) words.push(c.staffingMissing ? `unstaffed: needs ${c.staffingMissing}` : "unstaffed");
+  if (c.disabled) words.push("disabled");
+  if (c.stopped) words.push("stopped this turn"); // unstopped at the start of the next turn
   if (c.damaged) words.push("damaged");
   if (c.hull > 0 && c.hull < 100) words.push(`hull ${c.hull}%`);
   if (c.cloaked) words.push("cloaked");
@@ -102,24 +130,42 @@ export function stateWords(c: StccgCardInPlay): string[] {
   return words;
 }
 
-// The figures worth printing on a card in play: RANGE left for ships the viewer may see.
-export function figures(c: StccgCardInPlay): string[] {
-  if (c.card?.type === StccgCardType.SHIP && !isHidden(c.card)) return [`RANGE ${c.rangeLeft}`];
-  return [];
+// The word on the card the open decision is about, as a first-edition player says it.
+export function aboutWord(what: StccgDecisionStep, about: StccgCardRef | undefined, attempt?: StccgAttempt): string {
+  const handle = about?.handle ?? 0;
+  if (handle !== 0 && (attempt?.vessel?.handle === handle || attempt?.members.some((m) => m.handle === handle)))
+    return "attempting";
+  if (about?.type === StccgCardType.DILEMMA) return "encountered";
+  switch (what) {
+    case StccgDecisionStep.STCCG_DECISION_BATTLE_JOIN:
+    case StccgDecisionStep.STCCG_DECISION_RETURN_FIRE:
+    case StccgDecisionStep.STCCG_DECISION_RETURN_JOIN:
+    case StccgDecisionStep.STCCG_DECISION_DRAW_TACTIC:
+    case StccgDecisionStep.STCCG_DECISION_CURRENT_TACTIC:
+    case StccgDecisionStep.STCCG_DECISION_RETALIATE:
+      return "attacked";
+    case StccgDecisionStep.STCCG_DECISION_RESPONSE:
+      return "acting";
+    case StccgDecisionStep.STCCG_DECISION_CHOOSE:
+    case StccgDecisionStep.STCCG_DECISION_YES_NO:
+      return "being played";
+    default:
+      return "this decision";
+  }
 }
 
 // --- Locations ---
 
 export interface SideCards {
-  space: StccgCardInPlay[];  // facilities first, then ships and other cards in space
+  space: StccgCardInPlay[]; // facilities first, then ships and other cards in space
   surface: StccgCardInPlay[];
 }
 
 export interface SeedSummary {
   total: number;
-  mine: number;  // seeded by the bottom seat
+  mine: number; // seeded by the bottom seat
   theirs: number;
-  known: StccgCardRef[];  // the ones whose identity the viewer knows
+  known: StccgCardRef[]; // the ones whose identity the viewer knows
 }
 
 export interface LocationModel {
@@ -141,8 +187,12 @@ function blankEnd(e: StccgMissionEnd | undefined): boolean {
 
 function sameEnd(a: StccgMissionEnd | undefined, b: StccgMissionEnd | undefined): boolean {
   if (!a || !b) return a === b;
-  return a.span === b.span && a.points === b.points && a.requirements === b.requirements &&
-    a.affiliations.join() === b.affiliations.join();
+  return (
+    a.span === b.span &&
+    a.points === b.points &&
+    a.requirements === b.requirements &&
+    a.affiliations.join() === b.affiliations.join()
+  );
 }
 
 export function locationModel(loc: StccgLocation, sides: Sides): LocationModel {
@@ -184,12 +234,22 @@ export function endWords(e: StccgMissionEnd | undefined): string[] {
   return words;
 }
 
+// What the mission still lacks for the player's nearest group there (the server works it out:
+// StccgLocation.your_group): "Your group here meets the requirements", "Lacks: Diplomacy,
+// CUNNING>35". Empty when the view does not say (nobody of theirs there, or not their view).
+export function groupWords(check: StccgRequirementsCheck | undefined): string {
+  if (!check) return "";
+  const lacks = [...check.lacking, ...(check.matchingAffiliation ? [] : ["a personnel matching its affiliation"])];
+  return lacks.length ? `Lacks: ${lacks.join(", ")}` : "Your group here meets the requirements";
+}
+
 // "4 seeds · 2 yours" (the number and owners of seed cards are public).
 export function seedWords(s: SeedSummary, sides: Sides): string {
   if (s.total === 0) return "no seeds";
   const count = s.total === 1 ? "1 seed" : `${s.total} seeds`;
   if (sides.player) return `${count} · ${s.mine} yours`;
-  return `${count} · ${s.mine} seat ${sides.bottom}, ${s.theirs} seat ${sides.top}`;
+  const who = (seat: number) => sides.names?.[seat] ?? `seat ${seat}`;
+  return `${count} · ${s.mine} ${who(sides.bottom)}, ${s.theirs} ${who(sides.top)}`;
 }
 
 // --- The whole view ---

@@ -1,0 +1,64 @@
+// The STCCG rule profile's switches in words, each with what it changes and what holds when it
+// is off (stccg.proto StccgMatchOptions; the codes are the rule profile's, protocol/README
+// "Rule profile").
+import type { StccgMatchOptions } from "../../../gen/spacedock/v1/stccg_pb.js";
+
+export interface RuleOption {
+  key: keyof StccgMatchOptions & string;
+  words: string;
+  // On, then off.
+  why: string;
+}
+
+export const kStccgRuleOptions: RuleOption[] = [
+  {
+    key: "staffNeedsStaffIcon",
+    words: "Staffing needs a Staff icon",
+    why: "Only a Staff personnel fills a Staff staffing icon. Off: a Command personnel may fill one too (A-20).",
+  },
+  {
+    key: "awayTeamsPublic",
+    words: "Away Teams are public",
+    why: "Away Teams on planets are shown to the opponent. Off: they stay hidden, like crews aboard ships, until they must show themselves (A-17).",
+  },
+  {
+    key: "qContinuumNeverReshuffles",
+    words: "The Q-Continuum never reshuffles",
+    why: "When the Q-Continuum runs out, the Q-Flash ends (CRD). Off: the used Q-cards are shuffled back in (BoG, A-06).",
+  },
+  {
+    key: "crdReturnFire",
+    words: "Return fire as in the CRD",
+    why: "Return fire is declared after the attack, needs a leader, and a stopped ship may fire back. Off: as BoG says, it is declared when the battle starts, needs no leader, and only the card attacked is unstopped to fire (A-02, A-03).",
+  },
+  {
+    key: "battleTieKillsBoth",
+    words: "A battle tie kills both",
+    why: "A tie in a personnel battle costs each side one personnel, chosen at random. Off: nobody dies (A-26).",
+  },
+  {
+    key: "thirtyThirtyDecks",
+    words: "30/30 decks",
+    why: "A deck needs at most 30 seed cards and at least 30 draw-deck cards, whatever its size. Off: exactly 60 cards, at most 30 of them seed cards (A-05).",
+  },
+  {
+    key: "severalFacilitiesPerLocation",
+    words: "Several facilities per location",
+    why: "A player may have several facilities at one location (CRD). Off: one each (A-09).",
+  },
+  {
+    key: "duplicateMissionsApart",
+    words: "Duplicate missions apart",
+    why: "Copies of a unique mission seeded by both players make two locations. Off: one shared location, each player using their own copy's end (A-11).",
+  },
+  {
+    key: "dilemmaDamageByRotation",
+    words: "Dilemma damage by rotation",
+    why: "Damage from dilemmas and cards is always rotation damage. Off: damage markers come from the Battle Bridge of the damaged card owner's opponent, when it is open (A-13).",
+  },
+  {
+    key: "replacedDilemmaToBottom",
+    words: "A replaced dilemma goes to the bottom",
+    why: "A dilemma put back under its mission goes to the bottom of the stack. Off: it keeps its place and is met first next time (A-15).",
+  },
+];

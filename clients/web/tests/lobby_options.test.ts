@@ -1,0 +1,21 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { StccgMatchOptionsSchema } from "../gen/spacedock/v1/stccg_pb.js";
+import { Game } from "../gen/spacedock/v1/lobby_pb.js";
+import { botsOffered } from "../src/ui/lobby/opponents.js";
+import { kStccgRuleOptions } from "../src/ui/lobby/stccg_rule_options.js";
+
+test("every STCCG rule option is offered once, and says what it changes and what holds when off", () => {
+  const fields = StccgMatchOptionsSchema.fields.map((field) => field.localName).sort();
+  assert.deepEqual(kStccgRuleOptions.map((option) => option.key).sort(), fields);
+  for (const option of kStccgRuleOptions) {
+    assert.ok(option.words.length > 0, option.key);
+    assert.match(option.why, /\. Off: .+A-\d\d\)\.$/, option.key);
+  }
+});
+
+test("bots are offered for two-player matches only (the server refuses them for more)", () => {
+  assert.equal(botsOffered(Game.INCURSIONS, 2), true);
+  for (const players of [3, 4, 5, 6]) assert.equal(botsOffered(Game.INCURSIONS, players), false);
+  assert.equal(botsOffered(Game.STCCG, 2), true);
+});
