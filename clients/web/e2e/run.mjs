@@ -1,4 +1,5 @@
-// Spacedock's browser end-to-end test: starts `spacedock serve` on a free loopback port, drives
+// Spacedock's browser end-to-end test: starts `spacedock serve` on a free loopback port (its card
+// pictures from a loopback image server started here, lib/image_server.mjs), drives
 // Debian's Chromium with playwright-core through the whole client (accounts, decks, the card
 // browser, an STCCG match and three Incursions matches, basic, with captains and crew, and with
 // hex events and denizens (against a bot), played to the end by clicking, an Incursions match of
@@ -13,10 +14,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "./lib/args.mjs";
 import { launch, newPerson, PageLogs, playwrightVersion } from "./lib/browser.mjs";
+import { startImageServer } from "./lib/image_server.mjs";
 import { Report } from "./lib/report.mjs";
 import { makeRng } from "./lib/rng.mjs";
 import { startServer } from "./lib/server.mjs";
 import { bootSmoke, login, register } from "./flows/accounts.mjs";
+import { cspNamesImageSource } from "./flows/card_images.mjs";
 import { cardsPage } from "./flows/cards.mjs";
 import { brokenList, importAndSave, pasteAndSave } from "./flows/decks.mjs";
 import { incursionsCrew } from "./flows/incursions_crew.mjs";
@@ -42,9 +45,11 @@ try {
 const report = new Report(opts.artifacts);
 const deadline = Date.now() + opts.maxMinutes * 60_000;
 let server = null;
+let images = null;
 let browser = null;
 
-// Ends everything this run started: the browser, then the server (SIGTERM, then SIGKILL).
+// Ends everything this run started: the browser, then the server (SIGTERM, then SIGKILL), then
+// the image server.
 let cleaning = null;
 function cleanup() {
   cleaning ??= (async () => {
@@ -52,6 +57,10 @@ function cleanup() {
     if (server) {
       const exit = await server.stop();
       report.log(`the server (pid ${server.pid}) stopped: ${exit ? JSON.stringify(exit) : "?"}`);
+    }
+    if (images) {
+      await Promise.race([images.stop(), new Promise((r) => setTimeout(r, 5000))]);
+      report.log(`the card image server stopped after ${images.served.length} picture(s) and ${images.refused()} refusal(s)`);
     }
   })();
   return cleaning;
@@ -87,7 +96,7 @@ const kNeeds = {
   incursions_crew: ["second"],
   incursions_events: ["second"],
   incursions_full: ["second"],
-  events: ["second"],
+  events: ["second", "decks"],
   phone: ["accounts"],
 };
 function wanted(name) {
@@ -122,17 +131,21 @@ let ok = false;
 try {
   report.log(`node ${process.version}; playwright-core ${playwrightVersion()}; seed ${opts.seed}`);
   report.log(`server ${opts.server}; web root ${opts.webRoot}; artifacts ${opts.artifacts}`);
+  // Card pictures come from a loopback stand-in for an operator's image host.
+  images = await startImageServer();
+  report.log(`card image server at ${images.origin}`);
   server = await startServer({
     binary: opts.server,
     webRoot: opts.webRoot,
     logFile: join(opts.artifacts, "server.log"),
     lifetimeS: opts.maxMinutes * 60 + 60,
+    extraArgs: ["--card-images", images.template],
   });
   report.log(`server pid ${server.pid} listening at ${server.url}`);
   browser = await launch(opts.chromium, opts.headed);
   report.log(`Chromium ${browser.version()} (${opts.chromium})`);
   const logs = new PageLogs(opts.artifacts);
-  const env = { url: server.url, deadline, rng: makeRng(opts.seed) };
+  const env = { url: server.url, deadline, rng: makeRng(opts.seed), images };
   const A = await newPerson(browser, logs, "A");
   const B = await newPerson(browser, logs, "B");
   const C = await newPerson(browser, logs, "C");
@@ -148,7 +161,10 @@ try {
   const incEnv = { ...env, rng: env.rng.fork() };
   let second = null;
 
-  await flow("boot", "boot smoke", () => bootSmoke(report, A, server.url));
+  await flow("boot", "boot smoke", async () => {
+    await bootSmoke(report, A, server.url);
+    await cspNamesImageSource(report, server.url, images);
+  });
   await flow("accounts", "register A, B and C", async () => {
     await register(report, A, server.url, kAccounts.A, kPassword);
     await report.shot(A.page, "lobby");
@@ -164,7 +180,7 @@ try {
   await flow("cards", "cards page", () => cardsPage(report, C, server.url));
   const stccgLane = async () => {
     await flow("stccg", "STCCG match", async () => {
-      const id = await stccgMatch(report, stccgEnv, { A, B, C, deckA: decks.A, deckB: decks.B });
+      const id = await stccgMatch(report, stccgEnv, { A, B, C, deckA: decks.A, deckB: decks.B, accounts: kAccounts });
       stccg = { id, result: (await A.page.locator(".match-head .result").textContent()).trim() };
     });
     await flow("replay", "STCCG replay", () => replay(report, A, server.url, stccg.id, stccg.result));
@@ -196,7 +212,7 @@ try {
       incursionsFull(report, incEnv, { A: second.A, C: second.C }),
     );
     await flow("events", "events", () =>
-      eventsFlow(report, { ...incEnv, server: opts.server, db: server.db }, second, kAccounts),
+      eventsFlow(report, { ...incEnv, server: opts.server, db: server.db }, second, kAccounts, decks.A),
     );
   };
   await Promise.all([stccgLane(), incursionsLane()]);

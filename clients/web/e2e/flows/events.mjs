@@ -1,12 +1,17 @@
 // The events pages: C is made an organiser (spacedock admin role) and creates a one-round
 // Incursions event; A and B register; C starts round 1 from the dashboard, which shows the
-// table's clocks, and judges the match; A hears of the table, opens the match and concedes;
-// everyone sees the result and the final standings; C exports them and rules on the table.
+// table's clocks, and judges the match (its players named, and while the judge delay lasts,
+// when the table will appear); A hears of the table, opens the match and concedes; everyone sees
+// the result and the final standings; C exports them and rules on the table. Then C creates an
+// STCCG event, and A's page says which deck A registered for it.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { concede } from "./play.mjs";
 
-export async function eventsFlow(report, env, { A, B, C }, accounts) {
+// What a judge reads until the delayed table comes (judge_words.ts): how far behind, and from when.
+const kJudgeWait = /^Judge view: runs .+ behind the game; the table appears from \d\d:\d\d\.$/;
+
+export async function eventsFlow(report, env, { A, B, C }, accounts, deckA) {
   execFileSync(env.server, ["admin", "role", "--db", env.db, "--user", accounts.C, "--organiser"]);
   const { page } = C;
   await page.goto(`${env.url}/#/events`);
@@ -49,6 +54,34 @@ export async function eventsFlow(report, env, { A, B, C }, accounts) {
   }, () => report.shot(page, "fail-event-start"));
   await report.shot(page, "event-dashboard", { top: true, fullPage: true });
 
+  // Judged at once, before A opens the match: the judge delay (2 s on this server) is short.
+  await report.check("C judges the match: the players named, and when the delayed table appears", async () => {
+    await page.locator(`a[href="#/match/${matchId}?judge=1"]`).click();
+    const seats = page.locator(".match-head .seats");
+    for (const name of [accounts.A, accounts.B]) await seats.getByText(name).waitFor({ timeout: 10_000 });
+    const names = (await seats.locator(".seat .name").allTextContents()).map((n) => n.trim()).join(" / ");
+    const waiting = page.locator(".table-area > p[role=status]");
+    const words = await waiting.textContent({ timeout: 1000 }).then((t) => t.trim()).catch(() => "");
+    if (kJudgeWait.test(words)) {
+      await report.shot(page, "judge-names", { top: true });
+      return `${names}; "${words}"`;
+    }
+    if (/\bfrom\b/.test(words)) throw new Error(`the waiting words: "${words}"`);
+    report.note(`events: the judge delay had passed before the judge view drew (it says "${words || "the table"}"); judge-names.png shows the table`);
+    return names;
+  }, () => report.shot(page, "fail-event-judge-names"));
+  await report.check("C judges the match: every card, a little behind, the players named on the table", async () => {
+    await page.locator(".judge-note").waitFor({ timeout: 20_000 });
+    const table = await page.locator(".table-area").innerText();
+    for (const name of [accounts.A, accounts.B]) if (!table.includes(name)) throw new Error(`the table does not name ${name}`);
+    // A seat number where a name belongs: told, for the report.
+    const seat = /\bPlayer \d+'s\b/.exec(table);
+    if (seat) report.note(`events: the judge's table still says "${seat[0]}" somewhere (${table.split("\n").find((l) => l.includes(seat[0])).trim()})`);
+    return (await page.locator(".judge-note").textContent()).trim();
+  }, () => report.shot(page, "fail-event-judge"));
+  if (!report.shots.includes("judge-names.png")) await report.shot(page, "judge-names", { top: true });
+  await report.shot(page, "event-judge", { top: true });
+
   await report.check("A hears of the table on any page, and opens the match from the news", async () => {
     const news = A.page.locator(".table-news");
     await news.waitFor({ timeout: 15_000 });
@@ -59,13 +92,6 @@ export async function eventsFlow(report, env, { A, B, C }, accounts) {
     await A.page.getByRole("heading", { name: new RegExp(`#${matchId}$`) }).waitFor();
     return text;
   }, () => report.shot(A.page, "fail-event-news"));
-
-  await report.check("C judges the match: every card, a little behind", async () => {
-    await page.locator(`a[href="#/match/${matchId}?judge=1"]`).click();
-    await page.locator(".judge-note").waitFor({ timeout: 20_000 });
-    return (await page.locator(".judge-note").textContent()).trim();
-  }, () => report.shot(page, "fail-event-judge"));
-  await report.shot(page, "event-judge", { top: true });
 
   await report.check("A concedes; the table, the round and the final standings say so everywhere", async () => {
     await concede(A.page);
@@ -107,4 +133,33 @@ export async function eventsFlow(report, env, { A, B, C }, accounts) {
     return (await row.textContent()).replace(/\s+/g, " ").trim();
   }, () => report.shot(page, "fail-event-ruling"));
   await report.shot(page, "event-ruling", { top: true, fullPage: true });
+
+  // An STCCG event: the deck a player registered is named on their event page.
+  await page.goto(`${env.url}/#/events`);
+  let trekId = "";
+  await report.check("C creates an STCCG event", async () => {
+    const form = page.getByRole("form", { name: "New event" });
+    await form.waitFor({ timeout: 15_000 });
+    await form.getByRole("textbox", { name: "Name" }).fill("E2E Trek Cup");
+    await form.getByRole("combobox", { name: /^Game/ }).selectOption({ label: "Star Trek CCG (1E)" });
+    await form.getByRole("button", { name: "Create event" }).click();
+    await page.waitForURL(/#\/event\/\d+$/);
+    trekId = /#\/event\/(\d+)/.exec(page.url())[1];
+    await page.getByRole("heading", { name: "E2E Trek Cup" }).waitFor();
+    return `event #${trekId}`;
+  }, () => report.shot(page, "fail-event-trek-create"));
+  await report.check(`A registers for the STCCG event with "${deckA}", and the page names that deck`, async () => {
+    await A.page.goto(`${env.url}/#/event/${trekId}`);
+    const form = A.page.getByRole("form", { name: "Register" });
+    const deck = form.locator("label").filter({ hasText: /^Deck/ }).locator("select");
+    await deck.locator("option", { hasText: deckA }).first().waitFor({ state: "attached" });
+    await deck.selectOption({ label: deckA });
+    await form.getByRole("button", { name: "Register" }).click();
+    const words = A.page.locator(".register .registered-deck");
+    await words.waitFor({ timeout: 10_000 });
+    const text = (await words.textContent()).trim();
+    await report.shot(A.page, "event-registered-deck", { top: true });
+    if (text !== `Registered with: ${deckA}`) throw new Error(`the page says "${text}"`);
+    return `"${text}"`;
+  }, () => report.shot(A.page, "fail-event-registered-deck"));
 }

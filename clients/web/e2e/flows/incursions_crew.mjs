@@ -78,21 +78,20 @@ async function playMatch(report, env, { A, B, C }, attempt) {
         if (await science.isDisabled()) throw new Error("taking one out did not free a place");
         return `"${why}"`;
       }, () => report.shot(A.page, "fail-incursions-crew-chooser"));
-      // A refusal (INVALID_OPTIONS) shows what the rule means, the server's words and the rule.
-      await report.check("incursions crew: a refused match says why, with the server's rule", async () => {
+      // The server seats bots in two-player matches only (BOTS_TWO_PLAYERS_ONLY): the form
+      // offers them there alone, and says so.
+      await report.check("incursions crew: bots are offered for two players only", async () => {
         const select = (name) => form.locator("label").filter({ hasText: new RegExp(`^${name}`) }).locator("select");
+        const bots = () => select("Opponent").locator("option", { hasText: /^Bot/ }).count();
         await select("Players").selectOption("3");
-        await select("Opponent").selectOption({ label: "Bot: random" });
-        await form.getByRole("button", { name: "Create match" }).click();
-        const alert = form.getByRole("alert");
-        await alert.waitFor({ timeout: 10_000 });
-        const words = (await alert.textContent()).trim();
-        await report.shot(A.page, "incursions-crew-refused", { fullPage: true });
-        if (!/BOTS_TWO_PLAYERS_ONLY/.test(words) || !/two-player/.test(words)) throw new Error(`the form says "${words}"`);
+        if (await bots()) throw new Error("a bot is offered for three players");
+        const words = (await form.locator("label", { hasText: /^Opponent/ }).locator(".hint").textContent()).trim();
+        await report.shot(A.page, "incursions-crew-no-bots", { fullPage: true });
+        if (!/two-player/.test(words)) throw new Error(`the form says "${words}"`);
         await select("Players").selectOption("2");
-        await select("Opponent").selectOption({ label: "A person (wait for them to join)" });
+        if ((await bots()) !== 3) throw new Error("the bots are not offered again for two players");
         return `"${words}"`;
-      }, () => report.shot(A.page, "fail-incursions-crew-refused"));
+      }, () => report.shot(A.page, "fail-incursions-crew-bots"));
     },
   });
   if (first) {

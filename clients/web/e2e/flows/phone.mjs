@@ -44,6 +44,23 @@ export async function phone(report, person, url, creds, stccgId) {
   }, () => report.shot(page, "fail-phone-match"));
   await report.shot(page, "phone-match");
   await report.shot(page, "phone-match-full", { fullPage: true });
+  await report.check("phone: a personnel tile shows its skills and INTEGRITY, CUNNING and STRENGTH", async () => {
+    // In sight: a card in a closed pile (the discard) is not.
+    const tile = page.locator(".stccg .card")
+      .filter({ has: page.locator(".face-skills") })
+      .filter({ has: page.locator(".face-figures .fig-name", { hasText: /^INT$/ }) })
+      .filter({ visible: true })
+      .first();
+    await tile.waitFor({ timeout: 10_000 });
+    await tile.scrollIntoViewIfNeeded();
+    await report.shot(page, "phone-stccg-tiles");
+    const figures = await tile.locator(".face-figures .fig").evaluateAll((figs) =>
+      figs.map((f) => `${f.querySelector(".fig-name")?.textContent} ${f.querySelector(".fig-value")?.textContent}`));
+    if (figures.length !== 3) throw new Error(`figures ${JSON.stringify(figures)}`);
+    const wide = await tile.evaluate((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1);
+    if (wide) throw new Error("the tile runs past the screen's edge");
+    return `${(await tile.getAttribute("aria-label")).split(",")[0]}: ${figures.join(", ")}`;
+  }, () => report.shot(page, "fail-phone-stccg-tiles"));
   for (const [what, selector] of [["spaceline", ".stccg .spaceline-wrap"], ["hand", ".stccg .card-row.hand"]]) {
     const part = page.locator(selector).first();
     if (await part.count()) {

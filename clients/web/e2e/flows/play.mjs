@@ -27,8 +27,9 @@ function pageState(quietMs) {
   if (!p.classList.contains("open")) return null;
   const title = p.querySelector("h2")?.textContent ?? "";
   if (!title.startsWith("Your decision:")) return null;
-  const buttons = p.querySelectorAll(".options button");
-  if (buttons.length === 0 || p.querySelector(".options button[disabled]")) return null;
+  // The option buttons, or the one button of a prompt asked as a count (an Incursions cut).
+  const buttons = p.querySelectorAll(".options button, form.cut-prompt button");
+  if (buttons.length === 0 || p.querySelector(".options button[disabled], form.cut-prompt button[disabled]")) return null;
   const stream = window.__e2eStream;
   const redrawn = !!stream && stream.snapSeq >= stream.eventSeq;
   if (performance.now() - (window.__e2eLastChange ?? 0) < (redrawn ? Math.min(quietMs, kSettledQuietMs) : quietMs)) return null;
@@ -43,7 +44,8 @@ function armAnswerWatch() {
   const w = (window.__e2eAnswer = { started: false, menu: false });
   const observer = new MutationObserver((records) => {
     for (const r of records) {
-      if (r.attributeName === "disabled" && r.target.matches?.("section.prompt .options button") && r.target.disabled)
+      const answer = "section.prompt .options button, section.prompt form.cut-prompt button";
+      if (r.attributeName === "disabled" && r.target.matches?.(answer) && r.target.disabled)
         w.started = true;
       for (const node of r.addedNodes ?? [])
         if (node.nodeType === 1 && (node.matches("[role=menu]") || node.querySelector("[role=menu]"))) w.menu = true;
@@ -247,16 +249,34 @@ async function clickTable(run, seat, count, chosen = null, firstItem = false) {
 // Answers the open decision once. An option is drawn uniformly (so a game runs as long as a
 // random playout); one that has a place on the table is clicked there half the time (a lit
 // target, drawn among all of them, and an item of its menu), else in the decision panel. A flow's
-// `run.prefer(seat, seen)` may name a target to click instead (a locator; its menu's first item).
+// `run.prefer(seat, seen)` may name a target to click instead (a locator; its menu's first item),
+// and `run.steer(seat, options, drawn)` may pick another option's index than the one drawn.
+// A prompt asked as a count (the Incursions cut: a slider, a number and one button): a count
+// drawn uniformly between its bounds, typed in, and sent.
+async function answerCount(seat, form) {
+  const input = form.locator("input[type=number]");
+  const [min, max] = await input.evaluate((el) => [Number(el.min), Number(el.max)]);
+  await input.fill(String(min + seat.rng.below(max - min + 1)));
+  await seat.page.evaluate(armAnswerWatch);
+  await form.locator("button[type=submit]").click({ timeout: 5000 });
+  return waitAnswerStarted(seat.page, 5000);
+}
+
 export async function answerOnce(run, seat) {
   const page = seat.page;
+  const cut = page.locator("section.prompt.open form.cut-prompt");
+  if (await cut.count()) return (await answerCount(seat, cut)) && settleAnswer(run, seat);
   const seen = await survey(page, run.game);
   const { targets, options, other } = seen;
   if (options.length === 0) return false;
   // A flow may look at what the page offers (a screenshot of something rare, say).
   if (run.onSurvey) await run.onSurvey(seat, seen);
   const preferred = run.prefer ? await run.prefer(seat, seen) : null;
-  const index = seat.rng.below(options.length);
+  const drawn = seat.rng.below(options.length);
+  // A flow may steer the draw to an option it wants to see played out (an attack, say), which is
+  // then clicked in the panel: a table click would draw its target anew.
+  const index = run.steer?.(seat, options, drawn) ?? drawn;
+  const steered = index !== drawn;
   const onTable = targets > 0 && !other.includes(options[index]);
   let answered = false;
   if (preferred) {
@@ -266,7 +286,7 @@ export async function answerOnce(run, seat) {
       seat.fallbacks++;
       await page.keyboard.press("Escape").catch(() => {});
     }
-  } else if (onTable && seat.rng.chance(0.5)) {
+  } else if (onTable && !steered && seat.rng.chance(0.5)) {
     answered = await clickTable(run, seat, targets);
     if (answered) seat.tableClicks++;
     else {
@@ -280,11 +300,23 @@ export async function answerOnce(run, seat) {
     const now = await buttons.count();
     if (now === 0) return false;  // the decision went while we looked
     await page.evaluate(armAnswerWatch);
-    await buttons.nth(Math.min(index, now - 1)).click({ timeout: 5000 });
+    try {
+      await buttons.nth(Math.min(index, now - 1)).click({ timeout: 5000 });
+    } catch (error) {
+      // The other player's concession may close the panel under the click: the loop sees the result.
+      if (await page.locator(".match-head .result").count()) return false;
+      throw error;
+    }
     answered = await waitAnswerStarted(page, 5000);
     if (answered) seat.panelClicks++;
   }
   if (!answered) return false;
+  return settleAnswer(run, seat);
+}
+
+// After an answer went out: its response, and whether the server refused it.
+async function settleAnswer(run, seat) {
+  const page = seat.page;
   // The answer's response: the buttons come back, or the panel closes, or the next prompt shows.
   // (and then whether the decision panel shows a refusal, read in the same look).
   const { refused, words } = await run.waitInPage(
@@ -292,7 +324,7 @@ export async function answerOnce(run, seat) {
     () => {
       // A match conceded meanwhile refuses an answer already on its way, as it should.
       if (document.querySelector(".match-head .result")) return { refused: false, words: "" };
-      if (document.querySelector("section.prompt.open .options button[disabled]")) return null;
+      if (document.querySelector("section.prompt.open :is(.options, form.cut-prompt) button[disabled]")) return null;
       const refusal = document.querySelector("section.prompt [role=alert]");
       return { refused: !!refusal, words: refusal?.textContent.trim() ?? "" };
     },

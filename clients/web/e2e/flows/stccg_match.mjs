@@ -1,14 +1,19 @@
 // The STCCG match: A creates it with the stored deck, B joins with theirs, C watches; both
 // play it to the end by clicking, with a reload of B's page, a second tab of A's and the debug
-// panel's refused answer and dropped link along the way; all three see the same result.
+// panel's refused answer and dropped link along the way; all three see the same result. The
+// cards' pictures come from the run's image server; what the table shows a player (tiles, the
+// fitted spaceline, dilemmas and battles, the spectator's names and log) is looked at on the
+// way (stccg_sights.mjs).
+import { tableShowsImages } from "./card_images.mjs";
 import { createMatch, joinMatch, kStccg, watchMatch } from "./lobby.mjs";
 import { allOnTable, logShowsNewest, playAll, sameResult, tableClicksWork } from "./match_checks.mjs";
 import { debugPanel, reloadSeat, twoTabs } from "./mid_match.mjs";
 import { MatchRun, Seat } from "./play.mjs";
+import { StccgSights } from "./stccg_sights.mjs";
 
 const kTable = ".stccg";
 
-export async function stccgMatch(report, env, { A, B, C, deckA, deckB }) {
+export async function stccgMatch(report, env, { A, B, C, deckA, deckB, accounts }) {
   const id = await createMatch(report, A, env.url, { game: kStccg, deck: deckA });
   await report.shot(A.page, "stccg-waiting-A");
   await joinMatch(report, B, env.url, id, { deck: deckB });
@@ -46,14 +51,26 @@ export async function stccgMatch(report, env, { A, B, C, deckA, deckB }) {
     return words.join(", ");
   }, () => report.shot(B.page, "fail-stccg-decks"));
   for (const [p, who] of [[A, "A"], [B, "B"], [C, "spectator"]]) await report.shot(p.page, `stccg-seeding-${who}`, { top: true, fullPage: true });
+  // C opened the match once it had begun: its log still starts at the beginning.
+  await report.check("stccg: the spectator's log holds the game's first line, from before it watched", async () => {
+    const first = C.page.locator(".event-log p").first();
+    await C.page.locator(".event-log p").filter({ hasText: /^Seeding doorways/ }).first().waitFor({ timeout: 10_000 });
+    return `"${(await first.textContent()).trim()}"`;
+  }, () => report.shot(C.page, "fail-stccg-spectator-log"));
+  await tableShowsImages(report, A, env.images, "stccg");
 
+  const sights = new StccgSights(report, run, { A, B, C });
+  run.onSurvey = (seat) => sights.look(seat);
+  run.steer = (seat, options, drawn) => sights.steer(seat, options, drawn);
   run.hook("reload B's page", "B", (r) => r.total >= 40, (seat) => reloadSeat(report, run, seat, kTable));
+  run.hook("a spectator opens the match late", "B", (r) => r.total >= 100, () => sights.lateSpectator(env.url));
   run.hook("a second tab of A's", "A", (r) => r.total >= 80, (seat) => twoTabs(report, run, seat, kTable));
   run.hook("the debug panel: a refused answer and a dropped link", "A", (r) => r.total >= 120, (seat) =>
     debugPanel(report, run, seat, kTable));
   // Early enough for a short game: one ended by an empty draw deck after 168 decisions.
   run.hook("mid-game screenshots", "A", (r) => r.total >= 130, async () => {
     for (const [p, who] of [[A, "A"], [B, "B"], [C, "spectator"]]) await report.shot(p.page, `stccg-mid-${who}`, { top: true, fullPage: true });
+    await sights.spectatorNames(accounts);
   });
 
   await playAll(run, [a, b], C);
@@ -70,6 +87,7 @@ export async function stccgMatch(report, env, { A, B, C, deckA, deckB }) {
     return lines.join(" / ");
   }, () => report.shot(C.page, "fail-stccg-game-over"));
   await logShowsNewest(report, run, [A, B, C]);
+  await sights.finish();
   for (const [p, who] of [[A, "A"], [B, "B"], [C, "spectator"]]) await report.shot(p.page, `stccg-over-${who}`, { top: true, fullPage: true });
   report.note(`stccg match #${id}: ${run.total} decisions; A ${a.counts()}; B ${b.counts()}; result ${result}`);
   return id;

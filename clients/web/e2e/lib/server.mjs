@@ -11,8 +11,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const kTimeout = "/usr/bin/timeout";
 
-// `lifetimeS`: the most the server may live, whatever happens to this process.
-export async function startServer({ binary, webRoot, logFile, lifetimeS = 3600, startTimeoutMs = 20_000 }) {
+// `lifetimeS`: the most the server may live, whatever happens to this process. `extraArgs`: more
+// of serve's flags (the card image source, say).
+export async function startServer({ binary, webRoot, logFile, lifetimeS = 3600, startTimeoutMs = 20_000, extraArgs = [] }) {
   if (!existsSync(binary)) throw new Error(`no server binary at ${binary}`);
   if (!existsSync(join(webRoot, "index.html"))) throw new Error(`no built client at ${webRoot} (index.html missing)`);
   const dir = mkdtempSync(join(tmpdir(), "spacedock-e2e-"));
@@ -27,6 +28,7 @@ export async function startServer({ binary, webRoot, logFile, lifetimeS = 3600, 
     "--bot-think-ms", "50",
     // The events flow judges a match that has just started.
     "--judge-delay-s", "2",
+    ...extraArgs,
   ];
   const log = createWriteStream(logFile);
   // Under coreutils' timeout when there is one, so that the server cannot outlive the run even

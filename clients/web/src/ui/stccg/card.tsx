@@ -111,10 +111,23 @@ export function Card(props: CardProps) {
         <span class="card-badges" aria-hidden="true">
           {about && <span class="badge about">{t.aboutWord}</span>}
           {states.map((s) => (
-            <span class={`badge ${s.split(/[^a-z]/)[0]}`}>{s}</span>
+            <Badge words={s} />
           ))}
         </span>
       )}
     </button>
+  );
+}
+
+// A state badge: "unstaffed: needs a Command personnel" shows its first word alone on a narrow
+// tile (the preview and the accessible name say the rest).
+function Badge({ words }: { words: string }) {
+  const cut = words.indexOf(": ");
+  const head = cut < 0 ? words : words.slice(0, cut);
+  return (
+    <span class={`badge ${words.split(/[^a-z]/)[0]}`}>
+      {head}
+      {cut >= 0 && <span class="badge-more">{words.slice(cut)}</span>}
+    </span>
   );
 }

@@ -196,9 +196,15 @@ function End(props: { end: StccgMissionEnd | undefined; side: "mine" | "theirs" 
     <span class={`mission-end ${props.side}`}>
       {arrow}
       {words.join(" · ")}
-      {e.requirements && <span class="mission-requires">{e.requirements}</span>}
+      {e.requirements && <span class="mission-requires">{breakable(e.requirements)}</span>}
     </span>
   );
+}
+
+// Requirements with a line break allowed before each comparison, so that a narrow column wraps
+// "STRENGTH>35" as "STRENGTH / >35" rather than inside the word.
+function breakable(requirements: string) {
+  return requirements.split(/(?=[<>])/).flatMap((part, i) => (i > 0 ? [<wbr />, part] : [part]));
 }
 
 function isEmptyRef(ref: { handle: number; cardId: string; title: string }): boolean {
