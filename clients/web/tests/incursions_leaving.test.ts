@@ -16,7 +16,7 @@ test("a player who stayed away past the grace forfeited: not out of time, not co
   });
   assert.deepEqual(leavingOf(eliminated), { seat: 2, how: "forfeited" });
   assert.equal(leavingTag("forfeited"), "Forfeited");
-  assert.equal(leavingWords(1, "forfeited", 0, "bob"), "Bob forfeited: away longer than the grace");
+  assert.equal(leavingWords(1, "forfeited", 0, "bob"), "bob forfeited: away longer than the grace");
   assert.equal(leavingWords(1, "forfeited", 1), "You forfeited: away longer than the grace");
 });
 

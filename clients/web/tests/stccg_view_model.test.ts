@@ -283,3 +283,11 @@ test("a mission says what it still lacks for the player's group there, or that t
   assert.equal(check(["Diplomacy", "CUNNING>35"], true), "Lacks: Diplomacy, CUNNING>35");
   assert.equal(check([], false), "Lacks: a personnel matching its affiliation");
 });
+
+test("a captive's badge says how long it is disabled", () => {
+  const held = sampleView().spaceline[0].ships[0];
+  held.captive = true;
+  assert.deepEqual(stateWords(held), ["captive: disabled until rescued or released"]);
+  held.unattended = true;
+  assert.deepEqual(stateWords(held), ["captive, unattended: disabled until rescued or released"]);
+});

@@ -74,9 +74,9 @@ export async function eventsFlow(report, env, { A, B, C }, accounts, deckA) {
     await page.locator(".judge-note").waitFor({ timeout: 20_000 });
     const table = await page.locator(".table-area").innerText();
     for (const name of [accounts.A, accounts.B]) if (!table.includes(name)) throw new Error(`the table does not name ${name}`);
-    // A seat number where a name belongs: told, for the report.
+    // A judge reads names, never a seat number where a name belongs.
     const seat = /\bPlayer \d+'s\b/.exec(table);
-    if (seat) report.note(`events: the judge's table still says "${seat[0]}" somewhere (${table.split("\n").find((l) => l.includes(seat[0])).trim()})`);
+    if (seat) throw new Error(`the judge's table says "${seat[0]}" (${table.split("\n").find((l) => l.includes(seat[0])).trim()})`);
     return (await page.locator(".judge-note").textContent()).trim();
   }, () => report.shot(page, "fail-event-judge"));
   if (!report.shots.includes("judge-names.png")) await report.shot(page, "judge-names", { top: true });

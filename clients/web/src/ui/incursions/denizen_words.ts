@@ -7,7 +7,7 @@ import type { GameEvent } from "../../../gen/spacedock/v1/game_pb.js";
 import { IncursionsCardMechanism } from "../../../gen/spacedock/v1/incursions_pb.js";
 import type { IncursionsDenizen, IncursionsView } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { axial, hexKey } from "./hex.js";
-import { coordText, dice, seatName, tileTitle } from "./words.js";
+import { coordText, dice, ownerName, seatName, tileTitle } from "./words.js";
 
 // A placed object's owner (IncursionsDenizen.owner_seat), undefined for a hex's denizen.
 export const placedOwner = (d: Pick<IncursionsDenizen, "ownerSeat">): number | undefined => d.ownerSeat;
@@ -19,7 +19,7 @@ export const denizenName = (d: Pick<IncursionsDenizen, "name" | "card">): string
 // Who placed an object, beside its name: "yours", "placed by alice" (`names`: the players' names
 // by seat), "placed by Player 2".
 export function placedByWords(owner: number, me: number | undefined, names?: readonly string[]): string {
-  return owner === me ? "yours" : `placed by ${names?.[owner] || seatName(owner, me)}`;
+  return owner === me ? "yours" : `placed by ${seatName(owner, me, names)}`;
 }
 
 // A placed object as its owner's, inside a sentence: "your Outpost", "alice's Weapons Platform",
@@ -32,7 +32,7 @@ export function ownedObjectName(
   const owner = d.ownerSeat;
   const name = denizenName(d);
   if (owner === undefined) return `the ${name}`;
-  return `${owner === me ? "your" : `${names?.[owner] || seatName(owner, me)}'s`} ${name}`;
+  return `${ownerName(owner, me, names)} ${name}`;
 }
 
 // Up to two letters for the map marker: the initials of the name's first two words, so that
@@ -105,7 +105,7 @@ export function denizenLine(
   const where = placeWords(view, d);
   const weapon = dice(d.weaponDice, d.weaponFlat);
   const evasion = evasionWords(d.evasion);
-  const dominated = d.dominatedBy !== undefined ? `dominated by ${seatName(d.dominatedBy, me)}` : "";
+  const dominated = d.dominatedBy !== undefined ? `dominated by ${seatName(d.dominatedBy, me, names)}` : "";
   const ownerSeat = placedOwner(d);
   const owner = ownerSeat !== undefined ? placedByWords(ownerSeat, me, names) : "";
   const traits: string[] = [];
@@ -152,7 +152,7 @@ export function denizenNames(
 ): Map<number, string> {
   const names = new Map<number, string>();
   const nameOf = (d: IncursionsDenizen): string =>
-    d.ownerSeat !== undefined ? `${players?.[d.ownerSeat] || `Player ${d.ownerSeat + 1}`}'s ${denizenName(d)}` : d.name;
+    d.ownerSeat !== undefined ? `${ownerName(d.ownerSeat, undefined, players)} ${denizenName(d)}` : d.name;
   for (const event of events) {
     if (event.body.case !== "incursions") continue;
     const body = event.body.value.body;

@@ -10,6 +10,7 @@ import {
 } from "../../../gen/spacedock/v1/incursions_pb.js";
 import type { GameEvent } from "../../../gen/spacedock/v1/game_pb.js";
 import { denizenNames } from "./denizen_words.js";
+import { seatName } from "./words.js";
 import "./dice_tray.css";
 
 // Words for the purposes this client knows; one it does not (a newer server's) is named from
@@ -52,11 +53,12 @@ export function rollOwner(
   denizens: ReadonlyMap<number, string>,
 ): string {
   if (roll.denizen !== undefined) return denizens.get(roll.denizen) ?? "A denizen";
-  return names[roll.seat] ?? `Player ${roll.seat + 1}`;
+  return seatName(roll.seat, undefined, names);
 }
 
 export function DiceTray({ events, names, view }: { events: GameEvent[]; names: string[]; view?: IncursionsView }) {
-  const who = (seat: number) => names[seat] ?? `Player ${seat + 1}`;
+  // The tray names every seat by name, the viewer's too.
+  const who = (seat: number) => seatName(seat, undefined, names);
   const happenings = latestDiceAndDamage(events);
   if (happenings.length === 0) return null;
   const denizens = denizenNames(view, events, names);

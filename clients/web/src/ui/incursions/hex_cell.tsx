@@ -27,6 +27,7 @@ const kMineSpotsBesideDenizen = [...kMineSpots.filter((p) => p.x > 0), ...kMineS
 export interface HexCellProps {
   cell: Cell;
   me: number | undefined;
+  names?: readonly string[]; // the players' names by seat, when known
   tabbable: boolean;
   focusable: boolean;
   register: (key: string, element: SVGGElement | null) => void;
@@ -69,7 +70,7 @@ export function HexCell(props: HexCellProps) {
       <polygon class="inc-hex-outline" points={kOutline} />
       {target && <polygon class="inc-hex-ring" points={kInner} />}
       {tile ? (
-        <TileText cell={cell} me={props.me} />
+        <TileText cell={cell} me={props.me} names={props.names} />
       ) : (
         target && (
           <text class="inc-hex-hint" y={4}>
@@ -78,14 +79,14 @@ export function HexCell(props: HexCellProps) {
         )
       )}
       {cell.mines.slice(0, spots.length).map((mine, i) => (
-        <Mine mine={mine} me={props.me} x={spots[i].x} y={spots[i].y} />
+        <Mine mine={mine} me={props.me} names={props.names} x={spots[i].x} y={spots[i].y} />
       ))}
       {target && <RoleBadge roles={target.roles} count={target.options.length} />}
     </g>
   );
 }
 
-function TileText({ cell, me }: { cell: Cell; me: number | undefined }) {
+function TileText({ cell, me, names }: { cell: Cell; me: number | undefined; names?: readonly string[] }) {
   const tile = cell.tile!;
   const start = tile.hexId === "start";
   const top = start ? "START" : tile.number > 0 ? `#${tile.number}` : "";
@@ -99,7 +100,7 @@ function TileText({ cell, me }: { cell: Cell; me: number | undefined }) {
       )}
       {tile.ownerSeat !== undefined && (
         <circle class={`inc-owner-dot ${seatClass(tile.ownerSeat)}`} cx={top ? 22 : 0} cy={top ? -26.5 : -26} r={3.5}>
-          <title>{`From ${ownerName(tile.ownerSeat, me)} hexpile`}</title>
+          <title>{`From ${ownerName(tile.ownerSeat, me, names)} hexpile`}</title>
         </circle>
       )}
       {lines.map((line, i) => (
@@ -111,7 +112,13 @@ function TileText({ cell, me }: { cell: Cell; me: number | undefined }) {
   );
 }
 
-function Mine(props: { mine: IncursionsMine; me: number | undefined; x: number; y: number }) {
+function Mine(props: {
+  mine: IncursionsMine;
+  me: number | undefined;
+  names?: readonly string[];
+  x: number;
+  y: number;
+}) {
   const { mine } = props;
   const spikes = [0, 45, 90, 135].map((a) => (
     <line class="inc-mine-spike" x1={-7} x2={7} y1={0} y2={0} transform={`rotate(${a})`} />
@@ -121,7 +128,7 @@ function Mine(props: { mine: IncursionsMine; me: number | undefined; x: number; 
       class={`inc-mine ${seatClass(mine.ownerSeat)}${mine.armed ? " armed" : ""}`}
       transform={`translate(${props.x} ${props.y})`}
     >
-      <title>{`${ownerName(mine.ownerSeat, props.me)} mine, ${dice(mine.dice, mine.flat)}${mine.armed ? ", armed" : ", not armed yet"}`}</title>
+      <title>{`${ownerName(mine.ownerSeat, props.me, props.names)} mine, ${dice(mine.dice, mine.flat)}${mine.armed ? ", armed" : ", not armed yet"}`}</title>
       {spikes}
       <circle r={4.5} />
     </g>

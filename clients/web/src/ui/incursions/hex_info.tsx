@@ -11,13 +11,14 @@ export interface HexInfoPanelProps {
   view: IncursionsView;
   content: IncursionsContent | undefined;
   me: number | undefined;
+  names?: readonly string[]; // the players' names by seat, when known
   // The panel shows the viewer's own hex (nothing else pointed at), which it says.
   mine: boolean;
   hasShip: boolean;
 }
 
-export function HexInfoPanel({ cell, view, content, me, mine, hasShip }: HexInfoPanelProps) {
-  const info = hexInfo(cell.at, cell.tile, view, content, me);
+export function HexInfoPanel({ cell, view, content, me, names, mine, hasShip }: HexInfoPanelProps) {
+  const info = hexInfo(cell.at, cell.tile, view, content, me, names);
   const summary = info.summary || (cell.tile && !content ? "Loading what this hex does…" : "");
   return (
     <section class="inc-hex-info" aria-label="Hex details" data-hex={cell.key} data-hex-id={cell.tile?.hexId}>

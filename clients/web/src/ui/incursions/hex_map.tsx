@@ -43,9 +43,12 @@ const kArrowDirections: Record<string, [number, number]> = {
 const kMenuWidth = 300;
 
 export function HexMap(props: HexMapProps) {
-  const { view, me, targets, content } = props;
+  const { view, me, targets, content, names } = props;
   const summaries = useMemo(() => hexSummaries(content), [content]);
-  const model = useMemo(() => buildMapModel(view, targets, me, summaries), [view, targets, me, summaries]);
+  const model = useMemo(
+    () => buildMapModel(view, targets, me, summaries, names),
+    [view, targets, me, summaries, names],
+  );
   const [focusKey, setFocusKey] = useState<string | null>(null);
   // The hex the panel under the map describes (null: the viewer's own).
   const [inspectKey, setInspectKey] = useState<string | null>(null);
@@ -78,12 +81,12 @@ export function HexMap(props: HexMapProps) {
   };
   const activateVessel = (seat: number, anchor: Element) => {
     const vessel = view.vessels.find((v) => v.seat === seat);
-    if (vessel) offer(describeVessel(vessel, me, 0), targets.vessels.get(seat), anchor);
+    if (vessel) offer(describeVessel(vessel, me, 0, names), targets.vessels.get(seat), anchor);
   };
   const activateDenizen = (id: number, anchor: Element) => {
     const denizen = view.denizens.find((d) => d.id === id);
     if (!denizen) return;
-    const line = denizenLine(denizen, view, me, 0, props.names);
+    const line = denizenLine(denizen, view, me, 0, names);
     offer(`${line.name}${line.owner ? `, ${line.owner}` : ""} (life ${line.life})`, targets.denizens.get(id), anchor);
   };
   const focused = (key: string) => {
@@ -149,6 +152,7 @@ export function HexMap(props: HexMapProps) {
             key={cell.key}
             cell={cell}
             me={me}
+            names={names}
             focusable={isFocusable(cell)}
             tabbable={cell.key === tabKey}
             register={(key, element) => (element ? elements.current.set(key, element) : elements.current.delete(key))}
@@ -162,7 +166,7 @@ export function HexMap(props: HexMapProps) {
           model={model}
           view={view}
           me={me}
-          names={props.names}
+          names={names}
           targets={targets}
           activate={activateVessel}
           activateDenizen={activateDenizen}
@@ -175,6 +179,7 @@ export function HexMap(props: HexMapProps) {
           view={view}
           content={content}
           me={me}
+          names={names}
           mine={!inspectKey || inspectKey === (myHex ? hexKey(myHex) : null)}
           hasShip={!!myHex}
         />

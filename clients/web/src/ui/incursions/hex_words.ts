@@ -14,7 +14,7 @@ import type {
 } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { denizenLine, evasionWords } from "./denizen_words.js";
 import { axial, hexKey, type Axial } from "./hex.js";
-import { capitalise, coordText, dice, ownerName, raceName, tileTitle } from "./words.js";
+import { coordText, dice, ownerLabel, ownerName, raceName, tileTitle } from "./words.js";
 
 export const kStartSummary = "The start tile: every ship begins here, and a failed wormhole roll sends it back here.";
 
@@ -55,28 +55,30 @@ export interface HexInfo {
 export const hexDefinition = (content: IncursionsContent | undefined, hexId: string): HexDefinition | undefined =>
   content?.hexes.find((h) => h.id === hexId);
 
-// Everything the hex panel shows about the hex at `at` (a tile, or unexplored space).
+// Everything the hex panel shows about the hex at `at` (a tile, or unexplored space). `names`:
+// the players' names by seat, when known.
 export function hexInfo(
   at: Axial,
   tile: IncursionsTile | undefined,
   view: IncursionsView,
   content: IncursionsContent | undefined,
   me: number | undefined,
+  names?: readonly string[],
 ): HexInfo {
   const key = hexKey(at);
   const here: string[] = [];
   for (const v of view.vessels.filter((v: IncursionsVessel) => !v.eliminated && hexKey(axial(v.position)) === key))
-    here.push(`${capitalise(ownerName(v.seat, me))} ${v.ship?.name ?? "ship"}${v.cloaked ? " (cloaked)" : ""}`);
+    here.push(`${ownerLabel(v.seat, me, names)} ${v.ship?.name ?? "ship"}${v.cloaked ? " (cloaked)" : ""}`);
   for (const d of view.denizens.filter((d: IncursionsDenizen) => hexKey(axial(d.coord)) === key)) {
-    const line = denizenLine(d, view, me);
+    const line = denizenLine(d, view, me, 0, names);
     // A placed object is its owner's: "Your Outpost: life 20/20".
-    const name = line.ownerSeat !== undefined ? `${capitalise(ownerName(line.ownerSeat, me))} ${line.name}` : line.name;
+    const name = line.ownerSeat !== undefined ? `${ownerLabel(line.ownerSeat, me, names)} ${line.name}` : line.name;
     here.push(`${name}: life ${line.life}${line.dominated ? `, ${line.dominated}` : ""}`);
   }
   if (!tile) return { title: "Unexplored space", at: coordText(at), facts: [], summary: "", denizen: "", here };
   const def = hexDefinition(content, tile.hexId);
   const facts: string[] = [];
-  if (tile.ownerSeat !== undefined) facts.push(`From ${ownerName(tile.ownerSeat, me)} hexpile`);
+  if (tile.ownerSeat !== undefined) facts.push(`From ${ownerName(tile.ownerSeat, me, names)} hexpile`);
   if (def && tile.hexId !== "start") {
     facts.push(`${def.hexpoints} hexpoint${def.hexpoints === 1 ? "" : "s"}`);
     if (def.affinity) facts.push(`${raceName(def.affinity)} block`);

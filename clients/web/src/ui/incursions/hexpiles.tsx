@@ -1,7 +1,7 @@
 // The hexpiles as counts (their order is never sent), the hexes left in a pile when the view
 // lists them (its sole contributor's), and the match's options.
 import { HexpileMode, type IncursionsView } from "../../../gen/spacedock/v1/incursions_pb.js";
-import { capitalise, groupHexIds, ownerName } from "./words.js";
+import { groupHexIds, ownerLabel, ownerName } from "./words.js";
 
 export function Hexpiles({
   view,
@@ -14,10 +14,7 @@ export function Hexpiles({
 }) {
   const options = view.options;
   // "your", "alice's", "Player 2's": the players' names when the page has them, as they are written.
-  const whose = (seat: number, first = false) => {
-    if (seat !== me && names?.[seat]) return `${names[seat]}'s`;
-    return first ? capitalise(ownerName(seat, me)) : ownerName(seat, me);
-  };
+  const whose = (seat: number, first = false) => (first ? ownerLabel(seat, me, names) : ownerName(seat, me, names));
   return (
     <section class="inc-piles" aria-label="Hexpiles">
       <h2 class="small">Hexpiles</h2>

@@ -6,10 +6,12 @@ import type { DecisionPrompt } from "../../../gen/spacedock/v1/game_pb.js";
 import { IncursionsStep, type IncursionsView } from "../../../gen/spacedock/v1/incursions_pb.js";
 import { eventRepairWords, hitWords } from "./words.js";
 
-export function HitPanel({ view, me }: { view: IncursionsView; me: number | undefined }) {
+// `names`: the players' names by seat, when known.
+export function HitPanel(props: { view: IncursionsView; me: number | undefined; names?: readonly string[] }) {
+  const { view, me } = props;
   if (!view.hit) return null;
   const hit = view.hit;
-  const { headline, details } = hitWords(hit, view, me);
+  const { headline, details } = hitWords(hit, view, me, props.names);
   const kind = hit.event ? " is-event" : hit.attackingDenizen !== undefined ? " is-denizen" : "";
   return (
     <section

@@ -64,7 +64,7 @@ export function IncursionsTable({
         <p class="muted small">{seat === undefined ? "Watching" : `You are Player ${seat + 1}`}</p>
         {full && seat !== undefined && <AutoPassSetting passed={autoPassed ?? 0} />}
       </header>
-      <HitPanel view={view} me={seat} />
+      <HitPanel view={view} me={seat} names={names} />
       <EventRepairPanel view={view} prompt={prompt} choose={choose} />
       {full && <ResponsesPanel view={view} me={seat} prompt={prompt} choose={choose} names={names} />}
       {full && <CardChoices prompt={prompt} targets={targets} choose={choose} />}

@@ -3,7 +3,7 @@
 // time). The view only says that a vessel is eliminated; the events say why.
 import type { GameEvent } from "../../../gen/spacedock/v1/game_pb.js";
 import { EliminationReason, type IncursionsEvent } from "../../../gen/spacedock/v1/incursions_pb.js";
-import { capitalise, seatName } from "./words.js";
+import { seatName } from "./words.js";
 
 export type Leaving = "destroyed" | "conceded" | "out of time" | "forfeited";
 
@@ -52,7 +52,8 @@ export const leavingTag = (how: Leaving | undefined): string => (how ? kTags[how
 // "Player 2 forfeited: away longer than the grace", "You ran out of time on the clock".
 // `name`: the player's name, when known.
 export function leavingWords(seat: number, how: Leaving, me: number | undefined, name?: string): string {
-  const who = capitalise(seat === me ? "you" : (name ?? seatName(seat, me)));
+  // A user name keeps its case ("bob forfeited").
+  const who = seat === me ? "You" : name || seatName(seat, me);
   switch (how) {
     case "destroyed":
       return `${who} left the game: ship destroyed`;

@@ -50,12 +50,14 @@ export interface MapModel {
 const kMinHexesAcross = 5;
 const kMinHexesDown = 4;
 
-// `summaries`: each hex id's summary (hex_words.ts hexSummaries), when the content is known.
+// `summaries`: each hex id's summary (hex_words.ts hexSummaries), when the content is known;
+// `names`: the players' names by seat, when known.
 export function buildMapModel(
   view: IncursionsView,
   targets: PromptTargets,
   me: number | undefined,
   summaries?: ReadonlyMap<string, string>,
+  names?: readonly string[],
 ): MapModel {
   const tiles = new Map<string, IncursionsTile>();
   for (const tile of view.tiles) tiles.set(hexKey(axial(tile.coord)), tile);
@@ -74,6 +76,7 @@ export function buildMapModel(
     const label = describeHex(
       { tile, at, vessels, mines, denizens, roles: target?.roles ?? new Set(), choices: target?.options.length ?? 0 },
       me,
+      names,
     );
     const summary = (tile && summaries?.get(tile.hexId)) || "";
     return { key, at, centre: hexToPixel(at, kHexSize), tile, vessels, mines, denizens, target, label, summary };

@@ -10,7 +10,7 @@ import {
   type IncursionsOfficerBonuses,
   type IncursionsVessel,
 } from "../../../gen/spacedock/v1/incursions_pb.js";
-import { capitalise, ownerName, raceName, seatName } from "./words.js";
+import { ownerLabel, raceName, seatName } from "./words.js";
 
 export const positionName = (position: IncursionsPosition): string =>
   ({
@@ -61,7 +61,7 @@ export interface OfficerLine {
   faceUp: boolean;
   // "Face up" or "Face down: out of action".
   state: string;
-  // "Assimilated from Player 1" (its owner), or "".
+  // "Assimilated from alice" (its owner; "Player 1" when names are not known), or "".
   assimilated: string;
   espionage: number;
   bonuses: string;
@@ -72,24 +72,28 @@ export interface OfficerLine {
 // The key of an officer a prompt may aim at: its vessel's seat and its position.
 export const officerKey = (seat: number, position: IncursionsPosition): string => `${seat}:${position}`;
 
+// `names`: the players' names by seat, when known.
 export function officerLine(
   seat: number,
   officer: IncursionsOfficer,
   index: number,
   me: number | undefined,
+  names?: readonly string[],
 ): OfficerLine {
   const card = officer.card;
   const title = card?.title || card?.id || "Officer";
   const place = officer.position ? positionName(officer.position) : "Extra captain (no bonuses)";
   // An assimilated officer serves the Borg and counts as Borg (§13.3).
   const race = officer.assimilated ? raceName(Race.BORG) : card?.race ? raceName(card.race) : "";
-  const assimilated = officer.assimilated ? `Assimilated from ${seatName(officer.ownerSeat, me)}` : "";
+  const from = officer.assimilated ? seatName(officer.ownerSeat, me, names) : "";
+  const assimilated = from && `Assimilated from ${from}`;
   const state = officer.faceUp ? "Face up" : "Face down: out of action";
   const bonuses = bonusWords(card?.bonuses);
-  const parts = [`${capitalise(ownerName(seat, me))} ${place === "Captain" ? "captain" : place}: ${title}`];
+  const parts = [`${ownerLabel(seat, me, names)} ${place === "Captain" ? "captain" : place}: ${title}`];
   if (race) parts.push(race);
   parts.push(officer.faceUp ? "face up" : "face down, out of action");
-  if (assimilated) parts.push(assimilated.toLowerCase());
+  // Inside the sentence: "assimilated from" written out, not lower-cased, so a user name keeps its case.
+  if (from) parts.push(`assimilated from ${from}`);
   parts.push(`espionage evasion ${officer.espionageEvasion}`);
   if (bonuses && officer.faceUp && officer.position) parts.push(bonuses);
   return {
@@ -109,8 +113,11 @@ export function officerLine(
 
 // The vessel's officers in the order the server sends them: the captain first, then the crew
 // by position, then assimilated captains kept without bonuses.
-export const officerLines = (vessel: IncursionsVessel, me: number | undefined): OfficerLine[] =>
-  vessel.officers.map((officer, i) => officerLine(vessel.seat, officer, i, me));
+export const officerLines = (
+  vessel: IncursionsVessel,
+  me: number | undefined,
+  names?: readonly string[],
+): OfficerLine[] => vessel.officers.map((officer, i) => officerLine(vessel.seat, officer, i, me, names));
 
 // The officer of `vessel` at `position`, if one sits there.
 export const officerAt = (

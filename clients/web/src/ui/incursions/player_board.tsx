@@ -27,7 +27,7 @@ import { OptionMenu, type MenuState } from "./option_menu.js";
 import { powerCards, powerWords } from "./power.js";
 import type { PromptTargets } from "./prompt_targets.js";
 import { seatClass } from "./seat_colour.js";
-import { capitalise, coordText, dice, raceName, seatName, shieldsMax, statusChips } from "./words.js";
+import { coordText, dice, raceName, seatLabel, shieldsMax, statusChips } from "./words.js";
 
 export interface PlayerBoardProps {
   vessel: IncursionsVessel;
@@ -47,7 +47,7 @@ export function PlayerBoard({ vessel, view, me, name, names, targets, choose, cr
   const mine = vessel.seat === me;
   const active = view.phase === IncursionsPhase.TURN && view.activeSeat === vessel.seat;
   const won = view.winners.includes(vessel.seat);
-  const who = mine ? "You" : (name ?? capitalise(seatName(vessel.seat, me)));
+  const who = mine ? "You" : name || seatLabel(vessel.seat, me, names);
   const classes = ["inc-board", seatClass(vessel.seat)];
   if (mine) classes.push("is-mine");
   if (active) classes.push("is-active");
@@ -92,10 +92,10 @@ export function PlayerBoard({ vessel, view, me, name, names, targets, choose, cr
         extra={vessel.shieldLayer}
       />
       <Power vessel={vessel} />
-      <Status vessel={vessel} view={view} me={me} />
+      <Status vessel={vessel} view={view} me={me} names={names} />
       {crew && (
         <>
-          <Officers vessel={vessel} me={me} targets={targets} choose={choose} />
+          <Officers vessel={vessel} me={me} names={names} targets={targets} choose={choose} />
           <Figures vessel={vessel} />
           {full && <GameCards vessel={vessel} view={view} me={me} names={names} active={active} crafts={crafts} />}
           {vessel.discard.length > 0 && <p class="inc-discard small muted">{discardWords(vessel.discard)}</p>}
@@ -158,10 +158,15 @@ function Power({ vessel }: { vessel: IncursionsVessel }) {
   );
 }
 
-function Status({ vessel, view, me }: { vessel: IncursionsVessel; view: IncursionsView; me: number | undefined }) {
+function Status(props: {
+  vessel: IncursionsVessel;
+  view: IncursionsView;
+  me: number | undefined;
+  names?: readonly string[];
+}) {
   return (
     <ul class="inc-chips">
-      {statusChips(vessel, view, me).map((chip) => (
+      {statusChips(props.vessel, props.view, props.me, props.names).map((chip) => (
         // What the vessel's hex does to it stands out from the routine chips.
         <li class={chip.kind ? `is-${chip.kind}` : undefined}>{chip.text}</li>
       ))}
@@ -183,14 +188,15 @@ function Weapon({ slot, weapon }: { slot: string; weapon: IncursionsWeapon | und
 function Officers(props: {
   vessel: IncursionsVessel;
   me: number | undefined;
+  names?: readonly string[];
   targets: PromptTargets | undefined;
   choose: ((optionId: bigint) => void) | undefined;
 }) {
-  const { vessel, me, targets, choose } = props;
+  const { vessel, me, names, targets, choose } = props;
   const [menu, setMenu] = useState<MenuState | null>(null);
   const wrap = useRef<HTMLDivElement>(null);
   useEffect(() => setMenu(null), [targets]); // a new prompt closes any menu
-  const lines = officerLines(vessel, me);
+  const lines = officerLines(vessel, me, names);
   if (lines.length === 0) return <p class="inc-officers-none small muted">No officers aboard</p>;
   const offer = (line: OfficerLine, options: Option[], anchor: Element) => {
     if (!choose) return;

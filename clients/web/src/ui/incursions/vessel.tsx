@@ -12,6 +12,7 @@ export interface VesselTokenProps {
   at: Point;
   radius: number;
   me: number | undefined;
+  names?: readonly string[]; // the players' names by seat, when known
   active: boolean;
   choices: number; // options aimed at this vessel
   activate: (seat: number, anchor: Element) => void;
@@ -24,7 +25,7 @@ export function VesselToken(props: VesselTokenProps) {
   if (props.active) classes.push("is-active");
   if (vessel.cloaked) classes.push("is-cloaked");
   if (choices > 0) classes.push("is-target");
-  const label = describeVessel(vessel, props.me, choices);
+  const label = describeVessel(vessel, props.me, choices, props.names);
   const aimed = choices > 0;
   return (
     <g

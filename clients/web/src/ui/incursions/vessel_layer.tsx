@@ -73,6 +73,7 @@ export function VesselLayer({ model, view, me, names, targets, activate, activat
             at={at}
             radius={radius}
             me={me}
+            names={names}
             active={view.phase === IncursionsPhase.TURN && vessel.seat === view.activeSeat}
             choices={targets.vessels.get(vessel.seat)?.length ?? 0}
             activate={activate}

@@ -19,12 +19,21 @@ import { cutCount, cutUnit, cutWords } from "./cut_choice.js";
 import { axial, hexKey, type Axial } from "./hex.js";
 import type { HexRole } from "./prompt_targets.js";
 
-// The table knows seats, not user names (the match header shows those): seats are numbered
-// from 1 for people.
-export const seatName = (seat: number, me: number | undefined): string => (seat === me ? "you" : `Player ${seat + 1}`);
+// Another seat is named by its player's user name when the page has it (`names`: by seat), else
+// by number from 1 ("Player 2"); the viewer's own is "you".
+export const seatName = (seat: number, me: number | undefined, names?: readonly string[]): string =>
+  seat === me ? "you" : names?.[seat] || `Player ${seat + 1}`;
 
-export const ownerName = (seat: number, me: number | undefined): string =>
-  seat === me ? "your" : `Player ${seat + 1}'s`;
+export const ownerName = (seat: number, me: number | undefined, names?: readonly string[]): string =>
+  seat === me ? "your" : `${seatName(seat, me, names)}'s`;
+
+// The same at a sentence's start: "You", "Your". A user name keeps its case ("bob's", never
+// "Bob's"), so these never capitalise one.
+export const seatLabel = (seat: number, me: number | undefined, names?: readonly string[]): string =>
+  seat === me ? "You" : seatName(seat, me, names);
+
+export const ownerLabel = (seat: number, me: number | undefined, names?: readonly string[]): string =>
+  seat === me ? "Your" : ownerName(seat, me, names);
 
 export const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -73,28 +82,31 @@ export interface HexFacts {
 }
 
 // The accessible name of a hex: what it is, who is there, and what the prompt offers there.
-export function describeHex(facts: HexFacts, me: number | undefined): string {
+// `names`: the players' names by seat, when known.
+export function describeHex(facts: HexFacts, me: number | undefined, names?: readonly string[]): string {
   const parts: string[] = [];
   const { tile } = facts;
   parts.push(tile ? tileTitle(tile) : "Unexplored space");
   if (tile?.wormhole) parts.push("wormhole");
-  if (tile && tile.ownerSeat !== undefined) parts.push(`from ${ownerName(tile.ownerSeat, me)} hexpile`);
+  if (tile && tile.ownerSeat !== undefined) parts.push(`from ${ownerName(tile.ownerSeat, me, names)} hexpile`);
   for (const v of facts.vessels) {
     const ship = v.seat === me ? "ship" : (v.ship?.name ?? "ship");
-    parts.push(`${ownerName(v.seat, me)} ${ship} here${v.cloaked ? " (cloaked)" : ""}`);
+    parts.push(`${ownerName(v.seat, me, names)} ${ship} here${v.cloaked ? " (cloaked)" : ""}`);
   }
   for (const m of facts.mines) {
-    parts.push(`${ownerName(m.ownerSeat, me)} mine ${dice(m.dice, m.flat)}${m.armed ? ", armed" : ", not armed yet"}`);
+    parts.push(
+      `${ownerName(m.ownerSeat, me, names)} mine ${dice(m.dice, m.flat)}${m.armed ? ", armed" : ", not armed yet"}`,
+    );
   }
   for (const d of facts.denizens ?? []) {
     // An object a player placed (§11.1): "Player 2's Weapons Platform here (15 of 15 life)".
     if (d.ownerSeat !== undefined) {
       parts.push(
-        `${ownerName(d.ownerSeat, me)} ${d.card?.card?.title || d.name || "object"} here (${d.life} of ${d.lifeMax} life)`,
+        `${ownerName(d.ownerSeat, me, names)} ${d.card?.card?.title || d.name || "object"} here (${d.life} of ${d.lifeMax} life)`,
       );
       continue;
     }
-    const owner = d.dominatedBy !== undefined ? `, dominated by ${seatName(d.dominatedBy, me)}` : "";
+    const owner = d.dominatedBy !== undefined ? `, dominated by ${seatName(d.dominatedBy, me, names)}` : "";
     parts.push(`denizen ${d.name || "unnamed"} here (${d.life} of ${d.lifeMax} life${owner})`);
   }
   for (const role of facts.roles) parts.push(roleWords[role]);
@@ -106,10 +118,14 @@ export function describeHex(facts: HexFacts, me: number | undefined): string {
 // The shields' maximum: the server's figure with the officers' bonuses, else the ship card's.
 export const shieldsMax = (v: IncursionsVessel): number | undefined => v.figures?.shieldsMax || v.ship?.shields;
 
-export function describeVessel(v: IncursionsVessel, me: number | undefined, choices: number): string {
-  const whose = v.seat === me ? "Your" : `Player ${v.seat + 1}'s`;
+export function describeVessel(
+  v: IncursionsVessel,
+  me: number | undefined,
+  choices: number,
+  names?: readonly string[],
+): string {
   const parts = [
-    `${whose} ${v.ship?.name ?? "ship"}`,
+    `${ownerLabel(v.seat, me, names)} ${v.ship?.name ?? "ship"}`,
     `hull ${v.hull} of ${v.ship?.hull ?? "?"}`,
     `shields ${v.shields} of ${shieldsMax(v) ?? "?"}`,
   ];
@@ -130,16 +146,22 @@ export interface StatusChip {
 // What a vessel is doing, as small chips on its board: the AUX marker, cloak, sweep, tractor
 // beams, and what the hex it stands in does to it (EVENTS mode): a shield layer, Pwr out of play,
 // free hexes on its next warp, an escape roll to leave. (`stayed` is left out: on a hex with no
-// remain trigger, the start tile say, it would promise an event that never comes.)
-export function statusChips(vessel: IncursionsVessel, view: IncursionsView, me: number | undefined): StatusChip[] {
+// remain trigger, the start tile say, it would promise an event that never comes.) `names`: the
+// players' names by seat, when known.
+export function statusChips(
+  vessel: IncursionsVessel,
+  view: IncursionsView,
+  me: number | undefined,
+  names?: readonly string[],
+): StatusChip[] {
   const chips: StatusChip[] = [{ text: vessel.auxAvailable ? "AUX ready" : "AUX used" }];
   const add = (text: string, kind?: StatusChip["kind"]) => chips.push(kind ? { text, kind } : { text });
   if (vessel.cloaked) add("Cloaked");
   if (vessel.sweepActive) add("Tachyon Sweep on");
   if (vessel.tractoringSeat !== undefined)
-    add(`Tractor beam on ${seatName(vessel.tractoringSeat, me)} (strength ${vessel.tractorStrength})`);
+    add(`Tractor beam on ${seatName(vessel.tractoringSeat, me, names)} (strength ${vessel.tractorStrength})`);
   for (const holder of view.vessels) {
-    if (holder.tractoringSeat === vessel.seat) add(`Held by ${ownerName(holder.seat, me)} tractor beam`);
+    if (holder.tractoringSeat === vessel.seat) add(`Held by ${ownerName(holder.seat, me, names)} tractor beam`);
   }
   if (vessel.eliminated) return chips;
   if (vessel.shieldLayer > 0) add(`+${vessel.shieldLayer} shield layer`, "hex");
@@ -159,15 +181,12 @@ export function statusLine(view: IncursionsView, me: number | undefined, names?:
       return "Setting up: the hexpiles are being cut";
     case IncursionsPhase.GAME_OVER: {
       if (view.winners.length === 0) return "Game over: nobody won";
-      const winners = view.winners.map((seat) => (seat !== me && names?.[seat]) || seatName(seat, me));
+      const winners = view.winners.map((seat) => seatName(seat, me, names));
       const won = winners.length === 1 && winners[0] === "you" ? "you won" : `${winners.join(" and ")} won`;
       return `Game over: ${won}`;
     }
     default: {
-      const who =
-        view.activeSeat === me
-          ? "Your turn"
-          : `${names?.[view.activeSeat] ?? capitalise(seatName(view.activeSeat, me))}'s turn`;
+      const who = view.activeSeat === me ? "Your turn" : `${seatLabel(view.activeSeat, me, names)}'s turn`;
       return `Round ${view.round}, turn ${view.turn}: ${who}, ${view.maneuversUsed} of ${view.maneuversAllowed} maneuvers used`;
     }
   }
@@ -206,19 +225,21 @@ export function tileUnder(view: IncursionsView, seat: number): IncursionsTile | 
 
 // The hit being resolved, in words: a headline and what has been done about it so far. A hex
 // event's damage names the hex (it cannot be evaded); a denizen's attack names the denizen, and an
-// object a player placed (§11.1) is named as that player's ("Player 2's Weapons Platform").
+// object a player placed (§11.1) is named as that player's ("alice's Weapons Platform", "Player
+// 2's" when `names`, the players' names by seat, are not known).
 export function hitWords(
   hit: IncursionsHit,
   view: IncursionsView,
   me: number | undefined,
+  names?: readonly string[],
 ): { headline: string; details: string[] } {
   // An attack on an officer (the target's shields were down, §13.4) names the officer.
   const officer = hit.targetOfficer
     ? view.vessels.find((v) => v.seat === hit.target)?.officers.find((o) => o.position === hit.targetOfficer)
     : undefined;
   const target = hit.targetOfficer
-    ? `${ownerName(hit.target, me)} ${officer?.card?.title ?? "officer"}`
-    : seatName(hit.target, me);
+    ? `${ownerName(hit.target, me, names)} ${officer?.card?.title ?? "officer"}`
+    : seatName(hit.target, me, names);
   let headline: string;
   const details: string[] = [];
   if (hit.event) {
@@ -229,14 +250,14 @@ export function hitWords(
   } else if (hit.attackingDenizen !== undefined) {
     const denizen = view.denizens.find((d) => d.id === hit.attackingDenizen);
     const name = denizen?.card?.card?.title || denizen?.name || "denizen";
-    const whose = denizen?.ownerSeat !== undefined ? capitalise(ownerName(denizen.ownerSeat, me)) : "The";
+    const whose = denizen?.ownerSeat !== undefined ? ownerLabel(denizen.ownerSeat, me, names) : "The";
     headline = `${whose} ${name} ${isBand(name) ? "attack" : "attacks"} ${target} for ${hit.damage}`;
-    if (denizen?.dominatedBy !== undefined) details.push(`Dominated by ${seatName(denizen.dominatedBy, me)}`);
+    if (denizen?.dominatedBy !== undefined) details.push(`Dominated by ${seatName(denizen.dominatedBy, me, names)}`);
   } else if (hit.weapon === IncursionsWeaponSlot.W3) {
-    headline = `${capitalise(ownerName(hit.attacker, me))} mine goes off under ${target}: ${hit.damage} damage rolled`;
+    headline = `${ownerLabel(hit.attacker, me, names)} mine goes off under ${target}: ${hit.damage} damage rolled`;
   } else {
     const ship = view.vessels.find((v) => v.seat === hit.attacker)?.ship;
-    const subject = hit.attacker === me ? "You fire" : `${capitalise(seatName(hit.attacker, me))} fires`;
+    const subject = hit.attacker === me ? "You fire" : `${seatLabel(hit.attacker, me, names)} fires`;
     // A hex's weapon (Launching Center) is named after the hex the attacker stands in.
     const hex = hit.weapon === IncursionsWeaponSlot.HEX ? tileUnder(view, hit.attacker) : undefined;
     const weapon = hex?.name ? `the ${hex.name}'s weapon` : weaponName(ship, hit.weapon);

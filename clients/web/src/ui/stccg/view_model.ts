@@ -124,7 +124,8 @@ export function stateWords(c: StccgCardInPlay): string[] {
   if (c.hull > 0 && c.hull < 100) words.push(`hull ${c.hull}%`);
   if (c.cloaked) words.push("cloaked");
   if (c.undocked) words.push("undocked");
-  if (c.captive) words.push(c.unattended ? "captive, unattended" : "captive");
+  // Captives are disabled until rescued, released or freed by their captor (§3.14).
+  if (c.captive) words.push(`${c.unattended ? "captive, unattended" : "captive"}: disabled until rescued or released`);
   else if (c.unattended) words.push("unattended");
   if (c.houseArrest) words.push("house arrest");
   return words;
