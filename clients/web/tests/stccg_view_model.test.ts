@@ -205,7 +205,7 @@ test("cards: face-down refs and state words", () => {
   const buruk = view.spaceline[0].ships[1];
   assert.equal(isHidden(buruk.card), false);
   assert.equal(isHidden(buruk.aboard[0].card), true);
-  assert.deepEqual(stateWords(buruk), ["stopped this turn", "damaged", "hull 50%"]);
+  assert.deepEqual(stateWords(buruk), ["stopped: for this turn", "damaged", "hull 50%"]);
 });
 
 test("state words say why an option is missing: unstaffed, disabled, stopped", () => {
@@ -222,7 +222,7 @@ test("state words say why an option is missing: unstaffed, disabled, stopped", (
   const riker = enterprise.aboard[0];
   riker.disabled = true;
   riker.stopped = true;
-  assert.deepEqual(stateWords(riker), ["disabled", "stopped this turn"]);
+  assert.deepEqual(stateWords(riker), ["disabled", "stopped: for this turn"]);
 });
 
 test("the card a decision is about is named as a first-edition player says it", () => {

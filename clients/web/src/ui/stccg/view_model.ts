@@ -119,7 +119,7 @@ export function stateWords(c: StccgCardInPlay): string[] {
   const words: string[] = [];
   if (c.staffed === false) words.push(c.staffingMissing ? `unstaffed: needs ${c.staffingMissing}` : "unstaffed");
   if (c.disabled) words.push("disabled");
-  if (c.stopped) words.push("stopped this turn"); // unstopped at the start of the next turn
+  if (c.stopped) words.push("stopped: for this turn"); // unstopped at the start of the next turn
   if (c.damaged) words.push("damaged");
   if (c.hull > 0 && c.hull < 100) words.push(`hull ${c.hull}%`);
   if (c.cloaked) words.push("cloaked");
