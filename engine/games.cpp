@@ -108,8 +108,9 @@ std::uint32_t rules_version(v1::Game game) {
       return 7;
     case v1::GAME_STCCG:
       // 2: interrupts, battles, side decks and captives (issue 7); 3: a card taken from Q's
-      // Tent is shown, then hidden again in the hand under a new handle (issue 23)
-      return 3;
+      // Tent is shown, then hidden again in the hand under a new handle (issue 23); 4: every
+      // Q-Continuum and Blaze of Glory card in the data, which renumbers the cards (issue 25)
+      return 4;
     default:
       return 0;
   }

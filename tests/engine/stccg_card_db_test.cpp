@@ -7,6 +7,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -219,16 +220,40 @@ TEST_CASE("every native handler names the test that shows it at work, and that f
 }
 
 TEST_CASE("the cards the engine does not play yet are none of the starter pool") {
-  // The pool is shared/reference/stccg-cards.md sections 5.3-5.8; Zon and Q's Planet are QC cards
-  // outside it that the database carries for other cards' sake (Nausicaans names Zon).
-  std::vector<std::string> unsupported;
-  for (const CardDef& def : CardDb::standard().defs()) {
-    if (def.unsupported()) unsupported.push_back(def.title());
-  }
-  CHECK(unsupported == std::vector<std::string>{"Zon", "Q's Planet"});
+  // The pool is shared/reference/stccg-cards.md sections 5.3-5.8. Every Q-Continuum and Blaze of
+  // Glory card is in the data with its figures; those outside the pool whose abilities wait for a
+  // mechanism say which (StccgCard.unsupported), and are played as their set's work goes on.
+  const std::set<std::string> pool = {"Q's Tent",
+                                      "Q-Flash",
+                                      "Calamarain",
+                                      "Telak",
+                                      "Go Back Whence Thou Camest",
+                                      "Guilty - Provisionally",
+                                      "Mandarin Bailiff",
+                                      "Aldebaran Serpent",
+                                      "Into the Breach",
+                                      "Military Privilege",
+                                      "Penalty Box",
+                                      "Gift of the Tormentor",
+                                      "Incoming Message - The Continuum",
+                                      "Lemon-Aid",
+                                      "Subsection Q Paragraph 10",
+                                      "The Higher... The Q-er",
+                                      "Battle Bridge Door",
+                                      "\"Crimson Forcefield\"",
+                                      "Evasive Maneuvers",
+                                      "Full Phaser Spread",
+                                      "Phaser Banks",
+                                      "Plasma Torpedo",
+                                      "Pulse Disruptor",
+                                      "Target Shields",
+                                      "Target These Coordinates"};
   for (const CardDef& def : CardDb::standard().defs()) {
     CAPTURE(def.title());
     CHECK((def.handler != nullptr) == !def.card.native().empty());
+    if (!def.unsupported()) continue;
+    CHECK((def.id().starts_with("105_") || def.id().starts_with("116_")));
+    CHECK(pool.count(def.title()) == 0);
   }
 }
 

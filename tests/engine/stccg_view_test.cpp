@@ -692,9 +692,42 @@ TEST_CASE("stccg view: a player sees what a mission still lacks for their own gr
   CHECK(nothing_left > 0);  // a turn ended by itself says why
 }
 
+TEST_CASE("stccg: a card the engine does not play yet is never seeded") {
+  // Drumhead (Blaze of Glory) waits for its dilemma handler: in a deck it stays in the seed pile.
+  const CardDb& db = CardDb::standard();
+  const auto drumhead = db.find_title("Drumhead");
+  REQUIRE(drumhead);
+  REQUIRE(db.def(*drumhead).unsupported());
+  std::string list = export_deck_text(*sample_deck("federation"), db);
+  const std::size_t archer = list.find("Archer");
+  REQUIRE(archer != std::string::npos);
+  list.replace(archer, std::string("Archer").size(), "Drumhead");
+  v1::MatchSetup setup = sample_setup("federation", "klingon");
+  setup.mutable_seats(0)->mutable_stccg()->set_sample_deck("");
+  setup.mutable_seats(0)->mutable_stccg()->set_deck_list(list);
+  REQUIRE_FALSE(engine::check_seat(setup, setup.seats(0)).has_value());
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    auto match = start(setup, seed);
+    core::Rng chooser(seed);
+    while (!match->over() && match->game().state().turn == 0) {
+      const auto open = match->open_decisions();
+      REQUIRE_FALSE(open.empty());
+      const core::OptionId choice[] = {
+          open.front()
+              .options[chooser.below(static_cast<std::uint32_t>(open.front().options.size()))]};
+      REQUIRE(match->submit(open.front().seat, open.front().id, choice).accepted());
+    }
+    const State& s = match->game().state();
+    for (std::size_t c = 0; c < s.cards.size(); ++c) {
+      if (s.def(static_cast<CardId>(c)).title() != "Drumhead") continue;
+      CHECK(s.cards[c].zone != Zone::kSeed);
+    }
+  }
+}
+
 TEST_CASE("stccg setup: decks are checked seat by seat") {
   v1::MatchSetup setup = sample_setup("federation", "klingon");
-  CHECK(engine::rules_version(v1::GAME_STCCG) == 3);
+  CHECK(engine::rules_version(v1::GAME_STCCG) == 4);
   const auto seats = engine::check_match(setup);
   REQUIRE(std::holds_alternative<int>(seats));
   CHECK(std::get<int>(seats) == 2);

@@ -112,6 +112,9 @@ Rule Engine::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
   }
   const CardDef& def = s_.def(a.a);
   const auto type = def.type();
+  // A card whose abilities the engine does not play yet (StccgCard.unsupported) stays in the seed
+  // pile, as it stays in the hand; its missions still make the spaceline every deck needs.
+  if (def.unsupported() && type != v1::STCCG_CARD_TYPE_MISSION) return Rule::kNotPlayableNow;
   switch (a.kind) {
     case ActionKind::kSeedDoorway: {
       if (f.step != SeedFrame::Step::kDoorways) return Rule::kWrongStep;
