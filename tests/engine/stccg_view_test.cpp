@@ -49,6 +49,15 @@ std::unique_ptr<StccgMatch> start(const v1::MatchSetup& setup, std::uint64_t see
   return std::unique_ptr<StccgMatch>(match);
 }
 
+// Answers the open decision with one of its options, drawn by `chooser`.
+void answer_at_random(StccgMatch& match, core::Rng& chooser) {
+  const auto open = match.open_decisions();
+  REQUIRE_FALSE(open.empty());
+  const core::OptionId choice[] = {
+      open.front().options[chooser.below(static_cast<std::uint32_t>(open.front().options.size()))]};
+  REQUIRE(match.submit(open.front().seat, open.front().id, choice).accepted());
+}
+
 // Each check builds the projection it checks on an arena that starts in this block, one check at a
 // time: allocating and freeing every message of every projection took much of this test's time.
 Arena scratch_arena() {
@@ -527,11 +536,7 @@ TEST_CASE("stccg view: a card taken from Q's Tent is hidden again under a new ha
     core::Rng chooser(seed);
     std::size_t seen = 0;
     while (!match->over() && taken < 3) {
-      const auto open = match->open_decisions();
-      const core::OptionId choice[] = {
-          open.front()
-              .options[chooser.below(static_cast<std::uint32_t>(open.front().options.size()))]};
-      REQUIRE(match->submit(open.front().seat, open.front().id, choice).accepted());
+      answer_at_random(*match, chooser);
       const auto events = match->game().events();
       for (; seen + 1 < events.size(); ++seen) {
         const auto* shown = std::get_if<ev::Revealed>(&events[seen]);
@@ -605,11 +610,7 @@ TEST_CASE("stccg view: current figures and staffing for the cards one holds, nob
     auto match = start(sample_setup("federation", "klingon"), seed);
     core::Rng chooser(seed);
     for (int step = 0; !match->over() && step < 600; ++step) {
-      const auto open = match->open_decisions();
-      const core::OptionId choice[] = {
-          open.front()
-              .options[chooser.below(static_cast<std::uint32_t>(open.front().options.size()))]};
-      REQUIRE(match->submit(open.front().seat, open.front().id, choice).accepted());
+      answer_at_random(*match, chooser);
       if (step % 25 != 0) continue;
       for (const Viewer viewer : {Viewer::player(0), Viewer::player(1), Viewer::spectator()}) {
         v1::GameSnapshot snapshot;
@@ -652,11 +653,7 @@ TEST_CASE("stccg view: a player sees what a mission still lacks for their own gr
     auto match = start(sample_setup("federation", "klingon"), seed);
     core::Rng chooser(seed);
     for (int step = 0; !match->over() && step < 600; ++step) {
-      const auto open = match->open_decisions();
-      const core::OptionId choice[] = {
-          open.front()
-              .options[chooser.below(static_cast<std::uint32_t>(open.front().options.size()))]};
-      REQUIRE(match->submit(open.front().seat, open.front().id, choice).accepted());
+      answer_at_random(*match, chooser);
       if (step % 10 != 0) continue;
       for (const Viewer viewer : {Viewer::player(0), Viewer::player(1), Viewer::spectator()}) {
         v1::GameSnapshot snapshot;
@@ -710,12 +707,7 @@ TEST_CASE("stccg: a card the engine does not play yet is never seeded") {
     auto match = start(setup, seed);
     core::Rng chooser(seed);
     while (!match->over() && match->game().state().turn == 0) {
-      const auto open = match->open_decisions();
-      REQUIRE_FALSE(open.empty());
-      const core::OptionId choice[] = {
-          open.front()
-              .options[chooser.below(static_cast<std::uint32_t>(open.front().options.size()))]};
-      REQUIRE(match->submit(open.front().seat, open.front().id, choice).accepted());
+      answer_at_random(*match, chooser);
     }
     const State& s = match->game().state();
     for (std::size_t c = 0; c < s.cards.size(); ++c) {
