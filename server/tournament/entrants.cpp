@@ -19,7 +19,6 @@ void Tournaments::enrol(Identity who, std::uint64_t id, v1::SeatSetup seat, Repl
     if (found == events_.end())
       return reply(error_response(v1::NOT_FOUND, "no such tournament here"));
     Event* event = &found->second;
-    if (!event) return;
     if (event->record.organiser_id == who.account_id)
       return reply(error_response(v1::FORBIDDEN, "an organiser does not play in their own event"));
     if (event->seats.contains(who.account_id))
