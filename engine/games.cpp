@@ -109,8 +109,10 @@ std::uint32_t rules_version(v1::Game game) {
     case v1::GAME_STCCG:
       // 2: interrupts, battles, side decks and captives (issue 7); 3: a card taken from Q's
       // Tent is shown, then hidden again in the hand under a new handle (issue 23); 4: every
-      // Q-Continuum and Blaze of Glory card in the data, which renumbers the cards (issue 25)
-      return 4;
+      // Q-Continuum and Blaze of Glory card in the data, which renumbers the cards (issue 25); 5:
+      // Blaze of Glory's incidents, objectives and site in the data (renumbering again), and the
+      // first families of both sets played (issue 25)
+      return 5;
     default:
       return 0;
   }

@@ -36,6 +36,12 @@ std::string_view type_name(v1::StccgCardType type) {
       return "Doorway";
     case v1::STCCG_CARD_TYPE_TACTIC:
       return "Tactic";
+    case v1::STCCG_CARD_TYPE_INCIDENT:
+      return "Incident";
+    case v1::STCCG_CARD_TYPE_OBJECTIVE:
+      return "Objective";
+    case v1::STCCG_CARD_TYPE_SITE:
+      return "Site";
     default:
       return "Card";
   }
@@ -88,6 +94,30 @@ std::string_view icon_name(int icon) {
       return "Special Download";
     case v1::STCCG_ICON_HOLOGRAM:
       return "Hologram";
+    case v1::STCCG_ICON_DELTA_QUADRANT:
+      return "Delta Quadrant";
+    case v1::STCCG_ICON_KETRACEL_WHITE:
+      return "Ketracel-White";
+    case v1::STCCG_ICON_MAQUIS:
+      return "Maquis";
+    case v1::STCCG_ICON_HIDDEN_AGENDA:
+      return "Hidden Agenda";
+    case v1::STCCG_ICON_REFEREE:
+      return "Referee";
+    case v1::STCCG_ICON_BORG_USE_ONLY:
+      return "Borg Use Only";
+    case v1::STCCG_ICON_BLOOD_OATH_SWORN:
+      return "Blood Oath (sworn)";
+    case v1::STCCG_ICON_BLOOD_OATH_TARGET:
+      return "Blood Oath (target)";
+    case v1::STCCG_ICON_SELF_CONTROLLING:
+      return "Self-Controlling";
+    case v1::STCCG_ICON_BORG_COMMUNICATIONS:
+      return "Communications";
+    case v1::STCCG_ICON_BORG_DEFENSE:
+      return "Defense";
+    case v1::STCCG_ICON_BORG_NAVIGATION:
+      return "Navigation";
     default:
       return "?";
   }
@@ -178,7 +208,9 @@ void print_ship(const CardDef& def) {
   std::string staffing;
   for (const auto& need : s.staffing()) {
     if (!staffing.empty()) staffing += ", ";
-    if (need.skill().empty()) {
+    if (need.affiliation()) {
+      staffing += affiliation_name(need.affiliation());
+    } else if (need.skill().empty()) {
       staffing += icon_name(need.icon());
     } else {
       staffing += need.skill();
@@ -237,6 +269,7 @@ void print_card(const CardDb& db, const CardDef& def) {
     for (int icon : card.icons())
       line += " " + std::string(icon_name(icon));
   }
+  if (card.countdown() > 0) line += ", countdown " + std::to_string(card.countdown());
   std::printf("  %s\n", line.c_str());
   switch (card.details_case()) {
     case v1::StccgCard::kPersonnel:

@@ -257,6 +257,24 @@ TEST_CASE("the cards the engine does not play yet are none of the starter pool")
   }
 }
 
+TEST_CASE("every card of Q-Continuum and Blaze of Glory is in the card data") {
+  // 121 and 130 cards (card-figures.tsv), Blaze of Glory's incidents, objectives and site
+  // among them; the collector numbers run without a gap.
+  std::set<int> qc, bog;
+  for (const CardDef& def : CardDb::standard().defs()) {
+    const std::string& id = def.id();
+    if (id.starts_with("105_")) qc.insert(std::stoi(id.substr(4)));
+    if (id.starts_with("116_")) bog.insert(std::stoi(id.substr(4)));
+  }
+  CHECK(qc.size() == 121);
+  CHECK(bog.size() == 130);
+  CHECK(*bog.begin() == 1);
+  CHECK(*bog.rbegin() == 130);
+  const auto sniper = CardDb::standard().find_title("Sniper");
+  REQUIRE(sniper.has_value());
+  CHECK(CardDb::standard().def(*sniper).type() == v1::STCCG_CARD_TYPE_INCIDENT);
+}
+
 TEST_CASE("every card the engine plays is named by at least one rules scenario") {
   // A card with no scenario is a card nobody has seen work (GEMP's habit: a test per card).
   // Names are compared as the scenario files write them: in quotes, with \" inside.

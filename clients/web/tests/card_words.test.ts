@@ -17,6 +17,8 @@ test("enum words", () => {
   assert.equal(affiliationName(StccgAffiliation.FEDERATION), "Federation");
   assert.equal(iconName(StccgIcon.AU), "Alternate Universe");
   assert.equal(iconName(StccgIcon.GAMMA_QUADRANT), "Gamma quadrant");
+  assert.equal(iconName(StccgIcon.KETRACEL_WHITE), "Ketracel-White");
+  assert.equal(iconName(StccgIcon.BLOOD_OATH_TARGET), "Blood Oath (target)");
 });
 
 test("skills with their multipliers", () => {
@@ -28,6 +30,10 @@ test("skills with their multipliers", () => {
 test("staffing and modifiers", () => {
   assert.equal(staffingWords(create(StccgStaffingSchema, { icon: StccgIcon.COMMAND })), "Command icon");
   assert.equal(staffingWords(create(StccgStaffingSchema, { skill: "Empathy", count: 2 })), "Empathy x2");
+  assert.equal(
+    staffingWords(create(StccgStaffingSchema, { affiliation: StccgAffiliation.NON_ALIGNED })),
+    "Non-Aligned icon",
+  );
   assert.equal(
     modifierWords(create(StccgModifierSchema, {
       scope: StccgScope.PRESENT, attribute: StccgAttribute.STRENGTH, multiply: 2,

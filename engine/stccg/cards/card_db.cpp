@@ -95,6 +95,10 @@ class Loader {
           return details == D::kArtifact;
         case v1::STCCG_CARD_TYPE_TACTIC:
           return details == D::kTactic;
+        case v1::STCCG_CARD_TYPE_INCIDENT:
+        case v1::STCCG_CARD_TYPE_OBJECTIVE:
+        case v1::STCCG_CARD_TYPE_SITE:
+          return details == D::DETAILS_NOT_SET;
         default:
           return false;
       }

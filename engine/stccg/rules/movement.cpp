@@ -6,6 +6,35 @@
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
+namespace {
+
+// A staffing requirement nobody aboard can fill, in words for the player.
+std::string staffing_need_words(const v1::StccgStaffing& need) {
+  if (!need.skill().empty())
+    return (need.count() > 1 ? std::to_string(need.count()) + " " : "") + need.skill();
+  if (need.affiliation()) {
+    std::string name =
+        v1::StccgAffiliation_Name(need.affiliation()).substr(18);  // STCCG_AFFILIATION_
+    std::replace(name.begin(), name.end(), '_', '-');
+    for (std::size_t i = 1; i < name.size(); ++i)
+      if (name[i - 1] != '-') name[i] = static_cast<char>(std::tolower(name[i]));
+    return "a " + name + " personnel";
+  }
+  switch (need.icon()) {
+    case v1::STCCG_ICON_COMMAND:
+      return "a Command personnel";
+    case v1::STCCG_ICON_BORG_COMMUNICATIONS:
+      return "a Borg Communications drone";
+    case v1::STCCG_ICON_BORG_DEFENSE:
+      return "a Borg Defense drone";
+    case v1::STCCG_ICON_BORG_NAVIGATION:
+      return "a Borg Navigation drone";
+    default:
+      return "a Staff personnel";
+  }
+}
+
+}  // namespace
 
 bool Engine::staffed(CardId ship, const std::vector<CardId>& aboard) const {
   return staffing_shortfall(ship, aboard).empty();
@@ -36,13 +65,17 @@ std::string Engine::staffing_shortfall(CardId ship, const std::vector<CardId>& a
     const bool by_skill = !need.skill().empty();  // card loading checked the name
     const SkillId skill = by_skill ? *s_.db->skills().find(need.skill()) : SkillId{0};
     const unsigned wanted = 2 * std::max(1u, need.count());
+    const AffiliationSet by_affiliation =
+        need.affiliation() ? bit(static_cast<Affiliation>(need.affiliation())) : 0;
     for (std::size_t p = 0; p < n; ++p) {
       const std::uint32_t icons = s_.def(people[p]).icons;
       fills[static_cast<std::size_t>(i) * n + p] =
           by_skill ? skilled_facts(people[p]).skills[skill] >= wanted
-                   : (icons & (1u << need.icon())) ||
-                         (need.icon() == v1::STCCG_ICON_STAFF && s_.options.command_fills_staff &&
-                          (icons & (1u << v1::STCCG_ICON_COMMAND)));
+          : by_affiliation
+              ? (affiliations(people[p]) & by_affiliation) != 0
+              : (icons & (1u << need.icon())) ||
+                    (need.icon() == v1::STCCG_ICON_STAFF && s_.options.command_fills_staff &&
+                     (icons & (1u << v1::STCCG_ICON_COMMAND)));
     }
   }
   std::vector<bool> used(n, false);
@@ -64,13 +97,7 @@ std::string Engine::staffing_shortfall(CardId ship, const std::vector<CardId>& a
     if (std::find(first, first + static_cast<std::ptrdiff_t>(n), true) !=
         first + static_cast<std::ptrdiff_t>(n))
       continue;
-    // Staffing icons are the command and the staff star; other needs name a skill.
-    const v1::StccgStaffing& need = needs[i];
-    const std::string icon = need.icon() == v1::STCCG_ICON_COMMAND ? "Command" : "Staff";
-    missing += (missing.empty() ? "" : "; ") +
-               (need.skill().empty()
-                    ? "a " + icon + " personnel"
-                    : (need.count() > 1 ? std::to_string(need.count()) + " " : "") + need.skill());
+    missing += (missing.empty() ? "" : "; ") + staffing_need_words(needs[i]);
   }
   return missing.empty() ? "a different personnel for each of its " + std::to_string(needs.size()) +
                                " staffing requirements"

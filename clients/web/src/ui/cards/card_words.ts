@@ -18,6 +18,10 @@ const kSpecial: Record<string, string> = {
   Q: "Q",
   Q_TENT: "Q's Tent",
   Q_CONTINUUM: "Q-Continuum",
+  KETRACEL_WHITE: "Ketracel-White",
+  BLOOD_OATH_SWORN: "Blood Oath (sworn)",
+  BLOOD_OATH_TARGET: "Blood Oath (target)",
+  BORG_USE_ONLY: "Borg use only",
 };
 
 // An enum value in words: STCCG_ICON_GAMMA_QUADRANT (GAMMA_QUADRANT) is "Gamma quadrant".
@@ -42,8 +46,9 @@ export function skillWords(skill: StccgSkill): string {
   return `${skill.name} x${per === 1 ? times : `${times}/${per}`}`;
 }
 
-// One staffing requirement: an icon, or a skill with its count.
+// One staffing requirement: an icon, a personnel of an affiliation, or a skill with its count.
 export function staffingWords(staffing: StccgStaffing): string {
+  if (staffing.affiliation) return `${affiliationName(staffing.affiliation)} icon`;
   if (staffing.icon) return `${iconName(staffing.icon)} icon`;
   return staffing.count > 1 ? `${staffing.skill} x${staffing.count}` : staffing.skill;
 }
