@@ -1,10 +1,11 @@
 // Q-icon cards met one at a time in a Q-Flash (cards/ABILITIES.md §8; CRD IV.12): `f.player`
 // faces them and the other player owns them. Those that stay go on their owner's table (or on
 // the mission) and leave, like every used Q-card, face up under their owner's Q-Continuum.
+#include "engine/stccg/cards/handlers/q_continuum.h"
+
 #include <algorithm>
 #include <climits>
 
-#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -13,29 +14,6 @@ namespace spacedock::stccg::handlers {
 extern const Handler kIntoTheBreach, kPenaltyBox, kWarpCoreBreach;
 
 namespace {
-
-// The player whose Q-Continuum the card came from: never the one facing it (§3.19).
-Seat q_owner(const AttemptFrame& f) {
-  return State::other(f.player);
-}
-
-// The Q-card met stays in play: on its owner's table, or on `host` (the mission).
-void stay(Engine& e, AttemptFrame& f, CardId host = kNoCard) {
-  const CardId c = f.current;
-  e.emit(ev::DilemmaResolved{c, e.state().cards[c].def, ev::Outcome::kApplied});
-  place(e, c, q_owner(f), host);
-  f.step = e.after_card(f);
-}
-
-// The card goes to `seat`'s bonus area for `points` (a Q-interrupt's value lives here: the
-// schema has no points for interrupts, ABILITIES.md §0.4).
-void to_bonus(Engine& e, AttemptFrame& f, Seat seat, int points) {
-  const CardId c = f.current;
-  e.emit(ev::DilemmaResolved{c, e.state().cards[c].def, ev::Outcome::kApplied});
-  e.score(seat, points, c);
-  e.move_card(c, Zone::kBonus, Where::kNone, kNoLoc, kNoCard, seat);
-  f.step = e.after_card(f);
-}
 
 CardId mission_at(const Engine& e, LocIndex loc) {
   return e.state().spaceline[loc].mission;
