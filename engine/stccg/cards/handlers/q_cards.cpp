@@ -493,6 +493,62 @@ void naked_truth(Engine& e, AttemptFrame& f) {
   e.finish_dilemma(f, ev::Outcome::kApplied);
 }
 
+// --- Amanda's Parents: on its owner's table until any Q-Flash. When the player who faced it
+// uses an Amanda Rogers on a card without the Q icon, then once that Amanda is in their discard
+// pile the owner may put it out of play with two more cards of that pile of the owner's choice.
+// The Amanda seen is remembered in a counter on it until then.
+
+bool has_q_icon(const Engine& e, CardId c) {
+  return (e.state().def(c).icons & (1u << v1::STCCG_ICON_Q)) != 0;
+}
+
+void amandas_parents_encounter(Engine& e, AttemptFrame& f) {
+  stay(e, f);
+}
+
+void amandas_parents_state_check(Engine& e, CardId self) {
+  State& s = e.state();
+  const Seat user = State::other(s.cards[self].controller);
+  for (const Frame& frame : s.frames) {
+    const auto* play = std::get_if<ActionFrame>(&frame);
+    if (!play || play->actor != user || play->action.kind != ActionKind::kPlayInterrupt ||
+        s.def(play->action.a).handler != &kAmandaRogers || play->action.b == kNoCard ||
+        has_q_icon(e, play->action.b) || e.find_effect(EffectKind::kCounter, play->action.a))
+      continue;
+    Effect seen{.kind = EffectKind::kCounter, .until = Until::kSourceLeaves};
+    seen.source = self;
+    seen.card = play->action.a;
+    e.add_effect(seen);
+    return;
+  }
+  const auto seen = std::find_if(s.effects.begin(), s.effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kCounter && x.source == self && x.card != self;
+  });
+  if (seen == s.effects.end() || s.cards[seen->card].zone != Zone::kDiscard || !may_ask_now(e) ||
+      frame_of(e, self))
+    return;
+  const Effect record = *seen;
+  e.end_effects([&](const Effect& x) { return x == record; });
+  s.frames.push_back(
+      CardFrame{.card = self, .player = s.cards[self].controller, .chosen = record.card});
+}
+
+void amandas_parents_step(Engine& e, CardFrame& f) {
+  std::vector<CardId> pile = e.state().players[State::other(f.player)].discard;
+  std::erase(pile, f.chosen);
+  auto taken = pile.empty() ? std::optional<CardId>(kNoCard)
+               : f.sub == 0 ? e.pick_or_done(f.player, pile)
+                            : e.pick(f.player, pile);
+  if (!taken) return;
+  if (f.sub == 0 && *taken != kNoCard) e.move_card(f.chosen, Zone::kOutOfPlay);
+  if (*taken != kNoCard) e.move_card(*taken, Zone::kOutOfPlay);
+  if (f.sub == 0 && *taken != kNoCard) {
+    f.sub = 1;  // and a second one
+    return;
+  }
+  e.state().frames.pop_back();  // `f` is gone from here on
+}
+
 }  // namespace
 
 extern const Handler kWesleyGetsThePoint{
@@ -594,6 +650,17 @@ extern const Handler kTheNakedTruth{
     .choose_label =
         "choose a unique personnel of your hand to drop into the opponent's group, or "
         "done",
+};
+
+extern const Handler kAmandasParents{
+    .name = "amandas_parents",
+    .test = "tests/scenarios/card-q-flash-cards.scn",
+    .state_check = amandas_parents_state_check,
+    .step = amandas_parents_step,
+    .encounter = amandas_parents_encounter,
+    .choose_label =
+        "choose two more cards of the opponent's discard pile to put out of play with "
+        "the Amanda Rogers used (done: none of them)",
 };
 
 }  // namespace spacedock::stccg::handlers

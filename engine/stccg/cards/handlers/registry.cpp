@@ -39,9 +39,9 @@ extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation
 // nullifiers.cpp
 extern const Handler kAmandaRogers, kKevinUxbridge, kQ2, kTestDoorJammer, kTestTreatyBreaker;
 // q_cards.cpp
-extern const Handler kAreTheseTrulyYourFriendsBrother, kDoorNet, kDrQMedicineEntity, kFrigid,
-    kImmortalAgain, kMortalQ, kOffSwitch, kScottishSetter, kTheNakedTruth, kTijuanaCrass,
-    kWesleyGetsThePoint, kWheresGuinan, kYouWillInTime;
+extern const Handler kAmandasParents, kAreTheseTrulyYourFriendsBrother, kDoorNet,
+    kDrQMedicineEntity, kFrigid, kImmortalAgain, kMortalQ, kOffSwitch, kScottishSetter,
+    kTheNakedTruth, kTijuanaCrass, kWesleyGetsThePoint, kWheresGuinan, kYouWillInTime;
 // q_continuum.cpp
 extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCamest,
     kGuiltyProvisionally, kIncomingMessageTheContinuum, kIntoTheBreach, kLemonAid,
@@ -69,6 +69,7 @@ const std::array kHandlers = {
     &handlers::kAldebaranSerpent,
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,
+    &handlers::kAmandasParents,
     &handlers::kAreTheseTrulyYourFriendsBrother,
     &handlers::kBattleBridgeDoor,
     &handlers::kBetazoidGiftBox,
