@@ -549,6 +549,77 @@ void amandas_parents_step(Engine& e, CardFrame& f) {
   e.state().frames.pop_back();  // `f` is gone from here on
 }
 
+// --- Pla-Net: the facing player decides, without looking, whether the next seed card under the
+// mission is cancelled. Yes: it goes to its owner's discard pile, and Pla-Net to the player's
+// bonus area for its points (data). No: Pla-Net waits on the mission watching that card (a
+// counter on it: `flag` once it is met, `value` how many of the player's personnel were held
+// back then); if meeting it left more of them stopped, disabled or in stasis, Pla-Net goes to
+// that bonus area, otherwise, or when the attempt ends before it, it is discarded.
+
+CardId next_seed(const Engine& e, const AttemptFrame& f) {
+  const auto& seeds = e.state().spaceline[f.loc].seeds;
+  for (std::size_t i = f.cursor; i < seeds.size(); ++i) {
+    if (e.state().def(seeds[i]).type() != v1::STCCG_CARD_TYPE_ARTIFACT) return seeds[i];
+  }
+  return kNoCard;
+}
+
+int held_back(const Engine& e, Seat seat) {
+  const State& s = e.state();
+  return static_cast<int>(std::count_if(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
+    const CardState& card = s.cards[c];
+    return e.is_personnel(c) && card.owner == seat &&
+           (card.stopped || card.disabled || e.in_stasis(c));
+  }));
+}
+
+void pla_net(Engine& e, AttemptFrame& f) {
+  const CardId next = next_seed(e, f);
+  if (next == kNoCard) return e.finish_dilemma(f, ev::Outcome::kNoTrigger);
+  auto cancel = e.yes_no(f.player);
+  if (!cancel) return;
+  if (*cancel) {
+    e.emit(ev::Nullified{next, e.state().cards[next].def});
+    e.move_card(next, Zone::kDiscard, Where::kNone, kNoLoc, kNoCard, e.state().cards[next].owner);
+    return to_bonus(e, f, f.player, e.state().def(f.current).card.dilemma().points());
+  }
+  Effect watch{.kind = EffectKind::kCounter, .until = Until::kSourceLeaves};
+  watch.source = f.current;
+  watch.card = next;
+  watch.player = f.player;
+  e.add_effect(watch);
+  stay(e, f, e.state().spaceline[f.loc].mission);
+}
+
+void pla_net_state_check(Engine& e, CardId self) {
+  State& s = e.state();
+  const auto watch = std::find_if(s.effects.begin(), s.effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kCounter && x.source == self && x.card != self;
+  });
+  if (watch == s.effects.end()) return;
+  const Zone zone = s.cards[watch->card].zone;
+  if (zone == Zone::kResolving) {
+    if (!watch->flag) {
+      watch->flag = true;
+      watch->value = static_cast<std::int16_t>(held_back(e, watch->player));
+    }
+    return;
+  }
+  const Seat player = watch->player;
+  if (zone == Zone::kSeed) {
+    const LocIndex loc = e.location_of(self);
+    const bool attempting = std::any_of(s.frames.begin(), s.frames.end(), [&](const Frame& frame) {
+      const auto* f = std::get_if<AttemptFrame>(&frame);
+      return f && f->loc == loc && f->player == player;
+    });
+    if (!attempting) e.to_discard(self);
+    return;
+  }
+  if (!watch->flag || held_back(e, player) <= watch->value) return e.to_discard(self);
+  e.score(player, s.def(self).card.dilemma().points(), self);
+  e.move_card(self, Zone::kBonus, Where::kNone, kNoLoc, kNoCard, player);
+}
+
 }  // namespace
 
 extern const Handler kWesleyGetsThePoint{
@@ -661,6 +732,16 @@ extern const Handler kAmandasParents{
     .choose_label =
         "choose two more cards of the opponent's discard pile to put out of play with "
         "the Amanda Rogers used (done: none of them)",
+};
+
+extern const Handler kPlaNet{
+    .name = "pla_net",
+    .test = "tests/scenarios/card-q-flash-cards.scn",
+    .state_check = pla_net_state_check,
+    .encounter = pla_net,
+    .question = "cancel the next seed card under this mission, unseen?",
+    .yes_label = "Cancel it: Pla-Net scores its points for you now",
+    .no_label = "Meet it: Pla-Net scores only if that card holds back your personnel",
 };
 
 }  // namespace spacedock::stccg::handlers

@@ -40,7 +40,7 @@ extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation
 extern const Handler kAmandaRogers, kKevinUxbridge, kQ2, kTestDoorJammer, kTestTreatyBreaker;
 // q_cards.cpp
 extern const Handler kAmandasParents, kAreTheseTrulyYourFriendsBrother, kDoorNet,
-    kDrQMedicineEntity, kFrigid, kImmortalAgain, kMortalQ, kOffSwitch, kScottishSetter,
+    kDrQMedicineEntity, kFrigid, kImmortalAgain, kMortalQ, kOffSwitch, kPlaNet, kScottishSetter,
     kTheNakedTruth, kTijuanaCrass, kWesleyGetsThePoint, kWheresGuinan, kYouWillInTime;
 // q_continuum.cpp
 extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCamest,
@@ -110,6 +110,7 @@ const std::array kHandlers = {
     &handlers::kParticleFountain,
     &handlers::kPenaltyBox,
     &handlers::kPhaserBurns,
+    &handlers::kPlaNet,
     &handlers::kPlasmaFire,
     &handlers::kPortalGuard,
     &handlers::kQ2,
