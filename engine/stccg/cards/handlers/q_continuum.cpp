@@ -19,16 +19,15 @@ CardId mission_at(const Engine& e, LocIndex loc) {
   return e.state().spaceline[loc].mission;
 }
 
-// --- Lemon-Aid: 5 points to the owner if the player facing it leads by 20 or more.
+// --- Lemon-Aid: its points (data) to the owner if the player facing it leads by 20 or more.
 
-constexpr int kLemonAidPoints = 5;
 constexpr int kLemonAidLead = 20;
 
 void lemon_aid(Engine& e, AttemptFrame& f) {
   const auto& players = e.state().players;
   if (players[f.player].score - players[q_owner(f)].score < kLemonAidLead)
     return e.finish_dilemma(f, ev::Outcome::kNoTrigger);
-  to_bonus(e, f, q_owner(f), kLemonAidPoints);
+  to_bonus(e, f, q_owner(f), e.state().def(f.current).card.interrupt().points());
 }
 
 // --- Subsection Q, Paragraph 10: each player loses a point per card in hand above ten (S-65).
@@ -279,10 +278,9 @@ void incoming_message(Engine& e, AttemptFrame& f) {
 // --- Gift of the Tormentor: 100 points to a player facing it with exactly 0, which wins;
 // otherwise into that player's own discard pile, not under the side deck (S-43).
 
-constexpr int kGiftPoints = 100;
-
 void gift_of_the_tormentor(Engine& e, AttemptFrame& f) {
-  if (e.state().players[f.player].score == 0) return to_bonus(e, f, f.player, kGiftPoints);
+  if (e.state().players[f.player].score == 0)
+    return to_bonus(e, f, f.player, e.state().def(f.current).card.interrupt().points());
   const CardId c = f.current;
   e.emit(ev::DilemmaResolved{c, e.state().cards[c].def, ev::Outcome::kNoTrigger});
   e.move_card(c, Zone::kDiscard, Where::kNone, kNoLoc, kNoCard, f.player);
