@@ -1,7 +1,8 @@
 // More Q-icon cards met in a Q-Flash (cards/ABILITIES.md §8; CRD IV.12), with the same
 // conventions as q_continuum.cpp: `f.player` faces them, the other player owns them, and a used
-// one goes face up under its owner's Q-Continuum. Also the cards around them that put personnel
-// in stasis (Off Switch, Frigid, You Will in Time) and Mortal Q with Immortal Again.
+// one goes face up under its owner's Q-Continuum. Also the cards that put personnel in stasis
+// (Off Switch, Frigid, You Will in Time: a kStasis effect, ABILITIES.md §8 "Stasis") and Mortal Q
+// with Immortal Again.
 #include <algorithm>
 #include <optional>
 
