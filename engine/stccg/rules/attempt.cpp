@@ -21,6 +21,7 @@ void Engine::start_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team) 
   }
   f.vessel = f.ship;
   f.members = f.group;
+  f.started_with = static_cast<std::uint8_t>(std::min<std::size_t>(0xff, f.group.size()));
   // The group must prove its skills: its members are shown to the opponent (§1.5).
   for (CardId c : f.group)
     expose(c);
@@ -51,7 +52,8 @@ void Engine::prune(AttemptFrame& f) {
   // Members killed, relocated or otherwise gone no longer belong to the group.
   const auto gone = [&](CardId c) {
     const CardState& card = s_.cards[c];
-    if (card.zone != Zone::kPlay || location_of(c) != f.loc || card.disabled) return true;
+    if (card.zone != Zone::kPlay || location_of(c) != f.loc || card.disabled || in_stasis(c))
+      return true;
     if (card.where == Where::kSurface) return f.ship != kNoCard && !f.dual;
     return card.where != Where::kAboard || card.host != f.ship;
   };

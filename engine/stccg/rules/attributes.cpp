@@ -80,6 +80,11 @@ void Engine::for_each_modifier(CardId target, Visit&& visit) const {
 }
 
 int Engine::attribute(CardId card, Attribute a) const {
+  if (is_personnel(card)) {
+    for (int undefined : s_.def(card).card.personnel().undefined()) {
+      if (undefined == static_cast<int>(a) + 1) return 0;  // a letter: 0, and never changed
+    }
+  }
   const Handler* handler = s_.def(card).handler;
   int value =
       handler && handler->figures ? handler->figures(*this, card, a) : printed(s_.def(card), a);
@@ -154,6 +159,9 @@ MemberFacts Engine::base_facts(CardId personnel) const {
       facts.classification = one;
     }
   }
+  // A classification set by a card on it (Scottish Setter) comes after any swap.
+  if (const Effect* set = find_effect(EffectKind::kClassification, personnel))
+    facts.classification = static_cast<Classification>(set->value);
   switch (p.gender()) {
     case v1::STCCG_GENDER_MALE:
       facts.gender = Gender::kMale;

@@ -32,6 +32,7 @@ void Engine::card_left_play(CardId c) {
   // What a card did while in play ends with it, and nothing stays marked on it.
   end_effects([&](const Effect& x) {
     return (x.until == Until::kSourceLeaves && x.source == c) ||
+           (x.kind == EffectKind::kStasis && x.flag && x.source == c) ||
            (x.card == c && x.kind != EffectKind::kCounter);
   });
 }

@@ -105,27 +105,32 @@ void Engine::after_change() {
 }
 
 void Engine::update_live_scores() {
-  // A card whose value is live (Ressikan Flute) scores the difference whenever it changes.
+  // A card whose value is live (Ressikan Flute) scores the difference whenever it changes, for
+  // its controller, and for the other player too while they are shared (Tijuana Crass).
+  const bool shared = has_effect(EffectKind::kLivePointsShared);
   for (CardId c : s_.in_play) {
     const Handler* handler = s_.def(c).handler;
     if (!handler || !handler->live_points || s_.cards[c].where != Where::kTable) continue;
     const int value = handler->live_points(*this, c);
-    Effect* live = nullptr;
-    for (Effect& x : s_.effects) {
-      if (x.kind == EffectKind::kLivePoints && x.source == c) live = &x;
+    for (Seat seat = 0; seat < kPlayers; ++seat) {
+      const int owed = seat == s_.cards[c].controller || shared ? value : 0;
+      Effect* live = nullptr;
+      for (Effect& x : s_.effects) {
+        if (x.kind == EffectKind::kLivePoints && x.source == c && x.player == seat) live = &x;
+      }
+      if (!live) {
+        if (owed == 0) continue;
+        Effect points{.kind = EffectKind::kLivePoints, .until = Until::kSourceLeaves};
+        points.player = seat;
+        points.source = c;
+        live = &add_effect(points);
+      }
+      if (owed == live->value) continue;
+      const int change = owed - live->value;
+      live->value = static_cast<std::int16_t>(owed);
+      score(seat, change, c);
+      if (s_.over) return;
     }
-    if (!live) {
-      if (value == 0) continue;
-      Effect points{.kind = EffectKind::kLivePoints, .until = Until::kSourceLeaves};
-      points.player = s_.cards[c].controller;
-      points.source = c;
-      live = &add_effect(points);
-    }
-    if (value == live->value) continue;
-    const int change = value - live->value;
-    live->value = static_cast<std::int16_t>(value);
-    score(live->player, change, c);
-    if (s_.over) return;
   }
 }
 

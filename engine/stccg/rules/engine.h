@@ -87,6 +87,7 @@ class Engine {
   void end_turn_effects();
   void card_left_play(CardId c);
   bool damaged(CardId c) const { return has_effect(EffectKind::kDamage, c); }
+  bool in_stasis(CardId c) const { return has_effect(EffectKind::kStasis, c); }
   bool mission_blocked(Seat seat, LocIndex loc) const;
 
   // --- Cards and zones (zones.cpp) ---

@@ -53,7 +53,7 @@ bool Engine::fits_with_crew(CardId personnel, CardId vessel) const {
   for (CardId other : s_.in_play) {
     const CardState& card = s_.cards[other];
     if (other != personnel && card.where == Where::kAboard && card.host == vessel &&
-        is_personnel(other) && !card.disabled && !card.arrested &&
+        is_personnel(other) && !card.disabled && !card.arrested && !in_stasis(other) &&
         !compatible(seat, mine, affiliations(other))) {
       return false;
     }
@@ -65,9 +65,9 @@ std::vector<CardId> Engine::crew(CardId vessel) const {
   std::vector<CardId> out;
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];
-    // Captives and personnel under house arrest are aboard but not crew (§3.2, §3.14).
+    // Captives, personnel under house arrest and in stasis are aboard but not crew (§3.2, §3.14).
     if (card.where == Where::kAboard && card.host == vessel && is_personnel(c) && !card.disabled &&
-        !card.arrested)
+        !card.arrested && !in_stasis(c))
       out.push_back(c);
   }
   return out;
@@ -78,7 +78,7 @@ std::vector<CardId> Engine::on_surface(Seat seat, LocIndex loc) const {
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];
     if (card.where == Where::kSurface && card.loc == loc && card.controller == seat &&
-        is_personnel(c) && !card.disabled) {
+        is_personnel(c) && !card.disabled && !in_stasis(c)) {
       out.push_back(c);
     }
   }

@@ -440,6 +440,7 @@ Rule Engine::may_transfer(Seat seat, CardId card) const {
     return Rule::kWrongCardType;
   // Nobody beams to or from a cloaked ship (§3.6).
   if (c.where == Where::kAboard && s_.cards[c.host].cloaked) return Rule::kCloaked;
+  if (in_stasis(card)) return Rule::kBlocked;     // it stays where it is
   return c.stopped ? Rule::kStopped : Rule::kOk;  // a stopped personnel cannot beam (§3.6)
 }
 

@@ -110,6 +110,7 @@ bool has_status(const Game& game, CardId c, std::string_view word) {
   if (word == "undocked") return card.undocked;
   if (word == "captive") return rules.captivity(c) != nullptr;
   if (word == "unattended") return rules.unattended(c);
+  if (word == "stasis") return rules.in_stasis(c);
   return word == "house_arrest" && card.arrested;
 }
 
@@ -141,8 +142,6 @@ bool at(const Scene& scene, CardId c, const Place& p) {
   }
   return false;
 }
-
-constexpr std::string_view kHits[] = {"miss", "hit", "direct"};
 
 std::string_view hit_name(std::uint8_t hit) {
   return hit < std::size(kHits) ? kHits[hit] : "?";

@@ -71,8 +71,8 @@ bool affiliation_named(std::string_view word) {
 // The flags of cards in play a position may set.
 constexpr std::string_view kFlags[] = {"stopped", "damaged", "cloaked", "undocked"};
 // The statuses of cards in play an expectation may test.
-constexpr std::string_view kStatuses[] = {"stopped", "damaged",    "cloaked",     "undocked",
-                                          "captive", "unattended", "house_arrest"};
+constexpr std::string_view kStatuses[] = {"stopped", "damaged",    "cloaked",      "undocked",
+                                          "captive", "unattended", "house_arrest", "stasis"};
 
 constexpr std::pair<std::string_view, DeckPart> kDeckParts[] = {
     {"draw", DeckPart::kDraw},
@@ -80,8 +80,6 @@ constexpr std::pair<std::string_view, DeckPart> kDeckParts[] = {
     {"q_tent", DeckPart::kQTent},
     {"battle_bridge", DeckPart::kBattleBridge},
 };
-
-constexpr std::string_view kHits[] = {"miss", "hit", "direct"};
 
 template <typename T, std::size_t N>
 std::optional<T> lookup(const std::pair<std::string_view, T> (&table)[N], std::string_view word) {

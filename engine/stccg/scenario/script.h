@@ -163,4 +163,8 @@ struct AttributeName {
 };
 const AttributeName* attribute_named(std::string_view name);
 
+// The results `expect event fired` names, by the Fired event's `hit` (both parse.cpp and check.cpp
+// read it; one table, so that unity builds see one definition).
+inline constexpr std::string_view kHits[] = {"miss", "hit", "direct"};
+
 }  // namespace spacedock::stccg::scenario

@@ -56,6 +56,19 @@ enum class EffectKind : std::uint8_t {
   // `value` of their skill box (0: the first listed; a multiplied skill goes whole, a
   // classification written there too; never the classification box) (Tsiolkovsky Infection).
   kSkillEntryLost,
+  // `card` (a personnel) is in stasis: it stays where it is but is out of the game's reach, in
+  // no crew, Away Team or group, and it cannot move or be chosen. `flag`: held by `source`, a
+  // card in play (on it, or waiting): it ends when that card leaves play.
+  kStasis,
+  // `card`'s classification box reads `value` (a Classification); its skill box is untouched
+  // (Scottish Setter).
+  kClassification,
+  // `player`'s side deck `value` (a SideDeckKind) is inactive: closed for every purpose
+  // (Mortal Q, until Immortal Again ends it).
+  kSideDeckInactive,
+  // Live points (kLivePoints) are scored by both players, not only the card's controller
+  // (Tijuana Crass and Ressikan Flute).
+  kLivePointsShared,
 };
 
 // When an effect ends.

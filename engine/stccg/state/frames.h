@@ -112,6 +112,8 @@ struct AttemptFrame {
   std::vector<DefIndex> q_met;
   // A Q-card stops the group once the rest of its Q-Flash is over (Aldebaran Serpent).
   bool stop_after_q_flash = false;
+  // How many personnel the group had as the attempt began (You Will in Time).
+  std::uint8_t started_with = 0;
   // The player's first attempt of this mission this game.
   bool first_try = false;
   // The next dilemma met is discarded unresolved (Senior Staff Meeting).

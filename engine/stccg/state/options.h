@@ -37,6 +37,11 @@ struct Options {
   // A dilemma put back under its mission keeps its place in the stack and is met first next
   // time; otherwise it goes to the bottom.
   bool replaced_dilemma_keeps_place = true;
+  // You Will in Time (QC, AMBIGUOUS: a free-form request): on every turn its owner may make a
+  // request, which the player whose personnel is in stasis grants (freeing it) or refuses, a
+  // yes/no exchange the players settle between themselves; otherwise no request is modelled and
+  // the personnel stays in stasis until it leaves play.
+  bool you_will_in_time_requests = true;
 };
 
 struct OptionInfo {
@@ -56,6 +61,7 @@ inline constexpr OptionInfo kOptions[] = {
     {"shared_duplicate_missions", &Options::shared_duplicate_missions, "A-11"},
     {"dilemma_damage_markers", &Options::dilemma_damage_markers, "A-13"},
     {"replaced_dilemma_keeps_place", &Options::replaced_dilemma_keeps_place, "A-15"},
+    {"you_will_in_time_requests", &Options::you_will_in_time_requests, "QC You Will in Time"},
 };
 
 }  // namespace spacedock::stccg

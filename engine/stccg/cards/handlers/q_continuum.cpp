@@ -1,10 +1,11 @@
 // Q-icon cards met one at a time in a Q-Flash (cards/ABILITIES.md §8; CRD IV.12): `f.player`
 // faces them and the other player owns them. Those that stay go on their owner's table (or on
 // the mission) and leave, like every used Q-card, face up under their owner's Q-Continuum.
+#include "engine/stccg/cards/handlers/q_continuum.h"
+
 #include <algorithm>
 #include <climits>
 
-#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -14,43 +15,19 @@ extern const Handler kIntoTheBreach, kPenaltyBox, kWarpCoreBreach;
 
 namespace {
 
-// The player whose Q-Continuum the card came from: never the one facing it (§3.19).
-Seat q_owner(const AttemptFrame& f) {
-  return State::other(f.player);
-}
-
-// The Q-card met stays in play: on its owner's table, or on `host` (the mission).
-void stay(Engine& e, AttemptFrame& f, CardId host = kNoCard) {
-  const CardId c = f.current;
-  e.emit(ev::DilemmaResolved{c, e.state().cards[c].def, ev::Outcome::kApplied});
-  place(e, c, q_owner(f), host);
-  f.step = e.after_card(f);
-}
-
-// The card goes to `seat`'s bonus area for `points` (a Q-interrupt's value lives here: the
-// schema has no points for interrupts, ABILITIES.md §0.4).
-void to_bonus(Engine& e, AttemptFrame& f, Seat seat, int points) {
-  const CardId c = f.current;
-  e.emit(ev::DilemmaResolved{c, e.state().cards[c].def, ev::Outcome::kApplied});
-  e.score(seat, points, c);
-  e.move_card(c, Zone::kBonus, Where::kNone, kNoLoc, kNoCard, seat);
-  f.step = e.after_card(f);
-}
-
 CardId mission_at(const Engine& e, LocIndex loc) {
   return e.state().spaceline[loc].mission;
 }
 
-// --- Lemon-Aid: 5 points to the owner if the player facing it leads by 20 or more.
+// --- Lemon-Aid: its points (data) to the owner if the player facing it leads by 20 or more.
 
-constexpr int kLemonAidPoints = 5;
 constexpr int kLemonAidLead = 20;
 
 void lemon_aid(Engine& e, AttemptFrame& f) {
   const auto& players = e.state().players;
   if (players[f.player].score - players[q_owner(f)].score < kLemonAidLead)
     return e.finish_dilemma(f, ev::Outcome::kNoTrigger);
-  to_bonus(e, f, q_owner(f), kLemonAidPoints);
+  to_bonus(e, f, q_owner(f), e.state().def(f.current).card.interrupt().points());
 }
 
 // --- Subsection Q, Paragraph 10: each player loses a point per card in hand above ten (S-65).
@@ -301,10 +278,9 @@ void incoming_message(Engine& e, AttemptFrame& f) {
 // --- Gift of the Tormentor: 100 points to a player facing it with exactly 0, which wins;
 // otherwise into that player's own discard pile, not under the side deck (S-43).
 
-constexpr int kGiftPoints = 100;
-
 void gift_of_the_tormentor(Engine& e, AttemptFrame& f) {
-  if (e.state().players[f.player].score == 0) return to_bonus(e, f, f.player, kGiftPoints);
+  if (e.state().players[f.player].score == 0)
+    return to_bonus(e, f, f.player, e.state().def(f.current).card.interrupt().points());
   const CardId c = f.current;
   e.emit(ev::DilemmaResolved{c, e.state().cards[c].def, ev::Outcome::kNoTrigger});
   e.move_card(c, Zone::kDiscard, Where::kNone, kNoLoc, kNoCard, f.player);

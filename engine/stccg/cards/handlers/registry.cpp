@@ -38,6 +38,10 @@ extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation
     kIncomingMessageKlingon, kTranswarpConduit;
 // nullifiers.cpp
 extern const Handler kAmandaRogers, kKevinUxbridge, kQ2, kTestDoorJammer, kTestTreatyBreaker;
+// q_cards.cpp
+extern const Handler kAmandasParents, kAreTheseTrulyYourFriendsBrother, kDoorNet,
+    kDrQMedicineEntity, kFrigid, kImmortalAgain, kMortalQ, kOffSwitch, kPlaNet, kScottishSetter,
+    kTheNakedTruth, kTijuanaCrass, kWesleyGetsThePoint, kWheresGuinan, kYouWillInTime;
 // q_continuum.cpp
 extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCamest,
     kGuiltyProvisionally, kIncomingMessageTheContinuum, kIntoTheBreach, kLemonAid,
@@ -65,6 +69,8 @@ const std::array kHandlers = {
     &handlers::kAldebaranSerpent,
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,
+    &handlers::kAmandasParents,
+    &handlers::kAreTheseTrulyYourFriendsBrother,
     &handlers::kBattleBridgeDoor,
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
@@ -73,10 +79,13 @@ const std::array kHandlers = {
     &handlers::kCardassianTrap,
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
+    &handlers::kDoorNet,
+    &handlers::kDrQMedicineEntity,
     &handlers::kEdoProbe,
     &handlers::kEmergencyTransporterArmbands,
     &handlers::kEscapePod,
     &handlers::kFgc47Research,
+    &handlers::kFrigid,
     &handlers::kGiftOfTheTormentor,
     &handlers::kGoBackWhenceThouCamest,
     &handlers::kGoddessOfEmpathy,
@@ -84,6 +93,7 @@ const std::array kHandlers = {
     &handlers::kHonorChallenge,
     &handlers::kHorgahn,
     &handlers::kHunterGangs,
+    &handlers::kImmortalAgain,
     &handlers::kIncomingMessageFederation,
     &handlers::kIncomingMessageKlingon,
     &handlers::kIncomingMessageTheContinuum,
@@ -94,10 +104,13 @@ const std::array kHandlers = {
     &handlers::kLemonAid,
     &handlers::kMandarinBailiff,
     &handlers::kMilitaryPrivilege,
+    &handlers::kMortalQ,
+    &handlers::kOffSwitch,
     &handlers::kPalorToffAlienTrader,
     &handlers::kParticleFountain,
     &handlers::kPenaltyBox,
     &handlers::kPhaserBurns,
+    &handlers::kPlaNet,
     &handlers::kPlasmaFire,
     &handlers::kPortalGuard,
     &handlers::kQ2,
@@ -110,6 +123,7 @@ const std::array kHandlers = {
     &handlers::kResQ,
     &handlers::kRessikanFlute,
     &handlers::kRogueBorgMercenaries,
+    &handlers::kScottishSetter,
     &handlers::kSeniorStaffMeeting,
     &handlers::kSpacedock,
     &handlers::kStaticWarpBubble,
@@ -120,9 +134,14 @@ const std::array kHandlers = {
     &handlers::kTestDoorJammer,
     &handlers::kTestTreatyBreaker,
     &handlers::kTheHigherTheQEr,
+    &handlers::kTheNakedTruth,
+    &handlers::kTijuanaCrass,
     &handlers::kTranswarpConduit,
     &handlers::kTsiolkovskyInfection,
     &handlers::kWarpCoreBreach,
+    &handlers::kWesleyGetsThePoint,
+    &handlers::kWheresGuinan,
+    &handlers::kYouWillInTime,
 };
 
 }  // namespace

@@ -1,11 +1,17 @@
 // Side decks (§3.19): dealt face down beside the game deck, opened by the doorway seeded on each,
 // drawn one card at a time, and refilled from the used cards face up beneath them.
+#include <algorithm>
+
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
 
 bool Engine::side_deck_open(Seat seat, SideDeckKind kind) const {
-  return s_.players[seat].side_deck(kind).door != kNoCard;
+  if (s_.players[seat].side_deck(kind).door == kNoCard) return false;
+  return std::none_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kSideDeckInactive && x.player == seat &&
+           x.value == static_cast<std::int16_t>(kind);
+  });
 }
 
 CardId Engine::top_of_side_deck(Seat seat, SideDeckKind kind) {
