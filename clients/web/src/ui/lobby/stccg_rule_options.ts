@@ -61,4 +61,9 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "A replaced dilemma goes to the bottom",
     why: "A dilemma put back under its mission goes to the bottom of the stack. Off: it keeps its place and is met first next time (A-15).",
   },
+  {
+    key: "youWillInTimeNoRequests",
+    words: "You Will in Time: no requests",
+    why: "A personnel held by You Will in Time stays in stasis until it or the card leaves play. Off: each turn its holder may make a request, which the personnel's player grants (freeing it) or refuses.",
+  },
 ];
