@@ -37,6 +37,9 @@ struct Options {
   // A dilemma put back under its mission keeps its place in the stack and is met first next
   // time; otherwise it goes to the bottom.
   bool replaced_dilemma_keeps_place = true;
+  // Drumhead, having discarded a member with INTEGRITY under 5, is passed and discarded (BoG
+  // reading); otherwise the rest of the crew must still meet its condition.
+  bool drumhead_discard_passes = true;
 };
 
 struct OptionInfo {
@@ -56,6 +59,7 @@ inline constexpr OptionInfo kOptions[] = {
     {"shared_duplicate_missions", &Options::shared_duplicate_missions, "A-11"},
     {"dilemma_damage_markers", &Options::dilemma_damage_markers, "A-13"},
     {"replaced_dilemma_keeps_place", &Options::replaced_dilemma_keeps_place, "A-15"},
+    {"drumhead_discard_passes", &Options::drumhead_discard_passes, "Drumhead (bog.md)"},
 };
 
 }  // namespace spacedock::stccg

@@ -42,6 +42,10 @@ extern const Handler kAmandaRogers, kKevinUxbridge, kQ2, kTestDoorJammer, kTestT
 extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCamest,
     kGuiltyProvisionally, kIncomingMessageTheContinuum, kIntoTheBreach, kLemonAid,
     kMilitaryPrivilege, kPenaltyBox, kSubsectionQParagraph10, kTheHigherTheQEr;
+// qc_bog_dilemmas.cpp
+extern const Handler kBendiiSyndrome, kChineseFingerPuzzle, kChulaTheAbyss, kChulaTheLights,
+    kDrumhead, kHazardousDuty, kNewEssentialists, kQsViciousAnimalThings, kRoyaleCasinoCraps,
+    kSecurityPrecautions, kStellarFlare, kSystemWideCascadeFailure, kUnderFire, kYuta;
 // random_selection.cpp
 extern const Handler kHunterGangs;
 // ship_events.cpp
@@ -66,13 +70,18 @@ const std::array kHandlers = {
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,
     &handlers::kBattleBridgeDoor,
+    &handlers::kBendiiSyndrome,
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
     &handlers::kBorgShip,
     &handlers::kCalamarain,
     &handlers::kCardassianTrap,
+    &handlers::kChineseFingerPuzzle,
+    &handlers::kChulaTheAbyss,
+    &handlers::kChulaTheLights,
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
+    &handlers::kDrumhead,
     &handlers::kEdoProbe,
     &handlers::kEmergencyTransporterArmbands,
     &handlers::kEscapePod,
@@ -81,6 +90,7 @@ const std::array kHandlers = {
     &handlers::kGoBackWhenceThouCamest,
     &handlers::kGoddessOfEmpathy,
     &handlers::kGuiltyProvisionally,
+    &handlers::kHazardousDuty,
     &handlers::kHonorChallenge,
     &handlers::kHorgahn,
     &handlers::kHunterGangs,
@@ -94,6 +104,7 @@ const std::array kHandlers = {
     &handlers::kLemonAid,
     &handlers::kMandarinBailiff,
     &handlers::kMilitaryPrivilege,
+    &handlers::kNewEssentialists,
     &handlers::kPalorToffAlienTrader,
     &handlers::kParticleFountain,
     &handlers::kPenaltyBox,
@@ -103,6 +114,7 @@ const std::array kHandlers = {
     &handlers::kQ2,
     &handlers::kQFlash,
     &handlers::kQNet,
+    &handlers::kQsViciousAnimalThings,
     &handlers::kQTent,
     &handlers::kRebelEncounter,
     &handlers::kRedAlert,
@@ -110,10 +122,14 @@ const std::array kHandlers = {
     &handlers::kResQ,
     &handlers::kRessikanFlute,
     &handlers::kRogueBorgMercenaries,
+    &handlers::kRoyaleCasinoCraps,
+    &handlers::kSecurityPrecautions,
     &handlers::kSeniorStaffMeeting,
     &handlers::kSpacedock,
     &handlers::kStaticWarpBubble,
+    &handlers::kStellarFlare,
     &handlers::kSubsectionQParagraph10,
+    &handlers::kSystemWideCascadeFailure,
     &handlers::kTarellianPlagueShip,
     &handlers::kTestCommandeer,
     &handlers::kTestCrossfire,
@@ -122,7 +138,9 @@ const std::array kHandlers = {
     &handlers::kTheHigherTheQEr,
     &handlers::kTranswarpConduit,
     &handlers::kTsiolkovskyInfection,
+    &handlers::kUnderFire,
     &handlers::kWarpCoreBreach,
+    &handlers::kYuta,
 };
 
 }  // namespace
