@@ -40,6 +40,8 @@ struct Options {
   // Drumhead, having discarded a member with INTEGRITY under 5, is passed and discarded (BoG
   // reading); otherwise the rest of the crew must still meet its condition.
   bool drumhead_discard_passes = true;
+  // Under Fire probes the draw deck of the player who meets it; otherwise the opponent's.
+  bool under_fire_probes_own_deck = true;
 };
 
 struct OptionInfo {
@@ -60,6 +62,7 @@ inline constexpr OptionInfo kOptions[] = {
     {"dilemma_damage_markers", &Options::dilemma_damage_markers, "A-13"},
     {"replaced_dilemma_keeps_place", &Options::replaced_dilemma_keeps_place, "A-15"},
     {"drumhead_discard_passes", &Options::drumhead_discard_passes, "Drumhead (bog.md)"},
+    {"under_fire_probes_own_deck", &Options::under_fire_probes_own_deck, "Under Fire (bog.md)"},
 };
 
 }  // namespace spacedock::stccg

@@ -167,9 +167,11 @@ void stellar_flare(Engine& e, AttemptFrame& f) {
 }
 
 void under_fire(Engine& e, AttemptFrame& f) {
-  // A probe: the top card of the encountering player's draw deck is shown and stays there.
+  // A probe: the top card of a draw deck is shown and stays there. Whose deck the documents do
+  // not say: by default the encountering player's.
   State& s = e.state();
-  const std::vector<CardId>& deck = s.players[f.player].draw;
+  const Seat prober = s.options.under_fire_probes_own_deck ? f.player : State::other(f.player);
+  const std::vector<CardId>& deck = s.players[prober].draw;
   if (!deck.empty() && !f.members.empty()) {
     const CardId top = deck.back();
     e.reveal(top);
