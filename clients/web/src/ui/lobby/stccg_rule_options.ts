@@ -61,4 +61,14 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "A replaced dilemma goes to the bottom",
     why: "A dilemma put back under its mission goes to the bottom of the stack. Off: it keeps its place and is met first next time (A-15).",
   },
+  {
+    key: "drumheadChecksAfterDiscard",
+    words: "Drumhead still checks after a discard",
+    why: "Drumhead, having discarded a member with INTEGRITY under 5, still asks the rest of the crew for Jean-Luc Picard or Law. Off: it is passed and discarded (bog.md Drumhead).",
+  },
+  {
+    key: "underFireProbesOpponentDeck",
+    words: "Under Fire probes the opponent's deck",
+    why: "Under Fire probes the draw deck of the opponent of the player who meets it. Off: that player's own deck (bog.md Under Fire).",
+  },
 ];
