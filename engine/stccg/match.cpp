@@ -32,6 +32,8 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.dilemma_damage_markers = !wanted.dilemma_damage_by_rotation();
   o.replaced_dilemma_keeps_place = !wanted.replaced_dilemma_to_bottom();
   o.you_will_in_time_requests = !wanted.you_will_in_time_no_requests();
+  o.drumhead_discard_passes = !wanted.drumhead_checks_after_discard();
+  o.under_fire_probes_own_deck = !wanted.under_fire_probes_opponent_deck();
   return o;
 }
 
@@ -47,6 +49,8 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_dilemma_damage_by_rotation(!o.dilemma_damage_markers);
   out->set_replaced_dilemma_to_bottom(!o.replaced_dilemma_keeps_place);
   out->set_you_will_in_time_no_requests(!o.you_will_in_time_requests);
+  out->set_drumhead_checks_after_discard(!o.drumhead_discard_passes);
+  out->set_under_fire_probes_opponent_deck(!o.under_fire_probes_own_deck);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

@@ -690,15 +690,15 @@ TEST_CASE("stccg view: a player sees what a mission still lacks for their own gr
 }
 
 TEST_CASE("stccg: a card the engine does not play yet is never seeded") {
-  // Drumhead (Blaze of Glory) waits for its dilemma handler: in a deck it stays in the seed pile.
+  // The Sheliak (Q-Continuum) waits for countdown cards: in a deck it stays in the seed pile.
   const CardDb& db = CardDb::standard();
-  const auto drumhead = db.find_title("Drumhead");
-  REQUIRE(drumhead);
-  REQUIRE(db.def(*drumhead).unsupported());
+  const auto sheliak = db.find_title("The Sheliak");
+  REQUIRE(sheliak);
+  REQUIRE(db.def(*sheliak).unsupported());
   std::string list = export_deck_text(*sample_deck("federation"), db);
   const std::size_t archer = list.find("Archer");
   REQUIRE(archer != std::string::npos);
-  list.replace(archer, std::string("Archer").size(), "Drumhead");
+  list.replace(archer, std::string("Archer").size(), "The Sheliak");
   v1::MatchSetup setup = sample_setup("federation", "klingon");
   setup.mutable_seats(0)->mutable_stccg()->set_sample_deck("");
   setup.mutable_seats(0)->mutable_stccg()->set_deck_list(list);
@@ -711,7 +711,7 @@ TEST_CASE("stccg: a card the engine does not play yet is never seeded") {
     }
     const State& s = match->game().state();
     for (std::size_t c = 0; c < s.cards.size(); ++c) {
-      if (s.def(static_cast<CardId>(c)).title() != "Drumhead") continue;
+      if (s.def(static_cast<CardId>(c)).title() != "The Sheliak") continue;
       CHECK(s.cards[c].zone != Zone::kSeed);
     }
   }

@@ -194,6 +194,12 @@ void Engine::to_discard(CardId c, ev::MoveCause cause) {
 }
 
 void Engine::kill(CardId personnel) {
+  // Cards in play that answer a death where it happens (Hazardous Duty).
+  for (CardId c : std::vector<CardId>(s_.in_play)) {
+    const Handler* handler = s_.def(c).handler;
+    if (handler && handler->personnel_killed && s_.cards[c].zone == Zone::kPlay)
+      handler->personnel_killed(*this, c, personnel);
+  }
   to_discard(personnel, ev::MoveCause::kKilled);
 }
 

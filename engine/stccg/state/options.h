@@ -42,6 +42,11 @@ struct Options {
   // yes/no exchange the players settle between themselves; otherwise no request is modelled and
   // the personnel stays in stasis until it leaves play.
   bool you_will_in_time_requests = true;
+  // Drumhead, having discarded a member with INTEGRITY under 5, is passed and discarded (BoG
+  // reading); otherwise the rest of the crew must still meet its condition.
+  bool drumhead_discard_passes = true;
+  // Under Fire probes the draw deck of the player who meets it; otherwise the opponent's.
+  bool under_fire_probes_own_deck = true;
 };
 
 struct OptionInfo {
@@ -62,6 +67,8 @@ inline constexpr OptionInfo kOptions[] = {
     {"dilemma_damage_markers", &Options::dilemma_damage_markers, "A-13"},
     {"replaced_dilemma_keeps_place", &Options::replaced_dilemma_keeps_place, "A-15"},
     {"you_will_in_time_requests", &Options::you_will_in_time_requests, "QC You Will in Time"},
+    {"drumhead_discard_passes", &Options::drumhead_discard_passes, "Drumhead (bog.md)"},
+    {"under_fire_probes_own_deck", &Options::under_fire_probes_own_deck, "Under Fire (bog.md)"},
 };
 
 }  // namespace spacedock::stccg

@@ -58,6 +58,8 @@ struct Handler {
   // Just before it leaves play for the discard pile, while the cards on it are still there
   // (what it holds goes elsewhere).
   void (*leaving_play)(Engine&, CardId self) = nullptr;
+  // Just before personnel `victim` is killed, while it is still where it dies (Hazardous Duty).
+  void (*personnel_killed)(Engine&, CardId self, CardId victim) = nullptr;
   // Whether, while in play, its controller's card play may be a group of reports (Red Alert).
   bool reports_as_group = false;
   // Appends the orders `seat`, its controller, may give it now in their turn, as moves (kMove,

@@ -64,6 +64,16 @@ export const kStccgRuleOptions: RuleOption[] = [
   {
     key: "youWillInTimeNoRequests",
     words: "You Will in Time: no requests",
-    why: "A personnel held by You Will in Time stays in stasis until it or the card leaves play. Off: each turn its holder may make a request, which the personnel's player grants (freeing it) or refuses.",
+    why: "A personnel held by You Will in Time stays in stasis until it or the card leaves play. Off: each turn its holder may make a request, which the personnel's player grants (freeing it) or refuses (qc.md You Will in Time).",
+  },
+  {
+    key: "drumheadChecksAfterDiscard",
+    words: "Drumhead still checks after a discard",
+    why: "Drumhead, having discarded a member with INTEGRITY under 5, still asks the rest of the crew for Jean-Luc Picard or Law. Off: it is passed and discarded (bog.md Drumhead).",
+  },
+  {
+    key: "underFireProbesOpponentDeck",
+    words: "Under Fire probes the opponent's deck",
+    why: "Under Fire probes the draw deck of the opponent of the player who meets it. Off: that player's own deck (bog.md Under Fire).",
   },
 ];
