@@ -81,8 +81,6 @@ constexpr std::pair<std::string_view, DeckPart> kDeckParts[] = {
     {"battle_bridge", DeckPart::kBattleBridge},
 };
 
-constexpr std::string_view kHits[] = {"miss", "hit", "direct"};
-
 template <typename T, std::size_t N>
 std::optional<T> lookup(const std::pair<std::string_view, T> (&table)[N], std::string_view word) {
   for (const auto& [name, value] : table) {
@@ -202,6 +200,11 @@ ActionSpec action(LineReader& p, const std::string& verb) {
     a.a = p.name();
     p.expect("with");
     a.b = p.name();
+  } else if (verb == "download") {
+    a.kind = ActionKind::kDownload;
+    p.expect("with");
+    a.a = p.name();
+    a.loc = p.accept("entry") ? p.loc() : 0;  // which of the card's downloads, from 0
   } else if (verb == "cloak" || verb == "decloak" || verb == "dock" || verb == "undock") {
     a.kind = verb == "cloak"     ? ActionKind::kCloak
              : verb == "decloak" ? ActionKind::kDecloak
@@ -234,9 +237,9 @@ ActionSpec action(LineReader& p, const std::string& verb) {
 
 bool is_action(std::string_view verb) {
   for (std::string_view v :
-       {"report",  "build",  "play",   "move",   "beam",    "attempt", "end",    "seed",
-        "pass",    "choose", "yes",    "no",     "done",    "attack",  "battle", "cloak",
-        "decloak", "dock",   "undock", "rescue", "custody", "leave"}) {
+       {"report",  "build",  "play",   "move",   "beam",    "attempt", "end",     "seed",
+        "pass",    "choose", "yes",    "no",     "done",    "attack",  "battle",  "cloak",
+        "decloak", "dock",   "undock", "rescue", "custody", "leave",   "download"}) {
     if (verb == v) return true;
   }
   return false;
