@@ -158,6 +158,10 @@ class Engine {
   Rule check_report(Seat seat, CardId card, CardId facility) const;
   Rule check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const;
   Rule check_event(Seat seat, CardId card, CardId target) const;
+  // The normal card plays of `c` (reports, builds, events without a handler) that its checks
+  // accept, to `seat`'s ships and facilities in space `vessels`.
+  void card_plays(Seat seat, CardId c, const std::vector<CardId>& vessels,
+                  std::vector<Action>& out) const;
   // A play of an interrupt, a doorway or an event with a handler: whether it is offered now.
   Rule check_hand_play(Seat seat, const Action& a) const;
   // Orders that cards in play give themselves (Handler::orders): a move or an attack of a card
@@ -228,6 +232,21 @@ class Engine {
   // A card in play forbids `seat` to play `c` (Goddess of Empathy).
   bool forbidden(Seat seat, CardId c) const;
   bool any_forbids_play() const;
+
+  // --- Downloads (downloads.cpp, GLO "Downloading") ---
+  // Appends the downloads `seat` may start now with their cards in play: as orders (`window`
+  // null) or in `window`. Each names its card and entry (StccgCard.downloads), not what it finds.
+  void download_options(Seat seat, const WindowFrame* window, std::vector<Action>& out) const;
+  Rule check_download(Seat seat, const Action& a) const;
+  // Starts a download now, for a card whose trigger allows one (an interrupt played, a damage
+  // marker placed): `onto` is the card a TO_TARGET download must go onto.
+  void begin_download(Seat seat, CardId source, LocIndex entry, CardId onto = kNoCard);
+  // `c`, in `seat`'s draw deck, is named by the download `seat` is making: it may be played as
+  // if from the hand, without the turn's card play.
+  bool downloadable(Seat seat, CardId c) const;
+  // The search: the plays of the cards found, then one of them made (or none), the deck
+  // shuffled.
+  void resolve_download(ActionFrame& f);
 
   // --- Groups, compatibility, staffing and movement costs (groups.cpp) ---
   AffiliationSet affiliations(CardId c) const;

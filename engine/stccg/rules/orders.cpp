@@ -26,42 +26,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     for (CardId c : player.hand) {
       // What every card play needs is checked once per card, not once per place to play it.
       if (check_from_hand(seat, c) != Rule::kOk) continue;
-      const CardDef& def = s_.def(c);
-      switch (def.type()) {
-        case v1::STCCG_CARD_TYPE_PERSONNEL:
-        case v1::STCCG_CARD_TYPE_SHIP:
-        case v1::STCCG_CARD_TYPE_EQUIPMENT:
-          for (CardId v : vessels) {
-            if (is_facility(v)) offer({ActionKind::kReport, c, v});
-          }
-          break;
-        case v1::STCCG_CARD_TYPE_FACILITY:
-          for (LocIndex loc = 0; loc < locations; ++loc)
-            offer({ActionKind::kBuild, c, kNoCard, loc});
-          break;
-        case v1::STCCG_CARD_TYPE_EVENT:
-          if (def.handler) break;  // its handler offers its plays (below)
-          switch (def.card.event().plays_on()) {
-            case v1::STCCG_PLAYS_ON_TABLE:
-              offer({ActionKind::kPlayEvent, c});
-              break;
-            case v1::STCCG_PLAYS_ON_SHIP:
-            case v1::STCCG_PLAYS_ON_YOUR_SHIP:
-              for (CardId target : s_.in_play) {
-                if (is_ship(target)) offer({ActionKind::kPlayEvent, c, target});
-              }
-              break;
-            case v1::STCCG_PLAYS_ON_MISSION:
-              for (const Location& at : s_.spaceline)
-                offer({ActionKind::kPlayEvent, c, at.mission});
-              break;
-            default:
-              break;
-          }
-          break;
-        default:
-          break;
-      }
+      card_plays(seat, c, vessels, options);
     }
   }
   // Each vessel's crew, gathered once for the movement and transfer checks.
@@ -167,6 +132,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     }
   }
   captive_options(seat, options);
+  download_options(seat, nullptr, options);
   card_orders(seat, options);
   // Interrupts, doorways and the events whose handlers say where they go.
   hand_plays(seat, nullptr, options);
@@ -176,6 +142,53 @@ std::vector<Action> Engine::order_options(Seat seat) const {
                   [&](const Action& a) { return check_required_moves(seat, a) != Rule::kOk; });
   }
   return options;
+}
+
+void Engine::card_plays(Seat seat, CardId c, const std::vector<CardId>& vessels,
+                        std::vector<Action>& out) const {
+  // The checks of check_order without its turn test: a download plays cards in any turn.
+  auto offer = [&](Action a) {
+    const Rule r = a.kind == ActionKind::kReport  ? check_report(seat, a.a, a.b)
+                   : a.kind == ActionKind::kBuild ? check_build(seat, a.a, a.loc, /*seeding=*/false)
+                                                  : check_event(seat, a.a, a.b);
+    if (r == Rule::kOk) out.push_back(a);
+  };
+  const CardDef& def = s_.def(c);
+  switch (def.type()) {
+    case v1::STCCG_CARD_TYPE_PERSONNEL:
+    case v1::STCCG_CARD_TYPE_SHIP:
+    case v1::STCCG_CARD_TYPE_EQUIPMENT:
+      for (CardId v : vessels) {
+        if (is_facility(v)) offer({ActionKind::kReport, c, v});
+      }
+      break;
+    case v1::STCCG_CARD_TYPE_FACILITY:
+      for (LocIndex loc = 0; loc < s_.spaceline.size(); ++loc)
+        offer({ActionKind::kBuild, c, kNoCard, loc});
+      break;
+    case v1::STCCG_CARD_TYPE_EVENT:
+      if (def.handler) break;  // its handler offers its plays (hand_plays)
+      switch (def.card.event().plays_on()) {
+        case v1::STCCG_PLAYS_ON_TABLE:
+          offer({ActionKind::kPlayEvent, c});
+          break;
+        case v1::STCCG_PLAYS_ON_SHIP:
+        case v1::STCCG_PLAYS_ON_YOUR_SHIP:
+          for (CardId target : s_.in_play) {
+            if (is_ship(target)) offer({ActionKind::kPlayEvent, c, target});
+          }
+          break;
+        case v1::STCCG_PLAYS_ON_MISSION:
+          for (const Location& at : s_.spaceline)
+            offer({ActionKind::kPlayEvent, c, at.mission});
+          break;
+        default:
+          break;
+      }
+      break;
+    default:
+      break;
+  }
 }
 
 Rule Engine::check_order(Seat seat, const Action& a) const {
@@ -211,6 +224,8 @@ Rule Engine::check_order(Seat seat, const Action& a) const {
       return check_custody(seat, a.a, a.b);
     case ActionKind::kLeaveCaptive:
       return check_leave_captive(seat, a.a);
+    case ActionKind::kDownload:
+      return check_download(seat, a);
     case ActionKind::kPlayInterrupt:
     case ActionKind::kPlayDoorway:
       return check_hand_play(seat, a);
@@ -284,12 +299,14 @@ bool Engine::reports_as_group(Seat seat) const {
 Rule Engine::check_from_hand(Seat seat, CardId card) const {
   if (card == kNoCard || card >= s_.cards.size()) return Rule::kNoTarget;
   const CardState& c = s_.cards[card];
-  if (c.owner != seat || c.zone != Zone::kHand) return Rule::kNotInHand;
+  // A card being downloaded is played from the draw deck, without the turn's card play.
+  const bool downloading = c.zone == Zone::kDrawDeck && downloadable(seat, card);
+  if (c.owner != seat || (c.zone != Zone::kHand && !downloading)) return Rule::kNotInHand;
   const CardDef& def = s_.def(card);
   const bool report = def.type() == v1::STCCG_CARD_TYPE_PERSONNEL ||
                       def.type() == v1::STCCG_CARD_TYPE_SHIP ||
                       def.type() == v1::STCCG_CARD_TYPE_EQUIPMENT;
-  if (!may_play_card(seat, report)) return Rule::kCardPlayUsed;
+  if (!downloading && !may_play_card(seat, report)) return Rule::kCardPlayUsed;
   // Alternate Universe cards need an open AU Door, which comes with the side decks (part 2).
   if (def.icons & (1u << v1::STCCG_ICON_AU)) return Rule::kNotPlayableNow;
   if (def.card.not_duplicatable()) {

@@ -26,7 +26,10 @@ bool Engine::any_forbids_play() const {
 Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window,
                                 bool check_forbidden) const {
   const CardState& card = s_.cards[c];
-  if (card.owner != seat || card.zone != Zone::kHand) return Rule::kNotInHand;
+  // A card being downloaded is played from the draw deck, at once, whatever the window
+  // (GLO "Special Download": any action may be suspended for it).
+  const bool downloading = card.zone == Zone::kDrawDeck && downloadable(seat, c);
+  if (card.owner != seat || (card.zone != Zone::kHand && !downloading)) return Rule::kNotInHand;
   const CardDef& def = s_.def(c);
   if (def.unsupported()) return Rule::kNotPlayableNow;
   if (def.icons & (1u << v1::STCCG_ICON_AU)) return Rule::kNotPlayableNow;  // needs an AU Door
@@ -36,6 +39,7 @@ Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window,
       return Rule::kOk;  // any time, in either player's turn
     case v1::STCCG_CARD_TYPE_EVENT:
       // Events are the turn's normal card play (§1.4).
+      if (downloading) return Rule::kOk;
       if (window || seat != s_.active) return Rule::kWrongStep;
       return may_play_card(seat) ? Rule::kOk : Rule::kCardPlayUsed;
     case v1::STCCG_CARD_TYPE_DOORWAY:

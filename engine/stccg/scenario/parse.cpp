@@ -200,6 +200,11 @@ ActionSpec action(LineReader& p, const std::string& verb) {
     a.a = p.name();
     p.expect("with");
     a.b = p.name();
+  } else if (verb == "download") {
+    a.kind = ActionKind::kDownload;
+    p.expect("with");
+    a.a = p.name();
+    a.loc = p.accept("entry") ? p.loc() : 0;  // which of the card's downloads, from 0
   } else if (verb == "cloak" || verb == "decloak" || verb == "dock" || verb == "undock") {
     a.kind = verb == "cloak"     ? ActionKind::kCloak
              : verb == "decloak" ? ActionKind::kDecloak
@@ -232,9 +237,9 @@ ActionSpec action(LineReader& p, const std::string& verb) {
 
 bool is_action(std::string_view verb) {
   for (std::string_view v :
-       {"report",  "build",  "play",   "move",   "beam",    "attempt", "end",    "seed",
-        "pass",    "choose", "yes",    "no",     "done",    "attack",  "battle", "cloak",
-        "decloak", "dock",   "undock", "rescue", "custody", "leave"}) {
+       {"report",  "build",  "play",   "move",   "beam",    "attempt", "end",     "seed",
+        "pass",    "choose", "yes",    "no",     "done",    "attack",  "battle",  "cloak",
+        "decloak", "dock",   "undock", "rescue", "custody", "leave",   "download"}) {
     if (verb == v) return true;
   }
   return false;

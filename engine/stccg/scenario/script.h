@@ -14,6 +14,9 @@
 // names stay text here: they are resolved against the position when the scenario runs.
 namespace spacedock::stccg::scenario {
 
+// The results of a shot as `expect event fired` writes them, by ev::Fired's hit level.
+inline constexpr std::string_view kHits[] = {"miss", "hit", "direct"};
+
 // A place a card can be, as written in the setup and in expectations.
 struct Place {
   enum class Kind : std::uint8_t {

@@ -69,6 +69,14 @@ enum class EffectKind : std::uint8_t {
   // Live points (kLivePoints) are scored by both players, not only the card's controller
   // (Tijuana Crass and Ressikan Flute).
   kLivePointsShared,
+  // `player` is downloading with `source`'s entry `loc` of its `downloads`: the cards of their
+  // draw deck it names may be played as if from the hand, without the turn's card play.
+  kDownloading,
+  // `source`'s download `loc` was used this turn (a once-per-turn download).
+  kDownloadUsed,
+  // `source`'s download `loc` found nothing to play when `player`'s draw deck held `value`
+  // cards: it may not be tried again until the deck holds more (GLO "Downloading").
+  kDownloadFailed,
 };
 
 // When an effect ends.

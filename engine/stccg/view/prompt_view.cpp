@@ -11,8 +11,7 @@ namespace {
 
 using enum ActionKind;
 
-static_assert(kLastActionKind == v1::STCCG_ACTION_LEAVE_CAPTIVE,
-              "StccgActionKind mirrors ActionKind");
+static_assert(kLastActionKind == v1::STCCG_ACTION_DOWNLOAD, "StccgActionKind mirrors ActionKind");
 
 // What the decision is, and the card (with its handler's words) it is about.
 struct Context {
@@ -53,8 +52,10 @@ v1::StccgDecisionStep ship_battle_step(ShipBattleFrame::Step step, bool choosing
 
 Context context_of(const State& s) {
   Context c;
+  // A download's search offers the plays of the cards found, then kDone.
   const bool choosing =
-      !s.offered.empty() && (s.offered.front().kind == kChoose || s.offered.front().kind == kDone);
+      !s.offered.empty() && (s.offered.front().kind == kChoose || s.offered.front().kind == kDone ||
+                             s.offered.back().kind == kDone);
   const v1::StccgDecisionStep card_step =
       choosing ? v1::STCCG_DECISION_CHOOSE : v1::STCCG_DECISION_YES_NO;
   std::visit(
@@ -101,6 +102,21 @@ Context context_of(const State& s) {
       (c.step == v1::STCCG_DECISION_CHOOSE || c.step == v1::STCCG_DECISION_YES_NO))
     c.handler = s.def(c.about).handler;
   return c;
+}
+
+// The titles a card's download `entry` names, "A or B".
+std::string download_titles(const CardDef& def, LocIndex entry) {
+  std::string titles;
+  if (entry >= def.card.downloads_size()) return titles;
+  const auto& download = def.card.downloads(entry);
+  for (const std::string& title : download.titles())
+    titles += (titles.empty() ? "" : " or ") + title;
+  for (int type : download.types()) {
+    // "STCCG_CARD_TYPE_EQUIPMENT" -> "any EQUIPMENT card"
+    const std::string name = v1::StccgCardType_Name(static_cast<v1::StccgCardType>(type));
+    titles += (titles.empty() ? "any " : " or any ") + name.substr(name.rfind('_') + 1) + " card";
+  }
+  return titles;
 }
 
 class Labeller {
@@ -185,6 +201,9 @@ class Labeller {
         return "Take custody of " + card(a.a) + " with " + card(a.b);
       case kLeaveCaptive:
         return "Leave " + card(a.a) + " unattended, or hold them again";
+      case kDownload:
+        return "Download " + download_titles(s_.def(a.a), a.loc) + " with " + card(a.a) +
+               (a.b == kNoCard ? "" : " onto " + card(a.b));
       case kEndTurn:
         return "End your turn";
       case kChoose:
@@ -321,6 +340,10 @@ class Labeller {
   std::string choose_what() const {
     const std::string_view label = words(&Handler::choose_label, {});
     if (!label.empty()) return std::string(label);
+    const auto* action = std::get_if<ActionFrame>(&s_.frames.back());
+    if (action && action->action.kind == kDownload)
+      return "download " + download_titles(s_.def(action->action.a), action->action.loc) +
+             ": choose how to play the card found in your draw deck, or none";
     const auto* f = std::get_if<AttemptFrame>(&s_.frames.back());
     if (f && f->player != seat_) return "choose which of " + name_(f->player) + "'s personnel dies";
     return f ? "choose who dies" : "choose a card";

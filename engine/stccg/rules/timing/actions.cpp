@@ -22,6 +22,8 @@ bool plays_from_hand(ActionKind kind) {
 }  // namespace
 
 void Engine::begin_action(Seat actor, const Action& a) {
+  // A download is neither the card play nor an order: it may come at any time (downloads.cpp).
+  if (a.kind == ActionKind::kDownload) return begin_download(actor, a.a, a.loc, a.b);
   PlayerState& player = s_.players[actor];
   if (normal_card_play(a.kind)) {
     player.card_played = true;
@@ -141,6 +143,8 @@ void Engine::resolve(ActionFrame& f) {
     case ActionKind::kLeaveCaptive:
       toggle_unattended(a.a);
       return;
+    case ActionKind::kDownload:
+      return resolve_download(f);
     default:
       return;
   }

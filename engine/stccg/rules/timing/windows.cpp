@@ -25,6 +25,15 @@ void Engine::step(WindowFrame& w) {
     }
     if (answer->kind == ActionKind::kPass || answer->kind == ActionKind::kPassAll) {
       ++w.passes;
+    } else if (answer->kind == ActionKind::kDownload) {
+      // A download suspends what is under way and is made at once; the card it plays is
+      // announced like any other, and the window goes on after it.
+      w.passes = 0;
+      w.passes_to_close = kPlayers;
+      const Seat by = w.asking;
+      w.asking = State::other(w.asking);
+      begin_action(by, *answer);
+      return;
     } else {
       w.passes = 0;
       w.passes_to_close = kPlayers;  // after a response, both players must pass in a row
@@ -59,6 +68,7 @@ std::vector<Action> Engine::response_options(Seat seat, const WindowFrame& w) co
   std::vector<Action> options;
   if (has_auto_pass(seat)) return options;
   hand_plays(seat, &w, options);
+  download_options(seat, &w, options);
   return options;
 }
 
@@ -73,6 +83,7 @@ Rule Engine::check_response(Seat seat, const Action& a) const {
   const auto* w = std::get_if<WindowFrame>(&s_.frames.back());
   if (!w) return Rule::kWrongStep;
   if (a.a == kNoCard || a.a >= s_.cards.size()) return Rule::kNoTarget;
+  if (a.kind == ActionKind::kDownload) return check_download(seat, a);
   if (Rule r = may_play_from_hand(seat, a.a, w); r != Rule::kOk) return r;
   return Rule::kNotPlayableNow;  // a card of the right kind, but not playable in this window
 }

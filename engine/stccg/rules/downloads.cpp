@@ -1,0 +1,199 @@
+// Downloads (GLO "Downloading", "Special Download"; cards/ABILITIES.md §0.6): a card in play
+// names cards its controller may take from their draw deck and play at once, as if played
+// normally but without the turn's card play; the deck is shuffled after the search. The card
+// data says what may be downloaded, when and where (StccgCard.downloads); the plays offered are
+// the ones the normal rules offer for the card found, so everything a play needs still holds.
+#include <algorithm>
+
+#include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+namespace {
+
+const v1::StccgDownload* entry_of(const CardDef& def, LocIndex entry) {
+  if (entry >= def.card.downloads_size()) return nullptr;
+  return &def.card.downloads(entry);
+}
+
+bool any_time(const v1::StccgDownload& d) {
+  return d.when() == v1::STCCG_DOWNLOAD_WHEN_UNSPECIFIED ||
+         d.when() == v1::STCCG_DOWNLOAD_WHEN_ANY_TIME;
+}
+
+}  // namespace
+
+void Engine::download_options(Seat seat, const WindowFrame* window,
+                              std::vector<Action>& out) const {
+  (void)window;  // offered alike in every window; what may be played there is found later
+  for (CardId c : s_.in_play) {
+    if (s_.cards[c].controller != seat) continue;
+    const int entries = s_.def(c).card.downloads_size();
+    for (int i = 0; i < entries; ++i) {
+      const Action a{ActionKind::kDownload, c, kNoCard, static_cast<LocIndex>(i)};
+      if (check_download(seat, a) == Rule::kOk) out.push_back(a);
+    }
+  }
+}
+
+Rule Engine::check_download(Seat seat, const Action& a) const {
+  if (a.a == kNoCard || a.a >= s_.cards.size() || !s_.in_play_at(a.a)) return Rule::kNoTarget;
+  if (s_.cards[a.a].controller != seat) return Rule::kNotYours;
+  if (captivity(a.a)) return Rule::kNotPlayableNow;  // a captive acts for nobody
+  const v1::StccgDownload* d = entry_of(s_.def(a.a), a.loc);
+  if (!d || a.b != kNoCard) return Rule::kNoTarget;
+  if (!any_time(*d)) return Rule::kWrongStep;  // its trigger starts it (begin_download)
+  for (const Effect& x : s_.effects) {
+    if (x.kind == EffectKind::kDownloading && x.player == seat) return Rule::kWrongStep;
+    if (x.source != a.a || x.loc != a.loc) continue;
+    if (x.kind == EffectKind::kDownloadUsed) return Rule::kOncePerTurn;
+    // A download that found nothing waits until the deck is replenished.
+    if (x.kind == EffectKind::kDownloadFailed &&
+        s_.players[seat].draw.size() <= static_cast<std::size_t>(x.value))
+      return Rule::kNotPlayableNow;
+  }
+  return Rule::kOk;
+}
+
+void Engine::begin_download(Seat seat, CardId source, LocIndex entry, CardId onto) {
+  s_.frames.push_back(ActionFrame{Action{ActionKind::kDownload, source, onto, entry}, seat,
+                                  ActionFrame::Step::kResolving});
+}
+
+bool Engine::downloadable(Seat seat, CardId c) const {
+  const CardState& card = s_.cards[c];
+  if (card.zone != Zone::kDrawDeck || card.owner != seat) return false;
+  for (const Effect& x : s_.effects) {
+    if (x.kind != EffectKind::kDownloading || x.player != seat) continue;
+    const v1::StccgDownload* d = entry_of(s_.def(x.source), x.loc);
+    if (!d) return false;
+    const CardDef& def = s_.def(c);
+    return std::find(d->titles().begin(), d->titles().end(), def.title()) != d->titles().end() ||
+           std::find(d->types().begin(), d->types().end(), def.type()) != d->types().end();
+  }
+  return false;
+}
+
+namespace {
+
+// The location a play happens at, or kNoLoc for a play tied to none (the table).
+LocIndex play_location(const Engine& e, const Action& play, const WindowFrame* window) {
+  const State& s = e.state();
+  switch (play.kind) {
+    case ActionKind::kBuild:
+      return play.loc;
+    case ActionKind::kReport:
+      return e.location_of(play.b);
+    default:
+      break;
+  }
+  if (play.b != kNoCard) {
+    const CardState& target = s.cards[play.b];
+    if (target.zone == Zone::kMission) return target.loc;
+    if (target.zone == Zone::kPlay) return e.location_of(play.b);
+    return kNoLoc;  // a card being played (a nullifier's target)
+  }
+  return window ? window->loc : kNoLoc;
+}
+
+// The plays of `c`, a card being downloaded, that the normal rules offer for it (in `window`,
+// or as an order), less the turn's card play.
+void normal_plays(const Engine& e, Seat seat, CardId c, const WindowFrame* window,
+                  std::vector<Action>& out) {
+  const State& s = e.state();
+  const Handler* handler = s.def(c).handler;
+  if (handler && handler->plays) {
+    if (e.may_play_from_hand(seat, c, window) == Rule::kOk) handler->plays(e, seat, c, window, out);
+    return;
+  }
+  if (e.check_from_hand(seat, c) != Rule::kOk) return;
+  std::vector<CardId> vessels;  // as order_options gathers them
+  for (CardId v : s.in_play) {
+    if (s.cards[v].controller == seat && s.cards[v].where == Where::kSpace) vessels.push_back(v);
+  }
+  e.card_plays(seat, c, vessels, out);
+}
+
+}  // namespace
+
+void Engine::resolve_download(ActionFrame& f) {
+  const Seat seat = f.actor;
+  const CardId source = f.action.a;
+  const LocIndex entry = f.action.loc;
+  const v1::StccgDownload* d = entry_of(s_.def(source), entry);
+  if (!d) return;
+  if (f.sub == 0) {
+    f.sub = 1;
+    // The window the download was made in, if any: the frame just below this one.
+    const WindowFrame* window = nullptr;
+    for (std::size_t i = s_.frames.size(); i-- > 1;) {
+      if (std::get_if<ActionFrame>(&s_.frames[i]) == &f) {
+        window = std::get_if<WindowFrame>(&s_.frames[i - 1]);
+        break;
+      }
+    }
+    if (d->once_per_turn()) {
+      Effect used{.kind = EffectKind::kDownloadUsed, .until = Until::kEndOfTurn};
+      used.player = seat;
+      used.source = source;
+      used.loc = entry;
+      add_effect(used);
+    }
+    search_deck(seat, true);
+    Effect downloading{.kind = EffectKind::kDownloading, .until = Until::kRemoved};
+    downloading.player = seat;
+    downloading.source = source;
+    downloading.loc = entry;
+    add_effect(downloading);
+    // The plays of each card found (one copy of each card: the copies are alike), at the
+    // download's destination.
+    std::vector<Action> plays;
+    std::vector<DefIndex> seen;
+    const LocIndex here = location_of(source);
+    for (CardId c : s_.players[seat].draw) {
+      if (!downloadable(seat, c) ||
+          std::find(seen.begin(), seen.end(), s_.cards[c].def) != seen.end())
+        continue;
+      seen.push_back(s_.cards[c].def);
+      std::vector<Action> found;
+      normal_plays(*this, seat, c, window, found);
+      for (const Action& play : found) {
+        if (d->to() == v1::STCCG_DOWNLOAD_TO_TARGET) {
+          if (play.b != f.action.b) continue;
+        } else {
+          const LocIndex at = play_location(*this, play, window);
+          if (at != kNoLoc && here != kNoLoc && at != here) continue;
+        }
+        plays.push_back(play);
+      }
+    }
+    plays.push_back({ActionKind::kDone});
+    ask(seat, std::move(plays));
+    return;
+  }
+  const auto answer = take_answer();
+  if (!answer) return;
+  end_effects(
+      [&](const Effect& x) { return x.kind == EffectKind::kDownloading && x.player == seat; });
+  if (answer->kind == ActionKind::kDone) {
+    // Nothing played: the download may not be tried again until the deck is replenished.
+    Effect failed{.kind = EffectKind::kDownloadFailed, .until = Until::kRemoved};
+    failed.player = seat;
+    failed.source = source;
+    failed.loc = entry;
+    failed.value = static_cast<std::int16_t>(s_.players[seat].draw.size());
+    add_effect(failed);
+    search_deck(seat, false);
+    return;
+  }
+  // The card found is played: face up, waiting to resolve, as a card played from the hand.
+  announce_play(seat, *answer);
+  search_deck(seat, false);
+  if (s_.players[seat].draw.empty()) {
+    finish(s_.leaders(), v1::RESULT_REASON_DECK_EXHAUSTED);  // as taking the last card (S-66)
+    return;
+  }
+  s_.frames.push_back(ActionFrame{*answer, seat});
+}
+
+}  // namespace spacedock::stccg
