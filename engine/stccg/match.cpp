@@ -31,6 +31,8 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.shared_duplicate_missions = !wanted.duplicate_missions_apart();
   o.dilemma_damage_markers = !wanted.dilemma_damage_by_rotation();
   o.replaced_dilemma_keeps_place = !wanted.replaced_dilemma_to_bottom();
+  o.capsule_owner_picks_deck_end = !wanted.capsule_opponent_picks_deck_end();
+  o.medals_one_per_leader = !wanted.medals_one_per_player();
   return o;
 }
 
@@ -45,6 +47,8 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_duplicate_missions_apart(!o.shared_duplicate_missions);
   out->set_dilemma_damage_by_rotation(!o.dilemma_damage_markers);
   out->set_replaced_dilemma_to_bottom(!o.replaced_dilemma_keeps_place);
+  out->set_capsule_opponent_picks_deck_end(!o.capsule_owner_picks_deck_end);
+  out->set_medals_one_per_player(!o.medals_one_per_leader);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

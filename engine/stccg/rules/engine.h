@@ -88,6 +88,7 @@ class Engine {
   void card_left_play(CardId c);
   bool damaged(CardId c) const { return has_effect(EffectKind::kDamage, c); }
   bool mission_blocked(Seat seat, LocIndex loc) const;
+  bool persona_barred(PersonaId persona) const;
 
   // --- Cards and zones (zones.cpp) ---
   // Whether a card's owner (its controller, in play) may see it where it is now (§1.5).

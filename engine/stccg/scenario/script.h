@@ -14,6 +14,10 @@
 // names stay text here: they are resolved against the position when the scenario runs.
 namespace spacedock::stccg::scenario {
 
+// The results of a fire, as `expect event fired` writes them (index: 0 a miss, 1 a hit, 2 a
+// direct hit); shared by the parser and the checks.
+inline constexpr std::string_view kHits[] = {"miss", "hit", "direct"};
+
 // A place a card can be, as written in the setup and in expectations.
 struct Place {
   enum class Kind : std::uint8_t {
@@ -24,6 +28,7 @@ struct Place {
     kAboard,  // aboard `host`
     kOn,      // played on `host`
     kTable,   // on the table of `player`
+    kStored,  // stored face down under `host` (Zalkonian Storage Capsule)
     kPlay,    // anywhere in play
   };
   Kind kind = Kind::kPlay;

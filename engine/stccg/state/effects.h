@@ -56,6 +56,8 @@ enum class EffectKind : std::uint8_t {
   // `value` of their skill box (0: the first listed; a multiplied skill goes whole, a
   // classification written there too; never the classification box) (Tsiolkovsky Infection).
   kSkillEntryLost,
+  // No player may report a personnel of persona `value` for duty again (Klingon Painstik).
+  kPersonaBarred,
 };
 
 // When an effect ends.

@@ -37,6 +37,12 @@ struct Options {
   // A dilemma put back under its mission keeps its place in the stack and is met first next
   // time; otherwise it goes to the bottom.
   bool replaced_dilemma_keeps_place = true;
+  // When a Zalkonian Storage Capsule leaves play, its owner picks whether the cards it stored go
+  // on top of their draw deck or at the bottom (QC AMBIGUOUS); otherwise the opponent does.
+  bool capsule_owner_picks_deck_end = true;
+  // Data's Medals, "not cumulative": one Medals on each leader scores (QC AMBIGUOUS); otherwise
+  // a player may have one Medals in play at a time.
+  bool medals_one_per_leader = true;
 };
 
 struct OptionInfo {
@@ -56,6 +62,9 @@ inline constexpr OptionInfo kOptions[] = {
     {"shared_duplicate_missions", &Options::shared_duplicate_missions, "A-11"},
     {"dilemma_damage_markers", &Options::dilemma_damage_markers, "A-13"},
     {"replaced_dilemma_keeps_place", &Options::replaced_dilemma_keeps_place, "A-15"},
+    {"capsule_owner_picks_deck_end", &Options::capsule_owner_picks_deck_end,
+     "QC Zalkonian Storage Capsule"},
+    {"medals_one_per_leader", &Options::medals_one_per_leader, "QC Data's Medals"},
 };
 
 }  // namespace spacedock::stccg

@@ -12,6 +12,9 @@ namespace handlers {
 extern const Handler kBetazoidGiftBox, kHorgahn, kRessikanFlute;
 // attempt_interrupts.cpp
 extern const Handler kSeniorStaffMeeting;
+// battle_aftermath.cpp
+extern const Handler kArbiterOfSuccession, kDatasMedals, kKlingonCivilWar, kKlingonPainstik,
+    kPhaserArrayPowerCell;
 // battle_interrupts.cpp
 extern const Handler kEscapePod, kHonorChallenge, kKlingonRightOfVengeance, kPhaserBurns,
     kRogueBorgMercenaries;
@@ -52,6 +55,8 @@ extern const Handler kCalamarain, kQNet;
 extern const Handler kFgc47Research;
 // table_events.cpp
 extern const Handler kGoddessOfEmpathy, kRedAlert, kStaticWarpBubble;
+// table_oddities.cpp
+extern const Handler kDragNet, kHeisenbergCompensators, kTableOnly, kZalkonianStorageCapsule;
 // transport.cpp
 extern const Handler kEmergencyTransporterArmbands;
 // walls.cpp
@@ -65,14 +70,17 @@ const std::array kHandlers = {
     &handlers::kAldebaranSerpent,
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,
+    &handlers::kArbiterOfSuccession,
     &handlers::kBattleBridgeDoor,
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
     &handlers::kBorgShip,
     &handlers::kCalamarain,
     &handlers::kCardassianTrap,
+    &handlers::kDatasMedals,
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
+    &handlers::kDragNet,
     &handlers::kEdoProbe,
     &handlers::kEmergencyTransporterArmbands,
     &handlers::kEscapePod,
@@ -81,6 +89,7 @@ const std::array kHandlers = {
     &handlers::kGoBackWhenceThouCamest,
     &handlers::kGoddessOfEmpathy,
     &handlers::kGuiltyProvisionally,
+    &handlers::kHeisenbergCompensators,
     &handlers::kHonorChallenge,
     &handlers::kHorgahn,
     &handlers::kHunterGangs,
@@ -90,6 +99,8 @@ const std::array kHandlers = {
     &handlers::kIntoTheBreach,
     &handlers::kKevinUxbridge,
     &handlers::kKivasFajoCollector,
+    &handlers::kKlingonCivilWar,
+    &handlers::kKlingonPainstik,
     &handlers::kKlingonRightOfVengeance,
     &handlers::kLemonAid,
     &handlers::kMandarinBailiff,
@@ -97,6 +108,7 @@ const std::array kHandlers = {
     &handlers::kPalorToffAlienTrader,
     &handlers::kParticleFountain,
     &handlers::kPenaltyBox,
+    &handlers::kPhaserArrayPowerCell,
     &handlers::kPhaserBurns,
     &handlers::kPlasmaFire,
     &handlers::kPortalGuard,
@@ -114,6 +126,7 @@ const std::array kHandlers = {
     &handlers::kSpacedock,
     &handlers::kStaticWarpBubble,
     &handlers::kSubsectionQParagraph10,
+    &handlers::kTableOnly,
     &handlers::kTarellianPlagueShip,
     &handlers::kTestCommandeer,
     &handlers::kTestCrossfire,
@@ -123,6 +136,7 @@ const std::array kHandlers = {
     &handlers::kTranswarpConduit,
     &handlers::kTsiolkovskyInfection,
     &handlers::kWarpCoreBreach,
+    &handlers::kZalkonianStorageCapsule,
 };
 
 }  // namespace
