@@ -8,6 +8,8 @@
 namespace spacedock::stccg {
 namespace handlers {
 
+// agreements.cpp
+extern const Handler kParallaxArguers;
 // artifacts.cpp
 extern const Handler kBetazoidGiftBox, kHorgahn, kRessikanFlute;
 // attempt_interrupts.cpp
@@ -30,6 +32,8 @@ extern const Handler kEdoProbe, kPortalGuard, kRebelEncounter, kTarellianPlagueS
 extern const Handler kBattleBridgeDoor, kQFlash, kQTent;
 // equipment_interrupts.cpp
 extern const Handler kDisruptorOverload;
+// facility_events.cpp
+extern const Handler kDefenseSystemUpgrade;
 // hand_refill.cpp
 extern const Handler kKivasFajoCollector, kPalorToffAlienTrader, kResQ;
 // infections.cpp
@@ -57,6 +61,8 @@ extern const Handler kFgc47Research;
 extern const Handler kGoddessOfEmpathy, kRedAlert, kStaticWarpBubble;
 // table_oddities.cpp
 extern const Handler kDragNet, kHeisenbergCompensators, kTableOnly, kZalkonianStorageCapsule;
+// title_nullifiers.cpp
+extern const Handler kPlexing, kWrongDoor;
 // transport.cpp
 extern const Handler kEmergencyTransporterArmbands;
 // walls.cpp
@@ -78,6 +84,7 @@ const std::array kHandlers = {
     &handlers::kCalamarain,
     &handlers::kCardassianTrap,
     &handlers::kDatasMedals,
+    &handlers::kDefenseSystemUpgrade,
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
     &handlers::kDragNet,
@@ -106,11 +113,13 @@ const std::array kHandlers = {
     &handlers::kMandarinBailiff,
     &handlers::kMilitaryPrivilege,
     &handlers::kPalorToffAlienTrader,
+    &handlers::kParallaxArguers,
     &handlers::kParticleFountain,
     &handlers::kPenaltyBox,
     &handlers::kPhaserArrayPowerCell,
     &handlers::kPhaserBurns,
     &handlers::kPlasmaFire,
+    &handlers::kPlexing,
     &handlers::kPortalGuard,
     &handlers::kQ2,
     &handlers::kQFlash,
@@ -136,6 +145,7 @@ const std::array kHandlers = {
     &handlers::kTranswarpConduit,
     &handlers::kTsiolkovskyInfection,
     &handlers::kWarpCoreBreach,
+    &handlers::kWrongDoor,
     &handlers::kZalkonianStorageCapsule,
 };
 
