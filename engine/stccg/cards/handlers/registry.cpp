@@ -55,6 +55,8 @@ extern const Handler kHunterGangs;
 extern const Handler kPlasmaFire, kSpacedock, kWarpCoreBreach;
 // spaceline_events.cpp
 extern const Handler kCalamarain, kQNet;
+// spaceline_sweeps.cpp
+extern const Handler kTheWakeOfTheBorg;
 // spans.cpp
 extern const Handler kFgc47Research;
 // table_events.cpp
@@ -142,6 +144,7 @@ const std::array kHandlers = {
     &handlers::kTestDoorJammer,
     &handlers::kTestTreatyBreaker,
     &handlers::kTheHigherTheQEr,
+    &handlers::kTheWakeOfTheBorg,
     &handlers::kTranswarpConduit,
     &handlers::kTsiolkovskyInfection,
     &handlers::kWarpCoreBreach,
