@@ -367,6 +367,7 @@ class Engine {
   void prune_battle(PersonnelBattleFrame& b);
   int battle_strength(const PersonnelBattleFrame& b, int side) const;
   void fight_round(PersonnelBattleFrame& b);
+  void mark_losers(const PersonnelBattleFrame& b);
 
   // --- Captives and commandeering (captives.cpp) ---
   // The captivity of `personnel`, or nullptr.

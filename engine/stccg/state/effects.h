@@ -58,6 +58,9 @@ enum class EffectKind : std::uint8_t {
   kSkillEntryLost,
   // No player may report a personnel of persona `value` for duty again (Klingon Painstik).
   kPersonaBarred,
+  // `card`, a personnel, was on the losing side of a personnel battle in `turn` and is still in
+  // play (Discommendation).
+  kLostBattle,
 };
 
 // When an effect ends.

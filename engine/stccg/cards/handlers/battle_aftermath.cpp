@@ -266,6 +266,60 @@ void painstik_resolve(Engine& e, ActionFrame& f) {
   e.add_effect(barred);
 }
 
+// --- Discommendation: its player's card play, on a Klingon still in play who was on the losing
+// side of a personnel battle this turn or the turn before (GAP: how long "after a battle" lasts;
+// an event is played before the orders of its turn): he becomes Non-Aligned and loses his Honor
+// (the skill box entry, whole), and his owner loses 5 points, the event going to that player's
+// bonus area.
+
+constexpr int kDiscommendationPoints = -5;
+
+bool dishonourable(const Engine& e, CardId personnel) {
+  const State& s = e.state();
+  if (!s.in_play_at(personnel) || !e.is_personnel(personnel) ||
+      !(e.affiliations(personnel) & bit(Affiliation::kKlingon)))
+    return false;
+  return std::any_of(s.effects.begin(), s.effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kLostBattle && x.card == personnel && x.turn + 1 >= s.turn;
+  });
+}
+
+void discommendation_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
+                           std::vector<Action>& out) {
+  if (window) return;
+  for (CardId c : e.state().in_play) {
+    if (dishonourable(e, c)) out.push_back({ActionKind::kPlayEvent, self, c});
+  }
+}
+
+Rule discommendation_still_legal(const Engine& e, Seat, const Action& play) {
+  return dishonourable(e, play.b) ? Rule::kOk : Rule::kNoTarget;
+}
+
+void discommendation_resolve(Engine& e, ActionFrame& f) {
+  const State& s = e.state();
+  const CardId klingon = f.action.b;
+  Effect outcast{.kind = EffectKind::kAffiliation, .until = Until::kRemoved};
+  outcast.source = f.action.a;
+  outcast.card = klingon;
+  outcast.value = static_cast<std::int16_t>(Affiliation::kNonAligned);
+  e.add_effect(outcast);
+  const auto honor = s.db->skills().find("Honor");
+  const auto& box = s.def(klingon).skills;
+  for (std::size_t i = 0; honor && i < box.size(); ++i) {
+    if (box[i].skill != *honor) continue;
+    Effect dishonour{.kind = EffectKind::kSkillEntryLost, .until = Until::kRemoved};
+    dishonour.source = f.action.a;
+    dishonour.card = klingon;
+    dishonour.value = static_cast<std::int16_t>(i);
+    e.add_effect(dishonour);
+    break;
+  }
+  const Seat owner = s.cards[klingon].owner;
+  e.move_card(f.action.a, Zone::kBonus, Where::kNone, kNoLoc, kNoCard, owner);
+  e.score(owner, kDiscommendationPoints, f.action.a);
+}
+
 // --- Klingon Civil War: while it is in play, a player one of whose Klingon ships destroys a
 // Klingon ship of the opponent in a battle scores that ship's WEAPONS + SHIELDS.
 
@@ -318,6 +372,14 @@ extern const Handler kKlingonPainstik{
     .test = "tests/scenarios/card-battle-aftermath.scn",
     .plays = painstik_plays,
     .resolve = painstik_resolve,
+};
+
+extern const Handler kDiscommendation{
+    .name = "discommendation",
+    .test = "tests/scenarios/card-battle-aftermath.scn",
+    .plays = discommendation_plays,
+    .still_legal = discommendation_still_legal,
+    .resolve = discommendation_resolve,
 };
 
 extern const Handler kKlingonCivilWar{

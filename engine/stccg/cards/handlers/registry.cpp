@@ -15,8 +15,8 @@ extern const Handler kBetazoidGiftBox, kHorgahn, kRessikanFlute;
 // attempt_interrupts.cpp
 extern const Handler kSeniorStaffMeeting;
 // battle_aftermath.cpp
-extern const Handler kArbiterOfSuccession, kDatasMedals, kKlingonCivilWar, kKlingonPainstik,
-    kPhaserArrayPowerCell;
+extern const Handler kArbiterOfSuccession, kDatasMedals, kDiscommendation, kKlingonCivilWar,
+    kKlingonPainstik, kPhaserArrayPowerCell;
 // battle_interrupts.cpp
 extern const Handler kEscapePod, kHonorChallenge, kKlingonRightOfVengeance, kPhaserBurns,
     kRogueBorgMercenaries;
@@ -87,6 +87,7 @@ const std::array kHandlers = {
     &handlers::kCardassianTrap,
     &handlers::kDatasMedals,
     &handlers::kDefenseSystemUpgrade,
+    &handlers::kDiscommendation,
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
     &handlers::kDragNet,

@@ -117,6 +117,7 @@ void Engine::step(PersonnelBattleFrame& b) {
       // then a window just after the battle (Data's Medals), with this frame still below it.
       if (!b.windowed) {
         emit(ev::BattleEnded{ev::BattleKind::kPersonnel, b.loc, b.winner});
+        mark_losers(b);
         for (const auto& side : b.sides) {
           for (CardId c : side) {
             if (s_.in_play_at(c)) stop(c);
@@ -129,6 +130,20 @@ void Engine::step(PersonnelBattleFrame& b) {
       s_.frames.pop_back();  // `b` is gone from here on
       return;
     }
+  }
+}
+
+void Engine::mark_losers(const PersonnelBattleFrame& b) {
+  // The survivors of the side that lost, remembered while they stay in play (Discommendation).
+  if (b.winner == kNoSeat || b.rogue_host != kNoCard) return;
+  const int side = b.winner == b.attacker ? 1 : 0;
+  for (CardId c : b.sides[side]) {
+    if (!s_.in_play_at(c)) continue;
+    end_effects([&](const Effect& x) { return x.kind == EffectKind::kLostBattle && x.card == c; });
+    Effect lost{.kind = EffectKind::kLostBattle, .until = Until::kRemoved};
+    lost.card = c;
+    lost.turn = s_.turn;
+    add_effect(lost);
   }
 }
 
