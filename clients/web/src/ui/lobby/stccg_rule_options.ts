@@ -61,4 +61,14 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "A replaced dilemma goes to the bottom",
     why: "A dilemma put back under its mission goes to the bottom of the stack. Off: it keeps its place and is met first next time (A-15).",
   },
+  {
+    key: "capsuleOpponentPicksDeckEnd",
+    words: "The opponent places a Zalkonian capsule's cards",
+    why: "When a Zalkonian Storage Capsule leaves play, its owner's opponent picks whether the cards it stored go on top of the draw deck or at the bottom. Off: its owner picks.",
+  },
+  {
+    key: "medalsOnePerPlayer",
+    words: "One Data's Medals per player",
+    why: "A player may have one Data's Medals in play at a time. Off: each leader may wear one.",
+  },
 ];
