@@ -34,6 +34,8 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.you_will_in_time_requests = !wanted.you_will_in_time_no_requests();
   o.drumhead_discard_passes = !wanted.drumhead_checks_after_discard();
   o.under_fire_probes_own_deck = !wanted.under_fire_probes_opponent_deck();
+  o.capsule_owner_picks_deck_end = !wanted.capsule_opponent_picks_deck_end();
+  o.medals_one_per_leader = !wanted.medals_one_per_player();
   return o;
 }
 
@@ -51,6 +53,8 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_you_will_in_time_no_requests(!o.you_will_in_time_requests);
   out->set_drumhead_checks_after_discard(!o.drumhead_discard_passes);
   out->set_under_fire_probes_opponent_deck(!o.under_fire_probes_own_deck);
+  out->set_capsule_opponent_picks_deck_end(!o.capsule_owner_picks_deck_end);
+  out->set_medals_one_per_player(!o.medals_one_per_leader);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

@@ -18,6 +18,7 @@
 #include "engine/games.h"
 #include "engine/stccg/cards/deck.h"
 #include "engine/stccg/match.h"
+#include "engine/stccg/scenario/position.h"
 
 namespace spacedock::stccg {
 namespace {
@@ -687,6 +688,33 @@ TEST_CASE("stccg view: a player sees what a mission still lacks for their own gr
   CHECK(met > 0);           // a group that could complete it is told so
   CHECK(short_of > 0);      // and one that could not, what it lacks
   CHECK(nothing_left > 0);  // a turn ended by itself says why
+}
+
+TEST_CASE(
+    "stccg view: a card stored under a Zalkonian Storage Capsule is named for its owner only") {
+  Position position(CardDb::standard());
+  position.add_mission(0, "Test Mission");
+  position.add_mission(1, "Investigate Anomaly");
+  const CardId capsule = position.add_on_table(0, "Zalkonian Storage Capsule");
+  const CardId worf = position.add_stored(capsule, "Worf");
+  const Game game = Game::from_position(position.build());
+  for (const Viewer viewer :
+       {Viewer::player(0), Viewer::player(1), Viewer::spectator(), Viewer::judge()}) {
+    CAPTURE(static_cast<int>(viewer.role));
+    CAPTURE(viewer.seat);
+    const bool knows = viewer.role == Viewer::Role::kJudge || viewer.is_seat(0);
+    CHECK(may_see(game, worf, viewer) == knows);
+    v1::StccgView view;
+    project_view(game, viewer, &view);
+    REQUIRE(view.players(0).table_size() == 1);
+    const auto& table = view.players(0).table(0);
+    CHECK(table.card().title() == "Zalkonian Storage Capsule");
+    REQUIRE(table.stored_size() == 1);  // how many it holds is public
+    CHECK(table.stored(0).owner() == 0);
+    CHECK((table.stored(0).handle() != 0) == knows);
+    CHECK(table.stored(0).title() == (knows ? "Worf" : ""));
+    CHECK(view.players(0).hand_size() == 0);  // stored is not in the hand
+  }
 }
 
 TEST_CASE("stccg: a card the engine does not play yet is never seeded") {

@@ -37,6 +37,14 @@ void Engine::card_left_play(CardId c) {
   });
 }
 
+bool Engine::persona_barred(PersonaId persona) const {
+  for (const Effect& x : s_.effects) {
+    if (x.kind == EffectKind::kPersonaBarred && static_cast<PersonaId>(x.value) == persona)
+      return true;
+  }
+  return false;
+}
+
 bool Engine::mission_blocked(Seat seat, LocIndex loc) const {
   for (const Effect& x : s_.effects) {
     if (x.kind == EffectKind::kMissionBlocked && x.player == seat && x.loc == loc) return true;

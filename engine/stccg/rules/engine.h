@@ -89,6 +89,7 @@ class Engine {
   bool damaged(CardId c) const { return has_effect(EffectKind::kDamage, c); }
   bool in_stasis(CardId c) const { return has_effect(EffectKind::kStasis, c); }
   bool mission_blocked(Seat seat, LocIndex loc) const;
+  bool persona_barred(PersonaId persona) const;
 
   // --- Cards and zones (zones.cpp) ---
   // Whether a card's owner (its controller, in play) may see it where it is now (§1.5).
@@ -386,6 +387,7 @@ class Engine {
   void prune_battle(PersonnelBattleFrame& b);
   int battle_strength(const PersonnelBattleFrame& b, int side) const;
   void fight_round(PersonnelBattleFrame& b);
+  void mark_losers(const PersonnelBattleFrame& b);
 
   // --- Captives and commandeering (captives.cpp) ---
   // The captivity of `personnel`, or nullptr.

@@ -14,12 +14,13 @@ bool is_type(const CardDef& def, v1::StccgCardType type) {
 
 AffiliationSet Engine::affiliations(CardId c) const {
   const CardDef& def = s_.def(c);
-  if (is_type(def, v1::STCCG_CARD_TYPE_PERSONNEL)) return def.affiliations;
-  // A commandeered ship or facility takes its new affiliation (BoG).
+  // A commandeered ship or facility takes its new affiliation (BoG), and a personnel who lost
+  // his (Discommendation).
   for (const Effect& x : s_.effects) {
     if (x.kind == EffectKind::kAffiliation && x.card == c)
       return bit(static_cast<Affiliation>(x.value));
   }
+  if (is_type(def, v1::STCCG_CARD_TYPE_PERSONNEL)) return def.affiliations;
   return bit(def.affiliation);
 }
 

@@ -317,6 +317,7 @@ Rule Engine::check_from_hand(Seat seat, CardId card) const {
   if (def.persona != kNoPersona && def.unique() && persona_in_play(seat, def.persona, kNoCard)) {
     return Rule::kAlreadyInPlay;
   }
+  if (def.persona != kNoPersona && persona_barred(def.persona)) return Rule::kNotPlayableNow;
   return Rule::kOk;
 }
 

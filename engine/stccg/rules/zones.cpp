@@ -54,10 +54,18 @@ bool Engine::all_see(CardId c) const {
   const CardState& card = s_.cards[c];
   if (card.face_down) return false;
   switch (card.zone) {
-    case Zone::kDrawDeck:
+    case Zone::kDrawDeck: {
+      const auto& deck = s_.players[card.owner].draw;
+      if (deck.empty() || deck.back() != c) return false;
+      return std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId other) {
+        const Handler* handler = s_.def(other).handler;
+        return handler && handler->draw_decks_face_up;
+      });
+    }
     case Zone::kSideDeck:
     case Zone::kHand:
     case Zone::kSeedPile:
+    case Zone::kStored:
       return false;
     case Zone::kSeed:
       return card.exposed;  // a dilemma met and put back is known to both
@@ -204,6 +212,11 @@ void Engine::kill(CardId personnel) {
 }
 
 void Engine::destroy_vessel(CardId vessel, Seat by) {
+  for (CardId c : std::vector<CardId>(s_.in_play)) {
+    const Handler* watcher = s_.def(c).handler;
+    if (watcher && watcher->vessel_destroyed && s_.in_play_at(c))
+      watcher->vessel_destroyed(*this, c, vessel, by);
+  }
   // Its handler may put it somewhere else than the discard pile (the Borg Ship's points).
   const Handler* handler = s_.def(vessel).handler;
   if (handler && handler->destroyed) {

@@ -71,6 +71,8 @@ std::string place_of(const State& s, CardId c) {
       return "under " + std::to_string(card.loc);
     case Zone::kResolving:
       return "resolving";
+    case Zone::kStored:
+      return "stored " + title(s, card.host);
     case Zone::kPlay:
       break;
   }
@@ -137,6 +139,8 @@ bool at(const Scene& scene, CardId c, const Place& p) {
     case Place::Kind::kTable:
       return in_play && card.where == Where::kTable &&
              (p.player == kNoSeat || card.controller == p.player);
+    case Place::Kind::kStored:
+      return card.zone == Zone::kStored && card.host == scene.card(p.host);
     case Place::Kind::kPlay:
       return in_play;
   }

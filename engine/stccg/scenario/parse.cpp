@@ -124,8 +124,10 @@ Place place(LineReader& p, std::string first, bool setup) {
                : first == "space" ? Place::Kind::kSpace
                                   : Place::Kind::kPlanet;
     out.loc = p.loc();
-  } else if (first == "aboard" || first == "on") {
-    out.kind = first == "aboard" ? Place::Kind::kAboard : Place::Kind::kOn;
+  } else if (first == "aboard" || first == "on" || first == "stored") {
+    out.kind = first == "aboard"   ? Place::Kind::kAboard
+               : first == "stored" ? Place::Kind::kStored
+                                   : Place::Kind::kOn;
     out.host = p.name();
   } else if (first == "table") {
     out.kind = Place::Kind::kTable;
@@ -303,8 +305,9 @@ void setup(LineReader& p, const std::string& verb, Step& s) {
     s.place = place(p, verb, /*setup=*/true);
     const Place::Kind k = s.place.kind;
     const bool owned_by_place = k == Place::Kind::kPile || k == Place::Kind::kTable;
-    if (k == Place::Kind::kAboard || owned_by_place) {
-      s.player = s.place.player;  // a crew belongs to its vessel's owner
+    if (k == Place::Kind::kAboard || k == Place::Kind::kStored || owned_by_place) {
+      s.player =
+          s.place.player;  // a crew belongs to its vessel's owner, a stored card to its host's
     } else {
       p.expect("player");
       s.player = p.player();

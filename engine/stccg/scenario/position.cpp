@@ -195,6 +195,14 @@ CardId Position::add_on(CardId host, Seat owner, std::string_view title) {
   return add_in_play(owner, title, Where::kOn, kNoLoc, host);
 }
 
+CardId Position::add_stored(CardId host, std::string_view title) {
+  check_in_play(host);
+  const CardId c = add(s_.cards[host].owner, title);
+  s_.cards[c].zone = Zone::kStored;
+  s_.cards[c].host = host;
+  return c;
+}
+
 void Position::set_stopped(CardId card) {
   check_in_play(card);
   s_.cards[card].stopped = true;

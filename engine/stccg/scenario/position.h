@@ -54,6 +54,9 @@ class Position {
   CardId add_on_table(Seat owner, std::string_view title);
   // A card played on another: an event on a ship, a dilemma on a ship or on a mission.
   CardId add_on(CardId host, Seat owner, std::string_view title);
+  // A card stored face down under a card in play (Zalkonian Storage Capsule), owned by the
+  // host's owner.
+  CardId add_stored(CardId host, std::string_view title);
 
   void set_stopped(CardId card);
   void set_damaged(CardId card);

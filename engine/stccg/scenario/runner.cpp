@@ -205,6 +205,9 @@ class CaseRunner {
         case Place::Kind::kTable:
           c = position_.add_on_table(s.player, t);
           break;
+        case Place::Kind::kStored:
+          c = position_.add_stored(card(p.host), t);
+          break;
         case Place::Kind::kPlay:
           throw StepError("cards are placed somewhere in particular");
       }

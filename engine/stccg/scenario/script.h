@@ -27,6 +27,7 @@ struct Place {
     kAboard,  // aboard `host`
     kOn,      // played on `host`
     kTable,   // on the table of `player`
+    kStored,  // stored face down under `host` (Zalkonian Storage Capsule)
     kPlay,    // anywhere in play
   };
   Kind kind = Kind::kPlay;

@@ -77,6 +77,11 @@ enum class EffectKind : std::uint8_t {
   // `source`'s download `loc` found nothing to play when `player`'s draw deck held `value`
   // cards: it may not be tried again until the deck holds more (GLO "Downloading").
   kDownloadFailed,
+  // No player may report a personnel of persona `value` for duty again (Klingon Painstik).
+  kPersonaBarred,
+  // `card`, a personnel, was on the losing side of a personnel battle in `turn` and is still in
+  // play (Discommendation).
+  kLostBattle,
 };
 
 // When an effect ends.

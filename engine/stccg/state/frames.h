@@ -61,6 +61,7 @@ enum class WindowKind : std::uint8_t {
   kDestroyed,         // `about`, a ship, is about to be destroyed
   kCompleted,         // the mission at `loc` was just completed
   kEndOfTurn,         // the active player is ending the turn
+  kBattleEnded,       // a battle at `loc` has just ended; its frame, below, says who fought
 };
 
 // A response window: players in turn may announce responses until both pass in a row.
@@ -139,6 +140,7 @@ struct ShipBattleFrame {
     kDamage,        // damage is applied; a window before destruction (W3)
     kDestroy,       // destroyed cards go
     kEnd,           // the winner; current tactics discarded; everything involved stopped
+    kEnded,         // the window just after the battle (Phaser Array Power Cell)
   };
   Step step = Step::kJoin;
   std::array<Seat, 2> seat{0, 1};  // who fights on each side; kNoSeat: a self-controlling card
@@ -154,6 +156,7 @@ struct ShipBattleFrame {
   std::uint8_t side = 0;                           // whose go it is within a step
   bool windowed = false;                           // this step's window was opened
   std::vector<CardId> doomed;                      // to be destroyed after the last window
+  Seat winner = kNoSeat;                           // once it has ended; kNoSeat: a tie
 };
 
 // A personnel battle (§3.11, Model A): the initiator's Away Team against one opposing Away
@@ -164,7 +167,7 @@ struct PersonnelBattleFrame {
     kStart,      // the window just after initiation (Honor Challenge)
     kFight,      // STRENGTH totals compared; the loser loses one personnel at random
     kKilled,     // the window after a personnel was killed (Klingon Right of Vengeance)
-    kEnd,        // everyone involved is stopped
+    kEnd,        // everyone involved is stopped; then the window just after the battle
   };
   Step step = Step::kRetaliate;
   Seat attacker = 0;

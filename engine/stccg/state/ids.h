@@ -31,6 +31,7 @@ enum class Zone : std::uint8_t {
   kPlay,       // in play; `where` says where
   kResolving,  // played, waiting for its turn to resolve
   kSideUsed,   // face up under its side deck (used Q-cards and tactics, §3.19)
+  kStored,     // face down under the card in play `host` that stores it: only its owner sees it
 };
 
 // Where a card in play is.

@@ -47,6 +47,12 @@ struct Options {
   bool drumhead_discard_passes = true;
   // Under Fire probes the draw deck of the player who meets it; otherwise the opponent's.
   bool under_fire_probes_own_deck = true;
+  // When a Zalkonian Storage Capsule leaves play, its owner picks whether the cards it stored go
+  // on top of their draw deck or at the bottom (QC AMBIGUOUS); otherwise the opponent does.
+  bool capsule_owner_picks_deck_end = true;
+  // Data's Medals, "not cumulative": one Medals on each leader scores (QC AMBIGUOUS); otherwise
+  // a player may have one Medals in play at a time.
+  bool medals_one_per_leader = true;
 };
 
 struct OptionInfo {
@@ -69,6 +75,9 @@ inline constexpr OptionInfo kOptions[] = {
     {"you_will_in_time_requests", &Options::you_will_in_time_requests, "QC You Will in Time"},
     {"drumhead_discard_passes", &Options::drumhead_discard_passes, "Drumhead (bog.md)"},
     {"under_fire_probes_own_deck", &Options::under_fire_probes_own_deck, "Under Fire (bog.md)"},
+    {"capsule_owner_picks_deck_end", &Options::capsule_owner_picks_deck_end,
+     "QC Zalkonian Storage Capsule"},
+    {"medals_one_per_leader", &Options::medals_one_per_leader, "QC Data's Medals"},
 };
 
 }  // namespace spacedock::stccg

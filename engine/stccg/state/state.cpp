@@ -91,8 +91,10 @@ std::string State::check() const {
   if (!broken.empty()) return broken;
   for (std::size_t c = 0; c < cards.size(); ++c) {
     const Zone zone = cards[c].zone;
+    // A stored card is found by its host, like a card in play on another.
     const bool tracked = zone != Zone::kOutOfPlay && zone != Zone::kBonus &&
-                         zone != Zone::kMission && zone != Zone::kResolving;
+                         zone != Zone::kMission && zone != Zone::kResolving &&
+                         zone != Zone::kStored;
     if (listed[c] != (tracked ? 1 : 0))
       return "card " + std::to_string(c) + " is listed " + std::to_string(listed[c]) + " times";
   }

@@ -129,6 +129,7 @@ struct PlayerState {
       case Zone::kBonus:
       case Zone::kSideDeck:
       case Zone::kSideUsed:
+      case Zone::kStored:
       case Zone::kMission:
       case Zone::kSeed:
       case Zone::kPlay:

@@ -6,7 +6,7 @@ namespace spacedock::stccg {
 namespace {
 
 // The proto enums mirror the engine's, shifted by one for UNSPECIFIED.
-static_assert(static_cast<int>(Zone::kSideUsed) + 1 == v1::STCCG_ZONE_SIDE_USED);
+static_assert(static_cast<int>(Zone::kStored) + 1 == v1::STCCG_ZONE_STORED);
 static_assert(static_cast<int>(Where::kSideDeck) == v1::STCCG_WHERE_SIDE_DECK);
 static_assert(static_cast<int>(ev::Step::kEndOfTurn) + 1 == v1::STCCG_STEP_END_OF_TURN);
 static_assert(static_cast<int>(ev::Outcome::kCancelled) + 1 == v1::STCCG_OUTCOME_CANCELLED);
@@ -362,6 +362,8 @@ class EventWriter {
         return subject + " is placed out of play";
       case Zone::kSideUsed:
         return subject + " goes face up under " + who + "'s side deck";
+      case Zone::kStored:
+        return subject + " is stored under " + host_title(e.to.host);
       case Zone::kPlay:
         return into_play_text(m, subject);
     }

@@ -240,6 +240,8 @@ class Labeller {
         return at + " is completed: respond, or pass";
       case WindowKind::kEndOfTurn:
         return name_(s_.active) + " is ending the turn: respond, or pass";
+      case WindowKind::kBattleEnded:
+        return "The battle at " + at + " is over: respond, or pass";
       case WindowKind::kResponse:
         break;
     }

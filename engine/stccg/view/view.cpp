@@ -65,10 +65,24 @@ Seat active_seat(const State& s) {
 class ViewWriter {
  public:
   ViewWriter(const Game& game, core::Viewer viewer)
-      : game_(game), s_(game.state()), viewer_(viewer), children_(s_.cards.size()) {
+      : game_(game),
+        s_(game.state()),
+        viewer_(viewer),
+        children_(s_.cards.size()),
+        stored_(s_.cards.size()) {
     for (CardId c : s_.in_play) {
       const CardId host = s_.cards[c].host;
       if (host != kNoCard) children_[host].push_back(c);
+    }
+    for (std::size_t i = 0; i < s_.cards.size(); ++i) {
+      const CardState& card = s_.cards[i];
+      if (card.zone == Zone::kStored && card.host != kNoCard)
+        stored_[card.host].push_back(static_cast<CardId>(i));
+    }
+    // By handle, which is random: the order says nothing of which card was stored when.
+    for (auto& stored : stored_) {
+      std::sort(stored.begin(), stored.end(),
+                [&](CardId a, CardId b) { return s_.cards[a].handle < s_.cards[b].handle; });
     }
   }
 
@@ -211,6 +225,8 @@ class ViewWriter {
     for (CardId child : ordered(children_[c])) {
       in_play(child, s_.cards[child].where == Where::kOn ? out->add_attached() : out->add_aboard());
     }
+    for (CardId stored : stored_[c])
+      ref(stored, out->add_stored());
   }
 
   // The viewer holds the card (or judges): its figures as they stand are theirs to know, and a
@@ -270,6 +286,7 @@ class ViewWriter {
   const State& s_;
   core::Viewer viewer_;
   std::vector<std::vector<CardId>> children_;  // cards aboard or played on each card
+  std::vector<std::vector<CardId>> stored_;    // cards stored under each card
 };
 
 }  // namespace

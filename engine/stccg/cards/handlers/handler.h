@@ -62,6 +62,9 @@ struct Handler {
   void (*personnel_killed)(Engine&, CardId self, CardId victim) = nullptr;
   // Whether, while in play, its controller's card play may be a group of reports (Red Alert).
   bool reports_as_group = false;
+  // While it is in play, every draw deck is face up: its top card is seen by everyone
+  // (Heisenberg Compensators).
+  bool draw_decks_face_up = false;
   // Appends the orders `seat`, its controller, may give it now in their turn, as moves (kMove,
   // `a` = self) or attacks (kAttack, `a` = self) of a card that moves or strikes without being a
   // ship (Calamarain); `resolve` carries them out (rules/orders.cpp).
@@ -81,6 +84,9 @@ struct Handler {
   // It was destroyed in a battle by `by` (kNoSeat: not by a player); it is discarded unless this
   // placed it (the Borg Ship goes to the destroyer's bonus area).
   void (*destroyed)(Engine&, CardId self, Seat by) = nullptr;
+  // While it is in play, `vessel` is about to be destroyed by `by` (kNoSeat: not by a player),
+  // still in play (Klingon Civil War scores it).
+  void (*vessel_destroyed)(Engine&, CardId self, CardId vessel, Seat by) = nullptr;
 
   // --- Missions (rules/movement.cpp) ---
   // The span `mover` pays to enter or cross this location, instead of the printed one

@@ -8,10 +8,15 @@
 namespace spacedock::stccg {
 namespace handlers {
 
+// agreements.cpp
+extern const Handler kParallaxArguers;
 // artifacts.cpp
 extern const Handler kBetazoidGiftBox, kHorgahn, kRessikanFlute;
 // attempt_interrupts.cpp
 extern const Handler kSeniorStaffMeeting;
+// battle_aftermath.cpp
+extern const Handler kArbiterOfSuccession, kDatasMedals, kDiscommendation, kKlingonCivilWar,
+    kKlingonPainstik, kPhaserArrayPowerCell;
 // battle_interrupts.cpp
 extern const Handler kEscapePod, kHonorChallenge, kKlingonRightOfVengeance, kPhaserBurns,
     kRogueBorgMercenaries;
@@ -27,6 +32,8 @@ extern const Handler kEdoProbe, kPortalGuard, kRebelEncounter, kTarellianPlagueS
 extern const Handler kBattleBridgeDoor, kQFlash, kQTent;
 // equipment_interrupts.cpp
 extern const Handler kDisruptorOverload;
+// facility_events.cpp
+extern const Handler kDefenseSystemUpgrade;
 // hand_refill.cpp
 extern const Handler kKivasFajoCollector, kPalorToffAlienTrader, kResQ;
 // infections.cpp
@@ -56,10 +63,16 @@ extern const Handler kHunterGangs;
 extern const Handler kPlasmaFire, kSpacedock, kWarpCoreBreach;
 // spaceline_events.cpp
 extern const Handler kCalamarain, kQNet;
+// spaceline_sweeps.cpp
+extern const Handler kTheWakeOfTheBorg;
 // spans.cpp
 extern const Handler kFgc47Research;
 // table_events.cpp
 extern const Handler kGoddessOfEmpathy, kRedAlert, kStaticWarpBubble;
+// table_oddities.cpp
+extern const Handler kDragNet, kHeisenbergCompensators, kTableOnly, kZalkonianStorageCapsule;
+// title_nullifiers.cpp
+extern const Handler kPlexing, kWrongDoor;
 // transport.cpp
 extern const Handler kEmergencyTransporterArmbands;
 // walls.cpp
@@ -74,6 +87,7 @@ const std::array kHandlers = {
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,
     &handlers::kAmandasParents,
+    &handlers::kArbiterOfSuccession,
     &handlers::kAreTheseTrulyYourFriendsBrother,
     &handlers::kBattleBridgeDoor,
     &handlers::kBendiiSyndrome,
@@ -85,9 +99,13 @@ const std::array kHandlers = {
     &handlers::kChineseFingerPuzzle,
     &handlers::kChulaTheAbyss,
     &handlers::kChulaTheLights,
+    &handlers::kDatasMedals,
+    &handlers::kDefenseSystemUpgrade,
+    &handlers::kDiscommendation,
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
     &handlers::kDoorNet,
+    &handlers::kDragNet,
     &handlers::kDrQMedicineEntity,
     &handlers::kDrumhead,
     &handlers::kEdoProbe,
@@ -100,6 +118,7 @@ const std::array kHandlers = {
     &handlers::kGoddessOfEmpathy,
     &handlers::kGuiltyProvisionally,
     &handlers::kHazardousDuty,
+    &handlers::kHeisenbergCompensators,
     &handlers::kHonorChallenge,
     &handlers::kHorgahn,
     &handlers::kHunterGangs,
@@ -110,6 +129,8 @@ const std::array kHandlers = {
     &handlers::kIntoTheBreach,
     &handlers::kKevinUxbridge,
     &handlers::kKivasFajoCollector,
+    &handlers::kKlingonCivilWar,
+    &handlers::kKlingonPainstik,
     &handlers::kKlingonRightOfVengeance,
     &handlers::kLemonAid,
     &handlers::kMandarinBailiff,
@@ -118,11 +139,14 @@ const std::array kHandlers = {
     &handlers::kNewEssentialists,
     &handlers::kOffSwitch,
     &handlers::kPalorToffAlienTrader,
+    &handlers::kParallaxArguers,
     &handlers::kParticleFountain,
     &handlers::kPenaltyBox,
+    &handlers::kPhaserArrayPowerCell,
     &handlers::kPhaserBurns,
     &handlers::kPlaNet,
     &handlers::kPlasmaFire,
+    &handlers::kPlexing,
     &handlers::kPortalGuard,
     &handlers::kQ2,
     &handlers::kQFlash,
@@ -144,6 +168,7 @@ const std::array kHandlers = {
     &handlers::kStellarFlare,
     &handlers::kSubsectionQParagraph10,
     &handlers::kSystemWideCascadeFailure,
+    &handlers::kTableOnly,
     &handlers::kTarellianPlagueShip,
     &handlers::kTestCommandeer,
     &handlers::kTestCrossfire,
@@ -151,6 +176,7 @@ const std::array kHandlers = {
     &handlers::kTestTreatyBreaker,
     &handlers::kTheHigherTheQEr,
     &handlers::kTheNakedTruth,
+    &handlers::kTheWakeOfTheBorg,
     &handlers::kTijuanaCrass,
     &handlers::kTranswarpConduit,
     &handlers::kTsiolkovskyInfection,
@@ -158,8 +184,10 @@ const std::array kHandlers = {
     &handlers::kWarpCoreBreach,
     &handlers::kWesleyGetsThePoint,
     &handlers::kWheresGuinan,
+    &handlers::kWrongDoor,
     &handlers::kYouWillInTime,
     &handlers::kYuta,
+    &handlers::kZalkonianStorageCapsule,
 };
 
 }  // namespace

@@ -22,6 +22,7 @@ bool armbands_window(const WindowFrame* window) {
     case WindowKind::kDilemma:
     case WindowKind::kKilled:
     case WindowKind::kCompleted:
+    case WindowKind::kBattleEnded:
       return false;
   }
   return false;

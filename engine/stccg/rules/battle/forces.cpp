@@ -79,7 +79,8 @@ Rule Engine::weapons_usable(CardId card) const {
   if (!s_.in_play_at(card) || s_.cards[card].where != Where::kSpace) return Rule::kNoTarget;
   if (!is_ship(card) && !is_facility(card)) return Rule::kNoTarget;
   if (s_.cards[card].cloaked) return Rule::kCloaked;
-  if (is_facility(card) && !s_.def(card).card.facility().has_weapons()) return Rule::kCannotFire;
+  // A facility printed without WEAPONS has 0 unless a card gives it some (Defense System
+  // Upgrade).
   if (attribute(card, Attribute::kWeapons) <= 0) return Rule::kCannotFire;
   const AffiliationSet mine = affiliations(card);
   const bool unaffiliated = (mine & kUnaligned) != 0;

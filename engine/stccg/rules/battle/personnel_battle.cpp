@@ -113,16 +113,37 @@ void Engine::step(PersonnelBattleFrame& b) {
       b.step = b.vengeance != 0 ? PersonnelStep::kFight : PersonnelStep::kEnd;
       return;
     case PersonnelStep::kEnd: {
-      // Once, after the last round's casualty (a Klingon Right of Vengeance round included).
-      emit(ev::BattleEnded{ev::BattleKind::kPersonnel, b.loc, b.winner});
-      for (const auto& side : b.sides) {
-        for (CardId c : side) {
-          if (s_.in_play_at(c)) stop(c);
+      // Once, after the last round's casualty (a Klingon Right of Vengeance round included);
+      // then a window just after the battle (Data's Medals), with this frame still below it.
+      if (!b.windowed) {
+        emit(ev::BattleEnded{ev::BattleKind::kPersonnel, b.loc, b.winner});
+        mark_losers(b);
+        for (const auto& side : b.sides) {
+          for (CardId c : side) {
+            if (s_.in_play_at(c)) stop(c);
+          }
         }
+        b.windowed = true;
+        open_window(WindowKind::kBattleEnded, s_.active, kNoCard, b.loc);
+        return;
       }
       s_.frames.pop_back();  // `b` is gone from here on
       return;
     }
+  }
+}
+
+void Engine::mark_losers(const PersonnelBattleFrame& b) {
+  // The survivors of the side that lost, remembered while they stay in play (Discommendation).
+  if (b.winner == kNoSeat || b.rogue_host != kNoCard) return;
+  const int side = b.winner == b.attacker ? 1 : 0;
+  for (CardId c : b.sides[side]) {
+    if (!s_.in_play_at(c)) continue;
+    end_effects([&](const Effect& x) { return x.kind == EffectKind::kLostBattle && x.card == c; });
+    Effect lost{.kind = EffectKind::kLostBattle, .until = Until::kRemoved};
+    lost.card = c;
+    lost.turn = s_.turn;
+    add_effect(lost);
   }
 }
 

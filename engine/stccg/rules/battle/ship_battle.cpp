@@ -228,6 +228,9 @@ void Engine::step(ShipBattleFrame& b) {
     case ShipStep::kEnd:
       end_ship_battle(b);
       return;
+    case ShipStep::kEnded:
+      s_.frames.pop_back();  // `b` is gone from here on
+      return;
   }
 }
 
@@ -256,6 +259,7 @@ void Engine::end_ship_battle(ShipBattleFrame& b) {
   const Seat winner = b.units[0] > b.units[1]   ? b.seat[0]
                       : b.units[1] > b.units[0] ? b.seat[1]
                                                 : kNoSeat;
+  b.winner = winner;
   emit(ev::BattleEnded{ev::BattleKind::kShip, b.loc, winner});
   // Current tactics not used as markers go face up under their side deck.
   for (CardId tactic : b.tactic) {
@@ -271,7 +275,9 @@ void Engine::end_ship_battle(ShipBattleFrame& b) {
       if (s_.in_play_at(c) && !self_controlling(c)) stop(c);
     }
   }
-  s_.frames.pop_back();  // `b` is gone from here on
+  // A window just after the battle (Phaser Array Power Cell), with this frame below it.
+  b.step = ShipStep::kEnded;
+  open_window(WindowKind::kBattleEnded, s_.active, kNoCard, b.loc);
 }
 
 }  // namespace spacedock::stccg

@@ -76,4 +76,14 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "Under Fire probes the opponent's deck",
     why: "Under Fire probes the draw deck of the opponent of the player who meets it. Off: that player's own deck (bog.md Under Fire).",
   },
+  {
+    key: "capsuleOpponentPicksDeckEnd",
+    words: "The opponent places a Zalkonian capsule's cards",
+    why: "When a Zalkonian Storage Capsule leaves play, its owner's opponent picks whether the cards it stored go on top of the draw deck or at the bottom. Off: its owner picks (qc.md Zalkonian Storage Capsule).",
+  },
+  {
+    key: "medalsOnePerPlayer",
+    words: "One Data's Medals per player",
+    why: "A player may have one Data's Medals in play at a time. Off: each leader may wear one (qc.md Data's Medals).",
+  },
 ];

@@ -1,0 +1,239 @@
+// Events played on their player's table whose effects are out of the ordinary (cards/ABILITIES.md
+// §5): Barber Pole, which does nothing at all; Drag Net, which lets its player shift a Q-Net by
+// one gap at the end of each of their turns; Zalkonian Storage Capsule, which keeps cards of its
+// player's hand face down under it (Zone::kStored); Heisenberg Compensators, which turns the
+// draw decks face up, or nullifies another Heisenberg Compensators.
+#include <algorithm>
+
+#include "engine/stccg/cards/handlers/common.h"
+#include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg::handlers {
+
+extern const Handler kDragNet, kHeisenbergCompensators, kQNet, kZalkonianStorageCapsule;
+
+namespace {
+
+void table_plays(const Engine&, Seat, CardId self, const WindowFrame* window,
+                 std::vector<Action>& out) {
+  if (!window) out.push_back({ActionKind::kPlayEvent, self});
+}
+
+void onto_table(Engine& e, ActionFrame& f) {
+  place(e, f.action.a, f.actor);
+}
+
+// --- Drag Net: at the end of each of its player's turns, they may pick any Q-Net and shift it
+// one gap left or right: onto the mission left of the new gap, if that gap exists and has no
+// Q-Net (the same limit as playing one). Not cumulative: one shift a turn.
+
+bool netted(const State& s, CardId mission) {
+  return std::any_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
+    return s.def(c).handler == &kQNet && s.cards[c].host == mission;
+  });
+}
+
+// The missions a Q-Net on `host` may be shifted onto.
+std::vector<CardId> net_destinations(const State& s, CardId host) {
+  std::vector<CardId> out;
+  const int gap = s.cards[host].loc;
+  for (int to : {gap - 1, gap + 1}) {
+    // A gap lies between a location and the next one: none right of the last location.
+    if (to < 0 || to + 1 >= static_cast<int>(s.spaceline.size())) continue;
+    const CardId mission = s.spaceline[to].mission;
+    if (!netted(s, mission)) out.push_back(mission);
+  }
+  return out;
+}
+
+std::vector<CardId> shiftable_nets(const State& s) {
+  std::vector<CardId> out;
+  for (CardId c : s.in_play) {
+    if (s.def(c).handler == &kQNet && s.cards[c].where == Where::kOn &&
+        !net_destinations(s, s.cards[c].host).empty())
+      out.push_back(c);
+  }
+  return out;
+}
+
+void drag_net_end_of_turn(Engine& e, CardId self) {
+  State& s = e.state();
+  const Seat player = s.cards[self].controller;
+  if (s.active != player || first_copy(e, kDragNet, player) != self) return;
+  if (shiftable_nets(s).empty()) return;
+  s.frames.push_back(CardFrame{.card = self, .player = player});
+}
+
+void drag_net_step(Engine& e, CardFrame& f) {
+  State& s = e.state();
+  if (f.sub == 0) {
+    auto net = e.pick_or_done(f.player, shiftable_nets(s));
+    if (!net) return;
+    if (*net == kNoCard) {
+      s.frames.pop_back();  // `f` is gone from here on
+      return;
+    }
+    f.chosen = *net;
+    f.sub = 1;
+    return;
+  }
+  auto to = e.pick(f.player, net_destinations(s, s.cards[f.chosen].host));
+  if (!to) return;
+  e.move_card(f.chosen, Zone::kPlay, Where::kOn, kNoLoc, *to, s.cards[f.chosen].controller);
+  s.frames.pop_back();  // `f` is gone from here on
+}
+
+// --- Zalkonian Storage Capsule: at the end of each of its player's turns they may store one
+// card of their hand under it, face down (only they see it); at the start of each of their turns
+// they may take any stored cards back into their hand (GAP: "at any time" is read as then). When
+// it leaves play, the stored cards are shuffled and go together on top of its owner's draw deck
+// or at the bottom, as its owner (or, with capsule_owner_picks_deck_end off, the opponent)
+// picks.
+
+enum CapsuleStep : std::uint8_t { kTakeBack, kStore, kToDeck };
+
+std::vector<CardId> stored_under(const State& s, CardId capsule) {
+  std::vector<CardId> out;
+  for (CardId c = 0; c < s.cards.size(); ++c) {
+    if (s.cards[c].zone == Zone::kStored && s.cards[c].host == capsule) out.push_back(c);
+  }
+  return out;
+}
+
+void capsule_start_of_turn(Engine& e, CardId self) {
+  State& s = e.state();
+  const Seat player = s.cards[self].controller;
+  if (s.active != player || stored_under(s, self).empty()) return;
+  s.frames.push_back(CardFrame{.card = self, .player = player, .sub = kTakeBack});
+}
+
+void capsule_end_of_turn(Engine& e, CardId self) {
+  State& s = e.state();
+  const Seat player = s.cards[self].controller;
+  if (s.active != player || s.players[player].hand.empty()) return;
+  s.frames.push_back(CardFrame{.card = self, .player = player, .sub = kStore});
+}
+
+void capsule_leaving(Engine& e, CardId self) {
+  State& s = e.state();
+  if (stored_under(s, self).empty()) return;
+  const Seat owner = s.cards[self].owner;
+  const Seat picker = s.options.capsule_owner_picks_deck_end ? owner : State::other(owner);
+  s.frames.push_back(CardFrame{.card = self, .player = picker, .sub = kToDeck});
+}
+
+void stored_to_deck(Engine& e, CardId capsule, bool on_top) {
+  State& s = e.state();
+  std::vector<CardId> pool = stored_under(s, capsule);
+  const std::size_t count = pool.size();
+  while (!pool.empty()) {
+    const CardId c = e.random_member(pool);
+    std::erase(pool, c);
+    e.move_card(c, Zone::kDrawDeck);  // on top: the top of a draw deck is its back
+  }
+  auto& deck = s.players[s.cards[capsule].owner].draw;
+  if (!on_top)
+    std::rotate(deck.begin(), deck.end() - static_cast<std::ptrdiff_t>(count), deck.end());
+}
+
+void capsule_step(Engine& e, CardFrame& f) {
+  State& s = e.state();
+  switch (f.sub) {
+    case kTakeBack: {
+      auto card = e.pick_or_done(f.player, stored_under(s, f.card));
+      if (!card) return;
+      if (*card != kNoCard) e.move_card(*card, Zone::kHand);
+      if (*card == kNoCard || stored_under(s, f.card).empty()) s.frames.pop_back();
+      return;
+    }
+    case kStore: {
+      auto card = e.pick_or_done(f.player, s.players[f.player].hand);
+      if (!card) return;
+      if (*card != kNoCard) e.move_card(*card, Zone::kStored, Where::kNone, kNoLoc, f.card);
+      s.frames.pop_back();
+      return;
+    }
+    default: {
+      auto on_top = e.yes_no(f.player);
+      if (!on_top) return;
+      stored_to_deck(e, f.card, *on_top);
+      s.frames.pop_back();
+      return;
+    }
+  }
+}
+
+// --- Heisenberg Compensators, either of two plays: on the table, where it keeps every draw
+// deck face up (its top card seen by all) while it lasts; or nullifying another Heisenberg
+// Compensators in play, both then discarded. (It also nullifies every Alien Probe, a card not
+// in the database.)
+
+void heisenberg_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
+                      std::vector<Action>& out) {
+  if (window) return;
+  out.push_back({ActionKind::kPlayEvent, self});
+  for (CardId c : e.state().in_play) {
+    if (e.state().def(c).handler == &kHeisenbergCompensators && e.may_nullify(self, c))
+      out.push_back({ActionKind::kPlayEvent, self, c});
+  }
+}
+
+Rule heisenberg_still_legal(const Engine& e, Seat seat, const Action& play) {
+  return play.b == kNoCard ? Rule::kOk : target_in_play(e, seat, play);
+}
+
+void heisenberg_resolve(Engine& e, ActionFrame& f) {
+  if (f.action.b != kNoCard) {
+    e.nullify(f.action.b);
+    return;  // the card itself is then discarded
+  }
+  place(e, f.action.a, f.actor);
+}
+
+}  // namespace
+
+extern const Handler kHeisenbergCompensators{
+    .name = "heisenberg_compensators",
+    .test = "tests/scenarios/card-table-oddities.scn",
+    .plays = heisenberg_plays,
+    .still_legal = heisenberg_still_legal,
+    .resolve = heisenberg_resolve,
+    .draw_decks_face_up = true,
+};
+
+extern const Handler kZalkonianStorageCapsule{
+    .name = "zalkonian_storage_capsule",
+    .test = "tests/scenarios/card-table-oddities.scn",
+    .plays = table_plays,
+    .resolve = onto_table,
+    .start_of_turn = capsule_start_of_turn,
+    .end_of_turn = capsule_end_of_turn,
+    .leaving_play = capsule_leaving,
+    .step = capsule_step,
+    .question = "put the cards the capsule stored on top of the draw deck (no: at the bottom)?",
+    .yes_label = "on top",
+    .no_label = "at the bottom",
+    .choose_label = "choose a card to store or to take back, or none",
+};
+
+extern const Handler kDragNet{
+    .name = "drag_net",
+    .test = "tests/scenarios/card-table-oddities.scn",
+    .plays = table_plays,
+    .resolve = onto_table,
+    .end_of_turn = drag_net_end_of_turn,
+    .step = drag_net_step,
+    .choose_label = "choose a Q-Net to shift, then the mission left of its new gap",
+};
+
+// An event that goes on its player's table and has no game effect there (Barber Pole: CRD
+// IV.7 says so on purpose); playing it is still the turn's card play.
+extern const Handler kTableOnly{
+    .name = "table_only",
+    .test = "tests/scenarios/card-table-oddities.scn",
+    .plays = table_plays,
+    .resolve = onto_table,
+};
+
+}  // namespace spacedock::stccg::handlers

@@ -1,0 +1,93 @@
+// Interrupts that nullify cards they name by title (cards/ABILITIES.md §6): Plexing (Empathic
+// Echo met in an attempt, or one of four more cards being played or in play) and Wrong Door (a
+// Q's Tent the opponent has just played from hand).
+#include <algorithm>
+#include <string_view>
+
+#include "engine/stccg/cards/handlers/common.h"
+#include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg::handlers {
+
+extern const Handler kQTent;
+
+namespace {
+
+// --- Plexing: it cannot be nullified; it nullifies one card of a short list by title: a
+// dilemma being met, a card being played, or a card in play. (It is also the cure of Barclay
+// Transporter Phobia, a card not in the database.)
+
+constexpr std::string_view kPlexed[] = {"Empathic Echo", "Parallax Arguers", "Frame of Mind",
+                                        "System-Wide Cascade Failure", "Thought Maker"};
+
+bool plexed(const Engine& e, CardId self, CardId c) {
+  const std::string& title = e.state().def(c).title();
+  return c != self &&
+         std::find(std::begin(kPlexed), std::end(kPlexed), title) != std::end(kPlexed) &&
+         e.may_nullify(self, c);
+}
+
+void plexing_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
+                   std::vector<Action>& out) {
+  const State& s = e.state();
+  if (window && window->kind == WindowKind::kDilemma) {
+    if (plexed(e, self, window->about))
+      out.push_back({ActionKind::kPlayInterrupt, self, window->about});
+    return;
+  }
+  for (CardId c = 0; c < s.cards.size(); ++c) {
+    // A dilemma being met is answered in its own window, above.
+    const bool reachable =
+        s.cards[c].zone == Zone::kPlay ||
+        (s.cards[c].zone == Zone::kResolving && s.def(c).type() != v1::STCCG_CARD_TYPE_DILEMMA);
+    if (reachable && plexed(e, self, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+  }
+}
+
+void plexing_resolve(Engine& e, ActionFrame& f) {
+  nullify_played_or_in_play(e, f);
+}
+
+// --- Wrong Door (the second of its three plays; the other two act on Iconian Gateway and
+// Revolving Door, cards not in the database): a Q's Tent the opponent has just played from hand
+// is nullified.
+
+void wrong_door_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
+                      std::vector<Action>& out) {
+  if (!window || window->kind == WindowKind::kDilemma) return;
+  const State& s = e.state();
+  for (CardId c = 0; c < s.cards.size(); ++c) {
+    if (s.def(c).handler == &kQTent && e.just_played(c, State::other(seat)) &&
+        e.may_nullify(self, c))
+      out.push_back({ActionKind::kPlayInterrupt, self, c});
+  }
+}
+
+Rule target_being_played(const Engine& e, Seat, const Action& play) {
+  return e.state().cards[play.b].zone == Zone::kResolving ? Rule::kOk : Rule::kNoTarget;
+}
+
+void wrong_door_resolve(Engine& e, ActionFrame& f) {
+  if (e.state().cards[f.action.b].zone == Zone::kResolving) e.nullify(f.action.b);
+}
+
+}  // namespace
+
+extern const Handler kPlexing{
+    .name = "plexing",
+    .test = "tests/scenarios/card-title-nullifiers.scn",
+    .plays = plexing_plays,
+    .still_legal = target_played_or_in_play,
+    .resolve = plexing_resolve,
+};
+
+extern const Handler kWrongDoor{
+    .name = "wrong_door",
+    .test = "tests/scenarios/card-title-nullifiers.scn",
+    .plays = wrong_door_plays,
+    .still_legal = target_being_played,
+    .resolve = wrong_door_resolve,
+};
+
+}  // namespace spacedock::stccg::handlers
