@@ -81,7 +81,7 @@ constexpr std::pair<std::string_view, DeckPart> kDeckParts[] = {
     {"battle_bridge", DeckPart::kBattleBridge},
 };
 
-constexpr std::string_view kHits[] = {"miss", "hit", "direct"};
+constexpr std::string_view kHitResults[] = {"miss", "hit", "direct"};
 
 template <typename T, std::size_t N>
 std::optional<T> lookup(const std::pair<std::string_view, T> (&table)[N], std::string_view word) {
@@ -471,7 +471,8 @@ void expectation(LineReader& p, Step& s) {
       p.expect("vs");
       s.other = p.number();
       s.word = p.word();
-      if (std::find(std::begin(kHits), std::end(kHits), s.word) == std::end(kHits))
+      if (std::find(std::begin(kHitResults), std::end(kHitResults), s.word) ==
+          std::end(kHitResults))
         p.fail("a fire is a miss, a hit or direct");
     } else {
       p.fail("events: dilemma, attempt, battle, fired");

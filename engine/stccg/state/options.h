@@ -37,6 +37,10 @@ struct Options {
   // A dilemma put back under its mission keeps its place in the stack and is met first next
   // time; otherwise it goes to the bottom.
   bool replaced_dilemma_keeps_place = true;
+  // Attack Pattern Delta's extra tactic draws add to any others (Battle Bridge Door) (bog.md,
+  // AMBIGUOUS); otherwise they raise the normal two draws to two plus its count, and do not add
+  // to draws already granted.
+  bool extra_tactic_draws_add_up = true;
 };
 
 struct OptionInfo {
@@ -56,6 +60,8 @@ inline constexpr OptionInfo kOptions[] = {
     {"shared_duplicate_missions", &Options::shared_duplicate_missions, "A-11"},
     {"dilemma_damage_markers", &Options::dilemma_damage_markers, "A-13"},
     {"replaced_dilemma_keeps_place", &Options::replaced_dilemma_keeps_place, "A-15"},
+    {"extra_tactic_draws_add_up", &Options::extra_tactic_draws_add_up,
+     "bog.md Attack Pattern Delta"},
 };
 
 }  // namespace spacedock::stccg

@@ -15,6 +15,8 @@ extern const Handler kSeniorStaffMeeting;
 // battle_interrupts.cpp
 extern const Handler kEscapePod, kHonorChallenge, kKlingonRightOfVengeance, kPhaserBurns,
     kRogueBorgMercenaries;
+// battle_tactics.cpp
+extern const Handler kAttackPatternDelta;
 // borg_ship.cpp
 extern const Handler kBorgShip;
 // captives.cpp
@@ -65,6 +67,7 @@ const std::array kHandlers = {
     &handlers::kAldebaranSerpent,
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,
+    &handlers::kAttackPatternDelta,
     &handlers::kBattleBridgeDoor,
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
