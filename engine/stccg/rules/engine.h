@@ -398,6 +398,8 @@ class Engine {
   Rule check_custody(Seat seat, CardId personnel, CardId taker) const;
   void take_custody(CardId personnel, CardId taker);
   Rule check_leave_captive(Seat seat, CardId personnel) const;
+  // A card of yours in your discard pile that its handler lets you take back into hand now.
+  Rule check_take_back(Seat seat, CardId card) const;
   void toggle_unattended(CardId personnel);
   void return_captives();
   void captive_options(Seat seat, std::vector<Action>& out) const;

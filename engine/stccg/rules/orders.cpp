@@ -174,6 +174,8 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   }
   captive_options(seat, options);
   card_orders(seat, options);
+  for (CardId c : player.discard)
+    offer({ActionKind::kTakeBack, c});
   // Interrupts, doorways and the events whose handlers say where they go.
   hand_plays(seat, nullptr, options);
   options.push_back({ActionKind::kEndTurn});
@@ -217,6 +219,8 @@ Rule Engine::check_order(Seat seat, const Action& a) const {
       return check_custody(seat, a.a, a.b);
     case ActionKind::kLeaveCaptive:
       return check_leave_captive(seat, a.a);
+    case ActionKind::kTakeBack:
+      return check_take_back(seat, a.a);
     case ActionKind::kPlayInterrupt:
     case ActionKind::kPlayDoorway:
       return check_hand_play(seat, a);
@@ -248,6 +252,15 @@ Rule Engine::check_card_order(Seat seat, const Action& a) const {
   std::vector<Action> orders;
   card_orders(seat, orders);
   return std::find(orders.begin(), orders.end(), a) != orders.end() ? Rule::kOk : Rule::kNoTarget;
+}
+
+Rule Engine::check_take_back(Seat seat, CardId card) const {
+  if (card >= s_.cards.size() || s_.cards[card].zone != Zone::kDiscard) return Rule::kNoTarget;
+  if (s_.cards[card].owner != seat) return Rule::kNotYours;
+  const Handler* handler = s_.def(card).handler;
+  return handler && handler->may_take_back && handler->may_take_back(*this, seat, card)
+             ? Rule::kOk
+             : Rule::kNoTarget;
 }
 
 Rule Engine::check_hand_play(Seat seat, const Action& a) const {

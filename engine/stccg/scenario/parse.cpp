@@ -197,6 +197,10 @@ ActionSpec action(LineReader& p, const std::string& verb) {
   } else if (verb == "rescue" || verb == "leave") {
     a.kind = verb == "rescue" ? ActionKind::kRescue : ActionKind::kLeaveCaptive;
     a.a = p.name();
+  } else if (verb == "take") {
+    a.kind = ActionKind::kTakeBack;
+    p.expect("back");
+    a.a = p.name();
   } else if (verb == "custody") {
     a.kind = ActionKind::kTakeCustody;
     a.a = p.name();
@@ -236,7 +240,7 @@ bool is_action(std::string_view verb) {
   for (std::string_view v :
        {"report",  "build",  "play",   "move",   "beam",    "attempt", "end",    "seed",
         "pass",    "choose", "yes",    "no",     "done",    "attack",  "battle", "cloak",
-        "decloak", "dock",   "undock", "rescue", "custody", "leave"}) {
+        "decloak", "dock",   "undock", "rescue", "custody", "leave",   "take"}) {
     if (verb == v) return true;
   }
   return false;

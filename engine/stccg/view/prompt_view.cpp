@@ -11,8 +11,7 @@ namespace {
 
 using enum ActionKind;
 
-static_assert(kLastActionKind == v1::STCCG_ACTION_LEAVE_CAPTIVE,
-              "StccgActionKind mirrors ActionKind");
+static_assert(kLastActionKind == v1::STCCG_ACTION_TAKE_BACK, "StccgActionKind mirrors ActionKind");
 
 // What the decision is, and the card (with its handler's words) it is about.
 struct Context {
@@ -185,6 +184,8 @@ class Labeller {
         return "Take custody of " + card(a.a) + " with " + card(a.b);
       case kLeaveCaptive:
         return "Leave " + card(a.a) + " unattended, or hold them again";
+      case kTakeBack:
+        return "Take " + card(a.a) + " from your discard pile into your hand";
       case kEndTurn:
         return "End your turn";
       case kChoose:

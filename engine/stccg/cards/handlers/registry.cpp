@@ -48,6 +48,8 @@ extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCa
 extern const Handler kHunterGangs;
 // ship_events.cpp
 extern const Handler kPlasmaFire, kSpacedock, kWarpCoreBreach;
+// ship_abilities.cpp
+extern const Handler kUssStargazer;
 // spaceline_events.cpp
 extern const Handler kCalamarain, kQNet;
 // spans.cpp
@@ -125,6 +127,7 @@ const std::array kHandlers = {
     &handlers::kTheHigherTheQEr,
     &handlers::kTranswarpConduit,
     &handlers::kTsiolkovskyInfection,
+    &handlers::kUssStargazer,
     &handlers::kWarpCoreBreach,
 };
 

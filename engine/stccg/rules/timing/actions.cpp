@@ -141,6 +141,12 @@ void Engine::resolve(ActionFrame& f) {
     case ActionKind::kLeaveCaptive:
       toggle_unattended(a.a);
       return;
+    case ActionKind::kTakeBack:
+      if (check_take_back(f.actor, a.a) != Rule::kOk) return;
+      if (const Handler* handler = s_.def(a.a).handler; handler->resolve)
+        handler->resolve(*this, f);
+      move_card(a.a, Zone::kHand);
+      return;
     default:
       return;
   }
