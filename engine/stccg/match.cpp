@@ -36,6 +36,7 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.under_fire_probes_own_deck = !wanted.under_fire_probes_opponent_deck();
   o.capsule_owner_picks_deck_end = !wanted.capsule_opponent_picks_deck_end();
   o.medals_one_per_leader = !wanted.medals_one_per_player();
+  o.extra_tactic_draws_add_up = !wanted.extra_tactic_draws_apart();
   return o;
 }
 
@@ -55,6 +56,7 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_under_fire_probes_opponent_deck(!o.under_fire_probes_own_deck);
   out->set_capsule_opponent_picks_deck_end(!o.capsule_owner_picks_deck_end);
   out->set_medals_one_per_player(!o.medals_one_per_leader);
+  out->set_extra_tactic_draws_apart(!o.extra_tactic_draws_add_up);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

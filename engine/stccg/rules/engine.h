@@ -322,7 +322,8 @@ class Engine {
   // A hit (level 1) or direct hit (2) by `by`, with its current tactic if any: markers placed
   // or the card rotated, immediate results first. Returns the damage units it is worth; the
   // caller destroys the card if its HULL is 0 or less.
-  int inflict(CardId target, Seat by, int level, CardId tactic);
+  // `extra_markers` are drawn besides the tactic's own on a hit (Maximum Firepower).
+  int inflict(CardId target, Seat by, int level, CardId tactic, int extra_markers = 0);
   bool uses_markers(Seat by) const;
   void place_marker(CardId marker, CardId target);
   // Draws `count` markers from `by`'s Battle Bridge onto `target`; false if none could be.
@@ -333,6 +334,12 @@ class Engine {
   int hull(CardId target) const;
   bool equipment_off_line(CardId ship, v1::StccgShipEquipment equipment) const;
   bool enhancements_off_line(CardId target, Attribute a) const;
+  // A marker stops beaming to and from the card (Maximum Firepower).
+  bool transporters_off_line(CardId vessel) const;
+  // Whether `card` may not beam to `to` (kNoCard: the planet) for want of transporters.
+  bool beaming_blocked(CardId card, CardId to) const;
+  // A marker stops the ship's crew from attempting space missions (Quantum Torpedo).
+  bool space_attempts_blocked(CardId ship) const;
   // A full repair: rotation damage undone, every damage marker removed.
   void repair(CardId target);
   // At the end of a turn: repairs of the active player's ships docked the whole turn.
@@ -369,6 +376,12 @@ class Engine {
   bool battle_window(ShipBattleFrame& b, WindowKind kind, CardId about);
   int defense_shields(CardId target) const;
   int tactic_bonus(const ShipBattleFrame& b, int side, bool attack) const;
+  // How many of `ships` meet a tactic bonus's conditions.
+  int meeting_bonus(const v1::StccgTacticBonus& bonus, const std::vector<CardId>& ships) const;
+  // Markers a side's tactic draws besides its own on a hit (Maximum Firepower).
+  int extra_hit_markers(const ShipBattleFrame& b, int side) const;
+  // A card's own WEAPONS or SHIELDS bonus against the other side's cards (Kraxon).
+  int opposing_bonus(const ShipBattleFrame& b, int side, CardId card, Attribute a) const;
   void fire(ShipBattleFrame& b, int side);
   void apply_battle_damage(ShipBattleFrame& b);
   void end_ship_battle(ShipBattleFrame& b);
@@ -407,6 +420,8 @@ class Engine {
   Rule check_custody(Seat seat, CardId personnel, CardId taker) const;
   void take_custody(CardId personnel, CardId taker);
   Rule check_leave_captive(Seat seat, CardId personnel) const;
+  // A card of yours in your discard pile that its handler lets you take back into hand now.
+  Rule check_take_back(Seat seat, CardId card) const;
   void toggle_unattended(CardId personnel);
   void return_captives();
   void captive_options(Seat seat, std::vector<Action>& out) const;

@@ -59,11 +59,17 @@ std::vector<Action> Engine::order_options(Seat seat) const {
         options.push_back({ActionKind::kMove, ship, kNoCard, to});
     }
   }
+  // Transporters off line are rare: looked for once, not for every card and vessel.
+  const bool transporters_down = std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
+    return s_.cards[c].where == Where::kOn && s_.def(c).type() == v1::STCCG_CARD_TYPE_TACTIC &&
+           s_.def(c).card.tactic().transporters_off_line();
+  });
   for (CardId c : s_.in_play) {
     if (may_transfer(seat, c) == Rule::kOk) {
       const LocIndex here = location_of(c);
       for (std::size_t i = 0; i < vessels.size(); ++i) {
-        if (may_board(seat, c, vessels[i], here, crews[i]) == Rule::kOk)
+        if (may_board(seat, c, vessels[i], here, crews[i]) == Rule::kOk &&
+            !(transporters_down && beaming_blocked(c, vessels[i])))
           options.push_back({ActionKind::kTransfer, c, vessels[i], here});
       }
       offer({ActionKind::kTransfer, c, kNoCard, here});
@@ -134,6 +140,8 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   captive_options(seat, options);
   download_options(seat, nullptr, options);
   card_orders(seat, options);
+  for (CardId c : player.discard)
+    offer({ActionKind::kTakeBack, c});
   // Interrupts, doorways and the events whose handlers say where they go.
   hand_plays(seat, nullptr, options);
   options.push_back({ActionKind::kEndTurn});
@@ -226,6 +234,8 @@ Rule Engine::check_order(Seat seat, const Action& a) const {
       return check_leave_captive(seat, a.a);
     case ActionKind::kDownload:
       return check_download(seat, a);
+    case ActionKind::kTakeBack:
+      return check_take_back(seat, a.a);
     case ActionKind::kPlayInterrupt:
     case ActionKind::kPlayDoorway:
       return check_hand_play(seat, a);
@@ -257,6 +267,15 @@ Rule Engine::check_card_order(Seat seat, const Action& a) const {
   std::vector<Action> orders;
   card_orders(seat, orders);
   return std::find(orders.begin(), orders.end(), a) != orders.end() ? Rule::kOk : Rule::kNoTarget;
+}
+
+Rule Engine::check_take_back(Seat seat, CardId card) const {
+  if (card >= s_.cards.size() || s_.cards[card].zone != Zone::kDiscard) return Rule::kNoTarget;
+  if (s_.cards[card].owner != seat) return Rule::kNotYours;
+  const Handler* handler = s_.def(card).handler;
+  return handler && handler->may_take_back && handler->may_take_back(*this, seat, card)
+             ? Rule::kOk
+             : Rule::kNoTarget;
 }
 
 Rule Engine::check_hand_play(Seat seat, const Action& a) const {
@@ -442,10 +461,12 @@ Rule Engine::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) con
     if (!planet(here)) return Rule::kNoPlanet;
     // Personnel under house arrest may not be beamed to a planet (§3.2).
     if (s_.cards[card].arrested) return Rule::kIncompatible;
-    return s_.cards[card].where == Where::kSurface ? Rule::kNoTarget : Rule::kOk;
+    if (s_.cards[card].where == Where::kSurface) return Rule::kNoTarget;
+    return beaming_blocked(card, kNoCard) ? Rule::kBlocked : Rule::kOk;
   }
   if (!s_.in_play_at(to)) return Rule::kNoTarget;
-  return may_board(seat, card, to, here, crew(to));
+  if (Rule r = may_board(seat, card, to, here, crew(to)); r != Rule::kOk) return r;
+  return beaming_blocked(card, to) ? Rule::kBlocked : Rule::kOk;
 }
 
 Rule Engine::may_transfer(Seat seat, CardId card) const {
@@ -480,6 +501,20 @@ Rule Engine::may_board(Seat seat, CardId card, CardId to, LocIndex here,
   return fits_with(card, crew_of_to) ? Rule::kOk : Rule::kIncompatible;
 }
 
+bool Engine::beaming_blocked(CardId card, CardId to) const {
+  // A damage marker may stop beaming to or from a vessel (Maximum Firepower); a docked ship's
+  // crew walks to and from its facility without beaming.
+  const CardId from = s_.cards[card].where == Where::kAboard ? s_.cards[card].host : kNoCard;
+  const bool off_line = (from != kNoCard && transporters_off_line(from)) ||
+                        (to != kNoCard && transporters_off_line(to));
+  if (!off_line) return false;
+  const auto walks = [&](CardId ship, CardId facility) {
+    return ship != kNoCard && facility != kNoCard && is_ship(ship) && docked(ship) &&
+           facility_of(s_.cards[ship].controller, s_.cards[ship].loc) == facility;
+  };
+  return !walks(from, to) && !walks(to, from);
+}
+
 bool Engine::dual(LocIndex loc) const {
   return s_.def(s_.spaceline[loc].mission).card.mission().placement() == v1::STCCG_PLACEMENT_DUAL;
 }
@@ -490,6 +525,7 @@ Rule Engine::check_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team) 
     return Rule::kNoTarget;
   if (location_of(anchor) != loc) return Rule::kNotSameLocation;
   if (s_.cards[anchor].stopped) return Rule::kStopped;
+  if (is_ship(anchor) && space_attempts_blocked(anchor)) return Rule::kBlocked;
   if (dual(loc)) {
     // Both a ship's crew and an Away Team, each ready, one of them matching (§3.20).
     if (!is_ship(anchor) || s_.cards[anchor].where != Where::kSpace) return Rule::kNoPlanet;

@@ -197,6 +197,10 @@ ActionSpec action(LineReader& p, const std::string& verb) {
   } else if (verb == "rescue" || verb == "leave") {
     a.kind = verb == "rescue" ? ActionKind::kRescue : ActionKind::kLeaveCaptive;
     a.a = p.name();
+  } else if (verb == "take") {
+    a.kind = ActionKind::kTakeBack;
+    p.expect("back");
+    a.a = p.name();
   } else if (verb == "custody") {
     a.kind = ActionKind::kTakeCustody;
     a.a = p.name();
@@ -239,9 +243,9 @@ ActionSpec action(LineReader& p, const std::string& verb) {
 
 bool is_action(std::string_view verb) {
   for (std::string_view v :
-       {"report",  "build",  "play",   "move",   "beam",    "attempt", "end",     "seed",
-        "pass",    "choose", "yes",    "no",     "done",    "attack",  "battle",  "cloak",
-        "decloak", "dock",   "undock", "rescue", "custody", "leave",   "download"}) {
+       {"report",  "build",  "play",   "move",   "beam",    "attempt", "end",      "seed",
+        "pass",    "choose", "yes",    "no",     "done",    "attack",  "battle",   "cloak",
+        "decloak", "dock",   "undock", "rescue", "custody", "leave",   "download", "take"}) {
     if (verb == v) return true;
   }
   return false;
@@ -477,7 +481,8 @@ void expectation(LineReader& p, Step& s) {
       p.expect("vs");
       s.other = p.number();
       s.word = p.word();
-      if (std::find(std::begin(kHits), std::end(kHits), s.word) == std::end(kHits))
+      if (std::find(std::begin(kHits), std::end(kHits), s.word) ==
+          std::end(kHits))
         p.fail("a fire is a miss, a hit or direct");
     } else {
       p.fail("events: dilemma, attempt, battle, fired");

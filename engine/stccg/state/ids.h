@@ -76,8 +76,9 @@ enum class ActionKind : std::uint8_t {
   kTakeCustody,   // a: a captive held by a trap; b: your ship or a member of your Away Team there
   kLeaveCaptive,  // a: a captive you escort: leave it unattended, or hold it again
   kDownload,      // a: the downloading card; loc: which of its downloads; b: onto (or none)
+  kTakeBack,      // a: a card in your discard pile that you may take back into hand
 };
-inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kDownload);
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kTakeBack);
 
 struct Action {
   ActionKind kind = ActionKind::kPass;

@@ -53,6 +53,10 @@ struct Options {
   // Data's Medals, "not cumulative": one Medals on each leader scores (QC AMBIGUOUS); otherwise
   // a player may have one Medals in play at a time.
   bool medals_one_per_leader = true;
+  // Attack Pattern Delta's extra tactic draws add to any others (Battle Bridge Door) (bog.md,
+  // AMBIGUOUS); otherwise they raise the normal two draws to two plus its count, and do not add
+  // to draws already granted.
+  bool extra_tactic_draws_add_up = true;
 };
 
 struct OptionInfo {
@@ -78,6 +82,8 @@ inline constexpr OptionInfo kOptions[] = {
     {"capsule_owner_picks_deck_end", &Options::capsule_owner_picks_deck_end,
      "QC Zalkonian Storage Capsule"},
     {"medals_one_per_leader", &Options::medals_one_per_leader, "QC Data's Medals"},
+    {"extra_tactic_draws_add_up", &Options::extra_tactic_draws_add_up,
+     "bog.md Attack Pattern Delta"},
 };
 
 }  // namespace spacedock::stccg

@@ -11,7 +11,7 @@ namespace {
 
 using enum ActionKind;
 
-static_assert(kLastActionKind == v1::STCCG_ACTION_DOWNLOAD, "StccgActionKind mirrors ActionKind");
+static_assert(kLastActionKind == v1::STCCG_ACTION_TAKE_BACK, "StccgActionKind mirrors ActionKind");
 
 // What the decision is, and the card (with its handler's words) it is about.
 struct Context {
@@ -204,6 +204,8 @@ class Labeller {
       case kDownload:
         return "Download " + download_titles(s_.def(a.a), a.loc) + " with " + card(a.a) +
                (a.b == kNoCard ? "" : " onto " + card(a.b));
+      case kTakeBack:
+        return "Take " + card(a.a) + " from your discard pile into your hand";
       case kEndTurn:
         return "End your turn";
       case kChoose:

@@ -3,7 +3,7 @@
 // Small helpers shared by several handler families: placing a card that stays in play and the
 // turn it arrived (for cards that act only from a later turn on), the one copy of a card that is
 // not cumulative that has effect, nullifying a card played or in play, whether a play's target is
-// still in play, and skill counts.
+// still in play, skill counts, and the ship battle starting.
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -55,6 +55,20 @@ inline void nullify_played_or_in_play(Engine& e, const ActionFrame& f) {
 // Whether the card a play targets (a ship, say) is still in play as it resolves.
 inline Rule target_in_play(const Engine& e, Seat, const Action& play) {
   return e.state().in_play_at(play.b) ? Rule::kOk : Rule::kNoTarget;
+}
+
+// Which side of a ship battle `seat` fights on, or -1 when not in it (a self-controlling card
+// attacks only one player).
+inline int ship_battle_side(const ShipBattleFrame& b, Seat seat) {
+  return seat == b.seat[0] ? 0 : seat == b.seat[1] ? 1 : -1;
+}
+
+// The ship battle whose "start of battle" window `window` is, if it is one (Battle Bridge Door,
+// Attack Pattern Delta).
+inline const ShipBattleFrame* starting_battle(const Engine& e, const WindowFrame* window) {
+  if (!window || window->kind != WindowKind::kBattleStart) return nullptr;
+  const ShipBattleFrame* b = e.top_frame<ShipBattleFrame>();
+  return b && b->step == ShipBattleFrame::Step::kStart && b->loc == window->loc ? b : nullptr;
 }
 
 // Whether `group` has `halves` of a skill or classification (2 per personnel with it, x1).

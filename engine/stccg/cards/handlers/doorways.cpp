@@ -103,23 +103,11 @@ void tent_resolve(Engine& e, ActionFrame& f) {
 // in it have Leadership: two more tactic draws for you, or WEAPONS +1 for each of your ships
 // and facilities firing in it (BoG).
 
-// Which side of the battle `seat` fights on, or -1 when not in it (a self-controlling card
-// attacks only one player).
-int side_of(const ShipBattleFrame& b, Seat seat) {
-  return seat == b.seat[0] ? 0 : seat == b.seat[1] ? 1 : -1;
-}
-
-const ShipBattleFrame* starting_battle(const Engine& e, const WindowFrame* window) {
-  if (!window || window->kind != WindowKind::kBattleStart) return nullptr;
-  const ShipBattleFrame* b = e.top_frame<ShipBattleFrame>();
-  return b && b->step == ShipBattleFrame::Step::kStart && b->loc == window->loc ? b : nullptr;
-}
-
 void bridge_door_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                        std::vector<Action>& out) {
   const ShipBattleFrame* b = starting_battle(e, window);
-  if (!b || side_of(*b, seat) < 0) return;
-  if (e.group_has_skill(e.battle_personnel(*b, side_of(*b, seat)), "Leadership"))
+  if (!b || ship_battle_side(*b, seat) < 0) return;
+  if (e.group_has_skill(e.battle_personnel(*b, ship_battle_side(*b, seat)), "Leadership"))
     out.push_back({ActionKind::kPlayDoorway, self});
 }
 
@@ -129,7 +117,7 @@ Rule bridge_door_still_legal(const Engine& e, Seat, const Action&) {
 
 void bridge_door_resolve(Engine& e, ActionFrame& f) {
   ShipBattleFrame* b = e.top_frame<ShipBattleFrame>();
-  const int side = b ? side_of(*b, f.actor) : -1;
+  const int side = b ? ship_battle_side(*b, f.actor) : -1;
   if (side < 0) return;
   auto draws = e.yes_no(f.actor);
   if (!draws) return;

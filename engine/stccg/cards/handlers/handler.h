@@ -69,6 +69,9 @@ struct Handler {
   // `a` = self) or attacks (kAttack, `a` = self) of a card that moves or strikes without being a
   // ship (Calamarain); `resolve` carries them out (rules/orders.cpp).
   void (*orders)(const Engine&, Seat seat, CardId self, std::vector<Action>& out) = nullptr;
+  // In its owner's discard pile: whether `seat`, its owner, may now take it back into hand as
+  // one of their orders (U.S.S. Stargazer); `resolve` runs as it is taken (rules/orders.cpp).
+  bool (*may_take_back)(const Engine&, Seat seat, CardId self) = nullptr;
   // After `ship` moved and stopped at a location, or decloaked there (rules/movement.cpp): a card
   // that attacks what arrives where it is (Borg Ship).
   void (*ship_arrived)(Engine&, CardId self, CardId ship) = nullptr;

@@ -20,6 +20,8 @@ extern const Handler kArbiterOfSuccession, kDatasMedals, kDiscommendation, kKlin
 // battle_interrupts.cpp
 extern const Handler kEscapePod, kHonorChallenge, kKlingonRightOfVengeance, kPhaserBurns,
     kRogueBorgMercenaries;
+// battle_tactics.cpp
+extern const Handler kAttackPatternDelta;
 // borg_ship.cpp
 extern const Handler kBorgShip;
 // captives.cpp
@@ -61,6 +63,8 @@ extern const Handler kBendiiSyndrome, kChineseFingerPuzzle, kChulaTheAbyss, kChu
 extern const Handler kHunterGangs;
 // ship_events.cpp
 extern const Handler kPlasmaFire, kSpacedock, kWarpCoreBreach;
+// ship_abilities.cpp
+extern const Handler kUssStargazer;
 // spaceline_events.cpp
 extern const Handler kCalamarain, kQNet;
 // spaceline_sweeps.cpp
@@ -89,6 +93,7 @@ const std::array kHandlers = {
     &handlers::kAmandasParents,
     &handlers::kArbiterOfSuccession,
     &handlers::kAreTheseTrulyYourFriendsBrother,
+    &handlers::kAttackPatternDelta,
     &handlers::kBattleBridgeDoor,
     &handlers::kBendiiSyndrome,
     &handlers::kBetazoidGiftBox,
@@ -181,6 +186,7 @@ const std::array kHandlers = {
     &handlers::kTranswarpConduit,
     &handlers::kTsiolkovskyInfection,
     &handlers::kUnderFire,
+    &handlers::kUssStargazer,
     &handlers::kWarpCoreBreach,
     &handlers::kWesleyGetsThePoint,
     &handlers::kWheresGuinan,

@@ -57,6 +57,20 @@ bool Engine::enhancements_off_line(CardId target, Attribute a) const {
   return false;
 }
 
+bool Engine::transporters_off_line(CardId vessel) const {
+  const auto markers = markers_on(vessel);
+  return std::any_of(markers.begin(), markers.end(), [&](CardId marker) {
+    return s_.def(marker).card.tactic().transporters_off_line();
+  });
+}
+
+bool Engine::space_attempts_blocked(CardId ship) const {
+  const auto markers = markers_on(ship);
+  return std::any_of(markers.begin(), markers.end(), [&](CardId marker) {
+    return s_.def(marker).card.tactic().no_space_attempts();
+  });
+}
+
 bool Engine::uses_markers(Seat by) const {
   return by != kNoSeat && side_deck_open(by, SideDeckKind::kBattleBridge);
 }
@@ -84,7 +98,7 @@ bool Engine::draw_markers(Seat by, CardId target, int count) {
   return count > 0;
 }
 
-int Engine::inflict(CardId target, Seat by, int level, CardId tactic) {
+int Engine::inflict(CardId target, Seat by, int level, CardId tactic, int extra_markers) {
   // `level`: 1 a hit, 2 a direct hit. Returns the damage units (§3.12 step 7): 1 for an
   // undamaged card damaged, 1 for a damaged card destroyed, 2 for an undamaged card destroyed.
   const bool was_damaged = damaged(target) || has_markers(target);
@@ -93,7 +107,8 @@ int Engine::inflict(CardId target, Seat by, int level, CardId tactic) {
     bool placed = false;
     if (tactic != kNoCard) {
       const auto& t = s_.def(tactic).card.tactic();
-      drawn = static_cast<int>(level == 2 ? t.direct_hit_markers() : t.hit_markers());
+      drawn = level == 2 ? static_cast<int>(t.direct_hit_markers())
+                         : static_cast<int>(t.hit_markers()) + extra_markers;
       if (t.self_marker()) {
         place_marker(tactic, target);
         placed = true;

@@ -6,6 +6,7 @@
 // be a self-controlling card with no seat (the Borg Ship dilemma, Handler::self_controlling).
 #include <algorithm>
 
+#include "engine/core/text.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -57,6 +58,28 @@ int Engine::defense_shields(CardId target) const {
   return shields;
 }
 
+int Engine::meeting_bonus(const v1::StccgTacticBonus& bonus,
+                          const std::vector<CardId>& ships) const {
+  return static_cast<int>(std::count_if(ships.begin(), ships.end(), [&](CardId c) {
+    if (c == kNoCard || !is_ship(c)) return false;
+    const CardDef& def = s_.def(c);
+    if (bonus.affiliation() != v1::STCCG_AFFILIATION_UNSPECIFIED &&
+        def.affiliation != static_cast<Affiliation>(bonus.affiliation()))
+      return false;
+    if (!bonus.ship_class().empty() && def.card.ship().ship_class() != bonus.ship_class())
+      return false;
+    if (!bonus.keyword().empty() &&
+        std::none_of(
+            def.card.keywords().begin(), def.card.keywords().end(),
+            [&](const std::string& k) { return core::lower(k) == core::lower(bonus.keyword()); }))
+      return false;
+    if (!bonus.titles().empty() && std::find(bonus.titles().begin(), bonus.titles().end(),
+                                             def.card.title()) == bonus.titles().end())
+      return false;
+    return !bonus.unstaffed() || def.card.ship().staffing().empty();
+  }));
+}
+
 int Engine::tactic_bonus(const ShipBattleFrame& b, int side, bool attack) const {
   const CardId tactic = b.tactic[side];
   if (tactic == kNoCard) return 0;
@@ -65,17 +88,44 @@ int Engine::tactic_bonus(const ShipBattleFrame& b, int side, bool attack) const 
   // For ATTACK the condition is on your cards firing; for DEFENSE on your cards fired at.
   const std::vector<CardId>& yours = attack ? b.firing[side] : b.targets[1 - side];
   for (const v1::StccgTacticBonus& extra : t.bonus()) {
-    const bool holds = std::any_of(yours.begin(), yours.end(), [&](CardId c) {
-      if (c == kNoCard || !is_ship(c)) return false;
+    const int meeting = meeting_bonus(extra, yours);
+    if (meeting == 0) continue;
+    bonus += (attack ? extra.attack() : extra.defense()) * (extra.per_ship() ? meeting : 1);
+  }
+  return bonus;
+}
+
+int Engine::extra_hit_markers(const ShipBattleFrame& b, int side) const {
+  const CardId tactic = b.tactic[side];
+  if (tactic == kNoCard) return 0;
+  int extra = 0;
+  for (const v1::StccgTacticBonus& bonus : s_.def(tactic).card.tactic().bonus()) {
+    if (bonus.extra_markers() > 0 && meeting_bonus(bonus, b.firing[side]) > 0)
+      extra += static_cast<int>(bonus.extra_markers());
+  }
+  return extra;
+}
+
+int Engine::opposing_bonus(const ShipBattleFrame& b, int side, CardId card, Attribute a) const {
+  if (!is_ship(card) || enhancements_off_line(card, a)) return 0;
+  // The other side's cards: those firing at this side and those this side fires at.
+  std::vector<CardId> theirs = b.firing[1 - side];
+  theirs.insert(theirs.end(), b.targets[side].begin(), b.targets[side].end());
+  int bonus = 0;
+  for (const v1::StccgOpposingBonus& against : s_.def(card).card.ship().opposing()) {
+    const bool holds = std::any_of(theirs.begin(), theirs.end(), [&](CardId c) {
+      if (c == kNoCard) return false;
       const CardDef& def = s_.def(c);
-      if (extra.affiliation() != v1::STCCG_AFFILIATION_UNSPECIFIED &&
-          def.affiliation != static_cast<Affiliation>(extra.affiliation()))
+      if (against.affiliation() != v1::STCCG_AFFILIATION_UNSPECIFIED &&
+          (!is_ship(c) || def.affiliation != static_cast<Affiliation>(against.affiliation())))
         return false;
-      if (!extra.ship_class().empty() && def.card.ship().ship_class() != extra.ship_class())
+      if (!against.ship_class().empty() &&
+          (!is_ship(c) || def.card.ship().ship_class() != against.ship_class()))
         return false;
-      return !extra.unstaffed() || def.card.ship().staffing().empty();
+      return against.titles().empty() || std::find(against.titles().begin(), against.titles().end(),
+                                                   def.card.title()) != against.titles().end();
     });
-    if (holds) bonus += attack ? extra.attack() : extra.defense();
+    if (holds) bonus += a == Attribute::kWeapons ? against.weapons() : against.shields();
   }
   return bonus;
 }
@@ -83,12 +133,15 @@ int Engine::tactic_bonus(const ShipBattleFrame& b, int side, bool attack) const 
 void Engine::fire(ShipBattleFrame& b, int side) {
   int attack = tactic_bonus(b, side, /*attack=*/true);
   for (CardId c : b.firing[side]) {
-    if (s_.in_play_at(c)) attack += attribute(c, Attribute::kWeapons) + b.weapons_bonus[side];
+    if (s_.in_play_at(c))
+      attack += attribute(c, Attribute::kWeapons) + b.weapons_bonus[side] +
+                opposing_bonus(b, side, c, Attribute::kWeapons);
   }
   // Each target is compared on its own: separate engagements do not add up (CRD IV.1).
   b.hits[side].clear();
   for (CardId target : b.targets[side]) {
-    const int defense = defense_shields(target) + tactic_bonus(b, 1 - side, /*attack=*/false);
+    const int defense = defense_shields(target) + tactic_bonus(b, 1 - side, /*attack=*/false) +
+                        opposing_bonus(b, 1 - side, target, Attribute::kShields);
     // Both comparisons are strict (CRD II.1 "Damage", "Direct Hit").
     const std::uint8_t hit = attack > 2 * defense ? 2 : attack > defense ? 1 : 0;
     b.hits[side].push_back(hit);
@@ -246,7 +299,8 @@ void Engine::apply_battle_damage(ShipBattleFrame& b) {
           b.seat[side] != kNoSeat ? b.seat[side] : State::other(s_.cards[target].controller);
       if (b.hits[side][i] > 0) {
         b.units[side] =
-            static_cast<std::uint8_t>(b.units[side] + inflict(target, by, b.hits[side][i], tactic));
+            static_cast<std::uint8_t>(b.units[side] + inflict(target, by, b.hits[side][i], tactic,
+                                                              extra_hit_markers(b, side)));
       } else if (tactic != kNoCard && s_.def(tactic).card.tactic().marker_on_miss()) {
         place_marker(tactic, target);  // Target Shields is placed even on a miss
       }

@@ -145,6 +145,12 @@ void Engine::resolve(ActionFrame& f) {
       return;
     case ActionKind::kDownload:
       return resolve_download(f);
+    case ActionKind::kTakeBack:
+      if (check_take_back(f.actor, a.a) != Rule::kOk) return;
+      if (const Handler* handler = s_.def(a.a).handler; handler->resolve)
+        handler->resolve(*this, f);
+      move_card(a.a, Zone::kHand);
+      return;
     default:
       return;
   }

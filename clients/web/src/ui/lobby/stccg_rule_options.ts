@@ -86,4 +86,9 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "One Data's Medals per player",
     why: "A player may have one Data's Medals in play at a time. Off: each leader may wear one (qc.md Data's Medals).",
   },
+  {
+    key: "extraTacticDrawsApart",
+    words: "Attack Pattern Delta's draws stand apart",
+    why: "Attack Pattern Delta's extra tactic draws only raise the normal two draws to two plus its count. Off: they add to any other extra draws, such as Battle Bridge Door's (bog.md Attack Pattern Delta).",
+  },
 ];
