@@ -155,6 +155,8 @@ class Engine {
   AffiliationSet affiliations_played(Seat seat) const;
   Rule check_from_hand(Seat seat, CardId card) const;
   Rule check_report(Seat seat, CardId card, CardId facility) const;
+  // Reporting for duty to the crew or Away Team of a personnel that takes such reports.
+  Rule check_report_to_group(Seat seat, CardId card, CardId personnel) const;
   Rule check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const;
   Rule check_event(Seat seat, CardId card, CardId target) const;
   // A play of an interrupt, a doorway or an event with a handler: whether it is offered now.
@@ -234,6 +236,9 @@ class Engine {
   bool compatible(Seat seat, AffiliationSet a, AffiliationSet b) const;
   bool fits_with(CardId personnel, const std::vector<CardId>& group) const;
   bool fits_with_crew(CardId personnel, CardId vessel) const;
+  // Whether a personnel where `card` is present suspends or nullifies it there
+  // (StccgWherePresent): its modifiers do not apply; a handler acting there asks this too.
+  bool suspended_where_present(CardId card) const;
   std::vector<CardId> crew(CardId vessel) const;
   std::vector<CardId> on_surface(Seat seat, LocIndex loc) const;
   std::vector<std::vector<CardId>> away_teams(Seat seat, LocIndex loc) const;

@@ -142,8 +142,6 @@ bool at(const Scene& scene, CardId c, const Place& p) {
   return false;
 }
 
-constexpr std::string_view kHits[] = {"miss", "hit", "direct"};
-
 std::string_view hit_name(std::uint8_t hit) {
   return hit < std::size(kHits) ? kHits[hit] : "?";
 }

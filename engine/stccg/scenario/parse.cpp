@@ -81,8 +81,6 @@ constexpr std::pair<std::string_view, DeckPart> kDeckParts[] = {
     {"battle_bridge", DeckPart::kBattleBridge},
 };
 
-constexpr std::string_view kHits[] = {"miss", "hit", "direct"};
-
 template <typename T, std::size_t N>
 std::optional<T> lookup(const std::pair<std::string_view, T> (&table)[N], std::string_view word) {
   for (const auto& [name, value] : table) {

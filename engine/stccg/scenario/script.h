@@ -163,4 +163,7 @@ struct AttributeName {
 };
 const AttributeName* attribute_named(std::string_view name);
 
+// The results `expect event fired` names, by ev::Fired hit value.
+inline constexpr std::string_view kHits[] = {"miss", "hit", "direct"};
+
 }  // namespace spacedock::stccg::scenario

@@ -38,6 +38,8 @@ extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation
     kIncomingMessageKlingon, kTranswarpConduit;
 // nullifiers.cpp
 extern const Handler kAmandaRogers, kKevinUxbridge, kQ2, kTestDoorJammer, kTestTreatyBreaker;
+// personnel_abilities.cpp
+extern const Handler kTimicin;
 // q_continuum.cpp
 extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCamest,
     kGuiltyProvisionally, kIncomingMessageTheContinuum, kIntoTheBreach, kLemonAid,
@@ -120,6 +122,7 @@ const std::array kHandlers = {
     &handlers::kTestDoorJammer,
     &handlers::kTestTreatyBreaker,
     &handlers::kTheHigherTheQEr,
+    &handlers::kTimicin,
     &handlers::kTranswarpConduit,
     &handlers::kTsiolkovskyInfection,
     &handlers::kWarpCoreBreach,
