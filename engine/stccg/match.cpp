@@ -31,6 +31,7 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.shared_duplicate_missions = !wanted.duplicate_missions_apart();
   o.dilemma_damage_markers = !wanted.dilemma_damage_by_rotation();
   o.replaced_dilemma_keeps_place = !wanted.replaced_dilemma_to_bottom();
+  o.kill_bonus_any_victim = !wanted.kill_bonus_opponents_only();
   return o;
 }
 
@@ -45,6 +46,7 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_duplicate_missions_apart(!o.shared_duplicate_missions);
   out->set_dilemma_damage_by_rotation(!o.dilemma_damage_markers);
   out->set_replaced_dilemma_to_bottom(!o.replaced_dilemma_keeps_place);
+  out->set_kill_bonus_opponents_only(!o.kill_bonus_any_victim);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

@@ -281,7 +281,7 @@ TEST_CASE("stccg scenario: the new statements' parse errors") {
             "test.scn:1: options: command_fills_staff, hidden_away_teams, "
             "q_continuum_reshuffles, bog_return_fire, battle_tie_kills_nobody, sixty_card_decks, "
             "one_facility_per_location, shared_duplicate_missions, dilemma_damage_markers, "
-            "replaced_dilemma_keeps_place"});
+            "replaced_dilemma_keeps_place, kill_bonus_any_victim"});
   report = run("expect attribute \"Worf\" BRAVERY = 3\n");
   CHECK(report.failures ==
         std::vector<std::string>{"test.scn:1: attributes: INTEGRITY, CUNNING, STRENGTH, RANGE, "

@@ -106,6 +106,8 @@ class Engine {
   // or played on it; `cause` is what the events say of it.
   void to_discard(CardId c, ev::MoveCause cause = ev::MoveCause::kNone);
   void kill(CardId personnel);
+  // `seat` takes part in a battle: mission bonuses lost by battling are lost (Mordock).
+  void took_part_in_battle(Seat seat);
   // `by`: the player destroying it in a battle, told to its handler (Handler::destroyed).
   void destroy_vessel(CardId vessel, Seat by = kNoSeat);
   void draw(Seat seat);

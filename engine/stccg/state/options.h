@@ -37,6 +37,9 @@ struct Options {
   // A dilemma put back under its mission keeps its place in the stack and is met first next
   // time; otherwise it goes to the bottom.
   bool replaced_dilemma_keeps_place = true;
+  // A card that scores when a named personnel is killed in a battle (K'nera) scores for either
+  // player's personnel (qc.md: AMBIGUOUS); otherwise only for the opponent's.
+  bool kill_bonus_any_victim = true;
 };
 
 struct OptionInfo {
@@ -56,6 +59,7 @@ inline constexpr OptionInfo kOptions[] = {
     {"shared_duplicate_missions", &Options::shared_duplicate_missions, "A-11"},
     {"dilemma_damage_markers", &Options::dilemma_damage_markers, "A-13"},
     {"replaced_dilemma_keeps_place", &Options::replaced_dilemma_keeps_place, "A-15"},
+    {"kill_bonus_any_victim", &Options::kill_bonus_any_victim, "qc.md K'nera"},
 };
 
 }  // namespace spacedock::stccg
