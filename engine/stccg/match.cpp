@@ -37,6 +37,7 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.capsule_owner_picks_deck_end = !wanted.capsule_opponent_picks_deck_end();
   o.medals_one_per_leader = !wanted.medals_one_per_player();
   o.extra_tactic_draws_add_up = !wanted.extra_tactic_draws_apart();
+  o.kill_bonus_any_victim = !wanted.kill_bonus_opponents_only();
   return o;
 }
 
@@ -57,6 +58,7 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_capsule_opponent_picks_deck_end(!o.capsule_owner_picks_deck_end);
   out->set_medals_one_per_player(!o.medals_one_per_leader);
   out->set_extra_tactic_draws_apart(!o.extra_tactic_draws_add_up);
+  out->set_kill_bonus_opponents_only(!o.kill_bonus_any_victim);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

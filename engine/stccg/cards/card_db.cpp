@@ -251,6 +251,7 @@ class Loader {
           def.skills.push_back({*skills_.find(s.name()), skill_halves(s)});
         }
         add_modifiers(card.personnel().modifiers());
+        def.reports_to_group = formula(card.personnel().reports_to_group(), "reports_to_group");
         break;
       case v1::StccgCard::kShip:
         def.affiliation = static_cast<Affiliation>(card.ship().affiliation());
@@ -343,6 +344,17 @@ CardDb CardDb::load(std::string_view skills, std::initializer_list<File> files) 
     loader.add_file(file.name, file.text);
   CardDb db(std::move(table));
   db.defs_ = loader.compile();
+  // The cards some personnel suspends where present, found once here rather than on every read.
+  for (const CardDef& suspender : db.defs_) {
+    for (const auto& entry : suspender.card.personnel().where_present()) {
+      if (entry.effect() == v1::STCCG_PRESENCE_EFFECT_MAY_NULLIFY ||
+          entry.effect() == v1::STCCG_PRESENCE_EFFECT_UNSPECIFIED)
+        continue;
+      for (CardDef& def : db.defs_) {
+        if (def.title() == entry.title()) def.suspendable = true;
+      }
+    }
+  }
   db.personas_ = loader.personas();
   return db;
 }

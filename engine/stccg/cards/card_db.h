@@ -58,6 +58,7 @@ struct CardDef {
   // Personnel.
   AffiliationSet affiliations = 0;
   std::vector<SkillEntry> skills;
+  Formula reports_to_group;  // who may report for duty to its group (Mr. Homn)
   // Ships and facilities.
   Affiliation affiliation = Affiliation::kNone;
   // Missions: [0] the seeder's end, [1] the other player's.
@@ -76,6 +77,8 @@ struct CardDef {
   Formula nullify_unless;
   // Equipment, events, artifacts, personnel, ships: standing effects.
   std::vector<ModifierDef> modifiers;
+  // Some personnel suspends or nullifies it where present (StccgWherePresent): worth checking.
+  bool suspendable = false;
   // What the card's native handler adds (cards/handlers/); nullptr for a card that is data only.
   const Handler* handler = nullptr;
 

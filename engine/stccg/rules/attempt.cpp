@@ -175,6 +175,23 @@ void Engine::check_requirements(AttemptFrame& f) {
   Location& location = s_.spaceline[f.loc];
   location.completed_by = f.player;
   if (end.points) score(f.player, *end.points, location.mission);
+  // Personnel in play that make every mission of their owner worth more (Mordock).
+  PlayerState& solver = s_.players[f.player];
+  for (CardId c : std::vector<CardId>(s_.in_play)) {
+    if (!is_personnel(c) || s_.cards[c].owner != f.player) continue;
+    const auto& bonus = s_.def(c).card.personnel().mission_bonus();
+    if (bonus.points() == 0 || (bonus.lost_by_battling() && solver.battled)) continue;
+    score(f.player, bonus.points(), c);
+    if (bonus.lost_by_battling()) solver.battle_forfeit += bonus.points();
+  }
+  // Personnel worth bonus points for helping to solve this mission (Rager, Timicin).
+  const std::string& mission = s_.def(location.mission).title();
+  for (CardId c : f.group) {
+    if (!is_personnel(c)) continue;
+    for (const auto& bonus : s_.def(c).card.personnel().solve_bonus()) {
+      if (bonus.mission() == mission) score(f.player, bonus.points(), c);
+    }
+  }
   const std::vector<CardId> acting = earn_artifacts(f);
   // Effects that last until another mission is completed end (Edo Probe's block).
   end_effects(

@@ -50,6 +50,7 @@ void Engine::for_each_modifier(CardId target, Visit&& visit) const {
   std::vector<DefIndex> counted;
   auto offer = [&](CardId source, v1::StccgScope scope) {
     const CardDef& def = s_.def(source);
+    if (suspended_where_present(source)) return;  // Sakkath and Bendii Syndrome
     // Damage markers add up, copies of the same one included (BoG).
     const bool cumulative = def.card.cumulative() || def.type() == v1::STCCG_CARD_TYPE_TACTIC;
     bool any = false;
@@ -67,10 +68,12 @@ void Engine::for_each_modifier(CardId target, Visit&& visit) const {
   for (CardId source : s_.in_play) {
     const CardState& s = s_.cards[source];
     if (source == target || s_.def(source).modifiers.empty()) continue;
-    if (s.where == Where::kTable) {
+    // A personnel's table-wide modifiers reach wherever it is (Kareen Brianon's to Ira Graves).
+    if (s.where == Where::kTable || is_personnel(source)) {
       if (s.controller == t.controller) offer(source, v1::STCCG_SCOPE_ALL_YOURS);
       offer(source, v1::STCCG_SCOPE_ALL);
-    } else if (s.where == Where::kOn && s.host == target) {
+    }
+    if (s.where == Where::kOn && s.host == target) {
       offer(source, v1::STCCG_SCOPE_HOST);
     } else if (person && s.controller == t.controller && s.where == t.where && s.host == t.host &&
                s.loc == t.loc && may_use(source, target)) {

@@ -5,6 +5,7 @@
 // Resolution may pause for a choice (a victim, a volunteer, a yes/no). The frame records how far
 // it got (`sub`, `effect`, `picked`), so every step below can be entered again after the answer.
 #include <algorithm>
+#include <optional>
 
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
@@ -14,6 +15,31 @@ namespace {
 
 bool is_hea(const MemberFacts& m) {
   return m.kind != PersonnelKind::kNormal;
+}
+
+// The where-present entries of `member` that nullify the dilemma `c`.
+const v1::StccgWherePresent* nullifies(const Engine& e, CardId member, CardId c) {
+  if (!e.is_personnel(member) || !e.may_nullify(member, c)) return nullptr;
+  const std::string& title = e.state().def(c).title();
+  for (const auto& entry : e.state().def(member).card.personnel().where_present()) {
+    if (entry.title() == title && entry.effect() != v1::STCCG_PRESENCE_EFFECT_SUSPENDS)
+      return &entry;
+  }
+  return nullptr;
+}
+
+// A member of the group facing the dilemma nullifies it: at once when it must, or when its
+// player picks one of those who may (nullopt while asking; kNoCard when none does).
+std::optional<CardId> nullifier_present(Engine& e, const AttemptFrame& f) {
+  std::vector<CardId> may;
+  for (CardId member : f.members) {
+    const v1::StccgWherePresent* entry = nullifies(e, member, f.current);
+    if (!entry) continue;
+    if (entry->effect() == v1::STCCG_PRESENCE_EFFECT_NULLIFIES) return member;
+    may.push_back(member);
+  }
+  if (may.empty()) return kNoCard;
+  return e.pick_or_done(f.player, may);
 }
 
 }  // namespace
@@ -46,6 +72,17 @@ void Engine::resolve_seed(AttemptFrame& f) {
     }
     if (!def.trigger.empty() && !def.trigger.holds_for_group(group_facts(f.members, f.vessel))) {
       return finish_dilemma(f, ev::Outcome::kNoTrigger);
+    }
+    f.sub = DilemmaStep::kWherePresent;
+  }
+  if (f.sub == DilemmaStep::kWherePresent) {
+    const std::optional<CardId> nullifier = nullifier_present(*this, f);
+    if (!nullifier) return;  // its player is choosing
+    f.sub = DilemmaStep::kEntry;
+    if (*nullifier != kNoCard) {
+      const int points = nullifies(*this, *nullifier, c)->points();
+      if (points != 0) score(f.player, points, *nullifier);
+      return finish_dilemma(f, ev::Outcome::kCancelled);
     }
   }
   if (def.handler && def.handler->encounter) return def.handler->encounter(*this, f);

@@ -108,6 +108,8 @@ class Engine {
   // or played on it; `cause` is what the events say of it.
   void to_discard(CardId c, ev::MoveCause cause = ev::MoveCause::kNone);
   void kill(CardId personnel);
+  // `seat` takes part in a battle: mission bonuses lost by battling are lost (Mordock).
+  void took_part_in_battle(Seat seat);
   // `by`: the player destroying it in a battle, told to its handler (Handler::destroyed).
   void destroy_vessel(CardId vessel, Seat by = kNoSeat);
   void draw(Seat seat);
@@ -157,6 +159,8 @@ class Engine {
   AffiliationSet affiliations_played(Seat seat) const;
   Rule check_from_hand(Seat seat, CardId card) const;
   Rule check_report(Seat seat, CardId card, CardId facility) const;
+  // Reporting for duty to the crew or Away Team of a personnel that takes such reports.
+  Rule check_report_to_group(Seat seat, CardId card, CardId personnel) const;
   Rule check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const;
   Rule check_event(Seat seat, CardId card, CardId target) const;
   // The normal card plays of `c` (reports, builds, events without a handler) that its checks
@@ -255,6 +259,9 @@ class Engine {
   bool compatible(Seat seat, AffiliationSet a, AffiliationSet b) const;
   bool fits_with(CardId personnel, const std::vector<CardId>& group) const;
   bool fits_with_crew(CardId personnel, CardId vessel) const;
+  // Whether a personnel where `card` is present suspends or nullifies it there
+  // (StccgWherePresent): its modifiers do not apply; a handler acting there asks this too.
+  bool suspended_where_present(CardId card) const;
   std::vector<CardId> crew(CardId vessel) const;
   std::vector<CardId> on_surface(Seat seat, LocIndex loc) const;
   std::vector<std::vector<CardId>> away_teams(Seat seat, LocIndex loc) const;

@@ -62,6 +62,29 @@ bool Engine::fits_with_crew(CardId personnel, CardId vessel) const {
   return true;
 }
 
+bool Engine::suspended_where_present(CardId card) const {
+  const CardDef& def = s_.def(card);
+  if (!def.suspendable) return false;
+  // A card played on another is where its host is (Bendii Syndrome on a Vulcan).
+  CardId at = card;
+  while (s_.cards[at].where == Where::kOn && s_.cards[at].host != kNoCard)
+    at = s_.cards[at].host;
+  const CardState& place = s_.cards[at];
+  if (place.where != Where::kAboard && place.where != Where::kSurface) return false;
+  for (CardId c : s_.in_play) {
+    const CardState& p = s_.cards[c];
+    if (c == card || !is_personnel(c) || p.disabled || p.where != place.where ||
+        p.host != place.host || p.loc != place.loc)
+      continue;
+    for (const auto& entry : s_.def(c).card.personnel().where_present()) {
+      if (entry.title() == def.title() && (entry.effect() == v1::STCCG_PRESENCE_EFFECT_SUSPENDS ||
+                                           entry.effect() == v1::STCCG_PRESENCE_EFFECT_NULLIFIES))
+        return true;
+    }
+  }
+  return false;
+}
+
 std::vector<CardId> Engine::crew(CardId vessel) const {
   std::vector<CardId> out;
   for (CardId c : s_.in_play) {

@@ -169,6 +169,10 @@ void Engine::card_plays(Seat seat, CardId c, const std::vector<CardId>& vessels,
       for (CardId v : vessels) {
         if (is_facility(v)) offer({ActionKind::kReport, c, v});
       }
+      if (def.type() != v1::STCCG_CARD_TYPE_PERSONNEL) break;
+      for (CardId host : s_.in_play) {
+        if (!s_.def(host).reports_to_group.empty()) offer({ActionKind::kReport, c, host});
+      }
       break;
     case v1::STCCG_CARD_TYPE_FACILITY:
       for (LocIndex loc = 0; loc < s_.spaceline.size(); ++loc)
@@ -342,6 +346,8 @@ Rule Engine::check_from_hand(Seat seat, CardId card) const {
 
 Rule Engine::check_report(Seat seat, CardId card, CardId facility) const {
   if (Rule r = check_from_hand(seat, card); r != Rule::kOk) return r;
+  if (facility != kNoCard && s_.in_play_at(facility) && is_personnel(facility))
+    return check_report_to_group(seat, card, facility);
   if (facility == kNoCard || !s_.in_play_at(facility) || !is_facility(facility) ||
       s_.cards[facility].controller != seat) {
     return Rule::kNowhereToReport;
@@ -359,6 +365,29 @@ Rule Engine::check_report(Seat seat, CardId card, CardId facility) const {
     default:
       return Rule::kWrongCardType;
   }
+}
+
+Rule Engine::check_report_to_group(Seat seat, CardId card, CardId personnel) const {
+  const CardState& host = s_.cards[personnel];
+  const Formula& who = s_.def(personnel).reports_to_group;
+  if (host.controller != seat || who.empty() || !is_personnel(card) ||
+      !who.holds_for_member(base_facts(card)) ||
+      (host.where != Where::kAboard && host.where != Where::kSurface)) {
+    return Rule::kNowhereToReport;
+  }
+  // It joins the group: compatible with every member, as if beamed there.
+  if (host.where == Where::kAboard) {
+    return fits_with_crew(card, host.host) ? Rule::kOk : Rule::kIncompatible;
+  }
+  const AffiliationSet mine = affiliations(card);
+  for (CardId other : s_.in_play) {
+    const CardState& c = s_.cards[other];
+    if (is_personnel(other) && c.controller == seat && c.where == Where::kSurface &&
+        c.loc == host.loc && !compatible(seat, mine, affiliations(other))) {
+      return Rule::kIncompatible;
+    }
+  }
+  return Rule::kOk;
 }
 
 Rule Engine::check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const {

@@ -208,7 +208,28 @@ void Engine::kill(CardId personnel) {
     if (handler && handler->personnel_killed && s_.cards[c].zone == Zone::kPlay)
       handler->personnel_killed(*this, c, personnel);
   }
+  if (top_frame<PersonnelBattleFrame>() || top_frame<ShipBattleFrame>()) {
+    // Cards whose owner scores when this personnel dies in a battle (K'nera).
+    const std::string& title = s_.def(personnel).title();
+    const Seat victim = s_.cards[personnel].owner;
+    for (CardId c : std::vector<CardId>(s_.in_play)) {
+      if (c == personnel || !is_personnel(c)) continue;
+      const auto& bonus = s_.def(c).card.personnel().battle_kill_bonus();
+      const Seat owner = s_.cards[c].owner;
+      if (bonus.points() == 0 || (!s_.options.kill_bonus_any_victim && victim == owner)) continue;
+      if (std::find(bonus.titles().begin(), bonus.titles().end(), title) != bonus.titles().end())
+        score(owner, bonus.points(), c);
+    }
+  }
   to_discard(personnel, ev::MoveCause::kKilled);
+}
+
+void Engine::took_part_in_battle(Seat seat) {
+  PlayerState& player = s_.players[seat];
+  if (player.battled) return;
+  player.battled = true;
+  if (player.battle_forfeit != 0) score(seat, -player.battle_forfeit, kNoCard);
+  player.battle_forfeit = 0;
 }
 
 void Engine::destroy_vessel(CardId vessel, Seat by) {

@@ -84,7 +84,9 @@ enum class Outcome : std::uint8_t {
   kArtifactFound,  // an artifact stays, to be earned on completion
   kQFlashIgnored,  // no Q-Continuum to face: discarded
   kMisseed,        // seeded where it does not belong: out of play, not an action
-  kCancelled,      // discarded unresolved by a card played before it (Senior Staff Meeting)
+  // Discarded unresolved by a card played before it (Senior Staff Meeting) or by a personnel
+  // present that nullifies it (Zon).
+  kCancelled,
 };
 struct DilemmaResolved {
   CardId card;

@@ -80,7 +80,15 @@ struct WindowFrame {
 };
 
 // How far the seed card being met got, so that its resolution can pause for a choice and resume.
-enum class DilemmaStep : std::uint8_t { kEntry, kFailing, kAfterEffects, kAsking, kChosen };
+// kWherePresent: a personnel of the group may nullify it (StccgWherePresent), before its own entry.
+enum class DilemmaStep : std::uint8_t {
+  kEntry,
+  kFailing,
+  kAfterEffects,
+  kAsking,
+  kChosen,
+  kWherePresent
+};
 
 // A mission attempt (§3.8) and the dilemmas met in it (§3.9).
 struct AttemptFrame {

@@ -57,6 +57,9 @@ struct Options {
   // AMBIGUOUS); otherwise they raise the normal two draws to two plus its count, and do not add
   // to draws already granted.
   bool extra_tactic_draws_add_up = true;
+  // A card that scores when a named personnel is killed in a battle (K'nera) scores for either
+  // player's personnel (qc.md: AMBIGUOUS); otherwise only for the opponent's.
+  bool kill_bonus_any_victim = true;
 };
 
 struct OptionInfo {
@@ -84,6 +87,7 @@ inline constexpr OptionInfo kOptions[] = {
     {"medals_one_per_leader", &Options::medals_one_per_leader, "QC Data's Medals"},
     {"extra_tactic_draws_add_up", &Options::extra_tactic_draws_add_up,
      "bog.md Attack Pattern Delta"},
+    {"kill_bonus_any_victim", &Options::kill_bonus_any_victim, "qc.md K'nera"},
 };
 
 }  // namespace spacedock::stccg

@@ -37,7 +37,9 @@ std::uint64_t State::hash() const {
       add_list(side.used);
     }
     h.add(static_cast<std::uint64_t>(p.score));
-    h.add(p.card_played | p.orders_begun << 1 | p.seeded_outpost << 2 | p.only_reports << 3);
+    h.add(p.card_played | p.orders_begun << 1 | p.seeded_outpost << 2 | p.only_reports << 3 |
+          p.battled << 4);
+    h.add(static_cast<std::uint64_t>(p.battle_forfeit));
   }
   for (const Location& l : spaceline) {
     h.add(l.mission | std::uint64_t{l.seeder} << 16 | std::uint64_t{l.completed_by} << 24 |

@@ -107,6 +107,9 @@ struct PlayerState {
   // Every card play this turn was a report (with Red Alert, more may follow).
   bool only_reports = true;
   bool seeded_outpost = false;
+  // Took part in a battle this game, and the points a battle would take back (Mordock).
+  bool battled = false;
+  int battle_forfeit = 0;
   std::array<SideDeck, kSideDeckKinds> side;
   SideDeck& side_deck(SideDeckKind kind) { return side[static_cast<std::size_t>(kind)]; }
   const SideDeck& side_deck(SideDeckKind kind) const {

@@ -151,6 +151,10 @@ class Labeller {
         // Personnel and ships report for duty; equipment is played (§2.3).
         const auto type = s_.def(a.a).type();
         const std::string verb = type == v1::STCCG_CARD_TYPE_EQUIPMENT ? "Play " : "Report ";
+        if (game_.rules().is_personnel(a.b)) {
+          return verb + card(a.a) + " to the group of " + card(a.b) + " at " +
+                 mission_title(s_, game_.rules().location_of(a.b));
+        }
         return verb + card(a.a) + (type == v1::STCCG_CARD_TYPE_SHIP ? " to " : " aboard ") +
                card(a.b) + " at " + mission_title(s_, s_.cards[a.b].loc);
       }

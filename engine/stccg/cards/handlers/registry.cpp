@@ -51,6 +51,8 @@ extern const Handler kAmandaRogers, kKevinUxbridge, kQ2, kTestDoorJammer, kTestT
 extern const Handler kAmandasParents, kAreTheseTrulyYourFriendsBrother, kDoorNet,
     kDrQMedicineEntity, kFrigid, kImmortalAgain, kMortalQ, kOffSwitch, kPlaNet, kScottishSetter,
     kTheNakedTruth, kTijuanaCrass, kWesleyGetsThePoint, kWheresGuinan, kYouWillInTime;
+// personnel_abilities.cpp
+extern const Handler kTimicin;
 // q_continuum.cpp
 extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCamest,
     kGuiltyProvisionally, kIncomingMessageTheContinuum, kIntoTheBreach, kLemonAid,
@@ -183,6 +185,7 @@ const std::array kHandlers = {
     &handlers::kTheNakedTruth,
     &handlers::kTheWakeOfTheBorg,
     &handlers::kTijuanaCrass,
+    &handlers::kTimicin,
     &handlers::kTranswarpConduit,
     &handlers::kTsiolkovskyInfection,
     &handlers::kUnderFire,

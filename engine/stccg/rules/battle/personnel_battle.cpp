@@ -26,6 +26,8 @@ void Engine::begin_personnel_battle(Seat seat, CardId member, CardId opponent) {
   b.sides[0] = battle_team(member);
   b.sides[1] = battle_team(opponent);
   emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, opponent});
+  took_part_in_battle(seat);
+  took_part_in_battle(State::other(seat));
   Effect attacked{.kind = EffectKind::kAttacked, .until = Until::kRemoved};
   attacked.player = State::other(seat);
   attacked.loc = b.loc;
@@ -41,6 +43,7 @@ void Engine::begin_rogue_borg_battle(Seat seat, CardId ship, DefIndex rogue) {
   b.rogue_def = rogue;
   b.step = PersonnelStep::kFight;  // the crew always fights back
   emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, ship});
+  took_part_in_battle(seat);
   s_.frames.push_back(std::move(b));
 }
 

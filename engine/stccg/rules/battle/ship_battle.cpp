@@ -32,6 +32,9 @@ void Engine::begin_ship_battle(Seat seat, CardId firing, CardId target) {
   b.firing[0].push_back(firing);
   b.targets[0].push_back(target);
   emit(ev::BattleStarted{ev::BattleKind::kShip, seat, b.loc, target, firing});
+  for (Seat side : b.seat) {
+    if (side != kNoSeat) took_part_in_battle(side);
+  }
   // The card attacked is unstopped, so that it may return fire (BoG; under the CRD a stopped
   // ship may retaliate anyway).
   if (s_.options.bog_return_fire) s_.cards[target].stopped = false;

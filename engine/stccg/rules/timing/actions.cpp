@@ -76,7 +76,11 @@ void Engine::resolve(ActionFrame& f) {
   switch (a.kind) {
     case ActionKind::kReport: {
       const CardState& facility = s_.cards[a.b];
-      if (is_ship(a.a)) {
+      if (is_personnel(a.b)) {  // to the group of a personnel that takes reports (Mr. Homn)
+        const bool aboard = facility.where == Where::kAboard;
+        move_card(a.a, Zone::kPlay, facility.where, aboard ? kNoLoc : facility.loc,
+                  aboard ? facility.host : kNoCard);
+      } else if (is_ship(a.a)) {
         move_card(a.a, Zone::kPlay, Where::kSpace, facility.loc);  // docked: implicit (§3.5)
       } else {
         move_card(a.a, Zone::kPlay, Where::kAboard, kNoLoc, a.b);

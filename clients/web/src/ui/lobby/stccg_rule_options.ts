@@ -91,4 +91,9 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "Attack Pattern Delta's draws stand apart",
     why: "Attack Pattern Delta's extra tactic draws only raise the normal two draws to two plus its count. Off: they add to any other extra draws, such as Battle Bridge Door's (bog.md Attack Pattern Delta).",
   },
+  {
+    key: "killBonusOpponentsOnly",
+    words: "Battle kill bonuses for the opponent's personnel only",
+    why: "A card that scores when a named personnel dies in a battle (K'nera) scores only when it is the opponent's. Off: either player's copy counts (qc.md K'nera).",
+  },
 ];
