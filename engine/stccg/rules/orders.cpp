@@ -34,6 +34,11 @@ std::vector<Action> Engine::order_options(Seat seat) const {
           for (CardId v : vessels) {
             if (is_facility(v)) offer({ActionKind::kReport, c, v});
           }
+          if (!def.reports_with.empty()) {
+            for (CardId p : s_.in_play) {
+              if (is_personnel(p)) offer({ActionKind::kReport, c, p});
+            }
+          }
           break;
         case v1::STCCG_CARD_TYPE_FACILITY:
           for (LocIndex loc = 0; loc < locations; ++loc)
@@ -305,6 +310,15 @@ Rule Engine::check_from_hand(Seat seat, CardId card) const {
 
 Rule Engine::check_report(Seat seat, CardId card, CardId facility) const {
   if (Rule r = check_from_hand(seat, card); r != Rule::kOk) return r;
+  if (facility != kNoCard && s_.in_play_at(facility) && is_personnel(facility)) {
+    // Beside one of the player's personnel that the card may report with (Mek'leth).
+    const Formula& with = s_.def(card).reports_with;
+    const CardState& p = s_.cards[facility];
+    const bool placed = p.where == Where::kSurface || p.where == Where::kAboard;
+    return !with.empty() && placed && p.controller == seat && with.holds_for_member(facts(facility))
+               ? Rule::kOk
+               : Rule::kNowhereToReport;
+  }
   if (facility == kNoCard || !s_.in_play_at(facility) || !is_facility(facility) ||
       s_.cards[facility].controller != seat) {
     return Rule::kNowhereToReport;
@@ -335,7 +349,7 @@ Rule Engine::check_build(Seat seat, CardId card, LocIndex loc, bool seeding) con
   if (mission.homeworld()) return Rule::kWrongPlacement;
   if (def.affiliation == Affiliation::kNeutral) {
     if (!space(loc)) return Rule::kNoSpaceMission;  // the Neutral Outpost: any space location
-  } else if (!(end_for(seat, loc).affiliations & bit(def.affiliation))) {
+  } else if (!(mission_icons(seat, loc) & bit(def.affiliation))) {
     return Rule::kNoAffiliationIcon;
   }
   // One facility of yours per location; one outpost per affiliation you play, the
@@ -570,7 +584,7 @@ std::optional<Engine::Lacking> Engine::requirements_lacking(Seat seat, LocIndex 
 bool Engine::has_matching(Seat seat, LocIndex loc, const std::vector<CardId>& group) const {
   // Treaties never stand in for a matching affiliation icon (§3.2); an Espionage card of the
   // player on the mission does, for its spies' affiliation (CRD IV.10).
-  AffiliationSet icons = end_for(seat, loc).affiliations;
+  AffiliationSet icons = mission_icons(seat, loc);
   const CardId mission = s_.spaceline[loc].mission;
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];

@@ -142,10 +142,10 @@ bool at(const Scene& scene, CardId c, const Place& p) {
   return false;
 }
 
-constexpr std::string_view kHits[] = {"miss", "hit", "direct"};
+constexpr std::string_view kHitNames[] = {"miss", "hit", "direct"};
 
 std::string_view hit_name(std::uint8_t hit) {
-  return hit < std::size(kHits) ? kHits[hit] : "?";
+  return hit < std::size(kHitNames) ? kHitNames[hit] : "?";
 }
 
 // Events since the last action: a dilemma's outcome, an attempt's result, a battle's winner or

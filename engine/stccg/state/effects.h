@@ -56,6 +56,9 @@ enum class EffectKind : std::uint8_t {
   // `value` of their skill box (0: the first listed; a multiplied skill goes whole, a
   // classification written there too; never the classification box) (Tsiolkovsky Infection).
   kSkillEntryLost,
+  // `card` (a personnel) has one more of skill `value` (a SkillId) while this lasts; with
+  // `flag`, one less, never below none (Admiral Ross's choice of the turn).
+  kSkillChanged,
 };
 
 // When an effect ends.

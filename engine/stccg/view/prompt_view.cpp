@@ -135,6 +135,8 @@ class Labeller {
         // Personnel and ships report for duty; equipment is played (§2.3).
         const auto type = s_.def(a.a).type();
         const std::string verb = type == v1::STCCG_CARD_TYPE_EQUIPMENT ? "Play " : "Report ";
+        if (s_.def(a.b).type() == v1::STCCG_CARD_TYPE_PERSONNEL)  // beside a personnel (Mek'leth)
+          return verb + card(a.a) + " with " + card(a.b);
         return verb + card(a.a) + (type == v1::STCCG_CARD_TYPE_SHIP ? " to " : " aboard ") +
                card(a.b) + " at " + mission_title(s_, s_.cards[a.b].loc);
       }

@@ -46,6 +46,8 @@ extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCa
 extern const Handler kHunterGangs;
 // ship_events.cpp
 extern const Handler kPlasmaFire, kSpacedock, kWarpCoreBreach;
+// skill_grants.cpp
+extern const Handler kAdmiralRoss;
 // spaceline_events.cpp
 extern const Handler kCalamarain, kQNet;
 // spans.cpp
@@ -62,6 +64,7 @@ extern const Handler kAlienLabyrinth;
 namespace {
 
 const std::array kHandlers = {
+    &handlers::kAdmiralRoss,
     &handlers::kAldebaranSerpent,
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,

@@ -74,7 +74,9 @@ void Engine::resolve(ActionFrame& f) {
   switch (a.kind) {
     case ActionKind::kReport: {
       const CardState& facility = s_.cards[a.b];
-      if (is_ship(a.a)) {
+      if (is_personnel(a.b)) {  // beside a personnel (Mek'leth): with that crew or Away Team
+        move_card(a.a, Zone::kPlay, facility.where, facility.loc, facility.host);
+      } else if (is_ship(a.a)) {
         move_card(a.a, Zone::kPlay, Where::kSpace, facility.loc);  // docked: implicit (§3.5)
       } else {
         move_card(a.a, Zone::kPlay, Where::kAboard, kNoLoc, a.b);
