@@ -152,6 +152,8 @@ class Engine {
   // Whether the turn's normal card play is still to be made (a report, or any other card).
   bool may_play_card(Seat seat, bool report = false) const;
   bool reports_as_group(Seat seat) const;
+  // Equipment whose report is not the turn's card play (D'k Tahg).
+  bool free_report(CardId card) const;
   AffiliationSet affiliations_played(Seat seat) const;
   Rule check_from_hand(Seat seat, CardId card) const;
   Rule check_report(Seat seat, CardId card, CardId facility) const;

@@ -22,8 +22,11 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   for (CardId c : s_.in_play) {
     if (s_.cards[c].controller == seat && s_.cards[c].where == Where::kSpace) vessels.push_back(c);
   }
-  if (may_play_card(seat, /*report=*/true)) {
+  // Free reports (D'k Tahg) may follow the card play, until orders begin.
+  const bool card_play = may_play_card(seat, /*report=*/true);
+  if (card_play || !player.orders_begun) {
     for (CardId c : player.hand) {
+      if (!card_play && !free_report(c)) continue;
       // What every card play needs is checked once per card, not once per place to play it.
       if (check_from_hand(seat, c) != Rule::kOk) continue;
       const CardDef& def = s_.def(c);
@@ -278,6 +281,11 @@ bool Engine::may_play_card(Seat seat, bool report) const {
   return report && player.only_reports && reports_as_group(seat);
 }
 
+bool Engine::free_report(CardId card) const {
+  const CardDef& def = s_.def(card);
+  return def.type() == v1::STCCG_CARD_TYPE_EQUIPMENT && def.card.equipment().reports_free();
+}
+
 bool Engine::reports_as_group(Seat seat) const {
   for (CardId c : s_.in_play) {
     const Handler* handler = s_.def(c).handler;
@@ -294,7 +302,8 @@ Rule Engine::check_from_hand(Seat seat, CardId card) const {
   const bool report = def.type() == v1::STCCG_CARD_TYPE_PERSONNEL ||
                       def.type() == v1::STCCG_CARD_TYPE_SHIP ||
                       def.type() == v1::STCCG_CARD_TYPE_EQUIPMENT;
-  if (!may_play_card(seat, report)) return Rule::kCardPlayUsed;
+  if (free_report(card) ? s_.players[seat].orders_begun : !may_play_card(seat, report))
+    return Rule::kCardPlayUsed;
   // Alternate Universe cards need an open AU Door, which comes with the side decks (part 2).
   if (def.icons & (1u << v1::STCCG_ICON_AU)) return Rule::kNotPlayableNow;
   if (def.card.not_duplicatable()) {

@@ -47,7 +47,7 @@ extern const Handler kHunterGangs;
 // ship_events.cpp
 extern const Handler kPlasmaFire, kSpacedock, kWarpCoreBreach;
 // skill_grants.cpp
-extern const Handler kAdmiralRoss;
+extern const Handler kAdmiralRoss, kBattleReport;
 // spaceline_events.cpp
 extern const Handler kCalamarain, kQNet;
 // spans.cpp
@@ -69,6 +69,7 @@ const std::array kHandlers = {
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,
     &handlers::kBattleBridgeDoor,
+    &handlers::kBattleReport,
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
     &handlers::kBorgShip,

@@ -23,7 +23,7 @@ bool plays_from_hand(ActionKind kind) {
 
 void Engine::begin_action(Seat actor, const Action& a) {
   PlayerState& player = s_.players[actor];
-  if (normal_card_play(a.kind)) {
+  if (normal_card_play(a.kind) && !(a.kind == ActionKind::kReport && free_report(a.a))) {
     player.card_played = true;
     if (a.kind != ActionKind::kReport) player.only_reports = false;
   } else if (!plays_from_hand(a.kind)) {
