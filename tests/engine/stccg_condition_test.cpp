@@ -87,8 +87,21 @@ std::optional<std::uint16_t> test_persona(std::string_view title) {
   return it->second;
 }
 
+enum TestTag : std::uint16_t { kSpeciesKlingon, kSpeciesHuman, kKeywordUnderground };
+
+std::optional<std::uint16_t> test_tag(std::string_view tag) {
+  static const std::map<std::string, std::uint16_t, std::less<>> tags = {
+      {"species:Klingon", kSpeciesKlingon},
+      {"species:Human", kSpeciesHuman},
+      {"keyword:Romulan underground", kKeywordUnderground},
+  };
+  const auto it = tags.find(tag);
+  if (it == tags.end()) return std::nullopt;
+  return it->second;
+}
+
 const FormulaNames& test_names() {
-  static const FormulaNames names{&test_skills(), test_persona};
+  static const FormulaNames names{&test_skills(), test_persona, test_tag};
   return names;
 }
 
@@ -140,6 +153,15 @@ class Person {
   }
   Person& persona(std::uint16_t p) {
     facts_.persona = p;
+    return *this;
+  }
+  Person& affiliations(spacedock::stccg::AffiliationSet a) {
+    facts_.affiliations = a;
+    return *this;
+  }
+  // `tags` must outlive the facts (the card database keeps them in the card definition).
+  Person& tags(const std::vector<std::uint16_t>& tags) {
+    facts_.tags = &tags;
     return *this;
   }
   operator MemberFacts() const { return facts_; }
@@ -419,6 +441,38 @@ TEST_CASE("traits: some member has it, or this personnel has it") {
   CHECK(group_holds("Android", away_team({man, android})));
 }
 
+TEST_CASE("affiliation:, species: and keyword: test what the card carries") {
+  using spacedock::stccg::Affiliation;
+  using spacedock::stccg::bit;
+  static const std::vector<std::uint16_t> klingon_tags = {kSpeciesKlingon};
+  static const std::vector<std::uint16_t> underground_tags = {kSpeciesHuman, kKeywordUnderground};
+  const MemberFacts worf =
+      officer().has("Honor").affiliations(bit(Affiliation::kFederation)).tags(klingon_tags);
+  const MemberFacts rebel =
+      scientist()
+          .affiliations(bit(Affiliation::kRomulan) | bit(Affiliation::kNonAligned))
+          .tags(underground_tags);
+  const MemberFacts nobody = officer();
+
+  CHECK(member_holds("species:Klingon + Honor", worf));
+  CHECK_FALSE(member_holds("species:Klingon", rebel));
+  CHECK_FALSE(member_holds("species:Klingon", nobody));
+  CHECK(member_holds("affiliation:Federation", worf));
+  CHECK_FALSE(member_holds("affiliation:Klingon", worf));
+  CHECK(member_holds("affiliation:Romulan + affiliation:non-aligned", rebel));
+  CHECK(member_holds("keyword:Romulan underground", rebel));
+  CHECK(member_holds("keyword : Romulan underground OR species:Klingon", worf));
+  CHECK(group_holds("any(species:Klingon + Honor) + keyword:Romulan underground",
+                    away_team({worf, rebel})));
+  CHECK_FALSE(group_holds("any(species:Klingon + SCIENCE)", away_team({worf, rebel})));
+
+  CHECK(error_of("affiliation:Vulcan") ==
+        "unknown affiliation 'Vulcan' at column 13 in "
+        "\"affiliation:Vulcan\"");
+  CHECK(error_of("species:Breen + Honor") ==
+        "no card has the species 'Breen' at column 9 in \"species:Breen + Honor\"");
+}
+
 TEST_CASE(
     "a trait word is the trait even where a persona has that title; braces name the persona") {
   const MemberFacts named_exocomp = Person(Classification::kEngineer).persona(kExocompPersona);
@@ -636,7 +690,7 @@ TEST_CASE("nesting deeper than the value stack is an error, and the limit itself
 TEST_CASE("a parser without a skill table is a programming error") {
   CHECK_THROWS_AS(parse_formula("Honor", FormulaNames{}), std::invalid_argument);
   // Without a persona lookup, titles are unknown names.
-  const FormulaNames skills_only{&test_skills(), nullptr};
+  const FormulaNames skills_only{&test_skills(), nullptr, nullptr};
   CHECK(error_of("Gowron", skills_only) ==
         "unknown skill or personnel 'Gowron' at column 1 in \"Gowron\"");
   CHECK(error_of("Honor", skills_only) == "(parsed)");
@@ -865,10 +919,12 @@ const FormulaNames& tsv_names() {
     return ids;
   }();
   static const FormulaNames names{
-      &tsv_skills(), [](std::string_view title) {
+      &tsv_skills(),
+      [](std::string_view title) {
         const auto it = personas.find(title);
         return it == personas.end() ? std::nullopt : std::optional<std::uint16_t>(it->second);
-      }};
+      },
+      nullptr};
   return names;
 }
 

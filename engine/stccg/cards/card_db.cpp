@@ -134,6 +134,10 @@ class Loader {
                   spying.target() != v1::STCCG_AFFILIATION_UNSPECIFIED,
               "espionage needs a spy and a target affiliation");
     }
+    for (const auto& keyword : card.keywords())
+      tag_of("keyword:" + keyword);
+    for (const auto& species : card.personnel().species())
+      tag_of("species:" + species);
     if (card.type() == v1::STCCG_CARD_TYPE_PERSONNEL || card.type() == v1::STCCG_CARD_TYPE_SHIP) {
       if (card.personas().empty()) {
         persona_of(card.title());
@@ -150,6 +154,10 @@ class Loader {
     return it->second;
   }
 
+  std::uint16_t tag_of(const std::string& name) {
+    return tag_ids_.emplace(name, static_cast<std::uint16_t>(tag_ids_.size())).first->second;
+  }
+
   SkillHalves skill_halves(const v1::StccgSkill& skill) const {
     require(skills_.find(skill.name()).has_value(), "unknown skill '" + skill.name() + "'");
     const unsigned times = skill.times() == 0 ? 1 : skill.times();
@@ -160,9 +168,15 @@ class Loader {
   }
 
   FormulaNames names() const {
-    return {&skills_, [this](std::string_view title) -> std::optional<std::uint16_t> {
+    return {&skills_,
+            [this](std::string_view title) -> std::optional<std::uint16_t> {
               auto it = persona_ids_.find(std::string(title));
               if (it == persona_ids_.end()) return std::nullopt;
+              return it->second;
+            },
+            [this](std::string_view tag) -> std::optional<std::uint16_t> {
+              auto it = tag_ids_.find(std::string(tag));
+              if (it == tag_ids_.end()) return std::nullopt;
               return it->second;
             }};
   }
@@ -207,8 +221,24 @@ class Loader {
       require(skill.has_value(), "modifier grants unknown skill '" + m.grant_skill() + "'");
       out.grant_skill = *skill;
     }
-    require(out.attribute.has_value() != out.grant_skill.has_value(),
-            "a modifier changes an attribute or grants a skill, not both or neither");
+    if (!m.lose_skill().empty()) {
+      auto skill = skills_.find(m.lose_skill());
+      require(skill.has_value(), "modifier takes away unknown skill '" + m.lose_skill() + "'");
+      out.lose_skill = *skill;
+    }
+    require(
+        out.attribute.has_value() + out.grant_skill.has_value() + out.lose_skill.has_value() == 1,
+        "a modifier changes an attribute, grants a skill or takes one away: exactly one");
+    out.aboard = m.aboard();
+    out.while_with = formula(m.while_with(), "modifier while_with");
+    for (int a : m.affiliations())
+      out.affiliations |= bit(static_cast<Affiliation>(a));
+    if (!m.while_in_play().empty()) {
+      require(std::any_of(cards_.begin(), cards_.end(),
+                          [&](const v1::StccgCard& c) { return c.title() == m.while_in_play(); }),
+              "modifier while_in_play names no card: '" + m.while_in_play() + "'");
+      out.while_in_play = m.while_in_play();
+    }
     return out;
   }
 
@@ -236,6 +266,8 @@ class Loader {
     }
     for (int icon : card.icons())
       def.icons |= 1u << icon;
+    for (const auto& keyword : card.keywords())
+      def.tags.push_back(tag_ids_.at("keyword:" + keyword));
     if (card.type() == v1::STCCG_CARD_TYPE_PERSONNEL || card.type() == v1::STCCG_CARD_TYPE_SHIP) {
       def.persona = persona_ids_.at(card.personas().empty() ? card.title() : card.personas(0));
     }
@@ -250,8 +282,17 @@ class Loader {
         for (const auto& s : card.personnel().skills()) {
           def.skills.push_back({*skills_.find(s.name()), skill_halves(s)});
         }
+        for (const auto& species : card.personnel().species())
+          def.tags.push_back(tag_ids_.at("species:" + species));
         add_modifiers(card.personnel().modifiers());
         def.reports_to_group = formula(card.personnel().reports_to_group(), "reports_to_group");
+        // The missions are named by title and need not be in the database: Donald Varley's are
+        // of sets still to come.
+        for (const auto& icon : card.personnel().adds_mission_icons()) {
+          require(
+              !icon.mission().empty() && icon.affiliation() != v1::STCCG_AFFILIATION_UNSPECIFIED,
+              "adds_mission_icons needs a mission and an affiliation");
+        }
         break;
       case v1::StccgCard::kShip:
         def.affiliation = static_cast<Affiliation>(card.ship().affiliation());
@@ -286,6 +327,7 @@ class Loader {
         break;
       case v1::StccgCard::kEquipment:
         add_modifiers(card.equipment().modifiers());
+        def.reports_with = formula(card.equipment().reports_with(), "reports_with");
         break;
       case v1::StccgCard::kEvent:
         add_modifiers(card.event().modifiers());
@@ -314,6 +356,7 @@ class Loader {
       default:
         break;
     }
+    std::sort(def.tags.begin(), def.tags.end());
     return def;
   }
 
@@ -322,6 +365,7 @@ class Loader {
   std::unordered_set<std::string> ids_;
   std::map<std::string, PersonaId> persona_ids_;
   std::vector<std::string> persona_names_;
+  std::map<std::string, std::uint16_t> tag_ids_;  // "species:X" and "keyword:X"
   std::string where_;
 };
 

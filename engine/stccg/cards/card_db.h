@@ -29,6 +29,11 @@ struct ModifierDef {
   int multiply = 0;
   Formula per_filter;
   std::optional<SkillId> grant_skill;
+  std::optional<SkillId> lose_skill;
+  v1::StccgAboard aboard = v1::STCCG_ABOARD_UNSPECIFIED;
+  Formula while_with;
+  AffiliationSet affiliations = 0;  // 0: any
+  std::string while_in_play;        // a title; empty: always
 };
 
 struct SkillEntry {
@@ -59,6 +64,8 @@ struct CardDef {
   AffiliationSet affiliations = 0;
   std::vector<SkillEntry> skills;
   Formula reports_to_group;  // who may report for duty to its group (Mr. Homn)
+  // Species and keywords as tag ids (FormulaNames::tag), sorted.
+  std::vector<std::uint16_t> tags;
   // Ships and facilities.
   Affiliation affiliation = Affiliation::kNone;
   // Missions: [0] the seeder's end, [1] the other player's.
@@ -70,6 +77,8 @@ struct CardDef {
   Formula cure;
   // One per on_fail effect: the filter of a kill or a relocation (empty for the others).
   std::vector<Formula> effect_filters;
+  // Equipment: the personnel it may also report beside (empty: none).
+  Formula reports_with;
   // Facilities.
   Formula build_requires;
   // Tactics: who a damage marker's casualty may be, and what nullifies it.

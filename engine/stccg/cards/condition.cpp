@@ -31,8 +31,10 @@ enum OpCode : std::uint8_t {
   kPersona,  // arg persona id; true if a member is that persona
   kTrait,    // arg Trait; true if a member has it
   kCount,    // arg span of the filter; the number of members it holds for `compare` `value`
-  kAnd,      // arg arity
-  kOr,       // arg arity
+  kAffiliation,  // arg Affiliation; true if a member has it
+  kTag,          // arg tag id (a species or keyword); true if a member carries it
+  kAnd,          // arg arity
+  kOr,           // arg arity
 };
 
 enum Compare : std::uint8_t { kGreater, kLess, kGreaterEqual, kLessEqual, kEqual };
@@ -153,6 +155,14 @@ bool atom(const Op& op, const Members& members) {
       for (const auto& m : members)
         if (has_trait(m, static_cast<Trait>(op.arg))) return true;
       return false;
+    case kAffiliation:
+      for (const auto& m : members)
+        if (m.affiliations & bit(static_cast<Affiliation>(op.arg))) return true;
+      return false;
+    case kTag:
+      for (const auto& m : members)
+        if (m.tags && std::binary_search(m.tags->begin(), m.tags->end(), op.arg)) return true;
+      return false;
     case kCount:
       for (const auto& m : members)
         n += eval(&op + 1, &op + 1 + op.arg, Members{&m, 1, nullptr});
@@ -202,6 +212,19 @@ constexpr Keyword kAttributes[] = {
 };
 
 // Matched without regard to case: mission requirements print them capitalised ("Female + Male").
+constexpr Keyword kAffiliations[] = {
+    {"Federation", static_cast<std::uint16_t>(Affiliation::kFederation)},
+    {"Klingon", static_cast<std::uint16_t>(Affiliation::kKlingon)},
+    {"Romulan", static_cast<std::uint16_t>(Affiliation::kRomulan)},
+    {"Cardassian", static_cast<std::uint16_t>(Affiliation::kCardassian)},
+    {"Ferengi", static_cast<std::uint16_t>(Affiliation::kFerengi)},
+    {"Borg", static_cast<std::uint16_t>(Affiliation::kBorg)},
+    {"Bajoran", static_cast<std::uint16_t>(Affiliation::kBajoran)},
+    {"Dominion", static_cast<std::uint16_t>(Affiliation::kDominion)},
+    {"Non-Aligned", static_cast<std::uint16_t>(Affiliation::kNonAligned)},
+    {"Neutral", static_cast<std::uint16_t>(Affiliation::kNeutral)},
+};
+
 constexpr Keyword kTraits[] = {
     {"female", kFemale},     {"male", kMale},       {"android", kAndroid},
     {"hologram", kHologram}, {"exocomp", kExocomp}, {"hea", kHea},
@@ -283,6 +306,9 @@ class Parser {
     if (accept_call("count")) return parse_count();
     if (accept_call("any")) return parse_any();
     if (accept_class()) return parse_class();
+    if (accept_prefix("affiliation")) return parse_affiliation();
+    for (const std::string_view kind : {"species", "keyword"})
+      if (accept_prefix(kind)) return parse_tag(kind);
     for (const auto& attribute : kAttributes)
       if (accept_word(attribute.word)) return parse_attribute(attribute);
     parse_name();
@@ -342,6 +368,32 @@ class Parser {
     if (halves % 2 != 0) fail(multiplier, "expected a whole number of personnel after 'class:'");
     // A classification's skill is SkillId(c) - 1, so its Classification is the skill plus one.
     emit_atom(Op{kClass, 0, static_cast<std::uint16_t>(skill->first + 1), halves / 2});
+  }
+
+  // affiliation := "affiliation:" AFFILIATION
+  void parse_affiliation() {
+    skip_space();
+    const std::string_view name = title_phrase();
+    for (const auto& affiliation : kAffiliations) {
+      if (core::iequals(name, affiliation.word)) {
+        emit_atom(Op{kAffiliation, 0, affiliation.arg, 0});
+        pos_ += name.size();
+        return;
+      }
+    }
+    fail(pos_, "unknown affiliation '" + std::string(name) + "'");
+  }
+
+  // tag := ("species:" | "keyword:") NAME, as the cards' figures spell it
+  void parse_tag(std::string_view kind) {
+    skip_space();
+    const std::string_view name = title_phrase();
+    const auto tag =
+        names_.tag ? names_.tag(std::string(kind) + ":" + std::string(name)) : std::nullopt;
+    if (name.empty() || !tag)
+      fail(pos_, "no card has the " + std::string(kind) + " '" + std::string(name) + "'");
+    emit_atom(Op{kTag, 0, *tag, 0});
+    pos_ += name.size();
   }
 
   // attribute := ATTR OP N, ship := SHIPATTR OP N
@@ -512,6 +564,15 @@ class Parser {
     const std::size_t paren = skip_space_from(pos_ + name.size());
     if (paren >= text_.size() || text_[paren] != '(') return false;
     pos_ = paren + 1;
+    return true;
+  }
+
+  // `word` then ":", with space allowed between: affiliation:, species:, keyword:.
+  bool accept_prefix(std::string_view word) {
+    if (!rest().starts_with(word)) return false;
+    const std::size_t colon = skip_space_from(pos_ + word.size());
+    if (colon >= text_.size() || text_[colon] != ':') return false;
+    pos_ = colon + 1;
     return true;
   }
 

@@ -56,6 +56,8 @@ class FormulaError : public std::runtime_error {
 struct FormulaNames {
   const SkillTable* skills = nullptr;
   std::function<std::optional<std::uint16_t>(std::string_view title)> persona;
+  // "species:NAME" or "keyword:NAME" to the tag id cards carry in MemberFacts::tags.
+  std::function<std::optional<std::uint16_t>(std::string_view tag)> tag;
 };
 
 Formula parse_formula(std::string_view text, const FormulaNames& names);

@@ -86,6 +86,10 @@ struct MemberFacts {
   int cunning = 0;
   int strength = 0;
   std::array<SkillHalves, kMaxSkills> skills{};  // skill box + grants + classification
+  AffiliationSet affiliations = 0;
+  // Its species and keywords as tag ids of the card database (FormulaNames::tag), sorted; null
+  // for none.
+  const std::vector<std::uint16_t>* tags = nullptr;
 };
 
 // A group: its members and the ship or facility they are on, if any.

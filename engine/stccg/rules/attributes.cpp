@@ -42,6 +42,42 @@ bool Engine::may_use(CardId equipment, CardId personnel) const {
   return (mine & allowed) != 0 || treaty(s_.cards[personnel].controller, mine, allowed);
 }
 
+bool Engine::modifier_holds(const ModifierDef& m, CardId source, CardId target) const {
+  const CardState& s = s_.cards[source];
+  const bool aboard_ship = s.where == Where::kAboard && is_ship(s.host);
+  switch (m.aboard) {
+    case v1::STCCG_ABOARD_SHIP:
+      if (!aboard_ship) return false;
+      break;
+    case v1::STCCG_ABOARD_FACILITY:
+      if (s.where != Where::kAboard || !is_facility(s.host)) return false;
+      break;
+    case v1::STCCG_ABOARD_NOT_SHIP:
+      if (aboard_ship) return false;
+      break;
+    default:
+      break;
+  }
+  if (m.affiliations != 0 && !(affiliations(target) & m.affiliations)) return false;
+  if (!m.while_in_play.empty() && std::none_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
+        return s_.def(c).title() == m.while_in_play;
+      })) {
+    return false;
+  }
+  if (!m.while_with.empty()) {
+    // Printed figures only, so that no modifier waits on another (two Navoks together).
+    GroupFacts with;
+    for (CardId c : s_.in_play) {
+      const CardState& o = s_.cards[c];
+      if (c != source && is_personnel(c) && o.controller == s.controller && o.where == s.where &&
+          o.host == s.host && o.loc == s.loc)
+        with.members.push_back(base_facts(c));
+    }
+    if (!m.while_with.holds_for_group(with)) return false;
+  }
+  return true;
+}
+
 template <typename Visit>
 void Engine::for_each_modifier(CardId target, Visit&& visit) const {
   const CardState& t = s_.cards[target];
@@ -59,15 +95,23 @@ void Engine::for_each_modifier(CardId target, Visit&& visit) const {
       if (!cumulative && std::find(counted.begin(), counted.end(), def.index) != counted.end()) {
         continue;
       }
+      if (!modifier_holds(m, source, target)) continue;
       visit(m, source);
       any = true;
     }
     if (any && !cumulative) counted.push_back(def.index);
   };
   offer(target, v1::STCCG_SCOPE_SELF);
+  const auto at_location = [](const CardState& c) {
+    return c.where == Where::kSpace || c.where == Where::kSurface || c.where == Where::kAboard;
+  };
   for (CardId source : s_.in_play) {
     const CardState& s = s_.cards[source];
     if (source == target || s_.def(source).modifiers.empty()) continue;
+    if (s.controller == t.controller && at_location(s) && at_location(t) &&
+        location_of(source) == location_of(target)) {
+      offer(source, v1::STCCG_SCOPE_LOCATION);
+    }
     // A personnel's table-wide modifiers reach wherever it is (Kareen Brianon's to Ira Graves).
     if (s.where == Where::kTable || is_personnel(source)) {
       if (s.controller == t.controller) offer(source, v1::STCCG_SCOPE_ALL_YOURS);
@@ -75,6 +119,8 @@ void Engine::for_each_modifier(CardId target, Visit&& visit) const {
     }
     if (s.where == Where::kOn && s.host == target) {
       offer(source, v1::STCCG_SCOPE_HOST);
+    } else if (s.where == Where::kAboard && s.host == target) {
+      offer(source, v1::STCCG_SCOPE_VESSEL);
     } else if (person && s.controller == t.controller && s.where == t.where && s.host == t.host &&
                s.loc == t.loc && may_use(source, target)) {
       offer(source, v1::STCCG_SCOPE_PRESENT);  // equipment with the personnel
@@ -106,10 +152,11 @@ int Engine::attribute(CardId card, Attribute a) const {
     if (m.attribute != a || (no_enhancements && m.add > 0)) return;
     // A card with figures of its own is no ship: only what is played on it (markers) counts.
     if (handler && handler->figures && m.scope != v1::STCCG_SCOPE_HOST) return;
-    // A table-wide modifier of a ship attribute is for "your ships": facilities keep theirs
-    // (CRD IV.5B, IV.5C).
+    // A table-wide (or location-wide) modifier of a ship attribute is for "your ships":
+    // facilities keep theirs (CRD IV.5B, IV.5C).
     if (!person && !is_ship(card) &&
-        (m.scope == v1::STCCG_SCOPE_ALL_YOURS || m.scope == v1::STCCG_SCOPE_ALL))
+        (m.scope == v1::STCCG_SCOPE_ALL_YOURS || m.scope == v1::STCCG_SCOPE_ALL ||
+         m.scope == v1::STCCG_SCOPE_LOCATION))
       return;
     if (person && !m.filter.empty() && !m.filter.holds_for_member(base_facts(card))) return;
     int add = m.add;
@@ -194,6 +241,8 @@ MemberFacts Engine::base_facts(CardId personnel) const {
   facts.integrity = p.integrity();
   facts.cunning = p.cunning();
   facts.strength = p.strength();
+  facts.affiliations = def.affiliations;
+  facts.tags = &def.tags;
   const int lost = lost_skill_entry(personnel);
   for (std::size_t i = 0; i < def.skills.size(); ++i) {
     if (static_cast<int>(i) != lost) facts.skills[def.skills[i].skill] += def.skills[i].halves;
@@ -208,11 +257,24 @@ MemberFacts Engine::skilled_facts(CardId personnel) const {
   // Skill grants need the printed classification and do not chain (§3.2 equipment use).
   const MemberFacts base = base_facts(personnel);
   MemberFacts facts = base;
+  std::vector<SkillId> losses;
   for_each_modifier(personnel, [&](const ModifierDef& m, CardId) {
-    if (m.grant_skill && (m.filter.empty() || m.filter.holds_for_member(base))) {
-      facts.skills[*m.grant_skill] += 2;
-    }
+    if (!m.filter.empty() && !m.filter.holds_for_member(base)) return;
+    if (m.grant_skill) facts.skills[*m.grant_skill] += 2;
+    if (m.lose_skill) losses.push_back(*m.lose_skill);
   });
+  for (const Effect& x : s_.effects) {
+    if (x.kind != EffectKind::kSkillChanged || x.card != personnel) continue;
+    const auto skill = static_cast<SkillId>(x.value);
+    if (x.flag) {
+      losses.push_back(skill);
+    } else {
+      facts.skills[skill] = static_cast<SkillHalves>(facts.skills[skill] + 2);
+    }
+  }
+  // Losses come after every grant, so that the order of the cards in play does not matter.
+  for (SkillId skill : losses)
+    facts.skills[skill] = static_cast<SkillHalves>(std::max(0, facts.skills[skill] - 2));
   return facts;
 }
 

@@ -156,6 +156,8 @@ class Engine {
   // Whether the turn's normal card play is still to be made (a report, or any other card).
   bool may_play_card(Seat seat, bool report = false) const;
   bool reports_as_group(Seat seat) const;
+  // Equipment whose report is not the turn's card play (D'k Tahg).
+  bool free_report(CardId card) const;
   AffiliationSet affiliations_played(Seat seat) const;
   Rule check_from_hand(Seat seat, CardId card) const;
   Rule check_report(Seat seat, CardId card, CardId facility) const;
@@ -270,6 +272,9 @@ class Engine {
   bool planet(LocIndex loc) const;
   bool space(LocIndex loc) const;
   const MissionEndDef& end_for(Seat seat, LocIndex loc) const;
+  // The affiliation icons of `seat`'s end of the mission at `loc`, with those that cards in play
+  // add (Donald Varley).
+  AffiliationSet mission_icons(Seat seat, LocIndex loc) const;
   bool persona_in_play(Seat seat, PersonaId persona, CardId except) const;
   // After a treaty ends: house arrest for personnel aboard who may no longer mix (§3.2).
   void arrest_incompatible();
@@ -308,6 +313,9 @@ class Engine {
   // --- Attributes and modifiers (attributes.cpp) ---
   template <typename Visit>
   void for_each_modifier(CardId target, Visit&& visit) const;
+  // Whether a modifier of `source` holds for `target` now: where the source is, whom it is
+  // with, what is in play, the target's affiliation.
+  bool modifier_holds(const ModifierDef& m, CardId source, CardId target) const;
   bool may_use(CardId equipment, CardId personnel) const;
   MemberFacts base_facts(CardId personnel) const;
   // The entry of its skill box an effect takes from the personnel (kSkillEntryLost), or -1.

@@ -153,6 +153,18 @@ bool Engine::space(LocIndex loc) const {
   return placement == v1::STCCG_PLACEMENT_SPACE || placement == v1::STCCG_PLACEMENT_DUAL;
 }
 
+AffiliationSet Engine::mission_icons(Seat seat, LocIndex loc) const {
+  AffiliationSet icons = end_for(seat, loc).affiliations;
+  const std::string& title = s_.def(s_.spaceline[loc].mission).title();
+  for (CardId c : s_.in_play) {
+    if (!is_personnel(c)) continue;
+    for (const auto& icon : s_.def(c).card.personnel().adds_mission_icons()) {
+      if (icon.mission() == title) icons |= bit(static_cast<Affiliation>(icon.affiliation()));
+    }
+  }
+  return icons;
+}
+
 const MissionEndDef& Engine::end_for(Seat seat, LocIndex loc) const {
   const Location& location = s_.spaceline[loc];
   // Each player uses their own copy's end where two copies share the location.

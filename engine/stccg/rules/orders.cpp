@@ -22,8 +22,11 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   for (CardId c : s_.in_play) {
     if (s_.cards[c].controller == seat && s_.cards[c].where == Where::kSpace) vessels.push_back(c);
   }
-  if (may_play_card(seat, /*report=*/true)) {
+  // Free reports (D'k Tahg) may follow the card play, until orders begin.
+  const bool card_play = may_play_card(seat, /*report=*/true);
+  if (card_play || !player.orders_begun) {
     for (CardId c : player.hand) {
+      if (!card_play && !free_report(c)) continue;
       // What every card play needs is checked once per card, not once per place to play it.
       if (check_from_hand(seat, c) != Rule::kOk) continue;
       card_plays(seat, c, vessels, options);
@@ -169,6 +172,11 @@ void Engine::card_plays(Seat seat, CardId c, const std::vector<CardId>& vessels,
       for (CardId v : vessels) {
         if (is_facility(v)) offer({ActionKind::kReport, c, v});
       }
+      if (!def.reports_with.empty()) {  // beside a personnel (Mek'leth)
+        for (CardId p : s_.in_play) {
+          if (is_personnel(p)) offer({ActionKind::kReport, c, p});
+        }
+      }
       if (def.type() != v1::STCCG_CARD_TYPE_PERSONNEL) break;
       for (CardId host : s_.in_play) {
         if (!s_.def(host).reports_to_group.empty()) offer({ActionKind::kReport, c, host});
@@ -311,6 +319,11 @@ bool Engine::may_play_card(Seat seat, bool report) const {
   return report && player.only_reports && reports_as_group(seat);
 }
 
+bool Engine::free_report(CardId card) const {
+  const CardDef& def = s_.def(card);
+  return def.type() == v1::STCCG_CARD_TYPE_EQUIPMENT && def.card.equipment().reports_free();
+}
+
 bool Engine::reports_as_group(Seat seat) const {
   for (CardId c : s_.in_play) {
     const Handler* handler = s_.def(c).handler;
@@ -329,7 +342,9 @@ Rule Engine::check_from_hand(Seat seat, CardId card) const {
   const bool report = def.type() == v1::STCCG_CARD_TYPE_PERSONNEL ||
                       def.type() == v1::STCCG_CARD_TYPE_SHIP ||
                       def.type() == v1::STCCG_CARD_TYPE_EQUIPMENT;
-  if (!downloading && !may_play_card(seat, report)) return Rule::kCardPlayUsed;
+  if (!downloading &&
+      (free_report(card) ? s_.players[seat].orders_begun : !may_play_card(seat, report)))
+    return Rule::kCardPlayUsed;
   // Alternate Universe cards need an open AU Door, which comes with the side decks (part 2).
   if (def.icons & (1u << v1::STCCG_ICON_AU)) return Rule::kNotPlayableNow;
   if (def.card.not_duplicatable()) {
@@ -346,8 +361,17 @@ Rule Engine::check_from_hand(Seat seat, CardId card) const {
 
 Rule Engine::check_report(Seat seat, CardId card, CardId facility) const {
   if (Rule r = check_from_hand(seat, card); r != Rule::kOk) return r;
-  if (facility != kNoCard && s_.in_play_at(facility) && is_personnel(facility))
-    return check_report_to_group(seat, card, facility);
+  if (facility != kNoCard && s_.in_play_at(facility) && is_personnel(facility)) {
+    // Beside one of the player's personnel that the card may report with (Mek'leth), or to the
+    // group of a personnel that takes reports (Mr. Homn).
+    const Formula& with = s_.def(card).reports_with;
+    if (with.empty()) return check_report_to_group(seat, card, facility);
+    const CardState& p = s_.cards[facility];
+    const bool placed = p.where == Where::kSurface || p.where == Where::kAboard;
+    return placed && p.controller == seat && with.holds_for_member(facts(facility))
+               ? Rule::kOk
+               : Rule::kNowhereToReport;
+  }
   if (facility == kNoCard || !s_.in_play_at(facility) || !is_facility(facility) ||
       s_.cards[facility].controller != seat) {
     return Rule::kNowhereToReport;
@@ -401,7 +425,7 @@ Rule Engine::check_build(Seat seat, CardId card, LocIndex loc, bool seeding) con
   if (mission.homeworld()) return Rule::kWrongPlacement;
   if (def.affiliation == Affiliation::kNeutral) {
     if (!space(loc)) return Rule::kNoSpaceMission;  // the Neutral Outpost: any space location
-  } else if (!(end_for(seat, loc).affiliations & bit(def.affiliation))) {
+  } else if (!(mission_icons(seat, loc) & bit(def.affiliation))) {
     return Rule::kNoAffiliationIcon;
   }
   // One facility of yours per location; one outpost per affiliation you play, the
@@ -654,7 +678,7 @@ std::optional<Engine::Lacking> Engine::requirements_lacking(Seat seat, LocIndex 
 bool Engine::has_matching(Seat seat, LocIndex loc, const std::vector<CardId>& group) const {
   // Treaties never stand in for a matching affiliation icon (§3.2); an Espionage card of the
   // player on the mission does, for its spies' affiliation (CRD IV.10).
-  AffiliationSet icons = end_for(seat, loc).affiliations;
+  AffiliationSet icons = mission_icons(seat, loc);
   const CardId mission = s_.spaceline[loc].mission;
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];

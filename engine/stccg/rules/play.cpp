@@ -37,6 +37,9 @@ Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window,
   switch (def.type()) {
     case v1::STCCG_CARD_TYPE_INTERRUPT:
       return Rule::kOk;  // any time, in either player's turn
+    case v1::STCCG_CARD_TYPE_EQUIPMENT:
+      // A report in a window, which its handler offers (D'k Tahg: into a battle just begun).
+      return window ? Rule::kOk : Rule::kWrongStep;
     case v1::STCCG_CARD_TYPE_EVENT:
       // Events are the turn's normal card play (§1.4).
       if (downloading) return Rule::kOk;

@@ -481,8 +481,7 @@ void expectation(LineReader& p, Step& s) {
       p.expect("vs");
       s.other = p.number();
       s.word = p.word();
-      if (std::find(std::begin(kHits), std::end(kHits), s.word) ==
-          std::end(kHits))
+      if (std::find(std::begin(kHits), std::end(kHits), s.word) == std::end(kHits))
         p.fail("a fire is a miss, a hit or direct");
     } else {
       p.fail("events: dilemma, attempt, battle, fired");

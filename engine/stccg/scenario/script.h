@@ -14,7 +14,8 @@
 // names stay text here: they are resolved against the position when the scenario runs.
 namespace spacedock::stccg::scenario {
 
-// The results of a shot as `expect event fired` writes them, by ev::Fired's hit level.
+// The results of a shot as `expect event fired` writes them, by ev::Fired's hit level (parse.cpp
+// and check.cpp both read it: one table, so that a unity build sees one definition).
 inline constexpr std::string_view kHits[] = {"miss", "hit", "direct"};
 
 // A place a card can be, as written in the setup and in expectations.
@@ -166,9 +167,5 @@ struct AttributeName {
   Reads reads = Reads::kAttribute;
 };
 const AttributeName* attribute_named(std::string_view name);
-
-// The results `expect event fired` names, by the Fired event's `hit` (both parse.cpp and check.cpp
-// read it; one table, so that unity builds see one definition).
-inline constexpr std::string_view kHits[] = {"miss", "hit", "direct"};
 
 }  // namespace spacedock::stccg::scenario

@@ -82,6 +82,9 @@ enum class EffectKind : std::uint8_t {
   // `card`, a personnel, was on the losing side of a personnel battle in `turn` and is still in
   // play (Discommendation).
   kLostBattle,
+  // `card` (a personnel) has one more of skill `value` (a SkillId) while this lasts; with
+  // `flag`, one less, never below none (Admiral Ross's choice of the turn).
+  kSkillChanged,
 };
 
 // When an effect ends.

@@ -151,7 +151,8 @@ class Labeller {
         // Personnel and ships report for duty; equipment is played (§2.3).
         const auto type = s_.def(a.a).type();
         const std::string verb = type == v1::STCCG_CARD_TYPE_EQUIPMENT ? "Play " : "Report ";
-        if (game_.rules().is_personnel(a.b)) {
+        if (game_.rules().is_personnel(a.b)) {  // beside a personnel (Mek'leth), or to its group
+          if (type == v1::STCCG_CARD_TYPE_EQUIPMENT) return verb + card(a.a) + " with " + card(a.b);
           return verb + card(a.a) + " to the group of " + card(a.b) + " at " +
                  mission_title(s_, game_.rules().location_of(a.b));
         }

@@ -67,6 +67,8 @@ extern const Handler kHunterGangs;
 extern const Handler kPlasmaFire, kSpacedock, kWarpCoreBreach;
 // ship_abilities.cpp
 extern const Handler kUssStargazer;
+// skill_grants.cpp
+extern const Handler kAdmiralRoss, kBattleReport;
 // spaceline_events.cpp
 extern const Handler kCalamarain, kQNet;
 // spaceline_sweeps.cpp
@@ -89,6 +91,7 @@ extern const Handler kAlienLabyrinth;
 namespace {
 
 const std::array kHandlers = {
+    &handlers::kAdmiralRoss,
     &handlers::kAldebaranSerpent,
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,
@@ -97,6 +100,7 @@ const std::array kHandlers = {
     &handlers::kAreTheseTrulyYourFriendsBrother,
     &handlers::kAttackPatternDelta,
     &handlers::kBattleBridgeDoor,
+    &handlers::kBattleReport,
     &handlers::kBendiiSyndrome,
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,

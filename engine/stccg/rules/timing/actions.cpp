@@ -25,7 +25,7 @@ void Engine::begin_action(Seat actor, const Action& a) {
   // A download is neither the card play nor an order: it may come at any time (downloads.cpp).
   if (a.kind == ActionKind::kDownload) return begin_download(actor, a.a, a.loc, a.b);
   PlayerState& player = s_.players[actor];
-  if (normal_card_play(a.kind)) {
+  if (normal_card_play(a.kind) && !(a.kind == ActionKind::kReport && free_report(a.a))) {
     player.card_played = true;
     if (a.kind != ActionKind::kReport) player.only_reports = false;
   } else if (!plays_from_hand(a.kind)) {
@@ -76,7 +76,8 @@ void Engine::resolve(ActionFrame& f) {
   switch (a.kind) {
     case ActionKind::kReport: {
       const CardState& facility = s_.cards[a.b];
-      if (is_personnel(a.b)) {  // to the group of a personnel that takes reports (Mr. Homn)
+      if (is_personnel(
+              a.b)) {  // to a personnel's group: Mr. Homn's, or beside a Klingon (Mek'leth)
         const bool aboard = facility.where == Where::kAboard;
         move_card(a.a, Zone::kPlay, facility.where, aboard ? kNoLoc : facility.loc,
                   aboard ? facility.host : kNoCard);
