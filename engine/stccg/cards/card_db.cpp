@@ -233,12 +233,6 @@ class Loader {
     out.while_with = formula(m.while_with(), "modifier while_with");
     for (int a : m.affiliations())
       out.affiliations |= bit(static_cast<Affiliation>(a));
-    if (!m.while_in_play().empty()) {
-      require(std::any_of(cards_.begin(), cards_.end(),
-                          [&](const v1::StccgCard& c) { return c.title() == m.while_in_play(); }),
-              "modifier while_in_play names no card: '" + m.while_in_play() + "'");
-      out.while_in_play = m.while_in_play();
-    }
     return out;
   }
 

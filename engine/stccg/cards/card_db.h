@@ -33,7 +33,6 @@ struct ModifierDef {
   v1::StccgAboard aboard = v1::STCCG_ABOARD_UNSPECIFIED;
   Formula while_with;
   AffiliationSet affiliations = 0;  // 0: any
-  std::string while_in_play;        // a title; empty: always
 };
 
 struct SkillEntry {

@@ -59,11 +59,6 @@ bool Engine::modifier_holds(const ModifierDef& m, CardId source, CardId target) 
       break;
   }
   if (m.affiliations != 0 && !(affiliations(target) & m.affiliations)) return false;
-  if (!m.while_in_play.empty() && std::none_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
-        return s_.def(c).title() == m.while_in_play;
-      })) {
-    return false;
-  }
   if (!m.while_with.empty()) {
     // Printed figures only, so that no modifier waits on another (two Navoks together).
     GroupFacts with;
