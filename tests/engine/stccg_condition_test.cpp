@@ -21,6 +21,7 @@
 
 #include "engine/stccg/cards/condition.h"
 #include "engine/stccg/cards/vocabulary.h"
+#include "spacedock/v1/stccg_cards.pb.h"
 
 // Every allocation in this binary is counted, so that a test can check that evaluating a formula
 // allocates nothing (the engine evaluates formulas on every decision).
@@ -157,6 +158,11 @@ class Person {
   }
   Person& affiliations(spacedock::stccg::AffiliationSet a) {
     facts_.affiliations = a;
+    return *this;
+  }
+  Person& icons(std::initializer_list<int> icons) {
+    for (int icon : icons)
+      facts_.icons |= 1u << icon;
     return *this;
   }
   // `tags` must outlive the facts (the card database keeps them in the card definition).
@@ -471,6 +477,24 @@ TEST_CASE("affiliation:, species: and keyword: test what the card carries") {
         "\"affiliation:Vulcan\"");
   CHECK(error_of("species:Breen + Honor") ==
         "no card has the species 'Breen' at column 9 in \"species:Breen + Honor\"");
+}
+
+TEST_CASE("icon: tests the icons a personnel bears") {
+  namespace v1 = spacedock::v1;
+  const MemberFacts kor =
+      officer().icons({v1::STCCG_ICON_COMMAND, v1::STCCG_ICON_BLOOD_OATH_SWORN});
+  const MemberFacts ro = scientist().icons({v1::STCCG_ICON_MAQUIS});
+  const MemberFacts albino = officer().icons({v1::STCCG_ICON_BLOOD_OATH_TARGET});
+
+  CHECK(member_holds("icon:Oath-sworn", kor));
+  CHECK_FALSE(member_holds("icon:Oath-sworn", albino));  // the two Blood Oath icons differ
+  CHECK(member_holds("icon:oath-target", albino));
+  CHECK(member_holds("icon:Maquis + SCIENCE", ro));
+  CHECK_FALSE(member_holds("icon:Maquis", kor));
+  CHECK(member_holds("icon:Command", kor));
+  CHECK(group_holds("count(icon:Oath-sworn)>=2", away_team({kor, kor})));
+  CHECK_FALSE(group_holds("count(icon:Oath-sworn)>=2", away_team({kor, albino})));
+  CHECK(error_of("icon:Vulcan") == "unknown icon 'Vulcan' at column 6 in \"icon:Vulcan\"");
 }
 
 TEST_CASE(

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "engine/core/text.h"
+#include "spacedock/v1/stccg_cards.pb.h"
 
 namespace spacedock::stccg {
 
@@ -33,6 +34,7 @@ enum OpCode : std::uint8_t {
   kCount,    // arg span of the filter; the number of members it holds for `compare` `value`
   kAffiliation,  // arg Affiliation; true if a member has it
   kTag,          // arg tag id (a species or keyword); true if a member carries it
+  kIcon,         // arg v1::StccgIcon; true if a member bears it
   kAnd,          // arg arity
   kOr,           // arg arity
 };
@@ -159,6 +161,10 @@ bool atom(const Op& op, const Members& members) {
       for (const auto& m : members)
         if (m.affiliations & bit(static_cast<Affiliation>(op.arg))) return true;
       return false;
+    case kIcon:
+      for (const auto& m : members)
+        if (m.icons & (1u << op.arg)) return true;
+      return false;
     case kTag:
       for (const auto& m : members)
         if (m.tags && std::binary_search(m.tags->begin(), m.tags->end(), op.arg)) return true;
@@ -223,6 +229,21 @@ constexpr Keyword kAffiliations[] = {
     {"Dominion", static_cast<std::uint16_t>(Affiliation::kDominion)},
     {"Non-Aligned", static_cast<std::uint16_t>(Affiliation::kNonAligned)},
     {"Neutral", static_cast<std::uint16_t>(Affiliation::kNeutral)},
+};
+
+// The icons a personnel may bear, as the condition language names them (without regard to case).
+constexpr Keyword kIcons[] = {
+    {"Command", v1::STCCG_ICON_COMMAND},
+    {"Staff", v1::STCCG_ICON_STAFF},
+    {"AU", v1::STCCG_ICON_AU},
+    {"TOS", v1::STCCG_ICON_TOS},
+    {"Gamma Quadrant", v1::STCCG_ICON_GAMMA_QUADRANT},
+    {"Delta Quadrant", v1::STCCG_ICON_DELTA_QUADRANT},
+    {"Hologram", v1::STCCG_ICON_HOLOGRAM},
+    {"Ketracel-White", v1::STCCG_ICON_KETRACEL_WHITE},
+    {"Maquis", v1::STCCG_ICON_MAQUIS},
+    {"Oath-sworn", v1::STCCG_ICON_BLOOD_OATH_SWORN},
+    {"Oath-target", v1::STCCG_ICON_BLOOD_OATH_TARGET},
 };
 
 constexpr Keyword kTraits[] = {
@@ -307,6 +328,7 @@ class Parser {
     if (accept_call("any")) return parse_any();
     if (accept_class()) return parse_class();
     if (accept_prefix("affiliation")) return parse_affiliation();
+    if (accept_prefix("icon")) return parse_icon();
     for (const std::string_view kind : {"species", "keyword"})
       if (accept_prefix(kind)) return parse_tag(kind);
     for (const auto& attribute : kAttributes)
@@ -382,6 +404,20 @@ class Parser {
       }
     }
     fail(pos_, "unknown affiliation '" + std::string(name) + "'");
+  }
+
+  // icon := "icon:" ICON
+  void parse_icon() {
+    skip_space();
+    const std::string_view name = title_phrase();
+    for (const auto& icon : kIcons) {
+      if (core::iequals(name, icon.word)) {
+        emit_atom(Op{kIcon, 0, icon.arg, 0});
+        pos_ += name.size();
+        return;
+      }
+    }
+    fail(pos_, "unknown icon '" + std::string(name) + "'");
   }
 
   // tag := ("species:" | "keyword:") NAME, as the cards' figures spell it
@@ -567,7 +603,7 @@ class Parser {
     return true;
   }
 
-  // `word` then ":", with space allowed between: affiliation:, species:, keyword:.
+  // `word` then ":", with space allowed between: affiliation:, icon:, species:, keyword:.
   bool accept_prefix(std::string_view word) {
     if (!rest().starts_with(word)) return false;
     const std::size_t colon = skip_space_from(pos_ + word.size());

@@ -237,6 +237,7 @@ MemberFacts Engine::base_facts(CardId personnel) const {
   facts.cunning = p.cunning();
   facts.strength = p.strength();
   facts.affiliations = def.affiliations;
+  facts.icons = def.icons;
   facts.tags = &def.tags;
   const int lost = lost_skill_entry(personnel);
   for (std::size_t i = 0; i < def.skills.size(); ++i) {
