@@ -16,10 +16,11 @@ namespace {
 // Game `index`'s setup: the measured bot sits in seat index % 2; STCCG cycles through the
 // sample-deck pairings so that no deck's strength decides the figure.
 std::optional<v1::MatchSetup> duel_setup(const BotBenchOptions& options, int index) {
-  static constexpr std::array<const char*, 3> kDecks = {"federation", "klingon", "romulan"};
+  static constexpr std::array<const char*, 4> kDecks = {"federation", "klingon", "romulan",
+                                                        "klingon-bog"};
   const int pairing = index / 2;
-  return benchmark_setup(options.game, 2, options.mode, kDecks[pairing % 3],
-                         kDecks[(pairing + 1 + pairing / 3) % 3]);
+  return benchmark_setup(options.game, 2, options.mode, kDecks[pairing % 4],
+                         kDecks[(pairing + 1 + pairing / 4) % 4]);
 }
 
 }  // namespace

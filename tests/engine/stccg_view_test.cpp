@@ -467,8 +467,8 @@ TEST_CASE("stccg view: random matches never show a viewer what it may not see") 
   // Every ordered pairing of the sample decks in turn, mirror matches too, each game its own
   // seed. The first game of each pairing has its snapshots checked at every decision, the others
   // every kSnapshotEvery decisions.
-  const char* decks[] = {"federation", "klingon", "romulan"};
-  constexpr int kPairings = 9;
+  const char* decks[] = {"federation", "klingon", "romulan", "klingon-bog"};
+  constexpr int kPairings = 16;
   constexpr int kGames = 1000;
   constexpr int kSnapshotEvery = 24;
   int decisions = 0;
@@ -479,7 +479,7 @@ TEST_CASE("stccg view: random matches never show a viewer what it may not see") 
     const std::uint64_t seed = 11 + static_cast<std::uint64_t>(game);
     const int pairing = game % kPairings;
     CAPTURE(seed);
-    const Played played = play_checked(sample_setup(decks[pairing / 3], decks[pairing % 3]), seed,
+    const Played played = play_checked(sample_setup(decks[pairing / 4], decks[pairing % 4]), seed,
                                        game < kPairings ? 1 : kSnapshotEvery);
     decisions += played.decisions;
     longest = std::max(longest, played.decisions);

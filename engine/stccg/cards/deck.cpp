@@ -12,6 +12,7 @@
 namespace spacedock::embedded {
 extern const std::string_view stccg_deck_federation;
 extern const std::string_view stccg_deck_klingon;
+extern const std::string_view stccg_deck_klingon_bog;
 extern const std::string_view stccg_deck_romulan;
 }  // namespace spacedock::embedded
 
@@ -664,7 +665,8 @@ const std::vector<Deck>& sample_decks() {
     const std::pair<const char*, std::string_view> files[] = {
         {"federation", embedded::stccg_deck_federation},
         {"klingon", embedded::stccg_deck_klingon},
-        {"romulan", embedded::stccg_deck_romulan}};
+        {"romulan", embedded::stccg_deck_romulan},
+        {"klingon-bog", embedded::stccg_deck_klingon_bog}};
     std::vector<Deck> out;
     for (const auto& [deck_name, text] : files) {
       DeckImport imported = import_deck_text(text, CardDb::standard(), deck_name);

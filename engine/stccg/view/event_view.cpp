@@ -296,7 +296,10 @@ class EventWriter {
   // The title of the card another was aboard or played on, if the viewer may know it.
   std::string host_title(CardId host) const {
     if (host == kNoCard) return "its host";
-    return may_see(game_, host, viewer_) ? s_.def(host).title() : "the card it was on";
+    // As the viewer knew it when the event happened: a host that dies just after (its
+    // discard shows it) was still hidden when the card on it went.
+    return sight_before(game_, index_, host, viewer_).visible ? s_.def(host).title()
+                                                              : "the card it was on";
   }
 
   std::string card(CardId c, v1::StccgCardRef* out) const {
