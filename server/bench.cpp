@@ -56,7 +56,8 @@ std::optional<v1::MatchSetup> benchmark_setup(const std::string& game, int playe
 }
 
 int run_bench(const BenchOptions& options) {
-  const auto chosen = benchmark_setup(options.game, options.players, options.mode);
+  const auto chosen = benchmark_setup(options.game, options.players, options.mode,
+                                      options.first_deck.c_str(), options.second_deck.c_str());
   if (!chosen) {
     std::fprintf(stderr,
                  "bench: unknown game '%s' or mode '%s' (games: incursions, stccg; Incursions "

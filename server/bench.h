@@ -16,6 +16,9 @@ struct BenchOptions {
   // A fixed number of games instead of a time limit (for instruction counts), if not 0.
   std::uint64_t games = 0;
   std::uint64_t seed = 1;
+  // STCCG: the two sample decks that meet.
+  std::string first_deck = "federation";
+  std::string second_deck = "klingon";
 };
 
 // The match a benchmark plays: Incursions with `players` players in `mode` (outside BASIC each

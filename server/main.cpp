@@ -73,6 +73,7 @@ usage:
       --log-level LEVEL          trace, debug, info (default), warn, error
   spacedock bench [options]      engine throughput in random legal playouts, one thread
       --game NAME                incursions (default) or stccg (two sample decks)
+      --decks A,B                STCCG: the two sample decks (default federation,klingon)
       --mode MODE                Incursions mode: basic (default), crew, events or full
       --players N                players per game (default 2)
       --seconds S                how long to run (default 5)
@@ -196,6 +197,12 @@ int bench(Flags& flags) {
   sd::BenchOptions options;
   if (auto game = flags.take("--game")) options.game = *game;
   if (auto mode = flags.take("--mode")) options.mode = *mode;
+  if (auto decks = flags.take("--decks")) {
+    const auto comma = decks->find(',');
+    if (comma == std::string::npos) throw std::invalid_argument("--decks: two names, A,B");
+    options.first_deck = decks->substr(0, comma);
+    options.second_deck = decks->substr(comma + 1);
+  }
   flags.take_number("--players", options.players);
   flags.take_number("--seconds", options.seconds);
   flags.take_number("--games", options.games);
