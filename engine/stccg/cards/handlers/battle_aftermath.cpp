@@ -17,15 +17,6 @@ extern const Handler kArbiterOfSuccession, kDatasMedals, kKlingonCivilWar, kPhas
 
 namespace {
 
-void table_plays(const Engine&, Seat, CardId self, const WindowFrame* window,
-                 std::vector<Action>& out) {
-  if (!window) out.push_back({ActionKind::kPlayEvent, self});
-}
-
-void to_table(Engine& e, ActionFrame& f) {
-  place(e, f.action.a, f.actor);
-}
-
 // The battle that has just ended, if `window` is the one just after it.
 template <typename Battle>
 const Battle* ended_battle(const Engine& e, const WindowFrame* window) {
@@ -385,8 +376,8 @@ extern const Handler kDiscommendation{
 extern const Handler kKlingonCivilWar{
     .name = "klingon_civil_war",
     .test = "tests/scenarios/card-battle-aftermath.scn",
-    .plays = table_plays,
-    .resolve = to_table,
+    .plays = plays_on_table,
+    .resolve = place_on_table,
     .vessel_destroyed = civil_war_vessel_destroyed,
 };
 

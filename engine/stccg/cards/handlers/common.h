@@ -23,6 +23,17 @@ inline void place(Engine& e, CardId self, Seat by, CardId host = kNoCard) {
   e.add_effect(since);
 }
 
+// An event its player plays on the table as their card play, in their turn (not in a window).
+inline void plays_on_table(const Engine&, Seat, CardId self, const WindowFrame* window,
+                           std::vector<Action>& out) {
+  if (!window) out.push_back({ActionKind::kPlayEvent, self});
+}
+
+// What such a play does: the event stays on its player's table.
+inline void place_on_table(Engine& e, ActionFrame& f) {
+  place(e, f.action.a, f.actor);
+}
+
 // The turn `self` was placed in; 0 for a card that was in play from the start.
 inline int placed_on_turn(const Engine& e, CardId self) {
   for (const Effect& x : e.state().effects) {

@@ -1,7 +1,7 @@
 // Cards that bring cards to a hand (cards/ABILITIES.md §5, §6): Palor Toff and Res-Q swap
 // themselves for a card of their player's discard pile, shown as it goes to the hand (CRD III.6);
 // Kivas Fajo makes a player of your choice draw three cards.
-#include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg::handlers {
@@ -41,11 +41,6 @@ void swap_resolve(Engine& e, ActionFrame& f) {
 // --- Kivas Fajo - Collector: its player names a player, who draws three cards. A player who
 // may draw no more this turn (a Q's Tent) draws nothing (CRD IV.6): Engine::draw sees to it.
 
-void kivas_plays(const Engine&, Seat, CardId self, const WindowFrame* window,
-                 std::vector<Action>& out) {
-  if (!window) out.push_back({ActionKind::kPlayEvent, self});
-}
-
 void kivas_resolve(Engine& e, ActionFrame& f) {
   auto you = e.yes_no(f.actor);
   if (!you) return;
@@ -75,7 +70,7 @@ extern const Handler kResQ{
 extern const Handler kKivasFajoCollector{
     .name = "kivas_fajo_collector",
     .test = "tests/scenarios/hand-refill.scn",
-    .plays = kivas_plays,
+    .plays = plays_on_table,
     .resolve = kivas_resolve,
     .question = "who draws three cards?",
     .yes_label = "You draw three cards",

@@ -15,15 +15,6 @@ extern const Handler kDragNet, kHeisenbergCompensators, kQNet, kZalkonianStorage
 
 namespace {
 
-void table_plays(const Engine&, Seat, CardId self, const WindowFrame* window,
-                 std::vector<Action>& out) {
-  if (!window) out.push_back({ActionKind::kPlayEvent, self});
-}
-
-void onto_table(Engine& e, ActionFrame& f) {
-  place(e, f.action.a, f.actor);
-}
-
 // --- Drag Net: at the end of each of its player's turns, they may pick any Q-Net and shift it
 // one gap left or right: onto the mission left of the new gap, if that gap exists and has no
 // Q-Net (the same limit as playing one). Not cumulative: one shift a turn.
@@ -205,8 +196,8 @@ extern const Handler kHeisenbergCompensators{
 extern const Handler kZalkonianStorageCapsule{
     .name = "zalkonian_storage_capsule",
     .test = "tests/scenarios/card-table-oddities.scn",
-    .plays = table_plays,
-    .resolve = onto_table,
+    .plays = plays_on_table,
+    .resolve = place_on_table,
     .start_of_turn = capsule_start_of_turn,
     .end_of_turn = capsule_end_of_turn,
     .leaving_play = capsule_leaving,
@@ -220,8 +211,8 @@ extern const Handler kZalkonianStorageCapsule{
 extern const Handler kDragNet{
     .name = "drag_net",
     .test = "tests/scenarios/card-table-oddities.scn",
-    .plays = table_plays,
-    .resolve = onto_table,
+    .plays = plays_on_table,
+    .resolve = place_on_table,
     .end_of_turn = drag_net_end_of_turn,
     .step = drag_net_step,
     .choose_label = "choose a Q-Net to shift, then the mission left of its new gap",
@@ -232,8 +223,8 @@ extern const Handler kDragNet{
 extern const Handler kTableOnly{
     .name = "table_only",
     .test = "tests/scenarios/card-table-oddities.scn",
-    .plays = table_plays,
-    .resolve = onto_table,
+    .plays = plays_on_table,
+    .resolve = place_on_table,
 };
 
 }  // namespace spacedock::stccg::handlers
