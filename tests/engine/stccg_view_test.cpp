@@ -30,7 +30,7 @@ using google::protobuf::FieldDescriptor;
 using google::protobuf::Message;
 using google::protobuf::Reflection;
 
-v1::MatchSetup sample_setup(const char* first, const char* second) {
+v1::MatchSetup sample_setup(const std::string& first, const std::string& second) {
   v1::MatchSetup setup;
   setup.set_game(v1::GAME_STCCG);
   setup.mutable_stccg();
@@ -467,8 +467,9 @@ TEST_CASE("stccg view: random matches never show a viewer what it may not see") 
   // Every ordered pairing of the sample decks in turn, mirror matches too, each game its own
   // seed. The first game of each pairing has its snapshots checked at every decision, the others
   // every kSnapshotEvery decisions.
-  const char* decks[] = {"federation", "klingon", "romulan", "klingon-bog"};
-  constexpr int kPairings = 16;
+  const auto& decks = sample_decks();
+  const int kDecks = static_cast<int>(decks.size());
+  const int kPairings = kDecks * kDecks;
   constexpr int kGames = 1000;
   constexpr int kSnapshotEvery = 24;
   int decisions = 0;
@@ -479,8 +480,9 @@ TEST_CASE("stccg view: random matches never show a viewer what it may not see") 
     const std::uint64_t seed = 11 + static_cast<std::uint64_t>(game);
     const int pairing = game % kPairings;
     CAPTURE(seed);
-    const Played played = play_checked(sample_setup(decks[pairing / 4], decks[pairing % 4]), seed,
-                                       game < kPairings ? 1 : kSnapshotEvery);
+    const Played played =
+        play_checked(sample_setup(decks[pairing / kDecks].name, decks[pairing % kDecks].name), seed,
+                     game < kPairings ? 1 : kSnapshotEvery);
     decisions += played.decisions;
     longest = std::max(longest, played.decisions);
     snapshots += played.snapshots;

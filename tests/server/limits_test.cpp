@@ -355,7 +355,7 @@ TEST_CASE("small defects found from outside") {
     SUBCASE("the sample decks' lists can be read, and are legal decks") {
       auto cards = co_await call(
           *alice, [](auto& m) { m.mutable_list_cards()->set_game(sd::v1::GAME_STCCG); });
-      REQUIRE(cards.card_list().stccg_sample_decks_size() == 4);
+      REQUIRE(cards.card_list().stccg_sample_decks_size() == 6);
       for (const auto& sample : cards.card_list().stccg_sample_decks()) {
         CAPTURE(sample.name());
         auto checked = co_await call(
@@ -363,7 +363,7 @@ TEST_CASE("small defects found from outside") {
         CHECK(checked.deck_validation().legal());
       }
       CHECK(cards.card_list().stccg_sample_decks(0).name() == "federation");
-      CHECK(cards.card_list().stccg_sample_decks(3).name() == "klingon-bog");
+      CHECK(cards.card_list().stccg_sample_decks(5).name() == "romulan-bog");
     }
   });
 }

@@ -13,6 +13,8 @@ namespace spacedock::embedded {
 extern const std::string_view stccg_deck_federation;
 extern const std::string_view stccg_deck_klingon;
 extern const std::string_view stccg_deck_klingon_bog;
+extern const std::string_view stccg_deck_federation_qc_bog;
+extern const std::string_view stccg_deck_romulan_bog;
 extern const std::string_view stccg_deck_romulan;
 }  // namespace spacedock::embedded
 
@@ -666,7 +668,9 @@ const std::vector<Deck>& sample_decks() {
         {"federation", embedded::stccg_deck_federation},
         {"klingon", embedded::stccg_deck_klingon},
         {"romulan", embedded::stccg_deck_romulan},
-        {"klingon-bog", embedded::stccg_deck_klingon_bog}};
+        {"klingon-bog", embedded::stccg_deck_klingon_bog},
+        {"federation-qc-bog", embedded::stccg_deck_federation_qc_bog},
+        {"romulan-bog", embedded::stccg_deck_romulan_bog}};
     std::vector<Deck> out;
     for (const auto& [deck_name, text] : files) {
       DeckImport imported = import_deck_text(text, CardDb::standard(), deck_name);

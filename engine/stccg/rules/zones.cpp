@@ -124,6 +124,14 @@ std::vector<CardId>* Engine::pile_of(CardId c, Zone zone) {
 void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId host, Seat controller,
                        ev::MoveCause cause) {
   CardState& card = s_.cards[c];
+  if (card.zone == Zone::kPlay && zone != Zone::kPlay) {
+    // Whatever is aboard or played on a card leaves play with it, however it goes (to_discard
+    // has already taken them, with their causes, when it is a discard).
+    for (CardId other : std::vector<CardId>(s_.in_play)) {
+      if (s_.cards[other].zone == Zone::kPlay && s_.cards[other].host == c)
+        to_discard(other, ev::MoveCause::kWithHost);
+    }
+  }
   ev::CardMoved moved;
   moved.card = c;
   moved.def = card.def;

@@ -63,11 +63,7 @@ void wake_end_of_turn(Engine& e, CardId self) {
   }
   people.insert(people.end(), vessels.begin(), vessels.end());
   for (CardId c : people) {
-    if (!s.in_play_at(c)) continue;
-    for (CardId other : std::vector<CardId>(s.in_play)) {
-      if (s.cards[other].zone == Zone::kPlay && s.cards[other].host == c) e.to_discard(other);
-    }
-    e.move_card(c, Zone::kHand);
+    if (s.in_play_at(c)) e.move_card(c, Zone::kHand);  // what it carries is discarded
   }
   e.to_discard(self);
 }

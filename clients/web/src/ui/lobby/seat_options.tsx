@@ -9,7 +9,7 @@ import { incursionsSeat, type CrewChoice } from "./incursions_seat.js";
 
 export { kSampleDeckChoice, type DeckChoice } from "./deck_default.js";
 
-export const kSampleDecks = ["federation", "klingon", "romulan", "klingon-bog"];
+export const kSampleDecks = ["federation", "klingon", "romulan", "klingon-bog", "federation-qc-bog", "romulan-bog"];
 
 // `crew`: an Incursions seat's ship and officers, in a match with captains and crew (null or
 // absent: the basic game); `hexpile`: the Incursions hexpile preset (absent: the crew choice's,
