@@ -185,8 +185,8 @@ void collect(const Message& m, Found& found) {
 
 // The side decks' secrets, checked from the state alone and not from the engine's own rules
 // of who may know what: the opponent and spectators never learn a face-down Q-Continuum or
-// Battle Bridge card, a card waiting in Q's Tent, or a tactic drawn in a battle before the
-// tactics are revealed; both players always know a captive.
+// Battle Bridge card, a card waiting in Q's Tent, a card stored under a card in play, or a
+// tactic drawn in a battle before the tactics are revealed; both players always know a captive.
 void check_secrets(const State& s, Viewer viewer, const Found& found) {
   if (viewer.role == Viewer::Role::kJudge) return;
   std::vector<bool> named(s.cards.size(), false);
@@ -201,6 +201,12 @@ void check_secrets(const State& s, Viewer viewer, const Found& found) {
       for (CardId c : deck.cards)
         CHECK_EACH(!named[c]);
     }
+  }
+  // A card stored face down under a card in play (the Zalkonian Storage Capsule's) is its
+  // owner's alone.
+  for (CardId c = 0; c < s.cards.size(); ++c) {
+    if (s.cards[c].zone == Zone::kStored && !viewer.is_seat(s.cards[c].owner))
+      CHECK_EACH(!named[c]);
   }
   for (const Frame& frame : s.frames) {
     const auto* b = std::get_if<ShipBattleFrame>(&frame);
