@@ -173,7 +173,7 @@ try {
   });
   await flow("decks", "decks", async () => {
     decks.A = "Federation (e2e)";
-    await pasteAndSave(report, A, join(kDecks, "federation.txt"), decks.A);
+    await pasteAndSave(report, A, join(kDecks, "federation-qc-bog.txt"), decks.A);
     decks.B = await importAndSave(report, B, join(kDecks, "klingon.txt"));
     await brokenList(report, A);
   });

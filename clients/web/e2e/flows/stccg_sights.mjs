@@ -2,8 +2,9 @@
 // played (before a seat's decision, from its loop): a personnel tile with its skills and
 // INTEGRITY / CUNNING / STRENGTH, a ship in play with its staffing line, the spaceline fitted
 // once every mission is out, a dilemma revealed in an attempt with its outcome, and a battle with
-// its result. The first and third come in every game and must be seen; the others come when the
-// game gets there, and are noted if it did not. Also the spectator's side: both players' names
+// its result, and cards stored under a Zalkonian Storage Capsule (A's deck holds one), named on its
+// owner's page and face down on the spectator's. The first and third come in every game and must
+// be seen; the others come when the game gets there, and are noted if it did not. Also the spectator's side: both players' names
 // (never a seat number), and the log of the game from its start for one who opens it late.
 
 // Two decks of six missions each, none shared: twelve locations once seeded.
@@ -30,6 +31,21 @@ function sightsNow() {
     locations: document.querySelectorAll(".stccg .spaceline .location").length,
     dilemma: !!sequence?.matches(".attempt") && !!sequence.querySelector(".seq-dilemma.good, .seq-dilemma.bad"),
     battle: !!sequence?.matches(".battle") && !!sequence.querySelector(".seq-line.tone-end, .seq-fire .seq-result"),
+    stored: document.querySelectorAll(".stccg .stored .card").length,
+  };
+}
+
+// In the page: the cards stored under a card in play, as drawn (named or face down).
+function storedCards() {
+  const group = document.querySelector(".stccg .stored");
+  if (!group) return null;
+  group.scrollIntoView({ block: "center", inline: "nearest" });
+  return {
+    label: group.getAttribute("aria-label") ?? "",
+    cards: [...group.querySelectorAll(".card")].map((card) => ({
+      faceDown: card.classList.contains("face-down"),
+      title: card.querySelector(".card-title")?.textContent.trim() ?? "",
+    })),
   };
 }
 
@@ -78,6 +94,9 @@ export class StccgSights {
   // battle has been seen, an attack offered is made, and most moves offered to where the
   // opponent has ships are taken (the rest of the game stays random).
   steer(seat, options, drawn) {
+    // The capsule is played when it can be, so that its stored cards are seen.
+    const capsule = options.findIndex((label) => /^Play Zalkonian Storage Capsule/.test(label));
+    if (capsule >= 0 && !this.seen.has("stored-spectator")) return capsule;
     if (this.seen.has("battle")) return drawn;
     let chosen = options.findIndex((label) => /^Attack /.test(label));
     if (chosen < 0 && seat.rng.chance(0.8)) {
@@ -95,7 +114,10 @@ export class StccgSights {
     if (this.busy) return;  // the other seat's look is under way
     this.busy = true;
     try {
-      for (const person of [seat.person, this.C]) {
+      // A's page too while its stored cards are unseen: they lie under the capsule during B's turn.
+      const people = [seat.person, this.C];
+      if (seat.person !== this.A && !this.seen.has("stored-A")) people.push(this.A);
+      for (const person of people) {
         const now = await person.page.evaluate(sightsNow);
         await this.onPage(person, now);
       }
@@ -117,6 +139,7 @@ export class StccgSights {
     if (now.missionsOut && now.locations > 0)
       await this.once(`spaceline-${who}`, () => this.spaceline(person, who));
     if (now.ship && person === this.C) await this.once("ship", () => this.shipStaffing(person, now.ship));
+    if (now.stored > 0) await this.once(`stored-${who}`, () => this.stored(person, who));
     if (now.dilemma)
       await this.once("dilemma", () => this.sequenceShot(person, "attempt", "stccg-dilemma-revealed", () => {
         const item = document.querySelector("section.sequence.attempt .seq-dilemma.good, section.sequence.attempt .seq-dilemma.bad");
@@ -157,6 +180,22 @@ export class StccgSights {
       if (tile.figures.length !== 3 || !tile.skills) throw new Error(`${tile.title}: figures ${JSON.stringify(tile.figures)}, skills "${tile.skills}"`);
       return `${tile.title}: ${tile.figures.join(", ")}; ${tile.skills}`;
     }, () => this.report.shot(page, "fail-stccg-personnel-tile"));
+  }
+
+  // Cards stored under a Zalkonian Storage Capsule: named on A's page (the capsule is A's), face
+  // down on the spectator's. B's page is not looked at: B holds no capsule.
+  async stored(person, who) {
+    if (person === this.B) return false;
+    const page = person.page;
+    const seen = await page.evaluate(storedCards);
+    if (!seen || seen.cards.length === 0) return false;
+    const owner = person === this.A;
+    await this.report.check(`stccg: cards stored under a Zalkonian Storage Capsule are ${owner ? "named on their owner's page" : "face down on the spectator's page"}`, async () => {
+      await this.report.shot(page, `stccg-stored-${who}`);
+      const wrong = seen.cards.filter((c) => c.faceDown === owner || (owner && c.title === ""));
+      if (wrong.length) throw new Error(`${seen.label}: ${JSON.stringify(seen.cards)}`);
+      return `${seen.label}: ${seen.cards.map((c) => (c.faceDown ? "face down" : c.title)).join(", ")}`;
+    }, () => this.report.shot(page, `fail-stccg-stored-${who}`));
   }
 
   // Once every mission is out, fitted: no sideways scroll, every location in sight.
@@ -281,6 +320,8 @@ export class StccgSights {
       ["ship", "a ship in play (its staffing line)"],
       ["dilemma", "a dilemma revealed in an attempt"],
       ["battle", "a battle with its result"],
+      ["stored-A", "cards stored under a Zalkonian Storage Capsule (A's page)"],
+      ["stored-spectator", "cards stored under a Zalkonian Storage Capsule (the spectator's page)"],
     ].filter(([key]) => missing(key)).map(([, words]) => words);
     if (notes.length) this.report.note(`stccg: not reached in this game: ${notes.join("; ")}`);
     if (this.steered) this.report.note(`stccg: ${this.steered} attack(s) or move(s) toward the opponent's ships chosen, to see a battle`);

@@ -1,6 +1,8 @@
-// A card in play with what is played on it and, for ships and facilities, what is aboard: one
-// card with an "N aboard" toggle that lists the crew in place (opened by itself while the prompt
-// offers something for a card aboard, so that no choice is out of sight).
+// A card in play with what is played on it, what is stored face down under it (a Zalkonian
+// Storage Capsule's cards: named for their owner, backs for anyone else) and, for ships and
+// facilities, what is aboard: one card with an "N aboard" toggle that lists the crew in place
+// (opened by itself while the prompt offers something for a card aboard, so that no choice is
+// out of sight).
 import { useState } from "preact/hooks";
 import type { StccgCardInPlay } from "../../../gen/spacedock/v1/stccg_pb.js";
 import { Card, type CardSize } from "./card.js";
@@ -12,7 +14,11 @@ import { cardTitle } from "./view_model.js";
 export function hasOptionsWithin(c: StccgCardInPlay, targets: PromptTargets): boolean {
   const handle = c.card?.handle ?? 0;
   if (handle !== 0 && targets.byCard.has(handle)) return true;
-  return c.aboard.some((a) => hasOptionsWithin(a, targets)) || c.attached.some((a) => hasOptionsWithin(a, targets));
+  return (
+    c.aboard.some((a) => hasOptionsWithin(a, targets)) ||
+    c.attached.some((a) => hasOptionsWithin(a, targets)) ||
+    c.stored.some((s) => s.handle !== 0 && targets.byCard.has(s.handle))
+  );
 }
 
 export function InPlay(props: { c: StccgCardInPlay; where: string; size?: CardSize }) {
@@ -31,6 +37,13 @@ export function InPlay(props: { c: StccgCardInPlay; where: string; size?: CardSi
         <div class="attached" role="group" aria-label={`Played on ${title}`}>
           {c.attached.map((a, i) => (
             <InPlay key={a.card?.handle || `a${i}`} c={a} where={`on ${title}`} size="mini" />
+          ))}
+        </div>
+      )}
+      {c.stored.length > 0 && (
+        <div class="stored" role="group" aria-label={`Stored under ${title}: ${c.stored.length}`}>
+          {c.stored.map((s, i) => (
+            <Card key={s.handle || `s${i}`} card={s} where={`stored under ${title}`} size="mini" />
           ))}
         </div>
       )}
