@@ -61,7 +61,7 @@ extern const Handler kAdmiralRoss{
     .test = "tests/scenarios/card-modifiers.scn",
     .start_of_turn = ross_start_of_turn,
     .step = ross_step,
-    .question = "Admiral Ross: keep Honor this turn, or take Section 31 instead?",
+    .question = "keep Honor this turn, or take Section 31 instead?",
     .yes_label = "Honor",
     .no_label = "Section 31",
 };
