@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { StccgMatchOptionsSchema } from "../gen/spacedock/v1/stccg_pb.js";
 import { Game } from "../gen/spacedock/v1/lobby_pb.js";
 import { botsOffered } from "../src/ui/lobby/opponents.js";
-import { kStccgRuleOptions } from "../src/ui/lobby/stccg_rule_options.js";
+import { kStccgRuleOptions, ruleGroups } from "../src/ui/lobby/stccg_rule_options.js";
 
 test("every STCCG rule option is offered once, and says what it changes and what holds when off", () => {
   const fields = StccgMatchOptionsSchema.fields.map((field) => field.localName).sort();
@@ -13,6 +13,22 @@ test("every STCCG rule option is offered once, and says what it changes and what
     // The source: an ambiguity of stccg-rules.md §6 (A-nn) or a card's reading in the reference.
     assert.match(option.why, /\. Off: .+(A-\d\d|[a-z]+\.md [^)]+)\)\.$/, option.key);
   }
+});
+
+test("the rule options fall into groups by their source, each option in exactly one", () => {
+  const groups = ruleGroups();
+  assert.deepEqual(
+    groups.flatMap((group) => group.options.map((option) => option.key)).sort(),
+    kStccgRuleOptions.map((option) => option.key).sort(),
+  );
+  const byTitle = new Map(groups.map((group) => [group.title, group.options]));
+  for (const option of byTitle.get("Where the rules documents disagree") ?? [])
+    assert.match(option.why, /A-\d\d\)\.$/, option.key);
+  for (const option of byTitle.get("Q-Continuum card readings") ?? [])
+    assert.match(option.why, /\(qc\.md /, option.key);
+  for (const option of byTitle.get("Blaze of Glory card readings") ?? [])
+    assert.match(option.why, /\(bog\.md /, option.key);
+  assert.equal(groups.length, 3);
 });
 
 test("bots are offered for two-player matches only (the server refuses them for more)", () => {

@@ -10,7 +10,7 @@ import { choosesShip, describeSeatError, kModes, kNoCrewChoice, usesDeck, type C
 import { HexpilePicker, IncursionsSeatPicker } from "./incursions_seat_picker.js";
 import { botsOffered } from "./opponents.js";
 import { DeckPicker, GamePicker, kSampleDeckChoice, seatOptions, type DeckChoice } from "./seat_options.js";
-import { kStccgRuleOptions } from "./stccg_rule_options.js";
+import { ruleGroups } from "./stccg_rule_options.js";
 
 export function CreateMatch({ client }: { client: Client }) {
   const [game, setGame] = useState(Game.STCCG);
@@ -137,21 +137,29 @@ export function CreateMatch({ client }: { client: Client }) {
         <details class="rule-options">
           <summary>Rule options</summary>
           <p class="hint">Each one left unticked plays as its "Off" says.</p>
-          {kStccgRuleOptions.map(({ key, words, why }) => (
-            <label class="check rule-option">
-              <input
-                type="checkbox"
-                checked={!!switches[key]}
-                aria-describedby={`rule-${key}`}
-                onChange={(e) => setSwitches({ ...switches, [key]: e.currentTarget.checked })}
-              />
-              <span>
-                {words}
-                <span class="hint" id={`rule-${key}`}>
-                  {why}
-                </span>
-              </span>
-            </label>
+          {ruleGroups().map((group, index) => (
+            // The card readings, many and narrow, start folded.
+            <details class="rule-group" open={index === 0}>
+              <summary>
+                {group.title} ({group.options.filter(({ key }) => switches[key]).length} of {group.options.length} on)
+              </summary>
+              {group.options.map(({ key, words, why }) => (
+                <label class="check rule-option">
+                  <input
+                    type="checkbox"
+                    checked={!!switches[key]}
+                    aria-describedby={`rule-${key}`}
+                    onChange={(e) => setSwitches({ ...switches, [key]: e.currentTarget.checked })}
+                  />
+                  <span>
+                    {words}
+                    <span class="hint" id={`rule-${key}`}>
+                      {why}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </details>
           ))}
         </details>
       )}

@@ -97,3 +97,24 @@ export const kStccgRuleOptions: RuleOption[] = [
     why: "A card that scores when a named personnel dies in a battle (K'nera) scores only when it is the opponent's. Off: either player's copy counts (qc.md K'nera).",
   },
 ];
+
+export interface RuleGroup {
+  title: string;
+  options: RuleOption[];
+}
+
+// The switches in three groups, by the source each names: the rules documents' disagreements
+// (A-nn), then the readings of Q-Continuum cards (qc.md) and of Blaze of Glory cards (bog.md).
+export function ruleGroups(options: RuleOption[] = kStccgRuleOptions): RuleGroup[] {
+  const groups: RuleGroup[] = [
+    { title: "Where the rules documents disagree", options: [] },
+    { title: "Q-Continuum card readings", options: [] },
+    { title: "Blaze of Glory card readings", options: [] },
+  ];
+  for (const option of options) {
+    const source = /\(([^()]*)\)\.$/.exec(option.why)?.[1] ?? "";
+    const index = source.startsWith("qc.md") ? 1 : source.startsWith("bog.md") ? 2 : 0;
+    groups[index].options.push(option);
+  }
+  return groups.filter((group) => group.options.length > 0);
+}
