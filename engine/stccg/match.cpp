@@ -38,6 +38,14 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.medals_one_per_leader = !wanted.medals_one_per_player();
   o.extra_tactic_draws_add_up = !wanted.extra_tactic_draws_apart();
   o.kill_bonus_any_victim = !wanted.kill_bonus_opponents_only();
+  o.breach_repairs_once = !wanted.breach_repairs_while_in_play();
+  o.nullified_tactic_leaves_none = !wanted.nullified_tactic_repicked();
+  o.bridge_door_weapons_for_battle = !wanted.bridge_door_weapons_for_turn();
+  o.abyss_tests_fewer_than_three = !wanted.abyss_needs_three();
+  o.upgrade_weapons_by_printed = !wanted.upgrade_weapons_chosen();
+  o.hazardous_duty_officer_skill = !wanted.hazardous_duty_officer_class_only();
+  o.stellar_flare_one_astrophysics = !wanted.stellar_flare_two_astrophysics();
+  o.target_shields_miss_no_damage = !wanted.target_shields_miss_damages();
   return o;
 }
 
@@ -59,6 +67,14 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_medals_one_per_player(!o.medals_one_per_leader);
   out->set_extra_tactic_draws_apart(!o.extra_tactic_draws_add_up);
   out->set_kill_bonus_opponents_only(!o.kill_bonus_any_victim);
+  out->set_breach_repairs_while_in_play(!o.breach_repairs_once);
+  out->set_nullified_tactic_repicked(!o.nullified_tactic_leaves_none);
+  out->set_bridge_door_weapons_for_turn(!o.bridge_door_weapons_for_battle);
+  out->set_abyss_needs_three(!o.abyss_tests_fewer_than_three);
+  out->set_upgrade_weapons_chosen(!o.upgrade_weapons_by_printed);
+  out->set_hazardous_duty_officer_class_only(!o.hazardous_duty_officer_skill);
+  out->set_stellar_flare_two_astrophysics(!o.stellar_flare_one_astrophysics);
+  out->set_target_shields_miss_damages(!o.target_shields_miss_no_damage);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

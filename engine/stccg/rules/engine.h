@@ -403,6 +403,7 @@ class Engine {
   // One side's tactic draws and choice; true when that side is done.
   bool choose_tactic(ShipBattleFrame& b, int side);
   void reveal_tactics(ShipBattleFrame& b);
+  bool repick_tactic(ShipBattleFrame& b, int side);
   std::vector<CardId> battle_personnel(const ShipBattleFrame& b, int side) const;
   // A face-down or hidden card is shown to everyone, under a new handle. One that stays in a
   // hidden place gets another when it moves on (CardState::shown).

@@ -143,6 +143,7 @@ struct ShipBattleFrame {
     kStart,         // the "start of battle" window (Battle Bridge Door)
     kTactics,       // each side with a Battle Bridge draws tactics and picks a current one
     kReveal,        // current tactics are revealed together
+    kRepick,        // a side whose current tactic was nullified may pick another it drew
     kAttack,        // the attack, after a window (W1)
     kReturnFire,    // the return fire, after a window (W2)
     kDamage,        // damage is applied; a window before destruction (W3)
@@ -158,6 +159,7 @@ struct ShipBattleFrame {
   std::array<std::vector<std::uint8_t>, 2> hits;   // per target: 0 a miss, 1 a hit, 2 direct
   std::array<CardId, 2> tactic{kNoCard, kNoCard};  // each side's current tactic
   std::array<std::vector<CardId>, 2> drawn;        // tactics drawn and not placed yet
+  std::array<std::vector<CardId>, 2> passed_over;  // drawn, not picked: under the side deck
   std::array<std::uint8_t, 2> draws{2, 2};         // tactics each side may still draw
   std::array<std::int8_t, 2> weapons_bonus{0, 0};  // per firing card (Battle Bridge Door)
   std::array<std::uint8_t, 2> units{0, 0};         // damage units each side inflicted

@@ -60,6 +60,30 @@ struct Options {
   // A card that scores when a named personnel is killed in a battle (K'nera) scores for either
   // player's personnel (qc.md: AMBIGUOUS); otherwise only for the opponent's.
   bool kill_bonus_any_victim = true;
+  // Into the Breach repairs the ships damaged when it arrives, once (qc.md AMBIGUOUS); otherwise
+  // any ship damaged while it is in play is repaired too.
+  bool breach_repairs_once = true;
+  // A current tactic nullified ("Crimson Forcefield") leaves its player with none (bog.md
+  // AMBIGUOUS); otherwise that player may pick another of the tactics they drew.
+  bool nullified_tactic_leaves_none = true;
+  // Battle Bridge Door's WEAPONS +1 lasts for the battle (bog.md AMBIGUOUS); otherwise until the
+  // end of the turn.
+  bool bridge_door_weapons_for_battle = true;
+  // Chula: The Abyss tests all the group when it has fewer than three personnel (bog.md
+  // AMBIGUOUS); otherwise nothing happens.
+  bool abyss_tests_fewer_than_three = true;
+  // Defense System Upgrade's WEAPONS 6 or +4 is set by whether the facility has printed WEAPONS
+  // (bog.md AMBIGUOUS); otherwise its player chooses.
+  bool upgrade_weapons_by_printed = true;
+  // Hazardous Duty's OFFICER is the classification or the skill (bog.md AMBIGUOUS); otherwise
+  // the classification box only.
+  bool hazardous_duty_officer_skill = true;
+  // Stellar Flare's "2 Navigation and Astrophysics" is Navigation x2 + Astrophysics (bog.md
+  // AMBIGUOUS); otherwise Navigation x2 + Astrophysics x2.
+  bool stellar_flare_one_astrophysics = true;
+  // Target Shields placed on a miss does not damage the target (bog.md AMBIGUOUS); otherwise it
+  // counts as damaging it (the battle's damage units, what reacts to damage).
+  bool target_shields_miss_no_damage = true;
 };
 
 struct OptionInfo {
@@ -88,6 +112,21 @@ inline constexpr OptionInfo kOptions[] = {
     {"extra_tactic_draws_add_up", &Options::extra_tactic_draws_add_up,
      "bog.md Attack Pattern Delta"},
     {"kill_bonus_any_victim", &Options::kill_bonus_any_victim, "qc.md K'nera"},
+    {"breach_repairs_once", &Options::breach_repairs_once, "qc.md Into the Breach"},
+    {"nullified_tactic_leaves_none", &Options::nullified_tactic_leaves_none,
+     "bog.md \"Crimson Forcefield\""},
+    {"bridge_door_weapons_for_battle", &Options::bridge_door_weapons_for_battle,
+     "bog.md Battle Bridge Door"},
+    {"abyss_tests_fewer_than_three", &Options::abyss_tests_fewer_than_three,
+     "bog.md Chula: The Abyss"},
+    {"upgrade_weapons_by_printed", &Options::upgrade_weapons_by_printed,
+     "bog.md Defense System Upgrade"},
+    {"hazardous_duty_officer_skill", &Options::hazardous_duty_officer_skill,
+     "bog.md Hazardous Duty"},
+    {"stellar_flare_one_astrophysics", &Options::stellar_flare_one_astrophysics,
+     "bog.md Stellar Flare"},
+    {"target_shields_miss_no_damage", &Options::target_shields_miss_no_damage,
+     "bog.md Target Shields"},
 };
 
 }  // namespace spacedock::stccg

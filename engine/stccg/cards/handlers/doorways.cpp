@@ -123,8 +123,22 @@ void bridge_door_resolve(Engine& e, ActionFrame& f) {
   if (!draws) return;
   if (*draws) {
     b->draws[side] = static_cast<std::uint8_t>(b->draws[side] + 2);
-  } else {
+  } else if (e.state().options.bridge_door_weapons_for_battle) {
     ++b->weapons_bonus[side];
+  } else {
+    // The other reading: each of its player's ships and facilities, until the end of the turn.
+    const State& s = e.state();
+    for (CardId c : std::vector<CardId>(s.in_play)) {
+      if (!s.in_play_at(c) || s.cards[c].controller != f.actor ||
+          !(e.is_ship(c) || e.is_facility(c)))
+        continue;
+      e.add_effect({.kind = EffectKind::kAttribute,
+                    .until = Until::kEndOfTurn,
+                    .attribute = Attribute::kWeapons,
+                    .source = f.action.a,
+                    .card = c,
+                    .value = 1});
+    }
   }
 }
 

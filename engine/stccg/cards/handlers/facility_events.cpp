@@ -14,7 +14,8 @@ namespace {
 // facility of its player, where it stays: SHIELDS +6, and WEAPONS 6 for a facility printed
 // without WEAPONS (+6 on its 0), else +4; cumulative; (2) played through an ENGINEER of its
 // player aboard a damaged facility and compatible with it, it repairs the facility fully
-// (rotation damage and damage markers gone) and is discarded.
+// (rotation damage and damage markers gone) and is discarded. Under `upgrade_weapons_by_printed`
+// off, its player chooses WEAPONS 6 (the printed figure raised or lowered to 6) or +4.
 
 constexpr int kShieldsAdded = 6;
 constexpr int kWeaponsGiven = 6;
@@ -70,10 +71,17 @@ void upgrade_resolve(Engine& e, ActionFrame& f) {
   const CardId self = f.action.a;
   if (e.is_facility(f.action.b)) {
     const CardId facility = f.action.b;
+    const auto& printed = e.state().def(facility).card.facility();
+    bool given = !printed.has_weapons();
+    if (!e.state().options.upgrade_weapons_by_printed) {
+      auto six = e.yes_no(f.actor);
+      if (!six) return;
+      given = *six;
+    }
     place(e, self, f.actor, facility);
     add_to(e, self, facility, Attribute::kShields, kShieldsAdded);
-    const bool armed = e.state().def(facility).card.facility().has_weapons();
-    add_to(e, self, facility, Attribute::kWeapons, armed ? kWeaponsAdded : kWeaponsGiven);
+    add_to(e, self, facility, Attribute::kWeapons,
+           given ? kWeaponsGiven - printed.weapons() : kWeaponsAdded);
     return;
   }
   const CardId facility = e.state().cards[f.action.b].host;
@@ -91,6 +99,9 @@ extern const Handler kDefenseSystemUpgrade{
     .plays = upgrade_plays,
     .still_legal = upgrade_still_legal,
     .resolve = upgrade_resolve,
+    .question = "WEAPONS 6, or WEAPONS +4?",
+    .yes_label = "WEAPONS 6",
+    .no_label = "WEAPONS +4",
 };
 
 }  // namespace spacedock::stccg::handlers

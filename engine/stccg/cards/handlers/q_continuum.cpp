@@ -190,7 +190,8 @@ void military_privilege(Engine& e, AttemptFrame& f) {
 
 // --- Into the Breach: not duplicatable; on arrival every damaged ship is fully repaired (a
 // Borg Ship is a dilemma, never a ship in play); while it is in play every Warp Core Breach is
-// nullified (CRD IV.12.C).
+// nullified (CRD IV.12.C). Under `breach_repairs_once` off, a ship damaged while it is in play
+// is repaired at once too, unless the damage destroys it (IV.12.C).
 
 void breach_encounter(Engine& e, AttemptFrame& f) {
   const State& s = e.state();
@@ -205,6 +206,11 @@ void breach_encounter(Engine& e, AttemptFrame& f) {
 
 void breach_state_check(Engine& e, CardId) {
   const State& s = e.state();
+  if (!s.options.breach_repairs_once) {
+    for (CardId c : std::vector<CardId>(s.in_play)) {
+      if (e.is_ship(c) && e.hull(c) > 0 && (e.damaged(c) || e.has_markers(c))) e.repair(c);
+    }
+  }
   for (CardId c : std::vector<CardId>(s.in_play)) {
     if (s.cards[c].zone != Zone::kPlay || s.def(c).handler != &kWarpCoreBreach) continue;
     e.emit(ev::Nullified{c, s.cards[c].def});

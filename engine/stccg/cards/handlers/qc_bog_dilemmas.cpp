@@ -126,7 +126,10 @@ void chula_the_lights(Engine& e, AttemptFrame& f) {
 }
 
 void chula_the_abyss(Engine& e, AttemptFrame& f) {
-  // Three members at random (all of them if fewer); an odd total CUNNING stops just those.
+  // Three members at random (all of them if fewer, or, under `abyss_tests_fewer_than_three`
+  // off, none); an odd total CUNNING stops just those.
+  if (!e.state().options.abyss_tests_fewer_than_three && f.members.size() < 3)
+    return e.finish_dilemma(f, ev::Outcome::kNoTrigger);
   std::vector<CardId> pool = f.members;
   std::vector<CardId> tested;
   while (tested.size() < 3 && !pool.empty()) {
@@ -149,15 +152,23 @@ void chula_the_abyss(Engine& e, AttemptFrame& f) {
 
 void stellar_flare(Engine& e, AttemptFrame& f) {
   // Every ship in space here, anyone's, is damaged and stopped unless it is docked or its own
-  // crew and SHIELDS meet the card's condition.
+  // crew and SHIELDS meet the card's condition (Navigation x2 + Astrophysics, or, under
+  // `stellar_flare_one_astrophysics` off, Astrophysics x2 as well).
   State& s = e.state();
   const Formula& spared = s.def(f.current).condition;
+  const auto astrophysics = s.db->skills().find("Astrophysics");
+  const auto spares = [&](CardId ship) {
+    if (!spared.holds_for_group(e.group_facts(e.crew(ship), ship))) return false;
+    return s.options.stellar_flare_one_astrophysics ||
+           e.attribute(ship, Attribute::kShields) > 11 ||
+           (astrophysics && has_skill(e, e.crew(ship), *astrophysics, 4));
+  };
   for (CardId ship : std::vector<CardId>(s.in_play)) {
     const CardState& card = s.cards[ship];
     if (!e.is_ship(ship) || card.zone != Zone::kPlay || card.where != Where::kSpace ||
         card.loc != f.loc || e.docked(ship))
       continue;
-    if (spared.holds_for_group(e.group_facts(e.crew(ship), ship))) continue;
+    if (spares(ship)) continue;
     e.stop(ship);
     e.damage(ship, State::other(card.controller));
   }
@@ -262,15 +273,32 @@ void royale_casino_craps(Engine& e, AttemptFrame& f) {
   f.step = e.after_card(f);
 }
 
+// Whether `personnel` is an OFFICER for Hazardous Duty: by classification or skill, or under
+// `hazardous_duty_officer_skill` off by classification only.
+bool hazardous_duty_officer(const Engine& e, CardId personnel) {
+  const MemberFacts facts = e.facts(personnel);
+  if (e.state().options.hazardous_duty_officer_skill)
+    return facts.skills[SkillTable::of(Classification::kOfficer)] > 0;
+  return facts.classification == Classification::kOfficer;
+}
+
 void hazardous_duty(Engine& e, AttemptFrame& f) {
   // Passed, it is laid on the mission, where it waits for a death; failed, it is a wall.
   State& s = e.state();
-  if (f.sub == DilemmaStep::kEntry && e.condition_met(f, s.def(f.current).condition)) {
-    const CardId self = f.current;
-    e.emit(ev::DilemmaResolved{self, s.cards[self].def, ev::Outcome::kOvercome});
-    e.move_card(self, Zone::kPlay, Where::kOn, kNoLoc, s.spaceline[f.loc].mission, f.player);
-    f.step = e.after_card(f);
-    return;
+  if (f.sub == DilemmaStep::kEntry) {
+    const bool met = s.options.hazardous_duty_officer_skill
+                         ? e.condition_met(f, s.def(f.current).condition)
+                         : std::count_if(f.members.begin(), f.members.end(), [&](CardId c) {
+                             return hazardous_duty_officer(e, c);
+                           }) >= 2;
+    if (met) {
+      const CardId self = f.current;
+      e.emit(ev::DilemmaResolved{self, s.cards[self].def, ev::Outcome::kOvercome});
+      e.move_card(self, Zone::kPlay, Where::kOn, kNoLoc, s.spaceline[f.loc].mission, f.player);
+      f.step = e.after_card(f);
+      return;
+    }
+    f.sub = DilemmaStep::kFailing;
   }
   e.standard_dilemma(f, &s.def(f.current).condition);
 }
@@ -280,7 +308,7 @@ void hazardous_duty_death(Engine& e, CardId self, CardId victim) {
   State& s = e.state();
   const CardState& card = s.cards[self];
   if (card.where != Where::kOn || e.location_of(victim) != e.location_of(card.host)) return;
-  if (e.facts(victim).skills[SkillTable::of(Classification::kOfficer)] > 0) return;
+  if (hazardous_duty_officer(e, victim)) return;
   const Seat owner = s.cards[victim].owner;
   e.score(owner, s.def(self).card.dilemma().points(), self);
   e.move_card(self, Zone::kBonus, Where::kNone, kNoLoc, kNoCard, owner);

@@ -249,6 +249,14 @@ void Engine::step(ShipBattleFrame& b) {
       return;
     case ShipStep::kReveal:
       reveal_tactics(b);
+      b.step = ShipStep::kRepick;
+      b.side = 0;
+      return;
+    case ShipStep::kRepick:
+      if (b.side < 2) {
+        if (repick_tactic(b, b.side)) ++b.side;
+        return;
+      }
       b.step = ShipStep::kAttack;
       return;
     case ShipStep::kAttack:
@@ -305,7 +313,14 @@ void Engine::apply_battle_damage(ShipBattleFrame& b) {
             static_cast<std::uint8_t>(b.units[side] + inflict(target, by, b.hits[side][i], tactic,
                                                               extra_hit_markers(b, side)));
       } else if (tactic != kNoCard && s_.def(tactic).card.tactic().marker_on_miss()) {
-        place_marker(tactic, target);  // Target Shields is placed even on a miss
+        // Target Shields is placed even on a miss; it damages the target only under
+        // `target_shields_miss_no_damage` off (a damage unit if the target was undamaged).
+        const bool was_damaged = damaged(target) || has_markers(target);
+        place_marker(tactic, target);
+        if (!s_.options.target_shields_miss_no_damage) {
+          emit(ev::Damaged{target, static_cast<std::int8_t>(hull(target))});
+          if (!was_damaged) ++b.units[side];
+        }
       }
       if (s_.in_play_at(target) && hull(target) <= 0) b.doomed.push_back(target);
     }

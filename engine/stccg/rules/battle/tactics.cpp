@@ -35,10 +35,12 @@ bool Engine::choose_tactic(ShipBattleFrame& b, int side) {
   auto chosen = pick_or_done(seat, b.drawn[side]);
   if (!chosen) return false;
   b.tactic[side] = *chosen;
-  // The others go under the side deck, still face down.
+  // The others go under the side deck, still face down; with a current tactic picked, they are
+  // what its player may pick from should it be nullified (repick_tactic).
   SideDeck& deck = s_.players[seat].side_deck(SideDeckKind::kBattleBridge);
   for (CardId c : b.drawn[side]) {
     if (c == *chosen) continue;
+    if (*chosen != kNoCard) b.passed_over[side].push_back(c);
     s_.cards[c].face_down = false;
     move_card(c, Zone::kSideDeck);
     std::rotate(deck.cards.begin(), deck.cards.end() - 1, deck.cards.end());  // to the bottom
@@ -86,6 +88,28 @@ void Engine::reveal_tactics(ShipBattleFrame& b) {
     to_discard(theirs);
     b.tactic[1 - side] = kNoCard;
   }
+}
+
+bool Engine::repick_tactic(ShipBattleFrame& b, int side) {
+  // A side left without its current tactic by a nullifier fights with none (bog.md AMBIGUOUS),
+  // or, under `nullified_tactic_leaves_none` off, may pick another of the tactics it drew, still
+  // under its side deck. The new one is not met by a nullifier: the reveal is over.
+  const Seat seat = b.seat[side];
+  if (s_.options.nullified_tactic_leaves_none || seat == kNoSeat || b.tactic[side] != kNoCard)
+    return true;
+  std::vector<CardId> candidates;
+  for (CardId c : b.passed_over[side]) {
+    if (s_.cards[c].zone == Zone::kSideDeck) candidates.push_back(c);
+  }
+  if (candidates.empty()) return true;
+  auto chosen = pick_or_done(seat, candidates);
+  if (!chosen) return false;
+  b.passed_over[side].clear();
+  if (*chosen == kNoCard) return true;
+  move_card(*chosen, Zone::kResolving);
+  reveal(*chosen);
+  b.tactic[side] = *chosen;
+  return true;
 }
 
 }  // namespace spacedock::stccg

@@ -96,6 +96,46 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "Battle kill bonuses for the opponent's personnel only",
     why: "A card that scores when a named personnel dies in a battle (K'nera) scores only when it is the opponent's. Off: either player's copy counts (qc.md K'nera).",
   },
+  {
+    key: "breachRepairsWhileInPlay",
+    words: "Into the Breach keeps repairing",
+    why: "Into the Breach also repairs any ship damaged while it is in play. Off: it repairs the damaged ships once, when it arrives (qc.md Into the Breach).",
+  },
+  {
+    key: "nullifiedTacticRepicked",
+    words: "A nullified tactic may be replaced",
+    why: "A player whose current tactic is nullified (\"Crimson Forcefield\") may pick another of the tactics they drew. Off: they fight with no current tactic (bog.md \"Crimson Forcefield\").",
+  },
+  {
+    key: "bridgeDoorWeaponsForTurn",
+    words: "Battle Bridge Door's WEAPONS last the turn",
+    why: "Battle Bridge Door's WEAPONS +1 lasts until the end of the turn, for each of its player's ships and facilities. Off: only in this battle (bog.md Battle Bridge Door).",
+  },
+  {
+    key: "abyssNeedsThree",
+    words: "Chula: The Abyss needs three personnel",
+    why: "Chula: The Abyss does nothing to a group of fewer than three personnel. Off: all of them are tested (bog.md Chula: The Abyss).",
+  },
+  {
+    key: "upgradeWeaponsChosen",
+    words: "Defense System Upgrade: WEAPONS chosen",
+    why: "Defense System Upgrade's player chooses WEAPONS 6 or +4. Off: 6 on a facility printed without WEAPONS, +4 on one printed with them (bog.md Defense System Upgrade).",
+  },
+  {
+    key: "hazardousDutyOfficerClassOnly",
+    words: "Hazardous Duty: OFFICER classification only",
+    why: "Hazardous Duty's OFFICER is the classification box only. Off: the classification or the skill (bog.md Hazardous Duty).",
+  },
+  {
+    key: "stellarFlareTwoAstrophysics",
+    words: "Stellar Flare needs Astrophysics x2",
+    why: "Stellar Flare spares a ship whose crew has Navigation x2 and Astrophysics x2. Off: Navigation x2 and Astrophysics (bog.md Stellar Flare).",
+  },
+  {
+    key: "targetShieldsMissDamages",
+    words: "Target Shields damages on a miss",
+    why: "Target Shields placed on a miss counts as damaging the target (the battle's winner, cards that react to damage). Off: it does not (bog.md Target Shields).",
+  },
 ];
 
 export interface RuleGroup {
