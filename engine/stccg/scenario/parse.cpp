@@ -577,8 +577,8 @@ Script parse(std::string_view text) {
       continue;
     }
     // `seed 7` sets the random seed; `seed "Chalnoth" under 0` is an action.
-    const bool seeding =
-        verb == "seed" && (p.peek_name() || p.peek("mission") || p.peek("facility"));
+    const bool seeding = verb == "seed" && (p.peek_name() || p.peek("mission") ||
+                                            p.peek("facility") || p.peek("face"));
     if (verb == "expect") {
       step.negated = p.accept("not");
       expectation(p, step);
