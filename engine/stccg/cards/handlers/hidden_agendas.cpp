@@ -83,7 +83,7 @@ void gallery_step(Engine& e, CardFrame& f) {
 // yes-or-no question), then draw one card. Its two other functions qualify Brainwash (not played
 // yet) and the opponent's Rescue Captives.
 
-void prisoner_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
+void prepare_prisoner_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
   if (!agenda_in_effect(e, self) || agenda_used_this_turn(e, self)) return;
   for (CardId c : e.state().players[seat].hand) {
     if (agenda_has_keyword(e, c, "Capturing-related card"))
@@ -91,7 +91,7 @@ void prisoner_orders(const Engine& e, Seat seat, CardId self, std::vector<Action
   }
 }
 
-void prisoner_resolve(Engine& e, ActionFrame& f) {
+void prepare_prisoner_resolve(Engine& e, ActionFrame& f) {
   if (f.action.kind != ActionKind::kUseCard) return place_on_table(e, f);  // played face up
   const CardId self = f.action.a;
   const CardId card = f.action.b;
@@ -100,7 +100,7 @@ void prisoner_resolve(Engine& e, ActionFrame& f) {
   e.state().frames.push_back(CardFrame{.card = self, .player = f.actor, .chosen = card});
 }
 
-void prisoner_step(Engine& e, CardFrame& f) {
+void prepare_prisoner_step(Engine& e, CardFrame& f) {
   auto to_deck = e.yes_no(f.player);
   if (!to_deck) return;
   const Seat player = f.player;
@@ -122,7 +122,7 @@ void prisoner_step(Engine& e, CardFrame& f) {
 // other use, after a stun in personnel battle, waits for battles that stun (the 1997 battle has
 // none).
 
-int captured_security(const Engine& e, const std::vector<CardId>& group) {
+int captured_incident_security(const Engine& e, const std::vector<CardId>& group) {
   const SkillId security = SkillTable::of(Classification::kSecurity);
   int halves = 0;
   for (CardId c : group)
@@ -130,7 +130,7 @@ int captured_security(const Engine& e, const std::vector<CardId>& group) {
   return halves;
 }
 
-int captured_hand_weapons(const Engine& e, Seat seat, LocIndex loc) {
+int captured_incident_hand_weapons(const Engine& e, Seat seat, LocIndex loc) {
   int weapons = 0;
   for (CardId c : e.state().in_play) {
     const CardState& card = e.state().cards[c];
@@ -142,7 +142,8 @@ int captured_hand_weapons(const Engine& e, Seat seat, LocIndex loc) {
 }
 
 // The team of `seat`'s on the planet at `loc` that holds `member`, if it may capture there.
-std::vector<CardId> captured_team(const Engine& e, Seat seat, LocIndex loc, CardId member) {
+std::vector<CardId> captured_incident_team(const Engine& e, Seat seat, LocIndex loc,
+                                           CardId member) {
   for (const auto& team : e.away_teams(seat, loc)) {
     if (std::find(team.begin(), team.end(), member) == team.end()) continue;
     const bool borg = std::any_of(team.begin(), team.end(), [&](CardId c) {
@@ -153,30 +154,31 @@ std::vector<CardId> captured_team(const Engine& e, Seat seat, LocIndex loc, Card
     const auto foes = e.on_surface(other, loc);
     if (foes.empty()) return {};
     const bool outnumbers =
-        captured_security(e, team) > captured_security(e, foes) ||
-        captured_hand_weapons(e, seat, loc) > captured_hand_weapons(e, other, loc);
+        captured_incident_security(e, team) > captured_incident_security(e, foes) ||
+        captured_incident_hand_weapons(e, seat, loc) >
+            captured_incident_hand_weapons(e, other, loc);
     return outnumbers ? team : std::vector<CardId>{};
   }
   return {};
 }
 
-void captured_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
+void captured_incident_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
   if (!agenda_in_effect(e, self)) return;
   for (LocIndex loc = 0; loc < e.state().spaceline.size(); ++loc) {
     for (const auto& team : e.away_teams(seat, loc)) {
-      if (!captured_team(e, seat, loc, team.front()).empty())
+      if (!captured_incident_team(e, seat, loc, team.front()).empty())
         out.push_back({ActionKind::kUseCard, self, team.front()});
     }
   }
 }
 
-void captured_resolve(Engine& e, ActionFrame& f) {
+void captured_incident_resolve(Engine& e, ActionFrame& f) {
   if (f.action.kind != ActionKind::kUseCard) return place_on_table(e, f);  // played face up
   const CardId self = f.action.a;
   const CardId member = f.action.b;
   if (!agenda_in_effect(e, self) || !e.state().in_play_at(member)) return;
   const LocIndex loc = e.location_of(member);
-  if (captured_team(e, f.actor, loc, member).empty()) return;
+  if (captured_incident_team(e, f.actor, loc, member).empty()) return;
   const CardId victim = e.random_member(e.on_surface(State::other(f.actor), loc));
   e.capture(victim, f.actor, self, /*source_goes_along=*/false);
   if (e.state().cards[self].zone == Zone::kPlay && e.state().cards[self].where == Where::kTable)
@@ -292,8 +294,8 @@ extern const Handler kCaptured{
     .name = "captured",
     .test = "tests/scenarios/card-hidden-agendas.scn",
     .plays = plays_on_table,
-    .resolve = captured_resolve,
-    .orders = captured_orders,
+    .resolve = captured_incident_resolve,
+    .orders = captured_incident_orders,
     .use_label = "take one opposing personnel present captive, at random",
 };
 
@@ -315,9 +317,9 @@ extern const Handler kPrepareThePrisoner{
     .name = "prepare_the_prisoner",
     .test = "tests/scenarios/card-hidden-agendas.scn",
     .plays = plays_on_table,
-    .resolve = prisoner_resolve,
-    .orders = prisoner_orders,
-    .step = prisoner_step,
+    .resolve = prepare_prisoner_resolve,
+    .orders = prepare_prisoner_orders,
+    .step = prepare_prisoner_step,
     .question = "Where does the capturing-related card go before you draw?",
     .yes_label = "To the bottom of your draw deck",
     .no_label = "To your discard pile",
