@@ -102,7 +102,7 @@ void Engine::for_each_modifier(CardId target, Visit&& visit) const {
   };
   for (CardId source : s_.in_play) {
     const CardState& s = s_.cards[source];
-    if (source == target || s_.def(source).modifiers.empty()) continue;
+    if (source == target || s_.def(source).modifiers.empty() || s.face_down) continue;
     if (s.controller == t.controller && at_location(s) && at_location(t) &&
         location_of(source) == location_of(target)) {
       offer(source, v1::STCCG_SCOPE_LOCATION);

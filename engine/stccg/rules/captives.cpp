@@ -5,6 +5,7 @@
 // present may rescue it without a card. Captives go back to their owners when the game ends.
 #include <algorithm>
 
+#include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
@@ -66,6 +67,10 @@ void Engine::capture(CardId personnel, Seat captor, CardId source, bool source_g
   held.flag = left_behind;  // unattended
   add_effect(held);
   emit(ev::Captured{personnel, captor});
+  for (CardId c : std::vector<CardId>(s_.in_play)) {
+    const Handler* handler = s_.def(c).handler;
+    if (handler && handler->captive_taken) handler->captive_taken(*this, c, personnel, captor);
+  }
 }
 
 void Engine::release(CardId personnel) {

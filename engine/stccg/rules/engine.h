@@ -445,6 +445,19 @@ class Engine {
   // Non-Aligned or Neutral: unchanged). False if they may not (Borg).
   bool commandeer(CardId target, Seat by, const std::vector<CardId>& personnel, Affiliation as);
 
+  // --- Hidden agendas (hidden_agendas.cpp) ---
+  // A card with the hidden agenda icon (BoG).
+  bool hidden_agenda(CardId c) const;
+  // One face down on its owner's table: in play, but without effect until revealed.
+  bool face_down_agenda(CardId c) const;
+  Rule check_play_face_down(Seat seat, CardId card, bool seeding) const;
+  // Puts `card` face down on `seat`'s table (from the hand, as the card play, or seeded).
+  void play_face_down(Seat seat, CardId card, bool seeding);
+  Rule check_reveal(Seat seat, CardId card) const;
+  void reveal_agenda(CardId card);
+  // The hidden agendas `seat` may reveal now and, among its `orders`, play face down.
+  void agenda_options(Seat seat, bool orders, std::vector<Action>& out) const;
+
   // --- Mission attempts (attempt.cpp) ---
   // `team`: at a dual-icon mission, a member of the Away Team attempting with `anchor`'s crew.
   void start_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team = kNoCard);

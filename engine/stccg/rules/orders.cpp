@@ -141,6 +141,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     }
   }
   captive_options(seat, options);
+  agenda_options(seat, /*orders=*/true, options);
   download_options(seat, nullptr, options);
   card_orders(seat, options);
   for (CardId c : player.discard)
@@ -248,6 +249,10 @@ Rule Engine::check_order(Seat seat, const Action& a) const {
       return check_download(seat, a);
     case ActionKind::kTakeBack:
       return check_take_back(seat, a.a);
+    case ActionKind::kPlayFaceDown:
+      return check_play_face_down(seat, a.a, /*seeding=*/false);
+    case ActionKind::kReveal:
+      return check_reveal(seat, a.a);
     case ActionKind::kPlayInterrupt:
     case ActionKind::kPlayDoorway:
       return check_hand_play(seat, a);
@@ -267,7 +272,9 @@ void Engine::card_orders(Seat seat, std::vector<Action>& out) const {
 }
 
 bool Engine::is_card_order(const Action& a) const {
-  if (a.kind != ActionKind::kMove && a.kind != ActionKind::kAttack) return false;
+  if (a.kind != ActionKind::kMove && a.kind != ActionKind::kAttack &&
+      a.kind != ActionKind::kUseCard)
+    return false;
   if (a.a >= s_.cards.size()) return false;
   const Handler* handler = s_.def(a.a).handler;
   return handler && handler->orders;
@@ -460,10 +467,11 @@ Rule Engine::check_build(Seat seat, CardId card, LocIndex loc, bool seeding) con
 Rule Engine::check_event(Seat seat, CardId card, CardId target) const {
   if (Rule r = check_from_hand(seat, card); r != Rule::kOk) return r;
   const CardDef& def = s_.def(card);
+  if (def.unsupported()) return Rule::kNotPlayableNow;
+  // Incidents and objectives play like events; their handlers say where.
+  if (def.handler) return check_hand_play(seat, {ActionKind::kPlayEvent, card, target});
   if (def.type() != v1::STCCG_CARD_TYPE_EVENT) return Rule::kWrongCardType;
   const auto& event = def.card.event();
-  if (def.unsupported()) return Rule::kNotPlayableNow;
-  if (def.handler) return check_hand_play(seat, {ActionKind::kPlayEvent, card, target});
   switch (event.plays_on()) {
     case v1::STCCG_PLAYS_ON_TABLE:
       return target == kNoCard ? Rule::kOk : Rule::kNoTarget;

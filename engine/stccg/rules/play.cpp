@@ -41,7 +41,9 @@ Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window,
       // A report in a window, which its handler offers (D'k Tahg: into a battle just begun).
       return window ? Rule::kOk : Rule::kWrongStep;
     case v1::STCCG_CARD_TYPE_EVENT:
-      // Events are the turn's normal card play (§1.4).
+    case v1::STCCG_CARD_TYPE_INCIDENT:
+    case v1::STCCG_CARD_TYPE_OBJECTIVE:
+      // Events are the turn's normal card play (§1.4); so are BoG's incidents and objectives.
       if (downloading) return Rule::kOk;
       if (window || seat != s_.active) return Rule::kWrongStep;
       return may_play_card(seat) ? Rule::kOk : Rule::kCardPlayUsed;
@@ -105,6 +107,7 @@ void Engine::nullify(CardId c) {
 }
 
 bool Engine::may_nullify(CardId nullifier, CardId target) const {
+  if (face_down_agenda(target)) return false;  // nobody knows what it is (BoG)
   const auto& immunity = s_.def(target).card.nullifiers();
   if (immunity.not_nullifiable()) return false;
   if (immunity.only_by().empty()) return true;

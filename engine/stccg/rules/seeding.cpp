@@ -76,6 +76,7 @@ std::vector<Action> Engine::seed_options(const SeedFrame& f, Seat seat) const {
       case SeedFrame::Step::kFacilities:
         for (LocIndex loc = 0; loc < locations; ++loc)
           offer({ActionKind::kSeedFacility, c, kNoCard, loc});
+        offer({ActionKind::kPlayFaceDown, c});  // a hidden agenda (hidden_agendas.cpp)
         break;
       default:
         break;
@@ -169,6 +170,9 @@ Rule Engine::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
       if (f.step != SeedFrame::Step::kFacilities) return Rule::kWrongStep;
       if (type != v1::STCCG_CARD_TYPE_FACILITY) return Rule::kWrongCardType;
       return check_build(seat, a.a, a.loc, /*seeding=*/true);
+    case ActionKind::kPlayFaceDown:
+      if (f.step != SeedFrame::Step::kFacilities) return Rule::kWrongStep;
+      return check_play_face_down(seat, a.a, /*seeding=*/true);
     default:
       return Rule::kWrongStep;
   }
@@ -208,6 +212,9 @@ void Engine::seed(Seat seat, const Action& a) {
     case ActionKind::kSeedFacility:
       move_card(a.a, Zone::kPlay, Where::kSpace, a.loc);
       s_.players[seat].seeded_outpost = true;
+      break;
+    case ActionKind::kPlayFaceDown:
+      play_face_down(seat, a.a, /*seeding=*/true);
       break;
     default:
       break;

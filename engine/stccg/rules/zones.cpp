@@ -154,7 +154,10 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
     s_.players[card.owner].side_deck(side_deck_of(s_.def(c))).door = kNoCard;  // closed
   }
   if (zone != Zone::kPlay) {
-    if (card.zone == Zone::kPlay) card_left_play(c);
+    if (card.zone == Zone::kPlay) {
+      card_left_play(c);
+      card.face_down = false;  // a hidden agenda leaving the table is seen for what it is
+    }
     card.stopped = false;
     card.range_used = 0;
     card.cloaked = false;

@@ -113,6 +113,7 @@ bool has_status(const Game& game, CardId c, std::string_view word) {
   if (word == "captive") return rules.captivity(c) != nullptr;
   if (word == "unattended") return rules.unattended(c);
   if (word == "stasis") return rules.in_stasis(c);
+  if (word == "face_down") return card.face_down;
   return word == "house_arrest" && card.arrested;
 }
 

@@ -71,8 +71,9 @@ bool affiliation_named(std::string_view word) {
 // The flags of cards in play a position may set.
 constexpr std::string_view kFlags[] = {"stopped", "damaged", "cloaked", "undocked"};
 // The statuses of cards in play an expectation may test.
-constexpr std::string_view kStatuses[] = {"stopped", "damaged",    "cloaked",      "undocked",
-                                          "captive", "unattended", "house_arrest", "stasis"};
+constexpr std::string_view kStatuses[] = {"stopped",      "damaged", "cloaked",
+                                          "undocked",     "captive", "unattended",
+                                          "house_arrest", "stasis",  "face_down"};
 
 constexpr std::pair<std::string_view, DeckPart> kDeckParts[] = {
     {"draw", DeckPart::kDraw},
@@ -139,7 +140,11 @@ Place place(LineReader& p, std::string first, bool setup) {
 }
 
 void seed_action(LineReader& p, ActionSpec& a) {
-  if (p.accept("mission")) {
+  if (p.accept("face")) {  // a hidden agenda, face down on the table
+    p.expect("down");
+    a.kind = ActionKind::kPlayFaceDown;
+    a.a = p.name();
+  } else if (p.accept("mission")) {
     a.kind = ActionKind::kSeedMission;
     a.a = p.name();
     if (!p.peek("left") && !p.peek("right")) p.fail("a mission is seeded at the left or right end");
@@ -170,6 +175,12 @@ ActionSpec action(LineReader& p, const std::string& verb) {
     p.expect(verb == "build" ? "at" : "to");
     a.loc = p.loc();
   } else if (verb == "play") {
+    if (p.accept("face")) {  // a hidden agenda, face down on the table
+      p.expect("down");
+      a.kind = ActionKind::kPlayFaceDown;
+      a.a = p.name();
+      return a;
+    }
     a.kind = ActionKind::kPlayEvent;
     a.a = p.name();
     if (p.accept("on")) a.b = p.name();
@@ -194,6 +205,13 @@ ActionSpec action(LineReader& p, const std::string& verb) {
     a.a = p.name();
     p.expect("against");
     a.b = p.name();
+  } else if (verb == "use") {  // a use of a card's text (kUseCard)
+    a.kind = ActionKind::kUseCard;
+    a.a = p.name();
+    if (p.accept("on")) a.b = p.name();
+  } else if (verb == "reveal") {
+    a.kind = ActionKind::kReveal;
+    a.a = p.name();
   } else if (verb == "rescue" || verb == "leave") {
     a.kind = verb == "rescue" ? ActionKind::kRescue : ActionKind::kLeaveCaptive;
     a.a = p.name();
@@ -243,9 +261,9 @@ ActionSpec action(LineReader& p, const std::string& verb) {
 
 bool is_action(std::string_view verb) {
   for (std::string_view v :
-       {"report",  "build",  "play",   "move",   "beam",    "attempt", "end",      "seed",
-        "pass",    "choose", "yes",    "no",     "done",    "attack",  "battle",   "cloak",
-        "decloak", "dock",   "undock", "rescue", "custody", "leave",   "download", "take"}) {
+       {"report", "build",  "play",    "move",  "beam",     "attempt", "end",    "seed",    "pass",
+        "choose", "yes",    "no",      "done",  "attack",   "battle",  "cloak",  "decloak", "dock",
+        "undock", "rescue", "custody", "leave", "download", "take",    "reveal", "use"}) {
     if (verb == v) return true;
   }
   return false;
@@ -559,8 +577,8 @@ Script parse(std::string_view text) {
       continue;
     }
     // `seed 7` sets the random seed; `seed "Chalnoth" under 0` is an action.
-    const bool seeding =
-        verb == "seed" && (p.peek_name() || p.peek("mission") || p.peek("facility"));
+    const bool seeding = verb == "seed" && (p.peek_name() || p.peek("mission") ||
+                                            p.peek("facility") || p.peek("face"));
     if (verb == "expect") {
       step.negated = p.accept("not");
       expectation(p, step);

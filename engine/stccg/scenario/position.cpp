@@ -182,8 +182,10 @@ CardId Position::add_aboard(CardId host, std::string_view title) {
 
 CardId Position::add_on_table(Seat owner, std::string_view title) {
   const CardId c = add_in_play(owner, title, Where::kTable, kNoLoc, kNoCard);
-  if (type(c) != v1::STCCG_CARD_TYPE_EVENT && type(c) != v1::STCCG_CARD_TYPE_ARTIFACT)
-    throw std::invalid_argument(quoted(title) + " is not an event");
+  const auto t = type(c);
+  if (t != v1::STCCG_CARD_TYPE_EVENT && t != v1::STCCG_CARD_TYPE_ARTIFACT &&
+      t != v1::STCCG_CARD_TYPE_INCIDENT && t != v1::STCCG_CARD_TYPE_OBJECTIVE)
+    throw std::invalid_argument(quoted(title) + " is not an event, incident or objective");
   return c;
 }
 

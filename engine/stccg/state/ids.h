@@ -77,8 +77,11 @@ enum class ActionKind : std::uint8_t {
   kLeaveCaptive,  // a: a captive you escort: leave it unattended, or hold it again
   kDownload,      // a: the downloading card; loc: which of its downloads; b: onto (or none)
   kTakeBack,      // a: a card in your discard pile that you may take back into hand
+  kPlayFaceDown,  // a: a hidden agenda from your hand or seed pile, put face down on your table
+  kReveal,        // a: your hidden agenda face down on your table, turned face up
+  kUseCard,       // a: your card in play whose text you use now; b: what it acts on (or none)
 };
-inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kTakeBack);
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kUseCard);
 
 struct Action {
   ActionKind kind = ActionKind::kPass;

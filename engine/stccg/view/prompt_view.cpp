@@ -11,7 +11,7 @@ namespace {
 
 using enum ActionKind;
 
-static_assert(kLastActionKind == v1::STCCG_ACTION_TAKE_BACK, "StccgActionKind mirrors ActionKind");
+static_assert(kLastActionKind == v1::STCCG_ACTION_USE_CARD, "StccgActionKind mirrors ActionKind");
 
 // What the decision is, and the card (with its handler's words) it is about.
 struct Context {
@@ -211,6 +211,17 @@ class Labeller {
                (a.b == kNoCard ? "" : " onto " + card(a.b));
       case kTakeBack:
         return "Take " + card(a.a) + " from your discard pile into your hand";
+      case kPlayFaceDown:
+        return (s_.cards[a.a].zone == Zone::kSeedPile ? "Seed " : "Play ") + card(a.a) +
+               " face down on the table (hidden agenda)";
+      case kReveal:
+        return "Reveal your hidden agenda " + card(a.a);
+      case kUseCard: {
+        const Handler* handler = s_.def(a.a).handler;
+        const std::string what =
+            handler && !handler->use_label.empty() ? std::string(handler->use_label) : "use it";
+        return card(a.a) + ": " + what + (a.b == kNoCard ? "" : " (" + card(a.b) + ")");
+      }
       case kEndTurn:
         return "End your turn";
       case kChoose:

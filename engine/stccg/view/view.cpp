@@ -214,6 +214,7 @@ class ViewWriter {
       out->set_hull(rules.hull(c));
     out->set_cloaked(card.cloaked);
     out->set_undocked(card.undocked);
+    out->set_face_down(card.face_down);
     out->set_house_arrest(card.arrested);
     if (card.disabled && rules.captivity(c)) {
       out->set_captive(true);

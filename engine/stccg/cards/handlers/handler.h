@@ -67,8 +67,11 @@ struct Handler {
   bool draw_decks_face_up = false;
   // Appends the orders `seat`, its controller, may give it now in their turn, as moves (kMove,
   // `a` = self) or attacks (kAttack, `a` = self) of a card that moves or strikes without being a
-  // ship (Calamarain); `resolve` carries them out (rules/orders.cpp).
+  // ship (Calamarain), or uses of its text (kUseCard, `a` = self, `b` = what it acts on, with
+  // `use_label` saying what it does); `resolve` carries them out (rules/orders.cpp).
   void (*orders)(const Engine&, Seat seat, CardId self, std::vector<Action>& out) = nullptr;
+  // After `personnel` became `captor`'s captive (rules/captives.cpp), for each card in play.
+  void (*captive_taken)(Engine&, CardId self, CardId personnel, Seat captor) = nullptr;
   // In its owner's discard pile: whether `seat`, its owner, may now take it back into hand as
   // one of their orders (U.S.S. Stargazer); `resolve` runs as it is taken (rules/orders.cpp).
   bool (*may_take_back)(const Engine&, Seat seat, CardId self) = nullptr;
@@ -118,6 +121,7 @@ struct Handler {
   std::string_view yes_label = {};
   std::string_view no_label = {};
   std::string_view choose_label = {};  // a choice of cards
+  std::string_view use_label = {};     // what a use of its text (kUseCard) does
 };
 
 // The handler of that name (registry.cpp), or nullptr.

@@ -38,6 +38,8 @@ extern const Handler kDisruptorOverload;
 extern const Handler kDefenseSystemUpgrade;
 // hand_refill.cpp
 extern const Handler kKivasFajoCollector, kPalorToffAlienTrader, kResQ;
+// hidden_agendas.cpp
+extern const Handler kCaptured, kFajosGallery, kPrepareThePrisoner, kPrisonerExchange;
 // infections.cpp
 extern const Handler kTsiolkovskyInfection;
 // mission_bonuses.cpp
@@ -106,6 +108,7 @@ const std::array kHandlers = {
     &handlers::kBirthOfJunior,
     &handlers::kBorgShip,
     &handlers::kCalamarain,
+    &handlers::kCaptured,
     &handlers::kCardassianTrap,
     &handlers::kChineseFingerPuzzle,
     &handlers::kChulaTheAbyss,
@@ -122,6 +125,7 @@ const std::array kHandlers = {
     &handlers::kEdoProbe,
     &handlers::kEmergencyTransporterArmbands,
     &handlers::kEscapePod,
+    &handlers::kFajosGallery,
     &handlers::kFgc47Research,
     &handlers::kFrigid,
     &handlers::kGiftOfTheTormentor,
@@ -159,6 +163,8 @@ const std::array kHandlers = {
     &handlers::kPlasmaFire,
     &handlers::kPlexing,
     &handlers::kPortalGuard,
+    &handlers::kPrepareThePrisoner,
+    &handlers::kPrisonerExchange,
     &handlers::kQ2,
     &handlers::kQFlash,
     &handlers::kQNet,

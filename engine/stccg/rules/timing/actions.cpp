@@ -24,6 +24,9 @@ bool plays_from_hand(ActionKind kind) {
 void Engine::begin_action(Seat actor, const Action& a) {
   // A download is neither the card play nor an order: it may come at any time (downloads.cpp).
   if (a.kind == ActionKind::kDownload) return begin_download(actor, a.a, a.loc, a.b);
+  // Hidden agendas: neither is an order, and nobody can answer a card they cannot see.
+  if (a.kind == ActionKind::kPlayFaceDown) return play_face_down(actor, a.a, /*seeding=*/false);
+  if (a.kind == ActionKind::kReveal) return reveal_agenda(a.a);
   PlayerState& player = s_.players[actor];
   if (normal_card_play(a.kind) && !(a.kind == ActionKind::kReport && free_report(a.a))) {
     player.card_played = true;

@@ -25,6 +25,12 @@ void Engine::step(WindowFrame& w) {
     }
     if (answer->kind == ActionKind::kPass || answer->kind == ActionKind::kPassAll) {
       ++w.passes;
+    } else if (answer->kind == ActionKind::kReveal) {
+      // Not a card played: the hidden agenda is face up at once, and the other player may
+      // answer what it now shows.
+      w.passes = 0;
+      w.passes_to_close = kPlayers;
+      reveal_agenda(answer->a);
     } else if (answer->kind == ActionKind::kDownload) {
       // A download suspends what is under way and is made at once; the card it plays is
       // announced like any other, and the window goes on after it.
@@ -69,6 +75,7 @@ std::vector<Action> Engine::response_options(Seat seat, const WindowFrame& w) co
   if (has_auto_pass(seat)) return options;
   hand_plays(seat, &w, options);
   download_options(seat, &w, options);
+  agenda_options(seat, /*orders=*/false, options);
   return options;
 }
 
@@ -84,6 +91,7 @@ Rule Engine::check_response(Seat seat, const Action& a) const {
   if (!w) return Rule::kWrongStep;
   if (a.a == kNoCard || a.a >= s_.cards.size()) return Rule::kNoTarget;
   if (a.kind == ActionKind::kDownload) return check_download(seat, a);
+  if (a.kind == ActionKind::kReveal) return check_reveal(seat, a.a);
   if (Rule r = may_play_from_hand(seat, a.a, w); r != Rule::kOk) return r;
   return Rule::kNotPlayableNow;  // a card of the right kind, but not playable in this window
 }

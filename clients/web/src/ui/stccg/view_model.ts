@@ -128,6 +128,8 @@ export function stateWords(c: StccgCardInPlay): string[] {
   if (c.captive) words.push(`${c.unattended ? "captive, unattended" : "captive"}: disabled until rescued or released`);
   else if (c.unattended) words.push("unattended");
   if (c.houseArrest) words.push("house arrest");
+  // A hidden agenda (BoG): its owner sees which card; it does nothing until revealed.
+  if (c.faceDown) words.push("face down: a hidden agenda, in effect once revealed");
   return words;
 }
 
