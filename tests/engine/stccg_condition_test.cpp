@@ -88,13 +88,21 @@ std::optional<std::uint16_t> test_persona(std::string_view title) {
   return it->second;
 }
 
-enum TestTag : std::uint16_t { kSpeciesKlingon, kSpeciesHuman, kKeywordUnderground };
+enum TestTag : std::uint16_t {
+  kSpeciesKlingon,
+  kSpeciesHuman,
+  kKeywordUnderground,
+  kKeywordBatleth,
+  kTitleSword
+};
 
 std::optional<std::uint16_t> test_tag(std::string_view tag) {
   static const std::map<std::string, std::uint16_t, std::less<>> tags = {
       {"species:Klingon", kSpeciesKlingon},
       {"species:Human", kSpeciesHuman},
       {"keyword:Romulan underground", kKeywordUnderground},
+      {"keyword:bat'leth", kKeywordBatleth},
+      {"title:Sword of Kahless", kTitleSword},
   };
   const auto it = tags.find(tag);
   if (it == tags.end()) return std::nullopt;
@@ -477,6 +485,20 @@ TEST_CASE("affiliation:, species: and keyword: test what the card carries") {
         "\"affiliation:Vulcan\"");
   CHECK(error_of("species:Breen + Honor") ==
         "no card has the species 'Breen' at column 9 in \"species:Breen + Honor\"");
+}
+
+TEST_CASE("equipment: tests the equipment with the group, by title or keyword") {
+  GroupFacts armed = away_team({officer().has("Honor")});
+  armed.equipment = {kKeywordBatleth, kTitleSword};
+  const GroupFacts unarmed = away_team({officer().has("Honor")});
+  CHECK(group_holds("Honor + equipment:bat'leth", armed));
+  CHECK(group_holds("equipment : Sword of Kahless", armed));
+  CHECK_FALSE(group_holds("Honor + equipment:bat'leth", unarmed));
+  // A filter has no group, so no equipment.
+  CHECK_FALSE(member_holds("equipment:bat'leth", officer()));
+  CHECK(error_of("equipment:Phaser") ==
+        "no equipment or artifact has the title or keyword 'Phaser' at column 11 in "
+        "\"equipment:Phaser\"");
 }
 
 TEST_CASE("icon: tests the icons a personnel bears") {

@@ -278,9 +278,10 @@ TEST_CASE("problem codes have stable, distinct names") {
   CHECK(spacedock::stccg::name(DeckProblemCode::kSideDeckWithoutDoorway) ==
         "SIDE_DECK_WITHOUT_DOORWAY");
   std::set<std::string_view> names;
-  for (int c = 0; c <= static_cast<int>(DeckProblemCode::kSideDeckWithoutDoorway); ++c)
+  CHECK(spacedock::stccg::name(DeckProblemCode::kTooManyCopies) == "TOO_MANY_COPIES");
+  for (int c = 0; c <= static_cast<int>(DeckProblemCode::kTooManyCopies); ++c)
     names.insert(spacedock::stccg::name(static_cast<DeckProblemCode>(c)));
-  CHECK(names.size() == 10);
+  CHECK(names.size() == 11);
   CHECK(names.count("UNKNOWN") == 0);
 }
 
@@ -341,6 +342,33 @@ TEST_CASE("half cards count as half toward the 60, the 30 and the 6 missions") {
   CHECK(contains(problems[0].message, "59.5 cards"));
   CHECK(problems[1].code == DeckProblemCode::kMissionCount);
   CHECK(contains(problems[1].message, "6.5 missions"));
+}
+
+TEST_CASE("Space: half a card toward every limit, at most 4 in a deck") {
+  Deck deck = sample("federation");
+  // Two copies in place of one mission: still 6 missions and 60 cards.
+  swap_card(deck.cards, "Evacuation", "Space");
+  deck.cards.push_back(card("Space"));
+  check_legal(deck);
+  // One copy alone is half a mission and half a card short.
+  remove_card(deck.cards, "Space");
+  {
+    const auto problems = validate_deck(deck, standard());
+    REQUIRE(problems.size() == 2);
+    CHECK(contains(problems[0].message, "59.5 cards"));
+    CHECK(contains(problems[1].message, "5.5 missions"));
+  }
+  deck.cards.push_back(card("Space"));
+  // Four copies are allowed.
+  swap_card(deck.cards, "First Contact", "Space");
+  deck.cards.push_back(card("Space"));
+  check_legal(deck);
+  // Six are two too many.
+  swap_card(deck.cards, "Diplomacy Mission", "Space");
+  deck.cards.push_back(card("Space"));
+  const std::string message = only_problem(deck, DeckProblemCode::kTooManyCopies);
+  CHECK(contains(message, "'Space'"));
+  CHECK(contains(message, "6 times; at most 4"));
 }
 
 TEST_CASE("outposts: one per affiliation played") {

@@ -136,6 +136,7 @@ class Loader {
     }
     for (const auto& keyword : card.keywords())
       tag_of("keyword:" + keyword);
+    if (carries_title_tag(card)) tag_of("title:" + card.title());
     for (const auto& species : card.personnel().species())
       tag_of("species:" + species);
     if (card.type() == v1::STCCG_CARD_TYPE_PERSONNEL || card.type() == v1::STCCG_CARD_TYPE_SHIP) {
@@ -179,6 +180,12 @@ class Loader {
               if (it == tag_ids_.end()) return std::nullopt;
               return it->second;
             }};
+  }
+
+  // Equipment and artifacts are also named by title in formulas (equipment:NAME).
+  static bool carries_title_tag(const v1::StccgCard& card) {
+    return card.type() == v1::STCCG_CARD_TYPE_EQUIPMENT ||
+           card.type() == v1::STCCG_CARD_TYPE_ARTIFACT;
   }
 
   Formula formula(const std::string& text, const char* what) const {
@@ -243,6 +250,12 @@ class Loader {
     out.requirements = formula(end.requirements(), "requirements");
     out.alternatives = alternatives(out.requirements);
     if (end.has_points()) out.points = end.points();
+    for (const auto& bonus : end.star_bonus())
+      out.star_bonus.push_back({bonus.points(), formula(bonus.when(), "star_bonus.when"),
+                                formula(bonus.each(), "star_bonus.each")});
+    out.overcomes_dilemmas.assign(end.overcomes_dilemmas().begin(), end.overcomes_dilemmas().end());
+    out.no_points_for_dilemmas.assign(end.no_points_for_dilemmas().begin(),
+                                      end.no_points_for_dilemmas().end());
     require(end.span() >= 0, "span must not be negative");
     out.span = end.span();
     return out;
@@ -262,6 +275,7 @@ class Loader {
       def.icons |= 1u << icon;
     for (const auto& keyword : card.keywords())
       def.tags.push_back(tag_ids_.at("keyword:" + keyword));
+    if (carries_title_tag(card)) def.tags.push_back(tag_ids_.at("title:" + card.title()));
     if (card.type() == v1::STCCG_CARD_TYPE_PERSONNEL || card.type() == v1::STCCG_CARD_TYPE_SHIP) {
       def.persona = persona_ids_.at(card.personas().empty() ? card.title() : card.personas(0));
     }

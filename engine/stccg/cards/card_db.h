@@ -41,6 +41,13 @@ struct SkillEntry {
 };
 
 // One end of a mission, compiled.
+// A starred point box's bonus (StccgStarBonus).
+struct StarBonusDef {
+  int points = 0;
+  Formula when;  // group formula; empty: always
+  Formula each;  // filter; empty: once, not per member
+};
+
 struct MissionEndDef {
   AffiliationSet affiliations = 0;
   Formula requirements;
@@ -48,6 +55,10 @@ struct MissionEndDef {
   // and what it lacks; one whole term where a part does not stand alone.
   std::vector<std::vector<Formula>> alternatives;
   std::optional<int> points;
+  std::vector<StarBonusDef> star_bonus;
+  // Dilemma titles, for the player who solved the mission from this end (StccgMissionEnd).
+  std::vector<std::string> overcomes_dilemmas;
+  std::vector<std::string> no_points_for_dilemmas;
   int span = 0;
 };
 

@@ -35,6 +35,7 @@ enum OpCode : std::uint8_t {
   kAffiliation,  // arg Affiliation; true if a member has it
   kTag,          // arg tag id (a species or keyword); true if a member carries it
   kIcon,         // arg v1::StccgIcon; true if a member bears it
+  kEquipment,    // arg tag id (a title or keyword); true if equipment with the group carries it
   kAnd,          // arg arity
   kOr,           // arg arity
 };
@@ -169,6 +170,11 @@ bool atom(const Op& op, const Members& members) {
       for (const auto& m : members)
         if (m.tags && std::binary_search(m.tags->begin(), m.tags->end(), op.arg)) return true;
       return false;
+    case kEquipment:
+      // A filter has no group, so no equipment: false there, like a ship attribute.
+      return members.vessel != nullptr &&
+             std::binary_search(members.vessel->equipment.begin(), members.vessel->equipment.end(),
+                                op.arg);
     case kCount:
       for (const auto& m : members)
         n += eval(&op + 1, &op + 1 + op.arg, Members{&m, 1, nullptr});
@@ -331,6 +337,7 @@ class Parser {
     if (accept_prefix("icon")) return parse_icon();
     for (const std::string_view kind : {"species", "keyword"})
       if (accept_prefix(kind)) return parse_tag(kind);
+    if (accept_prefix("equipment")) return parse_equipment();
     for (const auto& attribute : kAttributes)
       if (accept_word(attribute.word)) return parse_attribute(attribute);
     parse_name();
@@ -429,6 +436,22 @@ class Parser {
     if (name.empty() || !tag)
       fail(pos_, "no card has the " + std::string(kind) + " '" + std::string(name) + "'");
     emit_atom(Op{kTag, 0, *tag, 0});
+    pos_ += name.size();
+  }
+
+  // equipment := "equipment:" NAME, the title of an equipment card or artifact, or else a keyword
+  // (case-sensitive: `Bat'leth` is the card, `bat'leth` the keyword any bat'leth carries)
+  void parse_equipment() {
+    skip_space();
+    const std::string_view name = title_phrase();
+    std::optional<std::uint16_t> tag;
+    if (names_.tag) {
+      tag = names_.tag("title:" + std::string(name));
+      if (!tag) tag = names_.tag("keyword:" + std::string(name));
+    }
+    if (name.empty() || !tag)
+      fail(pos_, "no equipment or artifact has the title or keyword '" + std::string(name) + "'");
+    emit_atom(Op{kEquipment, 0, *tag, 0});
     pos_ += name.size();
   }
 

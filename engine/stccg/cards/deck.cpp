@@ -312,6 +312,13 @@ class Validator {
                 " times; a unique mission may be included only once",
             i);
       }
+      const int most = static_cast<int>(def.card.max_copies());
+      if (most != 0 && copies > most) {
+        add(DeckProblemCode::kTooManyCopies,
+            quoted(def) + " is in the deck " + std::to_string(copies) + " times; at most " +
+                std::to_string(most) + " are allowed",
+            i);
+      }
     }
   }
 
@@ -617,6 +624,8 @@ std::string_view name(DeckProblemCode code) {
       return "TENT_TOO_BIG";
     case DeckProblemCode::kSideDeckWithoutDoorway:
       return "SIDE_DECK_WITHOUT_DOORWAY";
+    case DeckProblemCode::kTooManyCopies:
+      return "TOO_MANY_COPIES";
   }
   return "UNKNOWN";
 }

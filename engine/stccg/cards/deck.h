@@ -78,6 +78,7 @@ enum class DeckProblemCode : std::uint8_t {
   kTentDuplicate,           // the same card twice in Q's Tent
   kTentTooBig,              // more than 13 cards in Q's Tent
   kSideDeckWithoutDoorway,  // a side deck whose doorway is not in the game deck
+  kTooManyCopies,           // more copies of a card than its own limit (Space: 4)
 };
 
 // The stable name clients see: "DECK_SIZE", "TOO_MANY_SEED_CARDS", ...

@@ -100,6 +100,8 @@ struct GroupFacts {
   int shields = 0;
   int weapons = 0;
   int range = 0;
+  // The titles and keywords (tag ids, sorted) of the equipment and artifacts with the group.
+  std::vector<std::uint16_t> equipment;
 };
 
 }  // namespace spacedock::stccg

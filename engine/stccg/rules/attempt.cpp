@@ -166,8 +166,9 @@ void Engine::check_requirements(AttemptFrame& f) {
   const MissionEndDef& end = end_for(f.player, f.loc);
   f.members = f.group;
   f.vessel = f.ship;
+  const GroupFacts solvers = group_facts(f.group, f.ship);
   const bool met = !attempt_broken(f) && has_matching(f.player, f.loc, f.group) &&
-                   end.requirements.holds_for_group(group_facts(f.group, f.ship));
+                   end.requirements.holds_for_group(solvers);
   if (!met) {
     end_attempt(f, ev::AttemptResult::kRequirementsMissing);  // not stopped (§3.8 step 4)
     return;
@@ -175,6 +176,16 @@ void Engine::check_requirements(AttemptFrame& f) {
   Location& location = s_.spaceline[f.loc];
   location.completed_by = f.player;
   if (end.points) score(f.player, *end.points, location.mission);
+  // A starred point box: bonus points for what the solving group has (A Good Day To Live).
+  for (const StarBonusDef& bonus : end.star_bonus) {
+    if (!bonus.when.holds_for_group(solvers)) continue;
+    const auto times =
+        bonus.each.empty()
+            ? 1
+            : std::count_if(solvers.members.begin(), solvers.members.end(),
+                            [&](const MemberFacts& m) { return bonus.each.holds_for_member(m); });
+    if (times > 0) score(f.player, bonus.points * static_cast<int>(times), location.mission);
+  }
   // Personnel in play that make every mission of their owner worth more (Mordock).
   PlayerState& solver = s_.players[f.player];
   for (CardId c : std::vector<CardId>(s_.in_play)) {

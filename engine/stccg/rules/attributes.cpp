@@ -293,6 +293,29 @@ GroupFacts Engine::group_facts(const std::vector<CardId>& members, CardId vessel
     group.weapons = attribute(vessel, Attribute::kWeapons);
     group.range = is_ship(vessel) ? attribute(vessel, Attribute::kRange) : 0;
   }
+  // The equipment and artifacts of the members' controller where a member is (on the planet
+  // or aboard the same ship or facility): Bat'leth Tournament's bat'leth.
+  if (!members.empty()) {
+    const Seat owner = s_.cards[members.front()].controller;
+    const auto with_a_member = [&](const CardState& item) {
+      return std::any_of(members.begin(), members.end(), [&](CardId m) {
+        const CardState& member = s_.cards[m];
+        return member.where == item.where &&
+               (item.where == Where::kSurface ? member.loc == item.loc : member.host == item.host);
+      });
+    };
+    for (CardId c : s_.in_play) {
+      const CardState& item = s_.cards[c];
+      const auto type = s_.def(c).type();
+      if ((type != v1::STCCG_CARD_TYPE_EQUIPMENT && type != v1::STCCG_CARD_TYPE_ARTIFACT) ||
+          item.controller != owner ||
+          (item.where != Where::kSurface && item.where != Where::kAboard) || !with_a_member(item))
+        continue;
+      const auto& tags = s_.def(c).tags;
+      group.equipment.insert(group.equipment.end(), tags.begin(), tags.end());
+    }
+    std::sort(group.equipment.begin(), group.equipment.end());
+  }
   return group;
 }
 

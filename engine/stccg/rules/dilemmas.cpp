@@ -42,6 +42,20 @@ std::optional<CardId> nullifier_present(Engine& e, const AttemptFrame& f) {
   return e.pick_or_done(f.player, may);
 }
 
+// Whether `seat` has solved a mission whose end facing them lists the dilemma `c` in `list`
+// (Plague Planet).
+bool solved_mission_lists(const Engine& e, Seat seat, CardId c,
+                          std::vector<std::string> MissionEndDef::*list) {
+  const State& s = e.state();
+  const std::string& title = s.def(c).title();
+  for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
+    if (s.spaceline[loc].completed_by != seat) continue;
+    const auto& titles = e.end_for(seat, loc).*list;
+    if (std::find(titles.begin(), titles.end(), title) != titles.end()) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 void Engine::resolve_seed(AttemptFrame& f) {
@@ -85,6 +99,8 @@ void Engine::resolve_seed(AttemptFrame& f) {
       return finish_dilemma(f, ev::Outcome::kCancelled);
     }
   }
+  if (solved_mission_lists(*this, f.player, c, &MissionEndDef::overcomes_dilemmas))
+    return overcome(f);
   if (def.handler && def.handler->encounter) return def.handler->encounter(*this, f);
   // An Away Team meets the planet version of a two-version dilemma (Crystalline Entity).
   const bool planet_version = f.vessel == kNoCard && !def.planet_condition.empty();
@@ -132,8 +148,11 @@ void Engine::standard_dilemma(AttemptFrame& f, const Formula* condition) {
 
 void Engine::overcome(AttemptFrame& f) {
   const auto& d = s_.def(f.current).card.dilemma();
-  const bool scores = d.points() != 0 && (d.score_when() == v1::STCCG_SCORE_WHEN_UNSPECIFIED ||
-                                          d.score_when() == v1::STCCG_SCORE_WHEN_OVERCOME);
+  const bool scores =
+      d.points() != 0 &&
+      (d.score_when() == v1::STCCG_SCORE_WHEN_UNSPECIFIED ||
+       d.score_when() == v1::STCCG_SCORE_WHEN_OVERCOME) &&
+      !solved_mission_lists(*this, f.player, f.current, &MissionEndDef::no_points_for_dilemmas);
   if (scores) {
     score(f.player, d.points(), f.current);
     f.scored = true;

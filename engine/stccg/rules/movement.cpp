@@ -174,6 +174,13 @@ void Engine::ship_arrived(CardId ship) {
     if (handler && handler->ship_arrived && s_.cards[c].zone == Zone::kPlay && s_.in_play_at(ship))
       handler->ship_arrived(*this, c, ship);
   }
+  // And the mission where it stopped (Paxan "Wormhole").
+  if (!s_.in_play_at(ship)) return;
+  const LocIndex loc = location_of(ship);
+  if (loc >= s_.spaceline.size()) return;
+  const CardId mission = s_.spaceline[loc].mission;
+  const Handler* handler = s_.def(mission).handler;
+  if (handler && handler->ship_arrived) handler->ship_arrived(*this, mission, ship);
 }
 
 Rule Engine::check_dock(Seat seat, const Action& a) const {

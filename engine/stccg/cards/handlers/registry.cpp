@@ -77,6 +77,8 @@ extern const Handler kCalamarain, kQNet;
 extern const Handler kTheWakeOfTheBorg;
 // spans.cpp
 extern const Handler kFgc47Research;
+// special_missions.cpp
+extern const Handler kPaxanWormhole, kSpace;
 // table_events.cpp
 extern const Handler kGoddessOfEmpathy, kRedAlert, kStaticWarpBubble;
 // table_oddities.cpp
@@ -156,6 +158,7 @@ const std::array kHandlers = {
     &handlers::kPalorToffAlienTrader,
     &handlers::kParallaxArguers,
     &handlers::kParticleFountain,
+    &handlers::kPaxanWormhole,
     &handlers::kPenaltyBox,
     &handlers::kPhaserArrayPowerCell,
     &handlers::kPhaserBurns,
@@ -180,6 +183,7 @@ const std::array kHandlers = {
     &handlers::kScottishSetter,
     &handlers::kSecurityPrecautions,
     &handlers::kSeniorStaffMeeting,
+    &handlers::kSpace,
     &handlers::kSpacedock,
     &handlers::kStaticWarpBubble,
     &handlers::kStellarFlare,
