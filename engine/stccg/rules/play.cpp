@@ -41,7 +41,10 @@ Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window,
       // A report in a window, which its handler offers (D'k Tahg: into a battle just begun).
       return window ? Rule::kOk : Rule::kWrongStep;
     case v1::STCCG_CARD_TYPE_EVENT:
-      // Events are the turn's normal card play (§1.4).
+    case v1::STCCG_CARD_TYPE_INCIDENT:
+    case v1::STCCG_CARD_TYPE_OBJECTIVE:
+      // Events are the turn's normal card play (§1.4); incidents and objectives are played as
+      // events are (BoG), where their handlers say.
       if (downloading) return Rule::kOk;
       if (window || seat != s_.active) return Rule::kWrongStep;
       return may_play_card(seat) ? Rule::kOk : Rule::kCardPlayUsed;

@@ -60,6 +60,10 @@ struct Options {
   // A card that scores when a named personnel is killed in a battle (K'nera) scores for either
   // player's personnel (qc.md: AMBIGUOUS); otherwise only for the opponent's.
   bool kill_bonus_any_victim = true;
+  // The Guardian's countdown icon counts: besides going when its shape-shifter morphs again, it
+  // is discarded at the end of its player's second turn with it in play (bog.md, AMBIGUOUS);
+  // otherwise it stays until that shape-shifter morphs again.
+  bool guardian_countdown = true;
 };
 
 struct OptionInfo {
@@ -88,6 +92,7 @@ inline constexpr OptionInfo kOptions[] = {
     {"extra_tactic_draws_add_up", &Options::extra_tactic_draws_add_up,
      "bog.md Attack Pattern Delta"},
     {"kill_bonus_any_victim", &Options::kill_bonus_any_victim, "qc.md K'nera"},
+    {"guardian_countdown", &Options::guardian_countdown, "bog.md The Guardian"},
 };
 
 }  // namespace spacedock::stccg

@@ -38,8 +38,13 @@ extern const Handler kDisruptorOverload;
 extern const Handler kDefenseSystemUpgrade;
 // hand_refill.cpp
 extern const Handler kKivasFajoCollector, kPalorToffAlienTrader, kResQ;
+// incidents.cpp
+extern const Handler kCommandeerShip, kTheBigPicture, kUltimatum;
 // infections.cpp
 extern const Handler kTsiolkovskyInfection;
+// infiltration.cpp
+extern const Handler kCounterintelligence, kDialMartokForMurder, kInsideOperation, kOdoFounder,
+    kTheGuardian;
 // mission_bonuses.cpp
 extern const Handler kParticleFountain;
 // movement_interrupts.cpp
@@ -110,8 +115,11 @@ const std::array kHandlers = {
     &handlers::kChineseFingerPuzzle,
     &handlers::kChulaTheAbyss,
     &handlers::kChulaTheLights,
+    &handlers::kCommandeerShip,
+    &handlers::kCounterintelligence,
     &handlers::kDatasMedals,
     &handlers::kDefenseSystemUpgrade,
+    &handlers::kDialMartokForMurder,
     &handlers::kDiscommendation,
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
@@ -137,6 +145,7 @@ const std::array kHandlers = {
     &handlers::kIncomingMessageFederation,
     &handlers::kIncomingMessageKlingon,
     &handlers::kIncomingMessageTheContinuum,
+    &handlers::kInsideOperation,
     &handlers::kIntoTheBreach,
     &handlers::kKevinUxbridge,
     &handlers::kKivasFajoCollector,
@@ -148,6 +157,7 @@ const std::array kHandlers = {
     &handlers::kMilitaryPrivilege,
     &handlers::kMortalQ,
     &handlers::kNewEssentialists,
+    &handlers::kOdoFounder,
     &handlers::kOffSwitch,
     &handlers::kPalorToffAlienTrader,
     &handlers::kParallaxArguers,
@@ -185,6 +195,8 @@ const std::array kHandlers = {
     &handlers::kTestCrossfire,
     &handlers::kTestDoorJammer,
     &handlers::kTestTreatyBreaker,
+    &handlers::kTheBigPicture,
+    &handlers::kTheGuardian,
     &handlers::kTheHigherTheQEr,
     &handlers::kTheNakedTruth,
     &handlers::kTheWakeOfTheBorg,
@@ -192,6 +204,7 @@ const std::array kHandlers = {
     &handlers::kTimicin,
     &handlers::kTranswarpConduit,
     &handlers::kTsiolkovskyInfection,
+    &handlers::kUltimatum,
     &handlers::kUnderFire,
     &handlers::kUssStargazer,
     &handlers::kWarpCoreBreach,
