@@ -46,6 +46,7 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.hazardous_duty_officer_skill = !wanted.hazardous_duty_officer_class_only();
   o.stellar_flare_one_astrophysics = !wanted.stellar_flare_two_astrophysics();
   o.target_shields_miss_no_damage = !wanted.target_shields_miss_damages();
+  o.guardian_countdown = !wanted.guardian_no_countdown();
   return o;
 }
 
@@ -75,6 +76,7 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_hazardous_duty_officer_class_only(!o.hazardous_duty_officer_skill);
   out->set_stellar_flare_two_astrophysics(!o.stellar_flare_one_astrophysics);
   out->set_target_shields_miss_damages(!o.target_shields_miss_no_damage);
+  out->set_guardian_no_countdown(!o.guardian_countdown);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

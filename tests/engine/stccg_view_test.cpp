@@ -86,7 +86,12 @@ Arena scratch_arena() {
 bool may_know(const Game& game, CardId c, Viewer viewer) {
   if (viewer.role == Viewer::Role::kJudge || game.rules().all_see(c)) return true;
   const CardState& card = game.state().cards[c];
-  return viewer.is_seat(card.zone == Zone::kPlay ? card.controller : card.owner) &&
+  // What is aboard a ship or facility is known to its controller too, whoever controls it (an
+  // infiltrator in their crew).
+  const bool aboard_theirs = card.zone == Zone::kPlay && card.where == Where::kAboard &&
+                             viewer.is_seat(game.state().cards[card.host].controller);
+  return (viewer.is_seat(card.zone == Zone::kPlay ? card.controller : card.owner) ||
+          aboard_theirs) &&
          game.rules().owner_sees(c);
 }
 

@@ -111,13 +111,20 @@ struct Members {
 
 bool eval(const Op* op, const Op* end, const Members& members);
 
+// A member counting against its group's totals takes away what it has (`against`).
+int signed_total(const MemberFacts& m, int value) {
+  return m.against ? -value : value;
+}
+
 bool skill_reaches(const Members& members, SkillId skill, int halves) {
   int total = 0;
+  bool any_against = false;
   for (const auto& m : members) {
-    total += m.skills[skill];
-    if (total >= halves) return true;
+    total += signed_total(m, m.skills[skill]);
+    any_against = any_against || m.against;
+    if (total >= halves && !any_against) return true;  // nothing may take it away
   }
-  return false;
+  return total >= halves;
 }
 
 bool vessel_test(const Op& op, const GroupFacts* vessel) {
@@ -142,11 +149,11 @@ bool atom(const Op& op, const Members& members) {
       return skill_reaches(members, static_cast<SkillId>(op.arg), op.value);
     case kClass:
       for (const auto& m : members)
-        n += static_cast<int>(m.classification) == op.arg;
+        n += signed_total(m, static_cast<int>(m.classification) == op.arg);
       return n >= op.value;
     case kAttr:
       for (const auto& m : members)
-        n += attribute_of(m, static_cast<Attribute>(op.arg));
+        n += signed_total(m, attribute_of(m, static_cast<Attribute>(op.arg)));
       return compare(static_cast<Compare>(op.compare), n, op.value);
     case kVessel:
       return vessel_test(op, members.vessel);

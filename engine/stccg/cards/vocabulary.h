@@ -91,6 +91,9 @@ struct MemberFacts {
   // Its species and keywords as tag ids of the card database (FormulaNames::tag), sorted; null
   // for none.
   const std::vector<std::uint16_t>* tags = nullptr;
+  // In a group: its classification, skills and attributes are subtracted from the group's
+  // totals instead of added (an infiltrator under Counterintelligence).
+  bool against = false;
 };
 
 // A group: its members and the ship or facility they are on, if any.

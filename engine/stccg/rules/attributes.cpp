@@ -285,8 +285,10 @@ MemberFacts Engine::facts(CardId personnel) const {
 GroupFacts Engine::group_facts(const std::vector<CardId>& members, CardId vessel) const {
   GroupFacts group;
   group.members.reserve(members.size());
-  for (CardId c : members)
+  for (CardId c : members) {
     group.members.push_back(facts(c));
+    group.members.back().against = has_effect(EffectKind::kCountsAgainst, c);
+  }
   if (vessel != kNoCard) {
     group.has_vessel = true;
     group.shields = attribute(vessel, Attribute::kShields);

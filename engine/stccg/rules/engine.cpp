@@ -203,9 +203,19 @@ void Engine::finish(std::uint8_t winners, v1::ResultReason reason) {
   emit(ev::GameEnded{winners, reason});
 }
 
+int Engine::winning_score(Seat seat) const {
+  int needed = kWinningScore;
+  for (CardId c : s_.in_play) {
+    const Handler* handler = s_.def(c).handler;
+    if (handler && handler->winning_score)
+      needed = std::max(needed, handler->winning_score(*this, c, seat));
+  }
+  return needed;
+}
+
 void Engine::check_victory() {
   for (Seat seat = 0; seat < kPlayers; ++seat) {
-    if (s_.players[seat].score >= kWinningScore) {
+    if (s_.players[seat].score >= winning_score(seat)) {
       finish(static_cast<std::uint8_t>(1u << seat), v1::RESULT_REASON_POINTS);
       return;
     }

@@ -40,6 +40,8 @@ class Engine {
   void emit(Event event) { s_.events.push_back(std::move(event)); }
   void finish(std::uint8_t winners, v1::ResultReason reason);
   void check_victory();
+  // The score `seat` needs to win: 100, unless a card in play says more (Handler::winning_score).
+  int winning_score(Seat seat) const;
   // State-based checks after every step: cures, live scores, victory (§7 implication 7).
   void after_change();
   void update_live_scores();
@@ -98,6 +100,8 @@ class Engine {
   bool all_see(CardId c) const;
   // Whether `seat` may see it where it is now: everyone may, or it is theirs and its owner may.
   bool seat_sees(Seat seat, CardId c) const;
+  // Whether `c` is aboard a ship or facility `seat` controls: in their crew, which they know.
+  bool knows_as_crew(Seat seat, CardId c) const;
   void move_card(CardId c, Zone zone, Where where = Where::kNone, LocIndex loc = kNoLoc,
                  CardId host = kNoCard, Seat controller = kNoSeat,
                  ev::MoveCause cause = ev::MoveCause::kNone);
@@ -412,6 +416,10 @@ class Engine {
   // --- Personnel battles (battle/personnel_battle.cpp) ---
   void begin_personnel_battle(Seat seat, CardId member, CardId opponent);
   void begin_rogue_borg_battle(Seat seat, CardId ship, DefIndex rogue);
+  // A battle a card starts aboard `vessel` between the personnel it names; `initiators` add
+  // `strength_bonus` to their total and need no leader (Dial Martok for Murder).
+  void begin_battle_aboard(Seat seat, CardId vessel, std::vector<CardId> initiators,
+                           std::vector<CardId> opponents, int strength_bonus);
   void step(PersonnelBattleFrame& b);
   void prune_battle(PersonnelBattleFrame& b);
   int battle_strength(const PersonnelBattleFrame& b, int side) const;
@@ -457,6 +465,23 @@ class Engine {
   void reveal_agenda(CardId card);
   // The hidden agendas `seat` may reveal now and, among its `orders`, play face down.
   void agenda_options(Seat seat, bool orders, std::vector<Action>& out) const;
+  // --- Infiltration (infiltration.cpp) ---
+  // The affiliations `personnel` may infiltrate (its infiltration icons); 0 for a personnel who
+  // is not an infiltrator.
+  AffiliationSet infiltration_icons(CardId personnel) const;
+  // Whether `personnel` may join the crew of `vessel`, another player's ship or facility, as an
+  // infiltrator: the vessel's affiliation matches one of its infiltration icons.
+  bool may_infiltrate(CardId personnel, CardId vessel) const;
+  // Whether `personnel` is infiltrating: aboard a ship or facility another player controls, in
+  // its crew, under its owner's control (not a captive).
+  bool infiltrating(CardId personnel) const;
+  // The player whose crew `personnel` infiltrates (kNoSeat: none).
+  Seat infiltrated_player(CardId personnel) const;
+  // Exposes an infiltrator: from now on, aboard the other player's ship or facility, it is an
+  // intruder, in no crew.
+  void expose_infiltrator(CardId personnel);
+  // An exposed infiltrator aboard the other player's ship or facility.
+  bool intruder(CardId personnel) const;
 
   // --- Mission attempts (attempt.cpp) ---
   // `team`: at a dual-icon mission, a member of the Away Team attempting with `anchor`'s crew.

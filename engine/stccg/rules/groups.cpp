@@ -89,9 +89,10 @@ std::vector<CardId> Engine::crew(CardId vessel) const {
   std::vector<CardId> out;
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];
-    // Captives, personnel under house arrest and in stasis are aboard but not crew (§3.2, §3.14).
+    // Captives, personnel under house arrest and in stasis are aboard but not crew (§3.2, §3.14),
+    // nor is an exposed infiltrator (an intruder: infiltration.cpp).
     if (card.where == Where::kAboard && card.host == vessel && is_personnel(c) && !card.disabled &&
-        !card.arrested && !in_stasis(c))
+        !card.arrested && !in_stasis(c) && !intruder(c))
       out.push_back(c);
   }
   return out;

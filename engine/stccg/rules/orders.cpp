@@ -75,6 +75,12 @@ std::vector<Action> Engine::order_options(Seat seat) const {
             !(transporters_down && beaming_blocked(c, vessels[i])))
           options.push_back({ActionKind::kTransfer, c, vessels[i], here});
       }
+      if (infiltration_icons(c)) {  // into the other player's crews (infiltration.cpp)
+        for (CardId v : s_.in_play) {
+          if (s_.cards[v].where == Where::kSpace && s_.cards[v].loc == here && may_infiltrate(c, v))
+            offer({ActionKind::kTransfer, c, v, here});
+        }
+      }
       offer({ActionKind::kTransfer, c, kNoCard, here});
     }
   }
@@ -181,6 +187,9 @@ void Engine::card_plays(Seat seat, CardId c, const std::vector<CardId>& vessels,
       if (def.type() != v1::STCCG_CARD_TYPE_PERSONNEL) break;
       for (CardId host : s_.in_play) {
         if (!s_.def(host).reports_to_group.empty()) offer({ActionKind::kReport, c, host});
+        // An infiltrator reports into the crew of the other player's facility (infiltration.cpp).
+        if (is_facility(host) && s_.cards[host].controller != seat && infiltration_icons(c))
+          offer({ActionKind::kReport, c, host});
       }
       break;
     case v1::STCCG_CARD_TYPE_FACILITY:
@@ -379,9 +388,12 @@ Rule Engine::check_report(Seat seat, CardId card, CardId facility) const {
                ? Rule::kOk
                : Rule::kNowhereToReport;
   }
-  if (facility == kNoCard || !s_.in_play_at(facility) || !is_facility(facility) ||
-      s_.cards[facility].controller != seat) {
+  if (facility == kNoCard || !s_.in_play_at(facility) || !is_facility(facility))
     return Rule::kNowhereToReport;
+  if (s_.cards[facility].controller != seat) {
+    // An infiltrator joins a matching crew whatever its compatibility (infiltration.cpp).
+    return is_personnel(card) && may_infiltrate(card, facility) ? Rule::kOk
+                                                                : Rule::kNowhereToReport;
   }
   switch (s_.def(card).type()) {
     case v1::STCCG_CARD_TYPE_PERSONNEL: {
@@ -549,11 +561,15 @@ Rule Engine::may_board(Seat seat, CardId card, CardId to, LocIndex here,
   const CardState& c = s_.cards[card];
   if (s_.cards[to].where != Where::kSpace || (!is_ship(to) && !is_facility(to)))
     return Rule::kNoTarget;
-  // Only aboard your own ships and facilities (§3.6), at the same location.
-  if (s_.cards[to].controller != seat) return Rule::kNotYours;
+  // Only aboard your own ships and facilities (§3.6), at the same location; an infiltrator
+  // also aboard the other player's that match its icons (infiltration.cpp).
+  const bool infiltrates = s_.cards[to].controller != seat && is_personnel(card) && !c.disabled &&
+                           may_infiltrate(card, to);
+  if (s_.cards[to].controller != seat && !infiltrates) return Rule::kNotYours;
   if (s_.cards[to].loc != here) return Rule::kNotSameLocation;
   if (s_.cards[to].cloaked) return Rule::kCloaked;
   if (c.where == Where::kAboard && c.host == to) return Rule::kNoTarget;
+  if (infiltrates) return Rule::kOk;
   // Equipment, and captives, who are carried like it (§3.14).
   if (!is_personnel(card) || c.disabled) return Rule::kOk;
   // Nobody boards where they could not work with the crew or the vessel (no voluntary house

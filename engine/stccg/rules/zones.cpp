@@ -84,8 +84,18 @@ bool Engine::all_see(CardId c) const {
 bool Engine::seat_sees(Seat seat, CardId c) const {
   // Its holder's own view first: the cheaper test, and the one the options mostly need.
   const CardState& card = s_.cards[c];
-  return (seat == (card.zone == Zone::kPlay ? card.controller : card.owner) && owner_sees(c)) ||
+  return ((seat == (card.zone == Zone::kPlay ? card.controller : card.owner) ||
+           knows_as_crew(seat, c)) &&
+          owner_sees(c)) ||
          all_see(c);
+}
+
+bool Engine::knows_as_crew(Seat seat, CardId c) const {
+  // A crew is known to the player whose ship or facility it is in, whoever controls its members
+  // (an infiltrator: infiltration.cpp).
+  const CardState& card = s_.cards[c];
+  return card.zone == Zone::kPlay && card.where == Where::kAboard &&
+         s_.cards[card.host].controller == seat;
 }
 
 std::uint32_t Engine::new_handle() {

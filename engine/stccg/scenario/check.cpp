@@ -114,6 +114,8 @@ bool has_status(const Game& game, CardId c, std::string_view word) {
   if (word == "unattended") return rules.unattended(c);
   if (word == "stasis") return rules.in_stasis(c);
   if (word == "face_down") return card.face_down;
+  if (word == "infiltrating") return rules.infiltrating(c);
+  if (word == "intruder") return rules.intruder(c);
   return word == "house_arrest" && card.arrested;
 }
 

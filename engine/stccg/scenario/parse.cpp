@@ -73,7 +73,7 @@ constexpr std::string_view kFlags[] = {"stopped", "damaged", "cloaked", "undocke
 // The statuses of cards in play an expectation may test.
 constexpr std::string_view kStatuses[] = {"stopped",      "damaged", "cloaked",
                                           "undocked",     "captive", "unattended",
-                                          "house_arrest", "stasis",  "face_down"};
+                                          "house_arrest", "stasis",  "face_down", "infiltrating", "intruder"};
 
 constexpr std::pair<std::string_view, DeckPart> kDeckParts[] = {
     {"draw", DeckPart::kDraw},
@@ -327,7 +327,9 @@ void setup(LineReader& p, const std::string& verb, Step& s) {
     s.place = place(p, verb, /*setup=*/true);
     const Place::Kind k = s.place.kind;
     const bool owned_by_place = k == Place::Kind::kPile || k == Place::Kind::kTable;
-    if (k == Place::Kind::kAboard || k == Place::Kind::kStored || owned_by_place) {
+    if (k == Place::Kind::kAboard && p.accept("player")) {
+      s.player = p.player();  // another player's card in the crew (an infiltrator)
+    } else if (k == Place::Kind::kAboard || k == Place::Kind::kStored || owned_by_place) {
       s.player =
           s.place.player;  // a crew belongs to its vessel's owner, a stored card to its host's
     } else {

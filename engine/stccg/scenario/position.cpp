@@ -170,11 +170,12 @@ CardId Position::add_on_planet(LocIndex loc, Seat owner, std::string_view title)
   return c;
 }
 
-CardId Position::add_aboard(CardId host, std::string_view title) {
+CardId Position::add_aboard(CardId host, std::string_view title, Seat owner) {
   check_in_play(host);
   if (s_.cards[host].where != Where::kSpace)
     throw std::invalid_argument(quoted(s_.def(host).title()) + " is neither a ship nor a facility");
-  const CardId c = add_in_play(s_.cards[host].owner, title, Where::kAboard, kNoLoc, host);
+  const CardId c = add_in_play(owner == kNoSeat ? s_.cards[host].owner : owner, title,
+                               Where::kAboard, kNoLoc, host);
   if (!is_carried(type(c)))
     throw std::invalid_argument(quoted(title) + " is neither personnel nor equipment");
   return c;

@@ -48,8 +48,9 @@ class Position {
   CardId add_in_space(LocIndex loc, Seat owner, std::string_view title);
   // Personnel or equipment on the planet at a location.
   CardId add_on_planet(LocIndex loc, Seat owner, std::string_view title);
-  // Personnel or equipment aboard a ship or facility, owned by the vessel's owner.
-  CardId add_aboard(CardId host, std::string_view title);
+  // Personnel or equipment aboard a ship or facility, owned by the vessel's owner, or by
+  // `owner` when given (an infiltrator in another player's crew).
+  CardId add_aboard(CardId host, std::string_view title, Seat owner = kNoSeat);
   // An event (or an earned artifact) on its owner's side of the table.
   CardId add_on_table(Seat owner, std::string_view title);
   // A card played on another: an event on a ship, a dilemma on a ship or on a mission.

@@ -197,7 +197,7 @@ class CaseRunner {
           c = position_.add_on_planet(p.loc, s.player, t);
           break;
         case Place::Kind::kAboard:
-          c = position_.add_aboard(card(p.host), t);
+          c = position_.add_aboard(card(p.host), t, s.player);
           break;
         case Place::Kind::kOn:
           c = position_.add_on(card(p.host), s.player, t);

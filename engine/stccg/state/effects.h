@@ -85,6 +85,12 @@ enum class EffectKind : std::uint8_t {
   // `card` (a personnel) has one more of skill `value` (a SkillId) while this lasts; with
   // `flag`, one less, never below none (Admiral Ross's choice of the turn).
   kSkillChanged,
+  // `card`, an infiltrator, counts against the totals of the group it is in: its classification,
+  // skills and attributes are subtracted instead of added (Counterintelligence).
+  kCountsAgainst,
+  // `card`, an infiltrator, was exposed: aboard the other player's ship or facility it is an
+  // intruder, in no crew (rules/infiltration.cpp).
+  kExposed,
 };
 
 // When an effect ends.

@@ -162,6 +162,7 @@ struct ShipBattleFrame {
   std::array<std::vector<CardId>, 2> passed_over;  // drawn, not picked: under the side deck
   std::array<std::uint8_t, 2> draws{2, 2};         // tactics each side may still draw
   std::array<std::int8_t, 2> weapons_bonus{0, 0};  // per firing card (Battle Bridge Door)
+  std::array<std::int8_t, 2> shields_bonus{0, 0};  // per card fired at (Inside Operation)
   std::array<std::uint8_t, 2> units{0, 0};         // damage units each side inflicted
   std::uint8_t side = 0;                           // whose go it is within a step
   bool windowed = false;                           // this step's window was opened
@@ -190,6 +191,11 @@ struct PersonnelBattleFrame {
   std::uint8_t vengeance = 0;   // 1 + the side whose Klingons attack again with STRENGTH x2
   CardId rogue_host = kNoCard;  // Rogue Borg battling the crew of this ship
   DefIndex rogue_def = 0;       // and the card they are
+  // A battle a card started aboard this ship or facility, between the personnel it named (an
+  // infiltrator against its crewmates: Dial Martok for Murder): no leader is needed, and side 0
+  // adds `strength_bonus` to its STRENGTH total.
+  CardId aboard = kNoCard;
+  std::int16_t strength_bonus = 0;
 };
 
 // A card doing something that takes decisions outside an action or an attempt (a choice at the

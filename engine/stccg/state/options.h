@@ -84,6 +84,10 @@ struct Options {
   // Target Shields placed on a miss does not damage the target (bog.md AMBIGUOUS); otherwise it
   // counts as damaging it (the battle's damage units, what reacts to damage).
   bool target_shields_miss_no_damage = true;
+  // The Guardian's countdown icon counts: besides going when its shape-shifter morphs again, it
+  // is discarded at the end of its player's second turn with it in play (bog.md, AMBIGUOUS);
+  // otherwise it stays until that shape-shifter morphs again.
+  bool guardian_countdown = true;
 };
 
 struct OptionInfo {
@@ -127,6 +131,7 @@ inline constexpr OptionInfo kOptions[] = {
      "bog.md Stellar Flare"},
     {"target_shields_miss_no_damage", &Options::target_shields_miss_no_damage,
      "bog.md Target Shields"},
+    {"guardian_countdown", &Options::guardian_countdown, "bog.md The Guardian"},
 };
 
 }  // namespace spacedock::stccg

@@ -11,7 +11,9 @@ bool may_see(const Game& game, CardId c, core::Viewer viewer) {
   if (viewer.role == core::Viewer::Role::kJudge || game.rules().all_see(c)) return true;
   const CardState& card = game.state().cards[c];
   const Seat holder = card.zone == Zone::kPlay ? card.controller : card.owner;
-  return viewer.is_seat(holder) && game.rules().owner_sees(c);
+  return (viewer.is_seat(holder) || (viewer.role == core::Viewer::Role::kPlayer &&
+                                     game.rules().knows_as_crew(viewer.seat, c))) &&
+         game.rules().owner_sees(c);
 }
 
 void identity_to_proto(const State& s, CardId c, v1::StccgCardRef* out) {

@@ -50,6 +50,9 @@ struct Handler {
   void (*state_check)(Engine&, CardId self) = nullptr;
   // The points it is worth to its controller now, for a card whose value is live.
   int (*live_points)(const Engine&, CardId self) = nullptr;
+  // While it is in play, the score `seat` needs to win, when not the usual one (The Big
+  // Picture); the highest such score counts.
+  int (*winning_score)(const Engine&, CardId self, Seat seat) = nullptr;
   // Whether, while in play, it forbids `seat` to play `card` from the hand.
   bool (*forbids_play)(const Engine&, CardId self, Seat seat, CardId card) = nullptr;
   // Whether, while in play, it stops `ship` moving from `from` to `to` (a blockade).

@@ -40,8 +40,13 @@ extern const Handler kDefenseSystemUpgrade;
 extern const Handler kKivasFajoCollector, kPalorToffAlienTrader, kResQ;
 // hidden_agendas.cpp
 extern const Handler kCaptured, kFajosGallery, kPrepareThePrisoner, kPrisonerExchange;
+// incidents.cpp
+extern const Handler kCommandeerShip, kTheBigPicture, kUltimatum;
 // infections.cpp
 extern const Handler kTsiolkovskyInfection;
+// infiltration.cpp
+extern const Handler kCounterintelligence, kDialMartokForMurder, kInsideOperation, kOdoFounder,
+    kTheGuardian;
 // mission_bonuses.cpp
 extern const Handler kParticleFountain;
 // movement_interrupts.cpp
@@ -115,8 +120,11 @@ const std::array kHandlers = {
     &handlers::kChineseFingerPuzzle,
     &handlers::kChulaTheAbyss,
     &handlers::kChulaTheLights,
+    &handlers::kCommandeerShip,
+    &handlers::kCounterintelligence,
     &handlers::kDatasMedals,
     &handlers::kDefenseSystemUpgrade,
+    &handlers::kDialMartokForMurder,
     &handlers::kDiscommendation,
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
@@ -143,6 +151,7 @@ const std::array kHandlers = {
     &handlers::kIncomingMessageFederation,
     &handlers::kIncomingMessageKlingon,
     &handlers::kIncomingMessageTheContinuum,
+    &handlers::kInsideOperation,
     &handlers::kIntoTheBreach,
     &handlers::kKevinUxbridge,
     &handlers::kKivasFajoCollector,
@@ -154,6 +163,7 @@ const std::array kHandlers = {
     &handlers::kMilitaryPrivilege,
     &handlers::kMortalQ,
     &handlers::kNewEssentialists,
+    &handlers::kOdoFounder,
     &handlers::kOffSwitch,
     &handlers::kPalorToffAlienTrader,
     &handlers::kParallaxArguers,
@@ -195,6 +205,8 @@ const std::array kHandlers = {
     &handlers::kTestCrossfire,
     &handlers::kTestDoorJammer,
     &handlers::kTestTreatyBreaker,
+    &handlers::kTheBigPicture,
+    &handlers::kTheGuardian,
     &handlers::kTheHigherTheQEr,
     &handlers::kTheNakedTruth,
     &handlers::kTheWakeOfTheBorg,
@@ -202,6 +214,7 @@ const std::array kHandlers = {
     &handlers::kTimicin,
     &handlers::kTranswarpConduit,
     &handlers::kTsiolkovskyInfection,
+    &handlers::kUltimatum,
     &handlers::kUnderFire,
     &handlers::kUssStargazer,
     &handlers::kWarpCoreBreach,

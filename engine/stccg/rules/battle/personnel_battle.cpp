@@ -35,6 +35,21 @@ void Engine::begin_personnel_battle(Seat seat, CardId member, CardId opponent) {
   s_.frames.push_back(std::move(b));
 }
 
+void Engine::begin_battle_aboard(Seat seat, CardId vessel, std::vector<CardId> initiators,
+                                 std::vector<CardId> opponents, int strength_bonus) {
+  PersonnelBattleFrame b;
+  b.attacker = seat;
+  b.loc = s_.cards[vessel].loc;
+  b.aboard = vessel;
+  b.strength_bonus = static_cast<std::int16_t>(strength_bonus);
+  b.sides[0] = std::move(initiators);
+  b.sides[1] = std::move(opponents);
+  emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, vessel});
+  took_part_in_battle(seat);
+  took_part_in_battle(State::other(seat));
+  s_.frames.push_back(std::move(b));
+}
+
 void Engine::begin_rogue_borg_battle(Seat seat, CardId ship, DefIndex rogue) {
   PersonnelBattleFrame b;
   b.attacker = seat;
@@ -63,6 +78,9 @@ void Engine::prune_battle(PersonnelBattleFrame& b) {
   for (auto& side : b.sides) {
     std::erase_if(side, [&](CardId c) {
       const CardState& card = s_.cards[c];
+      if (b.aboard != kNoCard) {
+        return card.zone != Zone::kPlay || card.where != Where::kAboard || card.host != b.aboard;
+      }
       return card.zone != Zone::kPlay || card.where != Where::kSurface || card.loc != b.loc;
     });
   }
@@ -76,7 +94,7 @@ int Engine::battle_strength(const PersonnelBattleFrame& b, int side) const {
   }
   const bool vengeful = b.vengeance == side + 1;
   const auto klingon = bit(Affiliation::kKlingon);
-  int total = 0;
+  int total = side == 0 ? b.strength_bonus : 0;
   for (CardId c : b.sides[side]) {
     // Klingon Right of Vengeance: only the Klingons fight again, with STRENGTH x2.
     if (vengeful && !(affiliations(c) & klingon)) continue;
@@ -156,8 +174,11 @@ void Engine::fight_round(PersonnelBattleFrame& b) {
   const int strength[2] = {battle_strength(b, 0), battle_strength(b, 1)};
   b.vengeance = 0;
   int winner = strength[0] > strength[1] ? 0 : strength[1] > strength[0] ? 1 : -1;
-  // An initiator without a leader loses (§3.11); Rogue Borg need none.
-  if (!vengeance_round && b.rogue_host == kNoCard && leaders(b.sides[0]) == 0) winner = 1;
+  // An initiator without a leader loses (§3.11); Rogue Borg need none, nor a battle a card
+  // started aboard.
+  if (!vengeance_round && b.rogue_host == kNoCard && b.aboard == kNoCard &&
+      leaders(b.sides[0]) == 0)
+    winner = 1;
   // A defender that does not fight back kills nobody (CRD III.4 "Retaliation").
   if (winner == 1 && !b.retaliates && b.rogue_host == kNoCard) winner = -1;
   for (int side = 0; side < 2; ++side) {

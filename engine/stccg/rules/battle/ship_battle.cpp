@@ -143,7 +143,8 @@ void Engine::fire(ShipBattleFrame& b, int side) {
   // Each target is compared on its own: separate engagements do not add up (CRD IV.1).
   b.hits[side].clear();
   for (CardId target : b.targets[side]) {
-    const int defense = defense_shields(target) + tactic_bonus(b, 1 - side, /*attack=*/false) +
+    const int defense = defense_shields(target) + b.shields_bonus[1 - side] +
+                        tactic_bonus(b, 1 - side, /*attack=*/false) +
                         opposing_bonus(b, 1 - side, target, Attribute::kShields);
     // Both comparisons are strict (CRD II.1 "Damage", "Direct Hit").
     const std::uint8_t hit = attack > 2 * defense ? 2 : attack > defense ? 1 : 0;

@@ -136,6 +136,11 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "Target Shields damages on a miss",
     why: "Target Shields placed on a miss counts as damaging the target (the battle's winner, cards that react to damage). Off: it does not (bog.md Target Shields).",
   },
+  {
+    key: "guardianNoCountdown",
+    words: "The Guardian has no countdown",
+    why: "The Guardian stays until its shape-shifter morphs again. Off: its countdown icon counts too, and it is discarded at the end of its player's second turn (bog.md The Guardian).",
+  },
 ];
 
 export interface RuleGroup {
