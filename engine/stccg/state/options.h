@@ -60,6 +60,10 @@ struct Options {
   // A card that scores when a named personnel is killed in a battle (K'nera) scores for either
   // player's personnel (qc.md: AMBIGUOUS); otherwise only for the opponent's.
   bool kill_bonus_any_victim = true;
+  // The High Sheriff of Nottingham: its opponent captures two of the group after revealing one
+  // SECURITY personnel from hand, as the card reads (qc.md AMBIGUOUS); otherwise two, as Major
+  // Rakal's walkthrough has it.
+  bool high_sheriff_one_security = true;
 };
 
 struct OptionInfo {
@@ -88,6 +92,8 @@ inline constexpr OptionInfo kOptions[] = {
     {"extra_tactic_draws_add_up", &Options::extra_tactic_draws_add_up,
      "bog.md Attack Pattern Delta"},
     {"kill_bonus_any_victim", &Options::kill_bonus_any_victim, "qc.md K'nera"},
+    {"high_sheriff_one_security", &Options::high_sheriff_one_security,
+     "qc.md His Honor, The High Sheriff of Nottingham"},
 };
 
 }  // namespace spacedock::stccg

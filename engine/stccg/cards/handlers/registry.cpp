@@ -24,6 +24,9 @@ extern const Handler kEscapePod, kHonorChallenge, kKlingonRightOfVengeance, kPha
 extern const Handler kAttackPatternDelta;
 // borg_ship.cpp
 extern const Handler kBorgShip;
+// captive_cards.cpp
+extern const Handler kBrainwash, kHighSheriffOfNottingham, kHoldingCellDoor, kIlonTandro, kMadred,
+    kMirastaYale, kOutgunned, kPrisonerEscort, kTorture;
 // captives.cpp
 extern const Handler kCardassianTrap, kMandarinBailiff, kRescueCaptives, kTestCommandeer;
 // countdowns.cpp
@@ -105,6 +108,7 @@ const std::array kHandlers = {
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
     &handlers::kBorgShip,
+    &handlers::kBrainwash,
     &handlers::kCalamarain,
     &handlers::kCardassianTrap,
     &handlers::kChineseFingerPuzzle,
@@ -130,9 +134,12 @@ const std::array kHandlers = {
     &handlers::kGuiltyProvisionally,
     &handlers::kHazardousDuty,
     &handlers::kHeisenbergCompensators,
+    &handlers::kHighSheriffOfNottingham,
+    &handlers::kHoldingCellDoor,
     &handlers::kHonorChallenge,
     &handlers::kHorgahn,
     &handlers::kHunterGangs,
+    &handlers::kIlonTandro,
     &handlers::kImmortalAgain,
     &handlers::kIncomingMessageFederation,
     &handlers::kIncomingMessageKlingon,
@@ -144,11 +151,14 @@ const std::array kHandlers = {
     &handlers::kKlingonPainstik,
     &handlers::kKlingonRightOfVengeance,
     &handlers::kLemonAid,
+    &handlers::kMadred,
     &handlers::kMandarinBailiff,
     &handlers::kMilitaryPrivilege,
+    &handlers::kMirastaYale,
     &handlers::kMortalQ,
     &handlers::kNewEssentialists,
     &handlers::kOffSwitch,
+    &handlers::kOutgunned,
     &handlers::kPalorToffAlienTrader,
     &handlers::kParallaxArguers,
     &handlers::kParticleFountain,
@@ -159,6 +169,7 @@ const std::array kHandlers = {
     &handlers::kPlasmaFire,
     &handlers::kPlexing,
     &handlers::kPortalGuard,
+    &handlers::kPrisonerEscort,
     &handlers::kQ2,
     &handlers::kQFlash,
     &handlers::kQNet,
@@ -190,6 +201,7 @@ const std::array kHandlers = {
     &handlers::kTheWakeOfTheBorg,
     &handlers::kTijuanaCrass,
     &handlers::kTimicin,
+    &handlers::kTorture,
     &handlers::kTranswarpConduit,
     &handlers::kTsiolkovskyInfection,
     &handlers::kUnderFire,
