@@ -18,6 +18,9 @@ extern const Handler kPrisonerEscort;
 
 namespace {
 
+constexpr auto kCaptiveCardsAffiliated =
+    static_cast<AffiliationSet>(~bit(Affiliation::kNonAligned));
+
 // The opponent's personnel `seat` holds captive.
 std::vector<CardId> captive_cards_held_by(const Engine& e, Seat seat) {
   std::vector<CardId> out;
@@ -309,13 +312,13 @@ void outgunned_resolve(Engine& e, ActionFrame& f) {
   }
   std::vector<CardId> choices;
   for (CardId c : commandeering) {
-    if ((e.affiliations(c) & ~bit(Affiliation::kNonAligned)) != 0) choices.push_back(c);
+    if ((e.affiliations(c) & kCaptiveCardsAffiliated) != 0) choices.push_back(c);
   }
   Affiliation as = Affiliation::kNone;
   if (!choices.empty()) {
     auto who = e.pick(f.actor, choices);
     if (!who) return;  // asked; this runs again with the answer
-    const AffiliationSet set = e.affiliations(*who) & ~bit(Affiliation::kNonAligned);
+    const AffiliationSet set = e.affiliations(*who) & kCaptiveCardsAffiliated;
     for (int a = 0; a < kAffiliationCount; ++a) {
       if (set & bit(static_cast<Affiliation>(a))) as = static_cast<Affiliation>(a);
     }
