@@ -47,6 +47,7 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.stellar_flare_one_astrophysics = !wanted.stellar_flare_two_astrophysics();
   o.target_shields_miss_no_damage = !wanted.target_shields_miss_damages();
   o.guardian_countdown = !wanted.guardian_no_countdown();
+  o.high_sheriff_one_security = !wanted.high_sheriff_two_security();
   return o;
 }
 
@@ -77,6 +78,7 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_stellar_flare_two_astrophysics(!o.stellar_flare_one_astrophysics);
   out->set_target_shields_miss_damages(!o.target_shields_miss_no_damage);
   out->set_guardian_no_countdown(!o.guardian_countdown);
+  out->set_high_sheriff_two_security(!o.high_sheriff_one_security);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

@@ -71,6 +71,15 @@ void Engine::capture(CardId personnel, Seat captor, CardId source, bool source_g
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->captive_taken) handler->captive_taken(*this, c, personnel, captor);
   }
+  // A window in which the captor may answer the capture (Prisoner Escort), opened only when
+  // they have something to answer it with, so that a capture asks nothing of anyone otherwise.
+  WindowFrame answer;
+  answer.kind = WindowKind::kCaptured;
+  answer.about = personnel;
+  answer.loc = loc;
+  answer.asking = captor;
+  answer.passes_to_close = 1;
+  if (!response_options(captor, answer).empty()) s_.frames.push_back(answer);
 }
 
 void Engine::release(CardId personnel) {
@@ -90,10 +99,10 @@ bool Engine::unattended(CardId personnel) const {
   // Left unattended by the captor, or with none of the captor's personnel with it ("tied up
   // and left behind"); a captive held by a trap is held.
   const Effect* held = captivity(personnel);
-  if (!held) return false;
+  if (!held || brainwashed(personnel)) return false;
   if (held->flag) return true;
   const CardState& p = s_.cards[personnel];
-  if (p.where == Where::kOn) return false;
+  if (p.where == Where::kOn || in_brig(personnel)) return false;  // held by a trap or a Brig
   if (p.where == Where::kAboard) return crew(p.host).empty();
   return on_surface(held->player, p.loc).empty();
 }
@@ -199,6 +208,28 @@ void Engine::captive_options(Seat seat, std::vector<Action>& out) const {
         out.push_back({ActionKind::kTakeCustody, x.card, c});
     }
   }
+}
+
+bool Engine::has_brig(CardId vessel) const {
+  return std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
+    const CardState& card = s_.cards[c];
+    if (card.where != Where::kOn || card.host != vessel) return false;
+    const auto& keywords = s_.def(c).card.keywords();
+    return std::find(keywords.begin(), keywords.end(), "Brig") != keywords.end();
+  });
+}
+
+bool Engine::in_brig(CardId personnel) const {
+  // BoG "Brigs": the captor moves captives in and out during their turn; here a captive aboard
+  // one of the captor's ships or facilities with a Brig is in it.
+  const Effect* held = captivity(personnel);
+  const CardState& p = s_.cards[personnel];
+  return held && p.where == Where::kAboard && s_.cards[p.host].controller == held->player &&
+         has_brig(p.host);
+}
+
+bool Engine::brainwashed(CardId personnel) const {
+  return captivity(personnel) && !s_.cards[personnel].disabled;
 }
 
 bool Engine::commandeer(CardId target, Seat by, const std::vector<CardId>& personnel,

@@ -74,8 +74,11 @@ void Engine::resolve_seed(AttemptFrame& f) {
       if (def.handler && def.handler->encounter) return def.handler->encounter(*this, f);
       return finish_dilemma(f, ev::Outcome::kApplied);
     }
-    if (def.type() != v1::STCCG_CARD_TYPE_DILEMMA)
+    if (def.type() != v1::STCCG_CARD_TYPE_DILEMMA) {
+      // A card seeded like a dilemma that acts when met (Mirasta Yale); else nothing happens.
+      if (def.handler && def.handler->encounter) return def.handler->encounter(*this, f);
       return finish_dilemma(f, ev::Outcome::kNoTrigger);
+    }
     if (!q_card && std::find(f.met.begin(), f.met.end(), def.index) != f.met.end()) {
       return finish_dilemma(f, ev::Outcome::kDuplicate);
     }

@@ -110,10 +110,14 @@ void Engine::update_live_scores() {
   const bool shared = has_effect(EffectKind::kLivePointsShared);
   for (CardId c : s_.in_play) {
     const Handler* handler = s_.def(c).handler;
-    if (!handler || !handler->live_points || s_.cards[c].where != Where::kTable) continue;
+    // A personnel's are its owner's, held captive or not (Mirasta Yale).
+    const bool personnel = is_personnel(c);
+    if (!handler || !handler->live_points || (s_.cards[c].where != Where::kTable && !personnel))
+      continue;
     const int value = handler->live_points(*this, c);
+    const Seat whose = personnel ? s_.cards[c].owner : s_.cards[c].controller;
     for (Seat seat = 0; seat < kPlayers; ++seat) {
-      const int owed = seat == s_.cards[c].controller || shared ? value : 0;
+      const int owed = seat == whose || shared ? value : 0;
       Effect* live = nullptr;
       for (Effect& x : s_.effects) {
         if (x.kind == EffectKind::kLivePoints && x.source == c && x.player == seat) live = &x;

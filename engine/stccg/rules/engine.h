@@ -449,6 +449,13 @@ class Engine {
   void toggle_unattended(CardId personnel);
   void return_captives();
   void captive_options(Seat seat, std::vector<Action>& out) const;
+  // Whether `vessel` has a Brig: a card with the keyword "Brig" on it (Holding Cell Door).
+  bool has_brig(CardId vessel) const;
+  // Whether `personnel` is a captive in a Brig: aboard a ship or facility of its captor that has
+  // one (held there, not escorted).
+  bool in_brig(CardId personnel) const;
+  // Whether `personnel` is a captive that acts for its captor (Brainwash): not disabled.
+  bool brainwashed(CardId personnel) const;
   // `by` takes control of `target` with `personnel`, which takes the affiliation `as` (none,
   // Non-Aligned or Neutral: unchanged). False if they may not (Borg).
   bool commandeer(CardId target, Seat by, const std::vector<CardId>& personnel, Affiliation as);

@@ -43,8 +43,10 @@ bool Engine::compatible(Seat seat, AffiliationSet a, AffiliationSet b) const {
 bool Engine::fits_with(CardId personnel, const std::vector<CardId>& group) const {
   const Seat seat = s_.cards[personnel].controller;
   const AffiliationSet mine = affiliations(personnel);
+  // A brainwashed captive mixes with its captor's personnel whatever its affiliation (CRD IV.7).
+  if (brainwashed(personnel)) return true;
   return std::all_of(group.begin(), group.end(), [&](CardId other) {
-    return other == personnel || compatible(seat, mine, affiliations(other));
+    return other == personnel || brainwashed(other) || compatible(seat, mine, affiliations(other));
   });
 }
 
@@ -55,6 +57,7 @@ bool Engine::fits_with_crew(CardId personnel, CardId vessel) const {
     const CardState& card = s_.cards[other];
     if (other != personnel && card.where == Where::kAboard && card.host == vessel &&
         is_personnel(other) && !card.disabled && !card.arrested && !in_stasis(other) &&
+        !brainwashed(personnel) && !brainwashed(other) &&
         !compatible(seat, mine, affiliations(other))) {
       return false;
     }
@@ -176,10 +179,11 @@ const MissionEndDef& Engine::end_for(Seat seat, LocIndex loc) const {
 
 bool Engine::persona_in_play(Seat seat, PersonaId persona, CardId except) const {
   for (CardId c : s_.in_play) {
-    // Your captives are still yours in play (CRD IV.7 Brainwash).
+    // Your captives are still yours in play, brainwashed ones too (CRD IV.7 Brainwash).
+    if (c == except || s_.def(c).persona != persona) continue;
     const CardState& card = s_.cards[c];
-    const Seat whose = card.disabled ? card.owner : card.controller;
-    if (c != except && whose == seat && s_.def(c).persona == persona) return true;
+    const Seat whose = card.disabled || captivity(c) ? card.owner : card.controller;
+    if (whose == seat) return true;
   }
   return false;
 }

@@ -574,7 +574,8 @@ Rule Engine::may_board(Seat seat, CardId card, CardId to, LocIndex here,
   if (!is_personnel(card) || c.disabled) return Rule::kOk;
   // Nobody boards where they could not work with the crew or the vessel (no voluntary house
   // arrest).
-  if (!compatible(seat, affiliations(card), affiliations(to))) return Rule::kIncompatible;
+  if (!brainwashed(card) && !compatible(seat, affiliations(card), affiliations(to)))
+    return Rule::kIncompatible;
   return fits_with(card, crew_of_to) ? Rule::kOk : Rule::kIncompatible;
 }
 

@@ -62,6 +62,7 @@ enum class WindowKind : std::uint8_t {
   kCompleted,         // the mission at `loc` was just completed
   kEndOfTurn,         // the active player is ending the turn
   kBattleEnded,       // a battle at `loc` has just ended; its frame, below, says who fought
+  kCaptured,          // `about` was just taken captive at `loc` (Prisoner Escort)
 };
 
 // A response window: players in turn may announce responses until both pass in a row.

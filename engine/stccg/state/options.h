@@ -88,6 +88,10 @@ struct Options {
   // is discarded at the end of its player's second turn with it in play (bog.md, AMBIGUOUS);
   // otherwise it stays until that shape-shifter morphs again.
   bool guardian_countdown = true;
+  // The High Sheriff of Nottingham: its opponent captures two of the group after revealing one
+  // SECURITY personnel from hand, as the card reads (qc.md AMBIGUOUS); otherwise two, as Major
+  // Rakal's walkthrough has it.
+  bool high_sheriff_one_security = true;
 };
 
 struct OptionInfo {
@@ -132,6 +136,8 @@ inline constexpr OptionInfo kOptions[] = {
     {"target_shields_miss_no_damage", &Options::target_shields_miss_no_damage,
      "bog.md Target Shields"},
     {"guardian_countdown", &Options::guardian_countdown, "bog.md The Guardian"},
+    {"high_sheriff_one_security", &Options::high_sheriff_one_security,
+     "qc.md His Honor, The High Sheriff of Nottingham"},
 };
 
 }  // namespace spacedock::stccg

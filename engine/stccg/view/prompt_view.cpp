@@ -260,6 +260,8 @@ class Labeller {
         return name_(s_.active) + " is ending the turn: respond, or pass";
       case WindowKind::kBattleEnded:
         return "The battle at " + at + " is over: respond, or pass";
+      case WindowKind::kCaptured:
+        return card(c_.about) + " is taken captive: respond, or pass";
       case WindowKind::kResponse:
         break;
     }

@@ -24,6 +24,9 @@ extern const Handler kEscapePod, kHonorChallenge, kKlingonRightOfVengeance, kPha
 extern const Handler kAttackPatternDelta;
 // borg_ship.cpp
 extern const Handler kBorgShip;
+// captive_cards.cpp
+extern const Handler kBrainwash, kHighSheriffOfNottingham, kHoldingCellDoor, kIlonTandro, kMadred,
+    kMirastaYale, kOutgunned, kPrisonerEscort, kTorture;
 // captives.cpp
 extern const Handler kCardassianTrap, kMandarinBailiff, kRescueCaptives, kTestCommandeer;
 // countdowns.cpp
@@ -114,6 +117,7 @@ const std::array kHandlers = {
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
     &handlers::kBorgShip,
+    &handlers::kBrainwash,
     &handlers::kCalamarain,
     &handlers::kCaptured,
     &handlers::kCardassianTrap,
@@ -144,9 +148,12 @@ const std::array kHandlers = {
     &handlers::kGuiltyProvisionally,
     &handlers::kHazardousDuty,
     &handlers::kHeisenbergCompensators,
+    &handlers::kHighSheriffOfNottingham,
+    &handlers::kHoldingCellDoor,
     &handlers::kHonorChallenge,
     &handlers::kHorgahn,
     &handlers::kHunterGangs,
+    &handlers::kIlonTandro,
     &handlers::kImmortalAgain,
     &handlers::kIncomingMessageFederation,
     &handlers::kIncomingMessageKlingon,
@@ -159,12 +166,15 @@ const std::array kHandlers = {
     &handlers::kKlingonPainstik,
     &handlers::kKlingonRightOfVengeance,
     &handlers::kLemonAid,
+    &handlers::kMadred,
     &handlers::kMandarinBailiff,
     &handlers::kMilitaryPrivilege,
+    &handlers::kMirastaYale,
     &handlers::kMortalQ,
     &handlers::kNewEssentialists,
     &handlers::kOdoFounder,
     &handlers::kOffSwitch,
+    &handlers::kOutgunned,
     &handlers::kPalorToffAlienTrader,
     &handlers::kParallaxArguers,
     &handlers::kParticleFountain,
@@ -177,6 +187,7 @@ const std::array kHandlers = {
     &handlers::kPlexing,
     &handlers::kPortalGuard,
     &handlers::kPrepareThePrisoner,
+    &handlers::kPrisonerEscort,
     &handlers::kPrisonerExchange,
     &handlers::kQ2,
     &handlers::kQFlash,
@@ -212,6 +223,7 @@ const std::array kHandlers = {
     &handlers::kTheWakeOfTheBorg,
     &handlers::kTijuanaCrass,
     &handlers::kTimicin,
+    &handlers::kTorture,
     &handlers::kTranswarpConduit,
     &handlers::kTsiolkovskyInfection,
     &handlers::kUltimatum,

@@ -23,6 +23,7 @@ bool armbands_window(const WindowFrame* window) {
     case WindowKind::kKilled:
     case WindowKind::kCompleted:
     case WindowKind::kBattleEnded:
+    case WindowKind::kCaptured:
       return false;
   }
   return false;

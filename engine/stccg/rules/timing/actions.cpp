@@ -107,13 +107,16 @@ void Engine::resolve(ActionFrame& f) {
       return resolve_play(f);
     case ActionKind::kMove:
       return move_ship(a.a, a.loc);
-    case ActionKind::kTransfer:
+    case ActionKind::kTransfer: {
+      // Whoever controls it keeps it: a captive stays its captor's.
+      const Seat keeps = s_.cards[a.a].controller;
       if (a.b == kNoCard) {
-        move_card(a.a, Zone::kPlay, Where::kSurface, a.loc);
+        move_card(a.a, Zone::kPlay, Where::kSurface, a.loc, kNoCard, keeps);
       } else {
-        move_card(a.a, Zone::kPlay, Where::kAboard, kNoLoc, a.b);
+        move_card(a.a, Zone::kPlay, Where::kAboard, kNoLoc, a.b, keeps);
       }
       return;
+    }
     case ActionKind::kAttempt:
       start_attempt(f.actor, a.loc, a.a, a.b);
       return;

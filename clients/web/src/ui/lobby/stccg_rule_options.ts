@@ -141,6 +141,11 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "The Guardian has no countdown",
     why: "The Guardian stays until its shape-shifter morphs again. Off: its countdown icon counts too, and it is discarded at the end of its player's second turn (bog.md The Guardian).",
   },
+  {
+    key: "highSheriffTwoSecurity",
+    words: "The High Sheriff needs two SECURITY",
+    why: "His Honor, The High Sheriff of Nottingham: when a captive is returned, the opponent takes two captives there by revealing two SECURITY personnel from hand, as Major Rakal's walkthrough has it. Off: by revealing one, as the card reads (qc.md His Honor, The High Sheriff of Nottingham).",
+  },
 ];
 
 export interface RuleGroup {
