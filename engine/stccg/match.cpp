@@ -38,6 +38,7 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.medals_one_per_leader = !wanted.medals_one_per_player();
   o.extra_tactic_draws_add_up = !wanted.extra_tactic_draws_apart();
   o.kill_bonus_any_victim = !wanted.kill_bonus_opponents_only();
+  o.pulaski_beaming_restriction = !wanted.pulaski_beams_freely();
   return o;
 }
 
@@ -59,6 +60,7 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_medals_one_per_player(!o.medals_one_per_leader);
   out->set_extra_tactic_draws_apart(!o.extra_tactic_draws_add_up);
   out->set_kill_bonus_opponents_only(!o.kill_bonus_any_victim);
+  out->set_pulaski_beams_freely(!o.pulaski_beaming_restriction);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

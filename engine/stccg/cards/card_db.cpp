@@ -231,6 +231,7 @@ class Loader {
         "a modifier changes an attribute, grants a skill or takes one away: exactly one");
     out.aboard = m.aboard();
     out.while_with = formula(m.while_with(), "modifier while_with");
+    out.aboard_title = m.aboard_title();
     for (int a : m.affiliations())
       out.affiliations |= bit(static_cast<Affiliation>(a));
     return out;

@@ -519,6 +519,9 @@ Rule Engine::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) con
   }
   if (!s_.in_play_at(to)) return Rule::kNoTarget;
   if (Rule r = may_board(seat, card, to, here, crew(to)); r != Rule::kOk) return r;
+  // Back up the turn it beamed down: not for Katherine Pulaski (CRD III.5).
+  if (s_.cards[card].where == Where::kSurface && has_effect(EffectKind::kBeamedDown, card))
+    return Rule::kBlocked;
   return beaming_blocked(card, to) ? Rule::kBlocked : Rule::kOk;
 }
 

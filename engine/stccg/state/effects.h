@@ -85,6 +85,11 @@ enum class EffectKind : std::uint8_t {
   // `card` (a personnel) has one more of skill `value` (a SkillId) while this lasts; with
   // `flag`, one less, never below none (Admiral Ross's choice of the turn).
   kSkillChanged,
+  // `card` (a personnel) is of gender `value` (a Gender), chosen as it reported (Soong-type
+  // Android).
+  kGender,
+  // `card` beamed down to a planet this turn (Katherine Pulaski may not beam back up).
+  kBeamedDown,
 };
 
 // When an effect ends.

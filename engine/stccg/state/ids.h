@@ -77,8 +77,10 @@ enum class ActionKind : std::uint8_t {
   kLeaveCaptive,  // a: a captive you escort: leave it unattended, or hold it again
   kDownload,      // a: the downloading card; loc: which of its downloads; b: onto (or none)
   kTakeBack,      // a: a card in your discard pile that you may take back into hand
+  kChooseSkill,   // a: the personnel that takes the skill; loc: the skill (a SkillId)
+  kChooseGender,  // a: the personnel; loc: its gender (a Gender)
 };
-inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kTakeBack);
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kChooseGender);
 
 struct Action {
   ActionKind kind = ActionKind::kPass;

@@ -60,6 +60,10 @@ struct Options {
   // A card that scores when a named personnel is killed in a battle (K'nera) scores for either
   // player's personnel (qc.md: AMBIGUOUS); otherwise only for the opponent's.
   bool kill_bonus_any_victim = true;
+  // Katherine Pulaski, having beamed down to a planet, may not beam back up that turn (QC
+  // AMBIGUOUS: the CRD names "her restriction" on beaming, which her text lacks); otherwise she
+  // beams freely.
+  bool pulaski_beaming_restriction = true;
 };
 
 struct OptionInfo {
@@ -88,6 +92,8 @@ inline constexpr OptionInfo kOptions[] = {
     {"extra_tactic_draws_add_up", &Options::extra_tactic_draws_add_up,
      "bog.md Attack Pattern Delta"},
     {"kill_bonus_any_victim", &Options::kill_bonus_any_victim, "qc.md K'nera"},
+    {"pulaski_beaming_restriction", &Options::pulaski_beaming_restriction,
+     "qc.md Katherine Pulaski"},
 };
 
 }  // namespace spacedock::stccg

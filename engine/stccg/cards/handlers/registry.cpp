@@ -61,6 +61,10 @@ extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCa
 extern const Handler kBendiiSyndrome, kChineseFingerPuzzle, kChulaTheAbyss, kChulaTheLights,
     kDrumhead, kHazardousDuty, kNewEssentialists, kQsViciousAnimalThings, kRoyaleCasinoCraps,
     kSecurityPrecautions, kStellarFlare, kSystemWideCascadeFailure, kUnderFire, kYuta;
+// qc_bog_personnel.cpp
+extern const Handler kKchiq, kLal, kSoongTypeAndroid, kVesAlkar;
+// qc_bog_personnel_deaths.cpp
+extern const Handler kKovaTholl;
 // random_selection.cpp
 extern const Handler kHunterGangs;
 // ship_events.cpp
@@ -138,11 +142,14 @@ const std::array kHandlers = {
     &handlers::kIncomingMessageKlingon,
     &handlers::kIncomingMessageTheContinuum,
     &handlers::kIntoTheBreach,
+    &handlers::kKchiq,
     &handlers::kKevinUxbridge,
     &handlers::kKivasFajoCollector,
     &handlers::kKlingonCivilWar,
     &handlers::kKlingonPainstik,
     &handlers::kKlingonRightOfVengeance,
+    &handlers::kKovaTholl,
+    &handlers::kLal,
     &handlers::kLemonAid,
     &handlers::kMandarinBailiff,
     &handlers::kMilitaryPrivilege,
@@ -174,6 +181,7 @@ const std::array kHandlers = {
     &handlers::kScottishSetter,
     &handlers::kSecurityPrecautions,
     &handlers::kSeniorStaffMeeting,
+    &handlers::kSoongTypeAndroid,
     &handlers::kSpacedock,
     &handlers::kStaticWarpBubble,
     &handlers::kStellarFlare,
@@ -194,6 +202,7 @@ const std::array kHandlers = {
     &handlers::kTsiolkovskyInfection,
     &handlers::kUnderFire,
     &handlers::kUssStargazer,
+    &handlers::kVesAlkar,
     &handlers::kWarpCoreBreach,
     &handlers::kWesleyGetsThePoint,
     &handlers::kWheresGuinan,

@@ -86,6 +86,8 @@ void Engine::resolve(ActionFrame& f) {
       } else {
         move_card(a.a, Zone::kPlay, Where::kAboard, kNoLoc, a.b);
       }
+      if (const Handler* handler = s_.def(a.a).handler; handler && handler->reported)
+        handler->reported(*this, a.a);
       return;
     }
     case ActionKind::kBuild:
@@ -106,6 +108,12 @@ void Engine::resolve(ActionFrame& f) {
       return move_ship(a.a, a.loc);
     case ActionKind::kTransfer:
       if (a.b == kNoCard) {
+        if (is_personnel(a.a) && s_.options.pulaski_beaming_restriction &&
+            s_.def(a.a).card.personnel().no_beam_up_after_beam_down()) {
+          Effect down{.kind = EffectKind::kBeamedDown, .until = Until::kEndOfTurn};
+          down.card = a.a;
+          add_effect(down);
+        }
         move_card(a.a, Zone::kPlay, Where::kSurface, a.loc);
       } else {
         move_card(a.a, Zone::kPlay, Where::kAboard, kNoLoc, a.b);

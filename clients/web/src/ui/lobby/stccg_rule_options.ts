@@ -96,4 +96,9 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "Battle kill bonuses for the opponent's personnel only",
     why: "A card that scores when a named personnel dies in a battle (K'nera) scores only when it is the opponent's. Off: either player's copy counts (qc.md K'nera).",
   },
+  {
+    key: "pulaskiBeamsFreely",
+    words: "Katherine Pulaski beams freely",
+    why: "Katherine Pulaski has no beaming restriction. Off: having beamed down to a planet, she may not beam back up that turn, the restriction the 1997 rules name for her (qc.md Katherine Pulaski).",
+  },
 ];
