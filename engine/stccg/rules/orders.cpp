@@ -519,9 +519,6 @@ Rule Engine::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) con
   }
   if (!s_.in_play_at(to)) return Rule::kNoTarget;
   if (Rule r = may_board(seat, card, to, here, crew(to)); r != Rule::kOk) return r;
-  // Back up the turn it beamed down: not for Katherine Pulaski (CRD III.5).
-  if (s_.cards[card].where == Where::kSurface && has_effect(EffectKind::kBeamedDown, card))
-    return Rule::kBlocked;
   return beaming_blocked(card, to) ? Rule::kBlocked : Rule::kOk;
 }
 
@@ -549,6 +546,9 @@ Rule Engine::may_board(Seat seat, CardId card, CardId to, LocIndex here,
   if (s_.cards[to].loc != here) return Rule::kNotSameLocation;
   if (s_.cards[to].cloaked) return Rule::kCloaked;
   if (c.where == Where::kAboard && c.host == to) return Rule::kNoTarget;
+  // Back up the turn it beamed down: not for Katherine Pulaski (CRD III.5).
+  if (c.where == Where::kSurface && has_effect(EffectKind::kBeamedDown, card))
+    return Rule::kBlocked;
   // Equipment, and captives, who are carried like it (§3.14).
   if (!is_personnel(card) || c.disabled) return Rule::kOk;
   // Nobody boards where they could not work with the crew or the vessel (no voluntary house
