@@ -48,6 +48,7 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.target_shields_miss_no_damage = !wanted.target_shields_miss_damages();
   o.guardian_countdown = !wanted.guardian_no_countdown();
   o.high_sheriff_one_security = !wanted.high_sheriff_two_security();
+  o.pulaski_beaming_restriction = !wanted.pulaski_beams_freely();
   return o;
 }
 
@@ -79,6 +80,7 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_target_shields_miss_damages(!o.target_shields_miss_no_damage);
   out->set_guardian_no_countdown(!o.guardian_countdown);
   out->set_high_sheriff_two_security(!o.high_sheriff_one_security);
+  out->set_pulaski_beams_freely(!o.pulaski_beaming_restriction);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

@@ -238,6 +238,7 @@ class Loader {
         "a modifier changes an attribute, grants a skill or takes one away: exactly one");
     out.aboard = m.aboard();
     out.while_with = formula(m.while_with(), "modifier while_with");
+    out.aboard_title = m.aboard_title();
     for (int a : m.affiliations())
       out.affiliations |= bit(static_cast<Affiliation>(a));
     return out;
@@ -297,9 +298,11 @@ class Loader {
         // The missions are named by title and need not be in the database: Donald Varley's are
         // of sets still to come.
         for (const auto& icon : card.personnel().adds_mission_icons()) {
-          require(
-              !icon.mission().empty() && icon.affiliation() != v1::STCCG_AFFILIATION_UNSPECIFIED,
-              "adds_mission_icons needs a mission and an affiliation");
+          require((icon.at_own_mission() ? icon.if_icon() != v1::STCCG_AFFILIATION_UNSPECIFIED
+                                         : !icon.mission().empty()) &&
+                      icon.affiliation() != v1::STCCG_AFFILIATION_UNSPECIFIED,
+                  "adds_mission_icons needs a mission (or at_own_mission and if_icon) and an "
+                  "affiliation");
         }
         break;
       case v1::StccgCard::kShip:

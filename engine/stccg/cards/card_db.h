@@ -33,6 +33,7 @@ struct ModifierDef {
   v1::StccgAboard aboard = v1::STCCG_ABOARD_UNSPECIFIED;
   Formula while_with;
   AffiliationSet affiliations = 0;  // 0: any
+  std::string aboard_title;         // empty: aboard anything, or nothing
 };
 
 struct SkillEntry {

@@ -55,6 +55,8 @@ enum class PersonnelKind : std::uint8_t { kNormal, kHologram, kAndroid, kExocomp
 // Skills are numbered by the skill table; classification words have skills of their own.
 using SkillId = std::uint8_t;
 inline constexpr int kMaxSkills = 128;
+// No skill: a choice of a skill declined (K'chiQ keeps the one she has).
+inline constexpr SkillId kNoSkill = 0xff;
 
 // Skill amounts are kept in halves, because Leadership x1/2 exists: x1 is 2, x2 is 4.
 using SkillHalves = std::uint8_t;

@@ -58,6 +58,9 @@ bool Engine::modifier_holds(const ModifierDef& m, CardId source, CardId target) 
     default:
       break;
   }
+  if (!m.aboard_title.empty() &&
+      (s.where != Where::kAboard || s_.def(s.host).title() != m.aboard_title))
+    return false;
   if (m.affiliations != 0 && !(affiliations(target) & m.affiliations)) return false;
   if (!m.while_with.empty()) {
     // Printed figures only, so that no modifier waits on another (two Navoks together).
@@ -220,6 +223,8 @@ MemberFacts Engine::base_facts(CardId personnel) const {
     default:
       break;
   }
+  if (const Effect* chosen = find_effect(EffectKind::kGender, personnel))
+    facts.gender = static_cast<Gender>(chosen->value);
   switch (p.kind()) {
     case v1::STCCG_PERSONNEL_KIND_HOLOGRAM:
       facts.kind = PersonnelKind::kHologram;

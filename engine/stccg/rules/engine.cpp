@@ -165,6 +165,30 @@ std::optional<bool> Engine::yes_no(Seat decider) {
   return std::nullopt;
 }
 
+std::optional<SkillId> Engine::choose_skill(Seat decider, CardId taker,
+                                            const std::vector<SkillId>& skills, bool may_keep) {
+  if (auto answer = take_answer())
+    return answer->kind == ActionKind::kDone ? kNoSkill : static_cast<SkillId>(answer->loc);
+  std::vector<Action> options;
+  options.reserve(skills.size() + 1);
+  for (SkillId skill : skills)
+    options.push_back({ActionKind::kChooseSkill, taker, kNoCard, skill});
+  if (may_keep) options.push_back({ActionKind::kDone});
+  ask(decider, std::move(options));
+  return std::nullopt;
+}
+
+std::optional<Gender> Engine::choose_gender(Seat decider, CardId taker,
+                                            const std::vector<Gender>& genders) {
+  if (auto answer = take_answer()) return static_cast<Gender>(answer->loc);
+  std::vector<Action> options;
+  options.reserve(genders.size());
+  for (Gender gender : genders)
+    options.push_back({ActionKind::kChooseGender, taker, kNoCard, static_cast<LocIndex>(gender)});
+  ask(decider, std::move(options));
+  return std::nullopt;
+}
+
 CardId Engine::random_member(const std::vector<CardId>& pool) {
   return pool[static_cast<std::size_t>(s_.rng.below(static_cast<std::uint32_t>(pool.size())))];
 }

@@ -51,6 +51,13 @@ class Engine {
   std::optional<CardId> pick(Seat decider, const std::vector<CardId>& candidates);
   std::optional<CardId> pick_or_done(Seat decider, const std::vector<CardId>& candidates);
   std::optional<bool> yes_no(Seat decider);
+  // A choice of one of `skills` (classification words included) for personnel `taker` (Lal);
+  // with `may_keep`, kDone is offered too, answered as kNoSkill (K'chiQ keeps hers).
+  std::optional<SkillId> choose_skill(Seat decider, CardId taker,
+                                      const std::vector<SkillId>& skills, bool may_keep = false);
+  // A choice of one of `genders` for personnel `taker` (Soong-type Android).
+  std::optional<Gender> choose_gender(Seat decider, CardId taker,
+                                      const std::vector<Gender>& genders);
   // The server's random selection (CRD II.1 "Random Selection").
   CardId random_member(const std::vector<CardId>& pool);
   void step(CardFrame& f);

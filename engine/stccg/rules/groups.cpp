@@ -163,7 +163,13 @@ AffiliationSet Engine::mission_icons(Seat seat, LocIndex loc) const {
   for (CardId c : s_.in_play) {
     if (!is_personnel(c)) continue;
     for (const auto& icon : s_.def(c).card.personnel().adds_mission_icons()) {
-      if (icon.mission() == title) icons |= bit(static_cast<Affiliation>(icon.affiliation()));
+      const bool here = icon.at_own_mission()
+                            ? s_.cards[c].controller == seat && s_.spaceline[loc].seeder == seat &&
+                                  location_of(c) == loc &&
+                                  (end_for(seat, loc).affiliations &
+                                   bit(static_cast<Affiliation>(icon.if_icon())))
+                            : icon.mission() == title;
+      if (here) icons |= bit(static_cast<Affiliation>(icon.affiliation()));
     }
   }
   return icons;

@@ -569,6 +569,9 @@ Rule Engine::may_board(Seat seat, CardId card, CardId to, LocIndex here,
   if (s_.cards[to].loc != here) return Rule::kNotSameLocation;
   if (s_.cards[to].cloaked) return Rule::kCloaked;
   if (c.where == Where::kAboard && c.host == to) return Rule::kNoTarget;
+  // Back up the turn it beamed down: not for Katherine Pulaski (CRD III.5).
+  if (c.where == Where::kSurface && has_effect(EffectKind::kBeamedDown, card))
+    return Rule::kBlocked;
   if (infiltrates) return Rule::kOk;
   // Equipment, and captives, who are carried like it (§3.14).
   if (!is_personnel(card) || c.disabled) return Rule::kOk;

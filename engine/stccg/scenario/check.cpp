@@ -275,6 +275,15 @@ bool holds(const Step& s, const Scene& scene, std::string& got) {
       got = std::to_string(halves / 2) + (halves % 2 ? " and a half" : "");
       return halves == 2 * s.number;
     }
+    case K::kExpectGender: {
+      // The personnel's gender as rules read it (Engine::facts): printed, or chosen.
+      const Gender gender = game.rules().facts(scene.card(s.names[0])).gender;
+      got = gender == Gender::kMale     ? "male"
+            : gender == Gender::kFemale ? "female"
+            : gender == Gender::kNone   ? "neuter"
+                                        : "unknown";
+      return got == s.word;
+    }
     case K::kExpectSees: {
       const CardId c = scene.card(s.names[0]);
       const core::Viewer viewer =

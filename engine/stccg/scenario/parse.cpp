@@ -246,6 +246,16 @@ ActionSpec action(LineReader& p, const std::string& verb) {
     p.expect("turn");
   } else if (verb == "seed") {
     seed_action(p, a);
+  } else if (verb == "choose" && p.accept("skill")) {
+    a.kind = ActionKind::kChooseSkill;
+    a.word = p.name();
+    p.expect("for");
+    a.a = p.name();
+  } else if (verb == "choose" && p.accept("gender")) {
+    a.kind = ActionKind::kChooseGender;
+    a.word = p.word();
+    p.expect("for");
+    a.a = p.name();
   } else if (verb == "choose") {
     a.kind = ActionKind::kChoose;
     if (!p.accept("planet")) a.a = p.name();  // the planet: where no card is chosen
@@ -419,6 +429,13 @@ void expectation(LineReader& p, Step& s) {
     s.word = p.name();
     p.expect("=");
     s.number = p.number();
+  } else if (what == "gender") {
+    s.kind = K::kExpectGender;
+    s.names.push_back(p.name());
+    p.expect("=");
+    s.word = p.word();
+    if (s.word != "male" && s.word != "female" && s.word != "neuter" && s.word != "unknown")
+      p.fail("genders: male, female, neuter, unknown");
   } else if (what == "sees") {
     s.kind = K::kExpectSees;
     if (!p.accept("spectator")) s.player = p.player();

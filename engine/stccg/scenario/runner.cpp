@@ -227,9 +227,24 @@ class CaseRunner {
     if (!spec.a.empty()) a.a = card(spec.a);
     if (!spec.b.empty()) a.b = card(spec.b);
     a.loc = spec.at_card ? location_of(state(), a.a) : spec.loc;
+    if (a.kind == ActionKind::kChooseSkill) a.loc = skill_named(spec.word);
+    if (a.kind == ActionKind::kChooseGender) a.loc = static_cast<LocIndex>(gender_named(spec.word));
     if (a.kind == ActionKind::kPlayEvent) a.kind = play_kind(a.a);
     if (a.kind == ActionKind::kBattle) return battle_anchors(a);
     return a.kind == ActionKind::kAttempt ? away_team_anchor(a) : a;
+  }
+
+  SkillId skill_named(const std::string& name) const {
+    const auto skill = db_.skills().find(name);
+    if (!skill) throw StepError("no skill " + quoted(name));
+    return *skill;
+  }
+
+  static Gender gender_named(const std::string& word) {
+    if (word == "male") return Gender::kMale;
+    if (word == "female") return Gender::kFemale;
+    if (word == "neuter") return Gender::kNone;
+    throw StepError("no gender " + quoted(word) + " (male, female, neuter)");
   }
 
   // The engine names a battle by the first ready member of each Away Team (Engine::battle_team):

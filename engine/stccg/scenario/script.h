@@ -47,6 +47,8 @@ struct ActionSpec {
   bool at_card = false;  // beam: `loc` is wherever card `a` is
   // beam "X", "Y" to ...: the cards after `a`, each beamed by a transfer of its own, in order.
   std::vector<std::string> more;
+  // choose skill / choose gender: the skill's name, or the gender (male, female, neuter).
+  std::string word;
 };
 
 // Where `decklist add` puts a card: the game deck (seeded or drawn as its type says), the draw
@@ -81,7 +83,8 @@ struct Step {
     kExpectStatus,       // stopped, damaged, cloaked, ...: `word`
     kExpectAffiliation,  // `word`
     kExpectAttribute,
-    kExpectSkill,  // `word`: the skill; `number`: whole skills
+    kExpectSkill,   // `word`: the skill; `number`: whole skills
+    kExpectGender,  // `word`: male, female, neuter
     kExpectSees,
     kExpectOptions,
     kExpectSpaceline,

@@ -91,6 +91,11 @@ enum class EffectKind : std::uint8_t {
   // `card`, an infiltrator, was exposed: aboard the other player's ship or facility it is an
   // intruder, in no crew (rules/infiltration.cpp).
   kExposed,
+  // `card` (a personnel) is of gender `value` (a Gender), chosen as it reported (Soong-type
+  // Android).
+  kGender,
+  // `card` beamed down to a planet this turn (Katherine Pulaski may not beam back up).
+  kBeamedDown,
 };
 
 // When an effect ends.

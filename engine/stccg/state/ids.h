@@ -80,8 +80,10 @@ enum class ActionKind : std::uint8_t {
   kPlayFaceDown,  // a: a hidden agenda from your hand or seed pile, put face down on your table
   kReveal,        // a: your hidden agenda face down on your table, turned face up
   kUseCard,       // a: your card in play whose text you use now; b: what it acts on (or none)
+  kChooseSkill,   // a: the personnel that takes the skill; loc: the skill (a SkillId)
+  kChooseGender,  // a: the personnel; loc: its gender (a Gender)
 };
-inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kUseCard);
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kChooseGender);
 
 struct Action {
   ActionKind kind = ActionKind::kPass;

@@ -92,6 +92,10 @@ struct Options {
   // SECURITY personnel from hand, as the card reads (qc.md AMBIGUOUS); otherwise two, as Major
   // Rakal's walkthrough has it.
   bool high_sheriff_one_security = true;
+  // Katherine Pulaski, having beamed down to a planet, may not beam back up that turn (QC
+  // AMBIGUOUS: the CRD names "her restriction" on beaming, which her text lacks); otherwise she
+  // beams freely.
+  bool pulaski_beaming_restriction = true;
 };
 
 struct OptionInfo {
@@ -138,6 +142,8 @@ inline constexpr OptionInfo kOptions[] = {
     {"guardian_countdown", &Options::guardian_countdown, "bog.md The Guardian"},
     {"high_sheriff_one_security", &Options::high_sheriff_one_security,
      "qc.md His Honor, The High Sheriff of Nottingham"},
+    {"pulaski_beaming_restriction", &Options::pulaski_beaming_restriction,
+     "qc.md Katherine Pulaski"},
 };
 
 }  // namespace spacedock::stccg

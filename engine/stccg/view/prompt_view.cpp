@@ -11,7 +11,8 @@ namespace {
 
 using enum ActionKind;
 
-static_assert(kLastActionKind == v1::STCCG_ACTION_USE_CARD, "StccgActionKind mirrors ActionKind");
+static_assert(kLastActionKind == v1::STCCG_ACTION_CHOOSE_GENDER,
+              "StccgActionKind mirrors ActionKind");
 
 // What the decision is, and the card (with its handler's words) it is about.
 struct Context {
@@ -54,8 +55,10 @@ Context context_of(const State& s) {
   Context c;
   // A download's search offers the plays of the cards found, then kDone.
   const bool choosing =
-      !s.offered.empty() && (s.offered.front().kind == kChoose || s.offered.front().kind == kDone ||
-                             s.offered.back().kind == kDone);
+      !s.offered.empty() &&
+      (s.offered.front().kind == kChoose || s.offered.front().kind == kChooseSkill ||
+       s.offered.front().kind == kChooseGender || s.offered.front().kind == kDone ||
+       s.offered.back().kind == kDone);
   const v1::StccgDecisionStep card_step =
       choosing ? v1::STCCG_DECISION_CHOOSE : v1::STCCG_DECISION_YES_NO;
   std::visit(
@@ -102,6 +105,20 @@ Context context_of(const State& s) {
       (c.step == v1::STCCG_DECISION_CHOOSE || c.step == v1::STCCG_DECISION_YES_NO))
     c.handler = s.def(c.about).handler;
   return c;
+}
+
+std::string_view gender_word(Gender gender) {
+  switch (gender) {
+    case Gender::kMale:
+      return "male";
+    case Gender::kFemale:
+      return "female";
+    case Gender::kNone:
+      return "neuter";
+    case Gender::kUnknown:
+      break;
+  }
+  return "of no known gender";
 }
 
 // The titles a card's download `entry` names, "A or B".
@@ -226,6 +243,10 @@ class Labeller {
         return "End your turn";
       case kChoose:
         return a.a == kNoCard ? "Choose the planet" : "Choose " + card(a.a);
+      case kChooseSkill:
+        return card(a.a) + " takes " + s_.db->skills().name(a.loc);
+      case kChooseGender:
+        return card(a.a) + " is " + std::string(gender_word(static_cast<Gender>(a.loc)));
       case kDone:
         return std::string(done_label());
       case kYes:
@@ -384,6 +405,16 @@ void action_to_proto(const Engine& rules, const Action& a, v1::StccgAction* out)
   out->set_kind(static_cast<v1::StccgActionKind>(a.kind));
   if (a.a != kNoCard) out->set_card(rules.option_handle(a.a));
   if (a.b != kNoCard) out->set_target(rules.option_handle(a.b));
+  switch (a.kind) {
+    case kChooseSkill:  // `loc` carries the skill
+      out->set_skill(rules.state().db->skills().name(a.loc));
+      return;
+    case kChooseGender:  // `loc` carries the gender
+      out->set_gender(static_cast<v1::StccgGender>(a.loc));
+      return;
+    default:
+      break;
+  }
   if (a.loc != kNoLoc) out->set_location(a.loc);
 }
 

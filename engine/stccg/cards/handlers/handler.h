@@ -43,6 +43,9 @@ struct Handler {
   void (*resolve)(Engine&, ActionFrame& play) = nullptr;
 
   // --- In play ---
+  // Just after it reported for duty, from the hand or a download: a choice its owner makes as
+  // it arrives (Lal's skills).
+  void (*reported)(Engine&, CardId self) = nullptr;
   // At the start and at the end of every turn, for each copy in play.
   void (*start_of_turn)(Engine&, CardId self) = nullptr;
   void (*end_of_turn)(Engine&, CardId self) = nullptr;

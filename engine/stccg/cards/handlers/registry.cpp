@@ -71,6 +71,10 @@ extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCa
 extern const Handler kBendiiSyndrome, kChineseFingerPuzzle, kChulaTheAbyss, kChulaTheLights,
     kDrumhead, kHazardousDuty, kNewEssentialists, kQsViciousAnimalThings, kRoyaleCasinoCraps,
     kSecurityPrecautions, kStellarFlare, kSystemWideCascadeFailure, kUnderFire, kYuta;
+// qc_bog_personnel.cpp
+extern const Handler kKchiq, kLal, kSoongTypeAndroid, kVesAlkar;
+// qc_bog_personnel_deaths.cpp
+extern const Handler kKovaTholl;
 // random_selection.cpp
 extern const Handler kHunterGangs;
 // ship_events.cpp
@@ -160,11 +164,14 @@ const std::array kHandlers = {
     &handlers::kIncomingMessageTheContinuum,
     &handlers::kInsideOperation,
     &handlers::kIntoTheBreach,
+    &handlers::kKchiq,
     &handlers::kKevinUxbridge,
     &handlers::kKivasFajoCollector,
     &handlers::kKlingonCivilWar,
     &handlers::kKlingonPainstik,
     &handlers::kKlingonRightOfVengeance,
+    &handlers::kKovaTholl,
+    &handlers::kLal,
     &handlers::kLemonAid,
     &handlers::kMadred,
     &handlers::kMandarinBailiff,
@@ -204,6 +211,7 @@ const std::array kHandlers = {
     &handlers::kScottishSetter,
     &handlers::kSecurityPrecautions,
     &handlers::kSeniorStaffMeeting,
+    &handlers::kSoongTypeAndroid,
     &handlers::kSpace,
     &handlers::kSpacedock,
     &handlers::kStaticWarpBubble,
@@ -229,6 +237,7 @@ const std::array kHandlers = {
     &handlers::kUltimatum,
     &handlers::kUnderFire,
     &handlers::kUssStargazer,
+    &handlers::kVesAlkar,
     &handlers::kWarpCoreBreach,
     &handlers::kWesleyGetsThePoint,
     &handlers::kWheresGuinan,

@@ -89,6 +89,8 @@ void Engine::resolve(ActionFrame& f) {
       } else {
         move_card(a.a, Zone::kPlay, Where::kAboard, kNoLoc, a.b);
       }
+      if (const Handler* handler = s_.def(a.a).handler; handler && handler->reported)
+        handler->reported(*this, a.a);
       return;
     }
     case ActionKind::kBuild:
@@ -111,6 +113,12 @@ void Engine::resolve(ActionFrame& f) {
       // Whoever controls it keeps it: a captive stays its captor's.
       const Seat keeps = s_.cards[a.a].controller;
       if (a.b == kNoCard) {
+        if (is_personnel(a.a) && s_.options.pulaski_beaming_restriction &&
+            s_.def(a.a).card.personnel().no_beam_up_after_beam_down()) {
+          Effect down{.kind = EffectKind::kBeamedDown, .until = Until::kEndOfTurn};
+          down.card = a.a;
+          add_effect(down);
+        }
         move_card(a.a, Zone::kPlay, Where::kSurface, a.loc, kNoCard, keeps);
       } else {
         move_card(a.a, Zone::kPlay, Where::kAboard, kNoLoc, a.b, keeps);

@@ -146,6 +146,11 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "The High Sheriff needs two SECURITY",
     why: "His Honor, The High Sheriff of Nottingham: when a captive is returned, the opponent takes two captives there by revealing two SECURITY personnel from hand, as Major Rakal's walkthrough has it. Off: by revealing one, as the card reads (qc.md His Honor, The High Sheriff of Nottingham).",
   },
+  {
+    key: "pulaskiBeamsFreely",
+    words: "Katherine Pulaski beams freely",
+    why: "Katherine Pulaski has no beaming restriction. Off: having beamed down to a planet, she may not beam back up that turn, the restriction the 1997 rules name for her (qc.md Katherine Pulaski).",
+  },
 ];
 
 export interface RuleGroup {
