@@ -38,6 +38,9 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.medals_one_per_leader = !wanted.medals_one_per_player();
   o.extra_tactic_draws_add_up = !wanted.extra_tactic_draws_apart();
   o.kill_bonus_any_victim = !wanted.kill_bonus_opponents_only();
+  o.end_transmission_draws = !wanted.end_transmission_skips_draw();
+  o.colony_scores_away_teams = !wanted.colony_scores_owner_civilians();
+  o.ferengi_ingenuity_wall = !wanted.ferengi_ingenuity_passes();
   return o;
 }
 
@@ -59,6 +62,9 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_medals_one_per_player(!o.medals_one_per_leader);
   out->set_extra_tactic_draws_apart(!o.extra_tactic_draws_add_up);
   out->set_kill_bonus_opponents_only(!o.kill_bonus_any_victim);
+  out->set_end_transmission_skips_draw(!o.end_transmission_draws);
+  out->set_colony_scores_owner_civilians(!o.colony_scores_away_teams);
+  out->set_ferengi_ingenuity_passes(!o.ferengi_ingenuity_wall);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

@@ -283,7 +283,8 @@ TEST_CASE("stccg scenario: the new statements' parse errors") {
             "one_facility_per_location, shared_duplicate_missions, dilemma_damage_markers, "
             "replaced_dilemma_keeps_place, you_will_in_time_requests, drumhead_discard_passes, "
             "under_fire_probes_own_deck, capsule_owner_picks_deck_end, medals_one_per_leader, "
-            "extra_tactic_draws_add_up, kill_bonus_any_victim"});
+            "extra_tactic_draws_add_up, kill_bonus_any_victim, end_transmission_draws, "
+            "colony_scores_away_teams, ferengi_ingenuity_wall"});
   report = run("expect attribute \"Worf\" BRAVERY = 3\n");
   CHECK(report.failures ==
         std::vector<std::string>{"test.scn:1: attributes: INTEGRITY, CUNNING, STRENGTH, RANGE, "

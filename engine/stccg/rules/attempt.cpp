@@ -174,7 +174,11 @@ void Engine::check_requirements(AttemptFrame& f) {
   }
   Location& location = s_.spaceline[f.loc];
   location.completed_by = f.player;
-  if (end.points) score(f.player, *end.points, location.mission);
+  std::optional<int> points = end.points;
+  for (const Effect& x : s_.effects) {
+    if (x.kind == EffectKind::kMissionPoints && x.loc == f.loc) points = x.value;
+  }
+  if (points) score(f.player, *points, location.mission);
   // Personnel in play that make every mission of their owner worth more (Mordock).
   PlayerState& solver = s_.players[f.player];
   for (CardId c : std::vector<CardId>(s_.in_play)) {

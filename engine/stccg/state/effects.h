@@ -85,6 +85,8 @@ enum class EffectKind : std::uint8_t {
   // `card` (a personnel) has one more of skill `value` (a SkillId) while this lasts; with
   // `flag`, one less, never below none (Admiral Ross's choice of the turn).
   kSkillChanged,
+  // The mission at `loc` is worth `value` points instead of its printed ones (The Sheliak: 0).
+  kMissionPoints,
 };
 
 // When an effect ends.

@@ -57,10 +57,18 @@ extern const Handler kTimicin;
 extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCamest,
     kGuiltyProvisionally, kIncomingMessageTheContinuum, kIntoTheBreach, kLemonAid,
     kMilitaryPrivilege, kPenaltyBox, kSubsectionQParagraph10, kTheHigherTheQEr;
+// qc_bog_artifacts.cpp
+extern const Handler kBladeOfTkon, kCanar, kMonaLisa;
+// qc_bog_countdowns.cpp
+extern const Handler kEndTransmission, kFerengiIngenuity, kTheSheliak;
 // qc_bog_dilemmas.cpp
 extern const Handler kBendiiSyndrome, kChineseFingerPuzzle, kChulaTheAbyss, kChulaTheLights,
     kDrumhead, kHazardousDuty, kNewEssentialists, kQsViciousAnimalThings, kRoyaleCasinoCraps,
     kSecurityPrecautions, kStellarFlare, kSystemWideCascadeFailure, kUnderFire, kYuta;
+// qc_bog_equipment.cpp
+extern const Handler kAntiMatterPod;
+// qc_bog_facilities.cpp
+extern const Handler kColony;
 // random_selection.cpp
 extern const Handler kHunterGangs;
 // ship_events.cpp
@@ -96,6 +104,7 @@ const std::array kHandlers = {
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,
     &handlers::kAmandasParents,
+    &handlers::kAntiMatterPod,
     &handlers::kArbiterOfSuccession,
     &handlers::kAreTheseTrulyYourFriendsBrother,
     &handlers::kAttackPatternDelta,
@@ -104,12 +113,15 @@ const std::array kHandlers = {
     &handlers::kBendiiSyndrome,
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
+    &handlers::kBladeOfTkon,
     &handlers::kBorgShip,
     &handlers::kCalamarain,
+    &handlers::kCanar,
     &handlers::kCardassianTrap,
     &handlers::kChineseFingerPuzzle,
     &handlers::kChulaTheAbyss,
     &handlers::kChulaTheLights,
+    &handlers::kColony,
     &handlers::kDatasMedals,
     &handlers::kDefenseSystemUpgrade,
     &handlers::kDiscommendation,
@@ -121,7 +133,9 @@ const std::array kHandlers = {
     &handlers::kDrumhead,
     &handlers::kEdoProbe,
     &handlers::kEmergencyTransporterArmbands,
+    &handlers::kEndTransmission,
     &handlers::kEscapePod,
+    &handlers::kFerengiIngenuity,
     &handlers::kFgc47Research,
     &handlers::kFrigid,
     &handlers::kGiftOfTheTormentor,
@@ -146,6 +160,7 @@ const std::array kHandlers = {
     &handlers::kLemonAid,
     &handlers::kMandarinBailiff,
     &handlers::kMilitaryPrivilege,
+    &handlers::kMonaLisa,
     &handlers::kMortalQ,
     &handlers::kNewEssentialists,
     &handlers::kOffSwitch,
@@ -187,6 +202,7 @@ const std::array kHandlers = {
     &handlers::kTestTreatyBreaker,
     &handlers::kTheHigherTheQEr,
     &handlers::kTheNakedTruth,
+    &handlers::kTheSheliak,
     &handlers::kTheWakeOfTheBorg,
     &handlers::kTijuanaCrass,
     &handlers::kTimicin,

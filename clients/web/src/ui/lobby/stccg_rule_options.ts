@@ -96,4 +96,19 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "Battle kill bonuses for the opponent's personnel only",
     why: "A card that scores when a named personnel dies in a battle (K'nera) scores only when it is the opponent's. Off: either player's copy counts (qc.md K'nera).",
   },
+  {
+    key: "endTransmissionSkipsDraw",
+    words: "End Transmission skips the turn's draw",
+    why: "End Transmission ends the turn without its card draw. Off: the turn ends as usual, draw included, only sooner (qc.md End Transmission).",
+  },
+  {
+    key: "colonyScoresOwnerCivilians",
+    words: "Colony scores its owner's CIVILIANs aboard",
+    why: "A Colony scores 1 point per unopposed CIVILIAN aboard it, for its owner, at the start of the owner's turn (the TSV reading). Off: at the start of each turn, whoever has an unopposed Away Team there scores 1 point per CIVILIAN in it (the 1997 reading, qc.md Colony).",
+  },
+  {
+    key: "ferengiIngenuityPasses",
+    words: "Ferengi Ingenuity lets a group without Computer Skill pass",
+    why: "Ferengi Ingenuity met by a group without Computer Skill is discarded and the group goes on. Off: it is a wall: the group is stopped and the dilemma goes back under the mission (bog.md Ferengi Ingenuity).",
+  },
 ];
