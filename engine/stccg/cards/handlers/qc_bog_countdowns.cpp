@@ -58,6 +58,8 @@ Effect& ingenuity_turns(Engine& e, CardId self) {
 
 void ferengi_ingenuity(Engine& e, AttemptFrame& f) {
   State& s = e.state();
+  // Past its entry: a tie asked about comes back here, not to the duplicate check.
+  f.sub = DilemmaStep::kAsking;
   const auto computer = s.db->skills().find("Computer Skill");
   std::vector<CardId> cleverest;
   int top = 0;
