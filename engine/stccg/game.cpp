@@ -13,8 +13,7 @@ namespace {
 bool seeds(const v1::StccgCard& printed) {
   return printed.seed_rule() == v1::STCCG_SEED_RULE_SEEDS ||
          printed.seed_rule() == v1::STCCG_SEED_RULE_SEEDS_OR_PLAYS ||
-         printed.seed_rule() == v1::STCCG_SEED_RULE_SEEDS_LIKE_DILEMMA ||
-         printed.type() == v1::STCCG_CARD_TYPE_FACILITY;
+         printed.seed_rule() == v1::STCCG_SEED_RULE_SEEDS_LIKE_DILEMMA;
 }
 
 }  // namespace

@@ -49,6 +49,9 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.guardian_countdown = !wanted.guardian_no_countdown();
   o.high_sheriff_one_security = !wanted.high_sheriff_two_security();
   o.pulaski_beaming_restriction = !wanted.pulaski_beams_freely();
+  o.end_transmission_draws = !wanted.end_transmission_skips_draw();
+  o.colony_scores_away_teams = !wanted.colony_scores_owner_civilians();
+  o.ferengi_ingenuity_wall = !wanted.ferengi_ingenuity_passes();
   return o;
 }
 
@@ -81,6 +84,9 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_guardian_no_countdown(!o.guardian_countdown);
   out->set_high_sheriff_two_security(!o.high_sheriff_one_security);
   out->set_pulaski_beams_freely(!o.pulaski_beaming_restriction);
+  out->set_end_transmission_skips_draw(!o.end_transmission_draws);
+  out->set_colony_scores_owner_civilians(!o.colony_scores_away_teams);
+  out->set_ferengi_ingenuity_passes(!o.ferengi_ingenuity_wall);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

@@ -175,7 +175,11 @@ void Engine::check_requirements(AttemptFrame& f) {
   }
   Location& location = s_.spaceline[f.loc];
   location.completed_by = f.player;
-  if (end.points) score(f.player, *end.points, location.mission);
+  std::optional<int> points = end.points;
+  for (const Effect& x : s_.effects) {
+    if (x.kind == EffectKind::kMissionPoints && x.loc == f.loc) points = x.value;
+  }
+  if (points) score(f.player, *points, location.mission);
   // A starred point box: bonus points for what the solving group has (A Good Day To Live).
   for (const StarBonusDef& bonus : end.star_bonus) {
     if (!bonus.when.holds_for_group(solvers)) continue;

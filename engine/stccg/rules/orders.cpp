@@ -442,7 +442,14 @@ Rule Engine::check_build(Seat seat, CardId card, LocIndex loc, bool seeding) con
   if (loc >= s_.spaceline.size()) return Rule::kNoTarget;
   const auto& mission = s_.def(s_.spaceline[loc].mission).card.mission();
   if (mission.homeworld()) return Rule::kWrongPlacement;
-  if (def.affiliation == Affiliation::kNeutral) {
+  const auto& facility = def.card.facility();
+  // A station of QC stands on a planet: Colony, Terraforming Station (QC rules, CRD IV.3).
+  const bool station = facility.kind() == v1::STCCG_FACILITY_KIND_STATION;
+  if (station) {
+    if (!planet(loc)) return Rule::kWrongPlacement;
+    if (facility.built_where_completed() && s_.spaceline[loc].completed_by != seat)
+      return Rule::kWrongPlacement;
+  } else if (def.affiliation == Affiliation::kNeutral) {
     if (!space(loc)) return Rule::kNoSpaceMission;  // the Neutral Outpost: any space location
   } else if (!(mission_icons(seat, loc) & bit(def.affiliation))) {
     return Rule::kNoAffiliationIcon;
@@ -451,17 +458,21 @@ Rule Engine::check_build(Seat seat, CardId card, LocIndex loc, bool seeding) con
   // Neutral Outpost standing in for one of them (§1.3 step 4).
   // The count applies to seeding; building later only needs the location free.
   const AffiliationSet played = seeding ? affiliations_played(seat) : AffiliationSet{0};
-  if (seeding && def.affiliation != Affiliation::kNeutral && !(played & bit(def.affiliation))) {
+  if (seeding && !station && def.affiliation != Affiliation::kNeutral &&
+      !(played & bit(def.affiliation))) {
     return Rule::kFacilityLimit;
   }
   int outposts = 0;
   for (CardId c : s_.in_play) {
     if (s_.cards[c].controller != seat || !is_facility(c)) continue;
     if (s_.cards[c].loc == loc && s_.options.one_facility_per_location) return Rule::kFacilityLimit;
+    // A station is not an outpost: it counts toward no outpost limit, nor they toward it.
+    const bool other_station = s_.def(c).card.facility().kind() == v1::STCCG_FACILITY_KIND_STATION;
+    if (station || other_station) continue;
     if (seeding && s_.def(c).affiliation == def.affiliation) return Rule::kFacilityLimit;
     ++outposts;
   }
-  if (seeding && outposts >= std::popcount(played)) return Rule::kFacilityLimit;
+  if (seeding && !station && outposts >= std::popcount(played)) return Rule::kFacilityLimit;
   if (seeding || def.build_requires.empty()) return Rule::kOk;
   // Building needs its requirement present at the location: your unstopped personnel there
   // who are compatible with the facility (GLO "Downloading").

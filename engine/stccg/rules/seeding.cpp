@@ -211,7 +211,9 @@ void Engine::seed(Seat seat, const Action& a) {
       break;
     case ActionKind::kSeedFacility:
       move_card(a.a, Zone::kPlay, Where::kSpace, a.loc);
-      s_.players[seat].seeded_outpost = true;
+      // A station seeded (Terraforming Station) is not the outpost every player must seed.
+      if (s_.def(a.a).card.facility().kind() != v1::STCCG_FACILITY_KIND_STATION)
+        s_.players[seat].seeded_outpost = true;
       break;
     case ActionKind::kPlayFaceDown:
       play_face_down(seat, a.a, /*seeding=*/true);

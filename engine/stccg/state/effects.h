@@ -96,6 +96,8 @@ enum class EffectKind : std::uint8_t {
   kGender,
   // `card` beamed down to a planet this turn (Katherine Pulaski may not beam back up).
   kBeamedDown,
+  // The mission at `loc` is worth `value` points instead of its printed ones (The Sheliak: 0).
+  kMissionPoints,
 };
 
 // When an effect ends.

@@ -96,6 +96,18 @@ struct Options {
   // AMBIGUOUS: the CRD names "her restriction" on beaming, which her text lacks); otherwise she
   // beams freely.
   bool pulaski_beaming_restriction = true;
+  // End Transmission ends its player's turn at once, and the turn's card draw is still made
+  // (qc.md: AMBIGUOUS); otherwise the turn ends without the draw.
+  bool end_transmission_draws = true;
+  // Colony, the 1997 reading: at the start of each turn, the player whose Away Team at its
+  // location is unopposed scores 1 point per CIVILIAN in it, whoever owns the Colony; otherwise
+  // the TSV reading: at the start of its owner's turn, 1 point per unopposed CIVILIAN aboard it
+  // (qc.md Colony, AMBIGUOUS).
+  bool colony_scores_away_teams = true;
+  // Ferengi Ingenuity met by a group without Computer Skill is a wall: the group is stopped and
+  // the dilemma goes back under the mission (bog.md: AMBIGUOUS); otherwise it is discarded and
+  // the group goes on.
+  bool ferengi_ingenuity_wall = true;
 };
 
 struct OptionInfo {
@@ -144,6 +156,9 @@ inline constexpr OptionInfo kOptions[] = {
      "qc.md His Honor, The High Sheriff of Nottingham"},
     {"pulaski_beaming_restriction", &Options::pulaski_beaming_restriction,
      "qc.md Katherine Pulaski"},
+    {"end_transmission_draws", &Options::end_transmission_draws, "qc.md End Transmission"},
+    {"colony_scores_away_teams", &Options::colony_scores_away_teams, "qc.md Colony"},
+    {"ferengi_ingenuity_wall", &Options::ferengi_ingenuity_wall, "bog.md Ferengi Ingenuity"},
 };
 
 }  // namespace spacedock::stccg

@@ -67,6 +67,10 @@ extern const Handler kTimicin;
 extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCamest,
     kGuiltyProvisionally, kIncomingMessageTheContinuum, kIntoTheBreach, kLemonAid,
     kMilitaryPrivilege, kPenaltyBox, kSubsectionQParagraph10, kTheHigherTheQEr;
+// qc_bog_artifacts.cpp
+extern const Handler kBladeOfTkon, kCanar, kMonaLisa;
+// qc_bog_countdowns.cpp
+extern const Handler kEndTransmission, kFerengiIngenuity, kTheSheliak;
 // qc_bog_dilemmas.cpp
 extern const Handler kBendiiSyndrome, kChineseFingerPuzzle, kChulaTheAbyss, kChulaTheLights,
     kDrumhead, kHazardousDuty, kNewEssentialists, kQsViciousAnimalThings, kRoyaleCasinoCraps,
@@ -75,6 +79,10 @@ extern const Handler kBendiiSyndrome, kChineseFingerPuzzle, kChulaTheAbyss, kChu
 extern const Handler kKchiq, kLal, kSoongTypeAndroid, kVesAlkar;
 // qc_bog_personnel_deaths.cpp
 extern const Handler kKovaTholl;
+// qc_bog_equipment.cpp
+extern const Handler kAntiMatterPod;
+// qc_bog_facilities.cpp
+extern const Handler kColony;
 // random_selection.cpp
 extern const Handler kHunterGangs;
 // ship_events.cpp
@@ -112,6 +120,7 @@ const std::array kHandlers = {
     &handlers::kAlienLabyrinth,
     &handlers::kAmandaRogers,
     &handlers::kAmandasParents,
+    &handlers::kAntiMatterPod,
     &handlers::kArbiterOfSuccession,
     &handlers::kAreTheseTrulyYourFriendsBrother,
     &handlers::kAttackPatternDelta,
@@ -120,14 +129,17 @@ const std::array kHandlers = {
     &handlers::kBendiiSyndrome,
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
+    &handlers::kBladeOfTkon,
     &handlers::kBorgShip,
     &handlers::kBrainwash,
     &handlers::kCalamarain,
+    &handlers::kCanar,
     &handlers::kCaptured,
     &handlers::kCardassianTrap,
     &handlers::kChineseFingerPuzzle,
     &handlers::kChulaTheAbyss,
     &handlers::kChulaTheLights,
+    &handlers::kColony,
     &handlers::kCommandeerShip,
     &handlers::kCounterintelligence,
     &handlers::kDatasMedals,
@@ -142,8 +154,10 @@ const std::array kHandlers = {
     &handlers::kDrumhead,
     &handlers::kEdoProbe,
     &handlers::kEmergencyTransporterArmbands,
+    &handlers::kEndTransmission,
     &handlers::kEscapePod,
     &handlers::kFajosGallery,
+    &handlers::kFerengiIngenuity,
     &handlers::kFgc47Research,
     &handlers::kFrigid,
     &handlers::kGiftOfTheTormentor,
@@ -177,6 +191,7 @@ const std::array kHandlers = {
     &handlers::kMandarinBailiff,
     &handlers::kMilitaryPrivilege,
     &handlers::kMirastaYale,
+    &handlers::kMonaLisa,
     &handlers::kMortalQ,
     &handlers::kNewEssentialists,
     &handlers::kOdoFounder,
@@ -228,6 +243,7 @@ const std::array kHandlers = {
     &handlers::kTheGuardian,
     &handlers::kTheHigherTheQEr,
     &handlers::kTheNakedTruth,
+    &handlers::kTheSheliak,
     &handlers::kTheWakeOfTheBorg,
     &handlers::kTijuanaCrass,
     &handlers::kTimicin,

@@ -151,6 +151,21 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "Katherine Pulaski beams freely",
     why: "Katherine Pulaski has no beaming restriction. Off: having beamed down to a planet, she may not beam back up that turn, the restriction the 1997 rules name for her (qc.md Katherine Pulaski).",
   },
+  {
+    key: "endTransmissionSkipsDraw",
+    words: "End Transmission skips the turn's draw",
+    why: "End Transmission ends the turn without its card draw. Off: the turn ends as usual, draw included, only sooner (qc.md End Transmission).",
+  },
+  {
+    key: "colonyScoresOwnerCivilians",
+    words: "Colony scores its owner's CIVILIANs aboard",
+    why: "A Colony scores 1 point per unopposed CIVILIAN aboard it, for its owner, at the start of the owner's turn (the TSV reading). Off: at the start of each turn, whoever has an unopposed Away Team there scores 1 point per CIVILIAN in it (the 1997 reading, qc.md Colony).",
+  },
+  {
+    key: "ferengiIngenuityPasses",
+    words: "Ferengi Ingenuity lets a group without Computer Skill pass",
+    why: "Ferengi Ingenuity met by a group without Computer Skill is discarded and the group goes on. Off: it is a wall: the group is stopped and the dilemma goes back under the mission (bog.md Ferengi Ingenuity).",
+  },
 ];
 
 export interface RuleGroup {

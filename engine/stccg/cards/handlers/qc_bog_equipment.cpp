@@ -1,0 +1,79 @@
+// Equipment of Q-Continuum whose effect is more than a modifier (cards/ABILITIES.md §3): the
+// Anti-Matter Pod, left on the spaceline by a ship to damage the next ship stopping there.
+#include <algorithm>
+
+#include "engine/stccg/cards/handlers/common.h"
+#include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg::handlers {
+
+extern const Handler kAntiMatterPod;
+
+namespace {
+
+// --- Anti-Matter Pod: aboard a ship of its player at a space mission, it may be left there as
+// one of their orders (a move of the pod, kMove with `a` = the pod): it lies on that mission.
+// The next ship (anyone's) that moves there and stops is damaged unless it has Navigation x3
+// aboard, and the pod is discarded; a ship reporting there is not hit (CRD IV.9). Not
+// cumulative: of several pods at one location one acts at a time. A personnel aboard the ship
+// who suspends it where present (Sonya Gomez) spares that ship, and the pod stays.
+
+constexpr int kPodNavigationHalves = 6;  // Navigation x3
+
+void pod_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
+  const State& s = e.state();
+  const CardState& pod = s.cards[self];
+  if (pod.where != Where::kAboard || !e.is_ship(pod.host) || s.cards[pod.host].controller != seat)
+    return;
+  const LocIndex here = e.location_of(pod.host);
+  if (here != kNoLoc && e.space(here)) out.push_back({ActionKind::kMove, self, kNoCard, here});
+}
+
+void pod_resolve(Engine& e, ActionFrame& f) {
+  State& s = e.state();
+  const CardId self = f.action.a;
+  if (!s.in_play_at(self) || f.action.kind != ActionKind::kMove) return;
+  e.move_card(self, Zone::kPlay, Where::kOn, kNoLoc, s.spaceline[f.action.loc].mission, f.actor);
+}
+
+bool pod_suspended_aboard(const Engine& e, CardId self, const std::vector<CardId>& crew) {
+  const std::string& title = e.state().def(self).title();
+  return std::any_of(crew.begin(), crew.end(), [&](CardId c) {
+    const auto& entries = e.state().def(c).card.personnel().where_present();
+    return std::any_of(entries.begin(), entries.end(), [&](const auto& entry) {
+      return entry.title() == title && entry.effect() == v1::STCCG_PRESENCE_EFFECT_SUSPENDS;
+    });
+  });
+}
+
+void pod_ship_arrived(Engine& e, CardId self, CardId ship) {
+  const State& s = e.state();
+  if (s.cards[self].where != Where::kOn || e.location_of(self) != e.location_of(ship)) return;
+  // Not cumulative: the first pod lying at this location acts.
+  for (CardId c : s.in_play) {
+    if (c == self) break;
+    if (s.def(c).handler == &kAntiMatterPod && s.cards[c].where == Where::kOn &&
+        e.location_of(c) == e.location_of(self))
+      return;
+  }
+  const std::vector<CardId> crew = e.crew(ship);
+  if (pod_suspended_aboard(e, self, crew)) return;
+  const auto navigation = s.db->skills().find("Navigation");
+  if (navigation && has_skill(e, crew, *navigation, kPodNavigationHalves)) return;
+  const Seat by = s.cards[self].controller;
+  e.to_discard(self);
+  e.damage(ship, by);
+}
+
+}  // namespace
+
+extern const Handler kAntiMatterPod{
+    .name = "anti_matter_pod",
+    .test = "tests/scenarios/card-qc-bog-artifacts.scn",
+    .resolve = pod_resolve,
+    .orders = pod_orders,
+    .ship_arrived = pod_ship_arrived,
+};
+
+}  // namespace spacedock::stccg::handlers
