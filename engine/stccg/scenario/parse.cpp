@@ -139,7 +139,10 @@ Place place(LineReader& p, std::string first, bool setup) {
 }
 
 void seed_action(LineReader& p, ActionSpec& a) {
-  if (p.accept("mission")) {
+  if (p.accept("doorway")) {
+    a.kind = ActionKind::kSeedDoorway;
+    a.a = p.name();
+  } else if (p.accept("mission")) {
     a.kind = ActionKind::kSeedMission;
     a.a = p.name();
     if (!p.peek("left") && !p.peek("right")) p.fail("a mission is seeded at the left or right end");
@@ -275,8 +278,9 @@ void setup(LineReader& p, const std::string& verb, Step& s) {
     s.word = p.word();
     if (s.word == "seeding") {
       s.word = p.word();
-      if (s.word != "missions" && s.word != "dilemmas" && s.word != "facilities")
-        p.fail("seeding steps: missions, dilemmas, facilities");
+      if (s.word != "doorways" && s.word != "missions" && s.word != "dilemmas" &&
+          s.word != "facilities")
+        p.fail("seeding steps: doorways, missions, dilemmas, facilities");
     } else if (s.word != "turn" && s.word != "orders") {
       p.fail("start turn, start orders or start seeding STEP");
     }
@@ -559,8 +563,8 @@ Script parse(std::string_view text) {
       continue;
     }
     // `seed 7` sets the random seed; `seed "Chalnoth" under 0` is an action.
-    const bool seeding =
-        verb == "seed" && (p.peek_name() || p.peek("mission") || p.peek("facility"));
+    const bool seeding = verb == "seed" && (p.peek_name() || p.peek("doorway") ||
+                                            p.peek("mission") || p.peek("facility"));
     if (verb == "expect") {
       step.negated = p.accept("not");
       expectation(p, step);

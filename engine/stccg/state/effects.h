@@ -85,6 +85,8 @@ enum class EffectKind : std::uint8_t {
   // `card` (a personnel) has one more of skill `value` (a SkillId) while this lasts; with
   // `flag`, one less, never below none (Admiral Ross's choice of the turn).
   kSkillChanged,
+  // Doorway `card`, on its owner's table, is closed: what it admits cannot come through (Door-Net).
+  kDoorwayClosed,
 };
 
 // When an effect ends.

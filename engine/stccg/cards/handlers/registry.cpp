@@ -14,6 +14,8 @@ extern const Handler kParallaxArguers;
 extern const Handler kBetazoidGiftBox, kHorgahn, kRessikanFlute;
 // attempt_interrupts.cpp
 extern const Handler kSeniorStaffMeeting;
+// au_cards.cpp
+extern const Handler kDoppelganger;
 // battle_aftermath.cpp
 extern const Handler kArbiterOfSuccession, kDatasMedals, kDiscommendation, kKlingonCivilWar,
     kKlingonPainstik, kPhaserArrayPowerCell;
@@ -61,6 +63,8 @@ extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCa
 extern const Handler kBendiiSyndrome, kChineseFingerPuzzle, kChulaTheAbyss, kChulaTheLights,
     kDrumhead, kHazardousDuty, kNewEssentialists, kQsViciousAnimalThings, kRoyaleCasinoCraps,
     kSecurityPrecautions, kStellarFlare, kSystemWideCascadeFailure, kUnderFire, kYuta;
+// qc_bog_ships.cpp
+extern const Handler kZalkonianVessel;
 // random_selection.cpp
 extern const Handler kHunterGangs;
 // ship_events.cpp
@@ -116,6 +120,7 @@ const std::array kHandlers = {
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
     &handlers::kDoorNet,
+    &handlers::kDoppelganger,
     &handlers::kDragNet,
     &handlers::kDrQMedicineEntity,
     &handlers::kDrumhead,
@@ -201,6 +206,7 @@ const std::array kHandlers = {
     &handlers::kYouWillInTime,
     &handlers::kYuta,
     &handlers::kZalkonianStorageCapsule,
+    &handlers::kZalkonianVessel,
 };
 
 }  // namespace
