@@ -17,13 +17,27 @@ bool is_hea(const MemberFacts& m) {
   return m.kind != PersonnelKind::kNormal;
 }
 
-// The where-present entries of `member` that nullify the dilemma `c`.
+// Whether `member` has used a once-per-turn where-present entry this turn.
+bool where_present_used(const Engine& e, CardId member) {
+  const auto& effects = e.state().effects;
+  return std::any_of(effects.begin(), effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kCounter && x.source == member && x.card == member &&
+           x.until == Until::kEndOfTurn;
+  });
+}
+
+// The where-present entries of `member` that nullify the dilemma `c`: by its title, or by an
+// icon it bears.
 const v1::StccgWherePresent* nullifies(const Engine& e, CardId member, CardId c) {
   if (!e.is_personnel(member) || !e.may_nullify(member, c)) return nullptr;
-  const std::string& title = e.state().def(c).title();
+  const CardDef& def = e.state().def(c);
   for (const auto& entry : e.state().def(member).card.personnel().where_present()) {
-    if (entry.title() == title && entry.effect() != v1::STCCG_PRESENCE_EFFECT_SUSPENDS)
-      return &entry;
+    const bool named = entry.icon() != v1::STCCG_ICON_UNSPECIFIED
+                           ? (def.icons & (1u << entry.icon())) != 0
+                           : entry.title() == def.title();
+    if (!named || entry.effect() == v1::STCCG_PRESENCE_EFFECT_SUSPENDS) continue;
+    if (entry.once_per_turn() && where_present_used(e, member)) continue;
+    return &entry;
   }
   return nullptr;
 }
@@ -97,8 +111,14 @@ void Engine::resolve_seed(AttemptFrame& f) {
     if (!nullifier) return;  // its player is choosing
     f.sub = DilemmaStep::kEntry;
     if (*nullifier != kNoCard) {
-      const int points = nullifies(*this, *nullifier, c)->points();
-      if (points != 0) score(f.player, points, *nullifier);
+      const v1::StccgWherePresent& entry = *nullifies(*this, *nullifier, c);
+      if (entry.points() != 0) score(f.player, entry.points(), *nullifier);
+      if (entry.once_per_turn()) {
+        Effect used{.kind = EffectKind::kCounter, .until = Until::kEndOfTurn};
+        used.source = *nullifier;
+        used.card = *nullifier;
+        add_effect(used);
+      }
       return finish_dilemma(f, ev::Outcome::kCancelled);
     }
   }

@@ -78,6 +78,12 @@ class Engine {
   bool is_personnel(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_PERSONNEL; }
   bool is_ship(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_SHIP; }
   bool is_facility(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_FACILITY; }
+  // A ship its player's personnel and equipment may report aboard (StccgShip.reporting_point).
+  // Whether one of `ship`'s matching commanders is aboard it (StccgShip.matching_commanders).
+  bool matching_commander_aboard(CardId ship) const;
+  bool reporting_point(CardId c) const {
+    return is_ship(c) && s_.def(c).card.ship().reporting_point();
+  }
 
   // --- Effects in play (effects.cpp) ---
   Effect& add_effect(Effect effect);
@@ -149,6 +155,9 @@ class Engine {
 
   // --- Side decks (side_decks/) ---
   bool side_deck_open(Seat seat, SideDeckKind kind) const;
+  // Whether `seat` may bring `def` into play as far as doorways go: a card bearing an icon some
+  // doorway admits (AU) needs such a doorway of the player's open in play (CRD IV.6).
+  bool doorway_admits(Seat seat, const CardDef& def) const;
   // The top face-down card of a side deck, refilled from its used cards when it runs out;
   // kNoCard when there is none.
   CardId top_of_side_deck(Seat seat, SideDeckKind kind);

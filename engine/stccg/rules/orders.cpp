@@ -177,7 +177,7 @@ void Engine::card_plays(Seat seat, CardId c, const std::vector<CardId>& vessels,
     case v1::STCCG_CARD_TYPE_SHIP:
     case v1::STCCG_CARD_TYPE_EQUIPMENT:
       for (CardId v : vessels) {
-        if (is_facility(v)) offer({ActionKind::kReport, c, v});
+        if (is_facility(v) || reporting_point(v)) offer({ActionKind::kReport, c, v});
       }
       if (!def.reports_with.empty()) {  // beside a personnel (Mek'leth)
         for (CardId p : s_.in_play) {
@@ -361,8 +361,8 @@ Rule Engine::check_from_hand(Seat seat, CardId card) const {
   if (!downloading &&
       (free_report(card) ? s_.players[seat].orders_begun : !may_play_card(seat, report)))
     return Rule::kCardPlayUsed;
-  // Alternate Universe cards need an open AU Door, which comes with the side decks (part 2).
-  if (def.icons & (1u << v1::STCCG_ICON_AU)) return Rule::kNotPlayableNow;
+  // Alternate Universe cards need an open Alternate Universe Door of the player's (CRD IV.6).
+  if (!doorway_admits(seat, def)) return Rule::kNotPlayableNow;
   if (def.card.not_duplicatable()) {
     for (CardId other : s_.in_play) {
       if (s_.def(other).title() == def.title()) return Rule::kNotDuplicatable;
@@ -388,13 +388,17 @@ Rule Engine::check_report(Seat seat, CardId card, CardId facility) const {
                ? Rule::kOk
                : Rule::kNowhereToReport;
   }
-  if (facility == kNoCard || !s_.in_play_at(facility) || !is_facility(facility))
+  if (facility == kNoCard || !s_.in_play_at(facility) ||
+      !(is_facility(facility) || reporting_point(facility)))
     return Rule::kNowhereToReport;
   if (s_.cards[facility].controller != seat) {
     // An infiltrator joins a matching crew whatever its compatibility (infiltration.cpp).
     return is_personnel(card) && may_infiltrate(card, facility) ? Rule::kOk
                                                                 : Rule::kNowhereToReport;
   }
+  // A ship that is a reporting point takes personnel and equipment, never another ship.
+  if (!is_facility(facility) && s_.def(card).type() == v1::STCCG_CARD_TYPE_SHIP)
+    return Rule::kNowhereToReport;
   switch (s_.def(card).type()) {
     case v1::STCCG_CARD_TYPE_PERSONNEL: {
       if (!compatible(seat, affiliations(card), affiliations(facility))) return Rule::kIncompatible;

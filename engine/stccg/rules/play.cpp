@@ -32,7 +32,7 @@ Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window,
   if (card.owner != seat || (card.zone != Zone::kHand && !downloading)) return Rule::kNotInHand;
   const CardDef& def = s_.def(c);
   if (def.unsupported()) return Rule::kNotPlayableNow;
-  if (def.icons & (1u << v1::STCCG_ICON_AU)) return Rule::kNotPlayableNow;  // needs an AU Door
+  if (!doorway_admits(seat, def)) return Rule::kNotPlayableNow;  // an AU card needs an open AU Door
   if (check_forbidden && forbidden(seat, c)) return Rule::kNotPlayableNow;
   switch (def.type()) {
     case v1::STCCG_CARD_TYPE_INTERRUPT:

@@ -144,6 +144,9 @@ void seed_action(LineReader& p, ActionSpec& a) {
     p.expect("down");
     a.kind = ActionKind::kPlayFaceDown;
     a.a = p.name();
+  } else if (p.accept("doorway")) {
+    a.kind = ActionKind::kSeedDoorway;
+    a.a = p.name();
   } else if (p.accept("mission")) {
     a.kind = ActionKind::kSeedMission;
     a.a = p.name();
@@ -303,8 +306,9 @@ void setup(LineReader& p, const std::string& verb, Step& s) {
     s.word = p.word();
     if (s.word == "seeding") {
       s.word = p.word();
-      if (s.word != "missions" && s.word != "dilemmas" && s.word != "facilities")
-        p.fail("seeding steps: missions, dilemmas, facilities");
+      if (s.word != "doorways" && s.word != "missions" && s.word != "dilemmas" &&
+          s.word != "facilities")
+        p.fail("seeding steps: doorways, missions, dilemmas, facilities");
     } else if (s.word != "turn" && s.word != "orders") {
       p.fail("start turn, start orders or start seeding STEP");
     }
@@ -596,7 +600,7 @@ Script parse(std::string_view text) {
       continue;
     }
     // `seed 7` sets the random seed; `seed "Chalnoth" under 0` is an action.
-    const bool seeding = verb == "seed" && (p.peek_name() || p.peek("mission") ||
+    const bool seeding = verb == "seed" && (p.peek_name() || p.peek("doorway") || p.peek("mission") ||
                                             p.peek("facility") || p.peek("face"));
     if (verb == "expect") {
       step.negated = p.accept("not");

@@ -109,8 +109,17 @@ CardId Position::add_door(Seat owner, std::string_view title) {
   const CardDef& def = s_.def(c);
   const auto opens = def.type() == v1::STCCG_CARD_TYPE_DOORWAY ? def.card.doorway().opens()
                                                                : v1::STCCG_SIDE_DECK_UNSPECIFIED;
-  if (opens == v1::STCCG_SIDE_DECK_UNSPECIFIED)
-    throw std::invalid_argument(quoted(title) + " is not a doorway that opens a side deck");
+  if (opens == v1::STCCG_SIDE_DECK_UNSPECIFIED) {
+    // As Engine::seed_doorway: a doorway that admits an icon is seeded on its owner's table.
+    if (def.type() != v1::STCCG_CARD_TYPE_DOORWAY ||
+        def.card.doorway().admits() == v1::STCCG_ICON_UNSPECIFIED)
+      throw std::invalid_argument(quoted(title) +
+                                  " is not a doorway seeded on a side deck or the table");
+    s_.cards[c].zone = Zone::kPlay;
+    s_.cards[c].where = Where::kTable;
+    s_.in_play.push_back(c);
+    return c;
+  }
   // As Engine::seed_doorway: the side decks are numbered as StccgSideDeck, less one.
   SideDeck& side =
       s_.players[owner].side_deck(static_cast<SideDeckKind>(static_cast<int>(opens) - 1));

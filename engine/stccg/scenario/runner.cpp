@@ -144,7 +144,8 @@ class CaseRunner {
         if (s.word == "turn") return position_.set_start(Position::Start::kNewTurn);
         if (s.word == "orders") return position_.set_start(Position::Start::kOrders);
         return position_.set_start(Position::Start::kSeeding,
-                                   s.word == "missions"   ? SeedFrame::Step::kMissions
+                                   s.word == "doorways"   ? SeedFrame::Step::kDoorways
+                                   : s.word == "missions" ? SeedFrame::Step::kMissions
                                    : s.word == "dilemmas" ? SeedFrame::Step::kDilemmas
                                                           : SeedFrame::Step::kFacilities);
       case K::kScore:

@@ -98,6 +98,8 @@ enum class EffectKind : std::uint8_t {
   kBeamedDown,
   // The mission at `loc` is worth `value` points instead of its printed ones (The Sheliak: 0).
   kMissionPoints,
+  // Doorway `card`, on its owner's table, is closed: what it admits cannot come through (Door-Net).
+  kDoorwayClosed,
 };
 
 // When an effect ends.

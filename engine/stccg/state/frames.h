@@ -169,6 +169,9 @@ struct ShipBattleFrame {
   bool windowed = false;                           // this step's window was opened
   std::vector<CardId> doomed;                      // to be destroyed after the last window
   Seat winner = kNoSeat;                           // once it has ended; kNoSeat: a tie
+  // The attacker's ships with their matching commander aboard take no damage in this battle
+  // (the random draw of a tactic's commander_evades_percent, Picard Maneuver).
+  bool commanders_evade = false;
 };
 
 // A personnel battle (§3.11, Model A): the initiator's Away Team against one opposing Away

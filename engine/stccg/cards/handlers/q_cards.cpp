@@ -443,8 +443,8 @@ void tijuana_crass(Engine& e, AttemptFrame& f) {
   stay(e, f);
 }
 
-// --- Door-Net: the facing player picks one of their doorways on a side deck; it goes there
-// until any Q-Flash (card data) and that side deck is closed meanwhile.
+// --- Door-Net: the facing player picks one of their doorways, on a side deck or on the table; it
+// goes there until any Q-Flash (card data) and that doorway is closed meanwhile.
 
 void door_net(Engine& e, AttemptFrame& f) {
   std::vector<CardId> doors;
@@ -457,14 +457,27 @@ void door_net(Engine& e, AttemptFrame& f) {
       kinds.push_back(kind);
     }
   }
+  const std::size_t side_doors = doors.size();
+  for (CardId c : e.state().in_play) {  // doorways on the table (Alternate Universe Door)
+    const CardDef& def = e.state().def(c);
+    if (def.type() == v1::STCCG_CARD_TYPE_DOORWAY && e.state().cards[c].where == Where::kTable &&
+        e.state().cards[c].controller == f.player)
+      doors.push_back(c);
+  }
   if (doors.empty()) return e.finish_dilemma(f, ev::Outcome::kNoTrigger);
   auto door = e.pick(f.player, doors);
   if (!door) return;
+  const auto index =
+      static_cast<std::size_t>(std::find(doors.begin(), doors.end(), *door) - doors.begin());
   Effect closed{.kind = EffectKind::kSideDeckInactive, .until = Until::kSourceLeaves};
   closed.player = f.player;
   closed.source = f.current;
-  closed.value = static_cast<std::int16_t>(kinds[static_cast<std::size_t>(
-      std::find(doors.begin(), doors.end(), *door) - doors.begin())]);
+  if (index < side_doors) {
+    closed.value = static_cast<std::int16_t>(kinds[index]);
+  } else {
+    closed.kind = EffectKind::kDoorwayClosed;
+    closed.card = *door;
+  }
   e.add_effect(closed);
   stay(e, f, *door);
 }

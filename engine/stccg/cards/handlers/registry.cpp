@@ -14,6 +14,8 @@ extern const Handler kParallaxArguers;
 extern const Handler kBetazoidGiftBox, kHorgahn, kRessikanFlute;
 // attempt_interrupts.cpp
 extern const Handler kSeniorStaffMeeting;
+// au_cards.cpp
+extern const Handler kDoppelganger;
 // battle_aftermath.cpp
 extern const Handler kArbiterOfSuccession, kDatasMedals, kDiscommendation, kKlingonCivilWar,
     kKlingonPainstik, kPhaserArrayPowerCell;
@@ -83,6 +85,8 @@ extern const Handler kKovaTholl;
 extern const Handler kAntiMatterPod;
 // qc_bog_facilities.cpp
 extern const Handler kColony;
+// qc_bog_ships.cpp
+extern const Handler kZalkonianVessel;
 // random_selection.cpp
 extern const Handler kHunterGangs;
 // ship_events.cpp
@@ -149,6 +153,7 @@ const std::array kHandlers = {
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
     &handlers::kDoorNet,
+    &handlers::kDoppelganger,
     &handlers::kDragNet,
     &handlers::kDrQMedicineEntity,
     &handlers::kDrumhead,
@@ -261,6 +266,7 @@ const std::array kHandlers = {
     &handlers::kYouWillInTime,
     &handlers::kYuta,
     &handlers::kZalkonianStorageCapsule,
+    &handlers::kZalkonianVessel,
 };
 
 }  // namespace

@@ -305,6 +305,7 @@ void Engine::apply_battle_damage(ShipBattleFrame& b) {
     for (std::size_t i = 0; i < b.targets[side].size() && i < b.hits[side].size(); ++i) {
       const CardId target = b.targets[side][i];
       if (!s_.in_play_at(target)) continue;
+      if (side == 1 && b.commanders_evade && matching_commander_aboard(target)) continue;
       // A self-controlling card deals default damage from the Battle Bridge of the damaged
       // card's owner's opponent, if open (BoG "Battle Bridge and the Borg").
       const Seat by =

@@ -3,6 +3,7 @@
 // face down as the current tactic; puts the others under the side deck. Then both current
 // tactics are revealed together.
 #include <algorithm>
+#include <string>
 
 #include "engine/stccg/rules/engine.h"
 
@@ -88,6 +89,29 @@ void Engine::reveal_tactics(ShipBattleFrame& b) {
     to_discard(theirs);
     b.tactic[1 - side] = kNoCard;
   }
+  // The attacker's maneuver: one random draw for the whole battle (Picard Maneuver).
+  if (b.tactic[0] != kNoCard && b.seat[0] != kNoSeat) {
+    const auto percent = s_.def(b.tactic[0]).card.tactic().commander_evades_percent();
+    if (percent > 0) b.commanders_evade = s_.rng.below(100) < percent;
+  }
+}
+
+bool Engine::matching_commander_aboard(CardId ship) const {
+  if (!is_ship(ship)) return false;
+  for (const std::string& names : s_.def(ship).card.ship().matching_commanders()) {
+    for (CardId c : crew(ship)) {
+      if (!is_personnel(c)) continue;
+      const std::string& title = s_.def(c).title();
+      // The figures list several commanders as "Gowron;Martok;".
+      for (std::size_t at = names.find(title); at != std::string::npos;
+           at = names.find(title, at + 1)) {
+        const std::size_t end = at + title.size();
+        if ((at == 0 || names[at - 1] == ';') && (end == names.size() || names[end] == ';'))
+          return true;
+      }
+    }
+  }
+  return false;
 }
 
 bool Engine::repick_tactic(ShipBattleFrame& b, int side) {

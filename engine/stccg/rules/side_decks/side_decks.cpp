@@ -14,6 +14,23 @@ bool Engine::side_deck_open(Seat seat, SideDeckKind kind) const {
   });
 }
 
+bool Engine::doorway_admits(Seat seat, const CardDef& def) const {
+  constexpr std::uint32_t kGated = 1u << v1::STCCG_ICON_AU;  // icons a doorway must admit
+  const std::uint32_t needed = def.icons & kGated;
+  if (needed == 0) return true;
+  return std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId door) {
+    const CardDef& d = s_.def(door);
+    if (d.type() != v1::STCCG_CARD_TYPE_DOORWAY || s_.cards[door].controller != seat ||
+        s_.cards[door].where != Where::kTable ||
+        d.card.doorway().admits() == v1::STCCG_ICON_UNSPECIFIED)
+      return false;
+    if ((needed & ~(1u << d.card.doorway().admits())) != 0) return false;
+    return std::none_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+      return x.kind == EffectKind::kDoorwayClosed && x.card == door;
+    });
+  });
+}
+
 CardId Engine::top_of_side_deck(Seat seat, SideDeckKind kind) {
   SideDeck& deck = s_.players[seat].side_deck(kind);
   if (deck.cards.empty() && !deck.used.empty()) {
@@ -35,7 +52,16 @@ std::vector<Action> Engine::doorway_seeds(Seat seat) const {
     const CardDef& def = s_.def(c);
     if (def.type() != v1::STCCG_CARD_TYPE_DOORWAY) continue;
     const auto opens = def.card.doorway().opens();
-    if (opens == v1::STCCG_SIDE_DECK_UNSPECIFIED) continue;
+    if (opens == v1::STCCG_SIDE_DECK_UNSPECIFIED) {
+      // A doorway that admits an icon goes on the table; one of a title is enough.
+      if (def.card.doorway().admits() == v1::STCCG_ICON_UNSPECIFIED) continue;
+      const bool placed = std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId d) {
+        return s_.cards[d].controller == seat && s_.def(d).title() == def.title();
+      });
+      const Action seed{ActionKind::kSeedDoorway, c};
+      if (!placed && std::find(out.begin(), out.end(), seed) == out.end()) out.push_back(seed);
+      continue;
+    }
     const auto kind = static_cast<SideDeckKind>(static_cast<int>(opens) - 1);
     const SideDeck& deck = player.side_deck(kind);
     if (deck.door != kNoCard || deck.cards.empty()) continue;  // one door, on a deck you have
@@ -46,6 +72,10 @@ std::vector<Action> Engine::doorway_seeds(Seat seat) const {
 }
 
 void Engine::seed_doorway(Seat seat, CardId door) {
+  if (s_.def(door).card.doorway().opens() == v1::STCCG_SIDE_DECK_UNSPECIFIED) {
+    move_card(door, Zone::kPlay, Where::kTable, kNoLoc, kNoCard, seat);  // open from the start
+    return;
+  }
   const auto kind =
       static_cast<SideDeckKind>(static_cast<int>(s_.def(door).card.doorway().opens()) - 1);
   move_card(door, Zone::kPlay, Where::kSideDeck);
