@@ -111,8 +111,11 @@ std::uint32_t rules_version(v1::Game game) {
       // Tent is shown, then hidden again in the hand under a new handle (issue 23); 4: every
       // Q-Continuum and Blaze of Glory card in the data, which renumbers the cards (issue 25); 5:
       // Blaze of Glory's incidents, objectives and site in the data (renumbering again), and the
-      // first families of both sets played (issue 25)
-      return 5;
+      // first families of both sets played (issue 25); 6: the rest of both sets' families
+      // (captives and Brigs, hidden agendas, infiltration, the AU Door, artifacts, countdowns,
+      // missions, personnel choices), a card leaving play taking what is on it, and a beamed
+      // captive staying its captor's (issue 25)
+      return 6;
     default:
       return 0;
   }

@@ -25,9 +25,9 @@ test("the rule options fall into groups by their source, each option in exactly 
   for (const option of byTitle.get("Where the rules documents disagree") ?? [])
     assert.match(option.why, /A-\d\d\)\.$/, option.key);
   for (const option of byTitle.get("Q-Continuum card readings") ?? [])
-    assert.match(option.why, /\(qc\.md /, option.key);
+    assert.match(option.why, /\bqc\.md [^)]+\)\.$/, option.key);
   for (const option of byTitle.get("Blaze of Glory card readings") ?? [])
-    assert.match(option.why, /\(bog\.md /, option.key);
+    assert.match(option.why, /\bbog\.md [^)]+\)\.$/, option.key);
   assert.equal(groups.length, 3);
 });
 

@@ -71,9 +71,9 @@ bool affiliation_named(std::string_view word) {
 // The flags of cards in play a position may set.
 constexpr std::string_view kFlags[] = {"stopped", "damaged", "cloaked", "undocked"};
 // The statuses of cards in play an expectation may test.
-constexpr std::string_view kStatuses[] = {"stopped",      "damaged", "cloaked",
-                                          "undocked",     "captive", "unattended",
-                                          "house_arrest", "stasis",  "face_down", "infiltrating", "intruder"};
+constexpr std::string_view kStatuses[] = {"stopped",   "damaged",      "cloaked",      "undocked",
+                                          "captive",   "unattended",   "house_arrest", "stasis",
+                                          "face_down", "infiltrating", "intruder"};
 
 constexpr std::pair<std::string_view, DeckPart> kDeckParts[] = {
     {"draw", DeckPart::kDraw},
@@ -600,8 +600,9 @@ Script parse(std::string_view text) {
       continue;
     }
     // `seed 7` sets the random seed; `seed "Chalnoth" under 0` is an action.
-    const bool seeding = verb == "seed" && (p.peek_name() || p.peek("doorway") || p.peek("mission") ||
-                                            p.peek("facility") || p.peek("face"));
+    const bool seeding =
+        verb == "seed" && (p.peek_name() || p.peek("doorway") || p.peek("mission") ||
+                           p.peek("facility") || p.peek("face"));
     if (verb == "expect") {
       step.negated = p.accept("not");
       expectation(p, step);

@@ -104,7 +104,7 @@ export const kStccgRuleOptions: RuleOption[] = [
   {
     key: "nullifiedTacticRepicked",
     words: "A nullified tactic may be replaced",
-    why: "A player whose current tactic is nullified (\"Crimson Forcefield\") may pick another of the tactics they drew. Off: they fight with no current tactic (bog.md \"Crimson Forcefield\").",
+    why: 'A player whose current tactic is nullified ("Crimson Forcefield") may pick another of the tactics they drew. Off: they fight with no current tactic (bog.md "Crimson Forcefield").',
   },
   {
     key: "bridgeDoorWeaponsForTurn",
@@ -183,7 +183,7 @@ export function ruleGroups(options: RuleOption[] = kStccgRuleOptions): RuleGroup
   ];
   for (const option of options) {
     const source = /\(([^()]*)\)\.$/.exec(option.why)?.[1] ?? "";
-    const index = source.startsWith("qc.md") ? 1 : source.startsWith("bog.md") ? 2 : 0;
+    const index = /\bqc\.md\b/.test(source) ? 1 : /\bbog\.md\b/.test(source) ? 2 : 0;
     groups[index].options.push(option);
   }
   return groups.filter((group) => group.options.length > 0);
