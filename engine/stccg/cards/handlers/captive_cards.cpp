@@ -156,8 +156,8 @@ void brainwash_leaving_play(Engine& e, CardId self) {
 }
 
 // --- Ilon Tandro: once per game, as an order of his controller's turn, he takes an opposing
-// personnel present with him captive, of his controller's choice (the order is offered per
-// target, as an attack by him on it).
+// personnel present with him captive, of his controller's choice (a use of his text, offered per
+// target).
 
 std::vector<CardId> ilon_tandro_targets(const Engine& e, Seat seat, CardId self) {
   const State& s = e.state();
@@ -178,7 +178,7 @@ std::vector<CardId> ilon_tandro_targets(const Engine& e, Seat seat, CardId self)
 
 void ilon_tandro_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
   for (CardId target : ilon_tandro_targets(e, seat, self))
-    out.push_back({ActionKind::kAttack, self, target});
+    out.push_back({ActionKind::kUseCard, self, target});
 }
 
 void ilon_tandro_resolve(Engine& e, ActionFrame& f) {
@@ -476,6 +476,7 @@ extern const Handler kIlonTandro{
     .test = "tests/scenarios/card-captives.scn",
     .resolve = ilon_tandro_resolve,
     .orders = ilon_tandro_orders,
+    .use_label = "take this opposing personnel captive (once per game)",
 };
 
 extern const Handler kMadred{
