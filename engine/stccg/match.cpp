@@ -52,6 +52,10 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.end_transmission_draws = !wanted.end_transmission_skips_draw();
   o.colony_scores_away_teams = !wanted.colony_scores_owner_civilians();
   o.ferengi_ingenuity_wall = !wanted.ferengi_ingenuity_passes();
+  o.tournament_any_batleth = !wanted.tournament_batleth_card_only();
+  o.outgunned_initiated_only = !wanted.outgunned_any_battle();
+  o.paxan_mission_owner_picks = !wanted.paxan_ship_owner_picks();
+  o.pod_spared_by_transporter_skill = !wanted.pod_ignores_transporter_skill();
   return o;
 }
 
@@ -87,6 +91,10 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_end_transmission_skips_draw(!o.end_transmission_draws);
   out->set_colony_scores_owner_civilians(!o.colony_scores_away_teams);
   out->set_ferengi_ingenuity_passes(!o.ferengi_ingenuity_wall);
+  out->set_tournament_batleth_card_only(!o.tournament_any_batleth);
+  out->set_outgunned_any_battle(!o.outgunned_initiated_only);
+  out->set_paxan_ship_owner_picks(!o.paxan_mission_owner_picks);
+  out->set_pod_ignores_transporter_skill(!o.pod_spared_by_transporter_skill);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

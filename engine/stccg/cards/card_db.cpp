@@ -276,7 +276,10 @@ class Loader {
       def.icons |= 1u << icon;
     for (const auto& keyword : card.keywords())
       def.tags.push_back(tag_ids_.at("keyword:" + keyword));
-    if (carries_title_tag(card)) def.tags.push_back(tag_ids_.at("title:" + card.title()));
+    if (carries_title_tag(card)) {
+      def.title_tag = tag_ids_.at("title:" + card.title());
+      def.tags.push_back(*def.title_tag);
+    }
     if (card.type() == v1::STCCG_CARD_TYPE_PERSONNEL || card.type() == v1::STCCG_CARD_TYPE_SHIP) {
       def.persona = persona_ids_.at(card.personas().empty() ? card.title() : card.personas(0));
     }

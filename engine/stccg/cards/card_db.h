@@ -77,6 +77,8 @@ struct CardDef {
   Formula reports_to_group;  // who may report for duty to its group (Mr. Homn)
   // Species and keywords as tag ids (FormulaNames::tag), sorted.
   std::vector<std::uint16_t> tags;
+  // Equipment and artifacts: the tag of their own title (also among `tags`).
+  std::optional<std::uint16_t> title_tag;
   // Ships and facilities.
   Affiliation affiliation = Affiliation::kNone;
   // Missions: [0] the seeder's end, [1] the other player's.

@@ -318,8 +318,14 @@ GroupFacts Engine::group_facts(const std::vector<CardId>& members, CardId vessel
           item.controller != owner ||
           (item.where != Where::kSurface && item.where != Where::kAboard) || !with_a_member(item))
         continue;
-      const auto& tags = s_.def(c).tags;
-      group.equipment.insert(group.equipment.end(), tags.begin(), tags.end());
+      const CardDef& def = s_.def(c);
+      // Unless an artifact counts by its keywords too ("any bat'leth" takes in the Sword of
+      // Kahless), it counts only as itself.
+      if (type == v1::STCCG_CARD_TYPE_ARTIFACT && !s_.options.tournament_any_batleth) {
+        if (def.title_tag) group.equipment.push_back(*def.title_tag);
+        continue;
+      }
+      group.equipment.insert(group.equipment.end(), def.tags.begin(), def.tags.end());
     }
     std::sort(group.equipment.begin(), group.equipment.end());
   }

@@ -108,6 +108,20 @@ struct Options {
   // the dilemma goes back under the mission (bog.md: AMBIGUOUS); otherwise it is discarded and
   // the group goes on.
   bool ferengi_ingenuity_wall = true;
+  // Bat'leth Tournament's "any bat'leth" is any card with the keyword bat'leth, the Sword of
+  // Kahless too (bog.md: AMBIGUOUS); otherwise an artifact counts only as itself, and only the
+  // Bat'leth card meets it.
+  bool tournament_any_batleth = true;
+  // Outgunned is played only in a ship battle its player initiated (bog.md: AMBIGUOUS);
+  // otherwise in any ship battle they take part in, as the defender too.
+  bool outgunned_initiated_only = true;
+  // Paxan "Wormhole": the mission's owner picks where an opponent's ship it sends away goes
+  // (qc.md: AMBIGUOUS); otherwise the ship's owner picks.
+  bool paxan_mission_owner_picks = true;
+  // Anti-Matter Pod: a ship stopping where it lies with Transporter Skill aboard is spared and
+  // the pod stays, Transporter Skill's nullification (qc.md: AMBIGUOUS); otherwise Transporter
+  // Skill spares nothing.
+  bool pod_spared_by_transporter_skill = true;
 };
 
 struct OptionInfo {
@@ -159,6 +173,11 @@ inline constexpr OptionInfo kOptions[] = {
     {"end_transmission_draws", &Options::end_transmission_draws, "qc.md End Transmission"},
     {"colony_scores_away_teams", &Options::colony_scores_away_teams, "qc.md Colony"},
     {"ferengi_ingenuity_wall", &Options::ferengi_ingenuity_wall, "bog.md Ferengi Ingenuity"},
+    {"tournament_any_batleth", &Options::tournament_any_batleth, "bog.md Bat'leth Tournament"},
+    {"outgunned_initiated_only", &Options::outgunned_initiated_only, "bog.md Outgunned"},
+    {"paxan_mission_owner_picks", &Options::paxan_mission_owner_picks, "qc.md Paxan \"Wormhole\""},
+    {"pod_spared_by_transporter_skill", &Options::pod_spared_by_transporter_skill,
+     "qc.md Anti-Matter Pod"},
 };
 
 }  // namespace spacedock::stccg

@@ -268,44 +268,51 @@ void holding_cell_resolve(Engine& e, ActionFrame& f) {
 // --- Outgunned: at the start of a ship battle you initiated against the opponent's only ship
 // at the location, undocked, when the WEAPONS of all your cards firing are more than three times
 // its SHIELDS: the battle is cancelled, the ship's crew are your captives and the ship is yours,
-// taking the affiliation of one of your firing crews' personnel, your choice (BoG).
+// taking the affiliation of one of your firing crews' personnel, your choice (BoG). With the rule
+// option outgunned_initiated_only off, also as the defender, against the ship you return fire at.
 
-// The battle `b`, at its start, if Outgunned may be played on it by `seat`.
-const ShipBattleFrame* outgunned_battle(const Engine& e, Seat seat, const ShipBattleFrame* b) {
-  if (!b || b->step != ShipBattleFrame::Step::kStart || b->seat[0] != seat ||
-      b->targets[0].size() != 1)
-    return nullptr;
+// The side `seat` fights on in the battle `b`, at its start, if Outgunned may be played on it.
+int outgunned_side(const Engine& e, Seat seat, const ShipBattleFrame* b) {
+  if (!b || b->step != ShipBattleFrame::Step::kStart) return -1;
+  const int side = ship_battle_side(*b, seat);
+  if (side < 0 || (side == 1 && e.state().options.outgunned_initiated_only) ||
+      b->targets[side].size() != 1)
+    return -1;
   const State& s = e.state();
-  const CardId target = b->targets[0].front();
-  if (!e.is_ship(target) || s.cards[target].controller == seat || e.docked(target)) return nullptr;
+  const CardId target = b->targets[side].front();
+  if (!e.is_ship(target) || s.cards[target].controller == seat || e.docked(target)) return -1;
   for (CardId c : s.in_play) {
     if (c != target && e.is_ship(c) && s.cards[c].controller == s.cards[target].controller &&
         s.cards[c].where == Where::kSpace && s.cards[c].loc == b->loc)
-      return nullptr;  // not its only ship there
+      return -1;  // not its only ship there
   }
   int weapons = 0;
-  for (CardId c : b->firing[0])
+  for (CardId c : b->firing[side])
     weapons += e.attribute(c, Attribute::kWeapons);
-  return weapons > 3 * e.attribute(target, Attribute::kShields) ? b : nullptr;
+  return weapons > 3 * e.attribute(target, Attribute::kShields) ? side : -1;
 }
 
 void outgunned_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                      std::vector<Action>& out) {
-  if (const ShipBattleFrame* b = outgunned_battle(e, seat, starting_battle(e, window)))
-    out.push_back({ActionKind::kPlayInterrupt, self, b->targets[0].front()});
+  const ShipBattleFrame* b = starting_battle(e, window);
+  if (const int side = outgunned_side(e, seat, b); side >= 0)
+    out.push_back({ActionKind::kPlayInterrupt, self, b->targets[side].front()});
 }
 
 Rule outgunned_still_legal(const Engine& e, Seat seat, const Action& play) {
-  const ShipBattleFrame* b = outgunned_battle(e, seat, e.top_frame<ShipBattleFrame>());
-  return b && b->targets[0].front() == play.b ? Rule::kOk : Rule::kNoTarget;
+  const ShipBattleFrame* b = e.top_frame<ShipBattleFrame>();
+  const int side = outgunned_side(e, seat, b);
+  return side >= 0 && b->targets[side].front() == play.b ? Rule::kOk : Rule::kNoTarget;
 }
 
 void outgunned_resolve(Engine& e, ActionFrame& f) {
   auto* b = e.top_frame<ShipBattleFrame>();
   const CardId ship = f.action.b;
   if (!b || b->step != ShipBattleFrame::Step::kStart || !e.state().in_play_at(ship)) return;
+  const int side = ship_battle_side(*b, f.actor);
+  if (side < 0) return;
   std::vector<CardId> commandeering;
-  for (CardId c : b->firing[0]) {
+  for (CardId c : b->firing[side]) {
     for (CardId p : e.crew(c)) {
       if (e.state().cards[p].controller == f.actor && !e.captivity(p)) commandeering.push_back(p);
     }

@@ -17,7 +17,8 @@ namespace {
 // The next ship (anyone's) that moves there and stops is damaged unless it has Navigation x3
 // aboard, and the pod is discarded; a ship reporting there is not hit (CRD IV.9). Not
 // cumulative: of several pods at one location one acts at a time. A personnel aboard the ship
-// who suspends it where present (Sonya Gomez) spares that ship, and the pod stays.
+// who suspends it where present (Sonya Gomez), or Transporter Skill aboard (the rule option
+// pod_spared_by_transporter_skill), spares that ship, and the pod stays.
 
 constexpr int kPodNavigationHalves = 6;  // Navigation x3
 
@@ -61,6 +62,12 @@ void pod_ship_arrived(Engine& e, CardId self, CardId ship) {
   if (pod_suspended_aboard(e, self, crew)) return;
   const auto navigation = s.db->skills().find("Navigation");
   if (navigation && has_skill(e, crew, *navigation, kPodNavigationHalves)) return;
+  // Transporter Skill nullifies it for that ship, read as sparing it (qc.md: AMBIGUOUS): the pod
+  // stays for the next.
+  const auto transporter = s.db->skills().find("Transporter Skill");
+  if (s.options.pod_spared_by_transporter_skill && transporter &&
+      has_skill(e, crew, *transporter, 2))
+    return;
   const Seat by = s.cards[self].controller;
   e.to_discard(self);
   e.damage(ship, by);

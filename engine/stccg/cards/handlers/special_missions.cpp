@@ -20,7 +20,8 @@ LocIndex spaceline_index_of(const State& s, CardId self) {
 }
 
 // The mission's owner sends an opponent's ship with no android aboard elsewhere: the owner
-// picks the location next (paxan_step).
+// picks the location next (paxan_step), or the ship's owner with the rule option
+// paxan_mission_owner_picks off.
 void paxan_ship_arrived(Engine& e, CardId self, CardId ship) {
   State& s = e.state();
   const Seat owner = s.cards[self].owner;
@@ -29,7 +30,8 @@ void paxan_ship_arrived(Engine& e, CardId self, CardId ship) {
   if (std::any_of(crew.begin(), crew.end(),
                   [&](CardId c) { return e.facts(c).kind == PersonnelKind::kAndroid; }))
     return;
-  s.frames.push_back(CardFrame{.card = self, .player = owner, .chosen = ship});
+  const Seat picker = s.options.paxan_mission_owner_picks ? owner : s.cards[ship].controller;
+  s.frames.push_back(CardFrame{.card = self, .player = picker, .chosen = ship});
 }
 
 void paxan_step(Engine& e, CardFrame& f) {

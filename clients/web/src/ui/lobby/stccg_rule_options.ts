@@ -166,6 +166,26 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "Ferengi Ingenuity lets a group without Computer Skill pass",
     why: "Ferengi Ingenuity met by a group without Computer Skill is discarded and the group goes on. Off: it is a wall: the group is stopped and the dilemma goes back under the mission (bog.md Ferengi Ingenuity).",
   },
+  {
+    key: "tournamentBatlethCardOnly",
+    words: "Bat'leth Tournament needs the Bat'leth card",
+    why: "Bat'leth Tournament's \"any bat'leth\" is the Bat'leth card only; the Sword of Kahless does not count. Off: the Sword of Kahless is a bat'leth too, and worth its 10 bonus points (bog.md Bat'leth Tournament).",
+  },
+  {
+    key: "outgunnedAnyBattle",
+    words: "Outgunned in any ship battle",
+    why: "Outgunned may be played in any ship battle you take part in, as the defender too, against the ship you return fire at. Off: only in a battle you initiated (bog.md Outgunned).",
+  },
+  {
+    key: "paxanShipOwnerPicks",
+    words: 'Paxan "Wormhole": the ship\'s owner picks where it goes',
+    why: 'When Paxan "Wormhole" sends an opponent\'s ship away, the ship\'s owner picks the location it goes to. Off: the mission\'s owner picks (qc.md Paxan "Wormhole").',
+  },
+  {
+    key: "podIgnoresTransporterSkill",
+    words: "Anti-Matter Pod ignores Transporter Skill",
+    why: "A ship stopping where an Anti-Matter Pod lies is damaged even with Transporter Skill aboard. Off: Transporter Skill aboard spares the ship, and the pod stays (qc.md Anti-Matter Pod).",
+  },
 ];
 
 export interface RuleGroup {
