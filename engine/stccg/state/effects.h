@@ -100,6 +100,9 @@ enum class EffectKind : std::uint8_t {
   kMissionPoints,
   // Doorway `card`, on its owner's table, is closed: what it admits cannot come through (Door-Net).
   kDoorwayClosed,
+  // `source` has spent a limited use of its ability, by `player`: once per turn with
+  // Until::kEndOfTurn, once per game with Until::kRemoved (cards/handlers/common.h).
+  kUsed,
 };
 
 // When an effect ends.

@@ -106,18 +106,10 @@ void medals_leaving(Engine& e, CardId self) {
 
 constexpr int kPowerCellPoints = 5;
 
-bool power_cell_used(const Engine& e, Seat seat) {
-  const State& s = e.state();
-  return std::any_of(s.effects.begin(), s.effects.end(), [&](const Effect& x) {
-    return x.kind == EffectKind::kCounter && x.player == seat && x.source != kNoCard &&
-           s.def(x.source).handler == &kPhaserArrayPowerCell;
-  });
-}
-
 void power_cell_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                       std::vector<Action>& out) {
   const auto* b = ended_battle<ShipBattleFrame>(e, window);
-  if (!b || power_cell_used(e, seat)) return;
+  if (!b || title_use_spent(e, seat, kPhaserArrayPowerCell)) return;
   const int side = ship_side(*b, seat);
   if (side < 0) return;
   const auto fired = [&](int s) { return !b->firing[s].empty() && !b->targets[s].empty(); };
@@ -129,10 +121,7 @@ void power_cell_plays(const Engine& e, Seat seat, CardId self, const WindowFrame
 }
 
 void power_cell_announced(Engine& e, Seat seat, const Action& play) {
-  Effect used{.kind = EffectKind::kCounter, .until = Until::kEndOfTurn};
-  used.player = seat;
-  used.source = play.a;
-  e.add_effect(used);
+  spend_use(e, play.a, seat, Until::kEndOfTurn);
 }
 
 void power_cell_resolve(Engine& e, ActionFrame& f) {

@@ -47,22 +47,6 @@ CardId captive_cards_outpost(const Engine& e, Seat seat) {
   return kNoCard;
 }
 
-// A mark that lasts the whole game: `source` (a card) used its once-per-game ability.
-bool captive_cards_used(const Engine& e, CardId source) {
-  const auto& effects = e.state().effects;
-  return std::any_of(effects.begin(), effects.end(), [&](const Effect& x) {
-    return x.kind == EffectKind::kCounter && x.source == source && x.card == kNoCard && x.flag;
-  });
-}
-
-void captive_cards_mark_used(Engine& e, CardId source, Seat by) {
-  Effect once{.kind = EffectKind::kCounter, .until = Until::kRemoved};
-  once.source = source;
-  once.player = by;
-  once.flag = true;
-  e.add_effect(once);
-}
-
 // --- Torture (an event with a countdown of 3) and Madred. Played on a captive you hold as your
 // card play; at the end of its player's third full turn after it was played (stccg-rules §8:
 // full turns exclude the current one) the captive dies and its owner loses 7 points, 8 if
@@ -163,7 +147,7 @@ std::vector<CardId> ilon_tandro_targets(const Engine& e, Seat seat, CardId self)
   const State& s = e.state();
   const CardState& me = s.cards[self];
   std::vector<CardId> out;
-  if (me.stopped || me.disabled || e.captivity(self) || captive_cards_used(e, self)) return out;
+  if (me.stopped || me.disabled || e.captivity(self) || use_spent(e, self)) return out;
   for (CardId c : s.in_play) {
     const CardState& p = s.cards[c];
     if (!e.is_personnel(c) || p.controller == seat || e.captivity(c) || e.in_stasis(c) ||
@@ -184,7 +168,7 @@ void ilon_tandro_orders(const Engine& e, Seat seat, CardId self, std::vector<Act
 void ilon_tandro_resolve(Engine& e, ActionFrame& f) {
   const auto targets = ilon_tandro_targets(e, f.actor, f.action.a);
   if (std::find(targets.begin(), targets.end(), f.action.b) == targets.end()) return;
-  captive_cards_mark_used(e, f.action.a, f.actor);
+  spend_use(e, f.action.a, f.actor, Until::kRemoved);
   e.capture(f.action.b, f.actor, kNoCard, /*source_goes_along=*/false);
 }
 

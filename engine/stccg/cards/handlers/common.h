@@ -1,9 +1,11 @@
 #pragma once
 
 // Small helpers shared by several handler families: placing a card that stays in play and the
-// turn it arrived (for cards that act only from a later turn on), the one copy of a card that is
-// not cumulative that has effect, nullifying a card played or in play, whether a play's target is
-// still in play, skill counts, and the ship battle starting.
+// turn it arrived (for cards that act only from a later turn on), limited uses, the one copy of
+// a card that is not cumulative that has effect, nullifying a card played or in play, whether a
+// play's target is still in play, skill counts, and the ship battle starting.
+#include <algorithm>
+
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -40,6 +42,32 @@ inline int placed_on_turn(const Engine& e, CardId self) {
     if (x.kind == EffectKind::kCounter && x.source == self && x.card == self) return x.value;
   }
   return 0;
+}
+
+// Limited uses ("once per turn", "once per game"): `source` spent its use, by `by`, until
+// `until` ends the mark (Until::kEndOfTurn for a turn, Until::kRemoved for the game).
+inline void spend_use(Engine& e, CardId source, Seat by, Until until) {
+  Effect spent{.kind = EffectKind::kUsed, .until = until};
+  spent.source = source;
+  spent.player = by;
+  e.add_effect(spent);
+}
+
+// Whether `source`'s limited use is spent.
+inline bool use_spent(const Engine& e, CardId source) {
+  const auto& effects = e.state().effects;
+  return std::any_of(effects.begin(), effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kUsed && x.source == source;
+  });
+}
+
+// Whether `by` spent the use of a card with `handler`: a limit per player on a title rather than
+// on one copy (one Phaser Array Power Cell a turn).
+inline bool title_use_spent(const Engine& e, Seat by, const Handler& handler) {
+  const State& s = e.state();
+  return std::any_of(s.effects.begin(), s.effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kUsed && x.player == by && s.def(x.source).handler == &handler;
+  });
 }
 
 // The first card in play of `seat` with `handler`: the one copy of a card that is not

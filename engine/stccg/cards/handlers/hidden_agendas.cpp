@@ -23,21 +23,6 @@ bool agenda_has_keyword(const Engine& e, CardId c, std::string_view keyword) {
   return std::find(keywords.begin(), keywords.end(), keyword) != keywords.end();
 }
 
-// A marker of `self` on itself for the turn: its once-per-turn use is spent.
-bool agenda_used_this_turn(const Engine& e, CardId self) {
-  return std::any_of(e.state().effects.begin(), e.state().effects.end(), [&](const Effect& x) {
-    return x.kind == EffectKind::kCounter && x.source == self && x.card == self &&
-           x.until == Until::kEndOfTurn;
-  });
-}
-
-void agenda_mark_used(Engine& e, CardId self) {
-  Effect used{.kind = EffectKind::kCounter, .until = Until::kEndOfTurn};
-  used.source = self;
-  used.card = self;
-  e.add_effect(used);
-}
-
 // --- Fajo's Gallery: whenever a unique personnel becomes its controller's captive, they may
 // draw two cards. The draw is offered once the capture is over (a marker of the Gallery on the
 // captive waits for it), as a yes-or-no choice. Its other trigger, Mona Lisa or a Fajo-icon card
@@ -84,7 +69,7 @@ void gallery_step(Engine& e, CardFrame& f) {
 // yet) and the opponent's Rescue Captives.
 
 void prepare_prisoner_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
-  if (!agenda_in_effect(e, self) || agenda_used_this_turn(e, self)) return;
+  if (!agenda_in_effect(e, self) || use_spent(e, self)) return;
   for (CardId c : e.state().players[seat].hand) {
     if (agenda_has_keyword(e, c, "Capturing-related card"))
       out.push_back({ActionKind::kUseCard, self, c});
@@ -95,7 +80,7 @@ void prepare_prisoner_resolve(Engine& e, ActionFrame& f) {
   if (f.action.kind != ActionKind::kUseCard) return place_on_table(e, f);  // played face up
   const CardId self = f.action.a;
   const CardId card = f.action.b;
-  agenda_mark_used(e, self);
+  spend_use(e, self, f.actor, Until::kEndOfTurn);
   if (!agenda_in_effect(e, self) || e.state().cards[card].zone != Zone::kHand) return;
   e.state().frames.push_back(CardFrame{.card = self, .player = f.actor, .chosen = card});
 }

@@ -13,7 +13,7 @@ extern const Handler kAntiMatterPod;
 namespace {
 
 // --- Anti-Matter Pod: aboard a ship of its player at a space mission, it may be left there as
-// one of their orders (a move of the pod, kMove with `a` = the pod): it lies on that mission.
+// one of their orders (a use of the pod, kUseCard): it lies on that mission.
 // The next ship (anyone's) that moves there and stops is damaged unless it has Navigation x3
 // aboard, and the pod is discarded; a ship reporting there is not hit (CRD IV.9). Not
 // cumulative: of several pods at one location one acts at a time. A personnel aboard the ship
@@ -28,14 +28,15 @@ void pod_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& ou
   if (pod.where != Where::kAboard || !e.is_ship(pod.host) || s.cards[pod.host].controller != seat)
     return;
   const LocIndex here = e.location_of(pod.host);
-  if (here != kNoLoc && e.space(here)) out.push_back({ActionKind::kMove, self, kNoCard, here});
+  if (here != kNoLoc && e.space(here)) out.push_back({ActionKind::kUseCard, self});
 }
 
 void pod_resolve(Engine& e, ActionFrame& f) {
   State& s = e.state();
   const CardId self = f.action.a;
-  if (!s.in_play_at(self) || f.action.kind != ActionKind::kMove) return;
-  e.move_card(self, Zone::kPlay, Where::kOn, kNoLoc, s.spaceline[f.action.loc].mission, f.actor);
+  if (!s.in_play_at(self) || f.action.kind != ActionKind::kUseCard) return;
+  const LocIndex here = e.location_of(s.cards[self].host);
+  e.move_card(self, Zone::kPlay, Where::kOn, kNoLoc, s.spaceline[here].mission, f.actor);
 }
 
 bool pod_suspended_aboard(const Engine& e, CardId self, const std::vector<CardId>& crew) {
@@ -81,6 +82,7 @@ extern const Handler kAntiMatterPod{
     .resolve = pod_resolve,
     .orders = pod_orders,
     .ship_arrived = pod_ship_arrived,
+    .use_label = "leave it here, for the next ship that stops at this mission",
 };
 
 }  // namespace spacedock::stccg::handlers

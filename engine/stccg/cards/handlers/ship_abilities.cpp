@@ -1,30 +1,17 @@
 // Ships whose text acts outside play (cards/ABILITIES.md §14): the U.S.S. Stargazer may be taken
 // back from its owner's discard pile into hand, once per game.
-#include <algorithm>
-
-#include "engine/stccg/cards/handlers/handler.h"
-#include "engine/stccg/rules/engine.h"
+#include "engine/stccg/cards/handlers/common.h"
 
 namespace spacedock::stccg::handlers {
 namespace {
 
-// The mark left by taking it back: it lasts the whole game, whatever the card does afterwards.
-bool stargazer_taken_back(const Engine& e, CardId self) {
-  const auto& effects = e.state().effects;
-  return std::any_of(effects.begin(), effects.end(), [&](const Effect& x) {
-    return x.kind == EffectKind::kCounter && x.source == self && x.card == kNoCard;
-  });
-}
-
+// Taking it back is spent for the whole game, whatever the card does afterwards.
 bool stargazer_may_take_back(const Engine& e, Seat, CardId self) {
-  return !stargazer_taken_back(e, self);
+  return !use_spent(e, self);
 }
 
 void stargazer_resolve(Engine& e, ActionFrame& f) {
-  Effect once{.kind = EffectKind::kCounter, .until = Until::kRemoved};
-  once.source = f.action.a;
-  once.player = f.actor;
-  e.add_effect(once);
+  spend_use(e, f.action.a, f.actor, Until::kRemoved);
 }
 
 }  // namespace
