@@ -6,9 +6,12 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/bind_handler.hpp>
 #include <boost/beast/websocket/teardown.hpp>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 #include "server/streams.h"
 
@@ -24,7 +27,9 @@ namespace spacedock::server {
 // appends its data frames itself (a burst of messages, then one flush); the WebSocket stream's
 // own writes (handshake, pings, pongs, close) come through async_write_some, which appends and
 // flushes, and completes at once. A write that fails fails every later one. Used on one strand,
-// like the stream below it. Over TLS, what is gathered is encrypted as it goes out.
+// like the stream below it. Over TLS, what is gathered is encrypted as it goes out. Closing
+// waits until everything accepted is sent (async_drain), so that a close frame accepted behind
+// a write in progress still goes out before the connection is shut.
 template <class Next>
 class BatchedStream {
  public:
@@ -86,7 +91,20 @@ class BatchedStream {
                                } else {
                                  flush();
                                }
+                               if (state->sending.empty() && state->drained)
+                                 std::exchange(state->drained, nullptr)();
                              });
+  }
+
+  // Calls `then` once every byte accepted so far is sent, or the writing failed.
+  void async_drain(std::function<void()> then) {
+    flush();
+    State& s = *state_;
+    if (s.sending.empty() || s.error) {
+      boost::asio::post(next_.get_executor(), std::move(then));
+      return;
+    }
+    s.drained = std::move(then);
   }
 
   // Bytes accepted and not yet sent: a client that does not read makes this grow.
@@ -101,6 +119,7 @@ class BatchedStream {
     std::string sending;  // being written
     bool alive = true;
     boost::beast::error_code error;
+    std::function<void()> drained;  // waiting for `sending` to empty (async_drain)
   };
 
   Next next_;
@@ -120,14 +139,20 @@ void teardown(boost::beast::role_type role, BatchedStream<Next>& stream,
   }
 }
 
+// The bytes accepted go out first: the WebSocket stream's close frame was only accepted, and a
+// server's teardown shuts the sending side at once.
 template <class Next, class Handler>
 void async_teardown(boost::beast::role_type role, BatchedStream<Next>& stream, Handler&& handler) {
-  using boost::beast::websocket::async_teardown;
-  if constexpr (kIsTls<Next>) {
-    async_teardown(role, stream.next_layer(), std::forward<Handler>(handler));
-  } else {
-    async_teardown(role, stream.next_layer().socket(), std::forward<Handler>(handler));
-  }
+  // Held by pointer: the handler may only be moved, and the wait is a copyable function.
+  auto held = std::make_shared<std::decay_t<Handler>>(std::forward<Handler>(handler));
+  stream.async_drain([role, &stream, held] {
+    using boost::beast::websocket::async_teardown;
+    if constexpr (kIsTls<Next>) {
+      async_teardown(role, stream.next_layer(), std::move(*held));
+    } else {
+      async_teardown(role, stream.next_layer().socket(), std::move(*held));
+    }
+  });
 }
 
 }  // namespace spacedock::server
