@@ -100,6 +100,13 @@ enum class EffectKind : std::uint8_t {
   kMissionPoints,
   // Doorway `card`, on its owner's table, is closed: what it admits cannot come through (Door-Net).
   kDoorwayClosed,
+  // `card` (a personnel) bears icon `value` (a v1::StccgIcon) besides its printed ones (Blood
+  // Oath's oath-target icon).
+  kIcon,
+  // `card` (a personnel) has morphed into a copy of personnel `value` (a CardId): it has that
+  // card's classification, skill box, staffing icons, CUNNING and STRENGTH, and keeps its own
+  // INTEGRITY, affiliation and everything else (Impersonate Captive).
+  kCopies,
 };
 
 // When an effect ends.
