@@ -198,9 +198,9 @@ AffiliationSet impersonate_infiltration(const Engine& e, CardId self, CardId per
 }
 
 // --- Sniper: when its player has just started a personnel battle on a planet with a phaser or
-// disruptor of theirs there, before the battle's first window, they pick one opposing
-// personnel in the battle as a target per face-up Sniper of theirs (cumulative), then probe:
-// the top card of their draw deck is shown and put at the bottom. Staff, Ketracel-White or
+// disruptor of theirs there, as its start-of-battle window opens, before anyone is asked, they pick
+// one opposing personnel in the battle as a target per face-up Sniper of theirs (cumulative), then
+// probe: the top card of their draw deck is shown and put at the bottom. Staff, Ketracel-White or
 // Maquis icon, or an Equipment card: every target is mortally wounded; an Objective,
 // Interrupt or Doorway card, or the AU icon: every target is stunned; Federation, Ferengi or
 // Borg affiliation, or the Command icon: the incident is discarded. The 1997 battle (S-49)
@@ -251,10 +251,13 @@ PersonnelBattleFrame* sniper_battle(Engine& e) {
 
 void sniper_state_check(Engine& e, CardId self) {
   State& s = e.state();
-  if (s.decision_open || s.frames.empty() || !agenda_in_effect(e, self)) return;
-  const auto* b = std::get_if<PersonnelBattleFrame>(&s.frames.back());
+  if (s.decision_open || s.frames.size() < 2 || !agenda_in_effect(e, self)) return;
+  // The start-of-battle window just opened, nobody asked yet, the battle below it.
+  const auto* w = std::get_if<WindowFrame>(&s.frames.back());
+  const auto* b = std::get_if<PersonnelBattleFrame>(&s.frames[s.frames.size() - 2]);
   const Seat seat = s.cards[self].controller;
-  if (!b || b->step != PersonnelBattleFrame::Step::kStart || b->windowed || b->attacker != seat ||
+  if (!w || w->kind != WindowKind::kBattleStart || w->passes != 0 || !b ||
+      b->step != PersonnelBattleFrame::Step::kStart || b->attacker != seat ||
       b->aboard != kNoCard || b->rogue_host != kNoCard || !e.planet(b->loc) ||
       sniper_copies(e, seat).front() != self || sniper_marked(e, self, kNoCard, b->loc) ||
       !sniper_armed(e, seat, b->loc))
