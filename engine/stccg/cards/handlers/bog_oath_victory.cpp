@@ -140,14 +140,13 @@ bool oath_may_target(const Engine& e, CardId c) {
          !(honor && e.skilled_facts(c).skills[*honor] > 0);
 }
 
-void oath_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
+void oath_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
                 std::vector<Action>& out) {
   if (window) return;
   out.push_back({ActionKind::kPlayEvent, self});
   for (CardId c : e.state().in_play) {
     if (oath_may_target(e, c)) out.push_back({ActionKind::kPlayEvent, self, c});
   }
-  (void)seat;
 }
 
 Rule oath_still_legal(const Engine& e, Seat, const Action& play) {
