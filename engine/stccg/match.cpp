@@ -56,6 +56,10 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.outgunned_initiated_only = !wanted.outgunned_any_battle();
   o.paxan_mission_owner_picks = !wanted.paxan_ship_owner_picks();
   o.pod_spared_by_transporter_skill = !wanted.pod_ignores_transporter_skill();
+  o.e_band_any_brainwash = !wanted.e_band_own_brainwash_only();
+  o.blood_oath_loss_everywhere = !wanted.blood_oath_loss_present_only();
+  o.victory_is_life_scores = !wanted.victory_is_life_no_points();
+  o.sniper_first_list_wins = !wanted.sniper_every_list_applies();
   return o;
 }
 
@@ -95,6 +99,10 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_outgunned_any_battle(!o.outgunned_initiated_only);
   out->set_paxan_ship_owner_picks(!o.paxan_mission_owner_picks);
   out->set_pod_ignores_transporter_skill(!o.pod_spared_by_transporter_skill);
+  out->set_e_band_own_brainwash_only(!o.e_band_any_brainwash);
+  out->set_blood_oath_loss_present_only(!o.blood_oath_loss_everywhere);
+  out->set_victory_is_life_no_points(!o.victory_is_life_scores);
+  out->set_sniper_every_list_applies(!o.sniper_first_list_wins);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

@@ -731,16 +731,16 @@ TEST_CASE(
 }
 
 TEST_CASE("stccg: a card the engine does not play yet is never seeded") {
-  // Access Denied (Blaze of Glory) waits for hidden agendas and names cards not in the card
-  // data: in a deck it stays in the seed pile.
+  // Manheim's Dimensional Door (Q-Continuum) waits for its doorway handler: in a deck it stays
+  // in the seed pile.
   const CardDb& db = CardDb::standard();
-  const auto waiting = db.find_title("Access Denied");
+  const auto waiting = db.find_title("Manheim's Dimensional Door");
   REQUIRE(waiting);
   REQUIRE(db.def(*waiting).unsupported());
   std::string list = export_deck_text(*sample_deck("federation"), db);
   const std::size_t archer = list.find("Archer");
   REQUIRE(archer != std::string::npos);
-  list.replace(archer, std::string("Archer").size(), "Access Denied");
+  list.replace(archer, std::string("Archer").size(), "Manheim's Dimensional Door");
   v1::MatchSetup setup = sample_setup("federation", "klingon");
   setup.mutable_seats(0)->mutable_stccg()->set_sample_deck("");
   setup.mutable_seats(0)->mutable_stccg()->set_deck_list(list);
@@ -753,7 +753,7 @@ TEST_CASE("stccg: a card the engine does not play yet is never seeded") {
     }
     const State& s = match->game().state();
     for (std::size_t c = 0; c < s.cards.size(); ++c) {
-      if (s.def(static_cast<CardId>(c)).title() != "Access Denied") continue;
+      if (s.def(static_cast<CardId>(c)).title() != "Manheim's Dimensional Door") continue;
       CHECK(s.cards[c].zone != Zone::kSeed);
     }
   }

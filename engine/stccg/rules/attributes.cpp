@@ -135,6 +135,10 @@ int Engine::attribute(CardId card, Attribute a) const {
   const Handler* handler = s_.def(card).handler;
   int value =
       handler && handler->figures ? handler->figures(*this, card, a) : printed(s_.def(card), a);
+  // A morphed copy takes the copied card's CUNNING and STRENGTH, not its INTEGRITY.
+  if (const Effect* copy = find_effect(EffectKind::kCopies, card);
+      copy && (a == Attribute::kCunning || a == Attribute::kStrength))
+    value = printed(s_.def(static_cast<CardId>(copy->value)), a);
   if (a == Attribute::kRange && damaged(card)) value = std::min(value, 5);  // set before adding
   const bool person = is_personnel(card);
   int multiplier = 1;
@@ -184,9 +188,13 @@ int Engine::lost_skill_entry(CardId personnel) const {
 MemberFacts Engine::base_facts(CardId personnel) const {
   const CardDef& def = s_.def(personnel);
   const auto& p = def.card.personnel();
+  // A morphed copy (EffectKind::kCopies) has the copied card's classification, skill box,
+  // staffing icons, CUNNING and STRENGTH.
+  const Effect* copy = find_effect(EffectKind::kCopies, personnel);
+  const CardDef& shape = copy ? s_.def(static_cast<CardId>(copy->value)) : def;
   MemberFacts facts;
   facts.persona = def.persona;
-  facts.classification = static_cast<Classification>(p.classification());
+  facts.classification = static_cast<Classification>(shape.card.personnel().classification());
   // A classification swapped while an effect lasts (Military Privilege); the skill box keeps
   // what is printed there. Copies of the same swap count once (not cumulative, §3.17).
   std::vector<const Effect*> swaps;
@@ -239,14 +247,18 @@ MemberFacts Engine::base_facts(CardId personnel) const {
       break;
   }
   facts.integrity = p.integrity();
-  facts.cunning = p.cunning();
-  facts.strength = p.strength();
+  facts.cunning = shape.card.personnel().cunning();
+  facts.strength = shape.card.personnel().strength();
   facts.affiliations = def.affiliations;
-  facts.icons = def.icons;
+  constexpr std::uint32_t kStaffing = (1u << v1::STCCG_ICON_STAFF) | (1u << v1::STCCG_ICON_COMMAND);
+  facts.icons = (def.icons & ~kStaffing) | (shape.icons & kStaffing);
+  for (const Effect& x : s_.effects) {
+    if (x.kind == EffectKind::kIcon && x.card == personnel) facts.icons |= 1u << x.value;
+  }
   facts.tags = &def.tags;
   const int lost = lost_skill_entry(personnel);
-  for (std::size_t i = 0; i < def.skills.size(); ++i) {
-    if (static_cast<int>(i) != lost) facts.skills[def.skills[i].skill] += def.skills[i].halves;
+  for (std::size_t i = 0; i < shape.skills.size(); ++i) {
+    if (static_cast<int>(i) != lost) facts.skills[shape.skills[i].skill] += shape.skills[i].halves;
   }
   if (facts.classification != Classification::kNone) {
     facts.skills[SkillTable::of(facts.classification)] += 2;  // the classification is a skill too

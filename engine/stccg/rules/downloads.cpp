@@ -39,7 +39,8 @@ void Engine::download_options(Seat seat, const WindowFrame* window,
 Rule Engine::check_download(Seat seat, const Action& a) const {
   if (a.a == kNoCard || a.a >= s_.cards.size() || !s_.in_play_at(a.a)) return Rule::kNoTarget;
   if (s_.cards[a.a].controller != seat) return Rule::kNotYours;
-  if (captivity(a.a)) return Rule::kNotPlayableNow;  // a captive acts for nobody
+  if (captivity(a.a)) return Rule::kNotPlayableNow;         // a captive acts for nobody
+  if (face_down_agenda(a.a)) return Rule::kNotPlayableNow;  // a hidden agenda does nothing yet
   const v1::StccgDownload* d = entry_of(s_.def(a.a), a.loc);
   if (!d || a.b != kNoCard) return Rule::kNoTarget;
   if (!any_time(*d)) return Rule::kWrongStep;  // its trigger starts it (begin_download)

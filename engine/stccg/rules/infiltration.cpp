@@ -6,6 +6,7 @@
 // crew), but its owner still controls it: only its owner moves it off, and only its owner's
 // cards use it as theirs (Dial Martok for Murder, Counterintelligence, Commandeer Ship, ...).
 // A card in a crew is seen by the crew's player as well as by its controller (zones.cpp).
+#include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
@@ -15,6 +16,11 @@ AffiliationSet Engine::infiltration_icons(CardId personnel) const {
   AffiliationSet icons = 0;
   for (int a : s_.def(personnel).card.personnel().infiltrates())
     icons |= bit(static_cast<Affiliation>(a));
+  for (CardId c : s_.in_play) {
+    const Handler* handler = s_.def(c).handler;
+    if (handler && handler->adds_infiltration_icons)
+      icons |= handler->adds_infiltration_icons(*this, c, personnel);
+  }
   return icons;
 }
 
@@ -36,7 +42,9 @@ CardId foreign_vessel_of(const Engine& e, CardId personnel) {
   const State& s = e.state();
   if (!s.in_play_at(personnel) || !e.is_personnel(personnel)) return kNoCard;
   const CardState& p = s.cards[personnel];
-  if (p.where != Where::kAboard || e.captivity(personnel)) return kNoCard;
+  // A brainwashed captive acts for its captor (CRD IV.7): it may infiltrate like any personnel.
+  if (p.where != Where::kAboard || (e.captivity(personnel) && !e.brainwashed(personnel)))
+    return kNoCard;
   return s.cards[p.host].controller != p.controller ? p.host : kNoCard;
 }
 

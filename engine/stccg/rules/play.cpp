@@ -110,6 +110,12 @@ bool Engine::may_nullify(CardId nullifier, CardId target) const {
   if (face_down_agenda(target)) return false;  // nobody knows what it is (BoG)
   const auto& immunity = s_.def(target).card.nullifiers();
   if (immunity.not_nullifiable()) return false;
+  for (CardId c : s_.in_play) {
+    const Handler* handler = s_.def(c).handler;
+    if (handler && handler->shields_from_nullifier &&
+        handler->shields_from_nullifier(*this, c, target, nullifier))
+      return false;
+  }
   if (immunity.only_by().empty()) return true;
   const std::string& title = s_.def(nullifier).title();
   return std::find(immunity.only_by().begin(), immunity.only_by().end(), title) !=

@@ -103,6 +103,13 @@ enum class EffectKind : std::uint8_t {
   // `source` has spent a limited use of its ability, by `player`: once per turn with
   // Until::kEndOfTurn, once per game with Until::kRemoved (cards/handlers/common.h).
   kUsed,
+  // `card` (a personnel) bears icon `value` (a v1::StccgIcon) besides its printed ones (Blood
+  // Oath's oath-target icon).
+  kIcon,
+  // `card` (a personnel) has morphed into a copy of personnel `value` (a CardId): it has that
+  // card's classification, skill box, staffing icons, CUNNING and STRENGTH, and keeps its own
+  // INTEGRITY, affiliation and everything else (Impersonate Captive).
+  kCopies,
 };
 
 // When an effect ends.

@@ -122,6 +122,18 @@ struct Options {
   // the pod stays, Transporter Skill's nullification (qc.md: AMBIGUOUS); otherwise Transporter
   // Skill spares nothing.
   bool pod_spared_by_transporter_skill = true;
+  // E-Band Emissions shields every Brainwash in play from Kevin Uxbridge (bog.md: AMBIGUOUS);
+  // otherwise only its own player's.
+  bool e_band_any_brainwash = true;
+  // Blood Oath's skill loss strikes every oath-target personnel in play, while the oath-sworn
+  // pair is together (bog.md: AMBIGUOUS); otherwise only those present with the pair.
+  bool blood_oath_loss_everywhere = true;
+  // Victory Is Life scores its point box when played, and goes to the bonus area (bog.md:
+  // AMBIGUOUS); otherwise it scores nothing and is discarded.
+  bool victory_is_life_scores = true;
+  // Sniper's probe: the first of its three lists the card matches, in printed order, decides
+  // (bog.md: AMBIGUOUS); otherwise every list it matches applies.
+  bool sniper_first_list_wins = true;
 };
 
 struct OptionInfo {
@@ -178,6 +190,10 @@ inline constexpr OptionInfo kOptions[] = {
     {"paxan_mission_owner_picks", &Options::paxan_mission_owner_picks, "qc.md Paxan \"Wormhole\""},
     {"pod_spared_by_transporter_skill", &Options::pod_spared_by_transporter_skill,
      "qc.md Anti-Matter Pod"},
+    {"e_band_any_brainwash", &Options::e_band_any_brainwash, "bog.md E-Band Emissions"},
+    {"blood_oath_loss_everywhere", &Options::blood_oath_loss_everywhere, "bog.md Blood Oath"},
+    {"victory_is_life_scores", &Options::victory_is_life_scores, "bog.md Victory Is Life"},
+    {"sniper_first_list_wins", &Options::sniper_first_list_wins, "bog.md Sniper"},
 };
 
 }  // namespace spacedock::stccg

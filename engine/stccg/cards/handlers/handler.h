@@ -58,6 +58,13 @@ struct Handler {
   int (*winning_score)(const Engine&, CardId self, Seat seat) = nullptr;
   // Whether, while in play, it forbids `seat` to play `card` from the hand.
   bool (*forbids_play)(const Engine&, CardId self, Seat seat, CardId card) = nullptr;
+  // Whether, while in play, it keeps `target` from being nullified by `nullifier` (E-Band
+  // Emissions shields Brainwash from Kevin Uxbridge).
+  bool (*shields_from_nullifier)(const Engine&, CardId self, CardId target,
+                                 CardId nullifier) = nullptr;
+  // While in play, the infiltration icons it adds to `personnel` (affiliations it may
+  // infiltrate besides its printed ones).
+  AffiliationSet (*adds_infiltration_icons)(const Engine&, CardId self, CardId personnel) = nullptr;
   // Whether, while in play, it stops `ship` moving from `from` to `to` (a blockade).
   bool (*blocks_move)(const Engine&, CardId self, CardId ship, LocIndex from,
                       LocIndex to) = nullptr;

@@ -2,6 +2,8 @@
 // rules/hidden_agendas.cpp): each may be played face up like an event, or seeded or played face
 // down and revealed later. Face down, a card here does nothing: every hook first asks whether its
 // card is in effect.
+#include "engine/stccg/cards/handlers/hidden_agendas.h"
+
 #include <algorithm>
 
 #include "engine/stccg/cards/handlers/common.h"
@@ -11,17 +13,6 @@
 namespace spacedock::stccg::handlers {
 
 namespace {
-
-// In play and face up: a face-down hidden agenda has no effect.
-bool agenda_in_effect(const Engine& e, CardId self) {
-  const CardState& card = e.state().cards[self];
-  return card.zone == Zone::kPlay && !card.face_down;
-}
-
-bool agenda_has_keyword(const Engine& e, CardId c, std::string_view keyword) {
-  const auto& keywords = e.state().def(c).card.keywords();
-  return std::find(keywords.begin(), keywords.end(), keyword) != keywords.end();
-}
 
 // --- Fajo's Gallery: whenever a unique personnel becomes its controller's captive, they may
 // draw two cards. The draw is offered once the capture is over (a marker of the Gallery on the

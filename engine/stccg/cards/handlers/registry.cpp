@@ -26,6 +26,10 @@ extern const Handler kEscapePod, kHonorChallenge, kKlingonRightOfVengeance, kPha
 extern const Handler kAttackPatternDelta;
 // borg_ship.cpp
 extern const Handler kBorgShip;
+// bog_hidden_agendas.cpp
+extern const Handler kDiscardToDownload, kEBandEmissions, kImpersonateCaptive, kSniper;
+// bog_oath_victory.cpp
+extern const Handler kBloodOath, kVictoryIsLife;
 // captive_cards.cpp
 extern const Handler kBrainwash, kHighSheriffOfNottingham, kHoldingCellDoor, kIlonTandro, kMadred,
     kMirastaYale, kOutgunned, kPrisonerEscort, kTorture;
@@ -134,6 +138,7 @@ const std::array kHandlers = {
     &handlers::kBetazoidGiftBox,
     &handlers::kBirthOfJunior,
     &handlers::kBladeOfTkon,
+    &handlers::kBloodOath,
     &handlers::kBorgShip,
     &handlers::kBrainwash,
     &handlers::kCalamarain,
@@ -149,6 +154,7 @@ const std::array kHandlers = {
     &handlers::kDatasMedals,
     &handlers::kDefenseSystemUpgrade,
     &handlers::kDialMartokForMurder,
+    &handlers::kDiscardToDownload,
     &handlers::kDiscommendation,
     &handlers::kDisruptorOverload,
     &handlers::kDistortionOfSpaceTimeContinuum,
@@ -157,6 +163,7 @@ const std::array kHandlers = {
     &handlers::kDragNet,
     &handlers::kDrQMedicineEntity,
     &handlers::kDrumhead,
+    &handlers::kEBandEmissions,
     &handlers::kEdoProbe,
     &handlers::kEmergencyTransporterArmbands,
     &handlers::kEndTransmission,
@@ -178,6 +185,7 @@ const std::array kHandlers = {
     &handlers::kHunterGangs,
     &handlers::kIlonTandro,
     &handlers::kImmortalAgain,
+    &handlers::kImpersonateCaptive,
     &handlers::kIncomingMessageFederation,
     &handlers::kIncomingMessageKlingon,
     &handlers::kIncomingMessageTheContinuum,
@@ -231,6 +239,7 @@ const std::array kHandlers = {
     &handlers::kScottishSetter,
     &handlers::kSecurityPrecautions,
     &handlers::kSeniorStaffMeeting,
+    &handlers::kSniper,
     &handlers::kSoongTypeAndroid,
     &handlers::kSpace,
     &handlers::kSpacedock,
@@ -259,6 +268,7 @@ const std::array kHandlers = {
     &handlers::kUnderFire,
     &handlers::kUssStargazer,
     &handlers::kVesAlkar,
+    &handlers::kVictoryIsLife,
     &handlers::kWarpCoreBreach,
     &handlers::kWesleyGetsThePoint,
     &handlers::kWheresGuinan,

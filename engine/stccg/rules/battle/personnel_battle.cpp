@@ -116,6 +116,9 @@ void Engine::step(PersonnelBattleFrame& b) {
       if (!b.windowed) {
         b.windowed = true;
         open_window(WindowKind::kBattleStart, s_.active, kNoCard, b.loc);
+        // Cards that act as a battle starts (Sniper) do so, in their state checks, before
+        // anyone is asked in its window: the checks run even though nothing was reported.
+        s_.events_checked = 0;
         return;
       }
       b.windowed = false;
