@@ -186,6 +186,26 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "Anti-Matter Pod ignores Transporter Skill",
     why: "A ship stopping where an Anti-Matter Pod lies is damaged even with Transporter Skill aboard. Off: Transporter Skill aboard spares the ship, and the pod stays (qc.md Anti-Matter Pod).",
   },
+  {
+    key: "eBandOwnBrainwashOnly",
+    words: "E-Band Emissions shields only its player's Brainwash",
+    why: "E-Band Emissions keeps Kevin Uxbridge from nullifying only its own player's Brainwash. Off: it shields every Brainwash in play (bog.md E-Band Emissions).",
+  },
+  {
+    key: "bloodOathLossPresentOnly",
+    words: "Blood Oath's skill loss only where the pair is",
+    why: "Blood Oath takes the first skill only from the oath-target personnel present with the oath-sworn pair. Off: from every oath-target personnel in play (bog.md Blood Oath).",
+  },
+  {
+    key: "victoryIsLifeNoPoints",
+    words: "Victory Is Life scores nothing",
+    why: "Victory Is Life scores no points and is discarded like any interrupt. Off: it scores its 5 points and goes to the bonus area (bog.md Victory Is Life).",
+  },
+  {
+    key: "sniperEveryListApplies",
+    words: "Sniper applies every list it matches",
+    why: "Sniper's probe applies every result list the card drawn matches. Off: only the first matching list, in printed order (bog.md Sniper).",
+  },
 ];
 
 export interface RuleGroup {
