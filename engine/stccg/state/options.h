@@ -122,6 +122,10 @@ struct Options {
   // the pod stays, Transporter Skill's nullification (qc.md: AMBIGUOUS); otherwise Transporter
   // Skill spares nothing.
   bool pod_spared_by_transporter_skill = true;
+  // A personnel that reports aboard an empty ship of an affiliation (StccgReportsAt: Kavok) may
+  // report aboard the opponent's too (bog.md Kavok: AMBIGUOUS); otherwise only aboard its
+  // player's own.
+  bool report_aboard_opponents_empty_ship = true;
 };
 
 struct OptionInfo {
@@ -178,6 +182,8 @@ inline constexpr OptionInfo kOptions[] = {
     {"paxan_mission_owner_picks", &Options::paxan_mission_owner_picks, "qc.md Paxan \"Wormhole\""},
     {"pod_spared_by_transporter_skill", &Options::pod_spared_by_transporter_skill,
      "qc.md Anti-Matter Pod"},
+    {"report_aboard_opponents_empty_ship", &Options::report_aboard_opponents_empty_ship,
+     "bog.md Kavok"},
 };
 
 }  // namespace spacedock::stccg

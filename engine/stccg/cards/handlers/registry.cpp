@@ -81,6 +81,8 @@ extern const Handler kBendiiSyndrome, kChineseFingerPuzzle, kChulaTheAbyss, kChu
 extern const Handler kKchiq, kLal, kSoongTypeAndroid, kVesAlkar;
 // qc_bog_personnel_deaths.cpp
 extern const Handler kKovaTholl;
+// qc_bog_personnel_responses.cpp
+extern const Handler kElim, kTharket;
 // qc_bog_equipment.cpp
 extern const Handler kAntiMatterPod;
 // qc_bog_facilities.cpp
@@ -158,6 +160,7 @@ const std::array kHandlers = {
     &handlers::kDrQMedicineEntity,
     &handlers::kDrumhead,
     &handlers::kEdoProbe,
+    &handlers::kElim,
     &handlers::kEmergencyTransporterArmbands,
     &handlers::kEndTransmission,
     &handlers::kEscapePod,
@@ -244,6 +247,7 @@ const std::array kHandlers = {
     &handlers::kTestCrossfire,
     &handlers::kTestDoorJammer,
     &handlers::kTestTreatyBreaker,
+    &handlers::kTharket,
     &handlers::kTheBigPicture,
     &handlers::kTheGuardian,
     &handlers::kTheHigherTheQEr,
