@@ -47,7 +47,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   std::vector<std::vector<CardId>> crews(vessels.size());
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];
-    if (card.where != Where::kAboard || !is_personnel(c)) continue;
+    if (card.where != Where::kAboard || !is_personnel(c) || idle_hologram(c, card.host)) continue;
     auto v = std::find(vessels.begin(), vessels.end(), card.host);
     if (v != vessels.end()) crews[static_cast<std::size_t>(v - vessels.begin())].push_back(c);
   }
@@ -408,7 +408,8 @@ Rule Engine::check_report(Seat seat, CardId card, CardId facility, LocIndex loc)
   // Somewhere besides its player's facilities (StccgCard.reports_at: Kavok, I.K.C. T'Ong).
   const v1::StccgReportsAt& at = s_.def(card).card.reports_at();
   if (at.place() == v1::STCCG_REPORT_PLACE_SPACELINE_END && facility == kNoCard) {
-    const bool end = !s_.spaceline.empty() && (loc == 0 || loc + 1 == s_.spaceline.size());
+    const bool end = !s_.spaceline.empty() &&
+                     (loc == 0 || static_cast<std::size_t>(loc) + 1 == s_.spaceline.size());
     return is_ship(card) && end ? Rule::kOk : Rule::kNowhereToReport;
   }
   if (at.place() == v1::STCCG_REPORT_PLACE_EMPTY_SHIP && facility != kNoCard &&
