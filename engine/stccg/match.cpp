@@ -60,6 +60,7 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.blood_oath_loss_everywhere = !wanted.blood_oath_loss_present_only();
   o.victory_is_life_scores = !wanted.victory_is_life_no_points();
   o.sniper_first_list_wins = !wanted.sniper_every_list_applies();
+  o.report_aboard_opponents_empty_ship = !wanted.kavok_own_ships_only();
   return o;
 }
 
@@ -103,6 +104,7 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_blood_oath_loss_present_only(!o.blood_oath_loss_everywhere);
   out->set_victory_is_life_no_points(!o.victory_is_life_scores);
   out->set_sniper_every_list_applies(!o.sniper_first_list_wins);
+  out->set_kavok_own_ships_only(!o.report_aboard_opponents_empty_ship);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

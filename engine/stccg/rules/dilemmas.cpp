@@ -233,6 +233,17 @@ bool Engine::kill_effect(AttemptFrame& f, const v1::StccgKill& kill) {
         this->kill(c);
       return true;
     case v1::STCCG_SELECT_RANDOM:
+      // The opponent's Elim where the group is makes the selection (random_chooser).
+      if (const Seat chooser = random_chooser(eligible); chooser != kNoSeat) {
+        while (f.picked < wanted && !eligible.empty()) {
+          auto victim = pick(chooser, eligible);
+          if (!victim) return false;
+          std::erase(eligible, *victim);
+          this->kill(*victim);
+          ++f.picked;
+        }
+        return true;
+      }
       for (std::size_t i = 0; i < wanted && !eligible.empty(); ++i) {
         const CardId victim = random_member(eligible);
         std::erase(eligible, victim);

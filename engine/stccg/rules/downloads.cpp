@@ -83,8 +83,8 @@ LocIndex play_location(const Engine& e, const Action& play, const WindowFrame* w
   switch (play.kind) {
     case ActionKind::kBuild:
       return play.loc;
-    case ActionKind::kReport:
-      return e.location_of(play.b);
+    case ActionKind::kReport:  // to a card, or a ship to a spaceline end (StccgReportsAt)
+      return play.b == kNoCard ? play.loc : e.location_of(play.b);
     default:
       break;
   }

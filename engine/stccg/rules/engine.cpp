@@ -189,6 +189,23 @@ std::optional<Gender> Engine::choose_gender(Seat decider, CardId taker,
   return std::nullopt;
 }
 
+Seat Engine::random_chooser(const std::vector<CardId>& pool) const {
+  if (pool.empty()) return kNoSeat;
+  const Seat theirs = s_.cards[pool.front()].controller;
+  const LocIndex loc = location_of(pool.front());
+  for (CardId c : pool) {
+    if (s_.cards[c].controller != theirs || location_of(c) != loc) return kNoSeat;
+  }
+  for (CardId c : s_.in_play) {
+    const Handler* handler = s_.def(c).handler;
+    const CardState& card = s_.cards[c];
+    if (handler && handler->chooses_random_selections && card.controller != theirs &&
+        !card.disabled && !in_stasis(c) && location_of(c) == loc)
+      return card.controller;
+  }
+  return kNoSeat;
+}
+
 CardId Engine::random_member(const std::vector<CardId>& pool) {
   return pool[static_cast<std::size_t>(s_.rng.below(static_cast<std::uint32_t>(pool.size())))];
 }

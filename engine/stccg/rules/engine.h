@@ -60,6 +60,10 @@ class Engine {
                                       const std::vector<Gender>& genders);
   // The server's random selection (CRD II.1 "Random Selection").
   CardId random_member(const std::vector<CardId>& pool);
+  // Who makes, instead of the server, a random selection among `pool`: the controller of a card
+  // in play that chooses random selections (Handler::chooses_random_selections: Elim) at the
+  // location of every card of `pool`, all of which their opponent controls; kNoSeat: nobody.
+  Seat random_chooser(const std::vector<CardId>& pool) const;
   void step(CardFrame& f);
   // The frame of type F nearest the top of the stack (the attempt or battle a window is in),
   // or nullptr.
@@ -180,7 +184,8 @@ class Engine {
   bool free_report(CardId card) const;
   AffiliationSet affiliations_played(Seat seat) const;
   Rule check_from_hand(Seat seat, CardId card) const;
-  Rule check_report(Seat seat, CardId card, CardId facility) const;
+  // `loc`: where a ship that reports at a spaceline end arrives (`facility` kNoCard).
+  Rule check_report(Seat seat, CardId card, CardId facility, LocIndex loc = kNoLoc) const;
   // Reporting for duty to the crew or Away Team of a personnel that takes such reports.
   Rule check_report_to_group(Seat seat, CardId card, CardId personnel) const;
   Rule check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const;
@@ -227,6 +232,9 @@ class Engine {
   void begin_action(Seat actor, const Action& a);
   void step(ActionFrame& f);
   void resolve(ActionFrame& f);
+  // After a ship reported: the personnel its player brings aboard from hand with it
+  // (StccgReportsAt.with_personnel); resumes after each choice.
+  void report_personnel_aboard(ActionFrame& f);
   // Whether the opponent of the battle's initiator cancels it, a right a card gave them
   // (Guilty - Provisionally); nullopt after asking.
   std::optional<bool> battle_cancelled(const ActionFrame& f);
@@ -234,6 +242,8 @@ class Engine {
   void open_window(WindowKind kind, Seat first, CardId about = kNoCard, LocIndex loc = kNoLoc);
   void step(WindowFrame& w);
   std::vector<Action> response_options(Seat seat, const WindowFrame& w) const;
+  // The uses of cards in play of `seat` answering what window `w` is about (Handler::responses).
+  void card_responses(Seat seat, const WindowFrame& w, std::vector<Action>& out) const;
   bool has_auto_pass(Seat seat) const;
   Rule check_response(Seat seat, const Action& a) const;
 
@@ -284,6 +294,8 @@ class Engine {
   // Whether a personnel where `card` is present suspends or nullifies it there
   // (StccgWherePresent): its modifiers do not apply; a handler acting there asks this too.
   bool suspended_where_present(CardId card) const;
+  // A hologram aboard `vessel`, which has no Holodeck: carried, not in its crew.
+  bool idle_hologram(CardId personnel, CardId vessel) const;
   std::vector<CardId> crew(CardId vessel) const;
   std::vector<CardId> on_surface(Seat seat, LocIndex loc) const;
   std::vector<std::vector<CardId>> away_teams(Seat seat, LocIndex loc) const;

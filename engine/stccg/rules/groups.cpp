@@ -88,6 +88,13 @@ bool Engine::suspended_where_present(CardId card) const {
   return false;
 }
 
+bool Engine::idle_hologram(CardId personnel, CardId vessel) const {
+  // Carried aboard a facility or a ship without a Holodeck, a hologram is not used (CRD
+  // IV.10.A item 7).
+  return s_.def(personnel).card.personnel().kind() == v1::STCCG_PERSONNEL_KIND_HOLOGRAM &&
+         !(is_ship(vessel) && has_special_equipment(vessel, v1::STCCG_SHIP_EQUIPMENT_HOLODECK));
+}
+
 std::vector<CardId> Engine::crew(CardId vessel) const {
   std::vector<CardId> out;
   for (CardId c : s_.in_play) {
@@ -95,7 +102,7 @@ std::vector<CardId> Engine::crew(CardId vessel) const {
     // Captives, personnel under house arrest and in stasis are aboard but not crew (§3.2, §3.14),
     // nor is an exposed infiltrator (an intruder: infiltration.cpp).
     if (card.where == Where::kAboard && card.host == vessel && is_personnel(c) && !card.disabled &&
-        !card.arrested && !in_stasis(c) && !intruder(c))
+        !card.arrested && !in_stasis(c) && !intruder(c) && !idle_hologram(c, vessel))
       out.push_back(c);
   }
   return out;

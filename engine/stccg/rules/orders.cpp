@@ -8,6 +8,17 @@
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
+namespace {
+
+// A hologram may not stand on a planet: only Holo-Projectors, in none of our sets, would project
+// it there (CRD IV.10.A). Aboard, it is carried anywhere but used only with a Holodeck
+// (Engine::crew).
+bool hologram_confined(const Engine& e, CardId personnel) {
+  return e.is_personnel(personnel) &&
+         e.state().def(personnel).card.personnel().kind() == v1::STCCG_PERSONNEL_KIND_HOLOGRAM;
+}
+
+}  // namespace
 
 std::vector<Action> Engine::order_options(Seat seat) const {
   std::vector<Action> options;
@@ -36,7 +47,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   std::vector<std::vector<CardId>> crews(vessels.size());
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];
-    if (card.where != Where::kAboard || !is_personnel(c)) continue;
+    if (card.where != Where::kAboard || !is_personnel(c) || idle_hologram(c, card.host)) continue;
     auto v = std::find(vessels.begin(), vessels.end(), card.host);
     if (v != vessels.end()) crews[static_cast<std::size_t>(v - vessels.begin())].push_back(c);
   }
@@ -166,7 +177,7 @@ void Engine::card_plays(Seat seat, CardId c, const std::vector<CardId>& vessels,
                         std::vector<Action>& out) const {
   // The checks of check_order without its turn test: a download plays cards in any turn.
   auto offer = [&](Action a) {
-    const Rule r = a.kind == ActionKind::kReport  ? check_report(seat, a.a, a.b)
+    const Rule r = a.kind == ActionKind::kReport  ? check_report(seat, a.a, a.b, a.loc)
                    : a.kind == ActionKind::kBuild ? check_build(seat, a.a, a.loc, /*seeding=*/false)
                                                   : check_event(seat, a.a, a.b);
     if (r == Rule::kOk) out.push_back(a);
@@ -183,6 +194,23 @@ void Engine::card_plays(Seat seat, CardId c, const std::vector<CardId>& vessels,
         for (CardId p : s_.in_play) {
           if (is_personnel(p)) offer({ActionKind::kReport, c, p});
         }
+      }
+      switch (def.card.reports_at().place()) {  // somewhere unusual (check_report)
+        case v1::STCCG_REPORT_PLACE_SPACELINE_END:
+          offer({ActionKind::kReport, c, kNoCard, 0});
+          if (s_.spaceline.size() > 1)
+            offer(
+                {ActionKind::kReport, c, kNoCard, static_cast<LocIndex>(s_.spaceline.size() - 1)});
+          break;
+        case v1::STCCG_REPORT_PLACE_EMPTY_SHIP:
+          for (CardId ship : s_.in_play) {
+            // Its player's reporting points were offered above.
+            if (is_ship(ship) && !(s_.cards[ship].controller == seat && reporting_point(ship)))
+              offer({ActionKind::kReport, c, ship});
+          }
+          break;
+        default:
+          break;
       }
       if (def.type() != v1::STCCG_CARD_TYPE_PERSONNEL) break;
       for (CardId host : s_.in_play) {
@@ -227,7 +255,7 @@ Rule Engine::check_order(Seat seat, const Action& a) const {
   if (is_card_order(a)) return check_card_order(seat, a);
   switch (a.kind) {
     case ActionKind::kReport:
-      return check_report(seat, a.a, a.b);
+      return check_report(seat, a.a, a.b, a.loc);
     case ActionKind::kBuild:
       return check_build(seat, a.a, a.loc, /*seeding=*/false);
     case ActionKind::kPlayEvent:
@@ -286,7 +314,7 @@ bool Engine::is_card_order(const Action& a) const {
     return false;
   if (a.a >= s_.cards.size()) return false;
   const Handler* handler = s_.def(a.a).handler;
-  return handler && handler->orders;
+  return handler && (handler->orders || (a.kind == ActionKind::kUseCard && handler->responses));
 }
 
 Rule Engine::check_card_order(Seat seat, const Action& a) const {
@@ -375,8 +403,25 @@ Rule Engine::check_from_hand(Seat seat, CardId card) const {
   return Rule::kOk;
 }
 
-Rule Engine::check_report(Seat seat, CardId card, CardId facility) const {
+Rule Engine::check_report(Seat seat, CardId card, CardId facility, LocIndex loc) const {
   if (Rule r = check_from_hand(seat, card); r != Rule::kOk) return r;
+  // Somewhere besides its player's facilities (StccgCard.reports_at: Kavok, I.K.C. T'Ong).
+  const v1::StccgReportsAt& at = s_.def(card).card.reports_at();
+  if (at.place() == v1::STCCG_REPORT_PLACE_SPACELINE_END && facility == kNoCard) {
+    const bool end = !s_.spaceline.empty() &&
+                     (loc == 0 || static_cast<std::size_t>(loc) + 1 == s_.spaceline.size());
+    return is_ship(card) && end ? Rule::kOk : Rule::kNowhereToReport;
+  }
+  if (at.place() == v1::STCCG_REPORT_PLACE_EMPTY_SHIP && facility != kNoCard &&
+      s_.in_play_at(facility) && is_ship(facility) &&
+      s_.def(facility).affiliation == static_cast<Affiliation>(at.affiliation()) &&
+      (s_.cards[facility].controller == seat || s_.options.report_aboard_opponents_empty_ship)) {
+    const bool empty = std::none_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
+      return is_personnel(c) && s_.cards[c].where == Where::kAboard && s_.cards[c].host == facility;
+    });
+    if (empty) return Rule::kOk;
+  }
+  if (at.only() || facility == kNoCard) return Rule::kNowhereToReport;
   if (facility != kNoCard && s_.in_play_at(facility) && is_personnel(facility)) {
     // Beside one of the player's personnel that the card may report with (Mek'leth), or to the
     // group of a personnel that takes reports (Mr. Homn).
@@ -550,6 +595,7 @@ Rule Engine::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) con
     // Personnel under house arrest may not be beamed to a planet (§3.2).
     if (s_.cards[card].arrested) return Rule::kIncompatible;
     if (s_.cards[card].where == Where::kSurface) return Rule::kNoTarget;
+    if (hologram_confined(*this, card) && !s_.cards[card].disabled) return Rule::kBlocked;
     return beaming_blocked(card, kNoCard) ? Rule::kBlocked : Rule::kOk;
   }
   if (!s_.in_play_at(to)) return Rule::kNoTarget;

@@ -76,6 +76,7 @@ std::vector<Action> Engine::seed_options(const SeedFrame& f, Seat seat) const {
       case SeedFrame::Step::kFacilities:
         for (LocIndex loc = 0; loc < locations; ++loc)
           offer({ActionKind::kSeedFacility, c, kNoCard, loc});
+        offer({ActionKind::kSeedFacility, c});  // on the table (check_seed)
         offer({ActionKind::kPlayFaceDown, c});  // a hidden agenda (hidden_agendas.cpp)
         break;
       default:
@@ -168,6 +169,20 @@ Rule Engine::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
     }
     case ActionKind::kSeedFacility:
       if (f.step != SeedFrame::Step::kFacilities) return Rule::kWrongStep;
+      if (a.loc == kNoLoc) {
+        // Face up on the table, with the outposts: an event, incident or objective that seeds
+        // and is no hidden agenda (those go face down). One with a handler seeds as its handler
+        // says.
+        const bool table_card = type == v1::STCCG_CARD_TYPE_EVENT ||
+                                type == v1::STCCG_CARD_TYPE_INCIDENT ||
+                                type == v1::STCCG_CARD_TYPE_OBJECTIVE;
+        const auto rule = def.card.seed_rule();
+        const bool seeds =
+            rule == v1::STCCG_SEED_RULE_SEEDS || rule == v1::STCCG_SEED_RULE_SEEDS_OR_PLAYS;
+        return table_card && seeds && !def.handler && !def.unsupported() && !hidden_agenda(a.a)
+                   ? Rule::kOk
+                   : Rule::kWrongCardType;
+      }
       if (type != v1::STCCG_CARD_TYPE_FACILITY) return Rule::kWrongCardType;
       return check_build(seat, a.a, a.loc, /*seeding=*/true);
     case ActionKind::kPlayFaceDown:
@@ -210,6 +225,10 @@ void Engine::seed(Seat seat, const Action& a) {
       s_.spaceline[a.loc].seeds.push_back(a.a);  // the first seeded is met first
       break;
     case ActionKind::kSeedFacility:
+      if (a.loc == kNoLoc) {  // an event on the table (check_seed)
+        move_card(a.a, Zone::kPlay, Where::kTable, kNoLoc, kNoCard, seat);
+        break;
+      }
       move_card(a.a, Zone::kPlay, Where::kSpace, a.loc);
       // A station seeded (Terraforming Station) is not the outpost every player must seed.
       if (s_.def(a.a).card.facility().kind() != v1::STCCG_FACILITY_KIND_STATION)

@@ -160,6 +160,11 @@ void seed_action(LineReader& p, ActionSpec& a) {
   } else {
     a.kind = ActionKind::kSeedUnder;
     a.a = p.name();
+    if (p.accept("on")) {  // an event, incident or objective, face up on the table
+      p.expect("table");
+      a.kind = ActionKind::kSeedFacility;
+      return;
+    }
     p.expect("under");
     a.loc = p.loc();
   }
@@ -170,6 +175,10 @@ ActionSpec action(LineReader& p, const std::string& verb) {
   if (verb == "report") {
     a.kind = ActionKind::kReport;
     a.a = p.name();
+    if (p.accept("at")) {  // a ship at a spaceline end, no facility (I.K.C. T'Ong)
+      a.loc = p.loc();
+      return a;
+    }
     p.expect("to");
     a.b = p.name();
   } else if (verb == "build" || verb == "move") {

@@ -134,6 +134,10 @@ struct Options {
   // Sniper's probe: the first of its three lists the card matches, in printed order, decides
   // (bog.md: AMBIGUOUS); otherwise every list it matches applies.
   bool sniper_first_list_wins = true;
+  // A personnel that reports aboard an empty ship of an affiliation (StccgReportsAt: Kavok) may
+  // report aboard the opponent's too (bog.md Kavok: AMBIGUOUS); otherwise only aboard its
+  // player's own.
+  bool report_aboard_opponents_empty_ship = true;
 };
 
 struct OptionInfo {
@@ -194,6 +198,8 @@ inline constexpr OptionInfo kOptions[] = {
     {"blood_oath_loss_everywhere", &Options::blood_oath_loss_everywhere, "bog.md Blood Oath"},
     {"victory_is_life_scores", &Options::victory_is_life_scores, "bog.md Victory Is Life"},
     {"sniper_first_list_wins", &Options::sniper_first_list_wins, "bog.md Sniper"},
+    {"report_aboard_opponents_empty_ship", &Options::report_aboard_opponents_empty_ship,
+     "bog.md Kavok"},
 };
 
 }  // namespace spacedock::stccg

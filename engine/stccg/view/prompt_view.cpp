@@ -163,6 +163,7 @@ class Labeller {
       case kSeedUnder:
         return "Seed " + card(a.a) + " under " + mission_title(s_, a.loc);
       case kSeedFacility:
+        if (a.loc == kNoLoc) return "Seed " + card(a.a) + " on the table";
         return "Seed " + card(a.a) + " at " + mission_title(s_, a.loc);
       case kReport: {
         // Personnel and ships report for duty; equipment is played (§2.3).
@@ -173,6 +174,8 @@ class Labeller {
           return verb + card(a.a) + " to the group of " + card(a.b) + " at " +
                  mission_title(s_, game_.rules().location_of(a.b));
         }
+        if (a.b == kNoCard)  // a ship at a spaceline end (StccgReportsAt)
+          return verb + card(a.a) + " to " + mission_title(s_, a.loc);
         return verb + card(a.a) + (type == v1::STCCG_CARD_TYPE_SHIP ? " to " : " aboard ") +
                card(a.b) + " at " + mission_title(s_, s_.cards[a.b].loc);
       }

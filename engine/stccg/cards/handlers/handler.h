@@ -78,6 +78,9 @@ struct Handler {
   // While it is in play, every draw deck is face up: its top card is seen by everyone
   // (Heisenberg Compensators).
   bool draw_decks_face_up = false;
+  // While it is in play, a random selection among the opposing player's personnel only, at its
+  // location, is made by its controller instead (Elim; Engine::random_chooser).
+  bool chooses_random_selections = false;
   // Appends the orders `seat`, its controller, may give it now in their turn, as moves (kMove,
   // `a` = self) or attacks (kAttack, `a` = self) of a card that moves or strikes without being a
   // ship (Calamarain), or uses of its text (kUseCard, `a` = self, `b` = what it acts on, with
@@ -85,6 +88,11 @@ struct Handler {
   void (*orders)(const Engine&, Seat seat, CardId self, std::vector<Action>& out) = nullptr;
   // After `personnel` became `captor`'s captive (rules/captives.cpp), for each card in play.
   void (*captive_taken)(Engine&, CardId self, CardId personnel, Seat captor) = nullptr;
+  // Appends the uses of its text `seat`, its controller, may make in response `window`, answering
+  // what is announced there (kUseCard, `a` = self, `b` = the card answered: Tharket nullifies a
+  // Rescue Captives). Made at once, like a nullifier; `resolve` carries them out.
+  void (*responses)(const Engine&, Seat seat, CardId self, const WindowFrame& window,
+                    std::vector<Action>& out) = nullptr;
   // In its owner's discard pile: whether `seat`, its owner, may now take it back into hand as
   // one of their orders (U.S.S. Stargazer); `resolve` runs as it is taken (rules/orders.cpp).
   bool (*may_take_back)(const Engine&, Seat seat, CardId self) = nullptr;

@@ -85,6 +85,8 @@ extern const Handler kBendiiSyndrome, kChineseFingerPuzzle, kChulaTheAbyss, kChu
 extern const Handler kKchiq, kLal, kSoongTypeAndroid, kVesAlkar;
 // qc_bog_personnel_deaths.cpp
 extern const Handler kKovaTholl;
+// qc_bog_personnel_responses.cpp
+extern const Handler kElim, kTharket;
 // qc_bog_equipment.cpp
 extern const Handler kAntiMatterPod;
 // qc_bog_facilities.cpp
@@ -165,6 +167,7 @@ const std::array kHandlers = {
     &handlers::kDrumhead,
     &handlers::kEBandEmissions,
     &handlers::kEdoProbe,
+    &handlers::kElim,
     &handlers::kEmergencyTransporterArmbands,
     &handlers::kEndTransmission,
     &handlers::kEscapePod,
@@ -253,6 +256,7 @@ const std::array kHandlers = {
     &handlers::kTestCrossfire,
     &handlers::kTestDoorJammer,
     &handlers::kTestTreatyBreaker,
+    &handlers::kTharket,
     &handlers::kTheBigPicture,
     &handlers::kTheGuardian,
     &handlers::kTheHigherTheQEr,

@@ -78,20 +78,24 @@ void Engine::resolve(ActionFrame& f) {
   if (is_card_order(a)) return s_.def(a.a).handler->resolve(*this, f);
   switch (a.kind) {
     case ActionKind::kReport: {
-      const CardState& facility = s_.cards[a.b];
-      if (is_personnel(
-              a.b)) {  // to a personnel's group: Mr. Homn's, or beside a Klingon (Mek'leth)
-        const bool aboard = facility.where == Where::kAboard;
-        move_card(a.a, Zone::kPlay, facility.where, aboard ? kNoLoc : facility.loc,
-                  aboard ? facility.host : kNoCard);
-      } else if (is_ship(a.a)) {
-        move_card(a.a, Zone::kPlay, Where::kSpace, facility.loc);  // docked: implicit (§3.5)
-      } else {
-        move_card(a.a, Zone::kPlay, Where::kAboard, kNoLoc, a.b);
+      if (f.sub == 0) {
+        if (a.b == kNoCard) {  // a ship at a spaceline end (StccgReportsAt: I.K.C. T'Ong)
+          move_card(a.a, Zone::kPlay, Where::kSpace, a.loc);
+        } else if (const CardState& facility = s_.cards[a.b]; is_personnel(a.b)) {
+          // To a personnel's group: Mr. Homn's, or beside a Klingon (Mek'leth).
+          const bool aboard = facility.where == Where::kAboard;
+          move_card(a.a, Zone::kPlay, facility.where, aboard ? kNoLoc : facility.loc,
+                    aboard ? facility.host : kNoCard);
+        } else if (is_ship(a.a)) {
+          move_card(a.a, Zone::kPlay, Where::kSpace, facility.loc);  // docked: implicit (§3.5)
+        } else {
+          move_card(a.a, Zone::kPlay, Where::kAboard, kNoLoc, a.b);
+        }
+        if (const Handler* handler = s_.def(a.a).handler; handler && handler->reported)
+          handler->reported(*this, a.a);
+        f.sub = 1;
       }
-      if (const Handler* handler = s_.def(a.a).handler; handler && handler->reported)
-        handler->reported(*this, a.a);
-      return;
+      return report_personnel_aboard(f);
     }
     case ActionKind::kBuild:
       move_card(a.a, Zone::kPlay, Where::kSpace, a.loc);
@@ -172,6 +176,33 @@ void Engine::resolve(ActionFrame& f) {
       return;
     default:
       return;
+  }
+}
+
+void Engine::report_personnel_aboard(ActionFrame& f) {
+  // A ship that brings personnel from its player's hand aboard as it reports (I.K.C. T'Ong):
+  // one at a time, up to its number, each compatible with the ship and those already aboard.
+  const CardId ship = f.action.a;
+  const unsigned most = s_.def(ship).card.reports_at().with_personnel();
+  while (f.sub <= most) {
+    std::vector<CardId> candidates;
+    for (CardId c : s_.players[f.actor].hand) {
+      const CardDef& def = s_.def(c);
+      if (!is_personnel(c) || def.unsupported() || !doorway_admits(f.actor, def)) continue;
+      if (def.persona != kNoPersona && def.unique() &&
+          persona_in_play(f.actor, def.persona, kNoCard))
+        continue;
+      if (compatible(f.actor, affiliations(c), affiliations(ship)) && fits_with_crew(c, ship))
+        candidates.push_back(c);
+    }
+    if (candidates.empty()) return;
+    const auto chosen = pick_or_done(f.actor, candidates);
+    if (!chosen) return;  // asked: this runs again with the answer
+    if (*chosen == kNoCard) return;
+    move_card(*chosen, Zone::kPlay, Where::kAboard, kNoLoc, ship);
+    if (const Handler* handler = s_.def(*chosen).handler; handler && handler->reported)
+      handler->reported(*this, *chosen);
+    ++f.sub;
   }
 }
 

@@ -1,6 +1,8 @@
 // Response windows (§3.16, §3.8, §3.11-3.12): who is asked, what they may play, and when the
 // window closes. A player with nothing to play is not asked, and a player may pass every window
 // until the end of the turn.
+#include <algorithm>
+
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -31,6 +33,14 @@ void Engine::step(WindowFrame& w) {
       w.passes = 0;
       w.passes_to_close = kPlayers;
       reveal_agenda(answer->a);
+    } else if (answer->kind == ActionKind::kUseCard) {
+      // A card in play answers at once, as a nullifier would; nothing is played from the hand.
+      w.passes = 0;
+      w.passes_to_close = kPlayers;
+      const Seat by = w.asking;
+      w.asking = State::other(w.asking);
+      s_.frames.push_back(ActionFrame{*answer, by, ActionFrame::Step::kResolving});
+      return;
     } else if (answer->kind == ActionKind::kDownload) {
       // A download suspends what is under way and is made at once; the card it plays is
       // announced like any other, and the window goes on after it.
@@ -74,9 +84,18 @@ std::vector<Action> Engine::response_options(Seat seat, const WindowFrame& w) co
   std::vector<Action> options;
   if (has_auto_pass(seat)) return options;
   hand_plays(seat, &w, options);
+  card_responses(seat, w, options);
   download_options(seat, &w, options);
   agenda_options(seat, /*orders=*/false, options);
   return options;
+}
+
+void Engine::card_responses(Seat seat, const WindowFrame& w, std::vector<Action>& out) const {
+  for (CardId c : s_.in_play) {
+    const Handler* handler = s_.def(c).handler;
+    if (handler && handler->responses && s_.cards[c].controller == seat)
+      handler->responses(*this, seat, c, w, out);
+  }
 }
 
 bool Engine::has_auto_pass(Seat seat) const {
@@ -92,6 +111,11 @@ Rule Engine::check_response(Seat seat, const Action& a) const {
   if (a.a == kNoCard || a.a >= s_.cards.size()) return Rule::kNoTarget;
   if (a.kind == ActionKind::kDownload) return check_download(seat, a);
   if (a.kind == ActionKind::kReveal) return check_reveal(seat, a.a);
+  if (a.kind == ActionKind::kUseCard) {  // a card in play answering (Handler::responses)
+    std::vector<Action> uses;
+    card_responses(seat, *w, uses);
+    return std::find(uses.begin(), uses.end(), a) != uses.end() ? Rule::kOk : Rule::kNoTarget;
+  }
   if (Rule r = may_play_from_hand(seat, a.a, w); r != Rule::kOk) return r;
   return Rule::kNotPlayableNow;  // a card of the right kind, but not playable in this window
 }

@@ -206,6 +206,11 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "Sniper applies every list it matches",
     why: "Sniper's probe applies every result list the card drawn matches. Off: only the first matching list, in printed order (bog.md Sniper).",
   },
+  {
+    key: "kavokOwnShipsOnly",
+    words: "Kavok reports only aboard his own ships",
+    why: "Kavok may report only aboard an empty Federation ship of his own player. Off: aboard any player's empty Federation ship, the opponent's too (bog.md Kavok).",
+  },
 ];
 
 export interface RuleGroup {
