@@ -110,8 +110,11 @@ bool Engine::may_nullify(CardId nullifier, CardId target) const {
   if (face_down_agenda(target)) return false;  // nobody knows what it is (BoG)
   const auto& immunity = s_.def(target).card.nullifiers();
   if (immunity.not_nullifiable()) return false;
-  if (immunity.only_by().empty()) return true;
   const std::string& title = s_.def(nullifier).title();
+  if (std::find(immunity.immune_to().begin(), immunity.immune_to().end(), title) !=
+      immunity.immune_to().end())
+    return false;
+  if (immunity.only_by().empty()) return true;
   return std::find(immunity.only_by().begin(), immunity.only_by().end(), title) !=
          immunity.only_by().end();
 }

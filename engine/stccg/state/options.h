@@ -122,6 +122,9 @@ struct Options {
   // the pod stays, Transporter Skill's nullification (qc.md: AMBIGUOUS); otherwise Transporter
   // Skill spares nothing.
   bool pod_spared_by_transporter_skill = true;
+  // Drought Tree: only an Away Team of the tree's opponent, unopposed at its planet, may nullify
+  // it (qc.md: AMBIGUOUS); otherwise either player's unopposed Away Team there may.
+  bool drought_tree_opponent_only = true;
 };
 
 struct OptionInfo {
@@ -178,6 +181,7 @@ inline constexpr OptionInfo kOptions[] = {
     {"paxan_mission_owner_picks", &Options::paxan_mission_owner_picks, "qc.md Paxan \"Wormhole\""},
     {"pod_spared_by_transporter_skill", &Options::pod_spared_by_transporter_skill,
      "qc.md Anti-Matter Pod"},
+    {"drought_tree_opponent_only", &Options::drought_tree_opponent_only, "qc.md Drought Tree"},
 };
 
 }  // namespace spacedock::stccg
