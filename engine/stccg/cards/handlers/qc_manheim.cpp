@@ -112,6 +112,9 @@ CardId jenice_choice(const Engine& e, CardId self) {
   return kNoCard;
 }
 
+void jenice_check(Engine& e, CardId self);
+
+// A choice emits no event, after which state checks would run: the bonus moves at once.
 void jenice_choose(Engine& e, CardId self, CardId male) {
   e.end_effects([&](const Effect& x) {
     return x.kind == EffectKind::kCounter && x.source == self && x.flag;
@@ -120,6 +123,7 @@ void jenice_choose(Engine& e, CardId self, CardId male) {
   choice.source = self;
   choice.card = male;
   e.add_effect(choice);
+  jenice_check(e, self);
 }
 
 void jenice_reported(Engine& e, CardId self) {
