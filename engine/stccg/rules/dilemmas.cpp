@@ -70,6 +70,25 @@ bool solved_mission_lists(const Engine& e, Seat seat, CardId c,
   return false;
 }
 
+// A dilemma whose trigger or condition names androids, met by a group with a single android:
+// that android is relied on as one (Handler::used_as_android; Juliana Tainer).
+void android_relied_on(Engine& e, const AttemptFrame& f, const CardDef& def) {
+  const auto& d = def.card.dilemma();
+  const auto names_androids = [](const std::string& formula) {
+    return formula.find("android") != std::string::npos;
+  };
+  if (!names_androids(d.trigger()) && !names_androids(d.condition()) &&
+      !names_androids(d.planet_condition()))
+    return;
+  std::vector<CardId> androids;
+  for (CardId member : f.members) {
+    if (e.facts(member).kind == PersonnelKind::kAndroid) androids.push_back(member);
+  }
+  if (androids.size() != 1) return;
+  const Handler* handler = e.state().def(androids.front()).handler;
+  if (handler && handler->used_as_android) handler->used_as_android(e, androids.front());
+}
+
 }  // namespace
 
 void Engine::resolve_seed(AttemptFrame& f) {
@@ -122,6 +141,7 @@ void Engine::resolve_seed(AttemptFrame& f) {
       return finish_dilemma(f, ev::Outcome::kCancelled);
     }
   }
+  android_relied_on(*this, f, def);
   if (solved_mission_lists(*this, f.player, c, &MissionEndDef::overcomes_dilemmas))
     return overcome(f);
   if (def.handler && def.handler->encounter) return def.handler->encounter(*this, f);
@@ -230,7 +250,7 @@ bool Engine::kill_effect(AttemptFrame& f, const v1::StccgKill& kill) {
   switch (kill.select()) {
     case v1::STCCG_SELECT_ALL:
       for (CardId c : eligible)
-        this->kill(c);
+        this->kill(c, eligible);
       return true;
     case v1::STCCG_SELECT_RANDOM:
       // The opponent's Elim where the group is makes the selection (random_chooser).

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -128,7 +129,9 @@ class Engine {
   // To the discard pile (a used Q-card or tactic under its side deck), with whatever is aboard
   // or played on it; `cause` is what the events say of it.
   void to_discard(CardId c, ev::MoveCause cause = ev::MoveCause::kNone);
-  void kill(CardId personnel);
+  // `killed_with`: the others the same effect kills at once (a card that prevents a death may
+  // not save one of them while it dies too, CRD IV.10.E John Doe).
+  void kill(CardId personnel, std::span<const CardId> killed_with = {});
   // `seat` takes part in a battle: mission bonuses lost by battling are lost (Mordock).
   void took_part_in_battle(Seat seat);
   // `by`: the player destroying it in a battle, told to its handler (Handler::destroyed).

@@ -303,7 +303,8 @@ Rule Engine::check_order(Seat seat, const Action& a) const {
 void Engine::card_orders(Seat seat, std::vector<Action>& out) const {
   for (CardId c : s_.in_play) {
     const Handler* handler = s_.def(c).handler;
-    if (handler && handler->orders && s_.cards[c].controller == seat)
+    if (handler && handler->orders &&
+        (s_.cards[c].controller == seat || handler->orders_for_either_player))
       handler->orders(*this, seat, c, out);
   }
 }
@@ -319,7 +320,8 @@ bool Engine::is_card_order(const Action& a) const {
 
 Rule Engine::check_card_order(Seat seat, const Action& a) const {
   if (!s_.in_play_at(a.a)) return Rule::kNoTarget;
-  if (s_.cards[a.a].controller != seat) return Rule::kNotYours;
+  if (s_.cards[a.a].controller != seat && !s_.def(a.a).handler->orders_for_either_player)
+    return Rule::kNotYours;
   std::vector<Action> orders;
   card_orders(seat, orders);
   return std::find(orders.begin(), orders.end(), a) != orders.end() ? Rule::kOk : Rule::kNoTarget;

@@ -116,8 +116,11 @@ bool Engine::may_nullify(CardId nullifier, CardId target) const {
         handler->shields_from_nullifier(*this, c, target, nullifier))
       return false;
   }
-  if (immunity.only_by().empty()) return true;
   const std::string& title = s_.def(nullifier).title();
+  if (std::find(immunity.immune_to().begin(), immunity.immune_to().end(), title) !=
+      immunity.immune_to().end())
+    return false;
+  if (immunity.only_by().empty()) return true;
   return std::find(immunity.only_by().begin(), immunity.only_by().end(), title) !=
          immunity.only_by().end();
 }

@@ -222,7 +222,14 @@ void Engine::to_discard(CardId c, ev::MoveCause cause) {
       Where::kNone, kNoLoc, kNoCard, kNoSeat, cause);
 }
 
-void Engine::kill(CardId personnel) {
+void Engine::kill(CardId personnel, std::span<const CardId> killed_with) {
+  // A card in play that prevents the death (John Doe): nothing happens to the personnel.
+  for (CardId c : std::vector<CardId>(s_.in_play)) {
+    const Handler* handler = s_.def(c).handler;
+    if (handler && handler->prevents_death && s_.cards[c].zone == Zone::kPlay &&
+        handler->prevents_death(*this, c, personnel, killed_with))
+      return;
+  }
   // Cards in play that answer a death where it happens (Hazardous Duty).
   for (CardId c : std::vector<CardId>(s_.in_play)) {
     const Handler* handler = s_.def(c).handler;

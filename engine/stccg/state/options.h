@@ -138,6 +138,9 @@ struct Options {
   // report aboard the opponent's too (bog.md Kavok: AMBIGUOUS); otherwise only aboard its
   // player's own.
   bool report_aboard_opponents_empty_ship = true;
+  // Drought Tree: only an Away Team of the tree's opponent, unopposed at its planet, may nullify
+  // it (qc.md: AMBIGUOUS); otherwise either player's unopposed Away Team there may.
+  bool drought_tree_opponent_only = true;
 };
 
 struct OptionInfo {
@@ -200,6 +203,7 @@ inline constexpr OptionInfo kOptions[] = {
     {"sniper_first_list_wins", &Options::sniper_first_list_wins, "bog.md Sniper"},
     {"report_aboard_opponents_empty_ship", &Options::report_aboard_opponents_empty_ship,
      "bog.md Kavok"},
+    {"drought_tree_opponent_only", &Options::drought_tree_opponent_only, "qc.md Drought Tree"},
 };
 
 }  // namespace spacedock::stccg

@@ -1,5 +1,7 @@
 // Artifacts whose value or effect is more than a modifier (cards/ABILITIES.md §4): Ressikan
 // Flute's live points, Betazoid Gift Box's search when earned, Horga'hn's double turns.
+#include <algorithm>
+
 #include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
@@ -10,18 +12,23 @@ extern const Handler kHorgahn;
 
 namespace {
 
+// While a Jenice Manheim is in play, either player's, a Flute counts at most this many (QC).
+constexpr int kFluteMusicCapWithJenice = 4;
+
 int ressikan_flute(const Engine& e, CardId self) {
   // 5 points per personnel of its controller in play with Music, each counted once (S-52).
   const State& s = e.state();
   const auto music = s.db->skills().find("Music");
   if (!music) return 0;
   int with_music = 0;
+  bool jenice = false;
   for (CardId p : s.in_play) {
-    if (e.is_personnel(p) && s.cards[p].controller == s.cards[self].controller &&
-        e.base_facts(p).skills[*music] > 0) {
+    if (!e.is_personnel(p)) continue;
+    jenice = jenice || s.def(p).title() == "Jenice Manheim";
+    if (s.cards[p].controller == s.cards[self].controller && e.base_facts(p).skills[*music] > 0)
       ++with_music;
-    }
   }
+  if (jenice) with_music = std::min(with_music, kFluteMusicCapWithJenice);
   return 5 * with_music;
 }
 

@@ -73,6 +73,14 @@ struct Handler {
   void (*leaving_play)(Engine&, CardId self) = nullptr;
   // Just before personnel `victim` is killed, while it is still where it dies (Hazardous Duty).
   void (*personnel_killed)(Engine&, CardId self, CardId victim) = nullptr;
+  // Whether, while in play, it prevents `victim`'s death, asked before anything happens to it
+  // (John Doe); `killed_with` are the others the same effect kills at once. Returning true
+  // uses the ability up (the handler records it): the kill does nothing.
+  bool (*prevents_death)(Engine&, CardId self, CardId victim,
+                         std::span<const CardId> killed_with) = nullptr;
+  // It is relied on as an android, the only one there: a dilemma naming androids is met by its
+  // group (Juliana Tainer becomes aware).
+  void (*used_as_android)(Engine&, CardId self) = nullptr;
   // Whether, while in play, its controller's card play may be a group of reports (Red Alert).
   bool reports_as_group = false;
   // While it is in play, every draw deck is face up: its top card is seen by everyone
@@ -86,6 +94,9 @@ struct Handler {
   // ship (Calamarain), or uses of its text (kUseCard, `a` = self, `b` = what it acts on, with
   // `use_label` saying what it does); `resolve` carries them out (rules/orders.cpp).
   void (*orders)(const Engine&, Seat seat, CardId self, std::vector<Action>& out) = nullptr;
+  // Its `orders` are asked for either player in their turn, not only its controller; they say
+  // who may give them (Drought Tree: an opposing Away Team nullifies it).
+  bool orders_for_either_player = false;
   // After `personnel` became `captor`'s captive (rules/captives.cpp), for each card in play.
   void (*captive_taken)(Engine&, CardId self, CardId personnel, Seat captor) = nullptr;
   // Appends the uses of its text `seat`, its controller, may make in response `window`, answering

@@ -93,6 +93,9 @@ extern const Handler kAntiMatterPod;
 extern const Handler kColony;
 // qc_bog_ships.cpp
 extern const Handler kZalkonianVessel;
+// qc_manheim.cpp
+extern const Handler kDatasBody, kDroughtTree, kJeniceManheim, kJohnDoe, kJulianaTainer,
+    kSamuelClemens, kTransfiguration;
 // random_selection.cpp
 extern const Handler kHunterGangs;
 // ship_events.cpp
@@ -153,6 +156,7 @@ const std::array kHandlers = {
     &handlers::kColony,
     &handlers::kCommandeerShip,
     &handlers::kCounterintelligence,
+    &handlers::kDatasBody,
     &handlers::kDatasMedals,
     &handlers::kDefenseSystemUpgrade,
     &handlers::kDialMartokForMurder,
@@ -163,6 +167,7 @@ const std::array kHandlers = {
     &handlers::kDoorNet,
     &handlers::kDoppelganger,
     &handlers::kDragNet,
+    &handlers::kDroughtTree,
     &handlers::kDrQMedicineEntity,
     &handlers::kDrumhead,
     &handlers::kEBandEmissions,
@@ -194,6 +199,9 @@ const std::array kHandlers = {
     &handlers::kIncomingMessageTheContinuum,
     &handlers::kInsideOperation,
     &handlers::kIntoTheBreach,
+    &handlers::kJeniceManheim,
+    &handlers::kJohnDoe,
+    &handlers::kJulianaTainer,
     &handlers::kKchiq,
     &handlers::kKevinUxbridge,
     &handlers::kKivasFajoCollector,
@@ -239,6 +247,7 @@ const std::array kHandlers = {
     &handlers::kRessikanFlute,
     &handlers::kRogueBorgMercenaries,
     &handlers::kRoyaleCasinoCraps,
+    &handlers::kSamuelClemens,
     &handlers::kScottishSetter,
     &handlers::kSecurityPrecautions,
     &handlers::kSeniorStaffMeeting,
@@ -266,6 +275,7 @@ const std::array kHandlers = {
     &handlers::kTijuanaCrass,
     &handlers::kTimicin,
     &handlers::kTorture,
+    &handlers::kTransfiguration,
     &handlers::kTranswarpConduit,
     &handlers::kTsiolkovskyInfection,
     &handlers::kUltimatum,

@@ -211,6 +211,11 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "Kavok reports only aboard his own ships",
     why: "Kavok may report only aboard an empty Federation ship of his own player. Off: aboard any player's empty Federation ship, the opponent's too (bog.md Kavok).",
   },
+  {
+    key: "droughtTreeAnyAwayTeam",
+    words: "Either player's Away Team may nullify the Drought Tree",
+    why: "An unopposed Away Team of either player at the Drought Tree's planet may nullify it. Off: only the opponent of the tree's player may (qc.md Drought Tree).",
+  },
 ];
 
 export interface RuleGroup {

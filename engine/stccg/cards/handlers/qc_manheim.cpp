@@ -1,0 +1,360 @@
+// Q-Continuum cards of the Manheim family and their neighbours (cards/ABILITIES.md §13): Drought
+// Tree's points on a solved planet, which an unopposed Away Team may nullify; Jenice Manheim's
+// bonus to one male present with her; Samuel Clemens leaving play when a Devidian Door is shown;
+// Data's Body, disabled on its own; Juliana Tainer becoming aware; John Doe preventing a death
+// aboard his ship, and the Transfiguration played on him afterwards.
+#include <algorithm>
+
+#include "engine/stccg/cards/handlers/common.h"
+
+namespace spacedock::stccg::handlers {
+namespace {
+
+// Whether `a` and `b` are in the same crew or Away Team (or both on the same table).
+bool manheim_same_group(const State& s, CardId a, CardId b) {
+  const CardState& x = s.cards[a];
+  const CardState& y = s.cards[b];
+  return x.where == y.where && x.host == y.host && x.loc == y.loc;
+}
+
+// The copy of the marker effect (a kCounter of `self` with `flag`) `until` ends, or nullptr.
+const Effect* manheim_marker(const Engine& e, CardId self, Until until) {
+  for (const Effect& x : e.state().effects) {
+    if (x.kind == EffectKind::kCounter && x.source == self && x.card == kNoCard && x.until == until)
+      return &x;
+  }
+  return nullptr;
+}
+
+void manheim_mark(Engine& e, CardId self, Until until) {
+  Effect mark{.kind = EffectKind::kCounter, .until = until};
+  mark.source = self;
+  e.add_effect(mark);
+}
+
+// --- Drought Tree: played on a planet mission its player completed, worth 7 to them while it
+// stays. An Away Team unopposed at that planet may nullify it as one of its player's orders:
+// the opponent's only (rule option drought_tree_opponent_only, qc.md: AMBIGUOUS), or with it off
+// either player's.
+
+constexpr int kDroughtTreePoints = 7;
+
+void drought_tree_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
+                        std::vector<Action>& out) {
+  if (window) return;
+  const State& s = e.state();
+  for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
+    if (e.planet(loc) && s.spaceline[loc].completed_by == seat)
+      out.push_back({ActionKind::kPlayEvent, self, s.spaceline[loc].mission});
+  }
+}
+
+Rule drought_tree_still_legal(const Engine& e, Seat seat, const Action& play) {
+  const LocIndex loc = e.location_of(play.b);
+  return loc != kNoLoc && e.state().spaceline[loc].completed_by == seat ? Rule::kOk
+                                                                        : Rule::kNoTarget;
+}
+
+void drought_tree_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
+  const State& s = e.state();
+  const CardState& tree = s.cards[self];
+  if (tree.where != Where::kOn) return;
+  if (seat == tree.controller && s.options.drought_tree_opponent_only) return;
+  const LocIndex loc = e.location_of(self);
+  if (loc == kNoLoc || !e.away_teams(State::other(seat), loc).empty()) return;
+  for (const std::vector<CardId>& team : e.away_teams(seat, loc)) {
+    if (std::any_of(team.begin(), team.end(), [&](CardId c) { return !s.cards[c].stopped; })) {
+      out.push_back({ActionKind::kUseCard, self});
+      return;
+    }
+  }
+}
+
+void drought_tree_resolve(Engine& e, ActionFrame& f) {
+  const CardId self = f.action.a;
+  if (f.action.kind == ActionKind::kUseCard) {
+    if (e.state().in_play_at(self)) e.nullify(self);
+    return;
+  }
+  place(e, self, f.actor, f.action.b);
+  e.score(f.actor, kDroughtTreePoints, self);
+}
+
+void drought_tree_leaving(Engine& e, CardId self) {
+  e.score(e.state().cards[self].controller, -kDroughtTreePoints, self);
+}
+
+// --- Jenice Manheim: her owner picks one male present with her (as she reports, or later as
+// an order); while he stays present with her he has INTEGRITY, CUNNING and STRENGTH +2, or +4
+// when he is Paul Manheim (CRD IV.5D). Her other functions are in other cards' data: Security
+// Precautions names her, and the Ressikan Flute counts at most four Music while she is in play.
+
+constexpr int kJeniceBonus = 2;
+constexpr int kJenicePaulBonus = 4;
+
+std::vector<CardId> jenice_males_present(const Engine& e, CardId self) {
+  const State& s = e.state();
+  std::vector<CardId> out;
+  if (s.cards[self].disabled) return out;
+  for (CardId c : s.in_play) {
+    if (c != self && e.is_personnel(c) && !s.cards[c].disabled && manheim_same_group(s, c, self) &&
+        e.facts(c).gender == Gender::kMale)
+      out.push_back(c);
+  }
+  return out;
+}
+
+// The male she picked: the card of her choice marker, or kNoCard.
+CardId jenice_choice(const Engine& e, CardId self) {
+  for (const Effect& x : e.state().effects) {
+    if (x.kind == EffectKind::kCounter && x.source == self && x.flag) return x.card;
+  }
+  return kNoCard;
+}
+
+void jenice_check(Engine& e, CardId self);
+
+// A choice emits no event, after which state checks would run: the bonus moves at once.
+void jenice_choose(Engine& e, CardId self, CardId male) {
+  e.end_effects([&](const Effect& x) {
+    return x.kind == EffectKind::kCounter && x.source == self && x.flag;
+  });
+  Effect choice{.kind = EffectKind::kCounter, .until = Until::kSourceLeaves, .flag = true};
+  choice.source = self;
+  choice.card = male;
+  e.add_effect(choice);
+  jenice_check(e, self);
+}
+
+void jenice_reported(Engine& e, CardId self) {
+  if (!jenice_males_present(e, self).empty())
+    e.state().frames.push_back(CardFrame{.card = self, .player = e.state().cards[self].owner});
+}
+
+void jenice_step(Engine& e, CardFrame& f) {
+  const auto male = e.pick_or_done(f.player, jenice_males_present(e, f.card));
+  if (!male) return;
+  const CardId self = f.card;
+  e.state().frames.pop_back();  // `f` is gone from here on
+  if (*male != kNoCard) jenice_choose(e, self, *male);
+}
+
+void jenice_orders(const Engine& e, Seat, CardId self, std::vector<Action>& out) {
+  const CardId chosen = jenice_choice(e, self);
+  for (CardId male : jenice_males_present(e, self)) {
+    if (male != chosen) out.push_back({ActionKind::kUseCard, self, male});
+  }
+}
+
+void jenice_resolve(Engine& e, ActionFrame& f) {
+  const auto males = jenice_males_present(e, f.action.a);
+  if (std::find(males.begin(), males.end(), f.action.b) != males.end())
+    jenice_choose(e, f.action.a, f.action.b);
+}
+
+// The bonus follows the chosen male while he is present with her.
+void jenice_check(Engine& e, CardId self) {
+  State& s = e.state();
+  const CardId chosen = jenice_choice(e, self);
+  const auto males = jenice_males_present(e, self);
+  const bool holds = std::find(males.begin(), males.end(), chosen) != males.end();
+  const auto bonus = [&](const Effect& x) {
+    return x.kind == EffectKind::kAttribute && x.source == self;
+  };
+  std::erase_if(s.effects, [&](const Effect& x) { return bonus(x) && x.card != chosen; });
+  if (!holds) {
+    std::erase_if(s.effects, bonus);
+    return;
+  }
+  if (std::any_of(s.effects.begin(), s.effects.end(), bonus)) return;
+  const int amount = s.def(chosen).title() == "Paul Manheim" ? kJenicePaulBonus : kJeniceBonus;
+  for (Attribute attribute : {Attribute::kIntegrity, Attribute::kCunning, Attribute::kStrength}) {
+    Effect more{.kind = EffectKind::kAttribute, .until = Until::kSourceLeaves};
+    more.attribute = attribute;
+    more.source = self;
+    more.card = chosen;
+    more.value = static_cast<std::int16_t>(amount);
+    e.add_effect(more);
+  }
+}
+
+// --- Samuel Clemens: once, as an order of his owner while they can show a Devidian Door from
+// their hand, he leaves play for their bonus area, worth 10 (CRD IV.10.E). The Door is in none of
+// the sets loaded: the order waits for it.
+
+constexpr int kClemensPoints = 10;
+
+bool clemens_door_in_hand(const Engine& e, Seat seat) {
+  const State& s = e.state();
+  return std::any_of(s.players[seat].hand.begin(), s.players[seat].hand.end(),
+                     [&](CardId c) { return s.def(c).title() == "Devidian Door"; });
+}
+
+void clemens_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
+  if (e.state().cards[self].owner == seat && clemens_door_in_hand(e, seat))
+    out.push_back({ActionKind::kUseCard, self});
+}
+
+void clemens_resolve(Engine& e, ActionFrame& f) {
+  const CardId self = f.action.a;
+  const Seat owner = e.state().cards[self].owner;
+  if (!e.state().in_play_at(self) || !clemens_door_in_hand(e, owner)) return;
+  e.move_card(self, Zone::kBonus, Where::kNone, kNoLoc, kNoCard, owner);
+  e.score(owner, kClemensPoints, self);
+}
+
+// --- Data's Body: on its own it is disabled, carried like equipment (QC rules). Joining it to
+// Data's Head, which is in none of the sets loaded, would make it a whole personnel.
+
+void datas_body_check(Engine& e, CardId self) {
+  e.state().cards[self].disabled = true;
+}
+
+// --- Juliana Tainer: X = 0 until she is first relied on as an android (Handler::
+// used_as_android); then CUNNING and STRENGTH +4 for good and she is stopped for the turn.
+
+constexpr int kTainerAware = 4;
+
+void tainer_aware(Engine& e, CardId self) {
+  if (manheim_marker(e, self, Until::kSourceLeaves)) return;
+  manheim_mark(e, self, Until::kSourceLeaves);
+  for (Attribute attribute : {Attribute::kCunning, Attribute::kStrength}) {
+    Effect aware{.kind = EffectKind::kAttribute, .until = Until::kSourceLeaves};
+    aware.attribute = attribute;
+    aware.source = self;
+    aware.card = self;
+    aware.value = kTainerAware;
+    e.add_effect(aware);
+  }
+  e.stop(self);
+}
+
+// --- John Doe: once each turn he prevents the death of another of his player's personnel
+// aboard the ship he is aboard, unless the same effect kills him too (CRD IV.10.E). Having done
+// so, he may receive a Transfiguration.
+
+bool john_doe_prevents(Engine& e, CardId self, CardId victim, std::span<const CardId> killed_with) {
+  const State& s = e.state();
+  const CardState& doe = s.cards[self];
+  const CardState& dying = s.cards[victim];
+  if (victim == self || doe.disabled || e.in_stasis(self) || doe.where != Where::kAboard ||
+      !e.is_ship(doe.host) || dying.where != Where::kAboard || dying.host != doe.host ||
+      dying.controller != doe.controller ||
+      std::find(killed_with.begin(), killed_with.end(), self) != killed_with.end() ||
+      manheim_marker(e, self, Until::kEndOfTurn))
+    return false;
+  manheim_mark(e, self, Until::kEndOfTurn);
+  if (!manheim_marker(e, self, Until::kSourceLeaves)) manheim_mark(e, self, Until::kSourceLeaves);
+  return true;
+}
+
+// --- Transfiguration: played on a John Doe who has prevented a death. Once each turn, as an
+// order of his controller, it nullifies another event at his location (CRD IV.7: "present" is
+// the spaceline location). The Zalkonian Vessel spares him (its handler reads this title).
+
+bool transfiguration_host_ok(const Engine& e, CardId doe) {
+  const State& s = e.state();
+  if (!s.in_play_at(doe) || s.def(doe).title() != "John Doe" ||
+      !manheim_marker(e, doe, Until::kSourceLeaves))
+    return false;
+  return std::none_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
+    return s.cards[c].where == Where::kOn && s.cards[c].host == doe &&
+           s.def(c).title() == "Transfiguration";
+  });
+}
+
+void transfiguration_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
+                           std::vector<Action>& out) {
+  if (window) return;
+  for (CardId c : e.state().in_play) {
+    if (transfiguration_host_ok(e, c)) out.push_back({ActionKind::kPlayEvent, self, c});
+  }
+}
+
+Rule transfiguration_still_legal(const Engine& e, Seat, const Action& play) {
+  return transfiguration_host_ok(e, play.b) ? Rule::kOk : Rule::kNoTarget;
+}
+
+void transfiguration_orders(const Engine& e, Seat, CardId self, std::vector<Action>& out) {
+  const State& s = e.state();
+  const CardState& card = s.cards[self];
+  if (card.where != Where::kOn || manheim_marker(e, self, Until::kEndOfTurn)) return;
+  const LocIndex here = e.location_of(card.host);
+  if (here == kNoLoc) return;
+  for (CardId c : s.in_play) {
+    if (c != self && s.def(c).type() == v1::STCCG_CARD_TYPE_EVENT &&
+        s.def(c).title() != "Transfiguration" && e.location_of(c) == here && e.may_nullify(self, c))
+      out.push_back({ActionKind::kUseCard, self, c});
+  }
+}
+
+void transfiguration_resolve(Engine& e, ActionFrame& f) {
+  const CardId self = f.action.a;
+  if (f.action.kind == ActionKind::kPlayEvent) return place(e, self, f.actor, f.action.b);
+  manheim_mark(e, self, Until::kEndOfTurn);
+  if (e.state().in_play_at(f.action.b)) e.nullify(f.action.b);
+}
+
+}  // namespace
+
+extern const Handler kDroughtTree{
+    .name = "drought_tree",
+    .test = "tests/scenarios/card-qc-manheim.scn",
+    .plays = drought_tree_plays,
+    .still_legal = drought_tree_still_legal,
+    .resolve = drought_tree_resolve,
+    .leaving_play = drought_tree_leaving,
+    .orders = drought_tree_orders,
+    .orders_for_either_player = true,
+    .use_label = "nullify the Drought Tree with your unopposed Away Team there",
+};
+
+extern const Handler kJeniceManheim{
+    .name = "jenice_manheim",
+    .test = "tests/scenarios/card-qc-manheim.scn",
+    .resolve = jenice_resolve,
+    .reported = jenice_reported,
+    .state_check = jenice_check,
+    .orders = jenice_orders,
+    .step = jenice_step,
+    .choose_label = "choose the male present with her who gets her bonus",
+    .use_label = "give her bonus to this male present with her",
+};
+
+extern const Handler kSamuelClemens{
+    .name = "samuel_clemens",
+    .test = "tests/scenarios/card-qc-manheim.scn",
+    .resolve = clemens_resolve,
+    .orders = clemens_orders,
+    .use_label = "show a Devidian Door: he leaves play for your bonus area (10 points)",
+};
+
+extern const Handler kDatasBody{
+    .name = "datas_body",
+    .test = "tests/scenarios/card-qc-manheim.scn",
+    .state_check = datas_body_check,
+};
+
+extern const Handler kJulianaTainer{
+    .name = "juliana_tainer",
+    .test = "tests/scenarios/card-qc-manheim.scn",
+    .used_as_android = tainer_aware,
+};
+
+extern const Handler kJohnDoe{
+    .name = "john_doe",
+    .test = "tests/scenarios/card-qc-john-doe.scn",
+    .prevents_death = john_doe_prevents,
+};
+
+extern const Handler kTransfiguration{
+    .name = "transfiguration",
+    .test = "tests/scenarios/card-qc-john-doe.scn",
+    .plays = transfiguration_plays,
+    .still_legal = transfiguration_still_legal,
+    .resolve = transfiguration_resolve,
+    .orders = transfiguration_orders,
+    .use_label = "nullify this event at John Doe's location",
+};
+
+}  // namespace spacedock::stccg::handlers
