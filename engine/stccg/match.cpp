@@ -56,6 +56,7 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.outgunned_initiated_only = !wanted.outgunned_any_battle();
   o.paxan_mission_owner_picks = !wanted.paxan_ship_owner_picks();
   o.pod_spared_by_transporter_skill = !wanted.pod_ignores_transporter_skill();
+  o.merry_man_own_klingon = !wanted.merry_man_any_klingon();
   return o;
 }
 
@@ -95,6 +96,7 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_outgunned_any_battle(!o.outgunned_initiated_only);
   out->set_paxan_ship_owner_picks(!o.paxan_mission_owner_picks);
   out->set_pod_ignores_transporter_skill(!o.pod_spared_by_transporter_skill);
+  out->set_merry_man_any_klingon(!o.merry_man_own_klingon);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

@@ -122,6 +122,9 @@ struct Options {
   // the pod stays, Transporter Skill's nullification (qc.md: AMBIGUOUS); otherwise Transporter
   // Skill spares nothing.
   bool pod_spared_by_transporter_skill = true;
+  // I Am Not a Merry Man! is played only on a Klingon of its player's own (qc.md: AMBIGUOUS);
+  // otherwise on any Klingon in play, either player's.
+  bool merry_man_own_klingon = true;
 };
 
 struct OptionInfo {
@@ -178,6 +181,7 @@ inline constexpr OptionInfo kOptions[] = {
     {"paxan_mission_owner_picks", &Options::paxan_mission_owner_picks, "qc.md Paxan \"Wormhole\""},
     {"pod_spared_by_transporter_skill", &Options::pod_spared_by_transporter_skill,
      "qc.md Anti-Matter Pod"},
+    {"merry_man_own_klingon", &Options::merry_man_own_klingon, "qc.md I Am Not a Merry Man!"},
 };
 
 }  // namespace spacedock::stccg

@@ -59,6 +59,8 @@ extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation
     kIncomingMessageKlingon, kTranswarpConduit;
 // nullifiers.cpp
 extern const Handler kAmandaRogers, kKevinUxbridge, kQ2, kTestDoorJammer, kTestTreatyBreaker;
+// q_card_answers.cpp
+extern const Handler kIAmNotAMerryMan;
 // q_cards.cpp
 extern const Handler kAmandasParents, kAreTheseTrulyYourFriendsBrother, kDoorNet,
     kDrQMedicineEntity, kFrigid, kImmortalAgain, kMortalQ, kOffSwitch, kPlaNet, kScottishSetter,
@@ -87,6 +89,8 @@ extern const Handler kAntiMatterPod;
 extern const Handler kColony;
 // qc_bog_ships.cpp
 extern const Handler kZalkonianVessel;
+// qc_missions.cpp
+extern const Handler kInvestigateLegend, kSamaritanSnare;
 // random_selection.cpp
 extern const Handler kHunterGangs;
 // ship_events.cpp
@@ -95,6 +99,8 @@ extern const Handler kPlasmaFire, kSpacedock, kWarpCoreBreach;
 extern const Handler kUssStargazer;
 // skill_grants.cpp
 extern const Handler kAdmiralRoss, kBattleReport;
+// side_deck_views.cpp
+extern const Handler kTarmin;
 // spaceline_events.cpp
 extern const Handler kCalamarain, kQNet;
 // spaceline_sweeps.cpp
@@ -177,12 +183,14 @@ const std::array kHandlers = {
     &handlers::kHorgahn,
     &handlers::kHunterGangs,
     &handlers::kIlonTandro,
+    &handlers::kIAmNotAMerryMan,
     &handlers::kImmortalAgain,
     &handlers::kIncomingMessageFederation,
     &handlers::kIncomingMessageKlingon,
     &handlers::kIncomingMessageTheContinuum,
     &handlers::kInsideOperation,
     &handlers::kIntoTheBreach,
+    &handlers::kInvestigateLegend,
     &handlers::kKchiq,
     &handlers::kKevinUxbridge,
     &handlers::kKivasFajoCollector,
@@ -228,6 +236,7 @@ const std::array kHandlers = {
     &handlers::kRessikanFlute,
     &handlers::kRogueBorgMercenaries,
     &handlers::kRoyaleCasinoCraps,
+    &handlers::kSamaritanSnare,
     &handlers::kScottishSetter,
     &handlers::kSecurityPrecautions,
     &handlers::kSeniorStaffMeeting,
@@ -240,6 +249,7 @@ const std::array kHandlers = {
     &handlers::kSystemWideCascadeFailure,
     &handlers::kTableOnly,
     &handlers::kTarellianPlagueShip,
+    &handlers::kTarmin,
     &handlers::kTestCommandeer,
     &handlers::kTestCrossfire,
     &handlers::kTestDoorJammer,
