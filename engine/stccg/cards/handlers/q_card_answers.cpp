@@ -55,7 +55,8 @@ bool merry_man_may_cancel(const Engine& e, CardId self, const AttemptFrame& f) {
       (type != v1::STCCG_CARD_TYPE_INTERRUPT && type != v1::STCCG_CARD_TYPE_EVENT &&
        type != v1::STCCG_CARD_TYPE_DILEMMA))
     return false;
-  return !merry_man_used_this_turn(e, self);
+  // A card that may not be nullified, or only by named cards, is not cancelled either.
+  return e.may_nullify(self, f.current) && !merry_man_used_this_turn(e, self);
 }
 
 void merry_man_cancelled(Engine& e, CardId self) {
