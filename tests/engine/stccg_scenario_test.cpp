@@ -290,7 +290,7 @@ TEST_CASE("stccg scenario: the new statements' parse errors") {
             "target_shields_miss_no_damage, guardian_countdown, high_sheriff_one_security, "
             "pulaski_beaming_restriction, end_transmission_draws, colony_scores_away_teams, "
             "ferengi_ingenuity_wall, tournament_any_batleth, outgunned_initiated_only, "
-            "paxan_mission_owner_picks, pod_spared_by_transporter_skill"});
+            "paxan_mission_owner_picks, pod_spared_by_transporter_skill, merry_man_own_klingon"});
   report = run("expect attribute \"Worf\" BRAVERY = 3\n");
   CHECK(report.failures ==
         std::vector<std::string>{"test.scn:1: attributes: INTEGRITY, CUNNING, STRENGTH, RANGE, "
