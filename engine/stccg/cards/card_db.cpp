@@ -136,6 +136,8 @@ class Loader {
     }
     for (const auto& keyword : card.keywords())
       tag_of("keyword:" + keyword);
+    for (int equipment : card.ship().special_equipment())
+      tag_of("keyword:" + special_equipment_name(equipment));
     if (carries_title_tag(card)) tag_of("title:" + card.title());
     for (const auto& species : card.personnel().species())
       tag_of("species:" + species);
@@ -153,6 +155,22 @@ class Loader {
     auto [it, added] = persona_ids_.emplace(name, static_cast<PersonaId>(persona_names_.size()));
     if (added) persona_names_.push_back(name);
     return it->second;
+  }
+
+  // A ship's special equipment by the keyword the cards print for it (Holodeck).
+  static std::string special_equipment_name(int equipment) {
+    switch (static_cast<v1::StccgShipEquipment>(equipment)) {
+      case v1::STCCG_SHIP_EQUIPMENT_TRACTOR_BEAM:
+        return "Tractor Beam";
+      case v1::STCCG_SHIP_EQUIPMENT_CLOAKING_DEVICE:
+        return "Cloaking Device";
+      case v1::STCCG_SHIP_EQUIPMENT_HOLODECK:
+        return "Holodeck";
+      case v1::STCCG_SHIP_EQUIPMENT_LONG_RANGE_SCAN_SHIELDING:
+        return "Long Range Scan Shielding";
+      default:
+        return "?";
+    }
   }
 
   std::uint16_t tag_of(const std::string& name) {
@@ -257,6 +275,15 @@ class Loader {
     out.overcomes_dilemmas.assign(end.overcomes_dilemmas().begin(), end.overcomes_dilemmas().end());
     out.no_points_for_dilemmas.assign(end.no_points_for_dilemmas().begin(),
                                       end.no_points_for_dilemmas().end());
+    if (end.has_solve_cost()) {
+      const auto& cost = end.solve_cost();
+      require(cost.count() > 0, "solve_cost needs a count");
+      out.solve_cost.count = static_cast<int>(cost.count());
+      out.solve_cost.personnel = formula(cost.personnel(), "solve_cost.personnel");
+      out.solve_cost.card_type = cost.card_type();
+      if (!cost.instead_of().empty())
+        out.solve_cost.instead_of = formula(cost.instead_of(), "solve_cost.instead_of");
+    }
     require(end.span() >= 0, "span must not be negative");
     out.span = end.span();
     return out;
@@ -280,6 +307,8 @@ class Loader {
       def.title_tag = tag_ids_.at("title:" + card.title());
       def.tags.push_back(*def.title_tag);
     }
+    for (int equipment : card.ship().special_equipment())
+      def.special_equipment.push_back(tag_ids_.at("keyword:" + special_equipment_name(equipment)));
     if (card.type() == v1::STCCG_CARD_TYPE_PERSONNEL || card.type() == v1::STCCG_CARD_TYPE_SHIP) {
       def.persona = persona_ids_.at(card.personas().empty() ? card.title() : card.personas(0));
     }

@@ -49,6 +49,14 @@ struct StarBonusDef {
   Formula each;  // filter; empty: once, not per member
 };
 
+// Cards the solving group discards as part of a mission's requirement (StccgSolveCost).
+struct SolveCostDef {
+  int count = 0;  // 0: no cost
+  Formula personnel;
+  v1::StccgCardType card_type = v1::STCCG_CARD_TYPE_UNSPECIFIED;  // set: cards, not members
+  std::optional<Formula> instead_of;
+};
+
 struct MissionEndDef {
   AffiliationSet affiliations = 0;
   Formula requirements;
@@ -60,6 +68,7 @@ struct MissionEndDef {
   // Dilemma titles, for the player who solved the mission from this end (StccgMissionEnd).
   std::vector<std::string> overcomes_dilemmas;
   std::vector<std::string> no_points_for_dilemmas;
+  SolveCostDef solve_cost;
   int span = 0;
 };
 
@@ -81,6 +90,9 @@ struct CardDef {
   std::optional<std::uint16_t> title_tag;
   // Ships and facilities.
   Affiliation affiliation = Affiliation::kNone;
+  // Ships: their special equipment as keyword tags ("keyword:Holodeck"), which an `equipment:`
+  // atom finds for the crew (Tarchannen Study's Holodeck).
+  std::vector<std::uint16_t> special_equipment;
   // Missions: [0] the seeder's end, [1] the other player's.
   std::array<MissionEndDef, 2> ends;
   // Dilemmas.

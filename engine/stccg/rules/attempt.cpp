@@ -31,7 +31,8 @@ void Engine::start_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team) 
   attempted |= static_cast<std::uint8_t>(1u << seat);
   // Effects that last until their player attempts another mission end (Aldebaran Serpent).
   end_effects([&](const Effect& x) {
-    return x.until == Until::kMissionAttempted && x.player == seat && x.loc != loc;
+    return (x.until == Until::kMissionAttempted && x.player == seat && x.loc != loc) ||
+           (x.kind == EffectKind::kRequiredAttempt && x.card == anchor);
   });
   const CardId about = f.ship != kNoCard ? f.ship : anchor;
   s_.frames.push_back(std::move(f));
@@ -139,6 +140,7 @@ void Engine::reveal_next(AttemptFrame& f) {
 
 void Engine::meet(AttemptFrame& f) {
   f.sub = DilemmaStep::kEntry;
+  f.cancel_asked = false;
   f.effect = 0;
   f.picked = 0;
   f.step = AttemptFrame::Step::kResolve;
@@ -167,11 +169,38 @@ void Engine::check_requirements(AttemptFrame& f) {
   f.members = f.group;
   f.vessel = f.ship;
   const GroupFacts solvers = group_facts(f.group, f.ship);
+  // Part of the requirement may be cards the group discards (StccgSolveCost).
+  const SolveCostDef& cost = end.solve_cost;
+  const bool cost_due =
+      cost.count > 0 && !(cost.instead_of && cost.instead_of->holds_for_group(solvers));
+  std::vector<CardId> payable = cost_due ? solve_cost_cards(f, cost) : std::vector<CardId>{};
   const bool met = !attempt_broken(f) && has_matching(f.player, f.loc, f.group) &&
-                   end.requirements.holds_for_group(solvers);
+                   end.requirements.holds_for_group(solvers) &&
+                   static_cast<int>(payable.size()) >= (cost_due ? cost.count : 0);
   if (!met) {
     end_attempt(f, ev::AttemptResult::kRequirementsMissing);  // not stopped (§3.8 step 4)
     return;
+  }
+  if (cost_due) {
+    // The solving player picks the cards, one at a time; with no choice left they all go.
+    std::erase_if(payable, [&](CardId c) {
+      return std::find(f.paid.begin(), f.paid.end(), c) != f.paid.end();
+    });
+    while (static_cast<int>(f.paid.size()) < cost.count) {
+      const std::size_t owed = static_cast<std::size_t>(cost.count) - f.paid.size();
+      if (payable.size() == owed) {
+        f.paid.insert(f.paid.end(), payable.begin(), payable.end());
+        break;
+      }
+      const auto chosen = pick(f.player, payable);
+      if (!chosen) return;
+      f.paid.push_back(*chosen);
+      std::erase(payable, *chosen);
+    }
+    for (CardId c : f.paid)
+      to_discard(c);
+    f.paid.clear();
+    prune(f);
   }
   Location& location = s_.spaceline[f.loc];
   location.completed_by = f.player;
@@ -239,6 +268,31 @@ void Engine::check_requirements(AttemptFrame& f) {
     // choices disposes of the artifact when that frame is done.
     if (s_.frames.size() == frames && s_.cards[*c].zone == Zone::kResolving) to_discard(*c);
   }
+}
+
+std::vector<CardId> Engine::solve_cost_cards(const AttemptFrame& f,
+                                             const SolveCostDef& cost) const {
+  std::vector<CardId> out;
+  if (cost.card_type == v1::STCCG_CARD_TYPE_UNSPECIFIED) {
+    for (CardId c : f.group) {
+      if (is_personnel(c) && cost.personnel.holds_for_member(facts(c))) out.push_back(c);
+    }
+    return out;
+  }
+  // Cards of the group's player where a member is: on the planet, or aboard the same vessel.
+  for (CardId c : s_.in_play) {
+    const CardState& item = s_.cards[c];
+    if (s_.def(c).type() != cost.card_type || item.controller != f.player ||
+        (item.where != Where::kSurface && item.where != Where::kAboard))
+      continue;
+    const bool with_a_member = std::any_of(f.group.begin(), f.group.end(), [&](CardId m) {
+      const CardState& member = s_.cards[m];
+      return member.where == item.where &&
+             (item.where == Where::kSurface ? member.loc == item.loc : member.host == item.host);
+    });
+    if (with_a_member) out.push_back(c);
+  }
+  return out;
 }
 
 std::vector<CardId> Engine::earn_artifacts(AttemptFrame& f) {

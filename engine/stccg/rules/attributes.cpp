@@ -339,6 +339,12 @@ GroupFacts Engine::group_facts(const std::vector<CardId>& members, CardId vessel
       }
       group.equipment.insert(group.equipment.end(), def.tags.begin(), def.tags.end());
     }
+    // The special equipment of the ship they are on counts as theirs (Tarchannen Study's
+    // Holodeck).
+    if (vessel != kNoCard) {
+      const auto& special = s_.def(vessel).special_equipment;
+      group.equipment.insert(group.equipment.end(), special.begin(), special.end());
+    }
     std::sort(group.equipment.begin(), group.equipment.end());
   }
   return group;

@@ -56,6 +56,22 @@ std::optional<CardId> nullifier_present(Engine& e, const AttemptFrame& f) {
   return e.pick_or_done(f.player, may);
 }
 
+// A card in play that may cancel the card being met (Handler::may_cancel_met), if its
+// controller chooses to: nullopt while asking, kNoCard when none does. The first such card's
+// controller decides among theirs.
+std::optional<CardId> canceller_in_play(Engine& e, const AttemptFrame& f) {
+  const State& s = e.state();
+  std::vector<CardId> may;
+  for (CardId c : s.in_play) {
+    const Handler* handler = s.def(c).handler;
+    if (!handler || !handler->may_cancel_met || !handler->may_cancel_met(e, c, f)) continue;
+    if (!may.empty() && s.cards[c].controller != s.cards[may.front()].controller) continue;
+    may.push_back(c);
+  }
+  if (may.empty()) return kNoCard;
+  return e.pick_or_done(s.cards[may.front()].controller, may);
+}
+
 // Whether `seat` has solved a mission whose end facing them lists the dilemma `c` in `list`
 // (Plague Planet).
 bool solved_mission_lists(const Engine& e, Seat seat, CardId c,
@@ -101,6 +117,16 @@ void Engine::resolve_seed(AttemptFrame& f) {
       return;
     }
     if (def.type() == v1::STCCG_CARD_TYPE_DOORWAY && f.q_flash == kNoCard) return begin_q_flash(f);
+    if (!f.cancel_asked) {
+      const std::optional<CardId> canceller = canceller_in_play(*this, f);
+      if (!canceller) return;  // its controller is choosing
+      f.cancel_asked = true;
+      if (*canceller != kNoCard) {
+        if (const auto* h = s_.def(*canceller).handler; h->cancelled)
+          h->cancelled(*this, *canceller);
+        return finish_dilemma(f, ev::Outcome::kCancelled);
+      }
+    }
     const bool q_card = f.q_flash != kNoCard;
     if (q_card && def.type() != v1::STCCG_CARD_TYPE_DILEMMA) {
       // A Q-icon event or interrupt: its handler says what it does to the group.

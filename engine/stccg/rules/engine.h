@@ -144,6 +144,13 @@ class Engine {
   // they see meanwhile; stopping shuffles it.
   void search_deck(Seat seat, bool start);
   bool searching_deck(Seat seat) const;
+  // A view of one side deck granted to `viewer` (Tarmin): while it lasts they see its face-down
+  // cards, in order, and nobody else does. Starting and ending it gives the cards new handles,
+  // so that nothing links what was seen to the cards' lives before and after; the deck is not
+  // shuffled (CRD IV.10.E).
+  void view_side_deck(Seat viewer, Seat owner, SideDeckKind kind, bool start);
+  // Whether `viewer` is granted a view of card `c` in a side deck now.
+  bool views_side_deck_card(Seat viewer, CardId c) const;
   void shuffle_deck(Seat seat);
   void stop(CardId c);
   void score(Seat seat, int points, CardId source);
@@ -535,6 +542,8 @@ class Engine {
   // Earns the artifacts under the mission; returns those whose handlers act when earned,
   // which check_requirements runs once the attempt is over.
   std::vector<CardId> earn_artifacts(AttemptFrame& f);
+  // The cards the attempting group could discard to pay a mission's solve cost.
+  std::vector<CardId> solve_cost_cards(const AttemptFrame& f, const SolveCostDef& cost) const;
   void end_attempt(AttemptFrame& f, ev::AttemptResult result);
   // The seed card (or Q-card) `f.current` is met: it resolves once its window closes.
   void meet(AttemptFrame& f);

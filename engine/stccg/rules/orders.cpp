@@ -74,10 +74,14 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     }
   }
   // Transporters off line are rare: looked for once, not for every card and vessel.
-  const bool transporters_down = std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
-    return s_.cards[c].where == Where::kOn && s_.def(c).type() == v1::STCCG_CARD_TYPE_TACTIC &&
-           s_.def(c).card.tactic().transporters_off_line();
-  });
+  const bool transporters_down =
+      std::any_of(s_.in_play.begin(), s_.in_play.end(),
+                  [&](CardId c) {
+                    return s_.cards[c].where == Where::kOn &&
+                           s_.def(c).type() == v1::STCCG_CARD_TYPE_TACTIC &&
+                           s_.def(c).card.tactic().transporters_off_line();
+                  }) ||
+      has_effect(EffectKind::kPlanetCloaked);
   for (CardId c : s_.in_play) {
     if (may_transfer(seat, c) == Rule::kOk) {
       const LocIndex here = location_of(c);
@@ -166,7 +170,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   // Interrupts, doorways and the events whose handlers say where they go.
   hand_plays(seat, nullptr, options);
   options.push_back({ActionKind::kEndTurn});
-  if (has_effect(EffectKind::kRequiredMove)) {
+  if (has_effect(EffectKind::kRequiredMove) || has_effect(EffectKind::kRequiredAttempt)) {
     std::erase_if(options,
                   [&](const Action& a) { return check_required_moves(seat, a) != Rule::kOk; });
   }
@@ -492,7 +496,7 @@ Rule Engine::check_build(Seat seat, CardId card, LocIndex loc, bool seeding) con
   if (def.type() != v1::STCCG_CARD_TYPE_FACILITY) return Rule::kWrongCardType;
   if (loc >= s_.spaceline.size()) return Rule::kNoTarget;
   const auto& mission = s_.def(s_.spaceline[loc].mission).card.mission();
-  if (mission.homeworld()) return Rule::kWrongPlacement;
+  if (mission.homeworld() || mission.no_facilities()) return Rule::kWrongPlacement;
   const auto& facility = def.card.facility();
   // A station of QC stands on a planet: Colony, Terraforming Station (QC rules, CRD IV.3).
   const bool station = facility.kind() == v1::STCCG_FACILITY_KIND_STATION;
@@ -646,6 +650,13 @@ Rule Engine::may_board(Seat seat, CardId card, CardId to, LocIndex here,
 }
 
 bool Engine::beaming_blocked(CardId card, CardId to) const {
+  // Nobody beams to or from the surface of a cloaked planet (Investigate Legend).
+  const bool surface = to == kNoCard || s_.cards[card].where == Where::kSurface;
+  const LocIndex here = location_of(card);
+  if (surface && std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+        return x.kind == EffectKind::kPlanetCloaked && x.loc == here;
+      }))
+    return true;
   // A damage marker may stop beaming to or from a vessel (Maximum Firepower); a docked ship's
   // crew walks to and from its facility without beaming.
   const CardId from = s_.cards[card].where == Where::kAboard ? s_.cards[card].host : kNoCard;

@@ -1,7 +1,8 @@
 // Required moves (CRD II.2): a card may send a ship somewhere (Incoming Message), an effect of
 // kind kRequiredMove naming the ship and the destination. Until it arrives the ship may only move
 // toward it at full speed and take personnel aboard, and its controller may not end the turn
-// while that move can be made. Offering and refusing both go through check_required_moves.
+// while that move can be made. Required attempts (kRequiredAttempt) likewise keep a ship where it
+// must attempt until it does. Offering and refusing both go through check_required_moves.
 #include <algorithm>
 
 #include "engine/stccg/rules/engine.h"
@@ -24,6 +25,15 @@ LocIndex Engine::required_stop(CardId ship, LocIndex destination) const {
 }
 
 Rule Engine::check_required_moves(Seat seat, const Action& a) const {
+  for (const Effect& must : s_.effects) {
+    // A ship that must attempt a mission where it stopped (Samaritan Snare) may neither leave
+    // nor let the turn end while that attempt can be made.
+    if (must.kind == EffectKind::kRequiredAttempt && s_.in_play_at(must.card) &&
+        s_.cards[must.card].controller == seat &&
+        ((a.kind == ActionKind::kMove && a.a == must.card) || a.kind == ActionKind::kEndTurn) &&
+        check_attempt(seat, must.loc, must.card, kNoCard) == Rule::kOk)
+      return Rule::kBlocked;
+  }
   for (const Effect& must : s_.effects) {
     if (must.kind != EffectKind::kRequiredMove) continue;
     const CardId ship = must.card;

@@ -50,6 +50,36 @@ void Engine::search_deck(Seat seat, bool start) {
   if (!start) shuffle_deck(seat);
 }
 
+void Engine::view_side_deck(Seat viewer, Seat owner, SideDeckKind kind, bool start) {
+  const auto which = static_cast<std::int16_t>(owner * kSideDeckKinds + static_cast<int>(kind));
+  const auto viewing = [&](const Effect& x) {
+    return x.kind == EffectKind::kViewingSideDeck && x.player == viewer && x.value == which;
+  };
+  if (start) {
+    Effect looking{.kind = EffectKind::kViewingSideDeck, .until = Until::kRemoved};
+    looking.player = viewer;
+    looking.value = which;
+    add_effect(looking);
+  } else {
+    end_effects(viewing);
+  }
+  for (CardId c : s_.players[owner].side_deck(kind).cards)
+    s_.cards[c].handle = new_handle();
+}
+
+bool Engine::views_side_deck_card(Seat viewer, CardId c) const {
+  const CardState& card = s_.cards[c];
+  if (card.zone != Zone::kSideDeck || card.owner == kNoSeat) return false;
+  return std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+    if (x.kind != EffectKind::kViewingSideDeck || x.player != viewer ||
+        x.value / kSideDeckKinds != card.owner)
+      return false;
+    const auto kind = static_cast<SideDeckKind>(x.value % kSideDeckKinds);
+    const auto& deck = s_.players[card.owner].side_deck(kind).cards;
+    return std::find(deck.begin(), deck.end(), c) != deck.end();
+  });
+}
+
 bool Engine::all_see(CardId c) const {
   const CardState& card = s_.cards[c];
   if (card.face_down) return false;
@@ -318,6 +348,19 @@ void Engine::score(Seat seat, int points, CardId source) {
   player.score += points;
   emit(ev::Scored{seat, static_cast<std::int16_t>(points), static_cast<std::int16_t>(player.score),
                   source});
+  // Cards that answer every score.
+  for (CardId c : std::vector<CardId>(s_.in_play)) {
+    const Handler* handler = s_.def(c).handler;
+    if (handler && handler->points_scored && s_.cards[c].zone == Zone::kPlay)
+      handler->points_scored(*this, c, seat, points);
+  }
+  std::vector<CardId> missions;
+  for (const Location& location : s_.spaceline)
+    missions.push_back(location.mission);
+  for (CardId mission : missions) {
+    const Handler* handler = s_.def(mission).handler;
+    if (handler && handler->points_scored) handler->points_scored(*this, mission, seat, points);
+  }
   check_victory();
 }
 

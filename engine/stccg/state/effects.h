@@ -110,6 +110,15 @@ enum class EffectKind : std::uint8_t {
   // card's classification, skill box, staffing icons, CUNNING and STRENGTH, and keeps its own
   // INTEGRITY, affiliation and everything else (Impersonate Captive).
   kCopies,
+  // The planet at `loc` is cloaked: nobody beams or shuttles to or from its surface
+  // (Investigate Legend).
+  kPlanetCloaked,
+  // `card` (a ship) must attempt the mission at `loc` before its controller ends the turn, if
+  // it can (Samaritan Snare).
+  kRequiredAttempt,
+  // `player` is looking at the face-down cards of side deck `value` % kSideDeckKinds (a
+  // SideDeckKind) of seat `value` / kSideDeckKinds, and only they see them meanwhile (Tarmin).
+  kViewingSideDeck,
 };
 
 // When an effect ends.

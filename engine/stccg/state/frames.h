@@ -128,6 +128,10 @@ struct AttemptFrame {
   bool first_try = false;
   // The next dilemma met is discarded unresolved (Senior Staff Meeting).
   bool cancel_next_dilemma = false;
+  // Whether the cards in play that may cancel the card being met were asked (may_cancel_met).
+  bool cancel_asked = false;
+  // Cards picked so far to pay the mission's solve cost (StccgSolveCost).
+  std::vector<CardId> paid;
 };
 
 // A ship battle (§3.12 with the BoG sequence): targets and return fire are declared at the

@@ -141,6 +141,9 @@ struct Options {
   // Drought Tree: only an Away Team of the tree's opponent, unopposed at its planet, may nullify
   // it (qc.md: AMBIGUOUS); otherwise either player's unopposed Away Team there may.
   bool drought_tree_opponent_only = true;
+  // I Am Not a Merry Man! is played only on a Klingon of its player's own (qc.md: AMBIGUOUS);
+  // otherwise on any Klingon in play, either player's.
+  bool merry_man_own_klingon = true;
 };
 
 struct OptionInfo {
@@ -204,6 +207,7 @@ inline constexpr OptionInfo kOptions[] = {
     {"report_aboard_opponents_empty_ship", &Options::report_aboard_opponents_empty_ship,
      "bog.md Kavok"},
     {"drought_tree_opponent_only", &Options::drought_tree_opponent_only, "qc.md Drought Tree"},
+    {"merry_man_own_klingon", &Options::merry_man_own_klingon, "qc.md I Am Not a Merry Man!"},
 };
 
 }  // namespace spacedock::stccg

@@ -53,6 +53,9 @@ struct Handler {
   void (*state_check)(Engine&, CardId self) = nullptr;
   // The points it is worth to its controller now, for a card whose value is live.
   int (*live_points)(const Engine&, CardId self) = nullptr;
+  // After `seat` scored `points` (any change of a score, a loss too), for each card in play and
+  // each mission on the spaceline (Investigate Legend cloaks and uncloaks).
+  void (*points_scored)(Engine&, CardId self, Seat seat, int points) = nullptr;
   // While it is in play, the score `seat` needs to win, when not the usual one (The Big
   // Picture); the highest such score counts.
   int (*winning_score)(const Engine&, CardId self, Seat seat) = nullptr;
@@ -139,6 +142,11 @@ struct Handler {
   // Resolves the card instead of the standard procedure of §3.9, which the handler may still
   // call for what its data describes.
   void (*encounter)(Engine&, AttemptFrame&) = nullptr;
+  // While it is in play: whether its controller may cancel the card `f.current` a group is
+  // meeting, before it does anything (I Am Not a Merry Man!: a Q-card at its Klingon's
+  // location); `cancelled` is then told that it did.
+  bool (*may_cancel_met)(const Engine&, CardId self, const AttemptFrame& f) = nullptr;
+  void (*cancelled)(Engine&, CardId self) = nullptr;
   // Another way, besides the card's condition, for the group to overcome it.
   bool (*also_overcome)(const Engine&, const AttemptFrame&) = nullptr;
 

@@ -63,6 +63,8 @@ extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation
     kIncomingMessageKlingon, kTranswarpConduit;
 // nullifiers.cpp
 extern const Handler kAmandaRogers, kKevinUxbridge, kQ2, kTestDoorJammer, kTestTreatyBreaker;
+// q_card_answers.cpp
+extern const Handler kIAmNotAMerryMan;
 // q_cards.cpp
 extern const Handler kAmandasParents, kAreTheseTrulyYourFriendsBrother, kDoorNet,
     kDrQMedicineEntity, kFrigid, kImmortalAgain, kMortalQ, kOffSwitch, kPlaNet, kScottishSetter,
@@ -96,6 +98,8 @@ extern const Handler kZalkonianVessel;
 // qc_manheim.cpp
 extern const Handler kDatasBody, kDroughtTree, kJeniceManheim, kJohnDoe, kJulianaTainer,
     kSamuelClemens, kTransfiguration;
+// qc_missions.cpp
+extern const Handler kInvestigateLegend, kSamaritanSnare;
 // random_selection.cpp
 extern const Handler kHunterGangs;
 // ship_events.cpp
@@ -104,6 +108,8 @@ extern const Handler kPlasmaFire, kSpacedock, kWarpCoreBreach;
 extern const Handler kUssStargazer;
 // skill_grants.cpp
 extern const Handler kAdmiralRoss, kBattleReport;
+// side_deck_views.cpp
+extern const Handler kTarmin;
 // spaceline_events.cpp
 extern const Handler kCalamarain, kQNet;
 // spaceline_sweeps.cpp
@@ -192,6 +198,7 @@ const std::array kHandlers = {
     &handlers::kHorgahn,
     &handlers::kHunterGangs,
     &handlers::kIlonTandro,
+    &handlers::kIAmNotAMerryMan,
     &handlers::kImmortalAgain,
     &handlers::kImpersonateCaptive,
     &handlers::kIncomingMessageFederation,
@@ -199,6 +206,7 @@ const std::array kHandlers = {
     &handlers::kIncomingMessageTheContinuum,
     &handlers::kInsideOperation,
     &handlers::kIntoTheBreach,
+    &handlers::kInvestigateLegend,
     &handlers::kJeniceManheim,
     &handlers::kJohnDoe,
     &handlers::kJulianaTainer,
@@ -247,6 +255,7 @@ const std::array kHandlers = {
     &handlers::kRessikanFlute,
     &handlers::kRogueBorgMercenaries,
     &handlers::kRoyaleCasinoCraps,
+    &handlers::kSamaritanSnare,
     &handlers::kSamuelClemens,
     &handlers::kScottishSetter,
     &handlers::kSecurityPrecautions,
@@ -261,6 +270,7 @@ const std::array kHandlers = {
     &handlers::kSystemWideCascadeFailure,
     &handlers::kTableOnly,
     &handlers::kTarellianPlagueShip,
+    &handlers::kTarmin,
     &handlers::kTestCommandeer,
     &handlers::kTestCrossfire,
     &handlers::kTestDoorJammer,

@@ -216,6 +216,11 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "Either player's Away Team may nullify the Drought Tree",
     why: "An unopposed Away Team of either player at the Drought Tree's planet may nullify it. Off: only the opponent of the tree's player may (qc.md Drought Tree).",
   },
+  {
+    key: "merryManAnyKlingon",
+    words: "I Am Not a Merry Man! on any Klingon",
+    why: "I Am Not a Merry Man! may be played on any Klingon in play, either player's, and stays its player's card. Off: only on one of its player's own Klingons (qc.md I Am Not a Merry Man!).",
+  },
 ];
 
 export interface RuleGroup {
