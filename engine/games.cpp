@@ -114,8 +114,12 @@ std::uint32_t rules_version(v1::Game game) {
       // first families of both sets played (issue 25); 6: the rest of both sets' families
       // (captives and Brigs, hidden agendas, infiltration, the AU Door, artifacts, countdowns,
       // missions, personnel choices), a card leaving play taking what is on it, and a beamed
-      // captive staying its captor's (issue 25)
-      return 6;
+      // captive staying its captor's (issue 25); 7: the last families of both sets (hidden
+      // agendas and incidents of Blaze of Glory, solve costs, John Doe's saves, reports where
+      // a card says, holograms idle without a Holodeck, Elim's selections), I.P. Scanner in the
+      // data (renumbering the Alternate Universe cards after it), limited uses as one effect
+      // (issue 25)
+      return 7;
     default:
       return 0;
   }
