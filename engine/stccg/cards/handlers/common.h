@@ -61,6 +61,15 @@ inline bool use_spent(const Engine& e, CardId source) {
   });
 }
 
+// Whether a use of `source` marked until `until` is spent: a card with a limit per turn and a
+// fact kept while it stays (John Doe saved someone this turn, and ever) keeps the two apart.
+inline bool use_spent(const Engine& e, CardId source, Until until) {
+  const auto& effects = e.state().effects;
+  return std::any_of(effects.begin(), effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kUsed && x.source == source && x.until == until;
+  });
+}
+
 // Whether `by` spent the use of a card with `handler`: a limit per player on a title rather than
 // on one copy (one Phaser Array Power Cell a turn).
 inline bool title_use_spent(const Engine& e, Seat by, const Handler& handler) {

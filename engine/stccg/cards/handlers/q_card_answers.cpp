@@ -34,14 +34,6 @@ void merry_man_resolve(Engine& e, ActionFrame& f) {
   place(e, f.action.a, f.actor, f.action.b);
 }
 
-bool merry_man_used_this_turn(const Engine& e, CardId self) {
-  const auto& effects = e.state().effects;
-  return std::any_of(effects.begin(), effects.end(), [&](const Effect& x) {
-    return x.kind == EffectKind::kCounter && x.source == self && x.card != self &&
-           x.until == Until::kEndOfTurn;
-  });
-}
-
 // A Q-icon interrupt, event or dilemma met where its Klingon is, once a turn.
 bool merry_man_may_cancel(const Engine& e, CardId self, const AttemptFrame& f) {
   const State& s = e.state();
@@ -56,14 +48,11 @@ bool merry_man_may_cancel(const Engine& e, CardId self, const AttemptFrame& f) {
        type != v1::STCCG_CARD_TYPE_DILEMMA))
     return false;
   // A card that may not be nullified, or only by named cards, is not cancelled either.
-  return e.may_nullify(self, f.current) && !merry_man_used_this_turn(e, self);
+  return e.may_nullify(self, f.current) && !use_spent(e, self);
 }
 
 void merry_man_cancelled(Engine& e, CardId self) {
-  Effect used{.kind = EffectKind::kCounter, .until = Until::kEndOfTurn};
-  used.source = self;
-  used.card = kNoCard;
-  e.add_effect(used);
+  spend_use(e, self, e.state().cards[self].controller, Until::kEndOfTurn);
 }
 
 }  // namespace

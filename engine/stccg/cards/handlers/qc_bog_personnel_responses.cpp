@@ -3,21 +3,12 @@
 // opponent's personnel where he is.
 #include <variant>
 
+#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg::handlers {
 namespace {
-
-// The mark that Tharket's once-per-game nullification is spent: a counter with his id as
-// source and no card (the turn-placed counter of common.h names the card too).
-bool tharket_spent(const Engine& e, CardId self) {
-  for (const Effect& x : e.state().effects) {
-    if (x.kind == EffectKind::kCounter && x.source == self && x.card == kNoCard && x.flag)
-      return true;
-  }
-  return false;
-}
 
 // A Rescue Captives (by the colon rule, any card of that group) being played by the other
 // player, answered in this window.
@@ -37,7 +28,7 @@ void tharket_responses(const Engine& e, Seat seat, CardId self, const WindowFram
                        std::vector<Action>& out) {
   const State& s = e.state();
   const CardId rescue = rescue_being_played(e, seat, w);
-  if (rescue == kNoCard || tharket_spent(e, self) || s.cards[self].disabled || e.in_stasis(self))
+  if (rescue == kNoCard || use_spent(e, self) || s.cards[self].disabled || e.in_stasis(self))
     return;
   // Played where he is: one of the captives it would free, the rescuer's personnel held by
   // Tharket's controller, is at his location (GAP: the card names no place for it).
@@ -52,9 +43,7 @@ void tharket_responses(const Engine& e, Seat seat, CardId self, const WindowFram
 }
 
 void tharket_resolve(Engine& e, ActionFrame& f) {
-  Effect spent{.kind = EffectKind::kCounter, .until = Until::kRemoved, .flag = true};
-  spent.source = f.action.a;
-  e.add_effect(spent);
+  spend_use(e, f.action.a, f.actor, Until::kRemoved);  // once per game
   if (e.state().cards[f.action.b].zone == Zone::kResolving) e.nullify(f.action.b);
 }
 

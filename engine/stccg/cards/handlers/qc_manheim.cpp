@@ -17,21 +17,6 @@ bool manheim_same_group(const State& s, CardId a, CardId b) {
   return x.where == y.where && x.host == y.host && x.loc == y.loc;
 }
 
-// The copy of the marker effect (a kCounter of `self` with `flag`) `until` ends, or nullptr.
-const Effect* manheim_marker(const Engine& e, CardId self, Until until) {
-  for (const Effect& x : e.state().effects) {
-    if (x.kind == EffectKind::kCounter && x.source == self && x.card == kNoCard && x.until == until)
-      return &x;
-  }
-  return nullptr;
-}
-
-void manheim_mark(Engine& e, CardId self, Until until) {
-  Effect mark{.kind = EffectKind::kCounter, .until = until};
-  mark.source = self;
-  e.add_effect(mark);
-}
-
 // --- Drought Tree: played on a planet mission its player completed, worth 7 to them while it
 // stays. An Away Team unopposed at that planet may nullify it as one of its player's orders:
 // the opponent's only (rule option drought_tree_opponent_only, qc.md: AMBIGUOUS), or with it off
@@ -216,8 +201,8 @@ void datas_body_check(Engine& e, CardId self) {
 constexpr int kTainerAware = 4;
 
 void tainer_aware(Engine& e, CardId self) {
-  if (manheim_marker(e, self, Until::kSourceLeaves)) return;
-  manheim_mark(e, self, Until::kSourceLeaves);
+  if (use_spent(e, self, Until::kSourceLeaves)) return;
+  spend_use(e, self, e.state().cards[self].controller, Until::kSourceLeaves);
   for (Attribute attribute : {Attribute::kCunning, Attribute::kStrength}) {
     Effect aware{.kind = EffectKind::kAttribute, .until = Until::kSourceLeaves};
     aware.attribute = attribute;
@@ -241,10 +226,12 @@ bool john_doe_prevents(Engine& e, CardId self, CardId victim, std::span<const Ca
       !e.is_ship(doe.host) || dying.where != Where::kAboard || dying.host != doe.host ||
       dying.controller != doe.controller ||
       std::find(killed_with.begin(), killed_with.end(), self) != killed_with.end() ||
-      manheim_marker(e, self, Until::kEndOfTurn))
+      use_spent(e, self, Until::kEndOfTurn))
     return false;
-  manheim_mark(e, self, Until::kEndOfTurn);
-  if (!manheim_marker(e, self, Until::kSourceLeaves)) manheim_mark(e, self, Until::kSourceLeaves);
+  const Seat by = doe.controller;
+  spend_use(e, self, by, Until::kEndOfTurn);
+  // Having saved someone, he may receive a Transfiguration for as long as he stays.
+  if (!use_spent(e, self, Until::kSourceLeaves)) spend_use(e, self, by, Until::kSourceLeaves);
   return true;
 }
 
@@ -255,7 +242,7 @@ bool john_doe_prevents(Engine& e, CardId self, CardId victim, std::span<const Ca
 bool transfiguration_host_ok(const Engine& e, CardId doe) {
   const State& s = e.state();
   if (!s.in_play_at(doe) || s.def(doe).title() != "John Doe" ||
-      !manheim_marker(e, doe, Until::kSourceLeaves))
+      !use_spent(e, doe, Until::kSourceLeaves))
     return false;
   return std::none_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
     return s.cards[c].where == Where::kOn && s.cards[c].host == doe &&
@@ -278,7 +265,7 @@ Rule transfiguration_still_legal(const Engine& e, Seat, const Action& play) {
 void transfiguration_orders(const Engine& e, Seat, CardId self, std::vector<Action>& out) {
   const State& s = e.state();
   const CardState& card = s.cards[self];
-  if (card.where != Where::kOn || manheim_marker(e, self, Until::kEndOfTurn)) return;
+  if (card.where != Where::kOn || use_spent(e, self, Until::kEndOfTurn)) return;
   const LocIndex here = e.location_of(card.host);
   if (here == kNoLoc) return;
   for (CardId c : s.in_play) {
@@ -291,7 +278,7 @@ void transfiguration_orders(const Engine& e, Seat, CardId self, std::vector<Acti
 void transfiguration_resolve(Engine& e, ActionFrame& f) {
   const CardId self = f.action.a;
   if (f.action.kind == ActionKind::kPlayEvent) return place(e, self, f.actor, f.action.b);
-  manheim_mark(e, self, Until::kEndOfTurn);
+  spend_use(e, self, f.actor, Until::kEndOfTurn);
   if (e.state().in_play_at(f.action.b)) e.nullify(f.action.b);
 }
 

@@ -4,24 +4,17 @@
 // not shuffled afterwards (CRD IV.10.E).
 #include <algorithm>
 
+#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg::handlers {
 namespace {
 
-// Tarmin's use is spent: a marker that outlives him (once per game, not once per stay in play).
-bool tarmin_used(const Engine& e, CardId self) {
-  const auto& effects = e.state().effects;
-  return std::any_of(effects.begin(), effects.end(), [&](const Effect& x) {
-    return x.kind == EffectKind::kCounter && x.source == self && x.card != self;
-  });
-}
-
 // One use per side deck with face-down cards, of either player, named by its doorway.
 void tarmin_orders(const Engine& e, Seat, CardId self, std::vector<Action>& out) {
   const State& s = e.state();
-  if (tarmin_used(e, self)) return;
+  if (use_spent(e, self)) return;
   for (Seat owner = 0; owner < 2; ++owner) {
     for (int k = 0; k < kSideDeckKinds; ++k) {
       const SideDeck& deck = s.players[owner].side_deck(static_cast<SideDeckKind>(k));
@@ -34,15 +27,12 @@ void tarmin_orders(const Engine& e, Seat, CardId self, std::vector<Action>& out)
 void tarmin_resolve(Engine& e, ActionFrame& f) {
   State& s = e.state();
   const CardId self = f.action.a;
-  if (tarmin_used(e, self)) return;
+  if (use_spent(e, self)) return;
   for (Seat owner = 0; owner < 2; ++owner) {
     for (int k = 0; k < kSideDeckKinds; ++k) {
       const auto kind = static_cast<SideDeckKind>(k);
       if (s.players[owner].side_deck(kind).door != f.action.b) continue;
-      Effect used{.kind = EffectKind::kCounter, .until = Until::kRemoved};
-      used.source = self;
-      used.card = f.action.b;
-      e.add_effect(used);
+      spend_use(e, self, f.actor, Until::kRemoved);  // once per game, outliving him
       e.view_side_deck(f.actor, owner, kind, true);
       // The view lasts until the viewer is done (tarmin_step).
       s.frames.push_back(CardFrame{.card = self, .player = f.actor, .chosen = f.action.b});
