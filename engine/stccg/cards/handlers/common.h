@@ -44,6 +44,25 @@ inline int placed_on_turn(const Engine& e, CardId self) {
   return 0;
 }
 
+// `card`'s `attribute` changes by `value` for as long as `source` stays in play.
+inline Effect& add_attribute_while(Engine& e, CardId source, CardId card, Attribute attribute,
+                                   int value) {
+  Effect change{.kind = EffectKind::kAttribute, .until = Until::kSourceLeaves};
+  change.attribute = attribute;
+  change.source = source;
+  change.card = card;
+  change.value = static_cast<std::int16_t>(value);
+  return e.add_effect(change);
+}
+
+// The spaceline location of mission `mission`, or kNoLoc when it makes none.
+inline LocIndex mission_location(const State& s, CardId mission) {
+  for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
+    if (s.spaceline[loc].mission == mission) return loc;
+  }
+  return kNoLoc;
+}
+
 // Limited uses ("once per turn", "once per game"): `source` spent its use, by `by`, until
 // `until` ends the mark (Until::kEndOfTurn for a turn, Until::kRemoved for the game).
 inline void spend_use(Engine& e, CardId source, Seat by, Until until) {

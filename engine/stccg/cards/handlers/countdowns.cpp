@@ -1,5 +1,6 @@
 // Dilemmas that stay in play and count down at the end of each turn until cured
 // (cards/ABILITIES.md §1, §10): Birth of "Junior" eats RANGE, Test Crossfire kills.
+#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -17,11 +18,7 @@ void birth_of_junior(Engine& e, CardId self) {
     if (x.kind == EffectKind::kAttribute && x.source == self && x.card == ship) lost = &x;
   }
   if (!lost) {
-    Effect loss{.kind = EffectKind::kAttribute, .until = Until::kSourceLeaves};
-    loss.attribute = Attribute::kRange;
-    loss.source = self;
-    loss.card = ship;
-    lost = &e.add_effect(loss);
+    lost = &add_attribute_while(e, self, ship, Attribute::kRange, 0);
   }
   --lost->value;
   if (e.attribute(ship, Attribute::kRange) <= 0) e.destroy_vessel(ship);

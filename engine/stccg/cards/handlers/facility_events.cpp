@@ -58,15 +58,6 @@ Rule upgrade_still_legal(const Engine& e, Seat seat, const Action& play) {
   return fits ? Rule::kOk : Rule::kNoTarget;
 }
 
-void add_to(Engine& e, CardId self, CardId facility, Attribute attribute, int value) {
-  Effect more{.kind = EffectKind::kAttribute, .until = Until::kSourceLeaves};
-  more.attribute = attribute;
-  more.source = self;
-  more.card = facility;
-  more.value = static_cast<std::int16_t>(value);
-  e.add_effect(more);
-}
-
 void upgrade_resolve(Engine& e, ActionFrame& f) {
   const CardId self = f.action.a;
   if (e.is_facility(f.action.b)) {
@@ -79,9 +70,9 @@ void upgrade_resolve(Engine& e, ActionFrame& f) {
       given = *six;
     }
     place(e, self, f.actor, facility);
-    add_to(e, self, facility, Attribute::kShields, kShieldsAdded);
-    add_to(e, self, facility, Attribute::kWeapons,
-           given ? kWeaponsGiven - printed.weapons() : kWeaponsAdded);
+    add_attribute_while(e, self, facility, Attribute::kShields, kShieldsAdded);
+    add_attribute_while(e, self, facility, Attribute::kWeapons,
+                        given ? kWeaponsGiven - printed.weapons() : kWeaponsAdded);
     return;
   }
   const CardId facility = e.state().cards[f.action.b].host;

@@ -191,12 +191,7 @@ void guardian_resolve(Engine& e, ActionFrame& f) {
       e.to_discard(c);
   }
   place(e, self, f.actor, shifter);
-  Effect stronger{.kind = EffectKind::kAttribute, .until = Until::kSourceLeaves};
-  stronger.attribute = Attribute::kStrength;
-  stronger.source = self;
-  stronger.card = shifter;
-  stronger.value = 6;
-  e.add_effect(stronger);
+  add_attribute_while(e, self, shifter, Attribute::kStrength, 6);
   if (s.def(shifter).handler != &kOdoFounder) e.expose_infiltrator(shifter);
 }
 

@@ -385,12 +385,7 @@ void bendii_syndrome_check(Engine& e, CardId self) {
     if (!e.is_personnel(c) || p.controller != card.controller || p.where != v.where ||
         p.host != v.host || p.loc != v.loc)
       continue;
-    Effect weaker{.kind = EffectKind::kAttribute, .until = Until::kSourceLeaves};
-    weaker.source = self;
-    weaker.card = c;
-    weaker.attribute = Attribute::kIntegrity;
-    weaker.value = -2;
-    e.add_effect(weaker);
+    add_attribute_while(e, self, c, Attribute::kIntegrity, -2);
   }
 }
 

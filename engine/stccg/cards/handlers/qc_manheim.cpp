@@ -154,12 +154,7 @@ void jenice_check(Engine& e, CardId self) {
   if (std::any_of(s.effects.begin(), s.effects.end(), bonus)) return;
   const int amount = s.def(chosen).title() == "Paul Manheim" ? kJenicePaulBonus : kJeniceBonus;
   for (Attribute attribute : {Attribute::kIntegrity, Attribute::kCunning, Attribute::kStrength}) {
-    Effect more{.kind = EffectKind::kAttribute, .until = Until::kSourceLeaves};
-    more.attribute = attribute;
-    more.source = self;
-    more.card = chosen;
-    more.value = static_cast<std::int16_t>(amount);
-    e.add_effect(more);
+    add_attribute_while(e, self, chosen, attribute, amount);
   }
 }
 
@@ -204,12 +199,7 @@ void tainer_aware(Engine& e, CardId self) {
   if (use_spent(e, self, Until::kSourceLeaves)) return;
   spend_use(e, self, e.state().cards[self].controller, Until::kSourceLeaves);
   for (Attribute attribute : {Attribute::kCunning, Attribute::kStrength}) {
-    Effect aware{.kind = EffectKind::kAttribute, .until = Until::kSourceLeaves};
-    aware.attribute = attribute;
-    aware.source = self;
-    aware.card = self;
-    aware.value = kTainerAware;
-    e.add_effect(aware);
+    add_attribute_while(e, self, self, attribute, kTainerAware);
   }
   e.stop(self);
 }

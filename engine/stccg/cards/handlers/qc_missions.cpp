@@ -3,24 +3,18 @@
 // Federation ship that stops there attempt it. Their solve costs are data (StccgSolveCost).
 #include <algorithm>
 
+#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg::handlers {
 namespace {
 
-LocIndex qc_mission_index_of(const State& s, CardId self) {
-  for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
-    if (s.spaceline[loc].mission == self) return loc;
-  }
-  return kNoLoc;
-}
-
 // Every score, by either player, switches the planet between cloaked and uncloaked (a loss of
 // points is not a score; a mission's value changing scores nothing, so it switches nothing).
 void legend_points_scored(Engine& e, CardId self, Seat, int points) {
   if (points <= 0) return;
-  const LocIndex here = qc_mission_index_of(e.state(), self);
+  const LocIndex here = mission_location(e.state(), self);
   if (here == kNoLoc) return;
   const auto cloak = [&](const Effect& x) {
     return x.kind == EffectKind::kPlanetCloaked && x.loc == here && x.source == self;
@@ -41,7 +35,7 @@ void legend_points_scored(Engine& e, CardId self, Seat, int points) {
 void snare_ship_arrived(Engine& e, CardId self, CardId ship) {
   State& s = e.state();
   if (!e.is_ship(ship) || !(e.affiliations(ship) & bit(Affiliation::kFederation))) return;
-  const LocIndex here = qc_mission_index_of(s, self);
+  const LocIndex here = mission_location(s, self);
   if (here == kNoLoc) return;
   Effect must{.kind = EffectKind::kRequiredAttempt, .until = Until::kEndOfTurn};
   must.player = s.cards[ship].controller;

@@ -3,6 +3,7 @@
 // spacer, has a span that grows with the universal locations beside it.
 #include <algorithm>
 
+#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -10,14 +11,6 @@ namespace spacedock::stccg::handlers {
 namespace {
 
 constexpr int kSpaceBaseSpan = 3;
-
-// The location of mission `self` on the spaceline, or kNoLoc.
-LocIndex spaceline_index_of(const State& s, CardId self) {
-  for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
-    if (s.spaceline[loc].mission == self) return loc;
-  }
-  return kNoLoc;
-}
 
 // The mission's owner sends an opponent's ship with no android aboard elsewhere: the owner
 // picks the location next (paxan_step), or the ship's owner with the rule option
@@ -37,7 +30,7 @@ void paxan_ship_arrived(Engine& e, CardId self, CardId ship) {
 void paxan_step(Engine& e, CardFrame& f) {
   State& s = e.state();
   const CardId ship = f.chosen;
-  const LocIndex here = spaceline_index_of(s, f.card);
+  const LocIndex here = mission_location(s, f.card);
   if (!s.in_play_at(ship) || e.location_of(ship) != here) {
     s.frames.pop_back();  // gone already: nothing to send away
     return;
@@ -50,7 +43,7 @@ void paxan_step(Engine& e, CardFrame& f) {
   if (!where) return;
   s.frames.pop_back();  // `f` is gone from here on
   // Relocated, not moved: it spends no RANGE.
-  const LocIndex to = spaceline_index_of(s, *where);
+  const LocIndex to = mission_location(s, *where);
   CardState& card = s.cards[ship];
   card.loc = to;
   card.undocked = false;
@@ -61,7 +54,7 @@ void paxan_step(Engine& e, CardFrame& f) {
 // Span X: 3, plus 1 for each universal location next to it.
 int space_span(const Engine& e, CardId self, CardId) {
   const State& s = e.state();
-  const LocIndex here = spaceline_index_of(s, self);
+  const LocIndex here = mission_location(s, self);
   int span = kSpaceBaseSpan;
   if (here == kNoLoc) return span;
   const auto universal_at = [&](LocIndex loc) {
