@@ -67,7 +67,7 @@ void Engine::capture(CardId personnel, Seat captor, CardId source, bool source_g
   held.flag = left_behind;  // unattended
   add_effect(held);
   emit(ev::Captured{personnel, captor});
-  for (CardId c : std::vector<CardId>(s_.in_play)) {
+  for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->captive_taken) handler->captive_taken(*this, c, personnel, captor);
   }

@@ -62,7 +62,7 @@ std::optional<CardId> nullifier_present(Engine& e, const AttemptFrame& f) {
 std::optional<CardId> canceller_in_play(Engine& e, const AttemptFrame& f) {
   const State& s = e.state();
   std::vector<CardId> may;
-  for (CardId c : s.in_play) {
+  for (CardId c : s.handled_in_play) {
     const Handler* handler = s.def(c).handler;
     if (!handler || !handler->may_cancel_met || !handler->may_cancel_met(e, c, f)) continue;
     if (!may.empty() && s.cards[c].controller != s.cards[may.front()].controller) continue;
@@ -441,7 +441,7 @@ void Engine::check_cures() {
 void Engine::end_of_turn_effects() {
   repair_at_end_of_turn();
   // Cards in play that count down at the end of each turn.
-  for (CardId c : std::vector<CardId>(s_.in_play)) {
+  for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
     if (s_.cards[c].zone != Zone::kPlay) continue;
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->end_of_turn) handler->end_of_turn(*this, c);

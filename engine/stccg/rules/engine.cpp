@@ -96,8 +96,8 @@ void Engine::after_change() {
     const Handler* handler = s_.def(c).handler;
     return handler && handler->state_check;
   };
-  if (std::any_of(s_.in_play.begin(), s_.in_play.end(), checks)) {
-    for (CardId c : std::vector<CardId>(s_.in_play)) {
+  if (std::any_of(s_.handled_in_play.begin(), s_.handled_in_play.end(), checks)) {
+    for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
       if (checks(c) && s_.cards[c].zone == Zone::kPlay) s_.def(c).handler->state_check(*this, c);
     }
   }
@@ -108,7 +108,7 @@ void Engine::update_live_scores() {
   // A card whose value is live (Ressikan Flute) scores the difference whenever it changes, for
   // its controller, and for the other player too while they are shared (Tijuana Crass).
   const bool shared = has_effect(EffectKind::kLivePointsShared);
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.handled_in_play) {
     const Handler* handler = s_.def(c).handler;
     // A personnel's are its owner's, held captive or not (Mirasta Yale).
     const bool personnel = is_personnel(c);
@@ -196,7 +196,7 @@ Seat Engine::random_chooser(const std::vector<CardId>& pool) const {
   for (CardId c : pool) {
     if (s_.cards[c].controller != theirs || location_of(c) != loc) return kNoSeat;
   }
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.handled_in_play) {
     const Handler* handler = s_.def(c).handler;
     const CardState& card = s_.cards[c];
     if (handler && handler->chooses_random_selections && card.controller != theirs &&
@@ -250,7 +250,7 @@ void Engine::finish(std::uint8_t winners, v1::ResultReason reason) {
 
 int Engine::winning_score(Seat seat) const {
   int needed = kWinningScore;
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.handled_in_play) {
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->winning_score)
       needed = std::max(needed, handler->winning_score(*this, c, seat));

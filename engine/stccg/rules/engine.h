@@ -187,6 +187,9 @@ class Engine {
   // --- Orders: what the active player may do (orders.cpp) ---
   std::vector<Action> order_options(Seat seat) const;
   Rule check_order(Seat seat, const Action& a) const;
+  // check_order's test of the order itself, without the turn, the required moves or the orders
+  // of cards' handlers.
+  Rule check_order_rules(Seat seat, const Action& a) const;
   // Whether the turn's normal card play is still to be made (a report, or any other card).
   bool may_play_card(Seat seat, bool report = false) const;
   bool reports_as_group(Seat seat) const;

@@ -16,7 +16,7 @@ AffiliationSet Engine::infiltration_icons(CardId personnel) const {
   AffiliationSet icons = 0;
   for (int a : s_.def(personnel).card.personnel().infiltrates())
     icons |= bit(static_cast<Affiliation>(a));
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.handled_in_play) {
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->adds_infiltration_icons)
       icons |= handler->adds_infiltration_icons(*this, c, personnel);

@@ -147,7 +147,7 @@ int Engine::range_left(CardId ship) const {
 }
 
 bool Engine::move_blocked(CardId ship, LocIndex from, LocIndex to) const {
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.handled_in_play) {
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->blocks_move && handler->blocks_move(*this, c, ship, from, to))
       return true;
@@ -169,7 +169,7 @@ void Engine::move_ship(CardId ship, LocIndex to) {
 
 void Engine::ship_arrived(CardId ship) {
   // Cards in play that act on a ship stopping where they are (a move ends where it stops).
-  for (CardId c : std::vector<CardId>(s_.in_play)) {
+  for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->ship_arrived && s_.cards[c].zone == Zone::kPlay && s_.in_play_at(ship))
       handler->ship_arrived(*this, c, ship);

@@ -23,8 +23,10 @@ bool hologram_confined(const Engine& e, CardId personnel) {
 std::vector<Action> Engine::order_options(Seat seat) const {
   std::vector<Action> options;
   options.reserve(64);  // room for a typical turn's options: one allocation, not a growth series
+  // The turn and the required moves are checked once for all, below; none of these candidates is
+  // a card's own order.
   auto offer = [&](Action a) {
-    if (check_order(seat, a) == Rule::kOk) options.push_back(a);
+    if (check_order_rules(seat, a) == Rule::kOk) options.push_back(a);
   };
   const PlayerState& player = s_.players[seat];
   const auto locations = static_cast<LocIndex>(s_.spaceline.size());
@@ -257,6 +259,10 @@ Rule Engine::check_order(Seat seat, const Action& a) const {
   if (seat != s_.active) return Rule::kNotYours;
   if (Rule r = check_required_moves(seat, a); r != Rule::kOk) return r;
   if (is_card_order(a)) return check_card_order(seat, a);
+  return check_order_rules(seat, a);
+}
+
+Rule Engine::check_order_rules(Seat seat, const Action& a) const {
   switch (a.kind) {
     case ActionKind::kReport:
       return check_report(seat, a.a, a.b, a.loc);
@@ -305,7 +311,7 @@ Rule Engine::check_order(Seat seat, const Action& a) const {
 }
 
 void Engine::card_orders(Seat seat, std::vector<Action>& out) const {
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.handled_in_play) {
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->orders &&
         (s_.cards[c].controller == seat || handler->orders_for_either_player))
@@ -375,7 +381,7 @@ bool Engine::free_report(CardId card) const {
 }
 
 bool Engine::reports_as_group(Seat seat) const {
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.handled_in_play) {
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->reports_as_group && s_.cards[c].controller == seat) return true;
   }

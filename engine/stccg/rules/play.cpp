@@ -8,7 +8,7 @@
 namespace spacedock::stccg {
 
 bool Engine::forbidden(Seat seat, CardId c) const {
-  for (CardId source : s_.in_play) {
+  for (CardId source : s_.handled_in_play) {
     const Handler* handler = s_.def(source).handler;
     if (handler && handler->forbids_play && handler->forbids_play(*this, source, seat, c))
       return true;
@@ -17,7 +17,7 @@ bool Engine::forbidden(Seat seat, CardId c) const {
 }
 
 bool Engine::any_forbids_play() const {
-  return std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
+  return std::any_of(s_.handled_in_play.begin(), s_.handled_in_play.end(), [&](CardId c) {
     const Handler* handler = s_.def(c).handler;
     return handler && handler->forbids_play;
   });
@@ -110,7 +110,7 @@ bool Engine::may_nullify(CardId nullifier, CardId target) const {
   if (face_down_agenda(target)) return false;  // nobody knows what it is (BoG)
   const auto& immunity = s_.def(target).card.nullifiers();
   if (immunity.not_nullifiable()) return false;
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.handled_in_play) {
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->shields_from_nullifier &&
         handler->shields_from_nullifier(*this, c, target, nullifier))

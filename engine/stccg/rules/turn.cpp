@@ -79,7 +79,7 @@ void Engine::start_turn() {
   player.only_reports = true;
   emit(ev::StepStarted{ev::Step::kTurn, s_.active, s_.turn});
   // Cards in play that act at the start of every turn.
-  for (CardId c : std::vector<CardId>(s_.in_play)) {
+  for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
     if (s_.cards[c].zone != Zone::kPlay) continue;
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->start_of_turn) handler->start_of_turn(*this, c);

@@ -188,7 +188,12 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
   } else if (card.zone == Zone::kSeed) {
     erase(s_.spaceline[card.loc].seeds, c);
   } else if (card.zone == Zone::kPlay && zone != Zone::kPlay) {
-    erase(s_.in_play, c);
+    s_.leave_play(c);
+  }
+  if (card.zone == Zone::kResolving && zone != Zone::kResolving) {
+    erase(s_.resolving, c);
+  } else if (zone == Zone::kResolving && card.zone != Zone::kResolving) {
+    s_.resolving.push_back(c);
   }
   if (card.where == Where::kSideDeck && where != Where::kSideDeck) {
     s_.players[card.owner].side_deck(side_deck_of(s_.def(c))).door = kNoCard;  // closed
@@ -206,7 +211,7 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
     card.arrested = false;
     if (zone != Zone::kSeed) card.exposed = false;
   } else if (card.zone != Zone::kPlay) {
-    s_.in_play.push_back(c);
+    s_.enter_play(c);
   }
   card.zone = zone;
   card.where = where;
@@ -254,14 +259,14 @@ void Engine::to_discard(CardId c, ev::MoveCause cause) {
 
 void Engine::kill(CardId personnel, std::span<const CardId> killed_with) {
   // A card in play that prevents the death (John Doe): nothing happens to the personnel.
-  for (CardId c : std::vector<CardId>(s_.in_play)) {
+  for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->prevents_death && s_.cards[c].zone == Zone::kPlay &&
         handler->prevents_death(*this, c, personnel, killed_with))
       return;
   }
   // Cards in play that answer a death where it happens (Hazardous Duty).
-  for (CardId c : std::vector<CardId>(s_.in_play)) {
+  for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->personnel_killed && s_.cards[c].zone == Zone::kPlay)
       handler->personnel_killed(*this, c, personnel);
@@ -291,7 +296,7 @@ void Engine::took_part_in_battle(Seat seat) {
 }
 
 void Engine::destroy_vessel(CardId vessel, Seat by) {
-  for (CardId c : std::vector<CardId>(s_.in_play)) {
+  for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
     const Handler* watcher = s_.def(c).handler;
     if (watcher && watcher->vessel_destroyed && s_.in_play_at(c))
       watcher->vessel_destroyed(*this, c, vessel, by);
@@ -349,7 +354,7 @@ void Engine::score(Seat seat, int points, CardId source) {
   emit(ev::Scored{seat, static_cast<std::int16_t>(points), static_cast<std::int16_t>(player.score),
                   source});
   // Cards that answer every score.
-  for (CardId c : std::vector<CardId>(s_.in_play)) {
+  for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->points_scored && s_.cards[c].zone == Zone::kPlay)
       handler->points_scored(*this, c, seat, points);

@@ -117,7 +117,7 @@ CardId Position::add_door(Seat owner, std::string_view title) {
                                   " is not a doorway seeded on a side deck or the table");
     s_.cards[c].zone = Zone::kPlay;
     s_.cards[c].where = Where::kTable;
-    s_.in_play.push_back(c);
+    s_.enter_play(c);
     return c;
   }
   // As Engine::seed_doorway: the side decks are numbered as StccgSideDeck, less one.
@@ -127,7 +127,7 @@ CardId Position::add_door(Seat owner, std::string_view title) {
   CardState& card = s_.cards[c];
   card.zone = Zone::kPlay;
   card.where = Where::kSideDeck;
-  s_.in_play.push_back(c);
+  s_.enter_play(c);
   side.door = c;
   return c;
 }
@@ -156,7 +156,7 @@ CardId Position::add_in_play(Seat owner, std::string_view title, Where where, Lo
   card.where = where;
   card.loc = loc;
   card.host = host;
-  s_.in_play.push_back(c);
+  s_.enter_play(c);
   return c;
 }
 

@@ -1,8 +1,20 @@
 #include "engine/stccg/state/state.h"
 
+#include <algorithm>
+
 #include "engine/core/hash.h"
 
 namespace spacedock::stccg {
+
+void State::enter_play(CardId c) {
+  in_play.push_back(c);
+  if (def(c).handler) handled_in_play.push_back(c);
+}
+
+void State::leave_play(CardId c) {
+  std::erase(in_play, c);
+  std::erase(handled_in_play, c);
+}
 
 std::uint64_t State::hash() const {
   core::StateHasher h;
@@ -90,16 +102,20 @@ std::string State::check() const {
   for (const Location& l : spaceline)
     count(l.seeds, Zone::kSeed, "a seed stack");
   count(in_play, Zone::kPlay, "the cards in play");
+  count(resolving, Zone::kResolving, "the cards resolving");
   if (!broken.empty()) return broken;
   for (std::size_t c = 0; c < cards.size(); ++c) {
     const Zone zone = cards[c].zone;
     // A stored card is found by its host, like a card in play on another.
     const bool tracked = zone != Zone::kOutOfPlay && zone != Zone::kBonus &&
-                         zone != Zone::kMission && zone != Zone::kResolving &&
-                         zone != Zone::kStored;
+                         zone != Zone::kMission && zone != Zone::kStored;
     if (listed[c] != (tracked ? 1 : 0))
       return "card " + std::to_string(c) + " is listed " + std::to_string(listed[c]) + " times";
   }
+  std::vector<CardId> handled;
+  std::copy_if(in_play.begin(), in_play.end(), std::back_inserter(handled),
+               [&](CardId c) { return def(c).handler != nullptr; });
+  if (handled != handled_in_play) return "the cards in play with a handler are listed wrongly";
   return {};
 }
 

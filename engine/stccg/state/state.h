@@ -153,6 +153,10 @@ struct State {
 
   std::vector<CardState> cards;
   std::vector<CardId> in_play;  // cards in Zone::kPlay, in the order they entered
+  // The cards of in_play that have a native handler, in the same order: the loops that ask the
+  // cards in play for a hook walk these, a handful, not the whole table.
+  std::vector<CardId> handled_in_play;
+  std::vector<CardId> resolving;  // cards in Zone::kResolving (being played or met), in order
   std::array<PlayerState, kPlayers> players;
   std::vector<Location> spaceline;
   std::vector<Effect> effects;  // in the order they began
@@ -176,6 +180,9 @@ struct State {
   std::size_t events_checked = 0;  // state-based checks have seen the events before this one
 
   const CardDef& def(CardId c) const { return db->def(cards[c].def); }
+  // Lists a card that has just entered Zone::kPlay, or unlists one that has left it.
+  void enter_play(CardId c);
+  void leave_play(CardId c);
   bool in_play_at(CardId c) const { return c < cards.size() && cards[c].zone == Zone::kPlay; }
   static Seat other(Seat s) { return static_cast<Seat>(1 - s); }
   // The seats with the higher score (both when level): who wins a game scored as it stands.
@@ -187,7 +194,8 @@ struct State {
 
   std::uint64_t hash() const;
   // The first broken invariant, or an empty string: every card is listed exactly once, in the
-  // list its zone names (piles, side decks, seed stacks, cards in play), and nowhere else.
+  // list its zone names (piles, side decks, seed stacks, cards in play, cards resolving), and
+  // nowhere else; the cards in play with a handler are listed as handled_in_play.
   std::string check() const;
 };
 

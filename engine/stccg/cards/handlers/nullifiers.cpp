@@ -2,6 +2,8 @@
 // played), Kevin Uxbridge (an event in play or being played), Q2 (those two, or a Q-related
 // dilemma being met), and a rule fixture that nullifies a doorway just played. A nullifier aimed
 // at a card being played resolves before it (§3.16).
+#include <algorithm>
+
 #include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
@@ -19,13 +21,15 @@ bool is_type(const Engine& e, CardId c, v1::StccgCardType type) {
 // Cards of the opponent being played, which a nullifier may answer.
 template <typename Fits>
 void answer_plays(const Engine& e, Seat seat, CardId self, std::vector<Action>& out, Fits fits) {
-  const State& s = e.state();
-  for (CardId c = 0; c < s.cards.size(); ++c) {
-    if (s.cards[c].zone == Zone::kResolving && e.just_played(c, State::other(seat)) && fits(c) &&
-        e.may_nullify(self, c)) {
-      out.push_back({ActionKind::kPlayInterrupt, self, c});
-    }
+  // Offered in card order.
+  std::vector<CardId> played;
+  for (CardId c : e.state().resolving) {
+    if (e.just_played(c, State::other(seat)) && fits(c) && e.may_nullify(self, c))
+      played.push_back(c);
   }
+  std::sort(played.begin(), played.end());
+  for (CardId c : played)
+    out.push_back({ActionKind::kPlayInterrupt, self, c});
 }
 
 Rule target_still_playing(const Engine& e, Seat, const Action& play) {

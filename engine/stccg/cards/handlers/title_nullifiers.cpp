@@ -36,13 +36,18 @@ void plexing_plays(const Engine& e, Seat, CardId self, const WindowFrame* window
       out.push_back({ActionKind::kPlayInterrupt, self, window->about});
     return;
   }
-  for (CardId c = 0; c < s.cards.size(); ++c) {
-    // A dilemma being met is answered in its own window, above.
-    const bool reachable =
-        s.cards[c].zone == Zone::kPlay ||
-        (s.cards[c].zone == Zone::kResolving && s.def(c).type() != v1::STCCG_CARD_TYPE_DILEMMA);
-    if (reachable && plexed(e, self, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+  // A dilemma being met is answered in its own window, above. The targets are offered in card
+  // order.
+  const auto first = out.size();
+  for (const auto* list : {&s.in_play, &s.resolving}) {
+    for (CardId c : *list) {
+      if (s.cards[c].zone == Zone::kResolving && s.def(c).type() == v1::STCCG_CARD_TYPE_DILEMMA)
+        continue;
+      if (plexed(e, self, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+    }
   }
+  std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
+            [](const Action& x, const Action& y) { return x.b < y.b; });
 }
 
 void plexing_resolve(Engine& e, ActionFrame& f) {

@@ -10,6 +10,17 @@ namespace {
 
 constexpr int kRotationHull = 50;  // a rotated card has lost half its HULL (GLO)
 
+// Whether a damage marker on `target` has a tactic `off` says yes to. Asked of every vessel at
+// every decision, so the markers are looked at where they lie, not listed.
+template <class Off>
+bool marker_takes_off_line(const State& s, CardId target, Off off) {
+  return std::any_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
+    const CardState& card = s.cards[c];
+    return card.where == Where::kOn && card.host == target &&
+           s.def(c).type() == v1::STCCG_CARD_TYPE_TACTIC && off(s.def(c).card.tactic());
+  });
+}
+
 }  // namespace
 
 std::vector<CardId> Engine::markers_on(CardId target) const {
@@ -41,34 +52,28 @@ int Engine::hull(CardId target) const {
 }
 
 bool Engine::equipment_off_line(CardId ship, v1::StccgShipEquipment equipment) const {
-  for (CardId marker : markers_on(ship)) {
-    const auto& off = s_.def(marker).card.tactic().equipment_off_line();
-    if (std::find(off.begin(), off.end(), equipment) != off.end()) return true;
-  }
-  return false;
+  return marker_takes_off_line(s_, ship, [&](const v1::StccgTactic& tactic) {
+    const auto& off = tactic.equipment_off_line();
+    return std::find(off.begin(), off.end(), equipment) != off.end();
+  });
 }
 
 bool Engine::enhancements_off_line(CardId target, Attribute a) const {
   const auto wanted = static_cast<v1::StccgAttribute>(static_cast<int>(a) + 1);
-  for (CardId marker : markers_on(target)) {
-    const auto& off = s_.def(marker).card.tactic().enhancements_off_line();
-    if (std::find(off.begin(), off.end(), wanted) != off.end()) return true;
-  }
-  return false;
+  return marker_takes_off_line(s_, target, [&](const v1::StccgTactic& tactic) {
+    const auto& off = tactic.enhancements_off_line();
+    return std::find(off.begin(), off.end(), wanted) != off.end();
+  });
 }
 
 bool Engine::transporters_off_line(CardId vessel) const {
-  const auto markers = markers_on(vessel);
-  return std::any_of(markers.begin(), markers.end(), [&](CardId marker) {
-    return s_.def(marker).card.tactic().transporters_off_line();
-  });
+  return marker_takes_off_line(
+      s_, vessel, [](const v1::StccgTactic& tactic) { return tactic.transporters_off_line(); });
 }
 
 bool Engine::space_attempts_blocked(CardId ship) const {
-  const auto markers = markers_on(ship);
-  return std::any_of(markers.begin(), markers.end(), [&](CardId marker) {
-    return s_.def(marker).card.tactic().no_space_attempts();
-  });
+  return marker_takes_off_line(
+      s_, ship, [](const v1::StccgTactic& tactic) { return tactic.no_space_attempts(); });
 }
 
 bool Engine::uses_markers(Seat by) const {

@@ -91,7 +91,7 @@ std::vector<Action> Engine::response_options(Seat seat, const WindowFrame& w) co
 }
 
 void Engine::card_responses(Seat seat, const WindowFrame& w, std::vector<Action>& out) const {
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.handled_in_play) {
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->responses && s_.cards[c].controller == seat)
       handler->responses(*this, seat, c, w, out);
