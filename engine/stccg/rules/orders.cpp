@@ -98,7 +98,9 @@ std::vector<Action> Engine::order_options(Seat seat) const {
             offer({ActionKind::kTransfer, c, v, here});
         }
       }
-      offer({ActionKind::kTransfer, c, kNoCard, here});
+      // Down to the planet: only from aboard, at a planet (as check_transfer says).
+      if (s_.cards[c].where == Where::kAboard && planet(here))
+        offer({ActionKind::kTransfer, c, kNoCard, here});
     }
   }
   std::vector<bool> anyone_on_surface(locations, false);
