@@ -731,31 +731,39 @@ TEST_CASE(
 }
 
 TEST_CASE("stccg: a card the engine does not play yet is never seeded") {
-  // Manheim's Dimensional Door (Q-Continuum) waits for its doorway handler: in a deck it stays
-  // in the seed pile.
+  // A card waiting for its mechanism stays in the seed pile. No printed card waits any longer:
+  // the fixture Test Unfinished Dilemma stands in, put in place of an Archer below the deck
+  // checks (a fixture is in no deck a player may bring).
   const CardDb& db = CardDb::standard();
-  const auto waiting = db.find_title("Manheim's Dimensional Door");
+  const auto waiting = db.find_title("Test Unfinished Dilemma");
+  const auto archer = db.find_title("Archer");
   REQUIRE(waiting);
+  REQUIRE(archer);
   REQUIRE(db.def(*waiting).unsupported());
-  std::string list = export_deck_text(*sample_deck("federation"), db);
-  const std::size_t archer = list.find("Archer");
-  REQUIRE(archer != std::string::npos);
-  list.replace(archer, std::string("Archer").size(), "Manheim's Dimensional Door");
-  v1::MatchSetup setup = sample_setup("federation", "klingon");
-  setup.mutable_seats(0)->mutable_stccg()->set_sample_deck("");
-  setup.mutable_seats(0)->mutable_stccg()->set_deck_list(list);
-  REQUIRE_FALSE(engine::check_seat(setup, setup.seats(0)).has_value());
+  Setup setup;
+  setup.decks = {*sample_deck("federation"), *sample_deck("klingon")};
+  auto& cards = setup.decks[0].cards;
+  const auto replaced = std::find(cards.begin(), cards.end(), *archer);
+  REQUIRE(replaced != cards.end());
+  *replaced = *waiting;
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-    auto match = start(setup, seed);
+    Game game = Game::create(db, setup, seed);
     core::Rng chooser(seed);
-    while (!match->over() && match->game().state().turn == 0) {
-      answer_at_random(*match, chooser);
+    int seeded_dilemmas = 0;
+    while (!game.over() && game.state().turn == 0) {
+      const core::Decision* decision = game.decision();
+      REQUIRE(decision);
+      const auto pick = chooser.below(static_cast<std::uint32_t>(decision->options.size()));
+      REQUIRE(game.submit(decision->seat, decision->id, decision->options[pick]).accepted());
     }
-    const State& s = match->game().state();
+    const State& s = game.state();
     for (std::size_t c = 0; c < s.cards.size(); ++c) {
-      if (s.def(static_cast<CardId>(c)).title() != "Manheim's Dimensional Door") continue;
-      CHECK(s.cards[c].zone != Zone::kSeed);
+      const DefIndex def = s.cards[c].def;
+      if (def == *waiting) CHECK(s.cards[c].zone != Zone::kSeed);
+      if (s.cards[c].zone == Zone::kSeed && db.def(def).type() == v1::STCCG_CARD_TYPE_DILEMMA)
+        ++seeded_dilemmas;
     }
+    CHECK(seeded_dilemmas > 0);  // the contrast: the other dilemmas were seeded
   }
 }
 

@@ -283,6 +283,25 @@ class Engine {
   bool forbidden(Seat seat, CardId c) const;
   bool any_forbids_play() const;
 
+  // --- Plays on hold (holds.cpp, CRD IV.6: Manheim's Dimensional Door) ---
+  // The card of the play announced that `seat` may put on hold in `w`, the window just after
+  // it: another player's card play, not held before; kNoCard when there is none.
+  CardId holdable_play(Seat seat, const WindowFrame& w) const;
+  // `by` shows `shown` from their hand (it stays there, seen as that card by both) and puts the
+  // play of `held` on hold: it waits in Zone::kHeld, where nothing can nullify it, while `by`
+  // makes up to `plays` plays from the hand through `source`, whose handler's step runs the
+  // CardFrame pushed here with free_play_step. Then it resumes, or goes back to its owner's hand
+  // if no longer legal. Holds chain; they resume last in first out.
+  void hold_play(CardId held, Seat by, CardId shown, CardId source, std::uint8_t plays);
+  void free_play_step(CardFrame& f);
+  // `seat` is making a play through a hold: any card from hand as though normally, in either
+  // turn, outside the numeric limits on card plays and not counted toward them.
+  bool playing_free(Seat seat) const;
+  // The plays `seat` may make through a hold.
+  void free_play_options(Seat seat, std::vector<Action>& out) const;
+  Rule held_play_legal(Seat seat, const Action& play) const;
+  void release_hold(CardId held);
+
   // --- Downloads (downloads.cpp, GLO "Downloading") ---
   // Appends the downloads `seat` may start now with their cards in play: as orders (`window`
   // null) or in `window`. Each names its card and entry (StccgCard.downloads), not what it finds.

@@ -395,13 +395,17 @@ Rule Engine::check_from_hand(Seat seat, CardId card) const {
   const CardState& c = s_.cards[card];
   // A card being downloaded is played from the draw deck, without the turn's card play.
   const bool downloading = c.zone == Zone::kDrawDeck && downloadable(seat, card);
-  if (c.owner != seat || (c.zone != Zone::kHand && !downloading)) return Rule::kNotInHand;
+  // A play on hold is checked again as it resumes, as if from the hand: its card play was made.
+  const bool held = c.zone == Zone::kHeld;
+  if (c.owner != seat || (c.zone != Zone::kHand && !downloading && !held)) return Rule::kNotInHand;
   const CardDef& def = s_.def(card);
   const bool report = def.type() == v1::STCCG_CARD_TYPE_PERSONNEL ||
                       def.type() == v1::STCCG_CARD_TYPE_SHIP ||
                       def.type() == v1::STCCG_CARD_TYPE_EQUIPMENT;
-  if (!downloading &&
-      (free_report(card) ? s_.players[seat].orders_begun : !may_play_card(seat, report)))
+  // A play through a hold is outside the numeric limits on card plays (CRD IV.6).
+  if (!downloading && !held &&
+      (free_report(card) ? s_.players[seat].orders_begun : !may_play_card(seat, report)) &&
+      !playing_free(seat))
     return Rule::kCardPlayUsed;
   // Alternate Universe cards need an open Alternate Universe Door of the player's (CRD IV.6).
   if (!doorway_admits(seat, def)) return Rule::kNotPlayableNow;

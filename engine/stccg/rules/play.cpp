@@ -45,12 +45,14 @@ Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window,
     case v1::STCCG_CARD_TYPE_OBJECTIVE:
       // Events are the turn's normal card play (§1.4); so are BoG's incidents and objectives.
       if (downloading) return Rule::kOk;
+      if (!window && playing_free(seat)) return Rule::kOk;  // a play through a hold
       if (window || seat != s_.active) return Rule::kWrongStep;
       return may_play_card(seat) ? Rule::kOk : Rule::kCardPlayUsed;
     case v1::STCCG_CARD_TYPE_DOORWAY:
       // Doorways act like interrupts but only in their owner's turn, unless the card says
       // otherwise, and never between dilemmas (CRD IV.6, S-62).
-      if (seat != s_.active && !def.card.doorway().any_turn()) return Rule::kNotYours;
+      if (seat != s_.active && !def.card.doorway().any_turn() && !playing_free(seat))
+        return Rule::kNotYours;
       if (window && window->kind == WindowKind::kBetweenDilemmas) return Rule::kWrongStep;
       return Rule::kOk;
     default:

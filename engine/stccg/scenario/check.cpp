@@ -71,6 +71,8 @@ std::string place_of(const State& s, CardId c) {
       return "under " + std::to_string(card.loc);
     case Zone::kResolving:
       return "resolving";
+    case Zone::kHeld:
+      return "held";
     case Zone::kStored:
       return "stored " + title(s, card.host);
     case Zone::kPlay:

@@ -120,6 +120,11 @@ Place place(LineReader& p, std::string first, bool setup) {
     out.kind = Place::Kind::kPile;
     out.zone = *zone;
     out.player = setup ? p.player() : p.maybe_player();
+  } else if (!setup && (first == "held" || first == "resolving")) {
+    // A card played and waiting: put on hold (Engine::hold_play), or about to resolve.
+    out.kind = Place::Kind::kPile;
+    out.zone = first == "held" ? Zone::kHeld : Zone::kResolving;
+    out.player = p.maybe_player();
   } else if (first == "under" || first == "space" || first == "planet") {
     out.kind = first == "under"   ? Place::Kind::kUnder
                : first == "space" ? Place::Kind::kSpace

@@ -98,7 +98,8 @@ enum class EffectKind : std::uint8_t {
   kBeamedDown,
   // The mission at `loc` is worth `value` points instead of its printed ones (The Sheliak: 0).
   kMissionPoints,
-  // Doorway `card`, on its owner's table, is closed: what it admits cannot come through (Door-Net).
+  // Doorway `card`, in play, is closed: what it admits cannot come through, nor does it act
+  // (Door-Net; Manheim's Dimensional Door holds no plays).
   kDoorwayClosed,
   // `source` has spent a limited use of its ability, by `player`: once per turn with
   // Until::kEndOfTurn, once per game with Until::kRemoved (cards/handlers/common.h).
@@ -119,6 +120,9 @@ enum class EffectKind : std::uint8_t {
   // `player` is looking at the face-down cards of side deck `value` % kSideDeckKinds (a
   // SideDeckKind) of seat `value` / kSideDeckKinds, and only they see them meanwhile (Tarmin).
   kViewingSideDeck,
+  // `player` is making a play through a hold (Engine::hold_play): any card from hand, in either
+  // turn, outside the numeric limits on card plays and not counted toward them.
+  kFreePlay,
 };
 
 // When an effect ends.

@@ -40,6 +40,8 @@ struct ActionFrame {
   Step step = Step::kAnnounced;
   // Nullified while waiting to resolve: its card is gone and it does nothing.
   bool nullified = false;
+  // Its card play was put on hold once (Engine::hold_play); it is not held again.
+  bool held = false;
   // Responses announced to this action, resolved after it (FIFO).
   std::vector<std::pair<Seat, Action>> responses;
   std::uint8_t next_response = 0;

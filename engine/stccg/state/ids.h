@@ -32,6 +32,7 @@ enum class Zone : std::uint8_t {
   kResolving,  // played, waiting for its turn to resolve
   kSideUsed,   // face up under its side deck (used Q-cards and tactics, §3.19)
   kStored,     // face down under the card in play `host` that stores it: only its owner sees it
+  kHeld,       // played, then put on hold (Engine::hold_play): in neither hand nor play, face up
 };
 
 // Where a card in play is.

@@ -133,6 +133,7 @@ struct PlayerState {
       case Zone::kSideDeck:
       case Zone::kSideUsed:
       case Zone::kStored:
+      case Zone::kHeld:
       case Zone::kMission:
       case Zone::kSeed:
       case Zone::kPlay:

@@ -7,6 +7,7 @@ namespace {
 
 // The proto enums mirror the engine's, shifted by one for UNSPECIFIED.
 static_assert(static_cast<int>(Zone::kStored) + 1 == v1::STCCG_ZONE_STORED);
+static_assert(static_cast<int>(Zone::kHeld) + 1 == v1::STCCG_ZONE_HELD);
 static_assert(static_cast<int>(Where::kSideDeck) == v1::STCCG_WHERE_SIDE_DECK);
 static_assert(static_cast<int>(ev::Step::kEndOfTurn) + 1 == v1::STCCG_STEP_END_OF_TURN);
 static_assert(static_cast<int>(ev::Outcome::kCancelled) + 1 == v1::STCCG_OUTCOME_CANCELLED);
@@ -346,6 +347,7 @@ class EventWriter {
       case Zone::kResolving:
         if (e.from.zone == Zone::kSeed)
           return subject + " is met at " + mission_title(s_, e.from.loc);
+        if (e.from.zone == Zone::kHeld) return subject + " is no longer on hold";
         return who + " plays " + object;
       case Zone::kDiscard:
         switch (e.cause) {
@@ -367,6 +369,8 @@ class EventWriter {
         return subject + " goes face up under " + who + "'s side deck";
       case Zone::kStored:
         return subject + " is stored under " + host_title(e.to.host);
+      case Zone::kHeld:
+        return subject + " is put on hold";
       case Zone::kPlay:
         return into_play_text(m, subject);
     }

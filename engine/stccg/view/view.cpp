@@ -105,6 +105,11 @@ class ViewWriter {
     for (std::size_t c = 0; c < s_.cards.size(); ++c) {
       if (s_.cards[c].zone == Zone::kResolving) ref(static_cast<CardId>(c), out->add_resolving());
     }
+    for (const Frame& frame : s_.frames) {  // the plays on hold, the first held first
+      const auto* play = std::get_if<ActionFrame>(&frame);
+      if (play && play->held && s_.cards[play->action.a].zone == Zone::kHeld)
+        ref(play->action.a, out->add_held());
+    }
     for (auto it = s_.frames.rbegin(); it != s_.frames.rend(); ++it) {
       if (const auto* attempt = std::get_if<AttemptFrame>(&*it)) {
         this->attempt(*attempt, out->mutable_attempt());

@@ -63,11 +63,13 @@ Rule tent_open(const Engine& e, Seat seat, const Action&) {
 void tent_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                 std::vector<Action>& out) {
   if (window && window->kind == WindowKind::kDilemma) return;
-  if (tent_used(e, seat) || tent_open(e, seat, {}) != Rule::kOk) return;
+  // Through a hold its once per turn does not apply (CRD IV.6).
+  if ((tent_used(e, seat) && !e.playing_free(seat)) || tent_open(e, seat, {}) != Rule::kOk) return;
   out.push_back({ActionKind::kPlayDoorway, self});
 }
 
 void tent_announced(Engine& e, Seat seat, const Action&) {
+  if (e.playing_free(seat)) return;  // not counted toward its once per turn (CRD IV.6)
   Effect used{.kind = EffectKind::kTentUsed, .until = Until::kEndOfTurn};
   used.player = seat;
   e.add_effect(used);

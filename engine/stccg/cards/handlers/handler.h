@@ -107,6 +107,9 @@ struct Handler {
   // Rescue Captives). Made at once, like a nullifier; `resolve` carries them out.
   void (*responses)(const Engine&, Seat seat, CardId self, const WindowFrame& window,
                     std::vector<Action>& out) = nullptr;
+  // Its `responses` are asked for either player, not only its controller; they say who may make
+  // them (Manheim's Dimensional Door affects both players).
+  bool responses_for_either_player = false;
   // In its owner's discard pile: whether `seat`, its owner, may now take it back into hand as
   // one of their orders (U.S.S. Stargazer); `resolve` runs as it is taken (rules/orders.cpp).
   bool (*may_take_back)(const Engine&, Seat seat, CardId self) = nullptr;

@@ -458,9 +458,12 @@ void door_net(Engine& e, AttemptFrame& f) {
     }
   }
   const std::size_t side_doors = doors.size();
-  for (CardId c : e.state().in_play) {  // doorways on the table (Alternate Universe Door)
+  // Doorways on the table (Alternate Universe Door) or on a mission (Manheim's Dimensional Door).
+  for (CardId c : e.state().in_play) {
     const CardDef& def = e.state().def(c);
-    if (def.type() == v1::STCCG_CARD_TYPE_DOORWAY && e.state().cards[c].where == Where::kTable &&
+    const Where where = e.state().cards[c].where;
+    if (def.type() == v1::STCCG_CARD_TYPE_DOORWAY &&
+        (where == Where::kTable || where == Where::kOn) &&
         e.state().cards[c].controller == f.player)
       doors.push_back(c);
   }

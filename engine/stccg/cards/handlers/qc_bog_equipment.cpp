@@ -22,9 +22,25 @@ namespace {
 
 constexpr int kPodNavigationHalves = 6;  // Navigation x3
 
+// It nullifies, as an order of its player, a card in play at its location that names it among
+// its nullifiers (Manheim's Dimensional Door); the pod stays.
+void pod_nullify_orders(const Engine& e, CardId self, std::vector<Action>& out) {
+  const State& s = e.state();
+  const LocIndex here = e.location_of(self);
+  if (here == kNoLoc) return;
+  const std::string& title = s.def(self).title();
+  for (CardId c : s.in_play) {
+    const auto& by = s.def(c).card.nullifiers().may_be_nullified_by();
+    if (c != self && e.location_of(c) == here &&
+        std::find(by.begin(), by.end(), title) != by.end() && e.may_nullify(self, c))
+      out.push_back({ActionKind::kUseCard, self, c});
+  }
+}
+
 void pod_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
   const State& s = e.state();
   const CardState& pod = s.cards[self];
+  if (pod.controller == seat) pod_nullify_orders(e, self, out);
   if (pod.where != Where::kAboard || !e.is_ship(pod.host) || s.cards[pod.host].controller != seat)
     return;
   const LocIndex here = e.location_of(pod.host);
@@ -35,6 +51,12 @@ void pod_resolve(Engine& e, ActionFrame& f) {
   State& s = e.state();
   const CardId self = f.action.a;
   if (!s.in_play_at(self) || f.action.kind != ActionKind::kUseCard) return;
+  if (f.action.b != kNoCard) {
+    std::vector<Action> still;
+    pod_nullify_orders(e, self, still);
+    if (std::find(still.begin(), still.end(), f.action) != still.end()) e.nullify(f.action.b);
+    return;
+  }
   const LocIndex here = e.location_of(s.cards[self].host);
   e.move_card(self, Zone::kPlay, Where::kOn, kNoLoc, s.spaceline[here].mission, f.actor);
 }
@@ -82,7 +104,7 @@ extern const Handler kAntiMatterPod{
     .resolve = pod_resolve,
     .orders = pod_orders,
     .ship_arrived = pod_ship_arrived,
-    .use_label = "leave it here, for the next ship that stops at this mission",
+    .use_label = "leave it here, for the next ship that stops at this mission; or nullify the card",
 };
 
 }  // namespace spacedock::stccg::handlers

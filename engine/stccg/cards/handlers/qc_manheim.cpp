@@ -2,7 +2,8 @@
 // Tree's points on a solved planet, which an unopposed Away Team may nullify; Jenice Manheim's
 // bonus to one male present with her; Samuel Clemens leaving play when a Devidian Door is shown;
 // Data's Body, disabled on its own; Juliana Tainer becoming aware; John Doe preventing a death
-// aboard his ship, and the Transfiguration played on him afterwards.
+// aboard his ship, and the Transfiguration played on him afterwards; Manheim's Dimensional Door,
+// which puts a card play on hold (Engine::hold_play), and Paul Manheim, who may nullify it.
 #include <algorithm>
 
 #include "engine/stccg/cards/handlers/common.h"
@@ -272,7 +273,139 @@ void transfiguration_resolve(Engine& e, ActionFrame& f) {
   if (e.state().in_play_at(f.action.b)) e.nullify(f.action.b);
 }
 
+// --- Manheim's Dimensional Door: played on a planet, it affects both players. While it is in
+// play and not closed (Door-Net), a player may answer the other's card play, just announced, by
+// showing a card of the same title from hand: the play is put on hold and they make a play from
+// hand as though normally, outside the card-play limits (Engine::hold_play; CRD IV.6). A
+// personnel present with it who doubles it (StccgWherePresent DOUBLES: Paul Manheim) lets his
+// controller make that two plays for the card shown (CRD IV.10.E).
+
+bool dimensional_door_open(const Engine& e, CardId self) {
+  return e.state().in_play_at(self) && !e.has_effect(EffectKind::kDoorwayClosed, self);
+}
+
+bool dimensional_door_in_play(const Engine& e, CardId self) {
+  const State& s = e.state();
+  return std::any_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
+    return c != self && s.def(c).title() == s.def(self).title();
+  });
+}
+
+void dimensional_door_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
+                            std::vector<Action>& out) {
+  if (window || dimensional_door_in_play(e, self)) return;  // not duplicatable
+  const State& s = e.state();
+  for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
+    if (e.planet(loc)) out.push_back({ActionKind::kPlayDoorway, self, s.spaceline[loc].mission});
+  }
+}
+
+Rule dimensional_door_still_legal(const Engine& e, Seat, const Action& play) {
+  if (dimensional_door_in_play(e, play.a)) return Rule::kNotDuplicatable;
+  const LocIndex loc = e.location_of(play.b);
+  return loc != kNoLoc && e.planet(loc) ? Rule::kOk : Rule::kNoTarget;
+}
+
+void dimensional_door_responses(const Engine& e, Seat seat, CardId self, const WindowFrame& window,
+                                std::vector<Action>& out) {
+  if (!dimensional_door_open(e, self)) return;
+  const CardId played = e.holdable_play(seat, window);
+  if (played == kNoCard) return;
+  const State& s = e.state();
+  for (CardId c : s.players[seat].hand) {
+    if (s.def(c).title() == s.def(played).title()) out.push_back({ActionKind::kUseCard, self, c});
+  }
+}
+
+// The personnel present with the Door (at its location) who doubles it, or kNoCard.
+CardId dimensional_door_doubler(const Engine& e, CardId self) {
+  const State& s = e.state();
+  const LocIndex here = e.location_of(self);
+  for (CardId c : s.in_play) {
+    if (!e.is_personnel(c) || s.cards[c].disabled || e.in_stasis(c) || e.location_of(c) != here)
+      continue;
+    for (const auto& entry : s.def(c).card.personnel().where_present()) {
+      if (entry.title() == s.def(self).title() &&
+          entry.effect() == v1::STCCG_PRESENCE_EFFECT_DOUBLES)
+        return c;
+    }
+  }
+  return kNoCard;
+}
+
+void dimensional_door_resolve(Engine& e, ActionFrame& f) {
+  const CardId self = f.action.a;
+  if (f.action.kind == ActionKind::kPlayDoorway) return place(e, self, f.actor, f.action.b);
+  // A card shown: the play the window below answers is put on hold.
+  const WindowFrame* window = e.top_frame<WindowFrame>();
+  const CardId played = window ? e.holdable_play(f.actor, *window) : kNoCard;
+  if (!dimensional_door_open(e, self) || played == kNoCard) return;
+  std::uint8_t plays = 1;
+  if (const CardId doubler = dimensional_door_doubler(e, self); doubler != kNoCard) {
+    // His controller may double it for this hold (CRD IV.10.E).
+    if (f.sub == 0) {
+      const auto doubled = e.yes_no(e.state().cards[doubler].controller);
+      if (!doubled) return;
+      f.sub = *doubled ? 2 : 1;
+    }
+    plays = f.sub;
+  }
+  e.hold_play(played, f.actor, f.action.b, self, plays);
+}
+
+void dimensional_door_step(Engine& e, CardFrame& f) {
+  e.free_play_step(f);
+}
+
+// --- Paul Manheim: where present (at its location), his controller may nullify a card in play
+// that his where_present entries say he may nullify (Manheim's Dimensional Door), as an order.
+// His doubling of the Door is read by the Door's handler.
+
+void paul_manheim_orders(const Engine& e, Seat, CardId self, std::vector<Action>& out) {
+  const State& s = e.state();
+  if (s.cards[self].disabled || e.in_stasis(self)) return;
+  const LocIndex here = e.location_of(self);
+  if (here == kNoLoc) return;
+  for (const auto& entry : s.def(self).card.personnel().where_present()) {
+    if (entry.effect() != v1::STCCG_PRESENCE_EFFECT_MAY_NULLIFY) continue;
+    for (CardId c : s.in_play) {
+      if (s.def(c).title() == entry.title() && e.location_of(c) == here && e.may_nullify(self, c))
+        out.push_back({ActionKind::kUseCard, self, c});
+    }
+  }
+}
+
+void paul_manheim_resolve(Engine& e, ActionFrame& f) {
+  std::vector<Action> still;
+  paul_manheim_orders(e, f.actor, f.action.a, still);
+  if (std::find(still.begin(), still.end(), f.action) != still.end()) e.nullify(f.action.b);
+}
+
 }  // namespace
+
+extern const Handler kDimensionalDoor{
+    .name = "manheims_dimensional_door",
+    .test = "tests/scenarios/card-qc-manheims-door.scn",
+    .plays = dimensional_door_plays,
+    .still_legal = dimensional_door_still_legal,
+    .resolve = dimensional_door_resolve,
+    .responses = dimensional_door_responses,
+    .responses_for_either_player = true,
+    .step = dimensional_door_step,
+    .question = "Paul Manheim is present: double the Door for this card shown (two plays)?",
+    .yes_label = "double it",
+    .no_label = "one play",
+    .choose_label = "play a card from your hand through the Door, outside the card-play limits",
+    .use_label = "show this card of the same title: that play is put on hold, and you play a card",
+};
+
+extern const Handler kPaulManheim{
+    .name = "paul_manheim",
+    .test = "tests/scenarios/card-qc-manheims-door.scn",
+    .resolve = paul_manheim_resolve,
+    .orders = paul_manheim_orders,
+    .use_label = "nullify this card present with him",
+};
 
 extern const Handler kDroughtTree{
     .name = "drought_tree",

@@ -96,8 +96,8 @@ extern const Handler kColony;
 // qc_bog_ships.cpp
 extern const Handler kZalkonianVessel;
 // qc_manheim.cpp
-extern const Handler kDatasBody, kDroughtTree, kJeniceManheim, kJohnDoe, kJulianaTainer,
-    kSamuelClemens, kTransfiguration;
+extern const Handler kDatasBody, kDimensionalDoor, kDroughtTree, kJeniceManheim, kJohnDoe,
+    kJulianaTainer, kPaulManheim, kSamuelClemens, kTransfiguration;
 // qc_missions.cpp
 extern const Handler kInvestigateLegend, kSamaritanSnare;
 // random_selection.cpp
@@ -166,6 +166,7 @@ const std::array kHandlers = {
     &handlers::kDatasMedals,
     &handlers::kDefenseSystemUpgrade,
     &handlers::kDialMartokForMurder,
+    &handlers::kDimensionalDoor,
     &handlers::kDiscardToDownload,
     &handlers::kDiscommendation,
     &handlers::kDisruptorOverload,
@@ -232,6 +233,7 @@ const std::array kHandlers = {
     &handlers::kPalorToffAlienTrader,
     &handlers::kParallaxArguers,
     &handlers::kParticleFountain,
+    &handlers::kPaulManheim,
     &handlers::kPaxanWormhole,
     &handlers::kPenaltyBox,
     &handlers::kPhaserArrayPowerCell,

@@ -57,5 +57,5 @@ export function findShown(view: StccgView, sides: Sides, handle: number): FoundC
       inPlay(loc.attached, `at ${title}`);
     if (found) return found;
   }
-  return inRefs(view.resolving, "waiting to resolve");
+  return inRefs(view.resolving, "waiting to resolve") ?? inRefs(view.held, "played and put on hold");
 }

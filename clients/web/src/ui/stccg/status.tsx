@@ -1,6 +1,7 @@
 // What is going on: the phase and whose turn it is, the mission attempt under way, the cards
-// waiting to resolve, and the prompt's options that have no place on the table (pass, end turn,
-// yes/no), as a short row of buttons. The rail's prompt panel lists every option as well.
+// waiting to resolve or put on hold, and the prompt's options that have no place on the table
+// (pass, end turn, yes/no), as a short row of buttons. The rail's prompt panel lists every option
+// as well.
 import type { StccgView } from "../../../gen/spacedock/v1/stccg_pb.js";
 import { Card } from "./card.js";
 import { useTable } from "./table_context.js";
@@ -21,7 +22,7 @@ export function AttemptAndResolving(props: { view: StccgView }) {
   const t = useTable();
   const { view } = props;
   const a = view.attempt;
-  if (!a && view.resolving.length === 0) return null;
+  if (!a && view.resolving.length === 0 && view.held.length === 0) return null;
   const at = view.spaceline.find((l) => l.index === a?.location);
   const mission = at ? cardTitle(at.mission) : `location ${(a?.location ?? 0) + 1}`;
   return (
@@ -55,6 +56,16 @@ export function AttemptAndResolving(props: { view: StccgView }) {
           <div class="cards">
             {view.resolving.map((c, i) => (
               <Card key={c.handle || `r${i}`} card={c} where="waiting to resolve" size="mini" />
+            ))}
+          </div>
+        </div>
+      )}
+      {view.held.length > 0 && (
+        <div class="resolving" role="group" aria-label="On hold">
+          <h3>On hold</h3>
+          <div class="cards">
+            {view.held.map((c, i) => (
+              <Card key={c.handle || `h${i}`} card={c} where="played and put on hold" size="mini" />
             ))}
           </div>
         </div>

@@ -308,6 +308,7 @@ export function forEachShownRef(view: StccgView, visit: (ref: StccgCardRef) => v
     [...loc.facilities, ...loc.ships, ...loc.surface, ...loc.attached].forEach(inPlay);
   }
   view.resolving.forEach(visit);
+  view.held.forEach(visit);
   const a = view.attempt;
   if (a) {
     if (a.vessel) visit(a.vessel);

@@ -1,0 +1,148 @@
+// Plays on hold (CRD IV.6, Manheim's Dimensional Door): a card play just announced is put on
+// hold when the other player shows a card of the same title; the player who showed then makes
+// plays from the hand as though normally, outside the numeric limits on card plays. Each of those
+// may be held in turn; the held plays wait on the frame stack, so they resume last in first out,
+// each re-checked: one no longer legal goes back to its owner's hand.
+#include <algorithm>
+
+#include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg {
+namespace {
+
+bool hold_card_play(ActionKind kind) {
+  return kind == ActionKind::kReport || kind == ActionKind::kBuild ||
+         kind == ActionKind::kPlayEvent || kind == ActionKind::kPlayInterrupt ||
+         kind == ActionKind::kPlayDoorway;
+}
+
+// The frame of the play whose card is `c`, or nullptr.
+ActionFrame* held_frame_of(State& s, CardId c) {
+  for (auto it = s.frames.rbegin(); it != s.frames.rend(); ++it) {
+    auto* play = std::get_if<ActionFrame>(&*it);
+    if (play && play->action.a == c && hold_card_play(play->action.kind)) return play;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+bool Engine::playing_free(Seat seat) const {
+  return std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kFreePlay && x.player == seat;
+  });
+}
+
+CardId Engine::holdable_play(Seat seat, const WindowFrame& w) const {
+  if (w.kind != WindowKind::kResponse || w.collector == WindowFrame::kNoCollector) return kNoCard;
+  const auto* play = std::get_if<ActionFrame>(&s_.frames[w.collector]);
+  if (!play || play->held || play->nullified || play->actor == seat ||
+      !hold_card_play(play->action.kind))
+    return kNoCard;
+  const CardId c = play->action.a;
+  return s_.cards[c].zone == Zone::kResolving ? c : kNoCard;
+}
+
+void Engine::hold_play(CardId held, Seat by, CardId shown, CardId source, std::uint8_t plays) {
+  ActionFrame* play = held_frame_of(s_, held);
+  if (!play || s_.cards[held].zone != Zone::kResolving) return;
+  play->held = true;
+  // The card shown stays in the hand: both players see it as that card, under a new handle that
+  // it loses again as it moves on.
+  reveal(shown);
+  move_card(held, Zone::kHeld);
+  s_.frames.push_back(CardFrame{.card = source, .player = by, .sub = plays, .chosen = held});
+}
+
+void Engine::free_play_options(Seat seat, std::vector<Action>& out) const {
+  std::vector<CardId> vessels;  // as order_options gathers them
+  for (CardId v : s_.in_play) {
+    if (s_.cards[v].controller == seat && s_.cards[v].where == Where::kSpace) vessels.push_back(v);
+  }
+  for (CardId c : s_.players[seat].hand) {
+    const Handler* handler = s_.def(c).handler;
+    if (handler && handler->plays) {
+      if (may_play_from_hand(seat, c, nullptr) == Rule::kOk)
+        handler->plays(*this, seat, c, nullptr, out);
+    } else if (check_from_hand(seat, c) == Rule::kOk) {
+      card_plays(seat, c, vessels, out);
+    }
+  }
+}
+
+void Engine::free_play_step(CardFrame& f) {
+  const auto freely = [&] {
+    Effect grant{.kind = EffectKind::kFreePlay, .until = Until::kRemoved};
+    grant.player = f.player;
+    add_effect(grant);
+  };
+  const auto done_freely = [&] {
+    end_effects(
+        [&](const Effect& x) { return x.kind == EffectKind::kFreePlay && x.player == f.player; });
+  };
+  if (auto answer = take_answer()) {
+    if (answer->kind == ActionKind::kDone) {
+      f.sub = 0;
+      return;
+    }
+    --f.sub;
+    // What the play uses up is reckoned while it is free (Q's Tent's once per turn is not).
+    freely();
+    announce_play(f.player, *answer);
+    done_freely();
+    s_.frames.push_back(ActionFrame{*answer, f.player});
+    return;
+  }
+  std::vector<Action> plays;
+  if (f.sub > 0) {
+    freely();
+    free_play_options(f.player, plays);
+    done_freely();
+  }
+  if (plays.empty()) {
+    const CardId held = f.chosen;
+    s_.frames.pop_back();  // `f` is gone from here on
+    release_hold(held);
+    return;
+  }
+  plays.push_back({ActionKind::kDone});
+  ask(f.player, std::move(plays), /*forced_ok=*/false);
+}
+
+Rule Engine::held_play_legal(Seat seat, const Action& play) const {
+  const CardId c = play.a;
+  const CardDef& def = s_.def(c);
+  if (forbidden(seat, c) || !doorway_admits(seat, def)) return Rule::kNotPlayableNow;
+  switch (play.kind) {
+    case ActionKind::kReport:
+      return check_report(seat, c, play.b, play.loc);
+    case ActionKind::kBuild:
+      return check_build(seat, c, play.loc, /*seeding=*/false);
+    case ActionKind::kPlayEvent:
+      if (!def.handler) return check_event(seat, c, play.b);
+      [[fallthrough]];
+    default:
+      if (def.card.not_duplicatable()) {
+        for (CardId other : s_.in_play) {
+          if (s_.def(other).title() == def.title()) return Rule::kNotDuplicatable;
+        }
+      }
+      return def.handler && def.handler->still_legal ? def.handler->still_legal(*this, seat, play)
+                                                     : Rule::kOk;
+  }
+}
+
+void Engine::release_hold(CardId held) {
+  ActionFrame* play = held_frame_of(s_, held);
+  if (!play || s_.cards[held].zone != Zone::kHeld) return;
+  if (held_play_legal(play->actor, play->action) == Rule::kOk) {
+    move_card(held, Zone::kResolving);
+    return;
+  }
+  // No longer legal: back to its owner's hand, and its play does nothing.
+  play->nullified = true;
+  move_card(held, Zone::kHand);
+}
+
+}  // namespace spacedock::stccg
