@@ -330,7 +330,9 @@ bool Engine::relocate_effect(AttemptFrame& f, const v1::StccgRelocate& relocate)
   const Formula& filter = s_.def(f.current).effect_filters[f.effect];
   std::vector<CardId> eligible;
   for (CardId c : f.members) {
-    if (std::find(f.relocated.begin(), f.relocated.end(), c) == f.relocated.end() &&
+    // Resuming after a choice: the one being sent and those already sent are not picked again.
+    if (c != f.relocating &&
+        std::find(f.relocated.begin(), f.relocated.end(), c) == f.relocated.end() &&
         (filter.empty() || filter.holds_for_member(facts(c))))
       eligible.push_back(c);
   }
