@@ -796,6 +796,32 @@ TEST_CASE("stccg view: Trust Me's cards from outside the game are public discard
   CHECK(told);
 }
 
+TEST_CASE("stccg view: Jealous Amanda's choice names the personnel relocated and the planets") {
+  Position position(CardDb::standard());
+  position.add_mission(0, "First Contact");
+  position.add_mission(1, "Evacuation");
+  position.add_on_table(1, "Jealous Amanda");
+  position.add_under(0, 1, "Male's Love Interest");
+  const CardId worf = position.add_on_planet(0, 0, "Worf");
+  position.add_to_pile(0, Zone::kDrawDeck, "Riva");
+  position.add_to_pile(1, Zone::kDrawDeck, "Taitt");
+  Game game = Game::from_position(position.build());
+  const core::Decision* d = game.decision();
+  REQUIRE(d != nullptr);
+  REQUIRE(game.submit(d->seat, d->id, game.option_id({ActionKind::kAttempt, worf, kNoCard, 0}))
+              .accepted());
+  d = game.decision();
+  REQUIRE(d != nullptr);
+  CHECK(d->seat == 1);
+  v1::DecisionPrompt prompt;
+  project_prompt(game, SeatNames(std::vector<std::string>{"A", "B"}), &prompt);
+  // The group attempting has shown itself: B knows whom the Love Interest picked.
+  CHECK(prompt.title() ==
+        "Male's Love Interest: choose the planet Worf is relocated to (done: where the card sends "
+        "them)");
+  CHECK(prompt.options_size() == 3);  // the two planets, or done
+}
+
 TEST_CASE("stccg: a card the engine does not play yet is never seeded") {
   // Manheim's Dimensional Door (Q-Continuum) waits for its doorway handler: in a deck it stays
   // in the seed pile.
