@@ -730,6 +730,98 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("stccg view: Trust Me's cards from outside the game are public discard-pile cards") {
+  // A plays Amanda Rogers against B's Off Switch; B, with Trust Me on the table, takes Nagilum
+  // from outside the game: a new card of B's, offered and moved with no handle of its past.
+  Position position(CardDb::standard());
+  position.add_mission(0, "First Contact");
+  position.add_mission(1, "Evacuation");
+  position.set_active(1);
+  position.add_on_table(1, "Trust Me");
+  const CardId data = position.add_on_planet(0, 0, "Data");
+  const CardId off_switch = position.add_to_pile(1, Zone::kHand, "Off Switch");
+  const CardId amanda = position.add_to_pile(0, Zone::kHand, "Amanda Rogers");
+  position.add_to_pile(0, Zone::kDrawDeck, "Riva");
+  position.add_to_pile(1, Zone::kDrawDeck, "Taitt");
+  Game game = Game::from_position(position.build());
+  const auto answer = [&](const Action& action) {
+    const core::Decision* d = game.decision();
+    REQUIRE(d != nullptr);
+    REQUIRE(game.submit(d->seat, d->id, game.option_id(action)).accepted());
+  };
+  answer({ActionKind::kPlayInterrupt, off_switch, data});
+  answer({ActionKind::kPlayInterrupt, amanda, off_switch});
+  const SeatNames names(std::vector<std::string>{"A", "B"});
+  v1::DecisionPrompt prompt;
+  project_prompt(game, names, &prompt);
+  CHECK(prompt.title().find("Trust Me: choose a card from outside the game") == 0);
+  const auto nagilum = CardDb::standard().find_title("Nagilum");
+  REQUIRE(nagilum);
+  bool offered = false;
+  for (const auto& option : prompt.options()) {
+    if (option.stccg().kind() != v1::STCCG_ACTION_CHOOSE_FROM_OUTSIDE ||
+        option.stccg().card_id() != CardDb::standard().def(*nagilum).id())
+      continue;
+    offered = true;
+    CHECK(option.label() == "Take Nagilum from outside the game");
+    CHECK(option.stccg().card() == 0);
+  }
+  CHECK(offered);
+  const std::size_t cards_before = game.state().cards.size();
+  answer({ActionKind::kChooseFromOutside, kNoCard, static_cast<CardId>(*nagilum)});
+  answer({ActionKind::kDone});
+  REQUIRE(game.state().cards.size() == cards_before + 1);
+  const auto taken = static_cast<CardId>(cards_before);
+  CHECK(game.state().check().empty());
+  CHECK(game.state().cards[taken].owner == 1);
+  CHECK(game.state().players[1].discard.back() == taken);
+  for (const Viewer viewer : {Viewer::player(0), Viewer::player(1), Viewer::spectator()}) {
+    CHECK(may_see(game, taken, viewer));
+    v1::StccgView view;
+    project_view(game, viewer, &view);
+    const auto& pile = view.players(1).discard();
+    CHECK(std::any_of(pile.begin(), pile.end(),
+                      [](const v1::StccgCardRef& c) { return c.title() == "Nagilum"; }));
+  }
+  bool told = false;
+  for (std::size_t i = 0; i < game.events().size(); ++i) {
+    const auto* moved = std::get_if<ev::CardMoved>(&game.events()[i]);
+    if (!moved || moved->card != taken) continue;
+    v1::GameEvent event;
+    project_event(game, i, Viewer::player(0), names, &event);
+    CHECK(event.stccg().card_moved().cause() == v1::STCCG_MOVE_CAUSE_FROM_OUTSIDE_GAME);
+    CHECK(event.text() == "Nagilum is brought from outside the game into B's discard pile");
+    told = true;
+  }
+  CHECK(told);
+}
+
+TEST_CASE("stccg view: Jealous Amanda's choice names the personnel relocated and the planets") {
+  Position position(CardDb::standard());
+  position.add_mission(0, "First Contact");
+  position.add_mission(1, "Evacuation");
+  position.add_on_table(1, "Jealous Amanda");
+  position.add_under(0, 1, "Male's Love Interest");
+  const CardId worf = position.add_on_planet(0, 0, "Worf");
+  position.add_to_pile(0, Zone::kDrawDeck, "Riva");
+  position.add_to_pile(1, Zone::kDrawDeck, "Taitt");
+  Game game = Game::from_position(position.build());
+  const core::Decision* d = game.decision();
+  REQUIRE(d != nullptr);
+  REQUIRE(game.submit(d->seat, d->id, game.option_id({ActionKind::kAttempt, worf, kNoCard, 0}))
+              .accepted());
+  d = game.decision();
+  REQUIRE(d != nullptr);
+  CHECK(d->seat == 1);
+  v1::DecisionPrompt prompt;
+  project_prompt(game, SeatNames(std::vector<std::string>{"A", "B"}), &prompt);
+  // The group attempting has shown itself: B knows whom the Love Interest picked.
+  CHECK(prompt.title() ==
+        "Male's Love Interest: choose the planet Worf is relocated to (done: where the card sends "
+        "them)");
+  CHECK(prompt.options_size() == 3);  // the two planets, or done
+}
+
 TEST_CASE("stccg: a card the engine does not play yet is never seeded") {
   // A card waiting for its mechanism stays in the seed pile. No printed card waits any longer:
   // the fixture Test Unfinished Dilemma stands in, put in place of an Archer below the deck

@@ -17,6 +17,7 @@ namespace spacedock::stccg {
 struct Handler;
 
 using DefIndex = std::uint16_t;
+inline constexpr DefIndex kNoDef = 0xffff;
 using PersonaId = std::uint16_t;
 inline constexpr PersonaId kNoPersona = 0xffff;
 

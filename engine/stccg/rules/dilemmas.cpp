@@ -244,7 +244,7 @@ bool Engine::apply_effects(AttemptFrame& f) {
         if (f.vessel != kNoCard && is_ship(f.vessel)) destroy_vessel(f.vessel);
         break;
       case v1::StccgEffect::kRelocate:
-        relocate_effect(f, effect.relocate());
+        if (!relocate_effect(f, effect.relocate())) return false;
         break;
       case v1::StccgEffect::kScore: {
         const auto& s = effect.score();
@@ -326,29 +326,61 @@ bool Engine::kill_effect(AttemptFrame& f, const v1::StccgKill& kill) {
   }
 }
 
-void Engine::relocate_effect(AttemptFrame& f, const v1::StccgRelocate& relocate) {
+bool Engine::relocate_effect(AttemptFrame& f, const v1::StccgRelocate& relocate) {
   const Formula& filter = s_.def(f.current).effect_filters[f.effect];
   std::vector<CardId> eligible;
   for (CardId c : f.members) {
-    if (filter.empty() || filter.holds_for_member(facts(c))) eligible.push_back(c);
+    // Resuming after a choice: the one being sent and those already sent are not picked again.
+    if (c != f.relocating &&
+        std::find(f.relocated.begin(), f.relocated.end(), c) == f.relocated.end() &&
+        (filter.empty() || filter.holds_for_member(facts(c))))
+      eligible.push_back(c);
   }
-  if (eligible.empty()) return;
   // The farthest planet, counted in locations; random among equals (CRD IV.5B).
   std::vector<LocIndex> farthest;
   int distance = 0;
+  std::vector<CardId> planets;
   for (LocIndex loc = 0; loc < s_.spaceline.size(); ++loc) {
-    if (loc == f.loc || !planet(loc)) continue;
+    if (!planet(loc)) continue;
+    planets.push_back(s_.spaceline[loc].mission);
+    if (loc == f.loc) continue;
     const int d = std::abs(static_cast<int>(loc) - static_cast<int>(f.loc));
     if (d > distance) farthest.clear(), distance = d;
     if (d == distance) farthest.push_back(loc);
   }
-  if (farthest.empty()) return;  // no other planet: the personnel stays
-  for (unsigned i = 0; i < std::max(1u, relocate.count()) && !eligible.empty(); ++i) {
-    const CardId who = random_member(eligible);
-    std::erase(eligible, who);
-    const LocIndex to = farthest[s_.rng.below(static_cast<std::uint32_t>(farthest.size()))];
-    move_card(who, Zone::kPlay, Where::kSurface, to);
+  const Seat chooser = relocation_chooser(f);
+  // No other planet and no one to choose: the personnel stays.
+  if (farthest.empty() && chooser == kNoSeat) return true;
+  const std::size_t wanted = std::max(1u, relocate.count());
+  while (f.relocated.size() < wanted && (f.relocating != kNoCard || !eligible.empty())) {
+    if (f.relocating == kNoCard) {
+      f.relocating = random_member(eligible);
+      std::erase(eligible, f.relocating);
+    }
+    LocIndex to = kNoLoc;
+    if (chooser != kNoSeat) {  // any planet, this one too; done: where the card sends them
+      auto chosen = pick_or_done(chooser, planets);
+      if (!chosen) return false;
+      if (*chosen != kNoCard) to = s_.cards[*chosen].loc;
+    }
+    if (to == kNoLoc && !farthest.empty())
+      to = farthest[s_.rng.below(static_cast<std::uint32_t>(farthest.size()))];
+    const CardId who = f.relocating;
+    f.relocating = kNoCard;
+    f.relocated.push_back(who);
+    if (to != kNoLoc && to != f.loc) move_card(who, Zone::kPlay, Where::kSurface, to);
   }
+  f.relocated.clear();
+  return true;
+}
+
+Seat Engine::relocation_chooser(const AttemptFrame& f) const {
+  for (CardId c : s_.in_play) {
+    const Handler* handler = s_.def(c).handler;
+    if (!handler || !handler->chooses_relocation || s_.cards[c].zone != Zone::kPlay) continue;
+    if (const Seat seat = handler->chooses_relocation(*this, c, f); seat != kNoSeat) return seat;
+  }
+  return kNoSeat;
 }
 
 void Engine::stop_group(AttemptFrame& f) {

@@ -40,6 +40,9 @@ std::uint32_t Engine::option_handle(CardId c) const {
 }
 
 core::OptionId Engine::option_id(const Action& a) const {
+  // A card from outside the game has no handle: its definition stands in the target's place.
+  if (a.kind == ActionKind::kChooseFromOutside)
+    return static_cast<core::OptionId>(a.kind) | (std::uint64_t{a.b} << 32);
   return static_cast<core::OptionId>(a.kind) | (std::uint64_t{option_handle(a.a)} << 8) |
          (std::uint64_t{option_handle(a.b)} << 32) | (std::uint64_t{a.loc} << 56);
 }
@@ -49,6 +52,11 @@ std::optional<Action> Engine::action_of(core::OptionId id) const {
   if (kind < 1 || kind > kLastActionKind) return std::nullopt;
   Action a;
   a.kind = static_cast<ActionKind>(kind);
+  if (a.kind == ActionKind::kChooseFromOutside) {
+    a.b = static_cast<CardId>((id >> 32) & 0xffff);
+    if (a.b >= s_.db->defs().size()) return std::nullopt;
+    return a;
+  }
   for (auto [field, shift] : {std::pair{&a.a, 8}, std::pair{&a.b, 32}}) {
     const auto handle = static_cast<std::uint32_t>((id >> shift) & 0xffffff);
     if (handle == 0) continue;
@@ -185,6 +193,19 @@ std::optional<Gender> Engine::choose_gender(Seat decider, CardId taker,
   options.reserve(genders.size());
   for (Gender gender : genders)
     options.push_back({ActionKind::kChooseGender, taker, kNoCard, static_cast<LocIndex>(gender)});
+  ask(decider, std::move(options));
+  return std::nullopt;
+}
+
+std::optional<DefIndex> Engine::choose_from_outside(Seat decider,
+                                                    const std::vector<DefIndex>& defs) {
+  if (auto answer = take_answer())
+    return answer->kind == ActionKind::kDone ? kNoDef : static_cast<DefIndex>(answer->b);
+  std::vector<Action> options;
+  options.reserve(defs.size() + 1);
+  for (DefIndex def : defs)
+    options.push_back({ActionKind::kChooseFromOutside, kNoCard, static_cast<CardId>(def)});
+  options.push_back({ActionKind::kDone});
   ask(decider, std::move(options));
   return std::nullopt;
 }

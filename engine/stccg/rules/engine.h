@@ -59,6 +59,12 @@ class Engine {
   // A choice of one of `genders` for personnel `taker` (Soong-type Android).
   std::optional<Gender> choose_gender(Seat decider, CardId taker,
                                       const std::vector<Gender>& genders);
+  // A choice of one of `defs`, cards from outside the game (not in it: Trust Me), or kDone,
+  // answered as kNoDef.
+  std::optional<DefIndex> choose_from_outside(Seat decider, const std::vector<DefIndex>& defs);
+  // A card from outside the game enters it: a new card of `owner`, with an id and a handle of
+  // its own, put in `owner`'s discard pile for all to see (Trust Me).
+  CardId bring_to_discard(Seat owner, DefIndex def);
   // The server's random selection (CRD II.1 "Random Selection").
   CardId random_member(const std::vector<CardId>& pool);
   // Who makes, instead of the server, a random selection among `pool`: the controller of a card
@@ -586,7 +592,12 @@ class Engine {
   void overcome(AttemptFrame& f);
   bool apply_effects(AttemptFrame& f);
   bool kill_effect(AttemptFrame& f, const v1::StccgKill& kill);
-  void relocate_effect(AttemptFrame& f, const v1::StccgRelocate& relocate);
+  // Relocates members as `relocate` says; false while a player chooses where one goes.
+  bool relocate_effect(AttemptFrame& f, const v1::StccgRelocate& relocate);
+  // Who chooses the planet each member relocated by `f.current` goes to, instead of the card's
+  // own destination: the answer of a card in play (Handler::chooses_relocation: Jealous Amanda),
+  // or kNoSeat.
+  Seat relocation_chooser(const AttemptFrame& f) const;
   void stop_group(AttemptFrame& f);
   void finish_dilemma(AttemptFrame& f, ev::Outcome outcome);
   void replace_dilemma(AttemptFrame& f, ev::Outcome outcome);

@@ -1,5 +1,6 @@
 // Moving cards between zones, and what moving means for who may see them.
 #include <algorithm>
+#include <stdexcept>
 
 #include "engine/core/siphash.h"
 #include "engine/stccg/cards/handlers/handler.h"
@@ -141,6 +142,21 @@ CardId Engine::find_handle(std::uint32_t handle) const {
     if (s_.cards[i].handle == handle) return static_cast<CardId>(i);
   }
   return kNoCard;
+}
+
+CardId Engine::bring_to_discard(Seat owner, DefIndex def) {
+  if (s_.cards.size() >= kNoCard) throw std::length_error("stccg: too many cards in the game");
+  CardState card;
+  card.def = def;
+  card.owner = owner;
+  card.controller = owner;
+  card.zone = Zone::kOutOfPlay;  // found by no pile until it moves: nowhere in the game yet
+  s_.cards.push_back(card);
+  const auto c = static_cast<CardId>(s_.cards.size() - 1);
+  s_.cards[c].handle = new_handle();
+  move_card(c, Zone::kDiscard, Where::kNone, kNoLoc, kNoCard, owner,
+            ev::MoveCause::kFromOutsideGame);
+  return c;
 }
 
 std::vector<CardId>* Engine::pile_of(CardId c, Zone zone) {

@@ -273,6 +273,9 @@ ActionSpec action(LineReader& p, const std::string& verb) {
     a.word = p.word();
     p.expect("for");
     a.a = p.name();
+  } else if (verb == "choose" && p.accept("outside")) {
+    a.kind = ActionKind::kChooseFromOutside;
+    a.word = p.name();  // a title of the card database, not a card of the scenario
   } else if (verb == "choose") {
     a.kind = ActionKind::kChoose;
     if (!p.accept("planet")) a.a = p.name();  // the planet: where no card is chosen

@@ -230,6 +230,7 @@ class CaseRunner {
     a.loc = spec.at_card ? location_of(state(), a.a) : spec.loc;
     if (a.kind == ActionKind::kChooseSkill) a.loc = skill_named(spec.word);
     if (a.kind == ActionKind::kChooseGender) a.loc = static_cast<LocIndex>(gender_named(spec.word));
+    if (a.kind == ActionKind::kChooseFromOutside) a.b = static_cast<CardId>(def_named(spec.word));
     if (a.kind == ActionKind::kPlayEvent) a.kind = play_kind(a.a);
     if (a.kind == ActionKind::kBattle) return battle_anchors(a);
     return a.kind == ActionKind::kAttempt ? away_team_anchor(a) : a;
@@ -315,6 +316,9 @@ class CaseRunner {
             s.action.more.empty() ? s.text : "beaming " + quoted(spec.a) + " (" + s.text + ")";
         throw StepError("expected '" + what + "' to be accepted, got " + scenario::refusal(result));
       }
+      // Every card is where its lists say, whatever the action did (cards new to the game too).
+      if (const std::string broken = state().check(); !broken.empty())
+        throw StepError("after '" + s.text + "' the state is inconsistent: " + broken);
     }
   }
 

@@ -22,7 +22,7 @@ struct Place {
   Seat controller;
 };
 // Why a card moved, when the rules name it (StccgMoveCause): what a player reads.
-enum class MoveCause : std::uint8_t { kNone, kKilled, kDestroyed, kWithHost };
+enum class MoveCause : std::uint8_t { kNone, kKilled, kDestroyed, kWithHost, kFromOutsideGame };
 
 struct CardMoved {
   CardId card;

@@ -116,6 +116,10 @@ struct AttemptFrame {
   DilemmaStep sub = DilemmaStep::kEntry;
   std::uint8_t effect = 0;
   std::uint8_t picked = 0;
+  // A relocation whose destination a player chooses (Engine::relocation_chooser): the member
+  // being sent now, and those already sent by the current effect.
+  CardId relocating = kNoCard;
+  std::vector<CardId> relocated;
   bool scored = false;  // it scored points: it goes to the bonus area
   // A Q-Flash being resolved (§3.19): the Q-Flash met, how many Q-cards the group has still to
   // face, and those met in it (a duplicate is discarded without replacement).

@@ -83,8 +83,10 @@ enum class ActionKind : std::uint8_t {
   kUseCard,       // a: your card in play whose text you use now; b: what it acts on (or none)
   kChooseSkill,   // a: the personnel that takes the skill; loc: the skill (a SkillId)
   kChooseGender,  // a: the personnel; loc: its gender (a Gender)
+  // A card from outside the game, not in it yet (Trust Me): b carries its DefIndex, not a card.
+  kChooseFromOutside,
 };
-inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kChooseGender);
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kChooseFromOutside);
 
 struct Action {
   ActionKind kind = ActionKind::kPass;

@@ -144,6 +144,10 @@ struct Options {
   // I Am Not a Merry Man! is played only on a Klingon of its player's own (qc.md: AMBIGUOUS);
   // otherwise on any Klingon in play, either player's.
   bool merry_man_own_klingon = true;
+  // Jealous Amanda: the opponent of the player whose Away Team meets the Love Interest chooses
+  // where its victim goes (qc.md reading); otherwise always Jealous Amanda's owner, the "your
+  // opponent" of the CRD's Q-card wording, even for the owner's own Away Team.
+  bool jealous_amanda_encounterer_opponent = true;
 };
 
 struct OptionInfo {
@@ -208,6 +212,8 @@ inline constexpr OptionInfo kOptions[] = {
      "bog.md Kavok"},
     {"drought_tree_opponent_only", &Options::drought_tree_opponent_only, "qc.md Drought Tree"},
     {"merry_man_own_klingon", &Options::merry_man_own_klingon, "qc.md I Am Not a Merry Man!"},
+    {"jealous_amanda_encounterer_opponent", &Options::jealous_amanda_encounterer_opponent,
+     "qc.md Jealous Amanda (CRD IV.12.A)"},
 };
 
 }  // namespace spacedock::stccg

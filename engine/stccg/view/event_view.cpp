@@ -357,6 +357,8 @@ class EventWriter {
             return subject + " is destroyed";
           case ev::MoveCause::kWithHost:
             return subject + " is discarded with " + host_title(e.from.host);
+          case ev::MoveCause::kFromOutsideGame:
+            return subject + " is brought from outside the game into " + who + "'s discard pile";
           case ev::MoveCause::kNone:
             break;
         }

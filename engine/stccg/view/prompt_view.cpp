@@ -11,7 +11,7 @@ namespace {
 
 using enum ActionKind;
 
-static_assert(kLastActionKind == v1::STCCG_ACTION_CHOOSE_GENDER,
+static_assert(kLastActionKind == v1::STCCG_ACTION_CHOOSE_FROM_OUTSIDE,
               "StccgActionKind mirrors ActionKind");
 
 // What the decision is, and the card (with its handler's words) it is about.
@@ -250,6 +250,8 @@ class Labeller {
         return card(a.a) + " takes " + s_.db->skills().name(a.loc);
       case kChooseGender:
         return card(a.a) + " is " + std::string(gender_word(static_cast<Gender>(a.loc)));
+      case kChooseFromOutside:  // `b` carries the card's definition
+        return "Take " + s_.db->def(a.b).title() + " from outside the game";
       case kDone:
         return std::string(done_label());
       case kYes:
@@ -391,6 +393,9 @@ class Labeller {
       return "download " + download_titles(s_.def(action->action.a), action->action.loc) +
              ": choose how to play the card found in your draw deck, or none";
     const auto* f = std::get_if<AttemptFrame>(&s_.frames.back());
+    if (f && f->relocating != kNoCard)
+      return "choose the planet " + card(f->relocating) +
+             " is relocated to (done: where the card sends them)";
     if (f && f->player != seat_) return "choose which of " + name_(f->player) + "'s personnel dies";
     return f ? "choose who dies" : "choose a card";
   }
@@ -406,6 +411,10 @@ class Labeller {
 // Cards by the handles the option id uses: a card hidden from the player by a stand-in.
 void action_to_proto(const Engine& rules, const Action& a, v1::StccgAction* out) {
   out->set_kind(static_cast<v1::StccgActionKind>(a.kind));
+  if (a.kind == kChooseFromOutside) {  // `b` carries the card's definition: no card, no handle
+    out->set_card_id(rules.state().db->def(a.b).id());
+    return;
+  }
   if (a.a != kNoCard) out->set_card(rules.option_handle(a.a));
   if (a.b != kNoCard) out->set_target(rules.option_handle(a.b));
   switch (a.kind) {

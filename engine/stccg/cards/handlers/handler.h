@@ -150,6 +150,10 @@ struct Handler {
   // location); `cancelled` is then told that it did.
   bool (*may_cancel_met)(const Engine&, CardId self, const AttemptFrame& f) = nullptr;
   void (*cancelled)(Engine&, CardId self) = nullptr;
+  // While it is in play: the player who may send each personnel the card `f.current` relocates
+  // to a planet of their choice instead of where the card sends it (Jealous Amanda), or
+  // kNoSeat (rules/dilemmas.cpp, Engine::relocation_chooser).
+  Seat (*chooses_relocation)(const Engine&, CardId self, const AttemptFrame& f) = nullptr;
   // Another way, besides the card's condition, for the group to overcome it.
   bool (*also_overcome)(const Engine&, const AttemptFrame&) = nullptr;
 

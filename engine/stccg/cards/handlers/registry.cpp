@@ -75,6 +75,8 @@ extern const Handler kTimicin;
 extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCamest,
     kGuiltyProvisionally, kIncomingMessageTheContinuum, kIntoTheBreach, kLemonAid,
     kMilitaryPrivilege, kPenaltyBox, kSubsectionQParagraph10, kTheHigherTheQEr;
+// qc_amanda_events.cpp
+extern const Handler kJealousAmanda, kTrustMe;
 // qc_bog_artifacts.cpp
 extern const Handler kBladeOfTkon, kCanar, kMonaLisa;
 // qc_bog_countdowns.cpp
@@ -208,6 +210,7 @@ const std::array kHandlers = {
     &handlers::kInsideOperation,
     &handlers::kIntoTheBreach,
     &handlers::kInvestigateLegend,
+    &handlers::kJealousAmanda,
     &handlers::kJeniceManheim,
     &handlers::kJohnDoe,
     &handlers::kJulianaTainer,
@@ -289,6 +292,7 @@ const std::array kHandlers = {
     &handlers::kTorture,
     &handlers::kTransfiguration,
     &handlers::kTranswarpConduit,
+    &handlers::kTrustMe,
     &handlers::kTsiolkovskyInfection,
     &handlers::kUltimatum,
     &handlers::kUnderFire,
