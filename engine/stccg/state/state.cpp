@@ -108,8 +108,7 @@ std::string State::check() const {
     const Zone zone = cards[c].zone;
     // A stored card is found by its host, like a card in play on another.
     const bool tracked = zone != Zone::kOutOfPlay && zone != Zone::kBonus &&
-                         zone != Zone::kMission && zone != Zone::kStored &&
-                         zone != Zone::kHeld;
+                         zone != Zone::kMission && zone != Zone::kStored && zone != Zone::kHeld;
     if (listed[c] != (tracked ? 1 : 0))
       return "card " + std::to_string(c) + " is listed " + std::to_string(listed[c]) + " times";
   }
