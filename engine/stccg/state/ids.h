@@ -82,8 +82,10 @@ enum class ActionKind : std::uint8_t {
   kUseCard,       // a: your card in play whose text you use now; b: what it acts on (or none)
   kChooseSkill,   // a: the personnel that takes the skill; loc: the skill (a SkillId)
   kChooseGender,  // a: the personnel; loc: its gender (a Gender)
+  // a: a mission put on the spaceline mid-game; loc: the index it takes (0: the left end)
+  kInsertMission,
 };
-inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kChooseGender);
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kInsertMission);
 
 struct Action {
   ActionKind kind = ActionKind::kPass;

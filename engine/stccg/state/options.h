@@ -144,6 +144,9 @@ struct Options {
   // I Am Not a Merry Man! is played only on a Klingon of its player's own (qc.md: AMBIGUOUS);
   // otherwise on any Klingon in play, either player's.
   bool merry_man_own_klingon = true;
+  // Q's Planet takes at most one artifact among the seed cards put under it, in all (tournament
+  // play, CRD IV.2A); otherwise each player's three may all be artifacts (casual play).
+  bool qs_planet_one_artifact = true;
 };
 
 struct OptionInfo {
@@ -208,6 +211,7 @@ inline constexpr OptionInfo kOptions[] = {
      "bog.md Kavok"},
     {"drought_tree_opponent_only", &Options::drought_tree_opponent_only, "qc.md Drought Tree"},
     {"merry_man_own_klingon", &Options::merry_man_own_klingon, "qc.md I Am Not a Merry Man!"},
+    {"qs_planet_one_artifact", &Options::qs_planet_one_artifact, "CRD IV.2A Q's Planet"},
 };
 
 }  // namespace spacedock::stccg
