@@ -33,7 +33,11 @@ TEST_CASE("stccg: a location inserted mid-spaceline moves every stored location 
   window.loc = 0;
   ActionFrame move({ActionKind::kMove, runabout, kNoCard, 2}, 0);
   move.responses.push_back({1, {ActionKind::kChooseGender, worf, kNoCard, 1}});  // a gender
-  s.frames = {TurnFrame{}, move, attempt, window};
+  s.frames.clear();
+  s.frames.emplace_back(TurnFrame{});
+  s.frames.emplace_back(move);
+  s.frames.emplace_back(attempt);
+  s.frames.emplace_back(window);
   s.offered = {{ActionKind::kSeedMission, planet, kNoCard, 1},  // the right end, while seeding
                {ActionKind::kAttempt, worf, kNoCard, 0}};
 
