@@ -63,7 +63,8 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.report_aboard_opponents_empty_ship = !wanted.kavok_own_ships_only();
   o.drought_tree_opponent_only = !wanted.drought_tree_any_away_team();
   o.merry_man_own_klingon = !wanted.merry_man_any_klingon();
-  o.jealous_amanda_encounterer_opponent = !wanted.jealous_amanda_owner_chooses();
+  o.jealous_amanda_encounterer_opponent = wanted.jealous_amanda_encounterer_opponent();
+  o.qs_planet_one_artifact = !wanted.qs_planet_three_artifacts();
   return o;
 }
 
@@ -110,7 +111,8 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_kavok_own_ships_only(!o.report_aboard_opponents_empty_ship);
   out->set_drought_tree_any_away_team(!o.drought_tree_opponent_only);
   out->set_merry_man_any_klingon(!o.merry_man_own_klingon);
-  out->set_jealous_amanda_owner_chooses(!o.jealous_amanda_encounterer_opponent);
+  out->set_jealous_amanda_encounterer_opponent(o.jealous_amanda_encounterer_opponent);
+  out->set_qs_planet_three_artifacts(!o.qs_planet_one_artifact);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

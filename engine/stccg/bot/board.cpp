@@ -17,6 +17,7 @@ MemberFacts printed_facts(const CardDef& def) {
   const auto& p = def.card.personnel();
   MemberFacts m;
   m.persona = def.persona;
+  m.unique = def.unique();
   m.classification = static_cast<Classification>(p.classification());
   switch (p.gender()) {
     case v1::STCCG_GENDER_MALE:

@@ -269,6 +269,7 @@ class Loader {
     out.requirements = formula(end.requirements(), "requirements");
     out.alternatives = alternatives(out.requirements);
     if (end.has_points()) out.points = end.points();
+    out.any_affiliation = end.any_affiliation();
     for (const auto& bonus : end.star_bonus())
       out.star_bonus.push_back({bonus.points(), formula(bonus.when(), "star_bonus.when"),
                                 formula(bonus.each(), "star_bonus.each")});

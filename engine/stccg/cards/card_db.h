@@ -71,6 +71,7 @@ struct MissionEndDef {
   std::vector<std::string> no_points_for_dilemmas;
   SolveCostDef solve_cost;
   int span = 0;
+  bool any_affiliation = false;  // no matching icon needed (StccgMissionEnd.any_affiliation)
 };
 
 // A card definition: the printed card (`card`) plus what the rules engine computes from it once.

@@ -42,7 +42,7 @@ enum OpCode : std::uint8_t {
 
 enum Compare : std::uint8_t { kGreater, kLess, kGreaterEqual, kLessEqual, kEqual };
 
-enum Trait : std::uint8_t { kFemale, kMale, kAndroid, kHologram, kExocomp, kHea };
+enum Trait : std::uint8_t { kFemale, kMale, kAndroid, kHologram, kExocomp, kHea, kUnique };
 
 // The value stack is the bits of one integer, so kMaxStack values at most; formulas printed on
 // cards need four or five.
@@ -81,6 +81,8 @@ bool has_trait(const MemberFacts& m, Trait t) {
       return m.kind == PersonnelKind::kExocomp;
     case kHea:
       return m.kind != PersonnelKind::kNormal;
+    case kUnique:
+      return m.unique;
   }
   return false;
 }
@@ -260,8 +262,8 @@ constexpr Keyword kIcons[] = {
 };
 
 constexpr Keyword kTraits[] = {
-    {"female", kFemale},     {"male", kMale},       {"android", kAndroid},
-    {"hologram", kHologram}, {"exocomp", kExocomp}, {"hea", kHea},
+    {"female", kFemale},   {"male", kMale}, {"android", kAndroid}, {"hologram", kHologram},
+    {"exocomp", kExocomp}, {"hea", kHea},   {"unique", kUnique},
 };
 
 bool is_space(char c) {

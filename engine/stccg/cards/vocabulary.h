@@ -89,6 +89,7 @@ struct MemberFacts {
   int strength = 0;
   std::array<SkillHalves, kMaxSkills> skills{};  // skill box + grants + classification
   AffiliationSet affiliations = 0;
+  bool unique = false;      // a unique card (not universal)
   std::uint32_t icons = 0;  // one bit per v1::StccgIcon
   // Its species and keywords as tag ids of the card database (FormulaNames::tag), sorted; null
   // for none.

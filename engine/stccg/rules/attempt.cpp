@@ -209,6 +209,8 @@ void Engine::check_requirements(AttemptFrame& f) {
     if (x.kind == EffectKind::kMissionPoints && x.loc == f.loc) points = x.value;
   }
   if (points) score(f.player, *points, location.mission);
+  // The score needed to win may have dropped with the mission done (Q's Planet).
+  check_victory();
   // A starred point box: bonus points for what the solving group has (A Good Day To Live).
   for (const StarBonusDef& bonus : end.star_bonus) {
     if (!bonus.when.holds_for_group(solvers)) continue;

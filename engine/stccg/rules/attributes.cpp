@@ -194,6 +194,7 @@ MemberFacts Engine::base_facts(CardId personnel) const {
   const CardDef& shape = copy ? s_.def(static_cast<CardId>(copy->value)) : def;
   MemberFacts facts;
   facts.persona = def.persona;
+  facts.unique = def.unique();
   facts.classification = static_cast<Classification>(shape.card.personnel().classification());
   // A classification swapped while an effect lasts (Military Privilege); the skill box keeps
   // what is printed there. Copies of the same swap count once (not cumulative, §3.17).

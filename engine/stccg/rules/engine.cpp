@@ -271,21 +271,28 @@ void Engine::finish(std::uint8_t winners, v1::ResultReason reason) {
 
 int Engine::winning_score(Seat seat) const {
   int needed = kWinningScore;
-  for (CardId c : s_.handled_in_play) {
+  const auto raise = [&](CardId c) {
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->winning_score)
       needed = std::max(needed, handler->winning_score(*this, c, seat));
-  }
+  };
+  for (CardId c : s_.handled_in_play)
+    raise(c);
+  for (const Location& l : s_.spaceline)  // a mission on the spaceline (Q's Planet)
+    raise(l.mission);
   return needed;
 }
 
 void Engine::check_victory() {
+  std::uint8_t reached = 0;
   for (Seat seat = 0; seat < kPlayers; ++seat) {
-    if (s_.players[seat].score >= winning_score(seat)) {
-      finish(static_cast<std::uint8_t>(1u << seat), v1::RESULT_REASON_POINTS);
-      return;
-    }
+    if (s_.players[seat].score >= winning_score(seat))
+      reached |= static_cast<std::uint8_t>(1u << seat);
   }
+  // Both at once, when the score needed drops (Q's Planet solved): the higher score wins, level
+  // scores tie.
+  if (reached == 0b11) reached = s_.leaders();
+  if (reached != 0) finish(reached, v1::RESULT_REASON_POINTS);
 }
 
 }  // namespace spacedock::stccg

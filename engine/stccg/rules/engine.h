@@ -169,6 +169,14 @@ class Engine {
   std::vector<Action> seed_options(const SeedFrame& f, Seat seat) const;
   Rule check_seed(const SeedFrame& f, Seat seat, const Action& a) const;
   void seed(Seat seat, const Action& a);
+  // Whether `seat` may put `c` face down under the mission at `loc` as a seed card: a dilemma of
+  // a placement that fits, an artifact (one of theirs per mission), a Q-Flash, or a card seeded
+  // like a dilemma. `c` may be anywhere: where it comes from is the caller's rule.
+  Rule check_seed_under(Seat seat, CardId c, LocIndex loc) const;
+  // Puts mission `mission` on the spaceline at index `at`, seeded by `seat` (at either end while
+  // seeding; anywhere mid-game: Q's Planet), every location from `at` on moving one to the right
+  // (State::insert_location).
+  void insert_mission(Seat seat, CardId mission, LocIndex at);
   // The location of the opponent's copy of this unique mission, when copies share one.
   LocIndex shared_location(Seat seat, CardId mission) const;
   void finish_seeding();

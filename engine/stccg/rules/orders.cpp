@@ -304,6 +304,7 @@ Rule Engine::check_order_rules(Seat seat, const Action& a) const {
       return check_reveal(seat, a.a);
     case ActionKind::kPlayInterrupt:
     case ActionKind::kPlayDoorway:
+    case ActionKind::kInsertMission:
       return check_hand_play(seat, a);
     case ActionKind::kEndTurn:
       return Rule::kOk;
@@ -792,6 +793,7 @@ std::optional<Engine::Lacking> Engine::requirements_lacking(Seat seat, LocIndex 
 bool Engine::has_matching(Seat seat, LocIndex loc, const std::vector<CardId>& group) const {
   // Treaties never stand in for a matching affiliation icon (§3.2); an Espionage card of the
   // player on the mission does, for its spies' affiliation (CRD IV.10).
+  if (end_for(seat, loc).any_affiliation) return !group.empty();
   AffiliationSet icons = mission_icons(seat, loc);
   const CardId mission = s_.spaceline[loc].mission;
   for (CardId c : s_.in_play) {

@@ -43,7 +43,9 @@ Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window,
     case v1::STCCG_CARD_TYPE_EVENT:
     case v1::STCCG_CARD_TYPE_INCIDENT:
     case v1::STCCG_CARD_TYPE_OBJECTIVE:
-      // Events are the turn's normal card play (§1.4); so are BoG's incidents and objectives.
+    case v1::STCCG_CARD_TYPE_MISSION:
+      // Events are the turn's normal card play (§1.4); so are BoG's incidents and objectives,
+      // and a mission whose handler lets it be played from the hand (Q's Planet).
       if (downloading) return Rule::kOk;
       if (!window && playing_free(seat)) return Rule::kOk;  // a play through a hold
       if (window || seat != s_.active) return Rule::kWrongStep;

@@ -143,30 +143,9 @@ Rule Engine::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
       if (a.loc > 1 || (a.loc == 1 && s_.spaceline.empty())) return Rule::kSpacelineEnd;
       return Rule::kOk;
     }
-    case ActionKind::kSeedUnder: {
+    case ActionKind::kSeedUnder:
       if (f.step != SeedFrame::Step::kDilemmas) return Rule::kWrongStep;
-      if (a.loc >= s_.spaceline.size()) return Rule::kNoTarget;
-      const auto mission = s_.def(s_.spaceline[a.loc].mission).card.mission().placement();
-      if (type == v1::STCCG_CARD_TYPE_DILEMMA) {
-        return fits_placement(def.card.dilemma().placement(), mission) ? Rule::kOk
-                                                                       : Rule::kWrongPlacement;
-      }
-      if (type == v1::STCCG_CARD_TYPE_ARTIFACT) {
-        // Tournament rule: one artifact of yours per mission (CRD IV.4).
-        for (CardId c : s_.spaceline[a.loc].seeds) {
-          if (s_.cards[c].owner == seat && s_.def(c).type() == v1::STCCG_CARD_TYPE_ARTIFACT) {
-            return Rule::kFacilityLimit;
-          }
-        }
-        return Rule::kOk;
-      }
-      // Q-Flash doorways and cards seeded like dilemmas go under missions too (§1.3 step 3).
-      const bool q_flash = type == v1::STCCG_CARD_TYPE_DOORWAY &&
-                           def.card.doorway().opens() == v1::STCCG_SIDE_DECK_Q_CONTINUUM;
-      return q_flash || def.card.seed_rule() == v1::STCCG_SEED_RULE_SEEDS_LIKE_DILEMMA
-                 ? Rule::kOk
-                 : Rule::kWrongCardType;
-    }
+      return check_seed_under(seat, a.a, a.loc);
     case ActionKind::kSeedFacility:
       if (f.step != SeedFrame::Step::kFacilities) return Rule::kWrongStep;
       if (a.loc == kNoLoc) {
@@ -193,6 +172,42 @@ Rule Engine::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
   }
 }
 
+Rule Engine::check_seed_under(Seat seat, CardId c, LocIndex loc) const {
+  if (loc >= s_.spaceline.size()) return Rule::kNoTarget;
+  const CardDef& def = s_.def(c);
+  const auto type = def.type();
+  if (def.unsupported()) return Rule::kNotPlayableNow;
+  const auto mission = s_.def(s_.spaceline[loc].mission).card.mission().placement();
+  if (type == v1::STCCG_CARD_TYPE_DILEMMA) {
+    return fits_placement(def.card.dilemma().placement(), mission) ? Rule::kOk
+                                                                   : Rule::kWrongPlacement;
+  }
+  if (type == v1::STCCG_CARD_TYPE_ARTIFACT) {
+    // Tournament rule: one artifact of yours per mission (CRD IV.4).
+    for (CardId under : s_.spaceline[loc].seeds) {
+      if (s_.cards[under].owner == seat && s_.def(under).type() == v1::STCCG_CARD_TYPE_ARTIFACT) {
+        return Rule::kFacilityLimit;
+      }
+    }
+    return Rule::kOk;
+  }
+  // Q-Flash doorways and cards seeded like dilemmas go under missions too (§1.3 step 3).
+  const bool q_flash = type == v1::STCCG_CARD_TYPE_DOORWAY &&
+                       def.card.doorway().opens() == v1::STCCG_SIDE_DECK_Q_CONTINUUM;
+  return q_flash || def.card.seed_rule() == v1::STCCG_SEED_RULE_SEEDS_LIKE_DILEMMA
+             ? Rule::kOk
+             : Rule::kWrongCardType;
+}
+
+void Engine::insert_mission(Seat seat, CardId mission, LocIndex at) {
+  Location location;
+  location.mission = mission;
+  location.seeder = seat;
+  s_.insert_location(at, std::move(location));
+  s_.cards[mission].loc = kNoLoc;  // move_card puts it there, and says so
+  move_card(mission, Zone::kMission, Where::kNone, at);
+}
+
 void Engine::seed(Seat seat, const Action& a) {
   switch (a.kind) {
     case ActionKind::kSeedDoorway:
@@ -204,20 +219,8 @@ void Engine::seed(Seat seat, const Action& a) {
         move_card(a.a, Zone::kMission, Where::kNone, a.loc);
         break;
       }
-      Location location;
-      location.mission = a.a;
-      location.seeder = seat;
-      if (a.loc == 0) {
-        s_.spaceline.insert(s_.spaceline.begin(), location);
-        for (std::size_t i = 1; i < s_.spaceline.size(); ++i) {
-          ++s_.cards[s_.spaceline[i].mission].loc;
-          if (s_.spaceline[i].copy != kNoCard) ++s_.cards[s_.spaceline[i].copy].loc;
-        }
-      } else {
-        s_.spaceline.push_back(location);
-      }
-      const auto index = static_cast<LocIndex>(a.loc == 0 ? 0 : s_.spaceline.size() - 1);
-      move_card(a.a, Zone::kMission, Where::kNone, index);
+      // a.loc names an end: 0 the left, 1 the right.
+      insert_mission(seat, a.a, static_cast<LocIndex>(a.loc == 0 ? 0 : s_.spaceline.size()));
       break;
     }
     case ActionKind::kSeedUnder:

@@ -125,6 +125,11 @@ Place place(LineReader& p, std::string first, bool setup) {
     out.kind = Place::Kind::kPile;
     out.zone = first == "held" ? Zone::kHeld : Zone::kResolving;
     out.player = p.maybe_player();
+  } else if (setup && first == "q_tent") {
+    out.kind = Place::Kind::kPile;
+    out.zone = Zone::kSideDeck;
+    out.q_tent = true;
+    out.player = p.player();
   } else if (first == "under" || first == "space" || first == "planet") {
     out.kind = first == "under"   ? Place::Kind::kUnder
                : first == "space" ? Place::Kind::kSpace
@@ -263,6 +268,11 @@ ActionSpec action(LineReader& p, const std::string& verb) {
     p.expect("turn");
   } else if (verb == "seed") {
     seed_action(p, a);
+  } else if (verb == "insert") {  // a mission put on the spaceline mid-game (Q's Planet)
+    a.kind = ActionKind::kInsertMission;
+    a.a = p.name();
+    p.expect("at");
+    a.loc = p.loc();
   } else if (verb == "choose" && p.accept("skill")) {
     a.kind = ActionKind::kChooseSkill;
     a.word = p.name();
@@ -291,9 +301,10 @@ ActionSpec action(LineReader& p, const std::string& verb) {
 
 bool is_action(std::string_view verb) {
   for (std::string_view v :
-       {"report", "build",  "play",    "move",  "beam",     "attempt", "end",    "seed",    "pass",
-        "choose", "yes",    "no",      "done",  "attack",   "battle",  "cloak",  "decloak", "dock",
-        "undock", "rescue", "custody", "leave", "download", "take",    "reveal", "use"}) {
+       {"report", "build",    "play",    "move",   "beam",   "attempt", "end",
+        "seed",   "pass",     "choose",  "yes",    "no",     "done",    "attack",
+        "battle", "cloak",    "decloak", "dock",   "undock", "rescue",  "custody",
+        "leave",  "download", "take",    "reveal", "use",    "insert"}) {
     if (verb == v) return true;
   }
   return false;

@@ -88,10 +88,11 @@ void Position::set_completed(LocIndex loc, Seat by) {
   s_.spaceline[loc].completed_by = by;
 }
 
-CardId Position::add_to_pile(Seat owner, Zone zone, std::string_view title) {
+CardId Position::add_to_pile(Seat owner, Zone zone, std::string_view title,
+                             std::optional<SideDeckKind> side_kind) {
   const CardId c = add(owner, title);
   s_.cards[c].zone = zone;
-  SideDeck& side = s_.players[owner].side_deck(side_deck_of(s_.def(c)));
+  SideDeck& side = s_.players[owner].side_deck(side_kind.value_or(side_deck_of(s_.def(c))));
   if (auto* pile = s_.players[owner].pile(zone)) {
     pile->push_back(c);
   } else if (zone == Zone::kSideDeck) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "engine/stccg/state/state.h"
@@ -38,8 +39,9 @@ class Position {
 
   // A pile of a player: kSeedPile, kDrawDeck, kHand, kDiscard (each on top of those already
   // there), kOutOfPlay or kBonus; or kSideDeck (on top) or kSideUsed, of the side deck the card
-  // belongs in (side_deck_of).
-  CardId add_to_pile(Seat owner, Zone zone, std::string_view title);
+  // belongs in (side_deck_of), or of side deck `side` when given (Q's Planet in Q's Tent).
+  CardId add_to_pile(Seat owner, Zone zone, std::string_view title,
+                     std::optional<SideDeckKind> side = std::nullopt);
   // The doorway seeded on one of the owner's side decks (the one it opens), which opens it.
   CardId add_door(Seat owner, std::string_view title);
   // Face down under a mission, met after those already there.

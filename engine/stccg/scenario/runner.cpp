@@ -186,7 +186,8 @@ class CaseRunner {
       CardId c = kNoCard;
       switch (p.kind) {
         case Place::Kind::kPile:
-          c = position_.add_to_pile(s.player, p.zone, t);
+          c = p.q_tent ? position_.add_to_pile(s.player, p.zone, t, SideDeckKind::kQTent)
+                       : position_.add_to_pile(s.player, p.zone, t);
           break;
         case Place::Kind::kUnder:
           c = position_.add_under(p.loc, s.player, t);

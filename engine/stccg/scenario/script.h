@@ -36,6 +36,9 @@ struct Place {
   Seat player = kNoSeat;  // kNoSeat in an expectation: anyone's
   LocIndex loc = kNoLoc;
   std::string host;
+  // kPile of kSideDeck: the player's Q's Tent, whatever side deck the card belongs in (Q's
+  // Planet may be stocked there).
+  bool q_tent = false;
 };
 
 // An answer to the open decision, with its cards still named.

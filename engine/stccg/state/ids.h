@@ -85,8 +85,10 @@ enum class ActionKind : std::uint8_t {
   kChooseGender,  // a: the personnel; loc: its gender (a Gender)
   // A card from outside the game, not in it yet (Trust Me): b carries its DefIndex, not a card.
   kChooseFromOutside,
+  // a: a mission put on the spaceline mid-game; loc: the index it takes (0: the left end)
+  kInsertMission,
 };
-inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kChooseFromOutside);
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kInsertMission);
 
 struct Action {
   ActionKind kind = ActionKind::kPass;

@@ -144,10 +144,13 @@ struct Options {
   // I Am Not a Merry Man! is played only on a Klingon of its player's own (qc.md: AMBIGUOUS);
   // otherwise on any Klingon in play, either player's.
   bool merry_man_own_klingon = true;
-  // Jealous Amanda: the opponent of the player whose Away Team meets the Love Interest chooses
-  // where its victim goes (qc.md reading); otherwise always Jealous Amanda's owner, the "your
-  // opponent" of the CRD's Q-card wording, even for the owner's own Away Team.
-  bool jealous_amanda_encounterer_opponent = true;
+  // Jealous Amanda: its owner, the "your opponent" of the CRD's Q-card wording, chooses where a
+  // Love Interest's victim goes, even for the owner's own Away Team (CRD IV.12.A, the 1997
+  // reading); with this on, the opponent of the player whose Away Team meets the card does.
+  bool jealous_amanda_encounterer_opponent = false;
+  // Q's Planet takes at most one artifact among the seed cards put under it, in all (tournament
+  // play, CRD IV.2A); otherwise each player's three may all be artifacts (casual play).
+  bool qs_planet_one_artifact = true;
 };
 
 struct OptionInfo {
@@ -214,6 +217,7 @@ inline constexpr OptionInfo kOptions[] = {
     {"merry_man_own_klingon", &Options::merry_man_own_klingon, "qc.md I Am Not a Merry Man!"},
     {"jealous_amanda_encounterer_opponent", &Options::jealous_amanda_encounterer_opponent,
      "qc.md Jealous Amanda (CRD IV.12.A)"},
+    {"qs_planet_one_artifact", &Options::qs_planet_one_artifact, "CRD IV.2A Q's Planet"},
 };
 
 }  // namespace spacedock::stccg

@@ -1,10 +1,81 @@
 #include "engine/stccg/state/state.h"
 
 #include <algorithm>
+#include <string>
+#include <type_traits>
+#include <variant>
 
 #include "engine/core/hash.h"
 
 namespace spacedock::stccg {
+namespace {
+
+// Whether an action's `loc` names a spaceline location (elsewhere it is a spaceline end, a
+// download entry, a skill or a gender: ids.h).
+bool action_names_location(const Action& a) {
+  switch (a.kind) {
+    case ActionKind::kSeedMission:
+      return a.b != kNoCard;  // joining the opponent's copy; else 0/1 is an end of the spaceline
+    case ActionKind::kSeedUnder:
+    case ActionKind::kSeedFacility:
+    case ActionKind::kReport:
+    case ActionKind::kBuild:
+    case ActionKind::kMove:
+    case ActionKind::kTransfer:
+    case ActionKind::kAttempt:
+    case ActionKind::kBattle:
+    case ActionKind::kUseCard:
+    case ActionKind::kInsertMission:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Whether an effect's `loc` names a spaceline location (the download effects keep an entry).
+bool effect_names_location(const Effect& x) {
+  return x.kind != EffectKind::kDownloading && x.kind != EffectKind::kDownloadUsed &&
+         x.kind != EffectKind::kDownloadFailed;
+}
+
+}  // namespace
+
+void State::insert_location(LocIndex at, Location location) {
+  const auto shift = [at](LocIndex& loc) {
+    if (loc != kNoLoc && loc >= at) ++loc;
+  };
+  const auto shift_action = [&](Action& a) {
+    if (action_names_location(a)) shift(a.loc);
+  };
+  for (CardState& card : cards)
+    shift(card.loc);
+  for (Effect& x : effects) {
+    if (effect_names_location(x)) shift(x.loc);
+  }
+  for (Frame& frame : frames) {
+    std::visit(
+        [&](auto& f) {
+          using F = std::decay_t<decltype(f)>;
+          if constexpr (std::is_same_v<F, ActionFrame>) {
+            shift_action(f.action);
+            for (auto& response : f.responses)
+              shift_action(response.second);
+          } else if constexpr (std::is_same_v<F, AttemptFrame> || std::is_same_v<F, WindowFrame> ||
+                               std::is_same_v<F, ShipBattleFrame> ||
+                               std::is_same_v<F, PersonnelBattleFrame>) {
+            shift(f.loc);
+          }
+        },
+        frame);
+  }
+  for (Action& a : offered)
+    shift_action(a);
+  if (answer) shift_action(*answer);
+  spaceline.insert(spaceline.begin() + at, std::move(location));
+  const Location& placed = spaceline[at];
+  if (placed.mission != kNoCard) cards[placed.mission].loc = at;
+  if (placed.copy != kNoCard) cards[placed.copy].loc = at;
+}
 
 void State::enter_play(CardId c) {
   in_play.push_back(c);
@@ -104,6 +175,23 @@ std::string State::check() const {
   count(in_play, Zone::kPlay, "the cards in play");
   count(resolving, Zone::kResolving, "the cards resolving");
   if (!broken.empty()) return broken;
+  for (std::size_t loc = 0; loc < spaceline.size(); ++loc) {
+    const Location& l = spaceline[loc];
+    for (CardId c : {l.mission, l.copy}) {
+      if (c != kNoCard && (cards[c].zone != Zone::kMission || cards[c].loc != loc))
+        return "mission " + std::to_string(c) + " is not at its location " + std::to_string(loc);
+    }
+    for (CardId c : l.seeds) {
+      if (cards[c].loc != loc)
+        return "seed card " + std::to_string(c) + " is not at its location " + std::to_string(loc);
+    }
+  }
+  for (CardId c : in_play) {
+    const CardState& card = cards[c];
+    if ((card.where == Where::kSpace || card.where == Where::kSurface) &&
+        card.loc >= spaceline.size())
+      return "card " + std::to_string(c) + " in play is at no location";
+  }
   for (std::size_t c = 0; c < cards.size(); ++c) {
     const Zone zone = cards[c].zone;
     // A stored card is found by its host, like a card in play on another.

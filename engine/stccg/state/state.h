@@ -193,10 +193,19 @@ struct State {
     return a == b ? 0b11 : a > b ? 0b01 : 0b10;
   }
 
+  // Puts `location` on the spaceline at index `at` (0: the left end; spaceline.size(): the right
+  // end). Every location index the game keeps (cards, effects, frames, actions) that names a
+  // location from `at` on moves one to the right, so each still names the same place. The
+  // location's mission and copy get their index here; the caller moves those cards there. Past
+  // events keep the indices they were recorded with.
+  void insert_location(LocIndex at, Location location);
+
   std::uint64_t hash() const;
   // The first broken invariant, or an empty string: every card is listed exactly once, in the
   // list its zone names (piles, side decks, seed stacks, cards in play, cards resolving), and
-  // nowhere else; the cards in play with a handler are listed as handled_in_play.
+  // nowhere else; the cards in play with a handler are listed as handled_in_play; every mission
+  // and seed card names the location that holds it, and every card in space or on a planet
+  // names a location on the spaceline.
   std::string check() const;
 };
 

@@ -338,6 +338,9 @@ class EventWriter {
       case Zone::kSideDeck:
         return subject + " goes into " + who + "'s side deck";
       case Zone::kMission:
+        if (e.from.zone != Zone::kSeedPile)  // inserted mid-game (Q's Planet)
+          return who + " puts the mission " + object + " on the spaceline, location " +
+                 std::to_string(e.to.loc + 1) + " from the left";
         return who + " seeds the mission " + object + " at the " +
                (e.to.loc == 0 ? "left" : "right") + " end of the spaceline";
       case Zone::kSeed:

@@ -11,7 +11,7 @@ namespace {
 
 using enum ActionKind;
 
-static_assert(kLastActionKind == v1::STCCG_ACTION_CHOOSE_FROM_OUTSIDE,
+static_assert(kLastActionKind == v1::STCCG_ACTION_INSERT_MISSION,
               "StccgActionKind mirrors ActionKind");
 
 // What the decision is, and the card (with its handler's words) it is about.
@@ -57,8 +57,8 @@ Context context_of(const State& s) {
   const bool choosing =
       !s.offered.empty() &&
       (s.offered.front().kind == kChoose || s.offered.front().kind == kChooseSkill ||
-       s.offered.front().kind == kChooseGender || s.offered.front().kind == kDone ||
-       s.offered.back().kind == kDone);
+       s.offered.front().kind == kChooseGender || s.offered.front().kind == kInsertMission ||
+       s.offered.front().kind == kDone || s.offered.back().kind == kDone);
   const v1::StccgDecisionStep card_step =
       choosing ? v1::STCCG_DECISION_CHOOSE : v1::STCCG_DECISION_YES_NO;
   std::visit(
@@ -162,6 +162,10 @@ class Labeller {
                " end of the spaceline";
       case kSeedUnder:
         return "Seed " + card(a.a) + " under " + mission_title(s_, a.loc);
+      case kInsertMission:
+        if (a.loc == 0) return "Put " + card(a.a) + " at the left end of the spaceline";
+        return "Put " + card(a.a) + " right of " + mission_title(s_, a.loc - 1) +
+               (a.loc == s_.spaceline.size() ? ", at the right end of the spaceline" : "");
       case kSeedFacility:
         if (a.loc == kNoLoc) return "Seed " + card(a.a) + " on the table";
         return "Seed " + card(a.a) + " at " + mission_title(s_, a.loc);

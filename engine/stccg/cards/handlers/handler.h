@@ -56,8 +56,8 @@ struct Handler {
   // After `seat` scored `points` (any change of a score, a loss too), for each card in play and
   // each mission on the spaceline (Investigate Legend cloaks and uncloaks).
   void (*points_scored)(Engine&, CardId self, Seat seat, int points) = nullptr;
-  // While it is in play, the score `seat` needs to win, when not the usual one (The Big
-  // Picture); the highest such score counts.
+  // While it is in play (a mission: on the spaceline), the score `seat` needs to win, when not
+  // the usual one (The Big Picture, Q's Planet); the highest such score counts.
   int (*winning_score)(const Engine&, CardId self, Seat seat) = nullptr;
   // Whether, while in play, it forbids `seat` to play `card` from the hand.
   bool (*forbids_play)(const Engine&, CardId self, Seat seat, CardId card) = nullptr;

@@ -28,9 +28,10 @@ bool amanda_event_may_ask(const Engine& e, CardId self) {
 }
 
 // --- Jealous Amanda: not duplicatable; waits on its owner's table. The next card of those it
-// names that an Away Team (either player's) meets: the opponent of that Away Team's player may
-// send each personnel the card relocates to a planet of their choice instead (or let the card
-// send them); under option jealous_amanda_encounterer_opponent off, its owner always may. Then
+// names that an Away Team (either player's) meets: its owner may send each personnel the card
+// relocates to a planet of their choice instead (or let the card send them), even for the
+// owner's own Away Team (CRD IV.12.A); under option jealous_amanda_encounterer_opponent, the
+// opponent of that Away Team's player may. Then
 // Jealous Amanda is discarded, used or not. Only the Love Interests are in our sets; Parallel
 // Romance and Alien Groupie are named for when they come.
 

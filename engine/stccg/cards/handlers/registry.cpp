@@ -102,6 +102,8 @@ extern const Handler kDatasBody, kDimensionalDoor, kDroughtTree, kJeniceManheim,
     kJulianaTainer, kPaulManheim, kSamuelClemens, kTransfiguration;
 // qc_missions.cpp
 extern const Handler kInvestigateLegend, kSamaritanSnare;
+// qc_qs_planet.cpp
+extern const Handler kQsPlanet;
 // random_selection.cpp
 extern const Handler kHunterGangs;
 // ship_events.cpp
@@ -251,6 +253,7 @@ const std::array kHandlers = {
     &handlers::kQ2,
     &handlers::kQFlash,
     &handlers::kQNet,
+    &handlers::kQsPlanet,
     &handlers::kQsViciousAnimalThings,
     &handlers::kQTent,
     &handlers::kRebelEncounter,

@@ -11,7 +11,7 @@ namespace {
 
 bool normal_card_play(ActionKind kind) {
   return kind == ActionKind::kReport || kind == ActionKind::kBuild ||
-         kind == ActionKind::kPlayEvent;
+         kind == ActionKind::kPlayEvent || kind == ActionKind::kInsertMission;
 }
 
 bool plays_from_hand(ActionKind kind) {
@@ -111,6 +111,16 @@ void Engine::resolve(ActionFrame& f) {
     case ActionKind::kPlayInterrupt:
     case ActionKind::kPlayDoorway:
       return resolve_play(f);
+    case ActionKind::kInsertMission:
+      // A mission played from the hand (Q's Planet): it goes on the spaceline, then its handler
+      // does what follows (which may ask, and run again).
+      if (f.sub == 0) {
+        insert_mission(f.actor, a.a, a.loc);
+        f.sub = 1;
+      }
+      if (const Handler* handler = s_.def(a.a).handler; handler && handler->resolve)
+        handler->resolve(*this, f);
+      return;
     case ActionKind::kMove:
       return move_ship(a.a, a.loc);
     case ActionKind::kTransfer: {
