@@ -101,6 +101,11 @@ void Engine::after_change() {
       if (checks(c) && s_.cards[c].zone == Zone::kPlay) s_.def(c).handler->state_check(*this, c);
     }
   }
+  // Missions are not in play but on the spaceline; their checks run too (Nebula).
+  for (std::size_t loc = 0; loc < s_.spaceline.size(); ++loc) {
+    const CardId mission = s_.spaceline[loc].mission;
+    if (checks(mission)) s_.def(mission).handler->state_check(*this, mission);
+  }
   update_live_scores();
 }
 

@@ -119,6 +119,9 @@ enum class EffectKind : std::uint8_t {
   // `player` is looking at the face-down cards of side deck `value` % kSideDeckKinds (a
   // SideDeckKind) of seat `value` / kSideDeckKinds, and only they see them meanwhile (Tarmin).
   kViewingSideDeck,
+  // `player` scanned the mission at `loc` this turn (Scan): they see the seed cards under it
+  // while this lasts, and may initiate battles there (Nebula).
+  kScanned,
 };
 
 // When an effect ends.

@@ -100,6 +100,8 @@ extern const Handler kDatasBody, kDroughtTree, kJeniceManheim, kJohnDoe, kJulian
     kSamuelClemens, kTransfiguration;
 // qc_missions.cpp
 extern const Handler kInvestigateLegend, kSamaritanSnare;
+// qc_nebula_patriotism.cpp
+extern const Handler kNebula, kScan, kTheIssueIsPatriotism;
 // random_selection.cpp
 extern const Handler kHunterGangs;
 // ship_events.cpp
@@ -225,6 +227,7 @@ const std::array kHandlers = {
     &handlers::kMirastaYale,
     &handlers::kMonaLisa,
     &handlers::kMortalQ,
+    &handlers::kNebula,
     &handlers::kNewEssentialists,
     &handlers::kOdoFounder,
     &handlers::kOffSwitch,
@@ -257,6 +260,7 @@ const std::array kHandlers = {
     &handlers::kRoyaleCasinoCraps,
     &handlers::kSamaritanSnare,
     &handlers::kSamuelClemens,
+    &handlers::kScan,
     &handlers::kScottishSetter,
     &handlers::kSecurityPrecautions,
     &handlers::kSeniorStaffMeeting,
@@ -279,6 +283,7 @@ const std::array kHandlers = {
     &handlers::kTheBigPicture,
     &handlers::kTheGuardian,
     &handlers::kTheHigherTheQEr,
+    &handlers::kTheIssueIsPatriotism,
     &handlers::kTheNakedTruth,
     &handlers::kTheSheliak,
     &handlers::kTheWakeOfTheBorg,
