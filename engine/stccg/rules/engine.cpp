@@ -92,6 +92,7 @@ void Engine::after_change() {
   if (s_.over || s_.events.size() == s_.events_checked) return;
   s_.events_checked = s_.events.size();
   check_cures();
+  check_waiting_dilemmas();
   const auto checks = [&](CardId c) {
     const Handler* handler = s_.def(c).handler;
     return handler && handler->state_check;

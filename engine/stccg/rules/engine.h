@@ -584,6 +584,10 @@ class Engine {
   void attach_dilemma(AttemptFrame& f, ev::Outcome outcome);
   std::vector<CardId> cure_group(CardId dilemma) const;
   void check_cures();
+  // A dilemma that needs a crew to act (keyword "Needs crew": Conundrum, Cytherians), met by an
+  // empty ship or facility, waits on it (kWaitsForCrew); once personnel are aboard they meet it.
+  void wait_for_crew(AttemptFrame& f);
+  void check_waiting_dilemmas();
 
  private:
   State s_;
