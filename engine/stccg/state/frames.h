@@ -132,8 +132,9 @@ struct AttemptFrame {
   bool cancel_asked = false;
   // Cards picked so far to pay the mission's solve cost (StccgSolveCost).
   std::vector<CardId> paid;
-  // The vessel meets only the next seed card, as though attempting the mission, and then it
-  // ends: no requirements, nothing earned; an empty ship or facility meets it alone (Nebula).
+  // The vessel meets only one card, as though attempting the mission, and then it ends: no
+  // requirements, nothing earned. The next seed card, met by an empty ship or facility alone if
+  // need be (Nebula); or, with `current` set, a dilemma that waited on it for a crew.
   bool one_card = false;
   // A Q-card started a battle: if the group is stopped when the Q-Flash goes on, the Q-Flash
   // ends and so does the attempt (The Issue is Patriotism).
