@@ -140,9 +140,13 @@ v1::MatchResult StccgMatch::result() const {
   }
   out.set_reason(s.reason);
   switch (s.reason) {
-    case v1::RESULT_REASON_POINTS:
-      out.set_summary(winners + " reached " + std::to_string(kWinningScore) + " points");
+    case v1::RESULT_REASON_POINTS: {
+      // The score needed, which a card may raise (Q's Planet, The Big Picture).
+      const Seat first = (s.winners & 1u) ? 0 : 1;
+      out.set_summary(winners + " reached " + std::to_string(game_.rules().winning_score(first)) +
+                      " points");
       break;
+    }
     case v1::RESULT_REASON_DECK_EXHAUSTED: {
       const Seat drawer = last_drawer(game_);
       const int a = s.players[0].score;

@@ -41,6 +41,28 @@ void Engine::start_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team) 
   open_window(WindowKind::kAttemptAnnounced, seat, about, loc);
 }
 
+void Engine::face_next_seed(Seat seat, LocIndex loc, CardId vessel) {
+  AttemptFrame f;
+  f.loc = loc;
+  f.player = seat;
+  f.one_card = true;
+  f.ship = vessel;
+  f.vessel = vessel;
+  f.group = crew(vessel);
+  f.members = f.group;
+  f.started_with = static_cast<std::uint8_t>(std::min<std::size_t>(0xff, f.group.size()));
+  for (CardId c : f.group)
+    expose(c);
+  emit(ev::AttemptStarted{seat, loc, vessel, static_cast<std::uint8_t>(f.group.size())});
+  s_.frames.push_back(std::move(f));
+}
+
+bool Engine::seed_to_meet(LocIndex loc) const {
+  const auto& seeds = s_.spaceline[loc].seeds;
+  return std::any_of(seeds.begin(), seeds.end(),
+                     [&](CardId c) { return s_.def(c).type() != v1::STCCG_CARD_TYPE_ARTIFACT; });
+}
+
 bool Engine::misseeded(CardId c, LocIndex loc) const {
   const CardDef& def = s_.def(c);
   if (def.type() != v1::STCCG_CARD_TYPE_DILEMMA) return false;
@@ -101,10 +123,13 @@ void Engine::reveal_next(AttemptFrame& f) {
   f.members = f.group;
   f.vessel = f.ship;
   if (f.dual && !f.stopped && !f.group.empty() && attempt_broken(f)) stop_group(f);
-  if (f.stopped || f.abandoned || f.group.empty()) {
-    end_attempt(f, f.group.empty() ? ev::AttemptResult::kNoOneLeft
-                   : f.stopped     ? ev::AttemptResult::kStopped
-                                   : ev::AttemptResult::kAbandoned);
+  // A vessel meeting one card alone goes on with nobody aboard (Nebula); it is done after it.
+  const bool alone = f.one_card && f.ship != kNoCard;
+  if (f.stopped || f.abandoned || (f.group.empty() && !alone) ||
+      (f.one_card && f.current != kNoCard)) {
+    end_attempt(f, f.group.empty() && !alone ? ev::AttemptResult::kNoOneLeft
+                   : f.stopped               ? ev::AttemptResult::kStopped
+                                             : ev::AttemptResult::kAbandoned);
     return;
   }
   const auto& seeds = s_.spaceline[f.loc].seeds;
@@ -121,6 +146,7 @@ void Engine::reveal_next(AttemptFrame& f) {
     move_card(misseed, Zone::kOutOfPlay);
   }
   if (f.cursor >= seeds.size()) {
+    if (f.one_card) return end_attempt(f, ev::AttemptResult::kAbandoned);
     f.step = AttemptFrame::Step::kRequirements;
     return;
   }

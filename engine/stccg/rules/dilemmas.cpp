@@ -13,6 +13,12 @@
 namespace spacedock::stccg {
 namespace {
 
+// A dilemma that cannot act without a crew to act on (CRD IV.2B: Conundrum, Cytherians).
+bool needs_crew(const CardDef& def) {
+  const auto& keywords = def.card.keywords();
+  return std::find(keywords.begin(), keywords.end(), "Needs crew") != keywords.end();
+}
+
 bool is_hea(const MemberFacts& m) {
   return m.kind != PersonnelKind::kNormal;
 }
@@ -146,6 +152,7 @@ void Engine::resolve_seed(AttemptFrame& f) {
     if (d.needs_ship() && (f.vessel == kNoCard || !is_ship(f.vessel))) {
       return finish_dilemma(f, ev::Outcome::kNoShip);
     }
+    if (f.members.empty() && f.vessel != kNoCard && needs_crew(def)) return wait_for_crew(f);
     if (!def.trigger.empty() && !def.trigger.holds_for_group(group_facts(f.members, f.vessel))) {
       return finish_dilemma(f, ev::Outcome::kNoTrigger);
     }
@@ -427,6 +434,39 @@ void Engine::attach_dilemma(AttemptFrame& f, ev::Outcome outcome) {
   const CardId host = on_ship ? f.vessel : s_.spaceline[f.loc].mission;
   move_card(c, Zone::kPlay, Where::kOn, kNoLoc, host, f.player);
   f.step = after_card(f);
+}
+
+void Engine::wait_for_crew(AttemptFrame& f) {
+  const CardId c = f.current;
+  emit(ev::DilemmaResolved{c, s_.cards[c].def, ev::Outcome::kApplied});
+  move_card(c, Zone::kPlay, Where::kOn, kNoLoc, f.vessel, f.player);
+  Effect waits{.kind = EffectKind::kWaitsForCrew, .until = Until::kSourceLeaves};
+  waits.source = c;
+  waits.card = f.vessel;
+  add_effect(waits);
+  f.step = after_card(f);
+}
+
+void Engine::check_waiting_dilemmas() {
+  // One at a time, and only between decisions: an answer waiting would go to the new frame.
+  if (s_.decision_open || s_.answer) return;
+  const auto ready = std::find_if(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kWaitsForCrew && s_.in_play_at(x.card) && !crew(x.card).empty();
+  });
+  if (ready == s_.effects.end()) return;
+  AttemptFrame f;
+  f.one_card = true;
+  f.ship = f.vessel = ready->card;
+  f.current = ready->source;
+  f.player = s_.cards[f.vessel].controller;
+  f.loc = location_of(f.vessel);
+  f.group = f.members = crew(f.vessel);
+  for (CardId c : f.group)
+    expose(c);
+  // The dilemma leaves play as the crew meets it, which ends its kWaitsForCrew effect.
+  move_card(f.current, Zone::kResolving);
+  s_.frames.push_back(std::move(f));
+  meet(std::get<AttemptFrame>(s_.frames.back()));
 }
 
 // --- Dilemmas in play: cures and end-of-turn countdowns ---

@@ -100,6 +100,7 @@ void Engine::after_change() {
   if (s_.over || s_.events.size() == s_.events_checked) return;
   s_.events_checked = s_.events.size();
   check_cures();
+  check_waiting_dilemmas();
   const auto checks = [&](CardId c) {
     const Handler* handler = s_.def(c).handler;
     return handler && handler->state_check;
@@ -108,6 +109,11 @@ void Engine::after_change() {
     for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
       if (checks(c) && s_.cards[c].zone == Zone::kPlay) s_.def(c).handler->state_check(*this, c);
     }
+  }
+  // Missions are not in play but on the spaceline; their checks run too (Nebula).
+  for (std::size_t loc = 0; loc < s_.spaceline.size(); ++loc) {
+    const CardId mission = s_.spaceline[loc].mission;
+    if (checks(mission)) s_.def(mission).handler->state_check(*this, mission);
   }
   update_live_scores();
 }

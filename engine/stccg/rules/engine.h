@@ -157,6 +157,8 @@ class Engine {
   void view_side_deck(Seat viewer, Seat owner, SideDeckKind kind, bool start);
   // Whether `viewer` is granted a view of card `c` in a side deck now.
   bool views_side_deck_card(Seat viewer, CardId c) const;
+  // Whether `viewer` scanned the mission card `c` is seeded under this turn (Scan: kScanned).
+  bool views_scanned_seed(Seat viewer, CardId c) const;
   void shuffle_deck(Seat seat);
   void stop(CardId c);
   void score(Seat seat, int points, CardId source);
@@ -448,23 +450,28 @@ class Engine {
   Rule may_attack(Seat seat, AffiliationSet attackers, bool tal_shiar, LocIndex loc,
                   AffiliationSet defenders) const;
   Rule weapons_usable(CardId card) const;
-  Rule may_fire(CardId card, bool initiating) const;
+  Rule may_fire(CardId card, bool initiating, const BattleTerms& terms = {}) const;
   // Whether a card attacked (or of its side) may return fire, by the profile's reading.
-  Rule may_return_fire(CardId card) const;
+  Rule may_return_fire(CardId card, const BattleTerms& terms = {}) const;
   // A card that fights for no player (Handler::self_controlling: the Borg Ship dilemma).
   bool self_controlling(CardId c) const;
   std::vector<CardId> ship_targets(Seat seat, LocIndex loc) const;
   // The affiliation restrictions on `firing` attacking `target` (may_attack); a self-controlling
   // target that attacked `seat`'s forces there on the previous turn may be fought by anyone.
-  Rule may_target(Seat seat, CardId firing, CardId target) const;
-  Rule check_attack(Seat seat, CardId firing, CardId target) const;
-  Rule check_battle(Seat seat, CardId member, CardId opponent, LocIndex loc) const;
-  // The Away Team `member` fights in: the initiator's ready members, or the whole team.
-  std::vector<CardId> battle_team(CardId member) const;
+  Rule may_target(Seat seat, CardId firing, CardId target, const BattleTerms& terms = {}) const;
+  Rule check_attack(Seat seat, CardId firing, CardId target, const BattleTerms& terms = {}) const;
+  Rule check_battle(Seat seat, CardId member, CardId opponent, LocIndex loc,
+                    const BattleTerms& terms = {}) const;
+  // Whether a mission on the spaceline forbids `seat` to initiate a battle at `loc`
+  // (Handler::forbids_battle: Nebula).
+  bool battle_forbidden(Seat seat, LocIndex loc) const;
+  // The Away Team `member` fights in: the initiator's ready members (all of them, stopped ones
+  // too, under `terms.stopped_may_fight`), or the whole team.
+  std::vector<CardId> battle_team(CardId member, const BattleTerms& terms = {}) const;
 
   // --- Ship battles (battle/ship_battle.cpp, battle/tactics.cpp) ---
   // `seat` kNoSeat: `firing` is a self-controlling card attacking for no player (Borg Ship).
-  void begin_ship_battle(Seat seat, CardId firing, CardId target);
+  void begin_ship_battle(Seat seat, CardId firing, CardId target, const BattleTerms& terms = {});
   void step(ShipBattleFrame& b);
   bool battle_window(ShipBattleFrame& b, WindowKind kind, CardId about);
   int defense_shields(CardId target) const;
@@ -488,7 +495,8 @@ class Engine {
   void reveal(CardId c);
 
   // --- Personnel battles (battle/personnel_battle.cpp) ---
-  void begin_personnel_battle(Seat seat, CardId member, CardId opponent);
+  void begin_personnel_battle(Seat seat, CardId member, CardId opponent,
+                              const BattleTerms& terms = {});
   void begin_rogue_borg_battle(Seat seat, CardId ship, DefIndex rogue);
   // A battle a card starts aboard `vessel` between the personnel it names; `initiators` add
   // `strength_bonus` to their total and need no leader (Dial Martok for Murder).
@@ -567,6 +575,11 @@ class Engine {
   // --- Mission attempts (attempt.cpp) ---
   // `team`: at a dual-icon mission, a member of the Away Team attempting with `anchor`'s crew.
   void start_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team = kNoCard);
+  // `vessel`, a ship or facility of `seat` at `loc`, with its crew if any, meets the next seed
+  // card under the mission as though attempting it, and only that card (Nebula).
+  void face_next_seed(Seat seat, LocIndex loc, CardId vessel);
+  // Whether a seed card under the mission at `loc` would be met by an attempt (not an artifact).
+  bool seed_to_meet(LocIndex loc) const;
   // The group can no longer go on: nobody left, or at a dual-icon mission one part gone.
   bool attempt_broken(const AttemptFrame& f) const;
   void step(AttemptFrame& f);
@@ -612,6 +625,10 @@ class Engine {
   void attach_dilemma(AttemptFrame& f, ev::Outcome outcome);
   std::vector<CardId> cure_group(CardId dilemma) const;
   void check_cures();
+  // A dilemma that needs a crew to act (keyword "Needs crew": Conundrum, Cytherians), met by an
+  // empty ship or facility, waits on it (kWaitsForCrew); once personnel are aboard they meet it.
+  void wait_for_crew(AttemptFrame& f);
+  void check_waiting_dilemmas();
 
  private:
   State s_;

@@ -81,6 +81,14 @@ bool Engine::views_side_deck_card(Seat viewer, CardId c) const {
   });
 }
 
+bool Engine::views_scanned_seed(Seat viewer, CardId c) const {
+  const CardState& card = s_.cards[c];
+  if (card.zone != Zone::kSeed) return false;
+  return std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kScanned && x.player == viewer && x.loc == card.loc;
+  });
+}
+
 bool Engine::all_see(CardId c) const {
   const CardState& card = s_.cards[c];
   if (card.face_down) return false;
@@ -118,7 +126,7 @@ bool Engine::seat_sees(Seat seat, CardId c) const {
   return ((seat == (card.zone == Zone::kPlay ? card.controller : card.owner) ||
            knows_as_crew(seat, c)) &&
           owner_sees(c)) ||
-         all_see(c);
+         all_see(c) || views_scanned_seed(seat, c);
 }
 
 bool Engine::knows_as_crew(Seat seat, CardId c) const {

@@ -123,6 +123,12 @@ enum class EffectKind : std::uint8_t {
   // `player` is making a play through a hold (Engine::hold_play): any card from hand, in either
   // turn, outside the numeric limits on card plays and not counted toward them.
   kFreePlay,
+  // `player` scanned the mission at `loc` this turn (Scan): they see the seed cards under it
+  // while this lasts, and may initiate battles there (Nebula).
+  kScanned,
+  // `source`, a dilemma that needs a crew to act, met by `card`, an empty ship or facility,
+  // waits on it until personnel come aboard, who then meet it (CRD IV.2B Nebula).
+  kWaitsForCrew,
 };
 
 // When an effect ends.

@@ -138,6 +138,22 @@ struct AttemptFrame {
   bool cancel_asked = false;
   // Cards picked so far to pay the mission's solve cost (StccgSolveCost).
   std::vector<CardId> paid;
+  // The vessel meets only one card, as though attempting the mission, and then it ends: no
+  // requirements, nothing earned. The next seed card, met by an empty ship or facility alone if
+  // need be (Nebula); or, with `current` set, a dilemma that waited on it for a crew.
+  bool one_card = false;
+  // A Q-card started a battle: if the group is stopped when the Q-Flash goes on, the Q-Flash
+  // ends and so does the attempt (The Issue is Patriotism).
+  bool q_flash_ends_if_stopped = false;
+};
+
+// What a card that starts a battle lifts from the usual conditions of §3.11 and §3.12 (The Issue
+// is Patriotism); the default is the usual rules. Where a battle may be fought (Nebula) is not
+// lifted.
+struct BattleTerms {
+  bool stopped_may_fight = false;      // stopped cards take part as though unstopped
+  bool no_leader_needed = false;       // neither side needs a leader, to initiate or to fight back
+  bool no_affiliation_limits = false;  // the affiliation attack restrictions do not apply
 };
 
 // A ship battle (§3.12 with the BoG sequence): targets and return fire are declared at the
@@ -182,6 +198,7 @@ struct ShipBattleFrame {
   // The attacker's ships with their matching commander aboard take no damage in this battle
   // (the random draw of a tactic's commander_evades_percent, Picard Maneuver).
   bool commanders_evade = false;
+  BattleTerms terms;
 };
 
 // A personnel battle (§3.11, Model A): the initiator's Away Team against one opposing Away
@@ -210,6 +227,7 @@ struct PersonnelBattleFrame {
   // adds `strength_bonus` to its STRENGTH total.
   CardId aboard = kNoCard;
   std::int16_t strength_bonus = 0;
+  BattleTerms terms;
 };
 
 // A card doing something that takes decisions outside an action or an attempt (a choice at the

@@ -9,9 +9,10 @@ namespace spacedock::stccg {
 
 bool may_see(const Game& game, CardId c, core::Viewer viewer) {
   if (viewer.role == core::Viewer::Role::kJudge || game.rules().all_see(c)) return true;
-  // A view granted to one player of a side deck (Tarmin).
+  // A view granted to one player of a side deck (Tarmin) or of a mission's seed cards (Scan).
   if (viewer.role == core::Viewer::Role::kPlayer &&
-      game.rules().views_side_deck_card(viewer.seat, c))
+      (game.rules().views_side_deck_card(viewer.seat, c) ||
+       game.rules().views_scanned_seed(viewer.seat, c)))
     return true;
   const CardState& card = game.state().cards[c];
   const Seat holder = card.zone == Zone::kPlay ? card.controller : card.owner;

@@ -49,7 +49,8 @@ struct Handler {
   // At the start and at the end of every turn, for each copy in play.
   void (*start_of_turn)(Engine&, CardId self) = nullptr;
   void (*end_of_turn)(Engine&, CardId self) = nullptr;
-  // After every step of the game (state-based effects: repairs at once, ...).
+  // After every step of the game (state-based effects: repairs at once, ...); for a mission, as
+  // long as it is on the spaceline (Nebula).
   void (*state_check)(Engine&, CardId self) = nullptr;
   // The points it is worth to its controller now, for a card whose value is live.
   int (*live_points)(const Engine&, CardId self) = nullptr;
@@ -136,6 +137,9 @@ struct Handler {
   // The span `mover` pays to enter or cross this location, instead of the printed one
   // (FGC-47 Research).
   int (*span)(const Engine&, CardId self, CardId mover) = nullptr;
+  // Whether it forbids `seat` to initiate a battle at `loc` (Nebula: only after a Scan there),
+  // whatever card starts it (rules/battle/forces.cpp).
+  bool (*forbids_battle)(const Engine&, CardId self, Seat seat, LocIndex loc) = nullptr;
 
   // --- A card acting over several decisions (rules/engine.cpp) ---
   // Runs a CardFrame the handler pushed (a choice at the end of a turn, ...) until it pops it.

@@ -102,6 +102,8 @@ extern const Handler kDatasBody, kDimensionalDoor, kDroughtTree, kJeniceManheim,
     kJulianaTainer, kPaulManheim, kSamuelClemens, kTransfiguration;
 // qc_missions.cpp
 extern const Handler kInvestigateLegend, kSamaritanSnare;
+// qc_nebula_patriotism.cpp
+extern const Handler kNebula, kScan, kTheIssueIsPatriotism;
 // qc_qs_planet.cpp
 extern const Handler kQsPlanet;
 // random_selection.cpp
@@ -231,6 +233,7 @@ const std::array kHandlers = {
     &handlers::kMirastaYale,
     &handlers::kMonaLisa,
     &handlers::kMortalQ,
+    &handlers::kNebula,
     &handlers::kNewEssentialists,
     &handlers::kOdoFounder,
     &handlers::kOffSwitch,
@@ -265,6 +268,7 @@ const std::array kHandlers = {
     &handlers::kRoyaleCasinoCraps,
     &handlers::kSamaritanSnare,
     &handlers::kSamuelClemens,
+    &handlers::kScan,
     &handlers::kScottishSetter,
     &handlers::kSecurityPrecautions,
     &handlers::kSeniorStaffMeeting,
@@ -287,6 +291,7 @@ const std::array kHandlers = {
     &handlers::kTheBigPicture,
     &handlers::kTheGuardian,
     &handlers::kTheHigherTheQEr,
+    &handlers::kTheIssueIsPatriotism,
     &handlers::kTheNakedTruth,
     &handlers::kTheSheliak,
     &handlers::kTheWakeOfTheBorg,

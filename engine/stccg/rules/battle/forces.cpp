@@ -93,19 +93,19 @@ Rule Engine::weapons_usable(CardId card) const {
   return Rule::kCannotFire;
 }
 
-Rule Engine::may_fire(CardId card, bool initiating) const {
+Rule Engine::may_fire(CardId card, bool initiating, const BattleTerms& terms) const {
   if (Rule r = weapons_usable(card); r != Rule::kOk) return r;
-  if (s_.cards[card].stopped) return Rule::kStopped;
+  if (s_.cards[card].stopped && !terms.stopped_may_fight) return Rule::kStopped;
   // Return fire needs no leader (BoG; A-02).
-  if (initiating && leaders(crew(card)) == 0) return Rule::kNoLeader;
+  if (initiating && !terms.no_leader_needed && leaders(crew(card)) == 0) return Rule::kNoLeader;
   return Rule::kOk;
 }
 
-Rule Engine::may_return_fire(CardId card) const {
+Rule Engine::may_return_fire(CardId card, const BattleTerms& terms) const {
   // BoG: not stopped, no leader needed. CRD: a leader needed, stopped or not.
-  if (s_.options.bog_return_fire) return may_fire(card, /*initiating=*/false);
+  if (s_.options.bog_return_fire) return may_fire(card, /*initiating=*/false, terms);
   if (Rule r = weapons_usable(card); r != Rule::kOk) return r;
-  return leaders(crew(card)) > 0 ? Rule::kOk : Rule::kNoLeader;
+  return terms.no_leader_needed || leaders(crew(card)) > 0 ? Rule::kOk : Rule::kNoLeader;
 }
 
 bool Engine::self_controlling(CardId c) const {
@@ -128,8 +128,19 @@ std::vector<CardId> Engine::ship_targets(Seat seat, LocIndex loc) const {
   return out;
 }
 
-Rule Engine::may_target(Seat seat, CardId firing, CardId target) const {
+bool Engine::battle_forbidden(Seat seat, LocIndex loc) const {
+  for (const Location& at : s_.spaceline) {
+    const Handler* handler = s_.def(at.mission).handler;
+    if (handler && handler->forbids_battle && handler->forbids_battle(*this, at.mission, seat, loc))
+      return true;
+  }
+  return false;
+}
+
+Rule Engine::may_target(Seat seat, CardId firing, CardId target, const BattleTerms& terms) const {
   const LocIndex loc = s_.cards[firing].loc;
+  if (battle_forbidden(seat, loc)) return Rule::kBlocked;
+  if (terms.no_affiliation_limits) return Rule::kOk;
   const bool tal_shiar = group_has_skill(crew(firing), "Tal Shiar");
   if (!self_controlling(target))
     return may_attack(seat, force(firing), tal_shiar, loc, force(target));
@@ -143,17 +154,18 @@ Rule Engine::may_target(Seat seat, CardId firing, CardId target) const {
   return may_attack(seat, force(firing), tal_shiar, loc, AffiliationSet{0});
 }
 
-Rule Engine::check_attack(Seat seat, CardId firing, CardId target) const {
+Rule Engine::check_attack(Seat seat, CardId firing, CardId target, const BattleTerms& terms) const {
   if (firing == kNoCard || !s_.in_play_at(firing) || s_.cards[firing].controller != seat)
     return Rule::kNotYours;
-  if (Rule r = may_fire(firing, /*initiating=*/true); r != Rule::kOk) return r;
+  if (Rule r = may_fire(firing, /*initiating=*/true, terms); r != Rule::kOk) return r;
   const LocIndex loc = s_.cards[firing].loc;
   const auto targets = ship_targets(seat, loc);
   if (std::find(targets.begin(), targets.end(), target) == targets.end()) return Rule::kNoTarget;
-  return may_target(seat, firing, target);
+  return may_target(seat, firing, target, terms);
 }
 
-Rule Engine::check_battle(Seat seat, CardId member, CardId opponent, LocIndex loc) const {
+Rule Engine::check_battle(Seat seat, CardId member, CardId opponent, LocIndex loc,
+                          const BattleTerms& terms) const {
   // A personnel battle: your Away Team against one of the opponent's on the same planet.
   if (loc >= s_.spaceline.size() || !planet(loc)) return Rule::kNoPlanet;
   if (member == kNoCard || opponent == kNoCard || !s_.in_play_at(member) ||
@@ -165,30 +177,34 @@ Rule Engine::check_battle(Seat seat, CardId member, CardId opponent, LocIndex lo
   if (mine.where != Where::kSurface || mine.loc != loc || theirs.where != Where::kSurface ||
       theirs.loc != loc)
     return Rule::kNotSameLocation;
-  const std::vector<CardId> team = battle_team(member);
-  const std::vector<CardId> foes = battle_team(opponent);
+  const std::vector<CardId> team = battle_team(member, terms);
+  const std::vector<CardId> foes = battle_team(opponent, terms);
   if (team.empty() || team.front() != member || foes.empty() || foes.front() != opponent)
     return Rule::kNoTarget;  // each team is named by its first ready member
+  if (battle_forbidden(seat, loc)) return Rule::kBlocked;
   AffiliationSet attackers = 0;
   AffiliationSet defenders = 0;
   for (CardId c : team)
     attackers |= force(c);
   for (CardId c : foes)
     defenders |= force(c);
-  if (Rule r = may_attack(seat, attackers, group_has_skill(team, "Tal Shiar"), loc, defenders);
-      r != Rule::kOk)
-    return r;
+  if (!terms.no_affiliation_limits) {
+    if (Rule r = may_attack(seat, attackers, group_has_skill(team, "Tal Shiar"), loc, defenders);
+        r != Rule::kOk)
+      return r;
+  }
   // Against an Away Team with Guramba it takes two leaders to initiate (QC).
-  if (group_has_skill(foes, "Guramba") && leaders(team) < 2) return Rule::kNoLeader;
+  if (!terms.no_leader_needed && group_has_skill(foes, "Guramba") && leaders(team) < 2)
+    return Rule::kNoLeader;
   return Rule::kOk;
 }
 
-std::vector<CardId> Engine::battle_team(CardId member) const {
+std::vector<CardId> Engine::battle_team(CardId member, const BattleTerms& terms) const {
   // The unstopped members of the Away Team `member` belongs to; the opposing team fights whole.
   const CardState& card = s_.cards[member];
   for (auto& team : away_teams(card.controller, card.loc)) {
     if (std::find(team.begin(), team.end(), member) == team.end()) continue;
-    if (card.controller == s_.active)
+    if (card.controller == s_.active && !terms.stopped_may_fight)
       std::erase_if(team, [&](CardId c) { return s_.cards[c].stopped; });
     return team;
   }

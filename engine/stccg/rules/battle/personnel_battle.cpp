@@ -19,12 +19,14 @@ Seat seat_of(const PersonnelBattleFrame& b, int side) {
 
 }  // namespace
 
-void Engine::begin_personnel_battle(Seat seat, CardId member, CardId opponent) {
+void Engine::begin_personnel_battle(Seat seat, CardId member, CardId opponent,
+                                    const BattleTerms& terms) {
   PersonnelBattleFrame b;
   b.attacker = seat;
   b.loc = s_.cards[member].loc;
-  b.sides[0] = battle_team(member);
-  b.sides[1] = battle_team(opponent);
+  b.terms = terms;
+  b.sides[0] = battle_team(member, terms);
+  b.sides[1] = battle_team(opponent, terms);
   emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, opponent});
   took_part_in_battle(seat);
   took_part_in_battle(State::other(seat));
@@ -178,9 +180,9 @@ void Engine::fight_round(PersonnelBattleFrame& b) {
   b.vengeance = 0;
   int winner = strength[0] > strength[1] ? 0 : strength[1] > strength[0] ? 1 : -1;
   // An initiator without a leader loses (§3.11); Rogue Borg need none, nor a battle a card
-  // started aboard.
+  // started aboard or one whose card lifts the need (BattleTerms).
   if (!vengeance_round && b.rogue_host == kNoCard && b.aboard == kNoCard &&
-      leaders(b.sides[0]) == 0)
+      !b.terms.no_leader_needed && leaders(b.sides[0]) == 0)
     winner = 1;
   // A defender that does not fight back kills nobody (CRD III.4 "Retaliation").
   if (winner == 1 && !b.retaliates && b.rogue_host == kNoCard) winner = -1;

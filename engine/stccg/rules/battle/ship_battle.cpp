@@ -21,7 +21,7 @@ bool contains(const std::vector<CardId>& list, CardId c) {
 
 }  // namespace
 
-void Engine::begin_ship_battle(Seat seat, CardId firing, CardId target) {
+void Engine::begin_ship_battle(Seat seat, CardId firing, CardId target, const BattleTerms& terms) {
   // `seat` is kNoSeat when a self-controlling card attacks: the target's controller defends.
   ShipBattleFrame b;
   const Seat defender = seat == kNoSeat            ? s_.cards[target].controller
@@ -31,6 +31,7 @@ void Engine::begin_ship_battle(Seat seat, CardId firing, CardId target) {
   b.loc = location_of(firing);
   b.firing[0].push_back(firing);
   b.targets[0].push_back(target);
+  b.terms = terms;
   emit(ev::BattleStarted{ev::BattleKind::kShip, seat, b.loc, target, firing});
   for (Seat side : b.seat) {
     if (side != kNoSeat) took_part_in_battle(side);
@@ -174,7 +175,7 @@ void Engine::step(ShipBattleFrame& b) {
         const CardState& card = s_.cards[c];
         if (b.seat[0] != kNoSeat && card.controller == b.seat[0] && card.where == Where::kSpace &&
             card.loc == b.loc && !contains(b.firing[0], c) &&
-            check_attack(b.seat[0], c, b.targets[0].front()) == Rule::kOk)
+            check_attack(b.seat[0], c, b.targets[0].front(), b.terms) == Rule::kOk)
           more.push_back(c);
       }
       auto next = more.empty() ? std::optional<CardId>(kNoCard) : pick_or_done(b.seat[0], more);
@@ -204,7 +205,7 @@ void Engine::step(ShipBattleFrame& b) {
       const bool can_fire = std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
         const CardState& card = s_.cards[c];
         return card.controller == defender && card.where == Where::kSpace && card.loc == b.loc &&
-               may_return_fire(c) == Rule::kOk;
+               may_return_fire(c, b.terms) == Rule::kOk;
       });
       auto target = can_fire && !targets.empty() ? pick_or_done(defender, targets)
                                                  : std::optional<CardId>(kNoCard);
@@ -223,7 +224,7 @@ void Engine::step(ShipBattleFrame& b) {
       for (CardId c : s_.in_play) {
         const CardState& card = s_.cards[c];
         if (card.controller == defender && card.where == Where::kSpace && card.loc == b.loc &&
-            !contains(b.firing[1], c) && may_return_fire(c) == Rule::kOk)
+            !contains(b.firing[1], c) && may_return_fire(c, b.terms) == Rule::kOk)
           more.push_back(c);
       }
       auto next = more.empty() ? std::optional<CardId>(kNoCard) : pick_or_done(defender, more);

@@ -1,6 +1,8 @@
 // A Q-Flash met under a mission (§3.19, CRD IV.6, S-40): the group faces the opponent's
 // Q-Continuum, one Q-card per personnel, one at a time. The whole Q-Flash counts as one dilemma
 // for timing (CRD III.2): no window opens between its Q-cards but those that cancel them.
+#include <algorithm>
+
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
@@ -34,6 +36,13 @@ void Engine::begin_q_flash(AttemptFrame& f) {
 
 void Engine::next_q_card(AttemptFrame& f) {
   prune(f);
+  // A battle a Q-card started stopped the whole group: the Q-Flash and the attempt end.
+  if (f.q_flash_ends_if_stopped && !f.members.empty() &&
+      std::all_of(f.members.begin(), f.members.end(),
+                  [&](CardId c) { return s_.cards[c].stopped; })) {
+    f.q_left = 0;
+    f.stopped = true;
+  }
   const Seat q = State::other(f.player);
   const CardId top =
       f.q_left > 0 && !f.members.empty() ? top_of_side_deck(q, SideDeckKind::kQContinuum) : kNoCard;
@@ -47,6 +56,7 @@ void Engine::next_q_card(AttemptFrame& f) {
     // A Q-card that stops the group after the rest of the Q-Flash (Aldebaran Serpent).
     if (f.stop_after_q_flash && !f.members.empty()) stop_group(f);
     f.stop_after_q_flash = false;
+    f.q_flash_ends_if_stopped = false;
     return;
   }
   --f.q_left;
