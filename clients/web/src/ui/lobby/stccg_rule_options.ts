@@ -221,6 +221,16 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "I Am Not a Merry Man! on any Klingon",
     why: "I Am Not a Merry Man! may be played on any Klingon in play, either player's, and stays its player's card. Off: only on one of its player's own Klingons (qc.md I Am Not a Merry Man!).",
   },
+  {
+    key: "jealousAmandaEncountererOpponent",
+    words: "Jealous Amanda: the encountering player's opponent chooses",
+    why: "The opponent of the player whose Away Team meets a Love Interest picks where its victim goes. Off: Jealous Amanda's owner always picks, even for the owner's own Away Team (qc.md Jealous Amanda; CRD IV.12.A).",
+  },
+  {
+    key: "qsPlanetThreeArtifacts",
+    words: "Q's Planet: three artifacts each",
+    why: "Each player may put up to three artifacts among the seed cards under Q's Planet (casual play). Off: at most one artifact under it in all, as in tournaments (qc.md Q's Planet; CRD IV.2A).",
+  },
 ];
 
 export interface RuleGroup {
