@@ -118,8 +118,10 @@ std::uint32_t rules_version(v1::Game game) {
       // agendas and incidents of Blaze of Glory, solve costs, John Doe's saves, reports where
       // a card says, holograms idle without a Holodeck, Elim's selections), I.P. Scanner in the
       // data (renumbering the Alternate Universe cards after it), limited uses as one effect
-      // (issue 25)
-      return 7;
+      // (issue 25); 8: the last six cards of both sets (plays on hold, a mission inserted
+      // mid-game, a chosen relocation, cards from outside the game, battles on relaxed terms,
+      // Nebula's encounters), Scan and two fixtures in the data (renumbering) (issue 25)
+      return 8;
     default:
       return 0;
   }

@@ -162,13 +162,12 @@ TEST_CASE("stccg perft: fixed seeds play to fixed decision counts, hashes and tr
     std::uint32_t decisions;
     std::uint64_t hash;
   };
-  // Rules version 6: the hashes moved, the decision counts held (the Alternate Universe Door and
-  // new fixtures joined the data, which renumbers the cards the state names; new state for
-  // hidden agendas, infiltration and chosen skills; a beamed captive stays its captor's).
+  // Rules version 8: the hashes moved, the decision counts held (Scan and two fixtures joined the
+  // data, which renumbers the cards the state names).
   const Pinned pinned[] = {
-      {"federation", "klingon", 1, 402, 112373411757828049ULL},
-      {"klingon", "romulan", 2, 489, 13566310895553365439ULL},
-      {"romulan", "federation", 3, 263, 2782862797653863995ULL},
+      {"federation", "klingon", 1, 402, 13987481325808333612ULL},
+      {"klingon", "romulan", 2, 489, 3786635074445021187ULL},
+      {"romulan", "federation", 3, 263, 14795872262098881477ULL},
   };
   for (const Pinned& p : pinned) {
     CAPTURE(p.seed);

@@ -294,8 +294,7 @@ TEST_CASE("stccg scenario: the new statements' parse errors") {
           "paxan_mission_owner_picks, pod_spared_by_transporter_skill, e_band_any_brainwash, "
           "blood_oath_loss_everywhere, victory_is_life_scores, sniper_first_list_wins, "
           "report_aboard_opponents_empty_ship, drought_tree_opponent_only, merry_man_own_klingon, "
-          "jealous_amanda_encounterer_opponent",
-          "qs_planet_one_artifact"});
+          "jealous_amanda_encounterer_opponent, qs_planet_one_artifact"});
   report = run("expect attribute \"Worf\" BRAVERY = 3\n");
   CHECK(report.failures ==
         std::vector<std::string>{"test.scn:1: attributes: INTEGRITY, CUNNING, STRENGTH, RANGE, "
