@@ -432,6 +432,8 @@ CardDb CardDb::load(std::string_view skills, std::initializer_list<File> files) 
     loader.add_file(file.name, file.text);
   CardDb db(std::move(table));
   db.defs_ = loader.compile();
+  for (const CardDef& def : db.defs_)
+    db.traits_.push_back({def.type(), def.card.mission().placement()});
   // The cards some personnel suspends where present, found once here rather than on every read.
   for (const CardDef& suspender : db.defs_) {
     for (const auto& entry : suspender.card.personnel().where_present()) {

@@ -148,6 +148,10 @@ class CardDb {
 
   const CardDef& def(DefIndex i) const { return defs_[i]; }
   const std::vector<CardDef>& defs() const { return defs_; }
+  // A card's type, and a mission's placement, packed apart from the definitions: the rules ask
+  // them of every card in play at every decision, and a walk over these stays in cache.
+  v1::StccgCardType type(DefIndex i) const { return traits_[i].type; }
+  v1::StccgPlacement mission_placement(DefIndex i) const { return traits_[i].placement; }
   std::optional<DefIndex> find_id(std::string_view id) const;
   // Exact title (case-insensitive); several printings share a title, the first is returned.
   std::optional<DefIndex> find_title(std::string_view title) const;
@@ -159,7 +163,12 @@ class CardDb {
  private:
   explicit CardDb(SkillTable skills) : skills_(std::move(skills)) {}
   SkillTable skills_;
+  struct Traits {
+    v1::StccgCardType type;
+    v1::StccgPlacement placement;
+  };
   std::vector<CardDef> defs_;
+  std::vector<Traits> traits_;  // index for index with defs_
   std::vector<std::string> personas_;
 };
 

@@ -60,7 +60,7 @@ void Engine::face_next_seed(Seat seat, LocIndex loc, CardId vessel) {
 bool Engine::seed_to_meet(LocIndex loc) const {
   const auto& seeds = s_.spaceline[loc].seeds;
   return std::any_of(seeds.begin(), seeds.end(),
-                     [&](CardId c) { return s_.def(c).type() != v1::STCCG_CARD_TYPE_ARTIFACT; });
+                     [&](CardId c) { return s_.type(c) != v1::STCCG_CARD_TYPE_ARTIFACT; });
 }
 
 bool Engine::misseeded(CardId c, LocIndex loc) const {
@@ -310,7 +310,7 @@ std::vector<CardId> Engine::solve_cost_cards(const AttemptFrame& f,
   // Cards of the group's player where a member is: on the planet, or aboard the same vessel.
   for (CardId c : s_.in_play) {
     const CardState& item = s_.cards[c];
-    if (s_.def(c).type() != cost.card_type || item.controller != f.player ||
+    if (s_.type(c) != cost.card_type || item.controller != f.player ||
         (item.where != Where::kSurface && item.where != Where::kAboard))
       continue;
     const bool with_a_member = std::any_of(f.group.begin(), f.group.end(), [&](CardId m) {

@@ -326,7 +326,7 @@ GroupFacts Engine::group_facts(const std::vector<CardId>& members, CardId vessel
     };
     for (CardId c : s_.in_play) {
       const CardState& item = s_.cards[c];
-      const auto type = s_.def(c).type();
+      const auto type = s_.type(c);
       if ((type != v1::STCCG_CARD_TYPE_EQUIPMENT && type != v1::STCCG_CARD_TYPE_ARTIFACT) ||
           item.controller != owner ||
           (item.where != Where::kSurface && item.where != Where::kAboard) || !with_a_member(item))

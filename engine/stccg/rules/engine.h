@@ -86,9 +86,9 @@ class Engine {
     return const_cast<Engine*>(this)->top_frame<F>();
   }
 
-  bool is_personnel(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_PERSONNEL; }
-  bool is_ship(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_SHIP; }
-  bool is_facility(CardId c) const { return s_.def(c).type() == v1::STCCG_CARD_TYPE_FACILITY; }
+  bool is_personnel(CardId c) const { return s_.type(c) == v1::STCCG_CARD_TYPE_PERSONNEL; }
+  bool is_ship(CardId c) const { return s_.type(c) == v1::STCCG_CARD_TYPE_SHIP; }
+  bool is_facility(CardId c) const { return s_.type(c) == v1::STCCG_CARD_TYPE_FACILITY; }
   // A ship its player's personnel and equipment may report aboard (StccgShip.reporting_point).
   // Whether one of `ship`'s matching commanders is aboard it (StccgShip.matching_commanders).
   bool matching_commander_aboard(CardId ship) const;

@@ -26,7 +26,7 @@ AffiliationSet Engine::affiliations(CardId c) const {
 
 bool Engine::treaty(Seat seat, AffiliationSet a, AffiliationSet b) const {
   for (CardId c : s_.in_play) {
-    if (s_.cards[c].controller != seat || s_.def(c).type() != v1::STCCG_CARD_TYPE_EVENT) continue;
+    if (s_.cards[c].controller != seat || s_.type(c) != v1::STCCG_CARD_TYPE_EVENT) continue;
     const auto& pair = s_.def(c).card.event().treaty();
     if (pair.size() != 2) continue;
     const AffiliationSet first = bit(static_cast<Affiliation>(pair[0]));
@@ -155,12 +155,12 @@ LocIndex Engine::location_of(CardId c) const {
 }
 
 bool Engine::planet(LocIndex loc) const {
-  const auto placement = s_.def(s_.spaceline[loc].mission).card.mission().placement();
+  const auto placement = s_.db->mission_placement(s_.cards[s_.spaceline[loc].mission].def);
   return placement == v1::STCCG_PLACEMENT_PLANET || placement == v1::STCCG_PLACEMENT_DUAL;
 }
 
 bool Engine::space(LocIndex loc) const {
-  const auto placement = s_.def(s_.spaceline[loc].mission).card.mission().placement();
+  const auto placement = s_.db->mission_placement(s_.cards[s_.spaceline[loc].mission].def);
   return placement == v1::STCCG_PLACEMENT_SPACE || placement == v1::STCCG_PLACEMENT_DUAL;
 }
 

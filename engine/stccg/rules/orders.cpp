@@ -80,7 +80,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       std::any_of(s_.in_play.begin(), s_.in_play.end(),
                   [&](CardId c) {
                     return s_.cards[c].where == Where::kOn &&
-                           s_.def(c).type() == v1::STCCG_CARD_TYPE_TACTIC &&
+                           s_.type(c) == v1::STCCG_CARD_TYPE_TACTIC &&
                            s_.def(c).card.tactic().transporters_off_line();
                   }) ||
       has_effect(EffectKind::kPlanetCloaked);
@@ -461,9 +461,9 @@ Rule Engine::check_report(Seat seat, CardId card, CardId facility, LocIndex loc)
                                                                 : Rule::kNowhereToReport;
   }
   // A ship that is a reporting point takes personnel and equipment, never another ship.
-  if (!is_facility(facility) && s_.def(card).type() == v1::STCCG_CARD_TYPE_SHIP)
+  if (!is_facility(facility) && s_.type(card) == v1::STCCG_CARD_TYPE_SHIP)
     return Rule::kNowhereToReport;
-  switch (s_.def(card).type()) {
+  switch (s_.type(card)) {
     case v1::STCCG_CARD_TYPE_PERSONNEL: {
       if (!compatible(seat, affiliations(card), affiliations(facility))) return Rule::kIncompatible;
       return fits_with_crew(card, facility) ? Rule::kOk : Rule::kIncompatible;
@@ -627,8 +627,8 @@ Rule Engine::may_transfer(Seat seat, CardId card) const {
   const CardState& c = s_.cards[card];
   if (c.controller != seat) return Rule::kNotYours;
   if (c.where != Where::kAboard && c.where != Where::kSurface) return Rule::kWrongCardType;
-  if (!is_personnel(card) && s_.def(card).type() != v1::STCCG_CARD_TYPE_EQUIPMENT &&
-      s_.def(card).type() != v1::STCCG_CARD_TYPE_ARTIFACT)
+  if (!is_personnel(card) && s_.type(card) != v1::STCCG_CARD_TYPE_EQUIPMENT &&
+      s_.type(card) != v1::STCCG_CARD_TYPE_ARTIFACT)
     return Rule::kWrongCardType;
   // Nobody beams to or from a cloaked ship (§3.6).
   if (c.where == Where::kAboard && s_.cards[c.host].cloaked) return Rule::kCloaked;

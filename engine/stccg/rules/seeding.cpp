@@ -97,7 +97,7 @@ Rule Engine::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
       for (CardId c : player.seed_pile) {
         const ActionKind kind = f.step == SeedFrame::Step::kMissions ? ActionKind::kSeedMission
                                                                      : ActionKind::kSeedFacility;
-        if (kind == ActionKind::kSeedMission && s_.def(c).type() == v1::STCCG_CARD_TYPE_MISSION &&
+        if (kind == ActionKind::kSeedMission && s_.type(c) == v1::STCCG_CARD_TYPE_MISSION &&
             shared_location(seat, c) != kNoLoc)
           return Rule::kWrongStep;  // it can join the opponent's copy
         for (LocIndex loc = 0; loc < std::max<std::size_t>(1, s_.spaceline.size()); ++loc) {
@@ -185,7 +185,7 @@ Rule Engine::check_seed_under(Seat seat, CardId c, LocIndex loc) const {
   if (type == v1::STCCG_CARD_TYPE_ARTIFACT) {
     // Tournament rule: one artifact of yours per mission (CRD IV.4).
     for (CardId under : s_.spaceline[loc].seeds) {
-      if (s_.cards[under].owner == seat && s_.def(under).type() == v1::STCCG_CARD_TYPE_ARTIFACT) {
+      if (s_.cards[under].owner == seat && s_.type(under) == v1::STCCG_CARD_TYPE_ARTIFACT) {
         return Rule::kFacilityLimit;
       }
     }
@@ -250,8 +250,7 @@ void Engine::finish_seeding() {
     // Leftover seed cards go out of play; outposts can still be built from hand (A-05 reading).
     const std::vector<CardId> leftovers = s_.players[seat].seed_pile;
     for (CardId c : leftovers) {
-      move_card(
-          c, s_.def(c).type() == v1::STCCG_CARD_TYPE_FACILITY ? Zone::kDrawDeck : Zone::kOutOfPlay);
+      move_card(c, s_.type(c) == v1::STCCG_CARD_TYPE_FACILITY ? Zone::kDrawDeck : Zone::kOutOfPlay);
     }
     shuffle_deck(seat);
   }

@@ -110,7 +110,7 @@ bool Engine::all_see(CardId c) const {
       return card.exposed;  // a dilemma met and put back is known to both
     case Zone::kPlay:
       if (captivity(c)) return true;  // a captive is shown to both players (BoG)
-      if (card.where == Where::kAboard && s_.def(card.host).type() == v1::STCCG_CARD_TYPE_SHIP) {
+      if (card.where == Where::kAboard && s_.type(card.host) == v1::STCCG_CARD_TYPE_SHIP) {
         return card.exposed;  // crews are hidden (§1.5)
       }
       if (card.where == Where::kSurface && s_.options.hidden_away_teams) return card.exposed;

@@ -282,7 +282,7 @@ State Position::build() const {
     } while (card.handle == 0 || !taken.insert(card.handle).second);
   }
   for (CardId c : s.in_play) {
-    if (s.def(c).type() == v1::STCCG_CARD_TYPE_FACILITY)
+    if (s.type(c) == v1::STCCG_CARD_TYPE_FACILITY)
       s.players[s.cards[c].owner].seeded_outpost = true;
   }
   switch (start_) {

@@ -181,6 +181,7 @@ struct State {
   std::size_t events_checked = 0;  // state-based checks have seen the events before this one
 
   const CardDef& def(CardId c) const { return db->def(cards[c].def); }
+  v1::StccgCardType type(CardId c) const { return db->type(cards[c].def); }
   // Lists a card that has just entered Zone::kPlay, or unlists one that has left it.
   void enter_play(CardId c);
   void leave_play(CardId c);

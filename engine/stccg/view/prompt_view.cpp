@@ -171,7 +171,7 @@ class Labeller {
         return "Seed " + card(a.a) + " at " + mission_title(s_, a.loc);
       case kReport: {
         // Personnel and ships report for duty; equipment is played (§2.3).
-        const auto type = s_.def(a.a).type();
+        const auto type = s_.type(a.a);
         const std::string verb = type == v1::STCCG_CARD_TYPE_EQUIPMENT ? "Play " : "Report ";
         if (game_.rules().is_personnel(a.b)) {  // beside a personnel (Mek'leth), or to its group
           if (type == v1::STCCG_CARD_TYPE_EQUIPMENT) return verb + card(a.a) + " with " + card(a.b);

@@ -195,7 +195,7 @@ class ViewWriter {
       const CardState& card = s_.cards[c];
       if (card.where == Where::kSurface) {
         in_play(c, out->add_surface());
-      } else if (s_.def(c).type() == v1::STCCG_CARD_TYPE_FACILITY) {
+      } else if (s_.type(c) == v1::STCCG_CARD_TYPE_FACILITY) {
         in_play(c, out->add_facilities());
       } else {
         in_play(c, out->add_ships());
@@ -219,7 +219,7 @@ class ViewWriter {
     out->set_stopped(card.stopped);
     const Engine& rules = game_.rules();
     out->set_damaged(rules.damaged(c));
-    const auto type = s_.def(c).type();
+    const auto type = s_.type(c);
     if (type == v1::STCCG_CARD_TYPE_SHIP && may_see(game_, c, viewer_))
       out->set_range_left(rules.range_left(c));
     if (type == v1::STCCG_CARD_TYPE_SHIP || type == v1::STCCG_CARD_TYPE_FACILITY)

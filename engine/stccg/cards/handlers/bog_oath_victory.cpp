@@ -68,7 +68,7 @@ void victory_step(Engine& e, CardFrame& f) {
   const State& s = e.state();
   std::vector<CardId> equipment;
   for (CardId c : s.players[f.player].draw) {
-    if (s.def(c).type() == v1::STCCG_CARD_TYPE_EQUIPMENT && !s.def(c).unsupported())
+    if (s.type(c) == v1::STCCG_CARD_TYPE_EQUIPMENT && !s.def(c).unsupported())
       equipment.push_back(c);
   }
   auto chosen = e.pick_or_done(f.player, equipment);
@@ -242,7 +242,7 @@ void oath_step(Engine& e, CardFrame& f) {
     const CardId c = *chosen;
     if (e.is_ship(c)) {
       e.move_card(c, Zone::kPlay, Where::kSpace, e.location_of(pair), kNoCard, player);
-    } else if (s.def(c).type() == v1::STCCG_CARD_TYPE_INCIDENT) {
+    } else if (s.type(c) == v1::STCCG_CARD_TYPE_INCIDENT) {
       e.move_card(c, Zone::kPlay, Where::kTable, kNoLoc, kNoCard, player);  // its second use
     } else {
       e.move_card(c, Zone::kPlay, at.where, at.loc, at.host, player);

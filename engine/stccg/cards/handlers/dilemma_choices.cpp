@@ -61,7 +61,7 @@ void rebel_encounter(Engine& e, AttemptFrame& f) {
   }
   std::vector<CardId> equipment;
   for (CardId c : s.in_play) {
-    if (s.def(c).type() == v1::STCCG_CARD_TYPE_EQUIPMENT && s.cards[c].controller == f.player &&
+    if (s.type(c) == v1::STCCG_CARD_TYPE_EQUIPMENT && s.cards[c].controller == f.player &&
         e.with_group(f, c)) {
       equipment.push_back(c);
     }

@@ -30,7 +30,7 @@ void q_flash_plays(const Engine& e, Seat, CardId self, const WindowFrame* window
     return;
   }
   for (CardId c : s.in_play) {
-    if (q_icon(e, c) && s.def(c).type() == v1::STCCG_CARD_TYPE_EVENT && e.may_nullify(self, c))
+    if (q_icon(e, c) && s.type(c) == v1::STCCG_CARD_TYPE_EVENT && e.may_nullify(self, c))
       out.push_back({ActionKind::kPlayDoorway, self, c});
   }
 }

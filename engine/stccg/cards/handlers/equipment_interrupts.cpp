@@ -11,7 +11,7 @@ namespace {
 // An Equipment card, or an artifact used as equipment (with a crew or an Away Team, not on a
 // table): what Disruptor Overload may hit (CRD IV.4).
 bool equipment(const State& s, CardId c) {
-  const auto type = s.def(c).type();
+  const auto type = s.type(c);
   const Where where = s.cards[c].where;
   return type == v1::STCCG_CARD_TYPE_EQUIPMENT ||
          (type == v1::STCCG_CARD_TYPE_ARTIFACT &&

@@ -102,7 +102,7 @@ std::vector<CardId> events_at_locations(const Engine& e, Seat seat) {
   const State& s = e.state();
   std::vector<CardId> out;
   for (CardId c : s.in_play) {
-    if (s.def(c).type() == v1::STCCG_CARD_TYPE_EVENT && s.cards[c].controller == seat &&
+    if (s.type(c) == v1::STCCG_CARD_TYPE_EVENT && s.cards[c].controller == seat &&
         s.cards[c].where == Where::kOn && e.location_of(c) != kNoLoc)
       out.push_back(c);
   }
@@ -116,15 +116,15 @@ std::vector<CardId> new_hosts(const Engine& e, CardId event) {
   const CardId host = s.cards[event].host;
   const LocIndex here = e.location_of(event);
   std::vector<CardId> out;
-  if (s.def(host).type() == v1::STCCG_CARD_TYPE_MISSION) {
+  if (s.type(host) == v1::STCCG_CARD_TYPE_MISSION) {
     for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
       if (loc != here) out.push_back(s.spaceline[loc].mission);
     }
     return out;
   }
   for (CardId c : s.in_play) {
-    if (s.def(c).type() == s.def(host).type() && s.cards[c].zone == Zone::kPlay &&
-        e.location_of(c) != here && s.cards[c].controller == s.cards[host].controller)
+    if (s.type(c) == s.type(host) && s.cards[c].zone == Zone::kPlay && e.location_of(c) != here &&
+        s.cards[c].controller == s.cards[host].controller)
       out.push_back(c);
   }
   return out;

@@ -260,7 +260,7 @@ void transfiguration_orders(const Engine& e, Seat, CardId self, std::vector<Acti
   const LocIndex here = e.location_of(card.host);
   if (here == kNoLoc) return;
   for (CardId c : s.in_play) {
-    if (c != self && s.def(c).type() == v1::STCCG_CARD_TYPE_EVENT &&
+    if (c != self && s.type(c) == v1::STCCG_CARD_TYPE_EVENT &&
         s.def(c).title() != "Transfiguration" && e.location_of(c) == here && e.may_nullify(self, c))
       out.push_back({ActionKind::kUseCard, self, c});
   }

@@ -52,7 +52,7 @@ std::vector<CardId> qs_planet_seedable(const Engine& e, CardId self, Seat seat) 
   const LocIndex here = s.cards[self].loc;
   const auto& under = s.spaceline[here].seeds;
   const bool artifact_under = std::any_of(under.begin(), under.end(), [&](CardId c) {
-    return s.def(c).type() == v1::STCCG_CARD_TYPE_ARTIFACT;
+    return s.type(c) == v1::STCCG_CARD_TYPE_ARTIFACT;
   });
   const PlayerState& player = s.players[seat];
   std::vector<CardId> from = player.hand;
@@ -63,7 +63,7 @@ std::vector<CardId> qs_planet_seedable(const Engine& e, CardId self, Seat seat) 
   }
   std::vector<CardId> out;
   for (CardId c : from) {
-    const bool artifact = s.def(c).type() == v1::STCCG_CARD_TYPE_ARTIFACT;
+    const bool artifact = s.type(c) == v1::STCCG_CARD_TYPE_ARTIFACT;
     const bool fits =
         artifact ? !(s.options.qs_planet_one_artifact && artifact_under) && !s.def(c).unsupported()
                  : e.check_seed_under(seat, c, here) == Rule::kOk;

@@ -41,8 +41,7 @@ void plexing_plays(const Engine& e, Seat, CardId self, const WindowFrame* window
   const auto first = out.size();
   for (const auto* list : {&s.in_play, &s.resolving}) {
     for (CardId c : *list) {
-      if (s.cards[c].zone == Zone::kResolving && s.def(c).type() == v1::STCCG_CARD_TYPE_DILEMMA)
-        continue;
+      if (s.cards[c].zone == Zone::kResolving && s.type(c) == v1::STCCG_CARD_TYPE_DILEMMA) continue;
       if (plexed(e, self, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
     }
   }

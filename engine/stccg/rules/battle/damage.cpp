@@ -17,7 +17,7 @@ bool marker_takes_off_line(const State& s, CardId target, Off off) {
   return std::any_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
     const CardState& card = s.cards[c];
     return card.where == Where::kOn && card.host == target &&
-           s.def(c).type() == v1::STCCG_CARD_TYPE_TACTIC && off(s.def(c).card.tactic());
+           s.type(c) == v1::STCCG_CARD_TYPE_TACTIC && off(s.def(c).card.tactic());
   });
 }
 
@@ -27,8 +27,7 @@ std::vector<CardId> Engine::markers_on(CardId target) const {
   std::vector<CardId> out;
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];
-    if (card.where == Where::kOn && card.host == target &&
-        s_.def(c).type() == v1::STCCG_CARD_TYPE_TACTIC)
+    if (card.where == Where::kOn && card.host == target && s_.type(c) == v1::STCCG_CARD_TYPE_TACTIC)
       out.push_back(c);
   }
   return out;
@@ -37,7 +36,7 @@ std::vector<CardId> Engine::markers_on(CardId target) const {
 bool Engine::has_markers(CardId target) const {
   return std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
     return s_.cards[c].where == Where::kOn && s_.cards[c].host == target &&
-           s_.def(c).type() == v1::STCCG_CARD_TYPE_TACTIC;
+           s_.type(c) == v1::STCCG_CARD_TYPE_TACTIC;
   });
 }
 
