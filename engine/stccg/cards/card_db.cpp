@@ -432,8 +432,14 @@ CardDb CardDb::load(std::string_view skills, std::initializer_list<File> files) 
     loader.add_file(file.name, file.text);
   CardDb db(std::move(table));
   db.defs_ = loader.compile();
-  for (const CardDef& def : db.defs_)
-    db.traits_.push_back({def.type(), def.card.mission().placement()});
+  for (const CardDef& def : db.defs_) {
+    const bool personnel = def.type() == v1::STCCG_CARD_TYPE_PERSONNEL;
+    db.traits_.push_back({.type = def.type(),
+                          .placement = def.card.mission().placement(),
+                          .kind = def.card.personnel().kind(),
+                          .affiliations = personnel ? def.affiliations : bit(def.affiliation),
+                          .icons = def.icons});
+  }
   // The cards some personnel suspends where present, found once here rather than on every read.
   for (const CardDef& suspender : db.defs_) {
     for (const auto& entry : suspender.card.personnel().where_present()) {

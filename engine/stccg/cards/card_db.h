@@ -126,6 +126,17 @@ struct CardDef {
   bool unsupported() const { return !card.unsupported().empty(); }
 };
 
+// The facts the rules ask of every card in play at every decision, packed apart from the
+// definitions (a CardDef holds protobufs and formulas, hundreds of bytes): a walk over the cards
+// in play reads these and stays in cache.
+struct CardTraits {
+  v1::StccgCardType type{};
+  v1::StccgPlacement placement{};   // a mission's
+  v1::StccgPersonnelKind kind{};    // a personnel's
+  AffiliationSet affiliations = 0;  // a personnel's, or the one of any other card
+  std::uint32_t icons = 0;          // as CardDef::icons
+};
+
 // A card file could not be loaded; what() names the file, the card and the problem.
 class CardDbError : public std::runtime_error {
  public:
@@ -148,10 +159,7 @@ class CardDb {
 
   const CardDef& def(DefIndex i) const { return defs_[i]; }
   const std::vector<CardDef>& defs() const { return defs_; }
-  // A card's type, and a mission's placement, packed apart from the definitions: the rules ask
-  // them of every card in play at every decision, and a walk over these stays in cache.
-  v1::StccgCardType type(DefIndex i) const { return traits_[i].type; }
-  v1::StccgPlacement mission_placement(DefIndex i) const { return traits_[i].placement; }
+  const CardTraits& traits(DefIndex i) const { return traits_[i]; }
   std::optional<DefIndex> find_id(std::string_view id) const;
   // Exact title (case-insensitive); several printings share a title, the first is returned.
   std::optional<DefIndex> find_title(std::string_view title) const;
@@ -163,12 +171,8 @@ class CardDb {
  private:
   explicit CardDb(SkillTable skills) : skills_(std::move(skills)) {}
   SkillTable skills_;
-  struct Traits {
-    v1::StccgCardType type;
-    v1::StccgPlacement placement;
-  };
   std::vector<CardDef> defs_;
-  std::vector<Traits> traits_;  // index for index with defs_
+  std::vector<CardTraits> traits_;  // index for index with defs_
   std::vector<std::string> personas_;
 };
 

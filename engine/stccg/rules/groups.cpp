@@ -4,24 +4,15 @@
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
-namespace {
-
-bool is_type(const CardDef& def, v1::StccgCardType type) {
-  return def.type() == type;
-}
-
-}  // namespace
 
 AffiliationSet Engine::affiliations(CardId c) const {
-  const CardDef& def = s_.def(c);
   // A commandeered ship or facility takes its new affiliation (BoG), and a personnel who lost
   // his (Discommendation).
   for (const Effect& x : s_.effects) {
     if (x.kind == EffectKind::kAffiliation && x.card == c)
       return bit(static_cast<Affiliation>(x.value));
   }
-  if (is_type(def, v1::STCCG_CARD_TYPE_PERSONNEL)) return def.affiliations;
-  return bit(def.affiliation);
+  return s_.traits(c).affiliations;
 }
 
 bool Engine::treaty(Seat seat, AffiliationSet a, AffiliationSet b) const {
@@ -91,7 +82,7 @@ bool Engine::suspended_where_present(CardId card) const {
 bool Engine::idle_hologram(CardId personnel, CardId vessel) const {
   // Carried aboard a facility or a ship without a Holodeck, a hologram is not used (CRD
   // IV.10.A item 7).
-  return s_.def(personnel).card.personnel().kind() == v1::STCCG_PERSONNEL_KIND_HOLOGRAM &&
+  return s_.traits(personnel).kind == v1::STCCG_PERSONNEL_KIND_HOLOGRAM &&
          !(is_ship(vessel) && has_special_equipment(vessel, v1::STCCG_SHIP_EQUIPMENT_HOLODECK));
 }
 
@@ -155,12 +146,12 @@ LocIndex Engine::location_of(CardId c) const {
 }
 
 bool Engine::planet(LocIndex loc) const {
-  const auto placement = s_.db->mission_placement(s_.cards[s_.spaceline[loc].mission].def);
+  const auto placement = s_.traits(s_.spaceline[loc].mission).placement;
   return placement == v1::STCCG_PLACEMENT_PLANET || placement == v1::STCCG_PLACEMENT_DUAL;
 }
 
 bool Engine::space(LocIndex loc) const {
-  const auto placement = s_.db->mission_placement(s_.cards[s_.spaceline[loc].mission].def);
+  const auto placement = s_.traits(s_.spaceline[loc].mission).placement;
   return placement == v1::STCCG_PLACEMENT_SPACE || placement == v1::STCCG_PLACEMENT_DUAL;
 }
 

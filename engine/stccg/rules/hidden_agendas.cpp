@@ -11,7 +11,7 @@
 namespace spacedock::stccg {
 
 bool Engine::hidden_agenda(CardId c) const {
-  return (s_.def(c).icons & (1u << v1::STCCG_ICON_HIDDEN_AGENDA)) != 0;
+  return (s_.traits(c).icons & (1u << v1::STCCG_ICON_HIDDEN_AGENDA)) != 0;
 }
 
 bool Engine::face_down_agenda(CardId c) const {

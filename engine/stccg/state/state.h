@@ -181,7 +181,8 @@ struct State {
   std::size_t events_checked = 0;  // state-based checks have seen the events before this one
 
   const CardDef& def(CardId c) const { return db->def(cards[c].def); }
-  v1::StccgCardType type(CardId c) const { return db->type(cards[c].def); }
+  const CardTraits& traits(CardId c) const { return db->traits(cards[c].def); }
+  v1::StccgCardType type(CardId c) const { return traits(c).type; }
   // Lists a card that has just entered Zone::kPlay, or unlists one that has left it.
   void enter_play(CardId c);
   void leave_play(CardId c);
