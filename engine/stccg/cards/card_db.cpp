@@ -438,7 +438,8 @@ CardDb CardDb::load(std::string_view skills, std::initializer_list<File> files) 
                           .placement = def.card.mission().placement(),
                           .kind = def.card.personnel().kind(),
                           .affiliations = personnel ? def.affiliations : bit(def.affiliation),
-                          .icons = def.icons});
+                          .icons = def.icons,
+                          .downloads = static_cast<std::uint8_t>(def.card.downloads_size())});
   }
   // The cards some personnel suspends where present, found once here rather than on every read.
   for (const CardDef& suspender : db.defs_) {

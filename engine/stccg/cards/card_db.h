@@ -135,6 +135,7 @@ struct CardTraits {
   v1::StccgPersonnelKind kind{};    // a personnel's
   AffiliationSet affiliations = 0;  // a personnel's, or the one of any other card
   std::uint32_t icons = 0;          // as CardDef::icons
+  std::uint8_t downloads = 0;       // entries of StccgCard.downloads
 };
 
 // A card file could not be loaded; what() names the file, the card and the problem.

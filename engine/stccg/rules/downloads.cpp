@@ -28,7 +28,7 @@ void Engine::download_options(Seat seat, const WindowFrame* window,
   (void)window;  // offered alike in every window; what may be played there is found later
   for (CardId c : s_.in_play) {
     if (s_.cards[c].controller != seat) continue;
-    const int entries = s_.def(c).card.downloads_size();
+    const int entries = s_.traits(c).downloads;
     for (int i = 0; i < entries; ++i) {
       const Action a{ActionKind::kDownload, c, kNoCard, static_cast<LocIndex>(i)};
       if (check_download(seat, a) == Rule::kOk) out.push_back(a);
