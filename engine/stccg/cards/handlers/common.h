@@ -147,4 +147,20 @@ inline bool has_skill(const Engine& e, const std::vector<CardId>& group, SkillId
   return total >= halves;
 }
 
+// Whether the card bears the Q icon (the cards of a Q-Continuum).
+inline bool has_q_icon(const Engine& e, CardId c) {
+  return (e.state().traits(c).icons & (1u << v1::STCCG_ICON_Q)) != 0;
+}
+
+// Whether a card's state check may start its own frame now: only between decisions (an answer
+// waiting would go to the new frame), and one at a time.
+inline bool may_start_card_frame(const Engine& e, CardId self) {
+  const State& s = e.state();
+  if (s.decision_open || s.answer) return false;
+  return std::none_of(s.frames.begin(), s.frames.end(), [&](const Frame& frame) {
+    const auto* f = std::get_if<CardFrame>(&frame);
+    return f && f->card == self;
+  });
+}
+
 }  // namespace spacedock::stccg::handlers

@@ -11,10 +11,6 @@
 namespace spacedock::stccg::handlers {
 namespace {
 
-bool q_icon(const Engine& e, CardId c) {
-  return (e.state().def(c).icons & (1u << v1::STCCG_ICON_Q)) != 0;
-}
-
 // --- Q-Flash: nullifies one Q-icon card being met, or a Q-icon event in play, unless the card
 // says otherwise (Gift of the Tormentor); it ends every "until any Q-Flash" card and effect.
 
@@ -24,13 +20,13 @@ void q_flash_plays(const Engine& e, Seat, CardId self, const WindowFrame* window
   if (window && window->kind == WindowKind::kDilemma) {
     // Once a card is met only what cancels it may be played (§3.8 step 2).
     const CardId met = window->about;
-    if (met != kNoCard && s.cards[met].zone == Zone::kResolving && q_icon(e, met) &&
+    if (met != kNoCard && s.cards[met].zone == Zone::kResolving && has_q_icon(e, met) &&
         e.may_nullify(self, met))
       out.push_back({ActionKind::kPlayDoorway, self, met});
     return;
   }
   for (CardId c : s.in_play) {
-    if (q_icon(e, c) && s.type(c) == v1::STCCG_CARD_TYPE_EVENT && e.may_nullify(self, c))
+    if (has_q_icon(e, c) && s.type(c) == v1::STCCG_CARD_TYPE_EVENT && e.may_nullify(self, c))
       out.push_back({ActionKind::kPlayDoorway, self, c});
   }
 }

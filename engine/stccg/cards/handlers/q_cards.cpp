@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/cards/handlers/q_continuum.h"
 #include "engine/stccg/rules/engine.h"
@@ -255,19 +256,6 @@ bool holds_stasis(const Engine& e, CardId holder) {
   });
 }
 
-bool frame_of(const Engine& e, CardId self) {
-  const auto& frames = e.state().frames;
-  return std::any_of(frames.begin(), frames.end(), [&](const Frame& frame) {
-    const auto* f = std::get_if<CardFrame>(&frame);
-    return f && f->card == self;
-  });
-}
-
-// A card frame may only be pushed between decisions: an answer waiting would go to it.
-bool may_ask_now(const Engine& e) {
-  return !e.state().decision_open && !e.state().answer;
-}
-
 // --- Frigid: waits on its owner's table. The first time the player who faced it plays an
 // interrupt in the owner's turn, the owner either puts it on a SECURITY personnel of that player,
 // in stasis until any Q-Flash, or discards it. Once on a personnel it goes when the stasis ends.
@@ -294,8 +282,7 @@ void frigid_state_check(Engine& e, CardId self) {
     return;
   }
   const Seat victim = State::other(card.controller);
-  if (s.active == victim || !playing_interrupt(e, victim) || frame_of(e, self) || !may_ask_now(e))
-    return;
+  if (s.active == victim || !playing_interrupt(e, victim) || !may_start_card_frame(e, self)) return;
   e.state().frames.push_back(CardFrame{.card = self, .player = card.controller});
 }
 
@@ -515,10 +502,6 @@ void naked_truth(Engine& e, AttemptFrame& f) {
 // pile the owner may put it out of play with two more cards of that pile of the owner's choice.
 // The Amanda seen is remembered in a counter on it until then.
 
-bool has_q_icon(const Engine& e, CardId c) {
-  return (e.state().def(c).icons & (1u << v1::STCCG_ICON_Q)) != 0;
-}
-
 void amandas_parents_encounter(Engine& e, AttemptFrame& f) {
   stay(e, f);
 }
@@ -541,8 +524,8 @@ void amandas_parents_state_check(Engine& e, CardId self) {
   const auto seen = std::find_if(s.effects.begin(), s.effects.end(), [&](const Effect& x) {
     return x.kind == EffectKind::kCounter && x.source == self && x.card != self;
   });
-  if (seen == s.effects.end() || s.cards[seen->card].zone != Zone::kDiscard || !may_ask_now(e) ||
-      frame_of(e, self))
+  if (seen == s.effects.end() || s.cards[seen->card].zone != Zone::kDiscard ||
+      !may_start_card_frame(e, self))
     return;
   const Effect record = *seen;
   e.end_effects([&](const Effect& x) { return x == record; });

@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/cards/handlers/q_continuum.h"
 #include "engine/stccg/rules/engine.h"
@@ -16,16 +17,6 @@ namespace spacedock::stccg::handlers {
 extern const Handler kAmandaRogers, kJealousAmanda;
 
 namespace {
-
-// A card frame may only be pushed between decisions: an answer waiting would go to it.
-bool amanda_event_may_ask(const Engine& e, CardId self) {
-  const State& s = e.state();
-  if (s.decision_open || s.answer) return false;
-  return std::none_of(s.frames.begin(), s.frames.end(), [&](const Frame& frame) {
-    const auto* f = std::get_if<CardFrame>(&frame);
-    return f && f->card == self;
-  });
-}
 
 // --- Jealous Amanda: not duplicatable; waits on its owner's table. The next card of those it
 // names that an Away Team (either player's) meets: its owner may send each personnel the card
@@ -90,10 +81,6 @@ void jealous_amanda_state_check(Engine& e, CardId self) {
 // (their deck, side decks, out-of-play cards and all the rest; CRD IV.12.A, QC "Outside the
 // Game"). The Amanda seen is remembered (a kUsed mark on her) until she has resolved.
 
-bool trust_me_q_icon(const Engine& e, CardId c) {
-  return (e.state().def(c).icons & (1u << v1::STCCG_ICON_Q)) != 0;
-}
-
 void trust_me_encounter(Engine& e, AttemptFrame& f) {
   stay(e, f);
 }
@@ -110,7 +97,7 @@ void trust_me_state_check(Engine& e, CardId self) {
     const auto* play = std::get_if<ActionFrame>(&frame);
     if (!play || play->actor != user || play->action.kind != ActionKind::kPlayInterrupt ||
         s.def(play->action.a).handler != &kAmandaRogers || play->action.b == kNoCard ||
-        s.cards[play->action.a].zone != Zone::kResolving || trust_me_q_icon(e, play->action.b) ||
+        s.cards[play->action.a].zone != Zone::kResolving || has_q_icon(e, play->action.b) ||
         marked(play->action.a))
       continue;
     Effect seen{.kind = EffectKind::kUsed, .until = Until::kSourceLeaves};
@@ -123,7 +110,7 @@ void trust_me_state_check(Engine& e, CardId self) {
     return x.kind == EffectKind::kUsed && x.source == self &&
            s.cards[x.card].zone != Zone::kResolving;
   });
-  if (resolved == s.effects.end() || !amanda_event_may_ask(e, self)) return;
+  if (resolved == s.effects.end() || !may_start_card_frame(e, self)) return;
   const Effect record = *resolved;
   e.end_effects([&](const Effect& x) { return x == record; });
   s.frames.push_back(CardFrame{.card = self, .player = s.cards[self].controller});

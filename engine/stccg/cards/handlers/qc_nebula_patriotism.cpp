@@ -62,21 +62,11 @@ void nebula_points_scored(Engine& e, CardId self, Seat seat, int points) {
   e.add_effect(owed);
 }
 
-bool nebula_frame_running(const Engine& e, CardId self) {
-  const auto& frames = e.state().frames;
-  return std::any_of(frames.begin(), frames.end(), [&](const Frame& frame) {
-    const auto* f = std::get_if<CardFrame>(&frame);
-    return f && f->card == self;
-  });
-}
-
 void nebula_state_check(Engine& e, CardId self) {
   State& s = e.state();
   const auto owed = std::find_if(s.effects.begin(), s.effects.end(),
                                  [&](const Effect& x) { return nebula_owed(x, self); });
-  // One at a time, and only between decisions: an answer waiting would go to the new frame.
-  if (owed == s.effects.end() || nebula_frame_running(e, self) || s.decision_open || s.answer)
-    return;
+  if (owed == s.effects.end() || !may_start_card_frame(e, self)) return;
   const Seat player = owed->player;
   s.effects.erase(owed);
   s.frames.push_back(CardFrame{.card = self, .player = player});
