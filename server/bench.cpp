@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "engine/core/random_play.h"
+#include "engine/core/siphash.h"
 #include "engine/games.h"
 
 namespace spacedock::server {
@@ -77,6 +78,9 @@ int run_bench(const BenchOptions& options) {
   std::uint64_t games = 0;
   std::uint64_t decisions = 0;
   std::uint64_t options_offered = 0;
+  // Every game's final state, folded in order: two runs of the same games agree on it only if
+  // the rules played every game the same way.
+  std::uint64_t digest = 0;
   const auto start = Clock::now();
   const auto deadline = start + std::chrono::duration<double>(options.seconds);
   do {
@@ -84,6 +88,7 @@ int run_bench(const BenchOptions& options) {
     const auto played = core::play_randomly(*match, chooser, core::kMaxDecisionsPerGame);
     decisions += played.decisions;
     options_offered += played.options_offered;
+    digest = core::siphash(digest, games, match->state_hash());
     ++games;
   } while (options.games > 0 ? games < options.games : Clock::now() < deadline);
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
@@ -100,6 +105,8 @@ int run_bench(const BenchOptions& options) {
               static_cast<double>(decisions) / static_cast<double>(games));
   std::printf("options per decision:      %.1f\n",
               static_cast<double>(options_offered) / static_cast<double>(decisions));
+  std::printf("signature:                 %llu decisions, digest %016llx\n",
+              static_cast<unsigned long long>(decisions), static_cast<unsigned long long>(digest));
   return 0;
 }
 

@@ -341,9 +341,19 @@ class Loader {
       case v1::StccgCard::kShip:
         def.affiliation = static_cast<Affiliation>(card.ship().affiliation());
         for (const auto& staffing : card.ship().staffing()) {
-          require(staffing.skill().empty() || skills_.find(staffing.skill()),
-                  "staffing names unknown skill '" + staffing.skill() + "'");
+          StaffingNeed need;
+          if (!staffing.skill().empty()) {
+            need.skill = skills_.find(staffing.skill());
+            require(need.skill.has_value(),
+                    "staffing names unknown skill '" + staffing.skill() + "'");
+            need.halves = static_cast<SkillHalves>(2 * std::max(1u, staffing.count()));
+          }
+          if (staffing.affiliation())
+            need.affiliation = bit(static_cast<Affiliation>(staffing.affiliation()));
+          need.icon = staffing.icon();
+          def.staffing.push_back(need);
         }
+        require(def.staffing.size() <= kMostStaffingNeeds, "has too many staffing requirements");
         add_modifiers(card.ship().modifiers());
         break;
       case v1::StccgCard::kMission:

@@ -42,6 +42,18 @@ struct SkillEntry {
   SkillHalves halves = 2;  // x1
 };
 
+// The most staffing requirements a ship may have (card loading checks it).
+inline constexpr std::size_t kMostStaffingNeeds = 8;
+
+// One staffing requirement of a ship (StccgStaffing), compiled: filled by a personnel with the
+// skill at `halves` or more, or of the affiliation, or else with the icon.
+struct StaffingNeed {
+  std::optional<SkillId> skill;
+  SkillHalves halves = 2;
+  AffiliationSet affiliation = 0;
+  v1::StccgIcon icon{};
+};
+
 // One end of a mission, compiled.
 // A starred point box's bonus (StccgStarBonus).
 struct StarBonusDef {
@@ -95,6 +107,8 @@ struct CardDef {
   // Ships: their special equipment as keyword tags ("keyword:Holodeck"), which an `equipment:`
   // atom finds for the crew (Tarchannen Study's Holodeck).
   std::vector<std::uint16_t> special_equipment;
+  // Ships: each requirement that a different personnel aboard must fill to move it (§3.3).
+  std::vector<StaffingNeed> staffing;
   // Missions: [0] the seeder's end, [1] the other player's.
   std::array<MissionEndDef, 2> ends;
   // Dilemmas.

@@ -103,9 +103,9 @@ void Engine::for_each_modifier(CardId target, Visit&& visit) const {
   const auto at_location = [](const CardState& c) {
     return c.where == Where::kSpace || c.where == Where::kSurface || c.where == Where::kAboard;
   };
-  for (CardId source : s_.in_play) {
+  for (CardId source : s_.modifying_in_play) {
     const CardState& s = s_.cards[source];
-    if (source == target || s_.def(source).modifiers.empty() || s.face_down) continue;
+    if (source == target || s.face_down) continue;
     if (s.controller == t.controller && at_location(s) && at_location(t) &&
         location_of(source) == location_of(target)) {
       offer(source, v1::STCCG_SCOPE_LOCATION);

@@ -27,7 +27,7 @@ CardId Engine::escort_for(Seat captor, LocIndex loc, bool on_planet) const {
   for (CardId c : s_.in_play) {
     const CardState& v = s_.cards[c];
     if (v.controller == captor && v.where == Where::kSpace && v.loc == loc && !v.cloaked &&
-        (is_ship(c) || is_facility(c)) && !crew(c).empty())
+        (is_ship(c) || is_facility(c)) && crewed(c))
       return c;
   }
   return kNoCard;
@@ -103,7 +103,7 @@ bool Engine::unattended(CardId personnel) const {
   if (held->flag) return true;
   const CardState& p = s_.cards[personnel];
   if (p.where == Where::kOn || in_brig(personnel)) return false;  // held by a trap or a Brig
-  if (p.where == Where::kAboard) return crew(p.host).empty();
+  if (p.where == Where::kAboard) return !crewed(p.host);
   return on_surface(held->player, p.loc).empty();
 }
 

@@ -451,7 +451,7 @@ void Engine::check_waiting_dilemmas() {
   // One at a time, and only between decisions: an answer waiting would go to the new frame.
   if (s_.decision_open || s_.answer) return;
   const auto ready = std::find_if(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
-    return x.kind == EffectKind::kWaitsForCrew && s_.in_play_at(x.card) && !crew(x.card).empty();
+    return x.kind == EffectKind::kWaitsForCrew && s_.in_play_at(x.card) && crewed(x.card);
   });
   if (ready == s_.effects.end()) return;
   AttemptFrame f;

@@ -344,7 +344,10 @@ class Engine {
   bool suspended_where_present(CardId card) const;
   // A hologram aboard `vessel`, which has no Holodeck: carried, not in its crew.
   bool idle_hologram(CardId personnel, CardId vessel) const;
+  // The crew of a ship or facility: personnel aboard who work there.
+  bool crew_member(CardId c, CardId vessel) const;
   std::vector<CardId> crew(CardId vessel) const;
+  bool crewed(CardId vessel) const;  // crew(vessel) is not empty
   std::vector<CardId> on_surface(Seat seat, LocIndex loc) const;
   std::vector<std::vector<CardId>> away_teams(Seat seat, LocIndex loc) const;
   CardId facility_of(Seat seat, LocIndex loc) const;
@@ -361,8 +364,12 @@ class Engine {
   void release_if_compatible(CardId personnel);
 
   // --- Movement, docking and cloaking (movement.cpp) ---
-  // Whether these personnel aboard `ship` staff it (the stopped ones do not count).
+  enum class Staffing { kStaffed, kNobodyReady, kNoAffiliation, kUnfilled };
+  // Whether these personnel aboard `ship` staff it (the stopped ones do not count), or why not.
+  Staffing staffing(CardId ship, const std::vector<CardId>& aboard) const;
   bool staffed(CardId ship, const std::vector<CardId>& aboard) const;
+  // Whether `personnel` can fill one staffing requirement.
+  bool fills(const StaffingNeed& need, CardId personnel) const;
   // What they lack to staff it, in words ("a Command personnel; Navigation"); empty when they
   // staff it.
   std::string staffing_shortfall(CardId ship, const std::vector<CardId>& aboard) const;

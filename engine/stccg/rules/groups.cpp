@@ -86,17 +86,25 @@ bool Engine::idle_hologram(CardId personnel, CardId vessel) const {
          !(is_ship(vessel) && has_special_equipment(vessel, v1::STCCG_SHIP_EQUIPMENT_HOLODECK));
 }
 
+bool Engine::crew_member(CardId c, CardId vessel) const {
+  const CardState& card = s_.cards[c];
+  // Captives, personnel under house arrest and in stasis are aboard but not crew (§3.2, §3.14),
+  // nor is an exposed infiltrator (an intruder: infiltration.cpp).
+  return card.where == Where::kAboard && card.host == vessel && is_personnel(c) && !card.disabled &&
+         !card.arrested && !in_stasis(c) && !intruder(c) && !idle_hologram(c, vessel);
+}
+
 std::vector<CardId> Engine::crew(CardId vessel) const {
   std::vector<CardId> out;
   for (CardId c : s_.in_play) {
-    const CardState& card = s_.cards[c];
-    // Captives, personnel under house arrest and in stasis are aboard but not crew (§3.2, §3.14),
-    // nor is an exposed infiltrator (an intruder: infiltration.cpp).
-    if (card.where == Where::kAboard && card.host == vessel && is_personnel(c) && !card.disabled &&
-        !card.arrested && !in_stasis(c) && !intruder(c) && !idle_hologram(c, vessel))
-      out.push_back(c);
+    if (crew_member(c, vessel)) out.push_back(c);
   }
   return out;
+}
+
+bool Engine::crewed(CardId vessel) const {
+  return std::any_of(s_.in_play.begin(), s_.in_play.end(),
+                     [&](CardId c) { return crew_member(c, vessel); });
 }
 
 std::vector<CardId> Engine::on_surface(Seat seat, LocIndex loc) const {

@@ -36,68 +36,81 @@ std::string staffing_need_words(const v1::StccgStaffing& need) {
 
 }  // namespace
 
-bool Engine::staffed(CardId ship, const std::vector<CardId>& aboard) const {
-  return staffing_shortfall(ship, aboard).empty();
+bool Engine::fills(const StaffingNeed& need, CardId personnel) const {
+  if (need.skill) return skilled_facts(personnel).skills[*need.skill] >= need.halves;
+  if (need.affiliation) return (affiliations(personnel) & need.affiliation) != 0;
+  const std::uint32_t icons = s_.def(personnel).icons;
+  return (icons & (1u << need.icon)) ||
+         (need.icon == v1::STCCG_ICON_STAFF && s_.options.command_fills_staff &&
+          (icons & (1u << v1::STCCG_ICON_COMMAND)));
 }
 
-std::string Engine::staffing_shortfall(CardId ship, const std::vector<CardId>& aboard) const {
-  const CardDef& def = s_.def(ship);
-  std::vector<CardId> people;
-  std::copy_if(aboard.begin(), aboard.end(), std::back_inserter(people),
-               [&](CardId c) { return !s_.cards[c].stopped; });
-  if (people.empty()) return "personnel aboard who are not stopped";
+Engine::Staffing Engine::staffing(CardId ship, const std::vector<CardId>& aboard) const {
+  const auto ready = [&](CardId c) { return !s_.cards[c].stopped; };
+  if (std::none_of(aboard.begin(), aboard.end(), ready)) return Staffing::kNobodyReady;
   // Someone aboard must match the ship's affiliation, or be allowed to by a treaty (§3.2).
+  const CardDef& def = s_.def(ship);
   const Seat seat = s_.cards[ship].controller;
   const AffiliationSet ship_affiliation = bit(def.affiliation);
   const bool matched = ship_affiliation == bit(Affiliation::kNonAligned) ||
-                       std::any_of(people.begin(), people.end(), [&](CardId c) {
-                         return (affiliations(c) & ship_affiliation) ||
-                                treaty(seat, affiliations(c), ship_affiliation);
+                       std::any_of(aboard.begin(), aboard.end(), [&](CardId c) {
+                         return ready(c) && ((affiliations(c) & ship_affiliation) ||
+                                             treaty(seat, affiliations(c), ship_affiliation));
                        });
-  if (!matched) return "a personnel of its affiliation aboard (or one a treaty allows)";
-  // Each staffing requirement needs a different personnel: a small exact matching over a
-  // table of who can fill which requirement, worked out once.
-  const auto& needs = def.card.ship().staffing();
-  const std::size_t n = people.size();
-  std::vector<bool> fills(needs.size() * n, false);
-  for (int i = 0; i < needs.size(); ++i) {
-    const v1::StccgStaffing& need = needs[i];
-    const bool by_skill = !need.skill().empty();  // card loading checked the name
-    const SkillId skill = by_skill ? *s_.db->skills().find(need.skill()) : SkillId{0};
-    const unsigned wanted = 2 * std::max(1u, need.count());
-    const AffiliationSet by_affiliation =
-        need.affiliation() ? bit(static_cast<Affiliation>(need.affiliation())) : 0;
-    for (std::size_t p = 0; p < n; ++p) {
-      const std::uint32_t icons = s_.def(people[p]).icons;
-      fills[static_cast<std::size_t>(i) * n + p] =
-          by_skill ? skilled_facts(people[p]).skills[skill] >= wanted
-          : by_affiliation
-              ? (affiliations(people[p]) & by_affiliation) != 0
-              : (icons & (1u << need.icon())) ||
-                    (need.icon() == v1::STCCG_ICON_STAFF && s_.options.command_fills_staff &&
-                     (icons & (1u << v1::STCCG_ICON_COMMAND)));
+  if (!matched) return Staffing::kNoAffiliation;
+  // Each requirement needs a different personnel: a small exact matching. Of those who can fill
+  // a requirement, the first as many as there are requirements are enough to try: any other
+  // could only stand in for one of them.
+  const auto& needs = def.staffing;
+  const std::size_t n = needs.size();
+  std::array<std::array<CardId, kMostStaffingNeeds>, kMostStaffingNeeds> candidates{};
+  std::array<std::size_t, kMostStaffingNeeds> found{};
+  for (CardId c : aboard) {
+    if (!ready(c)) continue;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (found[i] < n && fills(needs[i], c)) candidates[i][found[i]++] = c;
     }
   }
-  std::vector<bool> used(n, false);
-  auto assign = [&](auto& self, int i) -> bool {
-    if (i == needs.size()) return true;
-    for (std::size_t p = 0; p < n; ++p) {
-      if (used[p] || !fills[static_cast<std::size_t>(i) * n + p]) continue;
-      used[p] = true;
+  std::array<CardId, kMostStaffingNeeds> taken{};
+  const auto assign = [&](const auto& self, std::size_t i) -> bool {
+    if (i == n) return true;
+    for (std::size_t k = 0; k < found[i]; ++k) {
+      const CardId c = candidates[i][k];
+      if (std::find(taken.begin(), taken.begin() + static_cast<std::ptrdiff_t>(i), c) !=
+          taken.begin() + static_cast<std::ptrdiff_t>(i))
+        continue;
+      taken[i] = c;
       if (self(self, i + 1)) return true;
-      used[p] = false;
     }
     return false;
   };
-  if (assign(assign, 0)) return {};
+  return assign(assign, 0) ? Staffing::kStaffed : Staffing::kUnfilled;
+}
+
+bool Engine::staffed(CardId ship, const std::vector<CardId>& aboard) const {
+  return staffing(ship, aboard) == Staffing::kStaffed;
+}
+
+std::string Engine::staffing_shortfall(CardId ship, const std::vector<CardId>& aboard) const {
+  switch (staffing(ship, aboard)) {
+    case Staffing::kStaffed:
+      return {};
+    case Staffing::kNobodyReady:
+      return "personnel aboard who are not stopped";
+    case Staffing::kNoAffiliation:
+      return "a personnel of its affiliation aboard (or one a treaty allows)";
+    case Staffing::kUnfilled:
+      break;
+  }
   // What nobody aboard can fill; if each could be filled, it is a hand short.
+  const auto& needs = s_.def(ship).card.ship().staffing();
+  const auto& compiled = s_.def(ship).staffing;
   std::string missing;
   for (int i = 0; i < needs.size(); ++i) {
-    const auto first = fills.begin() + static_cast<std::ptrdiff_t>(i * n);
-    if (std::find(first, first + static_cast<std::ptrdiff_t>(n), true) !=
-        first + static_cast<std::ptrdiff_t>(n))
-      continue;
-    missing += (missing.empty() ? "" : "; ") + staffing_need_words(needs[i]);
+    const bool someone = std::any_of(aboard.begin(), aboard.end(), [&](CardId c) {
+      return !s_.cards[c].stopped && fills(compiled[static_cast<std::size_t>(i)], c);
+    });
+    if (!someone) missing += (missing.empty() ? "" : "; ") + staffing_need_words(needs[i]);
   }
   return missing.empty() ? "a different personnel for each of its " + std::to_string(needs.size()) +
                                " staffing requirements"
@@ -207,7 +220,7 @@ Rule Engine::check_cloak(Seat seat, const Action& a) const {
   if (card.cloak_changed) return Rule::kOncePerTurn;
   const bool possible =
       a.kind == ActionKind::kCloak ? !card.cloaked && !docked(ship) : card.cloaked;
-  return possible && !crew(ship).empty() ? Rule::kOk : Rule::kNoTarget;
+  return possible && crewed(ship) ? Rule::kOk : Rule::kNoTarget;
 }
 
 bool Engine::has_special_equipment(CardId ship, v1::StccgShipEquipment equipment) const {

@@ -80,11 +80,13 @@ void State::insert_location(LocIndex at, Location location) {
 void State::enter_play(CardId c) {
   in_play.push_back(c);
   if (def(c).handler) handled_in_play.push_back(c);
+  if (!def(c).modifiers.empty()) modifying_in_play.push_back(c);
 }
 
 void State::leave_play(CardId c) {
   std::erase(in_play, c);
   std::erase(handled_in_play, c);
+  std::erase(modifying_in_play, c);
 }
 
 std::uint64_t State::hash() const {
@@ -204,6 +206,10 @@ std::string State::check() const {
   std::copy_if(in_play.begin(), in_play.end(), std::back_inserter(handled),
                [&](CardId c) { return def(c).handler != nullptr; });
   if (handled != handled_in_play) return "the cards in play with a handler are listed wrongly";
+  std::vector<CardId> modifying;
+  std::copy_if(in_play.begin(), in_play.end(), std::back_inserter(modifying),
+               [&](CardId c) { return !def(c).modifiers.empty(); });
+  if (modifying != modifying_in_play) return "the cards in play with modifiers are listed wrongly";
   return {};
 }
 

@@ -157,6 +157,9 @@ struct State {
   // The cards of in_play that have a native handler, in the same order: the loops that ask the
   // cards in play for a hook walk these, a handful, not the whole table.
   std::vector<CardId> handled_in_play;
+  // The cards of in_play whose definition has modifiers, in the same order: what every current
+  // attribute and skill is worked out from (attributes.cpp).
+  std::vector<CardId> modifying_in_play;
   std::vector<CardId> resolving;  // cards in Zone::kResolving (being played or met), in order
   std::array<PlayerState, kPlayers> players;
   std::vector<Location> spaceline;
@@ -205,9 +208,9 @@ struct State {
   std::uint64_t hash() const;
   // The first broken invariant, or an empty string: every card is listed exactly once, in the
   // list its zone names (piles, side decks, seed stacks, cards in play, cards resolving), and
-  // nowhere else; the cards in play with a handler are listed as handled_in_play; every mission
-  // and seed card names the location that holds it, and every card in space or on a planet
-  // names a location on the spaceline.
+  // nowhere else; the cards in play with a handler are listed as handled_in_play, and those with
+  // modifiers as modifying_in_play; every mission and seed card names the location that holds it,
+  // and every card in space or on a planet names a location on the spaceline.
   std::string check() const;
 };
 

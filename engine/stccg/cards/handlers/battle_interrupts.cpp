@@ -52,7 +52,7 @@ void pod_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* windo
                std::vector<Action>& out) {
   if (!window || window->kind != WindowKind::kDestroyed) return;
   const CardId ship = window->about;
-  if (e.is_ship(ship) && e.state().cards[ship].controller == seat && !e.crew(ship).empty())
+  if (e.is_ship(ship) && e.state().cards[ship].controller == seat && e.crewed(ship))
     out.push_back({ActionKind::kPlayInterrupt, self, ship});
 }
 
@@ -202,7 +202,7 @@ void rogue_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* win
   for (CardId c : s.in_play) {
     const CardState& ship = s.cards[c];
     if (e.is_ship(c) && ship.where == Where::kSpace && ship.controller != seat && !ship.cloaked &&
-        !e.crew(c).empty())
+        e.crewed(c))
       out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
 }
@@ -210,7 +210,7 @@ void rogue_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* win
 Rule rogue_still_legal(const Engine& e, Seat seat, const Action& play) {
   const State& s = e.state();
   const CardState& ship = s.cards[play.b];
-  return s.in_play_at(play.b) && ship.controller != seat && !ship.cloaked && !e.crew(play.b).empty()
+  return s.in_play_at(play.b) && ship.controller != seat && !ship.cloaked && e.crewed(play.b)
              ? Rule::kOk
              : Rule::kNoTarget;
 }
@@ -231,7 +231,7 @@ void rogue_start_of_turn(Engine& e, CardId self) {
         s.cards[c].def == s.cards[self].def)
       return;
   }
-  if (!e.crew(ship).empty())
+  if (e.crewed(ship))
     e.begin_rogue_borg_battle(s.cards[self].controller, ship, s.cards[self].def);
 }
 
