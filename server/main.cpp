@@ -77,7 +77,8 @@ usage:
       --mode MODE                Incursions mode: basic (default), crew, events or full
       --players N                players per game (default 2)
       --seconds S                how long to run (default 5)
-      --games N                  play exactly N games instead
+      --games N                  play exactly N games instead; the signature line (decisions
+                                 and a digest of the final states) then pins the rules
       --seed N                   first game seed (default 1)
   spacedock bot-bench [options]  how often a bot beats another, two-player games on one thread
       --game NAME                stccg (default; the sample decks in turn) or incursions

@@ -26,7 +26,8 @@ TEST_CASE("stccg: a location inserted mid-spaceline moves every stored location 
   blocked.loc = 1;
   Effect download{.kind = EffectKind::kDownloadUsed};
   download.loc = 1;  // a download entry, not a location
-  s.effects = {blocked, download};
+  s.push_effect(blocked);
+  s.push_effect(download);
   AttemptFrame attempt;
   attempt.loc = 2;
   WindowFrame window;

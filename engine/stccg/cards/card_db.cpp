@@ -444,11 +444,15 @@ CardDb CardDb::load(std::string_view skills, std::initializer_list<File> files) 
   db.defs_ = loader.compile();
   for (const CardDef& def : db.defs_) {
     const bool personnel = def.type() == v1::STCCG_CARD_TYPE_PERSONNEL;
+    AffiliationSet infiltrates = 0;
+    for (int a : def.card.personnel().infiltrates())
+      infiltrates |= bit(static_cast<Affiliation>(a));
     db.traits_.push_back({.type = def.type(),
                           .placement = def.card.mission().placement(),
                           .kind = def.card.personnel().kind(),
                           .affiliations = personnel ? def.affiliations : bit(def.affiliation),
                           .icons = def.icons,
+                          .infiltrates = infiltrates,
                           .downloads = static_cast<std::uint8_t>(def.card.downloads_size())});
   }
   // The cards some personnel suspends where present, found once here rather than on every read.

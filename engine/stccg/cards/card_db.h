@@ -149,6 +149,7 @@ struct CardTraits {
   v1::StccgPersonnelKind kind{};    // a personnel's
   AffiliationSet affiliations = 0;  // a personnel's, or the one of any other card
   std::uint32_t icons = 0;          // as CardDef::icons
+  AffiliationSet infiltrates = 0;   // a personnel's printed infiltration icons
   std::uint8_t downloads = 0;       // entries of StccgCard.downloads
 };
 

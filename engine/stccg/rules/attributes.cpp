@@ -30,6 +30,31 @@ int printed(const CardDef& def, Attribute a) {
   return 0;
 }
 
+// A classification swapped while an effect lasts (Military Privilege); the skill box keeps what
+// is printed there. Copies of the same swap count once (not cumulative, §3.17).
+Classification after_swaps(const std::vector<Effect>& effects, Classification classification,
+                           AffiliationSet affiliations) {
+  std::vector<const Effect*> swaps;
+  for (const Effect& x : effects) {
+    if (x.kind != EffectKind::kClassificationSwap ||
+        (x.affiliations && !(x.affiliations & affiliations)))
+      continue;
+    const auto same = [&](const Effect* y) {
+      return y->value == x.value && y->affiliations == x.affiliations;
+    };
+    if (std::any_of(swaps.begin(), swaps.end(), same)) continue;
+    swaps.push_back(&x);
+    const auto one = static_cast<Classification>(x.value & 0xff);
+    const auto other = static_cast<Classification>((x.value >> 8) & 0xff);
+    if (classification == one) {
+      classification = other;
+    } else if (classification == other) {
+      classification = one;
+    }
+  }
+  return classification;
+}
+
 }  // namespace
 
 bool Engine::may_use(CardId equipment, CardId personnel) const {
@@ -142,10 +167,12 @@ int Engine::attribute(CardId card, Attribute a) const {
   if (a == Attribute::kRange && damaged(card)) value = std::min(value, 5);  // set before adding
   const bool person = is_personnel(card);
   int multiplier = 1;
-  for (const Effect& x : s_.effects) {
-    if (x.card != card || x.attribute != a) continue;
-    if (x.kind == EffectKind::kAttribute) value += x.value;
-    if (x.kind == EffectKind::kAttributeTimes) multiplier = std::max<int>(multiplier, x.value);
+  if (s_.may_have(EffectKind::kAttribute) || s_.may_have(EffectKind::kAttributeTimes)) {
+    for (const Effect& x : s_.effects) {
+      if (x.card != card || x.attribute != a) continue;
+      if (x.kind == EffectKind::kAttribute) value += x.value;
+      if (x.kind == EffectKind::kAttributeTimes) multiplier = std::max<int>(multiplier, x.value);
+    }
   }
   if (person != personnel_attribute(a)) return std::max(0, value) * multiplier;
   // A damage marker may put every enhancement of the attribute off line (BoG "Off line").
@@ -178,6 +205,7 @@ int Engine::lost_skill_entry(CardId personnel) const {
   // Not cumulative: two losses of the first entry take one entry (CRD II.4 Tsiolkovsky).
   const CardState& p = s_.cards[personnel];
   const CardId host = p.where == Where::kAboard ? p.host : kNoCard;
+  if (!s_.may_have(EffectKind::kSkillEntryLost)) return -1;
   for (const Effect& x : s_.effects) {
     if (x.kind == EffectKind::kSkillEntryLost && (x.card == personnel || x.card == host))
       return x.value;
@@ -196,26 +224,8 @@ MemberFacts Engine::base_facts(CardId personnel) const {
   facts.persona = def.persona;
   facts.unique = def.unique();
   facts.classification = static_cast<Classification>(shape.card.personnel().classification());
-  // A classification swapped while an effect lasts (Military Privilege); the skill box keeps
-  // what is printed there. Copies of the same swap count once (not cumulative, §3.17).
-  std::vector<const Effect*> swaps;
-  for (const Effect& x : s_.effects) {
-    if (x.kind != EffectKind::kClassificationSwap ||
-        (x.affiliations && !(x.affiliations & def.affiliations)))
-      continue;
-    const auto same = [&](const Effect* y) {
-      return y->value == x.value && y->affiliations == x.affiliations;
-    };
-    if (std::any_of(swaps.begin(), swaps.end(), same)) continue;
-    swaps.push_back(&x);
-    const auto one = static_cast<Classification>(x.value & 0xff);
-    const auto other = static_cast<Classification>((x.value >> 8) & 0xff);
-    if (facts.classification == one) {
-      facts.classification = other;
-    } else if (facts.classification == other) {
-      facts.classification = one;
-    }
-  }
+  if (s_.may_have(EffectKind::kClassificationSwap))
+    facts.classification = after_swaps(s_.effects, facts.classification, def.affiliations);
   // A classification set by a card on it (Scottish Setter) comes after any swap.
   if (const Effect* set = find_effect(EffectKind::kClassification, personnel))
     facts.classification = static_cast<Classification>(set->value);
@@ -253,8 +263,10 @@ MemberFacts Engine::base_facts(CardId personnel) const {
   facts.affiliations = def.affiliations;
   constexpr std::uint32_t kStaffing = (1u << v1::STCCG_ICON_STAFF) | (1u << v1::STCCG_ICON_COMMAND);
   facts.icons = (def.icons & ~kStaffing) | (shape.icons & kStaffing);
-  for (const Effect& x : s_.effects) {
-    if (x.kind == EffectKind::kIcon && x.card == personnel) facts.icons |= 1u << x.value;
+  if (s_.may_have(EffectKind::kIcon)) {
+    for (const Effect& x : s_.effects) {
+      if (x.kind == EffectKind::kIcon && x.card == personnel) facts.icons |= 1u << x.value;
+    }
   }
   facts.tags = &def.tags;
   const int lost = lost_skill_entry(personnel);
@@ -277,13 +289,15 @@ MemberFacts Engine::skilled_facts(CardId personnel) const {
     if (m.grant_skill) facts.skills[*m.grant_skill] += 2;
     if (m.lose_skill) losses.push_back(*m.lose_skill);
   });
-  for (const Effect& x : s_.effects) {
-    if (x.kind != EffectKind::kSkillChanged || x.card != personnel) continue;
-    const auto skill = static_cast<SkillId>(x.value);
-    if (x.flag) {
-      losses.push_back(skill);
-    } else {
-      facts.skills[skill] = static_cast<SkillHalves>(facts.skills[skill] + 2);
+  if (s_.may_have(EffectKind::kSkillChanged)) {
+    for (const Effect& x : s_.effects) {
+      if (x.kind != EffectKind::kSkillChanged || x.card != personnel) continue;
+      const auto skill = static_cast<SkillId>(x.value);
+      if (x.flag) {
+        losses.push_back(skill);
+      } else {
+        facts.skills[skill] = static_cast<SkillHalves>(facts.skills[skill] + 2);
+      }
     }
   }
   // Losses come after every grant, so that the order of the cards in play does not matter.

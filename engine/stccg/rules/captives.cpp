@@ -11,6 +11,7 @@
 namespace spacedock::stccg {
 
 const Effect* Engine::captivity(CardId personnel) const {
+  if (!s_.may_have(EffectKind::kCaptive)) return nullptr;
   for (const Effect& x : s_.effects) {
     if (x.kind == EffectKind::kCaptive && x.card == personnel) return &x;
   }
@@ -197,6 +198,7 @@ void Engine::return_captives() {
 }
 
 void Engine::captive_options(Seat seat, std::vector<Action>& out) const {
+  if (!s_.may_have(EffectKind::kCaptive)) return;
   for (const Effect& x : s_.effects) {
     if (x.kind != EffectKind::kCaptive) continue;
     if (check_rescue(seat, x.card) == Rule::kOk) out.push_back({ActionKind::kRescue, x.card});

@@ -6,11 +6,12 @@ namespace spacedock::stccg {
 
 Effect& Engine::add_effect(Effect effect) {
   effect.turn = s_.turn;
-  s_.effects.push_back(effect);
+  s_.push_effect(effect);
   return s_.effects.back();
 }
 
 const Effect* Engine::find_effect(EffectKind kind, CardId card) const {
+  if (!s_.may_have(kind)) return nullptr;
   for (const Effect& x : s_.effects) {
     if (x.kind == kind && (card == kNoCard || x.card == card)) return &x;
   }
@@ -18,6 +19,7 @@ const Effect* Engine::find_effect(EffectKind kind, CardId card) const {
 }
 
 Effect* Engine::find_effect(EffectKind kind, CardId card) {
+  if (!s_.may_have(kind)) return nullptr;
   for (Effect& x : s_.effects) {
     if (x.kind == kind && (card == kNoCard || x.card == card)) return &x;
   }
@@ -38,6 +40,7 @@ void Engine::card_left_play(CardId c) {
 }
 
 bool Engine::persona_barred(PersonaId persona) const {
+  if (!s_.may_have(EffectKind::kPersonaBarred)) return false;
   for (const Effect& x : s_.effects) {
     if (x.kind == EffectKind::kPersonaBarred && static_cast<PersonaId>(x.value) == persona)
       return true;
@@ -46,6 +49,7 @@ bool Engine::persona_barred(PersonaId persona) const {
 }
 
 bool Engine::mission_blocked(Seat seat, LocIndex loc) const {
+  if (!s_.may_have(EffectKind::kMissionBlocked)) return false;
   for (const Effect& x : s_.effects) {
     if (x.kind == EffectKind::kMissionBlocked && x.player == seat && x.loc == loc) return true;
   }

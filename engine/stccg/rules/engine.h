@@ -107,7 +107,7 @@ class Engine {
   // Ends every effect for which `ends` is true.
   template <typename Pred>
   void end_effects(Pred ends) {
-    std::erase_if(s_.effects, ends);
+    s_.end_effects(ends);
   }
   // Effects that end at the end of the turn, or when a card leaves play.
   void end_turn_effects();

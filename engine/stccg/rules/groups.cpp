@@ -8,10 +8,8 @@ namespace spacedock::stccg {
 AffiliationSet Engine::affiliations(CardId c) const {
   // A commandeered ship or facility takes its new affiliation (BoG), and a personnel who lost
   // his (Discommendation).
-  for (const Effect& x : s_.effects) {
-    if (x.kind == EffectKind::kAffiliation && x.card == c)
-      return bit(static_cast<Affiliation>(x.value));
-  }
+  if (const Effect* changed = find_effect(EffectKind::kAffiliation, c))
+    return bit(static_cast<Affiliation>(changed->value));
   return s_.traits(c).affiliations;
 }
 

@@ -29,9 +29,10 @@ ActionFrame* held_frame_of(State& s, CardId c) {
 }  // namespace
 
 bool Engine::playing_free(Seat seat) const {
-  return std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
-    return x.kind == EffectKind::kFreePlay && x.player == seat;
-  });
+  return s_.may_have(EffectKind::kFreePlay) &&
+         std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+           return x.kind == EffectKind::kFreePlay && x.player == seat;
+         });
 }
 
 CardId Engine::holdable_play(Seat seat, const WindowFrame& w) const {

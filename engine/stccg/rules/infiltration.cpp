@@ -13,9 +13,7 @@ namespace spacedock::stccg {
 
 AffiliationSet Engine::infiltration_icons(CardId personnel) const {
   if (!is_personnel(personnel)) return 0;
-  AffiliationSet icons = 0;
-  for (int a : s_.def(personnel).card.personnel().infiltrates())
-    icons |= bit(static_cast<Affiliation>(a));
+  AffiliationSet icons = s_.traits(personnel).infiltrates;
   for (CardId c : s_.handled_in_play) {
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->adds_infiltration_icons)

@@ -3,6 +3,9 @@
 // never disagree.
 #include <algorithm>
 #include <bit>
+#include <bitset>
+#include <iterator>
+#include <optional>
 
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
@@ -32,8 +35,14 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   const auto locations = static_cast<LocIndex>(s_.spaceline.size());
   std::vector<CardId> vessels;  // your ships and facilities in play
   vessels.reserve(16);
+  std::bitset<kMaxLocations> foreign_vessel_at;  // where the other player has one
   for (CardId c : s_.in_play) {
-    if (s_.cards[c].controller == seat && s_.cards[c].where == Where::kSpace) vessels.push_back(c);
+    if (s_.cards[c].where != Where::kSpace) continue;
+    if (s_.cards[c].controller == seat) {
+      vessels.push_back(c);
+    } else {
+      foreign_vessel_at[s_.cards[c].loc] = true;
+    }
   }
   // Free reports (D'k Tahg) may follow the card play, until orders begin.
   const bool card_play = may_play_card(seat, /*report=*/true);
@@ -61,7 +70,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     // as the RANGE reaches; the moves are offered from the left end of the spaceline.
     const int range = range_left(ship);
     const LocIndex from = s_.cards[ship].loc;
-    std::vector<bool> reachable(locations, false);
+    std::bitset<kMaxLocations> reachable;
     for (int step : {-1, 1}) {
       int cost = 0;
       for (int to = from + step; to >= 0 && to < locations; to += step) {
@@ -92,7 +101,8 @@ std::vector<Action> Engine::order_options(Seat seat) const {
             !(transporters_down && beaming_blocked(c, vessels[i])))
           options.push_back({ActionKind::kTransfer, c, vessels[i], here});
       }
-      if (infiltration_icons(c)) {  // into the other player's crews (infiltration.cpp)
+      // Into the other player's crews (infiltration.cpp).
+      if (foreign_vessel_at[here] && infiltration_icons(c)) {
         for (CardId v : s_.in_play) {
           if (s_.cards[v].where == Where::kSpace && s_.cards[v].loc == here && may_infiltrate(c, v))
             offer({ActionKind::kTransfer, c, v, here});
@@ -103,12 +113,19 @@ std::vector<Action> Engine::order_options(Seat seat) const {
         offer({ActionKind::kTransfer, c, kNoCard, here});
     }
   }
-  std::vector<bool> anyone_on_surface(locations, false);
+  std::bitset<kMaxLocations> anyone_on_surface;
   for (CardId c : s_.in_play) {
     const CardState& card = s_.cards[c];
     if (card.controller == seat && card.where == Where::kSurface)
       anyone_on_surface[card.loc] = true;
   }
+  // Your Away Teams at each location, gathered once for the attempts and battles below, when
+  // first needed.
+  std::vector<std::optional<std::vector<std::vector<CardId>>>> teams(locations);
+  const auto teams_at = [&](LocIndex loc) -> const std::vector<std::vector<CardId>>& {
+    if (!teams[loc]) teams[loc] = away_teams(seat, loc);
+    return *teams[loc];
+  };
   for (LocIndex loc = 0; loc < locations; ++loc) {
     if (mission_open(seat, loc) != Rule::kOk) continue;
     if (dual(loc)) {
@@ -116,7 +133,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       if (!anyone_on_surface[loc]) continue;
       for (CardId v : vessels) {
         if (s_.cards[v].loc != loc || !is_ship(v)) continue;
-        for (const auto& team : away_teams(seat, loc))
+        for (const auto& team : teams_at(loc))
           offer({ActionKind::kAttempt, v, team.front(), loc});
       }
       continue;
@@ -129,10 +146,13 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     if (planet(loc) && anyone_on_surface[loc]) {
       // The same test as check_attempt, with each team gathered once: a team is named by its
       // first ready member.
-      for (auto& team : away_teams(seat, loc)) {
-        std::erase_if(team, [&](CardId c) { return s_.cards[c].stopped; });
-        if (group_may_attempt(seat, loc, team) == Rule::kOk)
-          options.push_back({ActionKind::kAttempt, team.front(), kNoCard, loc});
+      std::vector<CardId> ready;
+      for (const auto& team : teams_at(loc)) {
+        ready.clear();
+        std::copy_if(team.begin(), team.end(), std::back_inserter(ready),
+                     [&](CardId c) { return !s_.cards[c].stopped; });
+        if (group_may_attempt(seat, loc, ready) == Rule::kOk)
+          options.push_back({ActionKind::kAttempt, ready.front(), kNoCard, loc});
       }
     }
   }
@@ -147,15 +167,21 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       }
     }
     if (!is_ship(v)) continue;
-    for (ActionKind kind :
-         {ActionKind::kCloak, ActionKind::kDecloak, ActionKind::kDock, ActionKind::kUndock})
-      offer({kind, v});
+    // Only a ship with a cloaking device cloaks, and only one at your facility docks.
+    if (has_special_equipment(v, v1::STCCG_SHIP_EQUIPMENT_CLOAKING_DEVICE)) {
+      offer({ActionKind::kCloak, v});
+      offer({ActionKind::kDecloak, v});
+    }
+    if (facility_of(seat, s_.cards[v].loc) != kNoCard) {
+      offer({ActionKind::kDock, v});
+      offer({ActionKind::kUndock, v});
+    }
   }
   for (LocIndex loc = 0; loc < locations; ++loc) {
     if (!anyone_on_surface[loc] || !planet(loc)) continue;
     const auto foes = away_teams(State::other(seat), loc);
     if (foes.empty()) continue;
-    for (const auto& team : away_teams(seat, loc)) {
+    for (const auto& team : teams_at(loc)) {
       // A team is named by its first ready member, as battle_team() gives it for the active
       // player.
       const auto ready =
@@ -666,7 +692,8 @@ bool Engine::beaming_blocked(CardId card, CardId to) const {
   // Nobody beams to or from the surface of a cloaked planet (Investigate Legend).
   const bool surface = to == kNoCard || s_.cards[card].where == Where::kSurface;
   const LocIndex here = location_of(card);
-  if (surface && std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+  if (surface && s_.may_have(EffectKind::kPlanetCloaked) &&
+      std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
         return x.kind == EffectKind::kPlanetCloaked && x.loc == here;
       }))
     return true;

@@ -28,6 +28,7 @@ bool Engine::owner_sees(CardId c) const {
 }
 
 bool Engine::searching_deck(Seat seat) const {
+  if (!s_.may_have(EffectKind::kSearchingDeck)) return false;
   for (const Effect& x : s_.effects) {
     if (x.kind == EffectKind::kSearchingDeck && x.player == seat) return true;
   }
@@ -70,7 +71,9 @@ void Engine::view_side_deck(Seat viewer, Seat owner, SideDeckKind kind, bool sta
 
 bool Engine::views_side_deck_card(Seat viewer, CardId c) const {
   const CardState& card = s_.cards[c];
-  if (card.zone != Zone::kSideDeck || card.owner == kNoSeat) return false;
+  if (card.zone != Zone::kSideDeck || card.owner == kNoSeat ||
+      !s_.may_have(EffectKind::kViewingSideDeck))
+    return false;
   return std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
     if (x.kind != EffectKind::kViewingSideDeck || x.player != viewer ||
         x.value / kSideDeckKinds != card.owner)
@@ -83,7 +86,7 @@ bool Engine::views_side_deck_card(Seat viewer, CardId c) const {
 
 bool Engine::views_scanned_seed(Seat viewer, CardId c) const {
   const CardState& card = s_.cards[c];
-  if (card.zone != Zone::kSeed) return false;
+  if (card.zone != Zone::kSeed || !s_.may_have(EffectKind::kScanned)) return false;
   return std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
     return x.kind == EffectKind::kScanned && x.player == viewer && x.loc == card.loc;
   });

@@ -225,7 +225,7 @@ void Position::set_damaged(CardId card) {
   check_in_play(card);
   if (type(card) != v1::STCCG_CARD_TYPE_SHIP)
     throw std::invalid_argument(quoted(s_.def(card).title()) + " is not a ship");
-  s_.effects.push_back({.kind = EffectKind::kDamage, .until = Until::kRemoved, .card = card});
+  s_.push_effect({.kind = EffectKind::kDamage, .until = Until::kRemoved, .card = card});
 }
 
 void Position::set_cloaked(CardId card) {

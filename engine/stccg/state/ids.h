@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "engine/core/viewer.h"
@@ -16,6 +17,7 @@ inline constexpr CardId kNoCard = 0xffff;
 // A location on the spaceline (an index into State::spaceline, left to right).
 using LocIndex = std::uint8_t;
 inline constexpr LocIndex kNoLoc = 0xff;
+inline constexpr std::size_t kMaxLocations = kNoLoc;  // every location index is below kNoLoc
 
 // Where a card is.
 enum class Zone : std::uint8_t {

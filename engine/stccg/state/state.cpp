@@ -210,6 +210,10 @@ std::string State::check() const {
   std::copy_if(in_play.begin(), in_play.end(), std::back_inserter(modifying),
                [&](CardId c) { return !def(c).modifiers.empty(); });
   if (modifying != modifying_in_play) return "the cards in play with modifiers are listed wrongly";
+  for (const Effect& x : effects) {
+    if (!may_have(x.kind))
+      return "effect kind " + std::to_string(static_cast<int>(x.kind)) + " is not in effect_kinds";
+  }
   return {};
 }
 

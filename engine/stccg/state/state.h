@@ -164,6 +164,9 @@ struct State {
   std::array<PlayerState, kPlayers> players;
   std::vector<Location> spaceline;
   std::vector<Effect> effects;  // in the order they began
+  // A bit per EffectKind, set for every kind among `effects` (and maybe for a kind whose effects
+  // have all ended): most lookups ask for a kind nobody has in play, and skip the scan.
+  std::uint64_t effect_kinds = 0;
 
   Seat first_seeder = 0;
   Seat active = 0;
@@ -189,6 +192,24 @@ struct State {
   // Lists a card that has just entered Zone::kPlay, or unlists one that has left it.
   void enter_play(CardId c);
   void leave_play(CardId c);
+  static std::uint64_t kind_bit(EffectKind kind) {
+    return std::uint64_t{1} << static_cast<unsigned>(kind);
+  }
+  // Whether some effect of `kind` may be in play: false means there is none.
+  bool may_have(EffectKind kind) const { return (effect_kinds & kind_bit(kind)) != 0; }
+  // Adds an effect to the list, as the last to begin.
+  void push_effect(const Effect& effect) {
+    effects.push_back(effect);
+    effect_kinds |= kind_bit(effect.kind);
+  }
+  // Ends every effect for which `ends` is true.
+  template <typename Pred>
+  void end_effects(Pred ends) {
+    std::erase_if(effects, ends);
+    effect_kinds = 0;
+    for (const Effect& x : effects)
+      effect_kinds |= kind_bit(x.kind);
+  }
   bool in_play_at(CardId c) const { return c < cards.size() && cards[c].zone == Zone::kPlay; }
   static Seat other(Seat s) { return static_cast<Seat>(1 - s); }
   // The seats with the higher score (both when level): who wins a game scored as it stands.
@@ -209,8 +230,9 @@ struct State {
   // The first broken invariant, or an empty string: every card is listed exactly once, in the
   // list its zone names (piles, side decks, seed stacks, cards in play, cards resolving), and
   // nowhere else; the cards in play with a handler are listed as handled_in_play, and those with
-  // modifiers as modifying_in_play; every mission and seed card names the location that holds it,
-  // and every card in space or on a planet names a location on the spaceline.
+  // modifiers as modifying_in_play; effect_kinds has the kind of every effect; every mission and
+  // seed card names the location that holds it, and every card in space or on a planet names a
+  // location on the spaceline.
   std::string check() const;
 };
 

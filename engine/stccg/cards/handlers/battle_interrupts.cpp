@@ -231,8 +231,7 @@ void rogue_start_of_turn(Engine& e, CardId self) {
         s.cards[c].def == s.cards[self].def)
       return;
   }
-  if (e.crewed(ship))
-    e.begin_rogue_borg_battle(s.cards[self].controller, ship, s.cards[self].def);
+  if (e.crewed(ship)) e.begin_rogue_borg_battle(s.cards[self].controller, ship, s.cards[self].def);
 }
 
 }  // namespace

@@ -100,6 +100,7 @@ void Engine::card_responses(Seat seat, const WindowFrame& w, std::vector<Action>
 }
 
 bool Engine::has_auto_pass(Seat seat) const {
+  if (!s_.may_have(EffectKind::kAutoPass)) return false;
   for (const Effect& x : s_.effects) {
     if (x.kind == EffectKind::kAutoPass && x.player == seat) return true;
   }
