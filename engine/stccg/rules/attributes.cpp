@@ -90,7 +90,7 @@ bool Engine::modifier_holds(const ModifierDef& m, CardId source, CardId target) 
   if (!m.while_with.empty()) {
     // Printed figures only, so that no modifier waits on another (two Navoks together).
     GroupFacts with;
-    for (CardId c : s_.in_play) {
+    for (CardId c : s_.in_play_where(s.where)) {
       const CardState& o = s_.cards[c];
       if (c != source && is_personnel(c) && o.controller == s.controller && o.where == s.where &&
           o.host == s.host && o.loc == s.loc)
@@ -340,10 +340,10 @@ GroupFacts Engine::group_facts(const std::vector<CardId>& members, CardId vessel
     };
     for (CardId c : s_.in_play) {
       const CardState& item = s_.cards[c];
+      if (item.where != Where::kSurface && item.where != Where::kAboard) continue;
       const auto type = s_.type(c);
       if ((type != v1::STCCG_CARD_TYPE_EQUIPMENT && type != v1::STCCG_CARD_TYPE_ARTIFACT) ||
-          item.controller != owner ||
-          (item.where != Where::kSurface && item.where != Where::kAboard) || !with_a_member(item))
+          item.controller != owner || !with_a_member(item))
         continue;
       const CardDef& def = s_.def(c);
       // Unless an artifact counts by its keywords too ("any bat'leth" takes in the Sword of

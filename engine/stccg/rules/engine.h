@@ -234,11 +234,12 @@ class Engine {
   Rule can_move(Seat seat, CardId ship, const std::vector<CardId>& aboard) const;
   Rule check_move(Seat seat, CardId ship, LocIndex to) const;
   Rule check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const;
-  // The halves of check_transfer: whether `card` may beam or walk at all now, and whether it
-  // may board `to` (whose crew is `crew_of_to`) where it is.
+  // The parts of check_transfer: whether `card` may beam or walk at all now, and then whether
+  // it may board `to` (whose crew is `crew_of_to`) where it is, or beam down to the planet there.
   Rule may_transfer(Seat seat, CardId card) const;
   Rule may_board(Seat seat, CardId card, CardId to, LocIndex here,
                  const std::vector<CardId>& crew_of_to) const;
+  Rule may_beam_down(CardId card, LocIndex here) const;
   Rule check_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team = kNoCard) const;
   bool dual(LocIndex loc) const;
   // The halves of check_attempt: whether the mission at `loc` may be attempted by `seat` at
@@ -469,6 +470,10 @@ class Engine {
   Rule check_attack(Seat seat, CardId firing, CardId target, const BattleTerms& terms = {}) const;
   Rule check_battle(Seat seat, CardId member, CardId opponent, LocIndex loc,
                     const BattleTerms& terms = {}) const;
+  // check_battle once the two teams are known (as battle_team gives them): whether `team` may
+  // initiate a battle against `foes`.
+  Rule may_battle(Seat seat, LocIndex loc, const std::vector<CardId>& team,
+                  const std::vector<CardId>& foes, const BattleTerms& terms = {}) const;
   // Whether a mission on the spaceline forbids `seat` to initiate a battle at `loc`
   // (Handler::forbids_battle: Nebula).
   bool battle_forbidden(Seat seat, LocIndex loc) const;

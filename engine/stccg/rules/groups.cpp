@@ -42,7 +42,7 @@ bool Engine::fits_with(CardId personnel, const std::vector<CardId>& group) const
 bool Engine::fits_with_crew(CardId personnel, CardId vessel) const {
   const Seat seat = s_.cards[personnel].controller;
   const AffiliationSet mine = affiliations(personnel);
-  for (CardId other : s_.in_play) {
+  for (CardId other : s_.in_play_where(Where::kAboard)) {
     const CardState& card = s_.cards[other];
     if (other != personnel && card.where == Where::kAboard && card.host == vessel &&
         is_personnel(other) && !card.disabled && !card.arrested && !in_stasis(other) &&
@@ -63,7 +63,7 @@ bool Engine::suspended_where_present(CardId card) const {
     at = s_.cards[at].host;
   const CardState& place = s_.cards[at];
   if (place.where != Where::kAboard && place.where != Where::kSurface) return false;
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.in_play_where(place.where)) {
     const CardState& p = s_.cards[c];
     if (c == card || !is_personnel(c) || p.disabled || p.where != place.where ||
         p.host != place.host || p.loc != place.loc)
@@ -94,20 +94,23 @@ bool Engine::crew_member(CardId c, CardId vessel) const {
 
 std::vector<CardId> Engine::crew(CardId vessel) const {
   std::vector<CardId> out;
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.in_play_where(Where::kAboard)) {
     if (crew_member(c, vessel)) out.push_back(c);
   }
   return out;
 }
 
 bool Engine::crewed(CardId vessel) const {
-  return std::any_of(s_.in_play.begin(), s_.in_play.end(),
+  const auto& aboard = s_.in_play_where(Where::kAboard);
+  return std::any_of(aboard.begin(), aboard.end(),
                      [&](CardId c) { return crew_member(c, vessel); });
 }
 
 std::vector<CardId> Engine::on_surface(Seat seat, LocIndex loc) const {
+  const auto& surface = s_.in_play_where(Where::kSurface);
   std::vector<CardId> out;
-  for (CardId c : s_.in_play) {
+  out.reserve(surface.size());  // one allocation, not a growth series
+  for (CardId c : surface) {
     const CardState& card = s_.cards[c];
     if (card.where == Where::kSurface && card.loc == loc && card.controller == seat &&
         is_personnel(c) && !card.disabled && !in_stasis(c)) {
@@ -137,7 +140,7 @@ std::vector<std::vector<CardId>> Engine::away_teams(Seat seat, LocIndex loc) con
 }
 
 CardId Engine::facility_of(Seat seat, LocIndex loc) const {
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.in_play_where(Where::kSpace)) {
     const CardState& card = s_.cards[c];
     if (card.controller == seat && card.loc == loc && card.where == Where::kSpace && is_facility(c))
       return c;

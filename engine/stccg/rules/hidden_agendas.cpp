@@ -59,7 +59,7 @@ void Engine::reveal_agenda(CardId card) {
 }
 
 void Engine::agenda_options(Seat seat, bool orders, std::vector<Action>& out) const {
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.in_play_where(Where::kTable)) {  // where a face-down agenda lies
     if (check_reveal(seat, c) == Rule::kOk) out.push_back({ActionKind::kReveal, c});
   }
   if (!orders) return;

@@ -36,8 +36,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   std::vector<CardId> vessels;  // your ships and facilities in play
   vessels.reserve(16);
   std::bitset<kMaxLocations> foreign_vessel_at;  // where the other player has one
-  for (CardId c : s_.in_play) {
-    if (s_.cards[c].where != Where::kSpace) continue;
+  for (CardId c : s_.in_play_where(Where::kSpace)) {
     if (s_.cards[c].controller == seat) {
       vessels.push_back(c);
     } else {
@@ -55,10 +54,13 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     }
   }
   // Each vessel's crew, gathered once for the movement and transfer checks.
+  const auto& aboard = s_.in_play_where(Where::kAboard);
   std::vector<std::vector<CardId>> crews(vessels.size());
-  for (CardId c : s_.in_play) {
+  for (auto& crew : crews)
+    crew.reserve(aboard.size());  // one allocation each, not a growth series
+  for (CardId c : aboard) {
     const CardState& card = s_.cards[c];
-    if (card.where != Where::kAboard || !is_personnel(c) || idle_hologram(c, card.host)) continue;
+    if (!is_personnel(c) || idle_hologram(c, card.host)) continue;
     auto v = std::find(vessels.begin(), vessels.end(), card.host);
     if (v != vessels.end()) crews[static_cast<std::size_t>(v - vessels.begin())].push_back(c);
   }
@@ -86,14 +88,14 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   }
   // Transporters off line are rare: looked for once, not for every card and vessel.
   const bool transporters_down =
-      std::any_of(s_.in_play.begin(), s_.in_play.end(),
+      std::any_of(s_.in_play_where(Where::kOn).begin(), s_.in_play_where(Where::kOn).end(),
                   [&](CardId c) {
-                    return s_.cards[c].where == Where::kOn &&
-                           s_.type(c) == v1::STCCG_CARD_TYPE_TACTIC &&
+                    return s_.type(c) == v1::STCCG_CARD_TYPE_TACTIC &&
                            s_.def(c).card.tactic().transporters_off_line();
                   }) ||
       has_effect(EffectKind::kPlanetCloaked);
-  for (CardId c : s_.in_play) {
+  // Only cards aboard or on a planet beam or walk (may_transfer).
+  s_.for_each_in_play_where(Where::kAboard, Where::kSurface, [&](CardId c) {
     if (may_transfer(seat, c) == Rule::kOk) {
       const LocIndex here = location_of(c);
       for (std::size_t i = 0; i < vessels.size(); ++i) {
@@ -103,21 +105,19 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       }
       // Into the other player's crews (infiltration.cpp).
       if (foreign_vessel_at[here] && infiltration_icons(c)) {
-        for (CardId v : s_.in_play) {
-          if (s_.cards[v].where == Where::kSpace && s_.cards[v].loc == here && may_infiltrate(c, v))
+        for (CardId v : s_.in_play_where(Where::kSpace)) {
+          if (s_.cards[v].loc == here && may_infiltrate(c, v))
             offer({ActionKind::kTransfer, c, v, here});
         }
       }
-      // Down to the planet: only from aboard, at a planet (as check_transfer says).
-      if (s_.cards[c].where == Where::kAboard && planet(here))
-        offer({ActionKind::kTransfer, c, kNoCard, here});
+      // Down to the planet: check_transfer's test, the card's own part done above.
+      if (s_.cards[c].where == Where::kAboard && may_beam_down(c, here) == Rule::kOk)
+        options.push_back({ActionKind::kTransfer, c, kNoCard, here});
     }
-  }
+  });
   std::bitset<kMaxLocations> anyone_on_surface;
-  for (CardId c : s_.in_play) {
-    const CardState& card = s_.cards[c];
-    if (card.controller == seat && card.where == Where::kSurface)
-      anyone_on_surface[card.loc] = true;
+  for (CardId c : s_.in_play_where(Where::kSurface)) {
+    if (s_.cards[c].controller == seat) anyone_on_surface[s_.cards[c].loc] = true;
   }
   // Your Away Teams at each location, gathered once for the attempts and battles below, when
   // first needed.
@@ -181,14 +181,19 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     if (!anyone_on_surface[loc] || !planet(loc)) continue;
     const auto foes = away_teams(State::other(seat), loc);
     if (foes.empty()) continue;
+    // The teams as battle_team() gives them (check_battle's test with each gathered once):
+    // yours, the active player's, without their stopped members; theirs whole. A team is named
+    // by its first member.
+    std::vector<CardId> ready;
     for (const auto& team : teams_at(loc)) {
-      // A team is named by its first ready member, as battle_team() gives it for the active
-      // player.
-      const auto ready =
-          std::find_if(team.begin(), team.end(), [&](CardId c) { return !s_.cards[c].stopped; });
-      if (ready == team.end()) continue;
-      for (const auto& foe : foes)
-        offer({ActionKind::kBattle, *ready, foe.front(), loc});
+      ready.clear();
+      std::copy_if(team.begin(), team.end(), std::back_inserter(ready),
+                   [&](CardId c) { return !s_.cards[c].stopped; });
+      if (ready.empty()) continue;
+      for (const auto& foe : foes) {
+        if (may_battle(seat, loc, ready, foe) == Rule::kOk)
+          options.push_back({ActionKind::kBattle, ready.front(), foe.front(), loc});
+      }
     }
   }
   captive_options(seat, options);
@@ -635,17 +640,19 @@ Rule Engine::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) con
   if (Rule r = may_transfer(seat, card); r != Rule::kOk) return r;
   const LocIndex here = location_of(card);
   if (loc != here) return Rule::kNotSameLocation;
-  if (to == kNoCard) {
-    if (!planet(here)) return Rule::kNoPlanet;
-    // Personnel under house arrest may not be beamed to a planet (§3.2).
-    if (s_.cards[card].arrested) return Rule::kIncompatible;
-    if (s_.cards[card].where == Where::kSurface) return Rule::kNoTarget;
-    if (hologram_confined(*this, card) && !s_.cards[card].disabled) return Rule::kBlocked;
-    return beaming_blocked(card, kNoCard) ? Rule::kBlocked : Rule::kOk;
-  }
+  if (to == kNoCard) return may_beam_down(card, here);
   if (!s_.in_play_at(to)) return Rule::kNoTarget;
   if (Rule r = may_board(seat, card, to, here, crew(to)); r != Rule::kOk) return r;
   return beaming_blocked(card, to) ? Rule::kBlocked : Rule::kOk;
+}
+
+Rule Engine::may_beam_down(CardId card, LocIndex here) const {
+  if (!planet(here)) return Rule::kNoPlanet;
+  // Personnel under house arrest may not be beamed to a planet (§3.2).
+  if (s_.cards[card].arrested) return Rule::kIncompatible;
+  if (s_.cards[card].where == Where::kSurface) return Rule::kNoTarget;
+  if (hologram_confined(*this, card) && !s_.cards[card].disabled) return Rule::kBlocked;
+  return beaming_blocked(card, kNoCard) ? Rule::kBlocked : Rule::kOk;
 }
 
 Rule Engine::may_transfer(Seat seat, CardId card) const {
@@ -823,9 +830,9 @@ bool Engine::has_matching(Seat seat, LocIndex loc, const std::vector<CardId>& gr
   if (end_for(seat, loc).any_affiliation) return !group.empty();
   AffiliationSet icons = mission_icons(seat, loc);
   const CardId mission = s_.spaceline[loc].mission;
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.in_play_where(Where::kOn)) {
     const CardState& card = s_.cards[c];
-    if (card.where != Where::kOn || card.host != mission || card.controller != seat) continue;
+    if (card.host != mission || card.controller != seat) continue;
     const CardDef& def = s_.def(c);
     if (def.type() != v1::STCCG_CARD_TYPE_EVENT || !def.card.event().has_espionage()) continue;
     const auto& spying = def.card.event().espionage();

@@ -194,7 +194,11 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
   if (card.zone == Zone::kPlay && zone != Zone::kPlay) {
     // Whatever is aboard or played on a card leaves play with it, however it goes (to_discard
     // has already taken them, with their causes, when it is a discard).
-    for (CardId other : std::vector<CardId>(s_.in_play)) {
+    std::vector<CardId> hosted;  // aboard it or played on it; gathered first, as they go
+    s_.for_each_in_play_where(Where::kAboard, Where::kOn, [&](CardId other) {
+      if (s_.cards[other].host == c) hosted.push_back(other);
+    });
+    for (CardId other : hosted) {
       if (s_.cards[other].zone == Zone::kPlay && s_.cards[other].host == c)
         to_discard(other, ev::MoveCause::kWithHost);
     }
@@ -241,7 +245,7 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
     s_.enter_play(c);
   }
   card.zone = zone;
-  card.where = where;
+  s_.place(c, where);
   card.loc = loc;
   card.host = host;
   card.controller = moved.to.controller;

@@ -117,8 +117,8 @@ CardId Position::add_door(Seat owner, std::string_view title) {
       throw std::invalid_argument(quoted(title) +
                                   " is not a doorway seeded on a side deck or the table");
     s_.cards[c].zone = Zone::kPlay;
-    s_.cards[c].where = Where::kTable;
     s_.enter_play(c);
+    s_.place(c, Where::kTable);
     return c;
   }
   // As Engine::seed_doorway: the side decks are numbered as StccgSideDeck, less one.
@@ -127,8 +127,8 @@ CardId Position::add_door(Seat owner, std::string_view title) {
   if (side.door != kNoCard) throw std::invalid_argument("that side deck has a doorway already");
   CardState& card = s_.cards[c];
   card.zone = Zone::kPlay;
-  card.where = Where::kSideDeck;
   s_.enter_play(c);
+  s_.place(c, Where::kSideDeck);
   side.door = c;
   return c;
 }
@@ -154,10 +154,10 @@ CardId Position::add_in_play(Seat owner, std::string_view title, Where where, Lo
   const CardId c = add(owner, title);
   CardState& card = s_.cards[c];
   card.zone = Zone::kPlay;
-  card.where = where;
   card.loc = loc;
   card.host = host;
   s_.enter_play(c);
+  s_.place(c, where);
   return c;
 }
 

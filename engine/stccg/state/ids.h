@@ -47,6 +47,7 @@ enum class Where : std::uint8_t {
   kOn,        // played on card `host` (an event on a ship, a dilemma on a ship)
   kSideDeck,  // a doorway seeded on its owner's side deck, which it opens
 };
+inline constexpr std::size_t kWhereKinds = static_cast<std::size_t>(Where::kSideDeck) + 1;
 
 // Every answer a player can give, in any decision.
 enum class ActionKind : std::uint8_t {

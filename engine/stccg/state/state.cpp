@@ -72,13 +72,14 @@ void State::insert_location(LocIndex at, Location location) {
     shift_action(a);
   if (answer) shift_action(*answer);
   spaceline.insert(spaceline.begin() + at, std::move(location));
-  const Location& placed = spaceline[at];
-  if (placed.mission != kNoCard) cards[placed.mission].loc = at;
-  if (placed.copy != kNoCard) cards[placed.copy].loc = at;
+  const Location& inserted = spaceline[at];
+  if (inserted.mission != kNoCard) cards[inserted.mission].loc = at;
+  if (inserted.copy != kNoCard) cards[inserted.copy].loc = at;
 }
 
 void State::enter_play(CardId c) {
   in_play.push_back(c);
+  cards[c].entered = ++entries;
   if (def(c).handler) handled_in_play.push_back(c);
   if (!def(c).modifiers.empty()) modifying_in_play.push_back(c);
 }
@@ -87,6 +88,19 @@ void State::leave_play(CardId c) {
   std::erase(in_play, c);
   std::erase(handled_in_play, c);
   std::erase(modifying_in_play, c);
+  std::erase(placed[static_cast<std::size_t>(cards[c].where)], c);
+}
+
+void State::place(CardId c, Where where) {
+  CardState& card = cards[c];
+  std::erase(placed[static_cast<std::size_t>(card.where)], c);
+  card.where = where;
+  if (card.zone != Zone::kPlay) return;
+  auto& list = placed[static_cast<std::size_t>(where)];
+  const auto later = std::upper_bound(
+      list.begin(), list.end(), card.entered,
+      [&](std::uint32_t entered, CardId other) { return entered < cards[other].entered; });
+  list.insert(later, c);
 }
 
 std::uint64_t State::hash() const {
@@ -210,6 +224,13 @@ std::string State::check() const {
   std::copy_if(in_play.begin(), in_play.end(), std::back_inserter(modifying),
                [&](CardId c) { return !def(c).modifiers.empty(); });
   if (modifying != modifying_in_play) return "the cards in play with modifiers are listed wrongly";
+  for (std::size_t w = 0; w < kWhereKinds; ++w) {
+    std::vector<CardId> there;
+    std::copy_if(in_play.begin(), in_play.end(), std::back_inserter(there),
+                 [&](CardId c) { return static_cast<std::size_t>(cards[c].where) == w; });
+    if (there != placed[w])
+      return "the cards in play at where " + std::to_string(w) + " are listed wrongly";
+  }
   for (const Effect& x : effects) {
     if (!may_have(x.kind))
       return "effect kind " + std::to_string(static_cast<int>(x.kind)) + " is not in effect_kinds";

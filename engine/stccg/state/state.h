@@ -61,6 +61,8 @@ struct CardState {
   // Personnel disabled (§3.15), as captives are: no skills, attributes or actions; moved like
   // equipment.
   bool disabled = false;
+  // When it last entered play (State::enter_play): State::in_play is in this order.
+  std::uint32_t entered = 0;
 };
 
 struct Location {
@@ -160,6 +162,10 @@ struct State {
   // The cards of in_play whose definition has modifiers, in the same order: what every current
   // attribute and skill is worked out from (attributes.cpp).
   std::vector<CardId> modifying_in_play;
+  // The cards of in_play by where they are, a list per Where, each in in_play's order: a walk
+  // for the ships in space or an Away Team on a planet reads a handful of cards, not the table.
+  std::array<std::vector<CardId>, kWhereKinds> placed;
+  std::uint32_t entries = 0;      // cards that have entered play, for CardState::entered
   std::vector<CardId> resolving;  // cards in Zone::kResolving (being played or met), in order
   std::array<PlayerState, kPlayers> players;
   std::vector<Location> spaceline;
@@ -189,9 +195,29 @@ struct State {
   const CardDef& def(CardId c) const { return db->def(cards[c].def); }
   const CardTraits& traits(CardId c) const { return db->traits(cards[c].def); }
   v1::StccgCardType type(CardId c) const { return traits(c).type; }
-  // Lists a card that has just entered Zone::kPlay, or unlists one that has left it.
+  // Lists a card that has just entered Zone::kPlay, or unlists one that has left it (then
+  // place() puts one that entered where it is).
   void enter_play(CardId c);
   void leave_play(CardId c);
+  // Sets where a card is, listing it in `placed` if it is in play.
+  void place(CardId c, Where where);
+  // The cards in play that are `where`, in in_play's order.
+  const std::vector<CardId>& in_play_where(Where where) const {
+    return placed[static_cast<std::size_t>(where)];
+  }
+  // Calls visit(c) for every card in play that is `first` or `second`, in in_play's order.
+  template <typename Visit>
+  void for_each_in_play_where(Where first, Where second, Visit&& visit) const {
+    const auto& a = in_play_where(first);
+    const auto& b = in_play_where(second);
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < a.size() || j < b.size()) {
+      const bool from_a =
+          j == b.size() || (i < a.size() && cards[a[i]].entered < cards[b[j]].entered);
+      visit(from_a ? a[i++] : b[j++]);
+    }
+  }
   static std::uint64_t kind_bit(EffectKind kind) {
     return std::uint64_t{1} << static_cast<unsigned>(kind);
   }
@@ -230,9 +256,9 @@ struct State {
   // The first broken invariant, or an empty string: every card is listed exactly once, in the
   // list its zone names (piles, side decks, seed stacks, cards in play, cards resolving), and
   // nowhere else; the cards in play with a handler are listed as handled_in_play, and those with
-  // modifiers as modifying_in_play; effect_kinds has the kind of every effect; every mission and
-  // seed card names the location that holds it, and every card in space or on a planet names a
-  // location on the spaceline.
+  // modifiers as modifying_in_play, and each by where it is in `placed`; effect_kinds has the
+  // kind of every effect; every mission and seed card names the location that holds it, and
+  // every card in space or on a planet names a location on the spaceline.
   std::string check() const;
 };
 

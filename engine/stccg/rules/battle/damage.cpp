@@ -14,7 +14,8 @@ constexpr int kRotationHull = 50;  // a rotated card has lost half its HULL (GLO
 // every decision, so the markers are looked at where they lie, not listed.
 template <class Off>
 bool marker_takes_off_line(const State& s, CardId target, Off off) {
-  return std::any_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
+  const auto& on_cards = s.in_play_where(Where::kOn);
+  return std::any_of(on_cards.begin(), on_cards.end(), [&](CardId c) {
     const CardState& card = s.cards[c];
     return card.where == Where::kOn && card.host == target &&
            s.type(c) == v1::STCCG_CARD_TYPE_TACTIC && off(s.def(c).card.tactic());
@@ -25,7 +26,7 @@ bool marker_takes_off_line(const State& s, CardId target, Off off) {
 
 std::vector<CardId> Engine::markers_on(CardId target) const {
   std::vector<CardId> out;
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.in_play_where(Where::kOn)) {
     const CardState& card = s_.cards[c];
     if (card.where == Where::kOn && card.host == target && s_.type(c) == v1::STCCG_CARD_TYPE_TACTIC)
       out.push_back(c);
@@ -34,7 +35,8 @@ std::vector<CardId> Engine::markers_on(CardId target) const {
 }
 
 bool Engine::has_markers(CardId target) const {
-  return std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
+  const auto& on_cards = s_.in_play_where(Where::kOn);
+  return std::any_of(on_cards.begin(), on_cards.end(), [&](CardId c) {
     return s_.cards[c].where == Where::kOn && s_.cards[c].host == target &&
            s_.type(c) == v1::STCCG_CARD_TYPE_TACTIC;
   });

@@ -117,13 +117,20 @@ std::vector<CardId> Engine::ship_targets(Seat seat, LocIndex loc) const {
   // The opponent's ships and facilities at the location that may be fired at: not cloaked;
   // and the self-controlling cards there, which anyone may fire at (the Borg Ship dilemma).
   std::vector<CardId> out;
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.in_play_where(Where::kSpace)) {
     const CardState& card = s_.cards[c];
-    if (card.where == Where::kSpace && card.loc == loc && card.controller != seat &&
-        (is_ship(c) || is_facility(c)) && !card.cloaked)
+    if (card.loc == loc && card.controller != seat && (is_ship(c) || is_facility(c)) &&
+        !card.cloaked)
       out.push_back(c);
-    else if (card.where == Where::kOn && self_controlling(c) && location_of(c) == loc)
-      out.push_back(c);
+  }
+  const auto vessels = out.size();
+  for (CardId c : s_.in_play_where(Where::kOn)) {
+    if (self_controlling(c) && location_of(c) == loc) out.push_back(c);
+  }
+  // Both kinds, in the order they entered play.
+  if (vessels > 0 && out.size() > vessels) {
+    std::sort(out.begin(), out.end(),
+              [&](CardId a, CardId b) { return s_.cards[a].entered < s_.cards[b].entered; });
   }
   return out;
 }
@@ -181,6 +188,11 @@ Rule Engine::check_battle(Seat seat, CardId member, CardId opponent, LocIndex lo
   const std::vector<CardId> foes = battle_team(opponent, terms);
   if (team.empty() || team.front() != member || foes.empty() || foes.front() != opponent)
     return Rule::kNoTarget;  // each team is named by its first ready member
+  return may_battle(seat, loc, team, foes, terms);
+}
+
+Rule Engine::may_battle(Seat seat, LocIndex loc, const std::vector<CardId>& team,
+                        const std::vector<CardId>& foes, const BattleTerms& terms) const {
   if (battle_forbidden(seat, loc)) return Rule::kBlocked;
   AffiliationSet attackers = 0;
   AffiliationSet defenders = 0;
