@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -48,6 +49,14 @@ enum class Classification : std::uint8_t {
 inline constexpr int kClassificationCount = 9;
 
 enum class Attribute : std::uint8_t { kIntegrity, kCunning, kStrength, kRange, kWeapons, kShields };
+inline constexpr std::size_t kAttributeCount = 6;
+constexpr unsigned attribute_bit(Attribute a) {
+  return 1u << static_cast<unsigned>(a);
+}
+// A personnel's attributes; the others are a ship's or a facility's.
+inline constexpr unsigned kPersonnelAttributes = attribute_bit(Attribute::kIntegrity) |
+                                                 attribute_bit(Attribute::kCunning) |
+                                                 attribute_bit(Attribute::kStrength);
 
 enum class Gender : std::uint8_t { kUnknown, kMale, kFemale, kNone };
 enum class PersonnelKind : std::uint8_t { kNormal, kHologram, kAndroid, kExocomp };

@@ -7,10 +7,6 @@
 namespace spacedock::stccg {
 namespace {
 
-bool personnel_attribute(Attribute a) {
-  return a == Attribute::kIntegrity || a == Attribute::kCunning || a == Attribute::kStrength;
-}
-
 int printed(const CardDef& def, Attribute a) {
   const auto& card = def.card;
   switch (a) {
@@ -152,53 +148,88 @@ void Engine::for_each_modifier(CardId target, Visit&& visit) const {
 }
 
 int Engine::attribute(CardId card, Attribute a) const {
-  if (is_personnel(card)) {
-    for (int undefined : s_.def(card).card.personnel().undefined()) {
-      if (undefined == static_cast<int>(a) + 1) return 0;  // a letter: 0, and never changed
+  return attributes(card, attribute_bit(a))[static_cast<std::size_t>(a)];
+}
+
+Engine::Attributes Engine::attributes(CardId card, unsigned wanted) const {
+  const CardDef& def = s_.def(card);
+  const bool person = is_personnel(card);
+  Attributes value{};
+  Attributes multiplier;
+  multiplier.fill(1);
+  // A letter: 0, and never changed.
+  unsigned undefined = 0;
+  if (person) {
+    for (int letter : def.card.personnel().undefined()) {
+      if (letter >= 1 && letter <= static_cast<int>(kAttributeCount))
+        undefined |= attribute_bit(static_cast<Attribute>(letter - 1));
     }
   }
-  const Handler* handler = s_.def(card).handler;
-  int value =
-      handler && handler->figures ? handler->figures(*this, card, a) : printed(s_.def(card), a);
-  // A morphed copy takes the copied card's CUNNING and STRENGTH, not its INTEGRITY.
-  if (const Effect* copy = find_effect(EffectKind::kCopies, card);
-      copy && (a == Attribute::kCunning || a == Attribute::kStrength))
-    value = printed(s_.def(static_cast<CardId>(copy->value)), a);
-  if (a == Attribute::kRange && damaged(card)) value = std::min(value, 5);  // set before adding
-  const bool person = is_personnel(card);
-  int multiplier = 1;
+  wanted &= ~undefined;
+  const Handler* handler = def.handler;
+  const Effect* copy = find_effect(EffectKind::kCopies, card);
+  for (std::size_t i = 0; i < kAttributeCount; ++i) {
+    const auto a = static_cast<Attribute>(i);
+    if (!(wanted & attribute_bit(a))) continue;
+    value[i] = handler && handler->figures ? handler->figures(*this, card, a) : printed(def, a);
+    // A morphed copy takes the copied card's CUNNING and STRENGTH, not its INTEGRITY.
+    if (copy && (a == Attribute::kCunning || a == Attribute::kStrength))
+      value[i] = printed(s_.def(static_cast<CardId>(copy->value)), a);
+    if (a == Attribute::kRange && damaged(card))
+      value[i] = std::min(value[i], 5);  // set before adding
+  }
   if (s_.may_have(EffectKind::kAttribute) || s_.may_have(EffectKind::kAttributeTimes)) {
     for (const Effect& x : s_.effects) {
-      if (x.card != card || x.attribute != a) continue;
-      if (x.kind == EffectKind::kAttribute) value += x.value;
-      if (x.kind == EffectKind::kAttributeTimes) multiplier = std::max<int>(multiplier, x.value);
+      if (x.card != card || !(wanted & attribute_bit(x.attribute))) continue;
+      const auto i = static_cast<std::size_t>(x.attribute);
+      if (x.kind == EffectKind::kAttribute) value[i] += x.value;
+      if (x.kind == EffectKind::kAttributeTimes)
+        multiplier[i] = std::max<int>(multiplier[i], x.value);
     }
   }
-  if (person != personnel_attribute(a)) return std::max(0, value) * multiplier;
-  // A damage marker may put every enhancement of the attribute off line (BoG "Off line").
-  const bool no_enhancements = !person && enhancements_off_line(card, a);
-  for_each_modifier(card, [&](const ModifierDef& m, CardId source) {
-    if (m.attribute != a || (no_enhancements && m.add > 0)) return;
-    // A card with figures of its own is no ship: only what is played on it (markers) counts.
-    if (handler && handler->figures && m.scope != v1::STCCG_SCOPE_HOST) return;
-    // A table-wide (or location-wide) modifier of a ship attribute is for "your ships":
-    // facilities keep theirs (CRD IV.5B, IV.5C).
-    if (!person && !is_ship(card) &&
-        (m.scope == v1::STCCG_SCOPE_ALL_YOURS || m.scope == v1::STCCG_SCOPE_ALL ||
-         m.scope == v1::STCCG_SCOPE_LOCATION))
-      return;
-    if (person && !m.filter.empty() && !m.filter.holds_for_member(base_facts(card))) return;
-    int add = m.add;
-    if (!m.per_filter.empty()) {
-      const auto aboard = crew(s_.cards[source].where == Where::kOn ? s_.cards[source].host : card);
-      add *= static_cast<int>(std::count_if(aboard.begin(), aboard.end(), [&](CardId c) {
-        return m.per_filter.holds_for_member(base_facts(c));
-      }));
+  // Modifiers change a personnel's attributes, or a ship's or facility's.
+  const unsigned modified = wanted & (person ? kPersonnelAttributes : ~kPersonnelAttributes);
+  if (modified) {
+    // A damage marker may put every enhancement of an attribute off line (BoG "Off line").
+    unsigned no_enhancements = 0;
+    for (std::size_t i = 0; i < kAttributeCount && !person; ++i) {
+      const auto a = static_cast<Attribute>(i);
+      if ((modified & attribute_bit(a)) && enhancements_off_line(card, a))
+        no_enhancements |= attribute_bit(a);
     }
-    value += add;
-    if (m.multiply > 1) multiplier = std::max(multiplier, m.multiply);
-  });
-  return std::max(0, value) * multiplier;
+    std::optional<MemberFacts> base;  // the card's printed facts, for filtered modifiers
+    for_each_modifier(card, [&](const ModifierDef& m, CardId source) {
+      if (!m.attribute || !(modified & attribute_bit(*m.attribute)) ||
+          ((no_enhancements & attribute_bit(*m.attribute)) && m.add > 0))
+        return;
+      // A card with figures of its own is no ship: only what is played on it (markers) counts.
+      if (handler && handler->figures && m.scope != v1::STCCG_SCOPE_HOST) return;
+      // A table-wide (or location-wide) modifier of a ship attribute is for "your ships":
+      // facilities keep theirs (CRD IV.5B, IV.5C).
+      if (!person && !is_ship(card) &&
+          (m.scope == v1::STCCG_SCOPE_ALL_YOURS || m.scope == v1::STCCG_SCOPE_ALL ||
+           m.scope == v1::STCCG_SCOPE_LOCATION))
+        return;
+      if (person && !m.filter.empty()) {
+        if (!base) base = base_facts(card);
+        if (!m.filter.holds_for_member(*base)) return;
+      }
+      int add = m.add;
+      if (!m.per_filter.empty()) {
+        const auto aboard =
+            crew(s_.cards[source].where == Where::kOn ? s_.cards[source].host : card);
+        add *= static_cast<int>(std::count_if(aboard.begin(), aboard.end(), [&](CardId c) {
+          return m.per_filter.holds_for_member(base_facts(c));
+        }));
+      }
+      const auto i = static_cast<std::size_t>(*m.attribute);
+      value[i] += add;
+      if (m.multiply > 1) multiplier[i] = std::max(multiplier[i], m.multiply);
+    });
+  }
+  for (std::size_t i = 0; i < kAttributeCount; ++i)
+    value[i] = std::max(0, value[i]) * multiplier[i];
+  return value;
 }
 
 int Engine::lost_skill_entry(CardId personnel) const {
@@ -308,9 +339,10 @@ MemberFacts Engine::skilled_facts(CardId personnel) const {
 
 MemberFacts Engine::facts(CardId personnel) const {
   MemberFacts facts = skilled_facts(personnel);
-  facts.integrity = attribute(personnel, Attribute::kIntegrity);
-  facts.cunning = attribute(personnel, Attribute::kCunning);
-  facts.strength = attribute(personnel, Attribute::kStrength);
+  const Attributes current = attributes(personnel, kPersonnelAttributes);
+  facts.integrity = current[static_cast<std::size_t>(Attribute::kIntegrity)];
+  facts.cunning = current[static_cast<std::size_t>(Attribute::kCunning)];
+  facts.strength = current[static_cast<std::size_t>(Attribute::kStrength)];
   return facts;
 }
 
@@ -323,9 +355,13 @@ GroupFacts Engine::group_facts(const std::vector<CardId>& members, CardId vessel
   }
   if (vessel != kNoCard) {
     group.has_vessel = true;
-    group.shields = attribute(vessel, Attribute::kShields);
-    group.weapons = attribute(vessel, Attribute::kWeapons);
-    group.range = is_ship(vessel) ? attribute(vessel, Attribute::kRange) : 0;
+    const bool ship = is_ship(vessel);
+    const Attributes current =
+        attributes(vessel, attribute_bit(Attribute::kShields) | attribute_bit(Attribute::kWeapons) |
+                               (ship ? attribute_bit(Attribute::kRange) : 0u));
+    group.shields = current[static_cast<std::size_t>(Attribute::kShields)];
+    group.weapons = current[static_cast<std::size_t>(Attribute::kWeapons)];
+    group.range = current[static_cast<std::size_t>(Attribute::kRange)];
   }
   // The equipment and artifacts of the members' controller where a member is (on the planet
   // or aboard the same ship or facility): Bat'leth Tournament's bat'leth.

@@ -26,7 +26,7 @@ bool any_time(const v1::StccgDownload& d) {
 void Engine::download_options(Seat seat, const WindowFrame* window,
                               std::vector<Action>& out) const {
   (void)window;  // offered alike in every window; what may be played there is found later
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.downloading_in_play) {
     if (s_.cards[c].controller != seat) continue;
     const int entries = s_.traits(c).downloads;
     for (int i = 0; i < entries; ++i) {

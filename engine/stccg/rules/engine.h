@@ -413,6 +413,10 @@ class Engine {
   MemberFacts facts(CardId personnel) const;
   GroupFacts group_facts(const std::vector<CardId>& members, CardId vessel) const;
   int attribute(CardId card, Attribute attribute) const;
+  // The current values of the attributes in `wanted` (attribute_bit), indexed by Attribute,
+  // worked out in one walk over the modifiers in play; the others are 0.
+  using Attributes = std::array<int, kAttributeCount>;
+  Attributes attributes(CardId card, unsigned wanted) const;
 
   // --- Damage and repair (battle/damage.cpp) ---
   // Damage to a ship or facility not from a battle (a dilemma, an event): rotation damage, or

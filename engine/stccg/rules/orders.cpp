@@ -99,6 +99,8 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     if (may_transfer(seat, c) == Rule::kOk) {
       const LocIndex here = location_of(c);
       for (std::size_t i = 0; i < vessels.size(); ++i) {
+        // Only the vessels where it is: may_board refuses the others.
+        if (s_.cards[vessels[i]].loc != here) continue;
         if (may_board(seat, c, vessels[i], here, crews[i]) == Rule::kOk &&
             !(transporters_down && beaming_blocked(c, vessels[i])))
           options.push_back({ActionKind::kTransfer, c, vessels[i], here});
@@ -121,7 +123,8 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   }
   // Your Away Teams at each location, gathered once for the attempts and battles below, when
   // first needed.
-  std::vector<std::optional<std::vector<std::vector<CardId>>>> teams(locations);
+  std::vector<std::optional<std::vector<std::vector<CardId>>>> teams(
+      anyone_on_surface.any() ? locations : 0);
   const auto teams_at = [&](LocIndex loc) -> const std::vector<std::vector<CardId>>& {
     if (!teams[loc]) teams[loc] = away_teams(seat, loc);
     return *teams[loc];
@@ -149,6 +152,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       std::vector<CardId> ready;
       for (const auto& team : teams_at(loc)) {
         ready.clear();
+        ready.reserve(team.size());
         std::copy_if(team.begin(), team.end(), std::back_inserter(ready),
                      [&](CardId c) { return !s_.cards[c].stopped; });
         if (group_may_attempt(seat, loc, ready) == Rule::kOk)
@@ -187,6 +191,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     std::vector<CardId> ready;
     for (const auto& team : teams_at(loc)) {
       ready.clear();
+      ready.reserve(team.size());
       std::copy_if(team.begin(), team.end(), std::back_inserter(ready),
                    [&](CardId c) { return !s_.cards[c].stopped; });
       if (ready.empty()) continue;

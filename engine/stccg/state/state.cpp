@@ -77,17 +77,36 @@ void State::insert_location(LocIndex at, Location location) {
   if (inserted.copy != kNoCard) cards[inserted.copy].loc = at;
 }
 
+namespace {
+
+// The lists of in_play kept by a part of the card's definition, each with what puts a card on
+// it, and its name for State::check.
+struct DefList {
+  std::vector<CardId> State::*list;
+  bool (*listed)(const CardDef&);
+  const char* name;
+};
+constexpr DefList kDefLists[] = {
+    {&State::handled_in_play, [](const CardDef& d) { return d.handler != nullptr; }, "a handler"},
+    {&State::modifying_in_play, [](const CardDef& d) { return !d.modifiers.empty(); }, "modifiers"},
+    {&State::downloading_in_play, [](const CardDef& d) { return d.card.downloads_size() > 0; },
+     "downloads"},
+};
+
+}  // namespace
+
 void State::enter_play(CardId c) {
   in_play.push_back(c);
   cards[c].entered = ++entries;
-  if (def(c).handler) handled_in_play.push_back(c);
-  if (!def(c).modifiers.empty()) modifying_in_play.push_back(c);
+  for (const DefList& d : kDefLists) {
+    if (d.listed(def(c))) (this->*d.list).push_back(c);
+  }
 }
 
 void State::leave_play(CardId c) {
   std::erase(in_play, c);
-  std::erase(handled_in_play, c);
-  std::erase(modifying_in_play, c);
+  for (const DefList& d : kDefLists)
+    std::erase(this->*d.list, c);
   std::erase(placed[static_cast<std::size_t>(cards[c].where)], c);
 }
 
@@ -216,14 +235,13 @@ std::string State::check() const {
     if (listed[c] != (tracked ? 1 : 0))
       return "card " + std::to_string(c) + " is listed " + std::to_string(listed[c]) + " times";
   }
-  std::vector<CardId> handled;
-  std::copy_if(in_play.begin(), in_play.end(), std::back_inserter(handled),
-               [&](CardId c) { return def(c).handler != nullptr; });
-  if (handled != handled_in_play) return "the cards in play with a handler are listed wrongly";
-  std::vector<CardId> modifying;
-  std::copy_if(in_play.begin(), in_play.end(), std::back_inserter(modifying),
-               [&](CardId c) { return !def(c).modifiers.empty(); });
-  if (modifying != modifying_in_play) return "the cards in play with modifiers are listed wrongly";
+  for (const DefList& d : kDefLists) {
+    std::vector<CardId> listed_cards;
+    std::copy_if(in_play.begin(), in_play.end(), std::back_inserter(listed_cards),
+                 [&](CardId c) { return d.listed(def(c)); });
+    if (listed_cards != this->*d.list)
+      return std::string("the cards in play with ") + d.name + " are listed wrongly";
+  }
   for (std::size_t w = 0; w < kWhereKinds; ++w) {
     std::vector<CardId> there;
     std::copy_if(in_play.begin(), in_play.end(), std::back_inserter(there),

@@ -162,6 +162,8 @@ struct State {
   // The cards of in_play whose definition has modifiers, in the same order: what every current
   // attribute and skill is worked out from (attributes.cpp).
   std::vector<CardId> modifying_in_play;
+  // The cards of in_play whose definition lets them download (StccgCard.downloads), in order.
+  std::vector<CardId> downloading_in_play;
   // The cards of in_play by where they are, a list per Where, each in in_play's order: a walk
   // for the ships in space or an Away Team on a planet reads a handful of cards, not the table.
   std::array<std::vector<CardId>, kWhereKinds> placed;
@@ -255,10 +257,11 @@ struct State {
   std::uint64_t hash() const;
   // The first broken invariant, or an empty string: every card is listed exactly once, in the
   // list its zone names (piles, side decks, seed stacks, cards in play, cards resolving), and
-  // nowhere else; the cards in play with a handler are listed as handled_in_play, and those with
-  // modifiers as modifying_in_play, and each by where it is in `placed`; effect_kinds has the
-  // kind of every effect; every mission and seed card names the location that holds it, and
-  // every card in space or on a planet names a location on the spaceline.
+  // nowhere else; the cards in play with a handler, modifiers or downloads are listed as
+  // handled_in_play, modifying_in_play and downloading_in_play, and each by where it is in
+  // `placed`; effect_kinds has the kind of every effect; every mission and seed card names the
+  // location that holds it, and every card in space or on a planet names a location on the
+  // spaceline.
   std::string check() const;
 };
 
