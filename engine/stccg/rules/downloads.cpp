@@ -109,8 +109,8 @@ void normal_plays(const Engine& e, Seat seat, CardId c, const WindowFrame* windo
   }
   if (e.check_from_hand(seat, c) != Rule::kOk) return;
   std::vector<CardId> vessels;  // as order_options gathers them
-  for (CardId v : s.in_play) {
-    if (s.cards[v].controller == seat && s.cards[v].where == Where::kSpace) vessels.push_back(v);
+  for (CardId v : s.in_play_where(Where::kSpace)) {
+    if (s.cards[v].controller == seat) vessels.push_back(v);
   }
   e.card_plays(seat, c, vessels, out);
 }

@@ -219,8 +219,11 @@ class Engine {
   Rule check_report_to_group(Seat seat, CardId card, CardId personnel) const;
   Rule check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const;
   Rule check_event(Seat seat, CardId card, CardId target) const;
+  // check_report once the card may be played from the hand (check_from_hand): whether it may
+  // report to `facility` (or at `loc`).
+  Rule report_destination(Seat seat, CardId card, CardId facility, LocIndex loc) const;
   // The normal card plays of `c` (reports, builds, events without a handler) that its checks
-  // accept, to `seat`'s ships and facilities in space `vessels`.
+  // accept, to `seat`'s ships and facilities in space `vessels`; `c` passes check_from_hand.
   void card_plays(Seat seat, CardId c, const std::vector<CardId>& vessels,
                   std::vector<Action>& out) const;
   // A play of an interrupt, a doorway or an event with a handler: whether it is offered now.

@@ -123,17 +123,18 @@ std::vector<CardId> Engine::on_surface(Seat seat, LocIndex loc) const {
 std::vector<std::vector<CardId>> Engine::away_teams(Seat seat, LocIndex loc) const {
   // Everyone who can be joined together forms one team (§3.7). Non-Aligned personnel are placed
   // last, so that they join an existing team rather than found one.
-  std::vector<CardId> people = on_surface(seat, loc);
-  std::stable_partition(people.begin(), people.end(),
-                        [&](CardId c) { return affiliations(c) != bit(Affiliation::kNonAligned); });
+  const std::vector<CardId> people = on_surface(seat, loc);
   std::vector<std::vector<CardId>> teams;
-  for (CardId c : people) {
-    auto team = std::find_if(teams.begin(), teams.end(),
-                             [&](const std::vector<CardId>& t) { return fits_with(c, t); });
-    if (team == teams.end()) {
-      teams.push_back({c});
-    } else {
-      team->push_back(c);
+  for (const bool non_aligned : {false, true}) {
+    for (CardId c : people) {
+      if ((affiliations(c) == bit(Affiliation::kNonAligned)) != non_aligned) continue;
+      auto team = std::find_if(teams.begin(), teams.end(),
+                               [&](const std::vector<CardId>& t) { return fits_with(c, t); });
+      if (team == teams.end()) {
+        teams.push_back({c});
+      } else {
+        team->push_back(c);
+      }
     }
   }
   return teams;
@@ -167,7 +168,7 @@ bool Engine::space(LocIndex loc) const {
 AffiliationSet Engine::mission_icons(Seat seat, LocIndex loc) const {
   AffiliationSet icons = end_for(seat, loc).affiliations;
   const std::string& title = s_.def(s_.spaceline[loc].mission).title();
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.icon_adding_in_play) {
     if (!is_personnel(c)) continue;
     for (const auto& icon : s_.def(c).card.personnel().adds_mission_icons()) {
       const bool here = icon.at_own_mission()

@@ -219,9 +219,10 @@ std::vector<Action> Engine::order_options(Seat seat) const {
 
 void Engine::card_plays(Seat seat, CardId c, const std::vector<CardId>& vessels,
                         std::vector<Action>& out) const {
-  // The checks of check_order without its turn test: a download plays cards in any turn.
+  // The checks of check_order without its turn test: a download plays cards in any turn. The
+  // card itself passed check_from_hand (every caller asks first), so a report asks only where.
   auto offer = [&](Action a) {
-    const Rule r = a.kind == ActionKind::kReport  ? check_report(seat, a.a, a.b, a.loc)
+    const Rule r = a.kind == ActionKind::kReport  ? report_destination(seat, a.a, a.b, a.loc)
                    : a.kind == ActionKind::kBuild ? check_build(seat, a.a, a.loc, /*seeding=*/false)
                                                   : check_event(seat, a.a, a.b);
     if (r == Rule::kOk) out.push_back(a);
@@ -256,12 +257,17 @@ void Engine::card_plays(Seat seat, CardId c, const std::vector<CardId>& vessels,
         default:
           break;
       }
-      if (def.type() != v1::STCCG_CARD_TYPE_PERSONNEL) break;
-      for (CardId host : s_.in_play) {
-        if (!s_.def(host).reports_to_group.empty()) offer({ActionKind::kReport, c, host});
-        // An infiltrator reports into the crew of the other player's facility (infiltration.cpp).
-        if (is_facility(host) && s_.cards[host].controller != seat && infiltration_icons(c))
-          offer({ActionKind::kReport, c, host});
+      if (def.type() == v1::STCCG_CARD_TYPE_PERSONNEL) {
+        const bool infiltrator = infiltration_icons(c) != 0;
+        for (CardId host : s_.in_play) {
+          // Only personnel take reports to their group (Mr. Homn).
+          if (is_personnel(host) && !s_.def(host).reports_to_group.empty())
+            offer({ActionKind::kReport, c, host});
+          // An infiltrator reports into the crew of the other player's facility
+          // (infiltration.cpp).
+          if (infiltrator && is_facility(host) && s_.cards[host].controller != seat)
+            offer({ActionKind::kReport, c, host});
+        }
       }
       break;
     case v1::STCCG_CARD_TYPE_FACILITY:
@@ -460,6 +466,10 @@ Rule Engine::check_from_hand(Seat seat, CardId card) const {
 
 Rule Engine::check_report(Seat seat, CardId card, CardId facility, LocIndex loc) const {
   if (Rule r = check_from_hand(seat, card); r != Rule::kOk) return r;
+  return report_destination(seat, card, facility, loc);
+}
+
+Rule Engine::report_destination(Seat seat, CardId card, CardId facility, LocIndex loc) const {
   // Somewhere besides its player's facilities (StccgCard.reports_at: Kavok, I.K.C. T'Ong).
   const v1::StccgReportsAt& at = s_.def(card).card.reports_at();
   if (at.place() == v1::STCCG_REPORT_PLACE_SPACELINE_END && facility == kNoCard) {

@@ -91,6 +91,9 @@ constexpr DefList kDefLists[] = {
     {&State::modifying_in_play, [](const CardDef& d) { return !d.modifiers.empty(); }, "modifiers"},
     {&State::downloading_in_play, [](const CardDef& d) { return d.card.downloads_size() > 0; },
      "downloads"},
+    {&State::icon_adding_in_play,
+     [](const CardDef& d) { return d.card.personnel().adds_mission_icons_size() > 0; },
+     "mission icons to add"},
 };
 
 }  // namespace
