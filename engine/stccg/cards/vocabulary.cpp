@@ -27,17 +27,24 @@ SkillTable::SkillTable(std::vector<std::string> other_skills) {
   for (auto& skill : other_skills) {
     if (skill.empty()) throw std::invalid_argument("empty skill name");
     // The alias counts as a duplicate: "VIP" must keep meaning the classification.
-    if (find(skill) || skill == kVipAlias)
+    if (std::find(names_.begin(), names_.end(), skill) != names_.end() || skill == kVipAlias)
       throw std::invalid_argument("duplicate skill '" + skill + "'");
     names_.push_back(std::move(skill));
   }
+  by_name_.resize(names_.size());
+  for (std::size_t i = 0; i < names_.size(); ++i)
+    by_name_[i] = static_cast<SkillId>(i);
+  std::sort(by_name_.begin(), by_name_.end(),
+            [&](SkillId a, SkillId b) { return names_[a] < names_[b]; });
 }
 
 std::optional<SkillId> SkillTable::find(std::string_view name) const {
   if (name == kVipAlias) return of(Classification::kVip);
-  const auto it = std::find(names_.begin(), names_.end(), name);
-  if (it == names_.end()) return std::nullopt;
-  return static_cast<SkillId>(it - names_.begin());
+  // The rules look skills up by name at every decision ("Leadership"): a binary search.
+  const auto it = std::lower_bound(by_name_.begin(), by_name_.end(), name,
+                                   [&](SkillId id, std::string_view n) { return names_[id] < n; });
+  if (it == by_name_.end() || names_[*it] != name) return std::nullopt;
+  return *it;
 }
 
 }  // namespace spacedock::stccg

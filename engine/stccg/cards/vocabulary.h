@@ -85,6 +85,7 @@ class SkillTable {
 
  private:
   std::vector<std::string> names_;
+  std::vector<SkillId> by_name_;  // every id, in the order of its name
 };
 
 // Everything the condition language needs to know about one personnel, precomputed.

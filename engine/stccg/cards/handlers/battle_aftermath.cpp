@@ -139,7 +139,7 @@ constexpr int kArbiterPoints = 10;
 
 bool in_play_with(const Engine& e, const Handler& handler) {
   const State& s = e.state();
-  return std::any_of(s.in_play.begin(), s.in_play.end(),
+  return std::any_of(s.handled_in_play.begin(), s.handled_in_play.end(),
                      [&](CardId c) { return s.def(c).handler == &handler; });
 }
 
@@ -155,13 +155,17 @@ std::vector<CardId> group_of(const Engine& e, CardId member) {
 
 // The group's Klingon leaders, strongest first (in the order they entered play among equals).
 std::vector<CardId> klingon_leaders(const Engine& e, const std::vector<CardId>& group) {
-  std::vector<CardId> out;
+  std::vector<std::pair<int, CardId>> strongest;  // STRENGTH, leader
   for (CardId c : group) {
-    if ((e.affiliations(c) & bit(Affiliation::kKlingon)) && e.leaders({c}) > 0) out.push_back(c);
+    if ((e.affiliations(c) & bit(Affiliation::kKlingon)) && e.leaders({c}) > 0)
+      strongest.emplace_back(e.attribute(c, Attribute::kStrength), c);
   }
-  std::stable_sort(out.begin(), out.end(), [&](CardId a, CardId b) {
-    return e.attribute(a, Attribute::kStrength) > e.attribute(b, Attribute::kStrength);
-  });
+  std::stable_sort(strongest.begin(), strongest.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<CardId> out;
+  out.reserve(strongest.size());
+  for (const auto& [strength, c] : strongest)
+    out.push_back(c);
   return out;
 }
 
@@ -171,9 +175,14 @@ void arbiter_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* w
   if (in_play_with(e, kArbiterOfSuccession)) return;
   const State& s = e.state();
   std::vector<CardId> offered;  // one play per group, named by its strongest Klingon leader
+  std::vector<CardId> seen;     // the members of the groups looked at: each group once
   for (CardId c : s.in_play) {
-    if (!e.is_personnel(c) || s.cards[c].controller != seat) continue;
-    const std::vector<CardId> leaders = klingon_leaders(e, group_of(e, c));
+    if (!e.is_personnel(c) || s.cards[c].controller != seat ||
+        std::find(seen.begin(), seen.end(), c) != seen.end())
+      continue;
+    const std::vector<CardId> group = group_of(e, c);
+    seen.insert(seen.end(), group.begin(), group.end());
+    const std::vector<CardId> leaders = klingon_leaders(e, group);
     if (leaders.size() < 2 ||
         std::find(offered.begin(), offered.end(), leaders[0]) != offered.end())
       continue;
