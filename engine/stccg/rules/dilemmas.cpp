@@ -486,12 +486,12 @@ std::vector<CardId> Engine::cure_group(CardId dilemma) const {
 }
 
 void Engine::check_cures() {
-  const auto curable = [&](CardId c) {
-    return s_.cards[c].where == Where::kOn && !s_.def(c).cure.empty();
-  };
+  // A dilemma that stays is played on a card (Where::kOn).
+  const auto& on_cards = s_.in_play_where(Where::kOn);
+  const auto curable = [&](CardId c) { return !s_.def(c).cure.empty(); };
   // Most of the time nothing is curable: look before copying the list a cure would change.
-  if (std::none_of(s_.in_play.begin(), s_.in_play.end(), curable)) return;
-  for (CardId c : std::vector<CardId>(s_.in_play)) {
+  if (std::none_of(on_cards.begin(), on_cards.end(), curable)) return;
+  for (CardId c : std::vector<CardId>(on_cards)) {
     const CardState& card = s_.cards[c];
     if (card.zone != Zone::kPlay || card.where != Where::kOn) continue;
     const CardDef& def = s_.def(c);
