@@ -374,21 +374,23 @@ GroupFacts Engine::group_facts(const std::vector<CardId>& members, CardId vessel
                (item.where == Where::kSurface ? member.loc == item.loc : member.host == item.host);
       });
     };
-    for (CardId c : s_.in_play) {
-      const CardState& item = s_.cards[c];
-      if (item.where != Where::kSurface && item.where != Where::kAboard) continue;
-      const auto type = s_.type(c);
-      if ((type != v1::STCCG_CARD_TYPE_EQUIPMENT && type != v1::STCCG_CARD_TYPE_ARTIFACT) ||
-          item.controller != owner || !with_a_member(item))
-        continue;
-      const CardDef& def = s_.def(c);
-      // Unless an artifact counts by its keywords too ("any bat'leth" takes in the Sword of
-      // Kahless), it counts only as itself.
-      if (type == v1::STCCG_CARD_TYPE_ARTIFACT && !s_.options.tournament_any_batleth) {
-        if (def.title_tag) group.equipment.push_back(*def.title_tag);
-        continue;
+    // Sorted below: the order the items are found in does not matter.
+    for (const Where where : {Where::kSurface, Where::kAboard}) {
+      for (CardId c : s_.in_play_where(where)) {
+        const CardState& item = s_.cards[c];
+        const auto type = s_.type(c);
+        if ((type != v1::STCCG_CARD_TYPE_EQUIPMENT && type != v1::STCCG_CARD_TYPE_ARTIFACT) ||
+            item.controller != owner || !with_a_member(item))
+          continue;
+        const CardDef& def = s_.def(c);
+        // Unless an artifact counts by its keywords too ("any bat'leth" takes in the Sword of
+        // Kahless), it counts only as itself.
+        if (type == v1::STCCG_CARD_TYPE_ARTIFACT && !s_.options.tournament_any_batleth) {
+          if (def.title_tag) group.equipment.push_back(*def.title_tag);
+          continue;
+        }
+        group.equipment.insert(group.equipment.end(), def.tags.begin(), def.tags.end());
       }
-      group.equipment.insert(group.equipment.end(), def.tags.begin(), def.tags.end());
     }
     // The special equipment of the ship they are on counts as theirs (Tarchannen Study's
     // Holodeck).

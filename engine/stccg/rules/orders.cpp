@@ -129,6 +129,16 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     if (!teams[loc]) teams[loc] = away_teams(seat, loc);
     return *teams[loc];
   };
+  // A team less its stopped members: who attempts (§3.7), and who the active player battles
+  // with (as battle_team gives them).
+  std::vector<CardId> ready;
+  const auto ready_of = [&](const std::vector<CardId>& team) -> const std::vector<CardId>& {
+    ready.clear();
+    ready.reserve(team.size());
+    std::copy_if(team.begin(), team.end(), std::back_inserter(ready),
+                 [&](CardId c) { return !s_.cards[c].stopped; });
+    return ready;
+  };
   for (LocIndex loc = 0; loc < locations; ++loc) {
     if (mission_open(seat, loc) != Rule::kOk) continue;
     if (dual(loc)) {
@@ -149,14 +159,10 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     if (planet(loc) && anyone_on_surface[loc]) {
       // The same test as check_attempt, with each team gathered once: a team is named by its
       // first ready member.
-      std::vector<CardId> ready;
       for (const auto& team : teams_at(loc)) {
-        ready.clear();
-        ready.reserve(team.size());
-        std::copy_if(team.begin(), team.end(), std::back_inserter(ready),
-                     [&](CardId c) { return !s_.cards[c].stopped; });
-        if (group_may_attempt(seat, loc, ready) == Rule::kOk)
-          options.push_back({ActionKind::kAttempt, ready.front(), kNoCard, loc});
+        const auto& members = ready_of(team);
+        if (group_may_attempt(seat, loc, members) == Rule::kOk)
+          options.push_back({ActionKind::kAttempt, members.front(), kNoCard, loc});
       }
     }
   }
@@ -186,18 +192,13 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     const auto foes = away_teams(State::other(seat), loc);
     if (foes.empty()) continue;
     // The teams as battle_team() gives them (check_battle's test with each gathered once):
-    // yours, the active player's, without their stopped members; theirs whole. A team is named
-    // by its first member.
-    std::vector<CardId> ready;
+    // yours ready, theirs whole. A team is named by its first member.
     for (const auto& team : teams_at(loc)) {
-      ready.clear();
-      ready.reserve(team.size());
-      std::copy_if(team.begin(), team.end(), std::back_inserter(ready),
-                   [&](CardId c) { return !s_.cards[c].stopped; });
-      if (ready.empty()) continue;
+      const auto& members = ready_of(team);
+      if (members.empty()) continue;
       for (const auto& foe : foes) {
-        if (may_battle(seat, loc, ready, foe) == Rule::kOk)
-          options.push_back({ActionKind::kBattle, ready.front(), foe.front(), loc});
+        if (may_battle(seat, loc, members, foe) == Rule::kOk)
+          options.push_back({ActionKind::kBattle, members.front(), foe.front(), loc});
       }
     }
   }

@@ -177,7 +177,7 @@ Rule Engine::check_seed_under(Seat seat, CardId c, LocIndex loc) const {
   const CardDef& def = s_.def(c);
   const auto type = def.type();
   if (def.unsupported()) return Rule::kNotPlayableNow;
-  const auto mission = s_.def(s_.spaceline[loc].mission).card.mission().placement();
+  const auto mission = s_.traits(s_.spaceline[loc].mission).placement;
   if (type == v1::STCCG_CARD_TYPE_DILEMMA) {
     return fits_placement(def.card.dilemma().placement(), mission) ? Rule::kOk
                                                                    : Rule::kWrongPlacement;
