@@ -108,11 +108,7 @@ void normal_plays(const Engine& e, Seat seat, CardId c, const WindowFrame* windo
     return;
   }
   if (e.check_from_hand(seat, c) != Rule::kOk) return;
-  std::vector<CardId> vessels;  // as order_options gathers them
-  for (CardId v : s.in_play_where(Where::kSpace)) {
-    if (s.cards[v].controller == seat) vessels.push_back(v);
-  }
-  e.card_plays(seat, c, vessels, out);
+  e.card_plays(seat, c, e.vessels_of(seat), out);
 }
 
 }  // namespace

@@ -354,6 +354,8 @@ class Engine {
   bool crewed(CardId vessel) const;  // crew(vessel) is not empty
   std::vector<CardId> on_surface(Seat seat, LocIndex loc) const;
   std::vector<std::vector<CardId>> away_teams(Seat seat, LocIndex loc) const;
+  // `seat`'s ships and facilities in space, in play order.
+  std::vector<CardId> vessels_of(Seat seat) const;
   CardId facility_of(Seat seat, LocIndex loc) const;
   LocIndex location_of(CardId c) const;
   bool planet(LocIndex loc) const;

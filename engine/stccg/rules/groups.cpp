@@ -140,6 +140,14 @@ std::vector<std::vector<CardId>> Engine::away_teams(Seat seat, LocIndex loc) con
   return teams;
 }
 
+std::vector<CardId> Engine::vessels_of(Seat seat) const {
+  std::vector<CardId> out;
+  for (CardId c : s_.in_play_where(Where::kSpace)) {
+    if (s_.cards[c].controller == seat) out.push_back(c);
+  }
+  return out;
+}
+
 CardId Engine::facility_of(Seat seat, LocIndex loc) const {
   for (CardId c : s_.in_play_where(Where::kSpace)) {
     const CardState& card = s_.cards[c];

@@ -57,10 +57,7 @@ void Engine::hold_play(CardId held, Seat by, CardId shown, CardId source, std::u
 }
 
 void Engine::free_play_options(Seat seat, std::vector<Action>& out) const {
-  std::vector<CardId> vessels;  // as order_options gathers them
-  for (CardId v : s_.in_play_where(Where::kSpace)) {
-    if (s_.cards[v].controller == seat) vessels.push_back(v);
-  }
+  const std::vector<CardId> vessels = vessels_of(seat);
   for (CardId c : s_.players[seat].hand) {
     const Handler* handler = s_.def(c).handler;
     if (handler && handler->plays) {

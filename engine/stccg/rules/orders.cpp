@@ -33,15 +33,10 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   };
   const PlayerState& player = s_.players[seat];
   const auto locations = static_cast<LocIndex>(s_.spaceline.size());
-  std::vector<CardId> vessels;  // your ships and facilities in play
-  vessels.reserve(16);
+  const std::vector<CardId> vessels = vessels_of(seat);
   std::bitset<kMaxLocations> foreign_vessel_at;  // where the other player has one
   for (CardId c : s_.in_play_where(Where::kSpace)) {
-    if (s_.cards[c].controller == seat) {
-      vessels.push_back(c);
-    } else {
-      foreign_vessel_at[s_.cards[c].loc] = true;
-    }
+    if (s_.cards[c].controller != seat) foreign_vessel_at[s_.cards[c].loc] = true;
   }
   // Free reports (D'k Tahg) may follow the card play, until orders begin.
   const bool card_play = may_play_card(seat, /*report=*/true);
@@ -87,8 +82,9 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     }
   }
   // Transporters off line are rare: looked for once, not for every card and vessel.
+  const auto& on_cards = s_.in_play_where(Where::kOn);
   const bool transporters_down =
-      std::any_of(s_.in_play_where(Where::kOn).begin(), s_.in_play_where(Where::kOn).end(),
+      std::any_of(on_cards.begin(), on_cards.end(),
                   [&](CardId c) {
                     return s_.type(c) == v1::STCCG_CARD_TYPE_TACTIC &&
                            s_.def(c).card.tactic().transporters_off_line();

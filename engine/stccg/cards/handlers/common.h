@@ -102,7 +102,7 @@ inline bool title_use_spent(const Engine& e, Seat by, const Handler& handler) {
 // cumulative which has effect.
 inline CardId first_copy(const Engine& e, const Handler& handler, Seat seat) {
   const State& s = e.state();
-  for (CardId c : s.in_play) {
+  for (CardId c : s.handled_in_play) {
     if (s.def(c).handler == &handler && s.cards[c].controller == seat) return c;
   }
   return kNoCard;
