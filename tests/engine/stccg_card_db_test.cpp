@@ -7,6 +7,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -21,6 +22,8 @@ namespace {
 using spacedock::stccg::CardDb;
 using spacedock::stccg::CardDbError;
 using spacedock::stccg::CardDef;
+using spacedock::stccg::title_key;
+using spacedock::stccg::TitleKey;
 namespace v1 = spacedock::v1;
 
 const CardDef& card(std::string_view title) {
@@ -71,6 +74,19 @@ TEST_CASE("the standard card database loads the four sets and the fixtures") {
   const auto picards = db.search("picard");
   REQUIRE_FALSE(picards.empty());
   CHECK(db.def(picards.front()).title() == "Jean-Luc Picard");
+}
+
+TEST_CASE("two cards' title keys are equal exactly when their titles are") {
+  const CardDb& db = CardDb::standard();
+  std::map<TitleKey, std::string> titles;
+  for (const CardDef& def : db.defs()) {
+    const TitleKey key = db.traits(def.index).title;
+    CHECK(key == title_key(def.title()));
+    const auto [known, added] = titles.emplace(key, def.title());
+    CHECK(known->second == def.title());
+  }
+  CHECK(titles.size() > 400);  // many titles, each with a key of its own
+  static_assert(title_key("Plexing") != title_key("plexing"));
 }
 
 TEST_CASE("figures match the figures table") {

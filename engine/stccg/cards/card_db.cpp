@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "engine/core/text.h"
@@ -256,7 +257,7 @@ class Loader {
         "a modifier changes an attribute, grants a skill or takes one away: exactly one");
     out.aboard = m.aboard();
     out.while_with = formula(m.while_with(), "modifier while_with");
-    out.aboard_title = m.aboard_title();
+    if (!m.aboard_title().empty()) out.aboard_title = title_key(m.aboard_title());
     for (int a : m.affiliations())
       out.affiliations |= bit(static_cast<Affiliation>(a));
     return out;
@@ -442,12 +443,19 @@ CardDb CardDb::load(std::string_view skills, std::initializer_list<File> files) 
     loader.add_file(file.name, file.text);
   CardDb db(std::move(table));
   db.defs_ = loader.compile();
+  std::unordered_map<TitleKey, std::string_view> titles;  // each key's one title
   for (const CardDef& def : db.defs_) {
+    const auto [known, added] = titles.emplace(title_key(def.title()), def.title());
+    if (!added && known->second != def.title()) {
+      throw CardDbError("card " + def.id() + ": the titles '" + def.title() + "' and '" +
+                        std::string(known->second) + "' have one TitleKey; change title_key()");
+    }
     const bool personnel = def.type() == v1::STCCG_CARD_TYPE_PERSONNEL;
     AffiliationSet infiltrates = 0;
     for (int a : def.card.personnel().infiltrates())
       infiltrates |= bit(static_cast<Affiliation>(a));
-    db.traits_.push_back({.type = def.type(),
+    db.traits_.push_back({.title = title_key(def.title()),
+                          .type = def.type(),
                           .placement = def.card.mission().placement(),
                           .kind = def.card.personnel().kind(),
                           .affiliations = personnel ? def.affiliations : bit(def.affiliation),

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/stccg/cards/condition.h"
+#include "engine/stccg/cards/title_key.h"
 #include "engine/stccg/cards/vocabulary.h"
 #include "spacedock/v1/stccg_cards.pb.h"
 
@@ -33,8 +34,8 @@ struct ModifierDef {
   std::optional<SkillId> lose_skill;
   v1::StccgAboard aboard = v1::STCCG_ABOARD_UNSPECIFIED;
   Formula while_with;
-  AffiliationSet affiliations = 0;  // 0: any
-  std::string aboard_title;         // empty: aboard anything, or nothing
+  AffiliationSet affiliations = 0;       // 0: any
+  std::optional<TitleKey> aboard_title;  // none: aboard anything, or nothing
 };
 
 struct SkillEntry {
@@ -144,6 +145,7 @@ struct CardDef {
 // definitions (a CardDef holds protobufs and formulas, hundreds of bytes): a walk over the cards
 // in play reads these and stays in cache.
 struct CardTraits {
+  TitleKey title = 0;
   v1::StccgCardType type{};
   v1::StccgPlacement placement{};   // a mission's
   v1::StccgPersonnelKind kind{};    // a personnel's

@@ -79,8 +79,7 @@ bool Engine::modifier_holds(const ModifierDef& m, CardId source, CardId target) 
     default:
       break;
   }
-  if (!m.aboard_title.empty() &&
-      (s.where != Where::kAboard || s_.def(s.host).title() != m.aboard_title))
+  if (m.aboard_title && (s.where != Where::kAboard || s_.traits(s.host).title != *m.aboard_title))
     return false;
   if (m.affiliations != 0 && !(affiliations(target) & m.affiliations)) return false;
   if (!m.while_with.empty()) {

@@ -224,7 +224,7 @@ class Engine {
   Rule report_destination(Seat seat, CardId card, CardId facility, LocIndex loc) const;
   // The normal card plays of `c` (reports, builds, events without a handler) that its checks
   // accept, to `seat`'s ships and facilities in space `vessels`; `c` passes check_from_hand.
-  void card_plays(Seat seat, CardId c, const std::vector<CardId>& vessels,
+  void card_plays(Seat seat, CardId c, std::span<const CardId> vessels,
                   std::vector<Action>& out) const;
   // A play of an interrupt, a doorway or an event with a handler: whether it is offered now.
   Rule check_hand_play(Seat seat, const Action& a) const;
@@ -234,14 +234,14 @@ class Engine {
   bool is_card_order(const Action& a) const;
   Rule check_card_order(Seat seat, const Action& a) const;
   // `aboard`: the ship's crew(), which the caller may have at hand.
-  Rule can_move(Seat seat, CardId ship, const std::vector<CardId>& aboard) const;
+  Rule can_move(Seat seat, CardId ship, std::span<const CardId> aboard) const;
   Rule check_move(Seat seat, CardId ship, LocIndex to) const;
   Rule check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) const;
   // The parts of check_transfer: whether `card` may beam or walk at all now, and then whether
   // it may board `to` (whose crew is `crew_of_to`) where it is, or beam down to the planet there.
   Rule may_transfer(Seat seat, CardId card) const;
   Rule may_board(Seat seat, CardId card, CardId to, LocIndex here,
-                 const std::vector<CardId>& crew_of_to) const;
+                 std::span<const CardId> crew_of_to) const;
   Rule may_beam_down(CardId card, LocIndex here) const;
   Rule check_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team = kNoCard) const;
   bool dual(LocIndex loc) const;
@@ -341,7 +341,7 @@ class Engine {
   AffiliationSet affiliations(CardId c) const;
   bool treaty(Seat seat, AffiliationSet a, AffiliationSet b) const;
   bool compatible(Seat seat, AffiliationSet a, AffiliationSet b) const;
-  bool fits_with(CardId personnel, const std::vector<CardId>& group) const;
+  bool fits_with(CardId personnel, std::span<const CardId> group) const;
   bool fits_with_crew(CardId personnel, CardId vessel) const;
   // Whether a personnel where `card` is present suspends or nullifies it there
   // (StccgWherePresent): its modifiers do not apply; a handler acting there asks this too.
@@ -352,6 +352,9 @@ class Engine {
   bool crew_member(CardId c, CardId vessel) const;
   std::vector<CardId> crew(CardId vessel) const;
   bool crewed(CardId vessel) const;  // crew(vessel) is not empty
+  // `seat`'s personnel on the planet at `loc` who may be in an Away Team: not disabled, not in
+  // stasis.
+  bool stands_on(Seat seat, LocIndex loc, CardId c) const;
   std::vector<CardId> on_surface(Seat seat, LocIndex loc) const;
   std::vector<std::vector<CardId>> away_teams(Seat seat, LocIndex loc) const;
   // `seat`'s ships and facilities in space, in play order.
@@ -372,13 +375,13 @@ class Engine {
   // --- Movement, docking and cloaking (movement.cpp) ---
   enum class Staffing { kStaffed, kNobodyReady, kNoAffiliation, kUnfilled };
   // Whether these personnel aboard `ship` staff it (the stopped ones do not count), or why not.
-  Staffing staffing(CardId ship, const std::vector<CardId>& aboard) const;
-  bool staffed(CardId ship, const std::vector<CardId>& aboard) const;
+  Staffing staffing(CardId ship, std::span<const CardId> aboard) const;
+  bool staffed(CardId ship, std::span<const CardId> aboard) const;
   // Whether `personnel` can fill one staffing requirement.
   bool fills(const StaffingNeed& need, CardId personnel) const;
   // What they lack to staff it, in words ("a Command personnel; Navigation"); empty when they
   // staff it.
-  std::string staffing_shortfall(CardId ship, const std::vector<CardId>& aboard) const;
+  std::string staffing_shortfall(CardId ship, std::span<const CardId> aboard) const;
   // At the location of one of its controller's facilities and not undocked (§3.5).
   bool docked(CardId ship) const;
   bool docked_for_repair(CardId ship) const;

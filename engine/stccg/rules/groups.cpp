@@ -29,7 +29,7 @@ bool Engine::compatible(Seat seat, AffiliationSet a, AffiliationSet b) const {
   return (a & b) != 0 || (a & kUnaligned) != 0 || (b & kUnaligned) != 0 || treaty(seat, a, b);
 }
 
-bool Engine::fits_with(CardId personnel, const std::vector<CardId>& group) const {
+bool Engine::fits_with(CardId personnel, std::span<const CardId> group) const {
   const Seat seat = s_.cards[personnel].controller;
   const AffiliationSet mine = affiliations(personnel);
   // A brainwashed captive mixes with its captor's personnel whatever its affiliation (CRD IV.7).
@@ -106,16 +106,16 @@ bool Engine::crewed(CardId vessel) const {
                      [&](CardId c) { return crew_member(c, vessel); });
 }
 
+bool Engine::stands_on(Seat seat, LocIndex loc, CardId c) const {
+  const CardState& card = s_.cards[c];
+  return card.where == Where::kSurface && card.loc == loc && card.controller == seat &&
+         is_personnel(c) && !card.disabled && !in_stasis(c);
+}
+
 std::vector<CardId> Engine::on_surface(Seat seat, LocIndex loc) const {
-  const auto& surface = s_.in_play_where(Where::kSurface);
   std::vector<CardId> out;
-  out.reserve(surface.size());  // one allocation, not a growth series
-  for (CardId c : surface) {
-    const CardState& card = s_.cards[c];
-    if (card.where == Where::kSurface && card.loc == loc && card.controller == seat &&
-        is_personnel(c) && !card.disabled && !in_stasis(c)) {
-      out.push_back(c);
-    }
+  for (CardId c : s_.in_play_where(Where::kSurface)) {
+    if (stands_on(seat, loc, c)) out.push_back(c);
   }
   return out;
 }
@@ -123,18 +123,20 @@ std::vector<CardId> Engine::on_surface(Seat seat, LocIndex loc) const {
 std::vector<std::vector<CardId>> Engine::away_teams(Seat seat, LocIndex loc) const {
   // Everyone who can be joined together forms one team (§3.7). Non-Aligned personnel are placed
   // last, so that they join an existing team rather than found one.
-  const std::vector<CardId> people = on_surface(seat, loc);
+  const auto& surface = s_.in_play_where(Where::kSurface);
   std::vector<std::vector<CardId>> teams;
   for (const bool non_aligned : {false, true}) {
-    for (CardId c : people) {
-      if ((affiliations(c) == bit(Affiliation::kNonAligned)) != non_aligned) continue;
+    for (CardId c : surface) {
+      if (!stands_on(seat, loc, c) ||
+          (affiliations(c) == bit(Affiliation::kNonAligned)) != non_aligned)
+        continue;
       auto team = std::find_if(teams.begin(), teams.end(),
                                [&](const std::vector<CardId>& t) { return fits_with(c, t); });
       if (team == teams.end()) {
-        teams.push_back({c});
-      } else {
-        team->push_back(c);
+        team = teams.insert(teams.end(), std::vector<CardId>{});
+        team->reserve(surface.size());  // one allocation per team, not a growth series
       }
+      team->push_back(c);
     }
   }
   return teams;

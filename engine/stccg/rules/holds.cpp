@@ -123,7 +123,7 @@ Rule Engine::held_play_legal(Seat seat, const Action& play) const {
     default:
       if (def.card.not_duplicatable()) {
         for (CardId other : s_.in_play) {
-          if (s_.def(other).title() == def.title()) return Rule::kNotDuplicatable;
+          if (s_.traits(other).title == s_.traits(c).title) return Rule::kNotDuplicatable;
         }
       }
       return def.handler && def.handler->still_legal ? def.handler->still_legal(*this, seat, play)

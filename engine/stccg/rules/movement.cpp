@@ -45,7 +45,7 @@ bool Engine::fills(const StaffingNeed& need, CardId personnel) const {
           (icons & (1u << v1::STCCG_ICON_COMMAND)));
 }
 
-Engine::Staffing Engine::staffing(CardId ship, const std::vector<CardId>& aboard) const {
+Engine::Staffing Engine::staffing(CardId ship, std::span<const CardId> aboard) const {
   const auto ready = [&](CardId c) { return !s_.cards[c].stopped; };
   if (std::none_of(aboard.begin(), aboard.end(), ready)) return Staffing::kNobodyReady;
   // Someone aboard must match the ship's affiliation, or be allowed to by a treaty (§3.2).
@@ -87,11 +87,11 @@ Engine::Staffing Engine::staffing(CardId ship, const std::vector<CardId>& aboard
   return assign(assign, 0) ? Staffing::kStaffed : Staffing::kUnfilled;
 }
 
-bool Engine::staffed(CardId ship, const std::vector<CardId>& aboard) const {
+bool Engine::staffed(CardId ship, std::span<const CardId> aboard) const {
   return staffing(ship, aboard) == Staffing::kStaffed;
 }
 
-std::string Engine::staffing_shortfall(CardId ship, const std::vector<CardId>& aboard) const {
+std::string Engine::staffing_shortfall(CardId ship, std::span<const CardId> aboard) const {
   switch (staffing(ship, aboard)) {
     case Staffing::kStaffed:
       return {};

@@ -6,6 +6,7 @@
 #include <bitset>
 #include <iterator>
 #include <optional>
+#include <span>
 
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
@@ -48,20 +49,27 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       card_plays(seat, c, vessels, options);
     }
   }
-  // Each vessel's crew, gathered once for the movement and transfer checks.
+  // Each vessel's crew, gathered once for the movement and transfer checks: one buffer holds
+  // the crews in the order of `vessels`.
   const auto& aboard = s_.in_play_where(Where::kAboard);
-  std::vector<std::vector<CardId>> crews(vessels.size());
-  for (auto& crew : crews)
-    crew.reserve(aboard.size());  // one allocation each, not a growth series
-  for (CardId c : aboard) {
-    const CardState& card = s_.cards[c];
-    if (!is_personnel(c) || idle_hologram(c, card.host)) continue;
-    auto v = std::find(vessels.begin(), vessels.end(), card.host);
-    if (v != vessels.end()) crews[static_cast<std::size_t>(v - vessels.begin())].push_back(c);
+  std::vector<CardId> crew_members;
+  crew_members.reserve(aboard.size());
+  std::vector<std::size_t> crew_ends;
+  crew_ends.reserve(vessels.size());
+  for (CardId v : vessels) {
+    for (CardId c : aboard) {
+      if (s_.cards[c].host == v && is_personnel(c) && !idle_hologram(c, v))
+        crew_members.push_back(c);
+    }
+    crew_ends.push_back(crew_members.size());
   }
+  const auto crew_of = [&](std::size_t i) {
+    const std::size_t begin = i == 0 ? 0 : crew_ends[i - 1];
+    return std::span<const CardId>(crew_members).subspan(begin, crew_ends[i] - begin);
+  };
   for (std::size_t i = 0; i < vessels.size(); ++i) {
     const CardId ship = vessels[i];
-    if (!is_ship(ship) || can_move(seat, ship, crews[i]) != Rule::kOk) continue;
+    if (!is_ship(ship) || can_move(seat, ship, crew_of(i)) != Rule::kOk) continue;
     // The same tests as check_move, with the ship's RANGE worked out once. A move costs more
     // the farther it goes (spans are never negative), so each direction is walked once, as far
     // as the RANGE reaches; the moves are offered from the left end of the spaceline.
@@ -97,7 +105,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       for (std::size_t i = 0; i < vessels.size(); ++i) {
         // Only the vessels where it is: may_board refuses the others.
         if (s_.cards[vessels[i]].loc != here) continue;
-        if (may_board(seat, c, vessels[i], here, crews[i]) == Rule::kOk &&
+        if (may_board(seat, c, vessels[i], here, crew_of(i)) == Rule::kOk &&
             !(transporters_down && beaming_blocked(c, vessels[i])))
           options.push_back({ActionKind::kTransfer, c, vessels[i], here});
       }
@@ -214,7 +222,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   return options;
 }
 
-void Engine::card_plays(Seat seat, CardId c, const std::vector<CardId>& vessels,
+void Engine::card_plays(Seat seat, CardId c, std::span<const CardId> vessels,
                         std::vector<Action>& out) const {
   // The checks of check_order without its turn test: a download plays cards in any turn. The
   // card itself passed check_from_hand (every caller asks first), so a report asks only where.
@@ -451,7 +459,7 @@ Rule Engine::check_from_hand(Seat seat, CardId card) const {
   if (!doorway_admits(seat, def)) return Rule::kNotPlayableNow;
   if (def.card.not_duplicatable()) {
     for (CardId other : s_.in_play) {
-      if (s_.def(other).title() == def.title()) return Rule::kNotDuplicatable;
+      if (s_.traits(other).title == s_.traits(card).title) return Rule::kNotDuplicatable;
     }
   }
   if (def.persona != kNoPersona && def.unique() && persona_in_play(seat, def.persona, kNoCard)) {
@@ -632,7 +640,7 @@ Rule Engine::check_event(Seat seat, CardId card, CardId target) const {
   }
 }
 
-Rule Engine::can_move(Seat seat, CardId ship, const std::vector<CardId>& aboard) const {
+Rule Engine::can_move(Seat seat, CardId ship, std::span<const CardId> aboard) const {
   if (ship == kNoCard || !s_.in_play_at(ship) || !is_ship(ship)) return Rule::kNoTarget;
   const CardState& card = s_.cards[ship];
   if (card.controller != seat) return Rule::kNotYours;
@@ -682,7 +690,7 @@ Rule Engine::may_transfer(Seat seat, CardId card) const {
 }
 
 Rule Engine::may_board(Seat seat, CardId card, CardId to, LocIndex here,
-                       const std::vector<CardId>& crew_of_to) const {
+                       std::span<const CardId> crew_of_to) const {
   const CardState& c = s_.cards[card];
   if (s_.cards[to].where != Where::kSpace || (!is_ship(to) && !is_facility(to)))
     return Rule::kNoTarget;

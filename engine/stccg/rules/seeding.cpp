@@ -130,7 +130,7 @@ Rule Engine::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
       if (type != v1::STCCG_CARD_TYPE_MISSION) return Rule::kWrongCardType;
       if (def.unique()) {
         for (const Location& l : s_.spaceline) {
-          if (l.seeder == seat && s_.def(l.mission).title() == def.title())
+          if (l.seeder == seat && s_.traits(l.mission).title == s_.traits(a.a).title)
             return Rule::kAlreadyInPlay;
         }
       }
@@ -271,7 +271,8 @@ LocIndex Engine::shared_location(Seat seat, CardId mission) const {
   if (!s_.options.shared_duplicate_missions || !def.unique()) return kNoLoc;
   for (std::size_t loc = 0; loc < s_.spaceline.size(); ++loc) {
     const Location& l = s_.spaceline[loc];
-    if (l.seeder != seat && l.copy == kNoCard && s_.def(l.mission).title() == def.title())
+    if (l.seeder != seat && l.copy == kNoCard &&
+        s_.traits(l.mission).title == s_.traits(mission).title)
       return static_cast<LocIndex>(loc);
   }
   return kNoLoc;

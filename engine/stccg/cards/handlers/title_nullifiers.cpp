@@ -2,7 +2,6 @@
 // Echo met in an attempt, or one of four more cards being played or in play) and Wrong Door (a
 // Q's Tent the opponent has just played from hand).
 #include <algorithm>
-#include <string_view>
 
 #include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
@@ -18,11 +17,12 @@ namespace {
 // dilemma being met, a card being played, or a card in play. (It is also the cure of Barclay
 // Transporter Phobia, a card not in the database.)
 
-constexpr std::string_view kPlexed[] = {"Empathic Echo", "Parallax Arguers", "Frame of Mind",
-                                        "System-Wide Cascade Failure", "Thought Maker"};
+constexpr TitleKey kPlexed[] = {
+    title_key("Empathic Echo"), title_key("Parallax Arguers"), title_key("Frame of Mind"),
+    title_key("System-Wide Cascade Failure"), title_key("Thought Maker")};
 
 bool plexed(const Engine& e, CardId self, CardId c) {
-  const std::string& title = e.state().def(c).title();
+  const TitleKey title = e.state().traits(c).title;
   return c != self &&
          std::find(std::begin(kPlexed), std::end(kPlexed), title) != std::end(kPlexed) &&
          e.may_nullify(self, c);

@@ -56,7 +56,7 @@ std::vector<Action> Engine::doorway_seeds(Seat seat) const {
       // A doorway that admits an icon goes on the table; one of a title is enough.
       if (def.card.doorway().admits() == v1::STCCG_ICON_UNSPECIFIED) continue;
       const bool placed = std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId d) {
-        return s_.cards[d].controller == seat && s_.def(d).title() == def.title();
+        return s_.cards[d].controller == seat && s_.traits(d).title == s_.traits(c).title;
       });
       const Action seed{ActionKind::kSeedDoorway, c};
       if (!placed && std::find(out.begin(), out.end(), seed) == out.end()) out.push_back(seed);
