@@ -461,7 +461,9 @@ CardDb CardDb::load(std::string_view skills, std::initializer_list<File> files) 
                           .affiliations = personnel ? def.affiliations : bit(def.affiliation),
                           .icons = def.icons,
                           .infiltrates = infiltrates,
-                          .downloads = static_cast<std::uint8_t>(def.card.downloads_size())});
+                          .downloads = static_cast<std::uint8_t>(def.card.downloads_size()),
+                          .persona = def.persona,
+                          .takes_reports = !def.reports_to_group.empty()});
   }
   // The cards some personnel suspends where present, found once here rather than on every read.
   for (const CardDef& suspender : db.defs_) {

@@ -153,6 +153,8 @@ struct CardTraits {
   std::uint32_t icons = 0;          // as CardDef::icons
   AffiliationSet infiltrates = 0;   // a personnel's printed infiltration icons
   std::uint8_t downloads = 0;       // entries of StccgCard.downloads
+  PersonaId persona = kNoPersona;   // as CardDef::persona
+  bool takes_reports = false;       // a personnel others report to (CardDef::reports_to_group)
 };
 
 // A card file could not be loaded; what() names the file, the card and the problem.

@@ -291,7 +291,7 @@ void Engine::check_requirements(AttemptFrame& f) {
   std::get<WindowFrame>(s_.frames.back()).passes_to_close = 1;
   for (auto c = acting.rbegin(); c != acting.rend(); ++c) {
     const std::size_t frames = s_.frames.size();
-    s_.def(*c).handler->earned(*this, *c, player);
+    s_.handler(*c)->earned(*this, *c, player);
     // Done at once: discarded, unless it placed itself. A hook that pushed a frame for its
     // choices disposes of the artifact when that frame is done.
     if (s_.frames.size() == frames && s_.cards[*c].zone == Zone::kResolving) to_discard(*c);

@@ -69,7 +69,7 @@ void Engine::capture(CardId personnel, Seat captor, CardId source, bool source_g
   add_effect(held);
   emit(ev::Captured{personnel, captor});
   for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (handler && handler->captive_taken) handler->captive_taken(*this, c, personnel, captor);
   }
   // A window in which the captor may answer the capture (Prisoner Escort), opened only when

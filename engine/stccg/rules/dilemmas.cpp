@@ -69,7 +69,7 @@ std::optional<CardId> canceller_in_play(Engine& e, const AttemptFrame& f) {
   const State& s = e.state();
   std::vector<CardId> may;
   for (CardId c : s.handled_in_play) {
-    const Handler* handler = s.def(c).handler;
+    const Handler* handler = s.handler(c);
     if (!handler || !handler->may_cancel_met || !handler->may_cancel_met(e, c, f)) continue;
     if (!may.empty() && s.cards[c].controller != s.cards[may.front()].controller) continue;
     may.push_back(c);
@@ -128,8 +128,7 @@ void Engine::resolve_seed(AttemptFrame& f) {
       if (!canceller) return;  // its controller is choosing
       f.cancel_asked = true;
       if (*canceller != kNoCard) {
-        if (const auto* h = s_.def(*canceller).handler; h->cancelled)
-          h->cancelled(*this, *canceller);
+        if (const auto* h = s_.handler(*canceller); h->cancelled) h->cancelled(*this, *canceller);
         return finish_dilemma(f, ev::Outcome::kCancelled);
       }
     }
@@ -185,7 +184,7 @@ void Engine::resolve_seed(AttemptFrame& f) {
 
 bool Engine::condition_met(const AttemptFrame& f, const Formula& condition) const {
   if (condition.holds_for_group(group_facts(f.members, f.vessel))) return true;
-  const Handler* handler = s_.def(f.current).handler;
+  const Handler* handler = s_.handler(f.current);
   return handler && handler->also_overcome && handler->also_overcome(*this, f);
 }
 
@@ -383,7 +382,7 @@ bool Engine::relocate_effect(AttemptFrame& f, const v1::StccgRelocate& relocate)
 
 Seat Engine::relocation_chooser(const AttemptFrame& f) const {
   for (CardId c : s_.in_play) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (!handler || !handler->chooses_relocation || s_.cards[c].zone != Zone::kPlay) continue;
     if (const Seat seat = handler->chooses_relocation(*this, c, f); seat != kNoSeat) return seat;
   }
@@ -515,7 +514,7 @@ void Engine::end_of_turn_effects() {
   // Cards in play that count down at the end of each turn.
   for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
     if (s_.cards[c].zone != Zone::kPlay) continue;
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (handler && handler->end_of_turn) handler->end_of_turn(*this, c);
   }
   after_change();

@@ -102,7 +102,7 @@ LocIndex play_location(const Engine& e, const Action& play, const WindowFrame* w
 void normal_plays(const Engine& e, Seat seat, CardId c, const WindowFrame* window,
                   std::vector<Action>& out) {
   const State& s = e.state();
-  const Handler* handler = s.def(c).handler;
+  const Handler* handler = s.handler(c);
   if (handler && handler->plays) {
     if (e.may_play_from_hand(seat, c, window) == Rule::kOk) handler->plays(e, seat, c, window, out);
     return;

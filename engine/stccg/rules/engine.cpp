@@ -102,18 +102,18 @@ void Engine::after_change() {
   check_cures();
   check_waiting_dilemmas();
   const auto checks = [&](CardId c) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     return handler && handler->state_check;
   };
   if (std::any_of(s_.handled_in_play.begin(), s_.handled_in_play.end(), checks)) {
     for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
-      if (checks(c) && s_.cards[c].zone == Zone::kPlay) s_.def(c).handler->state_check(*this, c);
+      if (checks(c) && s_.cards[c].zone == Zone::kPlay) s_.handler(c)->state_check(*this, c);
     }
   }
   // Missions are not in play but on the spaceline; their checks run too (Nebula).
   for (std::size_t loc = 0; loc < s_.spaceline.size(); ++loc) {
     const CardId mission = s_.spaceline[loc].mission;
-    if (checks(mission)) s_.def(mission).handler->state_check(*this, mission);
+    if (checks(mission)) s_.handler(mission)->state_check(*this, mission);
   }
   update_live_scores();
 }
@@ -123,7 +123,7 @@ void Engine::update_live_scores() {
   // its controller, and for the other player too while they are shared (Tijuana Crass).
   const bool shared = has_effect(EffectKind::kLivePointsShared);
   for (CardId c : s_.handled_in_play) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     // A personnel's are its owner's, held captive or not (Mirasta Yale).
     const bool personnel = is_personnel(c);
     if (!handler || !handler->live_points || (s_.cards[c].where != Where::kTable && !personnel))
@@ -224,7 +224,7 @@ Seat Engine::random_chooser(const std::vector<CardId>& pool) const {
     if (s_.cards[c].controller != theirs || location_of(c) != loc) return kNoSeat;
   }
   for (CardId c : s_.handled_in_play) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     const CardState& card = s_.cards[c];
     if (handler && handler->chooses_random_selections && card.controller != theirs &&
         !card.disabled && !in_stasis(c) && location_of(c) == loc)
@@ -238,7 +238,7 @@ CardId Engine::random_member(const std::vector<CardId>& pool) {
 }
 
 void Engine::step(CardFrame& f) {
-  const Handler* handler = s_.def(f.card).handler;
+  const Handler* handler = s_.handler(f.card);
   if (!handler || !handler->step) throw std::logic_error("stccg: a card frame without a handler");
   handler->step(*this, f);
 }
@@ -278,7 +278,7 @@ void Engine::finish(std::uint8_t winners, v1::ResultReason reason) {
 int Engine::winning_score(Seat seat) const {
   int needed = kWinningScore;
   const auto raise = [&](CardId c) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (handler && handler->winning_score)
       needed = std::max(needed, handler->winning_score(*this, c, seat));
   };

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <limits>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -461,8 +462,9 @@ class Engine {
   void repair_at_end_of_turn();
 
   // --- Who may fight whom (battle/forces.cpp) ---
-  // Leaders in a group: OFFICER or Leadership, half Leaderships paired, Tal Shiar if no other.
-  int leaders(const std::vector<CardId>& group) const;
+  // Leaders in a group: OFFICER or Leadership, half Leaderships paired, Tal Shiar if no other;
+  // counted no further than `enough` (1: is there a leader?).
+  int leaders(const std::vector<CardId>& group, int enough = std::numeric_limits<int>::max()) const;
   bool group_has_skill(const std::vector<CardId>& group, std::string_view name) const;
   // The affiliations a ship, facility or personnel fights as (CRD II.1 "Forces").
   AffiliationSet force(CardId card) const;

@@ -143,8 +143,10 @@ std::vector<std::vector<CardId>> Engine::away_teams(Seat seat, LocIndex loc) con
 }
 
 std::vector<CardId> Engine::vessels_of(Seat seat) const {
+  const auto& space = s_.in_play_where(Where::kSpace);
   std::vector<CardId> out;
-  for (CardId c : s_.in_play_where(Where::kSpace)) {
+  out.reserve(space.size());  // one allocation, not a growth series
+  for (CardId c : space) {
     if (s_.cards[c].controller == seat) out.push_back(c);
   }
   return out;
@@ -204,7 +206,7 @@ const MissionEndDef& Engine::end_for(Seat seat, LocIndex loc) const {
 bool Engine::persona_in_play(Seat seat, PersonaId persona, CardId except) const {
   for (CardId c : s_.in_play) {
     // Your captives are still yours in play, brainwashed ones too (CRD IV.7 Brainwash).
-    if (c == except || s_.def(c).persona != persona) continue;
+    if (c == except || s_.traits(c).persona != persona) continue;
     const CardState& card = s_.cards[c];
     const Seat whose = card.disabled || captivity(c) ? card.owner : card.controller;
     if (whose == seat) return true;

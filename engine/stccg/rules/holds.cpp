@@ -59,7 +59,7 @@ void Engine::hold_play(CardId held, Seat by, CardId shown, CardId source, std::u
 void Engine::free_play_options(Seat seat, std::vector<Action>& out) const {
   const std::vector<CardId> vessels = vessels_of(seat);
   for (CardId c : s_.players[seat].hand) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (handler && handler->plays) {
       if (may_play_from_hand(seat, c, nullptr) == Rule::kOk)
         handler->plays(*this, seat, c, nullptr, out);

@@ -141,7 +141,7 @@ int Engine::span_for(CardId mover, LocIndex loc) const {
   // From the mover's end of the mission (Warped Space), or worked out for the mover (FGC-47
   // Research).
   const CardId mission = s_.spaceline[loc].mission;
-  const Handler* handler = s_.def(mission).handler;
+  const Handler* handler = s_.handler(mission);
   return handler && handler->span ? handler->span(*this, mission, mover)
                                   : end_for(s_.cards[mover].controller, loc).span;
 }
@@ -161,7 +161,7 @@ int Engine::range_left(CardId ship) const {
 
 bool Engine::move_blocked(CardId ship, LocIndex from, LocIndex to) const {
   for (CardId c : s_.handled_in_play) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (handler && handler->blocks_move && handler->blocks_move(*this, c, ship, from, to))
       return true;
   }
@@ -183,7 +183,7 @@ void Engine::move_ship(CardId ship, LocIndex to) {
 void Engine::ship_arrived(CardId ship) {
   // Cards in play that act on a ship stopping where they are (a move ends where it stops).
   for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (handler && handler->ship_arrived && s_.cards[c].zone == Zone::kPlay && s_.in_play_at(ship))
       handler->ship_arrived(*this, c, ship);
   }
@@ -192,7 +192,7 @@ void Engine::ship_arrived(CardId ship) {
   const LocIndex loc = location_of(ship);
   if (loc >= s_.spaceline.size()) return;
   const CardId mission = s_.spaceline[loc].mission;
-  const Handler* handler = s_.def(mission).handler;
+  const Handler* handler = s_.handler(mission);
   if (handler && handler->ship_arrived) handler->ship_arrived(*this, mission, ship);
 }
 

@@ -121,9 +121,20 @@ std::vector<Action> Engine::order_options(Seat seat) const {
         options.push_back({ActionKind::kTransfer, c, kNoCard, here});
     }
   });
+  // Where your vessels are, and where either player has anyone on the planet: most locations
+  // have neither, and nothing there is looked at further.
+  std::bitset<kMaxLocations> vessel_at;
+  for (CardId v : vessels)
+    vessel_at[s_.cards[v].loc] = true;
   std::bitset<kMaxLocations> anyone_on_surface;
+  std::bitset<kMaxLocations> foe_on_surface;
   for (CardId c : s_.in_play_where(Where::kSurface)) {
-    if (s_.cards[c].controller == seat) anyone_on_surface[s_.cards[c].loc] = true;
+    const CardState& card = s_.cards[c];
+    if (card.controller == seat) {
+      anyone_on_surface[card.loc] = true;
+    } else if (stands_on(card.controller, card.loc, c)) {
+      foe_on_surface[card.loc] = true;
+    }
   }
   // Your Away Teams at each location, gathered once for the attempts and battles below, when
   // first needed.
@@ -144,6 +155,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     return ready;
   };
   for (LocIndex loc = 0; loc < locations; ++loc) {
+    if (!vessel_at[loc] && !anyone_on_surface[loc]) continue;
     if (mission_open(seat, loc) != Rule::kOk) continue;
     if (dual(loc)) {
       // A ship's crew and an Away Team together (§3.20).
@@ -170,14 +182,17 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       }
     }
   }
-  // Battles (§3.11, §3.12), cloaking and docking (§3.15, §3.5). Targets are looked for first:
-  // most vessels have none, and whether one may fire (a leader aboard) costs far more.
+  // Battles (§3.11, §3.12), cloaking and docking (§3.15, §3.5). A stopped or cloaked vessel
+  // does not fire; of the others, targets are looked for first: most vessels have none, and
+  // whether one may fire (a leader aboard) costs far more.
   for (CardId v : vessels) {
-    const auto targets = ship_targets(seat, s_.cards[v].loc);
-    if (!targets.empty() && may_fire(v, /*initiating=*/true) == Rule::kOk) {
-      for (CardId target : targets) {
-        if (may_target(seat, v, target) == Rule::kOk)
-          options.push_back({ActionKind::kAttack, v, target});
+    if (!s_.cards[v].stopped && !s_.cards[v].cloaked) {
+      const auto targets = ship_targets(seat, s_.cards[v].loc);
+      if (!targets.empty() && may_fire(v, /*initiating=*/true) == Rule::kOk) {
+        for (CardId target : targets) {
+          if (may_target(seat, v, target) == Rule::kOk)
+            options.push_back({ActionKind::kAttack, v, target});
+        }
       }
     }
     if (!is_ship(v)) continue;
@@ -192,7 +207,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     }
   }
   for (LocIndex loc = 0; loc < locations; ++loc) {
-    if (!anyone_on_surface[loc] || !planet(loc)) continue;
+    if (!anyone_on_surface[loc] || !foe_on_surface[loc] || !planet(loc)) continue;
     const auto foes = away_teams(State::other(seat), loc);
     if (foes.empty()) continue;
     // The teams as battle_team() gives them (check_battle's test with each gathered once):
@@ -266,8 +281,7 @@ void Engine::card_plays(Seat seat, CardId c, std::span<const CardId> vessels,
         const bool infiltrator = infiltration_icons(c) != 0;
         for (CardId host : s_.in_play) {
           // Only personnel take reports to their group (Mr. Homn).
-          if (is_personnel(host) && !s_.def(host).reports_to_group.empty())
-            offer({ActionKind::kReport, c, host});
+          if (s_.traits(host).takes_reports) offer({ActionKind::kReport, c, host});
           // An infiltrator reports into the crew of the other player's facility
           // (infiltration.cpp).
           if (infiltrator && is_facility(host) && s_.cards[host].controller != seat)
@@ -362,7 +376,7 @@ Rule Engine::check_order_rules(Seat seat, const Action& a) const {
 
 void Engine::card_orders(Seat seat, std::vector<Action>& out) const {
   for (CardId c : s_.handled_in_play) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (handler && handler->orders &&
         (s_.cards[c].controller == seat || handler->orders_for_either_player))
       handler->orders(*this, seat, c, out);
@@ -374,13 +388,13 @@ bool Engine::is_card_order(const Action& a) const {
       a.kind != ActionKind::kUseCard)
     return false;
   if (a.a >= s_.cards.size()) return false;
-  const Handler* handler = s_.def(a.a).handler;
+  const Handler* handler = s_.handler(a.a);
   return handler && (handler->orders || (a.kind == ActionKind::kUseCard && handler->responses));
 }
 
 Rule Engine::check_card_order(Seat seat, const Action& a) const {
   if (!s_.in_play_at(a.a)) return Rule::kNoTarget;
-  if (s_.cards[a.a].controller != seat && !s_.def(a.a).handler->orders_for_either_player)
+  if (s_.cards[a.a].controller != seat && !s_.handler(a.a)->orders_for_either_player)
     return Rule::kNotYours;
   std::vector<Action> orders;
   card_orders(seat, orders);
@@ -390,7 +404,7 @@ Rule Engine::check_card_order(Seat seat, const Action& a) const {
 Rule Engine::check_take_back(Seat seat, CardId card) const {
   if (card >= s_.cards.size() || s_.cards[card].zone != Zone::kDiscard) return Rule::kNoTarget;
   if (s_.cards[card].owner != seat) return Rule::kNotYours;
-  const Handler* handler = s_.def(card).handler;
+  const Handler* handler = s_.handler(card);
   return handler && handler->may_take_back && handler->may_take_back(*this, seat, card)
              ? Rule::kOk
              : Rule::kNoTarget;
@@ -432,7 +446,7 @@ bool Engine::free_report(CardId card) const {
 
 bool Engine::reports_as_group(Seat seat) const {
   for (CardId c : s_.handled_in_play) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (handler && handler->reports_as_group && s_.cards[c].controller == seat) return true;
   }
   return false;

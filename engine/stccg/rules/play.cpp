@@ -9,7 +9,7 @@ namespace spacedock::stccg {
 
 bool Engine::forbidden(Seat seat, CardId c) const {
   for (CardId source : s_.handled_in_play) {
-    const Handler* handler = s_.def(source).handler;
+    const Handler* handler = s_.handler(source);
     if (handler && handler->forbids_play && handler->forbids_play(*this, source, seat, c))
       return true;
   }
@@ -18,7 +18,7 @@ bool Engine::forbidden(Seat seat, CardId c) const {
 
 bool Engine::any_forbids_play() const {
   return std::any_of(s_.handled_in_play.begin(), s_.handled_in_play.end(), [&](CardId c) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     return handler && handler->forbids_play;
   });
 }
@@ -67,7 +67,7 @@ void Engine::hand_plays(Seat seat, const WindowFrame* window, std::vector<Action
   // play forbids anything.
   const bool check_forbidden = any_forbids_play();
   for (CardId c : s_.players[seat].hand) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (!handler || !handler->plays) continue;
     if (may_play_from_hand(seat, c, window, check_forbidden) != Rule::kOk) continue;
     handler->plays(*this, seat, c, window, out);
@@ -76,7 +76,7 @@ void Engine::hand_plays(Seat seat, const WindowFrame* window, std::vector<Action
 
 void Engine::announce_play(Seat seat, const Action& play) {
   move_card(play.a, Zone::kResolving);
-  const Handler* handler = s_.def(play.a).handler;
+  const Handler* handler = s_.handler(play.a);
   if (handler && handler->announced) handler->announced(*this, seat, play);
 }
 
@@ -84,14 +84,14 @@ Rule Engine::still_legal(Seat seat, const Action& play) const {
   const CardId c = play.a;
   if (c == kNoCard || s_.cards[c].zone != Zone::kResolving) return Rule::kNoTarget;
   if (forbidden(seat, c)) return Rule::kNotPlayableNow;
-  const Handler* handler = s_.def(c).handler;
+  const Handler* handler = s_.handler(c);
   if (handler && handler->still_legal) return handler->still_legal(*this, seat, play);
   return Rule::kOk;
 }
 
 void Engine::resolve_play(ActionFrame& f) {
   const CardId c = f.action.a;
-  const Handler* handler = s_.def(c).handler;
+  const Handler* handler = s_.handler(c);
   if (handler && handler->resolve) handler->resolve(*this, f);
   // A card that did its work and was not placed anywhere is discarded.
   if (s_.cards[c].zone == Zone::kResolving) to_discard(c);
@@ -115,7 +115,7 @@ bool Engine::may_nullify(CardId nullifier, CardId target) const {
   const auto& immunity = s_.def(target).card.nullifiers();
   if (immunity.not_nullifiable()) return false;
   for (CardId c : s_.handled_in_play) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (handler && handler->shields_from_nullifier &&
         handler->shields_from_nullifier(*this, c, target, nullifier))
       return false;

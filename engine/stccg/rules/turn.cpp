@@ -81,7 +81,7 @@ void Engine::start_turn() {
   // Cards in play that act at the start of every turn.
   for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
     if (s_.cards[c].zone != Zone::kPlay) continue;
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (handler && handler->start_of_turn) handler->start_of_turn(*this, c);
   }
 }

@@ -100,7 +100,7 @@ bool Engine::all_see(CardId c) const {
       const auto& deck = s_.players[card.owner].draw;
       if (deck.empty() || deck.back() != c) return false;
       return std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId other) {
-        const Handler* handler = s_.def(other).handler;
+        const Handler* handler = s_.handler(other);
         return handler && handler->draw_decks_face_up;
       });
     }
@@ -267,7 +267,7 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
 }
 
 void Engine::to_discard(CardId c, ev::MoveCause cause) {
-  const Handler* handler = s_.def(c).handler;
+  const Handler* handler = s_.handler(c);
   if (s_.cards[c].zone == Zone::kPlay && handler && handler->leaving_play)
     handler->leaving_play(*this, c);
   // Whatever is aboard or played on a card leaves with it; personnel aboard a destroyed ship or
@@ -291,14 +291,14 @@ void Engine::to_discard(CardId c, ev::MoveCause cause) {
 void Engine::kill(CardId personnel, std::span<const CardId> killed_with) {
   // A card in play that prevents the death (John Doe): nothing happens to the personnel.
   for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (handler && handler->prevents_death && s_.cards[c].zone == Zone::kPlay &&
         handler->prevents_death(*this, c, personnel, killed_with))
       return;
   }
   // Cards in play that answer a death where it happens (Hazardous Duty).
   for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (handler && handler->personnel_killed && s_.cards[c].zone == Zone::kPlay)
       handler->personnel_killed(*this, c, personnel);
   }
@@ -328,12 +328,12 @@ void Engine::took_part_in_battle(Seat seat) {
 
 void Engine::destroy_vessel(CardId vessel, Seat by) {
   for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
-    const Handler* watcher = s_.def(c).handler;
+    const Handler* watcher = s_.handler(c);
     if (watcher && watcher->vessel_destroyed && s_.in_play_at(c))
       watcher->vessel_destroyed(*this, c, vessel, by);
   }
   // Its handler may put it somewhere else than the discard pile (the Borg Ship's points).
-  const Handler* handler = s_.def(vessel).handler;
+  const Handler* handler = s_.handler(vessel);
   if (handler && handler->destroyed) {
     handler->destroyed(*this, vessel, by);
     if (s_.cards[vessel].zone != Zone::kPlay) return;
@@ -386,7 +386,7 @@ void Engine::score(Seat seat, int points, CardId source) {
                   source});
   // Cards that answer every score.
   for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (handler && handler->points_scored && s_.cards[c].zone == Zone::kPlay)
       handler->points_scored(*this, c, seat, points);
   }
@@ -394,7 +394,7 @@ void Engine::score(Seat seat, int points, CardId source) {
   for (const Location& location : s_.spaceline)
     missions.push_back(location.mission);
   for (CardId mission : missions) {
-    const Handler* handler = s_.def(mission).handler;
+    const Handler* handler = s_.handler(mission);
     if (handler && handler->points_scored) handler->points_scored(*this, mission, seat, points);
   }
   check_victory();

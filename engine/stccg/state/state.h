@@ -199,6 +199,7 @@ struct State {
   const CardDef& def(CardId c) const { return db->def(cards[c].def); }
   const CardTraits& traits(CardId c) const { return db->traits(cards[c].def); }
   v1::StccgCardType type(CardId c) const { return traits(c).type; }
+  const Handler* handler(CardId c) const { return def(c).handler; }
   // Lists a card that has just entered Zone::kPlay, or unlists one that has left it (then
   // place() puts one that entered where it is).
   void enter_play(CardId c);

@@ -103,7 +103,7 @@ Context context_of(const State& s) {
       s.frames.back());
   if (c.about != kNoCard &&
       (c.step == v1::STCCG_DECISION_CHOOSE || c.step == v1::STCCG_DECISION_YES_NO))
-    c.handler = s.def(c.about).handler;
+    c.handler = s.handler(c.about);
   return c;
 }
 
@@ -241,7 +241,7 @@ class Labeller {
       case kReveal:
         return "Reveal your hidden agenda " + card(a.a);
       case kUseCard: {
-        const Handler* handler = s_.def(a.a).handler;
+        const Handler* handler = s_.handler(a.a);
         const std::string what =
             handler && !handler->use_label.empty() ? std::string(handler->use_label) : "use it";
         return card(a.a) + ": " + what + (a.b == kNoCard ? "" : " (" + card(a.b) + ")");

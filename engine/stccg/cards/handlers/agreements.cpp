@@ -24,7 +24,7 @@ namespace {
 constexpr int kCoolPoints = 5;
 
 bool is_arguers(const Engine& e, CardId c) {
-  return e.state().def(c).handler == &kParallaxArguers;
+  return e.state().handler(c) == &kParallaxArguers;
 }
 
 bool just_argued(const Engine& e, Seat seat) {

@@ -52,7 +52,7 @@ bool wears_medals(const Engine& e, CardId personnel) {
   const State& s = e.state();
   const bool per_leader = s.options.medals_one_per_leader;
   return std::any_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
-    return s.def(c).handler == &kDatasMedals &&
+    return s.handler(c) == &kDatasMedals &&
            (per_leader ? s.cards[c].host == personnel
                        : s.cards[c].controller == s.cards[personnel].controller);
   });
@@ -140,7 +140,7 @@ constexpr int kArbiterPoints = 10;
 bool in_play_with(const Engine& e, const Handler& handler) {
   const State& s = e.state();
   return std::any_of(s.handled_in_play.begin(), s.handled_in_play.end(),
-                     [&](CardId c) { return s.def(c).handler == &handler; });
+                     [&](CardId c) { return s.handler(c) == &handler; });
 }
 
 // The crew or Away Team `member` belongs to.
@@ -208,7 +208,7 @@ void arbiter_resolve(Engine& e, ActionFrame& f) {
   place(e, f.action.a, f.actor, winner);
   e.score(f.actor, kArbiterPoints, f.action.a);
   for (CardId c : std::vector<CardId>(e.state().in_play)) {
-    if (e.state().def(c).handler == &kKlingonCivilWar && e.state().in_play_at(c) &&
+    if (e.state().handler(c) == &kKlingonCivilWar && e.state().in_play_at(c) &&
         e.may_nullify(f.action.a, c))
       e.nullify(c);
   }
@@ -229,7 +229,7 @@ void painstik_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* 
   const State& s = e.state();
   if (!window || window->kind != WindowKind::kDilemma) {
     for (CardId c : s.in_play) {
-      if (s.def(c).handler == &kArbiterOfSuccession && s.cards[c].controller == seat)
+      if (s.handler(c) == &kArbiterOfSuccession && s.cards[c].controller == seat)
         out.push_back({ActionKind::kPlayInterrupt, self, c});
     }
   }
@@ -243,7 +243,7 @@ void painstik_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* 
 void painstik_resolve(Engine& e, ActionFrame& f) {
   const State& s = e.state();
   const CardId target = f.action.b;
-  if (s.def(target).handler == &kArbiterOfSuccession) {
+  if (s.handler(target) == &kArbiterOfSuccession) {
     if (!s.in_play_at(target)) return;
     e.score(s.cards[target].controller, -kArbiterPoints, target);
     e.move_card(target, Zone::kHand);  // not discarded: its points do not pass on
@@ -317,7 +317,7 @@ void civil_war_vessel_destroyed(Engine& e, CardId self, CardId vessel, Seat by) 
   if (by == kNoSeat || !e.is_ship(vessel) || s.cards[vessel].controller == by) return;
   // One copy for both players: the first in play of either.
   for (CardId c : s.in_play) {
-    if (s.def(c).handler == &kKlingonCivilWar) {
+    if (s.handler(c) == &kKlingonCivilWar) {
       if (c != self) return;
       break;
     }

@@ -221,7 +221,7 @@ bool sniper_armed(const Engine& e, Seat seat, LocIndex loc) {
 std::vector<CardId> sniper_copies(const Engine& e, Seat seat) {
   std::vector<CardId> out;
   for (CardId c : e.state().in_play) {
-    if (e.state().def(c).handler == &kSniper && e.state().cards[c].controller == seat &&
+    if (e.state().handler(c) == &kSniper && e.state().cards[c].controller == seat &&
         agenda_in_effect(e, c))
       out.push_back(c);
   }

@@ -77,8 +77,8 @@ int madred_bonus(const Engine& e, CardId torture, CardId captive) {
   if (held.where != Where::kAboard || !e.is_facility(held.host)) return 0;
   for (CardId c : s.in_play) {
     const CardState& m = s.cards[c];
-    if (s.def(c).handler == &kMadred && m.controller == s.cards[torture].controller &&
-        !m.disabled && m.where == Where::kAboard && m.host == held.host)
+    if (s.handler(c) == &kMadred && m.controller == s.cards[torture].controller && !m.disabled &&
+        m.where == Where::kAboard && m.host == held.host)
       return 1;
   }
   return 0;
@@ -198,7 +198,7 @@ bool escort_scored_on(const Engine& e, CardId captive) {
   const PersonaId persona = s.def(captive).persona;
   return std::any_of(s.effects.begin(), s.effects.end(), [&](const Effect& x) {
     if (x.kind != EffectKind::kCounter || !x.flag || x.source == kNoCard ||
-        s.def(x.source).handler != &kPrisonerEscort)
+        s.handler(x.source) != &kPrisonerEscort)
       return false;
     return x.card == captive ||
            (persona != kNoPersona && static_cast<PersonaId>(x.value) == persona);

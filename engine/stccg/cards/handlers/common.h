@@ -94,7 +94,7 @@ inline bool use_spent(const Engine& e, CardId source, Until until) {
 inline bool title_use_spent(const Engine& e, Seat by, const Handler& handler) {
   const State& s = e.state();
   return std::any_of(s.effects.begin(), s.effects.end(), [&](const Effect& x) {
-    return x.kind == EffectKind::kUsed && x.player == by && s.def(x.source).handler == &handler;
+    return x.kind == EffectKind::kUsed && x.player == by && s.handler(x.source) == &handler;
   });
 }
 
@@ -103,7 +103,7 @@ inline bool title_use_spent(const Engine& e, Seat by, const Handler& handler) {
 inline CardId first_copy(const Engine& e, const Handler& handler, Seat seat) {
   const State& s = e.state();
   for (CardId c : s.handled_in_play) {
-    if (s.def(c).handler == &handler && s.cards[c].controller == seat) return c;
+    if (s.handler(c) == &handler && s.cards[c].controller == seat) return c;
   }
   return kNoCard;
 }

@@ -192,7 +192,7 @@ void guardian_resolve(Engine& e, ActionFrame& f) {
   }
   place(e, self, f.actor, shifter);
   add_attribute_while(e, self, shifter, Attribute::kStrength, 6);
-  if (s.def(shifter).handler != &kOdoFounder) e.expose_infiltrator(shifter);
+  if (s.handler(shifter) != &kOdoFounder) e.expose_infiltrator(shifter);
 }
 
 void guardian_end_of_turn(Engine& e, CardId self) {

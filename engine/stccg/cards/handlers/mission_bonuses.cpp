@@ -22,7 +22,7 @@ bool fountain_fits(const Engine& e, Seat seat, const WindowFrame& w) {
   if (s.spaceline[w.loc].completed_by != seat || !e.planet(w.loc)) return false;
   const CardId mission = s.spaceline[w.loc].mission;
   if (std::any_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
-        return s.def(c).handler == &kParticleFountain && s.cards[c].host == mission;
+        return s.handler(c) == &kParticleFountain && s.cards[c].host == mission;
       }))
     return false;
   if (w.about == kNoCard || !s.in_play_at(w.about) || s.cards[w.about].where != Where::kSurface)
@@ -42,7 +42,7 @@ Rule fountain_still_legal(const Engine& e, Seat, const Action& play) {
   const CardId mission = play.b;
   return std::none_of(s.in_play.begin(), s.in_play.end(),
                       [&](CardId c) {
-                        return s.def(c).handler == &kParticleFountain && s.cards[c].host == mission;
+                        return s.handler(c) == &kParticleFountain && s.cards[c].host == mission;
                       })
              ? Rule::kOk
              : Rule::kNoTarget;

@@ -87,7 +87,7 @@ void q2_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window
     return;
   }
   answer_plays(e, seat, self, out, [&](CardId c) {
-    const Handler* h = e.state().def(c).handler;
+    const Handler* h = e.state().handler(c);
     return h == &kAmandaRogers || h == &kKevinUxbridge;
   });
 }

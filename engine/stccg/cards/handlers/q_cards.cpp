@@ -206,7 +206,7 @@ void off_switch_plays(const Engine& e, Seat seat, CardId self, const WindowFrame
   const State& s = e.state();
   if (window) {
     for (CardId c = 0; c < s.cards.size(); ++c) {
-      if (c != self && s.def(c).handler == &kOffSwitch && e.just_played(c, State::other(seat)) &&
+      if (c != self && s.handler(c) == &kOffSwitch && e.just_played(c, State::other(seat)) &&
           e.may_nullify(self, c))
         out.push_back({ActionKind::kPlayInterrupt, self, c});
     }
@@ -220,14 +220,14 @@ void off_switch_plays(const Engine& e, Seat seat, CardId self, const WindowFrame
 
 Rule off_switch_still_legal(const Engine& e, Seat, const Action& play) {
   const CardState& target = e.state().cards[play.b];
-  if (e.state().def(play.b).handler == &kOffSwitch)
+  if (e.state().handler(play.b) == &kOffSwitch)
     return target.zone == Zone::kResolving ? Rule::kOk : Rule::kNoTarget;
   return target.zone == Zone::kPlay && !e.in_stasis(play.b) ? Rule::kOk : Rule::kNoTarget;
 }
 
 void off_switch(Engine& e, ActionFrame& f) {
   const CardId target = f.action.b;
-  if (e.state().def(target).handler == &kOffSwitch) {
+  if (e.state().handler(target) == &kOffSwitch) {
     if (e.state().cards[target].zone == Zone::kResolving) e.nullify(target);
     return;
   }
@@ -381,7 +381,7 @@ void mortal_q_state_check(Engine& e, CardId self) {
 // player's discard pile, which goes to the hand.
 
 bool amanda_or_q2(const Engine& e, CardId c) {
-  const Handler* h = e.state().def(c).handler;
+  const Handler* h = e.state().handler(c);
   return h == &kAmandaRogers || h == &kQ2;
 }
 
@@ -390,7 +390,7 @@ void immortal_again_plays(const Engine& e, Seat seat, CardId self, const WindowF
   if (window) return;  // an event: its player's card play
   const State& s = e.state();
   for (CardId c : s.in_play) {
-    if (s.def(c).handler == &kMortalQ && s.cards[c].zone == Zone::kPlay)
+    if (s.handler(c) == &kMortalQ && s.cards[c].zone == Zone::kPlay)
       out.push_back({ActionKind::kPlayEvent, self, c});
   }
   for (CardId c : s.players[seat].discard) {
@@ -400,7 +400,7 @@ void immortal_again_plays(const Engine& e, Seat seat, CardId self, const WindowF
 
 Rule immortal_again_still_legal(const Engine& e, Seat seat, const Action& play) {
   const State& s = e.state();
-  if (s.def(play.b).handler == &kMortalQ) return s.in_play_at(play.b) ? Rule::kOk : Rule::kNoTarget;
+  if (s.handler(play.b) == &kMortalQ) return s.in_play_at(play.b) ? Rule::kOk : Rule::kNoTarget;
   const auto& pile = s.players[seat].discard;
   return std::find(pile.begin(), pile.end(), play.b) != pile.end() ? Rule::kOk : Rule::kNoTarget;
 }
@@ -412,7 +412,7 @@ void immortal_again(Engine& e, ActionFrame& f) {
     e.end_effects([&](const Effect& x) { return closes_q_continuum(x, target); });
     e.nullify(target);
     for (CardId c : std::vector<CardId>(e.state().in_play)) {
-      if (e.state().def(c).handler == &kCalamarain && e.state().in_play_at(c)) e.nullify(c);
+      if (e.state().handler(c) == &kCalamarain && e.state().in_play_at(c)) e.nullify(c);
     }
     return;
   }
@@ -512,7 +512,7 @@ void amandas_parents_state_check(Engine& e, CardId self) {
   for (const Frame& frame : s.frames) {
     const auto* play = std::get_if<ActionFrame>(&frame);
     if (!play || play->actor != user || play->action.kind != ActionKind::kPlayInterrupt ||
-        s.def(play->action.a).handler != &kAmandaRogers || play->action.b == kNoCard ||
+        s.handler(play->action.a) != &kAmandaRogers || play->action.b == kNoCard ||
         has_q_icon(e, play->action.b) || e.find_effect(EffectKind::kCounter, play->action.a))
       continue;
     Effect seen{.kind = EffectKind::kCounter, .until = Until::kSourceLeaves};

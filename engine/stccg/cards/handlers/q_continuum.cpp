@@ -196,7 +196,7 @@ void military_privilege(Engine& e, AttemptFrame& f) {
 void breach_encounter(Engine& e, AttemptFrame& f) {
   const State& s = e.state();
   const bool another = std::any_of(s.in_play.begin(), s.in_play.end(),
-                                   [&](CardId c) { return s.def(c).handler == &kIntoTheBreach; });
+                                   [&](CardId c) { return s.handler(c) == &kIntoTheBreach; });
   if (another) return e.finish_dilemma(f, ev::Outcome::kDuplicate);
   for (CardId c : std::vector<CardId>(s.in_play)) {
     if (e.is_ship(c) && (e.damaged(c) || e.has_markers(c))) e.repair(c);
@@ -212,7 +212,7 @@ void breach_state_check(Engine& e, CardId) {
     }
   }
   for (CardId c : std::vector<CardId>(s.in_play)) {
-    if (s.cards[c].zone != Zone::kPlay || s.def(c).handler != &kWarpCoreBreach) continue;
+    if (s.cards[c].zone != Zone::kPlay || s.handler(c) != &kWarpCoreBreach) continue;
     e.emit(ev::Nullified{c, s.cards[c].def});
     e.to_discard(c);
   }
@@ -236,7 +236,7 @@ void penalty_box(Engine& e, AttemptFrame& f) {
   if (f.members.empty()) return e.finish_dilemma(f, ev::Outcome::kNoTrigger);
   const CardId victim = e.random_member(f.members);
   const auto it = std::find_if(s.in_play.begin(), s.in_play.end(),
-                               [&](CardId c) { return s.def(c).handler == &kPenaltyBox; });
+                               [&](CardId c) { return s.handler(c) == &kPenaltyBox; });
   const CardId box = it != s.in_play.end() ? *it : f.current;
   for (CardId c : occupants(e, box))
     e.move_card(c, Zone::kOutOfPlay);

@@ -41,7 +41,7 @@ bool away_team_meets_romance(const Engine& e, const AttemptFrame& f) {
 void jealous_amanda_encounter(Engine& e, AttemptFrame& f) {
   const State& s = e.state();
   const bool another = std::any_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
-    return s.def(c).handler == &kJealousAmanda && s.cards[c].zone == Zone::kPlay;
+    return s.handler(c) == &kJealousAmanda && s.cards[c].zone == Zone::kPlay;
   });
   if (another) return e.finish_dilemma(f, ev::Outcome::kDuplicate);
   stay(e, f);
@@ -96,7 +96,7 @@ void trust_me_state_check(Engine& e, CardId self) {
   for (const Frame& frame : s.frames) {
     const auto* play = std::get_if<ActionFrame>(&frame);
     if (!play || play->actor != user || play->action.kind != ActionKind::kPlayInterrupt ||
-        s.def(play->action.a).handler != &kAmandaRogers || play->action.b == kNoCard ||
+        s.handler(play->action.a) != &kAmandaRogers || play->action.b == kNoCard ||
         s.cards[play->action.a].zone != Zone::kResolving || has_q_icon(e, play->action.b) ||
         marked(play->action.a))
       continue;

@@ -77,7 +77,7 @@ void pod_ship_arrived(Engine& e, CardId self, CardId ship) {
   // Not cumulative: the first pod lying at this location acts.
   for (CardId c : s.in_play) {
     if (c == self) break;
-    if (s.def(c).handler == &kAntiMatterPod && s.cards[c].where == Where::kOn &&
+    if (s.handler(c) == &kAntiMatterPod && s.cards[c].where == Where::kOn &&
         e.location_of(c) == e.location_of(self))
       return;
   }

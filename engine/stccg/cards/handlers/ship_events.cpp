@@ -74,7 +74,7 @@ void spacedock_plays(const Engine& e, Seat seat, CardId self, const WindowFrame*
     if (!e.is_facility(c) || s.cards[c].controller != seat) continue;
     bool has_one = false;  // not cumulative: a second one there would do nothing
     for (CardId other : s.in_play) {
-      has_one |= s.def(other).handler == &kSpacedock && s.cards[other].host == c;
+      has_one |= s.handler(other) == &kSpacedock && s.cards[other].host == c;
     }
     if (!has_one) out.push_back({ActionKind::kPlayEvent, self, c});
   }

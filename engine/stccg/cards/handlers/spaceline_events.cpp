@@ -22,7 +22,7 @@ LocIndex gap_of(const Engine& e, CardId q_net) {
 bool gap_taken(const Engine& e, LocIndex gap) {
   const State& s = e.state();
   return std::any_of(s.in_play.begin(), s.in_play.end(),
-                     [&](CardId c) { return s.def(c).handler == &kQNet && gap_of(e, c) == gap; });
+                     [&](CardId c) { return s.handler(c) == &kQNet && gap_of(e, c) == gap; });
 }
 
 // Any gap but one already netted (one Q-Net there would do all a second could).

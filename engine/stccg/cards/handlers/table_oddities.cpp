@@ -21,7 +21,7 @@ namespace {
 
 bool netted(const State& s, CardId mission) {
   return std::any_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
-    return s.def(c).handler == &kQNet && s.cards[c].host == mission;
+    return s.handler(c) == &kQNet && s.cards[c].host == mission;
   });
 }
 
@@ -41,7 +41,7 @@ std::vector<CardId> net_destinations(const State& s, CardId host) {
 std::vector<CardId> shiftable_nets(const State& s) {
   std::vector<CardId> out;
   for (CardId c : s.in_play) {
-    if (s.def(c).handler == &kQNet && s.cards[c].where == Where::kOn &&
+    if (s.handler(c) == &kQNet && s.cards[c].where == Where::kOn &&
         !net_destinations(s, s.cards[c].host).empty())
       out.push_back(c);
   }
@@ -165,7 +165,7 @@ void heisenberg_plays(const Engine& e, Seat, CardId self, const WindowFrame* win
   if (window) return;
   out.push_back({ActionKind::kPlayEvent, self});
   for (CardId c : e.state().in_play) {
-    if (e.state().def(c).handler == &kHeisenbergCompensators && e.may_nullify(self, c))
+    if (e.state().handler(c) == &kHeisenbergCompensators && e.may_nullify(self, c))
       out.push_back({ActionKind::kPlayEvent, self, c});
   }
 }

@@ -62,8 +62,7 @@ void wrong_door_plays(const Engine& e, Seat seat, CardId self, const WindowFrame
   if (!window || window->kind == WindowKind::kDilemma) return;
   const State& s = e.state();
   for (CardId c = 0; c < s.cards.size(); ++c) {
-    if (s.def(c).handler == &kQTent && e.just_played(c, State::other(seat)) &&
-        e.may_nullify(self, c))
+    if (s.handler(c) == &kQTent && e.just_played(c, State::other(seat)) && e.may_nullify(self, c))
       out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
 }

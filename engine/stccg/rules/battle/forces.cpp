@@ -17,7 +17,7 @@ int skill(const MemberFacts& m, std::optional<SkillId> id) {
 
 }  // namespace
 
-int Engine::leaders(const std::vector<CardId>& group) const {
+int Engine::leaders(const std::vector<CardId>& group, int enough) const {
   // A leader has OFFICER or Leadership (§3.11); half Leaderships count only together (Toral,
   // S-50); Tal Shiar leads only where nobody else does (QC).
   const auto leadership = s_.db->skills().find("Leadership");
@@ -35,6 +35,7 @@ int Engine::leaders(const std::vector<CardId>& group) const {
       halves += skill(m, leadership);
     }
     shiar = shiar || skill(m, tal_shiar) > 0;
+    if (whole + halves / 2 >= enough) break;
   }
   const int count = whole + halves / 2;
   return count == 0 && shiar ? 1 : count;
@@ -97,7 +98,8 @@ Rule Engine::may_fire(CardId card, bool initiating, const BattleTerms& terms) co
   if (Rule r = weapons_usable(card); r != Rule::kOk) return r;
   if (s_.cards[card].stopped && !terms.stopped_may_fight) return Rule::kStopped;
   // Return fire needs no leader (BoG; A-02).
-  if (initiating && !terms.no_leader_needed && leaders(crew(card)) == 0) return Rule::kNoLeader;
+  if (initiating && !terms.no_leader_needed && leaders(crew(card), /*enough=*/1) == 0)
+    return Rule::kNoLeader;
   return Rule::kOk;
 }
 
@@ -105,11 +107,12 @@ Rule Engine::may_return_fire(CardId card, const BattleTerms& terms) const {
   // BoG: not stopped, no leader needed. CRD: a leader needed, stopped or not.
   if (s_.options.bog_return_fire) return may_fire(card, /*initiating=*/false, terms);
   if (Rule r = weapons_usable(card); r != Rule::kOk) return r;
-  return terms.no_leader_needed || leaders(crew(card)) > 0 ? Rule::kOk : Rule::kNoLeader;
+  return terms.no_leader_needed || leaders(crew(card), /*enough=*/1) > 0 ? Rule::kOk
+                                                                         : Rule::kNoLeader;
 }
 
 bool Engine::self_controlling(CardId c) const {
-  const Handler* handler = s_.def(c).handler;
+  const Handler* handler = s_.handler(c);
   return handler && handler->self_controlling && s_.in_play_at(c);
 }
 
@@ -137,7 +140,7 @@ std::vector<CardId> Engine::ship_targets(Seat seat, LocIndex loc) const {
 
 bool Engine::battle_forbidden(Seat seat, LocIndex loc) const {
   for (const Location& at : s_.spaceline) {
-    const Handler* handler = s_.def(at.mission).handler;
+    const Handler* handler = s_.handler(at.mission);
     if (handler && handler->forbids_battle && handler->forbids_battle(*this, at.mission, seat, loc))
       return true;
   }

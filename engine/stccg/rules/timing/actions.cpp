@@ -75,7 +75,7 @@ void Engine::step(ActionFrame& f) {
 void Engine::resolve(ActionFrame& f) {
   const Action& a = f.action;
   // An order a card in play gave itself: its handler carries it out.
-  if (is_card_order(a)) return s_.def(a.a).handler->resolve(*this, f);
+  if (is_card_order(a)) return s_.handler(a.a)->resolve(*this, f);
   switch (a.kind) {
     case ActionKind::kReport: {
       if (f.sub == 0) {
@@ -91,7 +91,7 @@ void Engine::resolve(ActionFrame& f) {
         } else {
           move_card(a.a, Zone::kPlay, Where::kAboard, kNoLoc, a.b);
         }
-        if (const Handler* handler = s_.def(a.a).handler; handler && handler->reported)
+        if (const Handler* handler = s_.handler(a.a); handler && handler->reported)
           handler->reported(*this, a.a);
         f.sub = 1;
       }
@@ -101,7 +101,7 @@ void Engine::resolve(ActionFrame& f) {
       move_card(a.a, Zone::kPlay, Where::kSpace, a.loc);
       return;
     case ActionKind::kPlayEvent:
-      if (s_.def(a.a).handler) return resolve_play(f);
+      if (s_.handler(a.a)) return resolve_play(f);
       if (a.b == kNoCard) {
         move_card(a.a, Zone::kPlay, Where::kTable);
       } else {
@@ -118,7 +118,7 @@ void Engine::resolve(ActionFrame& f) {
         insert_mission(f.actor, a.a, a.loc);
         f.sub = 1;
       }
-      if (const Handler* handler = s_.def(a.a).handler; handler && handler->resolve)
+      if (const Handler* handler = s_.handler(a.a); handler && handler->resolve)
         handler->resolve(*this, f);
       return;
     case ActionKind::kMove:
@@ -180,8 +180,7 @@ void Engine::resolve(ActionFrame& f) {
       return resolve_download(f);
     case ActionKind::kTakeBack:
       if (check_take_back(f.actor, a.a) != Rule::kOk) return;
-      if (const Handler* handler = s_.def(a.a).handler; handler->resolve)
-        handler->resolve(*this, f);
+      if (const Handler* handler = s_.handler(a.a); handler->resolve) handler->resolve(*this, f);
       move_card(a.a, Zone::kHand);
       return;
     default:
@@ -210,7 +209,7 @@ void Engine::report_personnel_aboard(ActionFrame& f) {
     if (!chosen) return;  // asked: this runs again with the answer
     if (*chosen == kNoCard) return;
     move_card(*chosen, Zone::kPlay, Where::kAboard, kNoLoc, ship);
-    if (const Handler* handler = s_.def(*chosen).handler; handler && handler->reported)
+    if (const Handler* handler = s_.handler(*chosen); handler && handler->reported)
       handler->reported(*this, *chosen);
     ++f.sub;
   }

@@ -92,7 +92,7 @@ std::vector<Action> Engine::response_options(Seat seat, const WindowFrame& w) co
 
 void Engine::card_responses(Seat seat, const WindowFrame& w, std::vector<Action>& out) const {
   for (CardId c : s_.handled_in_play) {
-    const Handler* handler = s_.def(c).handler;
+    const Handler* handler = s_.handler(c);
     if (handler && handler->responses &&
         (s_.cards[c].controller == seat || handler->responses_for_either_player))
       handler->responses(*this, seat, c, w, out);
