@@ -225,8 +225,11 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   agenda_options(seat, /*orders=*/true, options);
   download_options(seat, nullptr, options);
   card_orders(seat, options);
-  for (CardId c : player.discard)
-    offer({ActionKind::kTakeBack, c});
+  // Only a card whose handler says so is taken back from the discard pile (check_take_back).
+  for (CardId c : player.discard) {
+    const Handler* handler = s_.handler(c);
+    if (handler && handler->may_take_back) offer({ActionKind::kTakeBack, c});
+  }
   // Interrupts, doorways and the events whose handlers say where they go.
   hand_plays(seat, nullptr, options);
   options.push_back({ActionKind::kEndTurn});

@@ -6,6 +6,7 @@
 // after a battle (WindowKind::kBattleEnded) has the battle's frame below it, which says who fought
 // and who won.
 #include <algorithm>
+#include <iterator>
 
 #include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
@@ -75,7 +76,7 @@ std::vector<CardId> decorated_candidates(const Engine& e, Seat seat, const Windo
   std::vector<CardId> out;
   for (CardId c : fought) {
     if (e.state().in_play_at(c) && e.is_personnel(c) && e.state().cards[c].controller == seat &&
-        e.leaders({c}) > 0 && !wears_medals(e, c))
+        e.leaders({c}, /*enough=*/1) > 0 && !wears_medals(e, c))
       out.push_back(c);
   }
   return out;
@@ -153,13 +154,20 @@ std::vector<CardId> group_of(const Engine& e, CardId member) {
   return {};
 }
 
-// The group's Klingon leaders, strongest first (in the order they entered play among equals).
-std::vector<CardId> klingon_leaders(const Engine& e, const std::vector<CardId>& group) {
+// The group's Klingon leaders, strongest first (in the order they entered play among equals),
+// when there are two or more to contest its leadership; otherwise none. Who leads is asked only
+// of the Klingons, and only where there are two.
+std::vector<CardId> rival_klingon_leaders(const Engine& e, const std::vector<CardId>& group) {
+  std::vector<CardId> klingons;
+  std::copy_if(group.begin(), group.end(), std::back_inserter(klingons),
+               [&](CardId c) { return (e.affiliations(c) & bit(Affiliation::kKlingon)) != 0; });
+  if (klingons.size() < 2) return {};
   std::vector<std::pair<int, CardId>> strongest;  // STRENGTH, leader
-  for (CardId c : group) {
-    if ((e.affiliations(c) & bit(Affiliation::kKlingon)) && e.leaders({c}) > 0)
+  for (CardId c : klingons) {
+    if (e.leaders({c}, /*enough=*/1) > 0)
       strongest.emplace_back(e.attribute(c, Attribute::kStrength), c);
   }
+  if (strongest.size() < 2) return {};
   std::stable_sort(strongest.begin(), strongest.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<CardId> out;
@@ -182,9 +190,8 @@ void arbiter_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* w
       continue;
     const std::vector<CardId> group = group_of(e, c);
     seen.insert(seen.end(), group.begin(), group.end());
-    const std::vector<CardId> leaders = klingon_leaders(e, group);
-    if (leaders.size() < 2 ||
-        std::find(offered.begin(), offered.end(), leaders[0]) != offered.end())
+    const std::vector<CardId> leaders = rival_klingon_leaders(e, group);
+    if (leaders.empty() || std::find(offered.begin(), offered.end(), leaders[0]) != offered.end())
       continue;
     offered.push_back(leaders[0]);
     out.push_back({ActionKind::kPlayInterrupt, self, leaders[0]});
@@ -194,12 +201,12 @@ void arbiter_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* w
 Rule arbiter_still_legal(const Engine& e, Seat, const Action& play) {
   if (!e.state().in_play_at(play.b) || in_play_with(e, kArbiterOfSuccession))
     return Rule::kNoTarget;
-  return klingon_leaders(e, group_of(e, play.b)).size() >= 2 ? Rule::kOk : Rule::kNoTarget;
+  return rival_klingon_leaders(e, group_of(e, play.b)).empty() ? Rule::kNoTarget : Rule::kOk;
 }
 
 void arbiter_resolve(Engine& e, ActionFrame& f) {
-  const std::vector<CardId> leaders = klingon_leaders(e, group_of(e, f.action.b));
-  if (leaders.size() < 2) return;
+  const std::vector<CardId> leaders = rival_klingon_leaders(e, group_of(e, f.action.b));
+  if (leaders.empty()) return;
   const CardId winner = leaders[0];
   const CardId loser = leaders[1];
   if (e.attribute(winner, Attribute::kStrength) == e.attribute(loser, Attribute::kStrength))
