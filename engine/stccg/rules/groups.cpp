@@ -93,8 +93,10 @@ bool Engine::crew_member(CardId c, CardId vessel) const {
 }
 
 std::vector<CardId> Engine::crew(CardId vessel) const {
+  const auto& aboard = s_.in_play_where(Where::kAboard);
   std::vector<CardId> out;
-  for (CardId c : s_.in_play_where(Where::kAboard)) {
+  out.reserve(aboard.size());  // one allocation, not a growth series
+  for (CardId c : aboard) {
     if (crew_member(c, vessel)) out.push_back(c);
   }
   return out;
