@@ -24,6 +24,7 @@ using spacedock::stccg::CardDbError;
 using spacedock::stccg::CardDef;
 using spacedock::stccg::title_key;
 using spacedock::stccg::TitleKey;
+using spacedock::stccg::TitleSet;
 namespace v1 = spacedock::v1;
 
 const CardDef& card(std::string_view title) {
@@ -87,6 +88,19 @@ TEST_CASE("two cards' title keys are equal exactly when their titles are") {
   }
   CHECK(titles.size() > 400);  // many titles, each with a key of its own
   static_assert(title_key("Plexing") != title_key("plexing"));
+}
+
+TEST_CASE("a title set holds the titles it was made of and no other card's") {
+  constexpr TitleSet kNamed{"Frame of Mind", "Thought Maker"};
+  CHECK(kNamed.contains(title_key("Frame of Mind")));
+  CHECK(kNamed.contains(title_key("Thought Maker")));
+  int others = 0;
+  for (const CardDef& def : CardDb::standard().defs()) {
+    if (def.title() == "Frame of Mind" || def.title() == "Thought Maker") continue;
+    CHECK_FALSE(kNamed.contains(title_key(def.title())));
+    ++others;
+  }
+  CHECK(others > 400);
 }
 
 TEST_CASE("figures match the figures table") {

@@ -17,15 +17,11 @@ namespace {
 // dilemma being met, a card being played, or a card in play. (It is also the cure of Barclay
 // Transporter Phobia, a card not in the database.)
 
-constexpr TitleKey kPlexed[] = {
-    title_key("Empathic Echo"), title_key("Parallax Arguers"), title_key("Frame of Mind"),
-    title_key("System-Wide Cascade Failure"), title_key("Thought Maker")};
+constexpr TitleSet kPlexed{"Empathic Echo", "Parallax Arguers", "Frame of Mind",
+                           "System-Wide Cascade Failure", "Thought Maker"};
 
 bool plexed(const Engine& e, CardId self, CardId c) {
-  const TitleKey title = e.state().traits(c).title;
-  return c != self &&
-         std::find(std::begin(kPlexed), std::end(kPlexed), title) != std::end(kPlexed) &&
-         e.may_nullify(self, c);
+  return kPlexed.contains(e.state().traits(c).title) && c != self && e.may_nullify(self, c);
 }
 
 void plexing_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
@@ -39,11 +35,12 @@ void plexing_plays(const Engine& e, Seat, CardId self, const WindowFrame* window
   // A dilemma being met is answered in its own window, above. The targets are offered in card
   // order.
   const auto first = out.size();
-  for (const auto* list : {&s.in_play, &s.resolving}) {
-    for (CardId c : *list) {
-      if (s.cards[c].zone == Zone::kResolving && s.type(c) == v1::STCCG_CARD_TYPE_DILEMMA) continue;
-      if (plexed(e, self, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
-    }
+  for (CardId c : s.in_play) {
+    if (plexed(e, self, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+  }
+  for (CardId c : s.resolving) {
+    if (s.type(c) != v1::STCCG_CARD_TYPE_DILEMMA && plexed(e, self, c))
+      out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
   std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
             [](const Action& x, const Action& y) { return x.b < y.b; });
