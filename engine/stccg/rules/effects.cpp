@@ -10,17 +10,8 @@ Effect& Engine::add_effect(Effect effect) {
   return s_.effects.back();
 }
 
-const Effect* Engine::find_effect(EffectKind kind, CardId card) const {
-  if (!s_.may_have(kind)) return nullptr;
+const Effect* Engine::first_effect(EffectKind kind, CardId card) const {
   for (const Effect& x : s_.effects) {
-    if (x.kind == kind && (card == kNoCard || x.card == card)) return &x;
-  }
-  return nullptr;
-}
-
-Effect* Engine::find_effect(EffectKind kind, CardId card) {
-  if (!s_.may_have(kind)) return nullptr;
-  for (Effect& x : s_.effects) {
     if (x.kind == kind && (card == kNoCard || x.card == card)) return &x;
   }
   return nullptr;

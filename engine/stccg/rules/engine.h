@@ -99,9 +99,14 @@ class Engine {
 
   // --- Effects in play (effects.cpp) ---
   Effect& add_effect(Effect effect);
-  // The first effect of `kind` on `card` (any card when kNoCard), or nullptr.
-  const Effect* find_effect(EffectKind kind, CardId card = kNoCard) const;
-  Effect* find_effect(EffectKind kind, CardId card = kNoCard);
+  // The first effect of `kind` on `card` (any card when kNoCard), or nullptr. Inline: nearly
+  // always no effect of the kind is in play, and the answer is one bit away.
+  const Effect* find_effect(EffectKind kind, CardId card = kNoCard) const {
+    return s_.may_have(kind) ? first_effect(kind, card) : nullptr;
+  }
+  Effect* find_effect(EffectKind kind, CardId card = kNoCard) {
+    return s_.may_have(kind) ? const_cast<Effect*>(first_effect(kind, card)) : nullptr;
+  }
   bool has_effect(EffectKind kind, CardId card = kNoCard) const {
     return find_effect(kind, card) != nullptr;
   }
@@ -121,6 +126,7 @@ class Engine {
   // --- Cards and zones (zones.cpp) ---
   // Whether a card's owner (its controller, in play) may see it where it is now (§1.5).
   bool owner_sees(CardId c) const;
+  bool in_q_tent(CardId c) const;  // face down in its owner's Q's Tent
   // Whether everyone may see it where it is now.
   bool all_see(CardId c) const;
   // Whether `seat` may see it where it is now: everyone may, or it is theirs and its owner may.
@@ -657,6 +663,9 @@ class Engine {
   void check_waiting_dilemmas();
 
  private:
+  // find_effect's walk of the effects, once the kind may be among them.
+  const Effect* first_effect(EffectKind kind, CardId card) const;
+
   State s_;
 };
 

@@ -20,11 +20,12 @@ bool Engine::owner_sees(CardId c) const {
   if (card.zone == Zone::kDrawDeck) return searching_deck(card.owner);
   // Face-down side decks are unknown to their owner too, but for Q's Tent, whose cards the
   // owner chose and may pick from (§1.5).
-  if (card.zone == Zone::kSideDeck) {
-    const auto& tent = s_.players[card.owner].side_deck(SideDeckKind::kQTent).cards;
-    return std::find(tent.begin(), tent.end(), c) != tent.end();
-  }
-  return true;
+  return card.zone != Zone::kSideDeck || in_q_tent(c);
+}
+
+bool Engine::in_q_tent(CardId c) const {
+  const auto& tent = s_.players[s_.cards[c].owner].side_deck(SideDeckKind::kQTent).cards;
+  return std::find(tent.begin(), tent.end(), c) != tent.end();
 }
 
 bool Engine::searching_deck(Seat seat) const {
