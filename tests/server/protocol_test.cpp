@@ -437,6 +437,52 @@ TEST_CASE("a restart restores matches; a log that no longer replays is set aside
   CHECK(result.summary().find("could not be restored") != std::string::npos);
 }
 
+TEST_CASE("a save that fails answers INTERNAL, changes nothing, and lets the next input through") {
+  TempDir dir;
+  const auto db_path = dir.path() / "db.sqlite";
+  std::uint64_t match = 0;
+  {
+    TestServer server(db_path);
+    run_client([&]() -> awaitable<void> {
+      auto alice = co_await logged_in(server.url(), "alice");
+      auto bob = co_await logged_in(server.url(), "bob");
+      match = co_await create_match(*alice);
+      REQUIRE((co_await join(*bob, match)).code() == sd::v1::OK);
+      const auto cut = co_await next_prompt(*bob);  // bob cuts alice's pile first
+      const auto stored = inputs_stored(dir, match);
+      {
+        // Another connection holds the database's write lock: the server's commit waits out
+        // its busy timeout, then fails.
+        auto holder = sd::storage::Database::open(db_path.string());
+        holder.execute("BEGIN IMMEDIATE");
+        const auto failed = co_await submit(*bob, match, cut.decision_id(), cut.options(0).id());
+        CHECK(failed.code() == sd::v1::INTERNAL);
+        holder.execute("ROLLBACK");
+      }
+      CHECK(inputs_stored(dir, match) == stored);
+      // Nothing moved: the same decision is still open, and takes the same answer now.
+      CHECK((co_await submit(*bob, match, cut.decision_id(), cut.options(0).id())).code() ==
+            sd::v1::OK);
+      CHECK(inputs_stored(dir, match) == stored + 1);
+      const auto next = co_await next_prompt(*alice);
+      CHECK(next.decision_id() > cut.decision_id());
+    }());
+  }
+  // A restart replays the stored log: the match is hosted again, not set aside as a log that no
+  // longer replays.
+  TestServer server(db_path);
+  run_client([&]() -> awaitable<void> {
+    auto alice = co_await logged_in(server.url(), "alice");
+    auto listed = co_await call(*alice, [](auto& m) {
+      m.mutable_list_matches()->add_statuses(sd::v1::MATCH_STATUS_ACTIVE);
+      m.mutable_list_matches()->add_statuses(sd::v1::MATCH_STATUS_ABORTED);
+    });
+    REQUIRE(listed.matches().matches_size() == 1);
+    CHECK(listed.matches().matches(0).match_id() == match);
+    CHECK(listed.matches().matches(0).status() == sd::v1::MATCH_STATUS_ACTIVE);
+  }());
+}
+
 TEST_CASE("Welcome lists every game the server hosts") {
   TempDir dir;
   TestServer server(dir.path() / "db.sqlite");
