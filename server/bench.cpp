@@ -12,6 +12,20 @@ namespace spacedock::server {
 
 namespace {
 
+// How this binary was built, when that makes its figures not the engine's (as LevelDB's
+// db_bench warns): sanitizers, no optimisation, or assertions; nullptr for a release build.
+const char* build_caveat() {
+#if defined(__SANITIZE_ADDRESS__)
+  return "sanitizers on (SPACEDOCK_SANITIZE or fuzzing)";
+#elif !defined(__OPTIMIZE__)
+  return "not optimised";
+#elif !defined(NDEBUG)
+  return "assertions on";
+#else
+  return nullptr;
+#endif
+}
+
 std::optional<v1::IncursionsMode> incursions_mode_named(const std::string& name) {
   if (name == "basic") return v1::INCURSIONS_MODE_BASIC;
   if (name == "crew") return v1::INCURSIONS_MODE_CREW;
@@ -93,6 +107,12 @@ int run_bench(const BenchOptions& options) {
   } while (options.games > 0 ? games < options.games : Clock::now() < deadline);
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
 
+  const char* caveat = build_caveat();
+  if (caveat)
+    std::fprintf(stderr, "bench: warning: this build has %s; its figures are not the engine's\n",
+                 caveat);
+  std::printf("build:                     %s\n",
+              caveat ? caveat : "release (optimised, no assertions)");
   std::printf("game:                      %s%s%s, %d players, random legal playouts, 1 thread\n",
               options.game.c_str(), options.game == "incursions" ? " " : "",
               options.game == "incursions" ? options.mode.c_str() : "", setup.seats_size());
