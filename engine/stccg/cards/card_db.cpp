@@ -445,7 +445,8 @@ CardDb CardDb::load(std::string_view skills, std::initializer_list<File> files) 
   db.defs_ = loader.compile();
   std::unordered_map<TitleKey, std::string_view> titles;  // each key's one title
   for (const CardDef& def : db.defs_) {
-    const auto [known, added] = titles.emplace(title_key(def.title()), def.title());
+    const TitleKey title = title_key(def.title());
+    const auto [known, added] = titles.emplace(title, def.title());
     if (!added && known->second != def.title()) {
       throw CardDbError("card " + def.id() + ": the titles '" + def.title() + "' and '" +
                         std::string(known->second) + "' have one TitleKey; change title_key()");
@@ -454,7 +455,7 @@ CardDb CardDb::load(std::string_view skills, std::initializer_list<File> files) 
     AffiliationSet infiltrates = 0;
     for (int a : def.card.personnel().infiltrates())
       infiltrates |= bit(static_cast<Affiliation>(a));
-    db.traits_.push_back({.title = title_key(def.title()),
+    db.traits_.push_back({.title = title,
                           .type = def.type(),
                           .placement = def.card.mission().placement(),
                           .kind = def.card.personnel().kind(),

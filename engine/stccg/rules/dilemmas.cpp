@@ -381,7 +381,7 @@ bool Engine::relocate_effect(AttemptFrame& f, const v1::StccgRelocate& relocate)
 }
 
 Seat Engine::relocation_chooser(const AttemptFrame& f) const {
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.handled_in_play) {
     const Handler* handler = s_.handler(c);
     if (!handler || !handler->chooses_relocation || s_.cards[c].zone != Zone::kPlay) continue;
     if (const Seat seat = handler->chooses_relocation(*this, c, f); seat != kNoSeat) return seat;

@@ -220,6 +220,8 @@ class Engine {
   bool free_report(CardId card) const;
   AffiliationSet affiliations_played(Seat seat) const;
   Rule check_from_hand(Seat seat, CardId card) const;
+  // A card that may not be duplicated, whose title is already in play.
+  bool duplicate_barred(CardId card) const;
   // `loc`: where a ship that reports at a spaceline end arrives (`facility` kNoCard).
   Rule check_report(Seat seat, CardId card, CardId facility, LocIndex loc = kNoLoc) const;
   // Reporting for duty to the crew or Away Team of a personnel that takes such reports.

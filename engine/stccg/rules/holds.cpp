@@ -121,11 +121,7 @@ Rule Engine::held_play_legal(Seat seat, const Action& play) const {
       if (!def.handler) return check_event(seat, c, play.b);
       [[fallthrough]];
     default:
-      if (def.card.not_duplicatable()) {
-        for (CardId other : s_.in_play) {
-          if (s_.traits(other).title == s_.traits(c).title) return Rule::kNotDuplicatable;
-        }
-      }
+      if (duplicate_barred(c)) return Rule::kNotDuplicatable;
       return def.handler && def.handler->still_legal ? def.handler->still_legal(*this, seat, play)
                                                      : Rule::kOk;
   }

@@ -474,16 +474,19 @@ Rule Engine::check_from_hand(Seat seat, CardId card) const {
     return Rule::kCardPlayUsed;
   // Alternate Universe cards need an open Alternate Universe Door of the player's (CRD IV.6).
   if (!doorway_admits(seat, def)) return Rule::kNotPlayableNow;
-  if (def.card.not_duplicatable()) {
-    for (CardId other : s_.in_play) {
-      if (s_.traits(other).title == s_.traits(card).title) return Rule::kNotDuplicatable;
-    }
-  }
+  if (duplicate_barred(card)) return Rule::kNotDuplicatable;
   if (def.persona != kNoPersona && def.unique() && persona_in_play(seat, def.persona, kNoCard)) {
     return Rule::kAlreadyInPlay;
   }
   if (def.persona != kNoPersona && persona_barred(def.persona)) return Rule::kNotPlayableNow;
   return Rule::kOk;
+}
+
+bool Engine::duplicate_barred(CardId card) const {
+  if (!s_.def(card).card.not_duplicatable()) return false;
+  const TitleKey title = s_.traits(card).title;
+  return std::any_of(s_.in_play.begin(), s_.in_play.end(),
+                     [&](CardId other) { return s_.traits(other).title == title; });
 }
 
 Rule Engine::check_report(Seat seat, CardId card, CardId facility, LocIndex loc) const {

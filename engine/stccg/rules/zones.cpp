@@ -100,7 +100,7 @@ bool Engine::all_see(CardId c) const {
     case Zone::kDrawDeck: {
       const auto& deck = s_.players[card.owner].draw;
       if (deck.empty() || deck.back() != c) return false;
-      return std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId other) {
+      return std::any_of(s_.handled_in_play.begin(), s_.handled_in_play.end(), [&](CardId other) {
         const Handler* handler = s_.handler(other);
         return handler && handler->draw_decks_face_up;
       });

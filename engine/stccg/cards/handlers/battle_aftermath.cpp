@@ -52,7 +52,7 @@ constexpr int kMedalsPoints = 5;
 bool wears_medals(const Engine& e, CardId personnel) {
   const State& s = e.state();
   const bool per_leader = s.options.medals_one_per_leader;
-  return std::any_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
+  return std::any_of(s.handled_in_play.begin(), s.handled_in_play.end(), [&](CardId c) {
     return s.handler(c) == &kDatasMedals &&
            (per_leader ? s.cards[c].host == personnel
                        : s.cards[c].controller == s.cards[personnel].controller);
@@ -214,7 +214,7 @@ void arbiter_resolve(Engine& e, ActionFrame& f) {
   e.kill(loser);
   place(e, f.action.a, f.actor, winner);
   e.score(f.actor, kArbiterPoints, f.action.a);
-  for (CardId c : std::vector<CardId>(e.state().in_play)) {
+  for (CardId c : std::vector<CardId>(e.state().handled_in_play)) {
     if (e.state().handler(c) == &kKlingonCivilWar && e.state().in_play_at(c) &&
         e.may_nullify(f.action.a, c))
       e.nullify(c);
@@ -235,7 +235,7 @@ void painstik_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* 
                     std::vector<Action>& out) {
   const State& s = e.state();
   if (!window || window->kind != WindowKind::kDilemma) {
-    for (CardId c : s.in_play) {
+    for (CardId c : s.handled_in_play) {
       if (s.handler(c) == &kArbiterOfSuccession && s.cards[c].controller == seat)
         out.push_back({ActionKind::kPlayInterrupt, self, c});
     }
@@ -323,7 +323,7 @@ void civil_war_vessel_destroyed(Engine& e, CardId self, CardId vessel, Seat by) 
   const State& s = e.state();
   if (by == kNoSeat || !e.is_ship(vessel) || s.cards[vessel].controller == by) return;
   // One copy for both players: the first in play of either.
-  for (CardId c : s.in_play) {
+  for (CardId c : s.handled_in_play) {
     if (s.handler(c) == &kKlingonCivilWar) {
       if (c != self) return;
       break;
