@@ -16,14 +16,14 @@
 #include <memory>
 #include <string>
 
-#include "server/bot_accounts.h"
-#include "server/chat.h"
-#include "server/connection.h"
-#include "server/lobby.h"
-#include "server/quick_match_queue.h"
-#include "server/services.h"
+#include "server/accounts/bot_accounts.h"
+#include "server/common/services.h"
+#include "server/lobby/chat.h"
+#include "server/lobby/lobby.h"
+#include "server/net/web_root.h"
+#include "server/quick_match/queue.h"
+#include "server/session/connection.h"
 #include "server/tournament/tournaments.h"
-#include "server/web_root.h"
 
 namespace sd = spacedock::server;
 namespace asio = boost::asio;

@@ -12,7 +12,7 @@
 #include <fstream>
 #include <thread>
 
-#include "server/listener.h"
+#include "server/net/listener.h"
 #include "storage/matches.h"
 
 namespace spacedock::server {

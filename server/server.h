@@ -7,15 +7,15 @@
 #include <boost/asio/thread_pool.hpp>
 #include <memory>
 
-#include "server/admission.h"
-#include "server/chat.h"
-#include "server/lobby.h"
-#include "server/metrics.h"
-#include "server/persistence.h"
-#include "server/quick_match_queue.h"
-#include "server/services.h"
+#include "server/common/metrics.h"
+#include "server/common/services.h"
+#include "server/lobby/chat.h"
+#include "server/lobby/lobby.h"
+#include "server/net/admission.h"
+#include "server/net/web_root.h"
+#include "server/persistence/persistence.h"
+#include "server/quick_match/queue.h"
 #include "server/tournament/tournaments.h"
-#include "server/web_root.h"
 
 namespace spacedock::server {
 

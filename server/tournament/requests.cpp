@@ -1,5 +1,5 @@
 // Connection: the tournament requests (tournament.proto), handed to the Tournaments service.
-#include "server/connection.h"
+#include "server/session/connection.h"
 #include "server/tournament/tournaments.h"
 
 namespace spacedock::server {

@@ -6,9 +6,9 @@
 #include <boost/asio/post.hpp>
 
 #include "engine/games.h"
-#include "server/chess_clock.h"
-#include "server/crypto.h"
-#include "server/lobby.h"
+#include "server/common/crypto.h"
+#include "server/lobby/lobby.h"
+#include "server/match/chess_clock.h"
 #include "server/tournament/structure.h"
 #include "server/tournament/tournaments.h"
 

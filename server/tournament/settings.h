@@ -2,7 +2,7 @@
 
 #include <optional>
 
-#include "server/match.h"
+#include "server/match/match.h"
 #include "server/tournament/standings.h"
 #include "spacedock/v1/tournament.pb.h"
 

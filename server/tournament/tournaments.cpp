@@ -8,9 +8,9 @@
 #include <set>
 
 #include "engine/games.h"
-#include "server/connection.h"
-#include "server/crypto.h"
-#include "server/lobby.h"
+#include "server/common/crypto.h"
+#include "server/lobby/lobby.h"
+#include "server/session/connection.h"
 #include "server/tournament/settings.h"
 #include "storage/accounts.h"
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "server/match.h"
+#include "server/match/match.h"
 #include "server/tournament/tournament.h"
 #include "spacedock/v1/envelope.pb.h"
 #include "spacedock/v1/match_setup.pb.h"

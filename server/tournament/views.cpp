@@ -5,8 +5,8 @@
 
 #include <boost/asio/post.hpp>
 
-#include "server/connection.h"
-#include "server/lobby.h"
+#include "server/lobby/lobby.h"
+#include "server/session/connection.h"
 #include "server/tournament/structure.h"
 #include "server/tournament/tournaments.h"
 

@@ -1,6 +1,6 @@
 // The chess clock's bookkeeping, told the time explicitly: presets, charging only the seats that
 // owe a decision, increments, pauses, running out, and banks restored after a restart.
-#include "server/chess_clock.h"
+#include "server/match/chess_clock.h"
 
 #include <doctest/doctest.h>
 

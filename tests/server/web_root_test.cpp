@@ -1,6 +1,6 @@
 // The browser client's files served by `spacedock serve` at "/": content types, caching by
 // name, gzip, revalidation, HEAD, and nothing outside the web root.
-#include "server/web_root.h"
+#include "server/net/web_root.h"
 
 #include <doctest/doctest.h>
 
@@ -9,7 +9,7 @@
 #include <functional>
 #include <string>
 
-#include "server/card_images.h"
+#include "server/net/card_images.h"
 #include "tests/server/test_server.h"
 #include "tests/temp_dir.h"
 

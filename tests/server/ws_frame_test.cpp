@@ -1,5 +1,5 @@
 // The server writes its WebSocket data frames itself; their headers follow RFC 6455 §5.2.
-#include "server/ws_frame.h"
+#include "server/net/ws_frame.h"
 
 #include <doctest/doctest.h>
 

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/common/metrics.h"
+#include "storage/database.h"
+
+namespace spacedock::server {
+
+// The one thread that talks to SQLite. Jobs queue up while a batch commits; each batch runs in
+// one transaction (group commit, one fsync), every job in its own savepoint so a failing job
+// rolls back alone. Under load (the last batch held more than one job) a batch is held open for
+// up to `window` after its first job, so that one fsync serves more jobs; an idle server commits
+// each job at once. A job's completion runs on this thread after its batch committed, or failed:
+// completions must hand their work to the right strand and return at once.
+class Persistence {
+ public:
+  using Work = std::function<void(storage::Database&)>;
+  using Done = std::function<void(std::exception_ptr error)>;
+
+  // `commit_latency`, if given, observes each batch's commit.
+  explicit Persistence(storage::Database db, prometheus::Histogram* commit_latency = nullptr,
+                       std::chrono::microseconds window = std::chrono::microseconds(0));
+  ~Persistence();
+  Persistence(const Persistence&) = delete;
+  Persistence& operator=(const Persistence&) = delete;
+
+  void submit(Work work, Done done);
+
+  // Finishes every queued job, then stops the thread.
+  void stop();
+
+  // Batches committed and jobs run so far, for metrics.
+  std::size_t batches() const;
+  std::size_t jobs() const;
+  // Jobs waiting.
+  std::size_t queued() const;
+
+ private:
+  struct Job {
+    Work work;
+    Done done;
+  };
+
+  void run();
+
+  storage::Database db_;
+  prometheus::Histogram* commit_latency_;
+  const std::chrono::microseconds window_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::vector<Job> queue_;
+  bool stopping_ = false;
+  std::size_t batches_ = 0;
+  std::size_t jobs_ = 0;
+  std::thread thread_;
+};
+
+}  // namespace spacedock::server
