@@ -17,9 +17,9 @@
 #include <string>
 
 #include "server/accounts/bot_accounts.h"
+#include "server/chat/chat.h"
 #include "server/common/services.h"
-#include "server/lobby/chat.h"
-#include "server/lobby/lobby.h"
+#include "server/match/lobby.h"
 #include "server/net/web_root.h"
 #include "server/quick_match/queue.h"
 #include "server/session/connection.h"
@@ -64,7 +64,7 @@ struct Core {
     db = std::make_unique<sd::Persistence>(spacedock::storage::Database::open(path.string()));
     services = std::make_unique<sd::Services>(
         sd::Services{config, io, cpu, *db, lobby, metrics, admission, throttles, sessions, chat,
-                     bots, quick_matches, web, tournaments, nullptr});
+                     bots, quick_matches, web, tournaments, tournaments, nullptr});
     auto reader = spacedock::storage::Database::open(path.string());
     tournaments.restore(*services, reader);
   }

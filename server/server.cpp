@@ -103,9 +103,9 @@ Server::Server(ServerConfig config)
   db_ = std::make_unique<Persistence>(open_database(config_.db_path), &metrics_.commit_latency,
                                       config_.commit_window);
   if (!config_.tls_certificate_file.empty()) tls_ = tls_context(config_);
-  services_ = std::make_unique<Services>(Services{config_, io_, cpu_, *db_, lobby_, metrics_,
-                                                  admission_, throttles_, sessions_, chat_, bots_,
-                                                  quick_matches_, web_, tournaments_, tls_.get()});
+  services_ = std::make_unique<Services>(
+      Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_, throttles_, sessions_, chat_,
+               bots_, quick_matches_, web_, tournaments_, tournaments_, tls_.get()});
   restore_matches();
   listener_ = std::make_shared<Listener>(
       *services_, asio::ip::tcp::endpoint(asio::ip::make_address(config_.host), config_.port));

@@ -7,10 +7,10 @@
 #include <boost/asio/thread_pool.hpp>
 #include <memory>
 
+#include "server/chat/chat.h"
 #include "server/common/metrics.h"
 #include "server/common/services.h"
-#include "server/lobby/chat.h"
-#include "server/lobby/lobby.h"
+#include "server/match/lobby.h"
 #include "server/net/admission.h"
 #include "server/net/web_root.h"
 #include "server/persistence/persistence.h"

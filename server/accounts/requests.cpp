@@ -223,7 +223,7 @@ void Connection::logged_in(storage::Account account, std::string token, std::int
   reply(std::move(response));
 }
 
-void Connection::logged_out(std::vector<std::shared_ptr<Connection>> others) {
+void Connection::logged_out(std::vector<std::shared_ptr<Recipient>> others) {
   services_.sessions.remove(this);
   unfollow_all();
   identity_.reset();

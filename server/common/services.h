@@ -12,15 +12,17 @@
 #include "server/common/address_ranges.h"
 #include "server/common/crypto.h"
 #include "server/common/metrics.h"
+#include "server/common/now.h"
+#include "server/common/sessions.h"
 #include "server/net/admission.h"
 #include "server/persistence/persistence.h"
-#include "server/session/sessions.h"
 #include "server/session/throttle.h"
 
 namespace spacedock::server {
 
 class Chat;
 class Lobby;
+class MatchObserver;
 class QuickMatchQueue;
 class Tournaments;
 class WebRoot;
@@ -115,14 +117,10 @@ struct Services {
   QuickMatchQueue& quick_matches;
   const WebRoot& web;
   Tournaments& tournaments;
+  // Hears every match that ends: the tournaments, whose tables they may be.
+  MatchObserver& match_observer;
   // The game port's TLS, when the server holds a certificate; null: plain HTTP and WebSocket.
   boost::asio::ssl::context* tls;
 };
-
-inline std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 }  // namespace spacedock::server

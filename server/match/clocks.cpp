@@ -7,7 +7,6 @@
 #include <algorithm>
 
 #include "server/match/match.h"
-#include "server/session/connection.h"
 
 namespace spacedock::server {
 

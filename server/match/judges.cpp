@@ -7,11 +7,10 @@
 
 #include "engine/games.h"
 #include "server/match/match.h"
-#include "server/session/connection.h"
 
 namespace spacedock::server {
 
-void Match::judge(std::shared_ptr<Connection> connection, Identity who, Reply reply) {
+void Match::judge(std::shared_ptr<Recipient> connection, Identity who, Reply reply) {
   serialize(
       [this, connection = std::move(connection), who = std::move(who), reply = std::move(reply)] {
         if (seat_of(who.account_id) >= 0) {
@@ -51,7 +50,7 @@ std::optional<v1::ServerMessage> Match::judge_view(std::int64_t as_of_ms, bool c
   return message;
 }
 
-void Match::send_judge_views(const Connection* only) {
+void Match::send_judge_views(const Recipient* only) {
   // A judge's account may have taken a seat since (or its connection been closed): a player
   // never sees this view.
   std::erase_if(judges_, [&](const Judge& j) {

@@ -10,9 +10,8 @@
 
 #include "engine/core/guarded.h"
 #include "engine/games.h"
-#include "server/lobby/chat.h"
-#include "server/session/connection.h"
-#include "server/tournament/tournaments.h"
+#include "server/chat/chat.h"
+#include "server/match/observer.h"
 
 namespace spacedock::server {
 namespace {
@@ -49,29 +48,6 @@ v1::Response refusal(const core::SubmitResult& result) {
 constexpr std::uint64_t kMaxReplayedEvents = 5000;
 
 }  // namespace
-
-v1::Response ok_response() {
-  return {};
-}
-
-v1::Response error_response(v1::ErrorCode code, std::string message, std::string rule) {
-  v1::Response response;
-  response.set_code(code);
-  response.set_message(std::move(message));
-  response.set_rule(std::move(rule));
-  return response;
-}
-
-v1::Response internal_error() {
-  return error_response(v1::INTERNAL, "the server could not do that; try again");
-}
-
-v1::Response rate_limited(std::string message, std::chrono::milliseconds retry_after) {
-  v1::Response response = error_response(v1::RATE_LIMITED, std::move(message));
-  response.set_retry_after_ms(static_cast<std::uint32_t>(
-      std::clamp<std::int64_t>(retry_after.count(), 1, std::numeric_limits<std::uint32_t>::max())));
-  return response;
-}
 
 Match::Match(Services& services, std::int64_t id, v1::MatchSetup setup,
              std::vector<std::int64_t> seat_accounts, int seat_count, std::int64_t created_at_ms)
@@ -234,14 +210,14 @@ int Match::seat_of(std::int64_t account_id) const {
   return -1;
 }
 
-Match::Follower* Match::follower_of(const Connection* connection) {
+Match::Follower* Match::follower_of(const Recipient* connection) {
   for (auto& f : followers_) {
     if (f.key == connection) return &f;
   }
   return nullptr;
 }
 
-Match::Follower& Match::add_follower(const std::shared_ptr<Connection>& connection,
+Match::Follower& Match::add_follower(const std::shared_ptr<Recipient>& connection,
                                      core::Viewer viewer, std::int64_t account_id) {
   // One stream per connection; a seat is followed by one connection at a time, so a player's
   // newer connection fences the older one, which is told.
@@ -285,7 +261,7 @@ std::optional<v1::Response> Match::watching_refused(std::int64_t account_id,
   return std::nullopt;
 }
 
-void Match::send_snapshot(Follower& f, Connection& c) {
+void Match::send_snapshot(Follower& f, Recipient& c) {
   f.seq = 0;
   f.next_event = engine_->event_count();
   for (std::size_t i = 0; i < f.next_event; ++i)
@@ -320,7 +296,7 @@ void Match::catch_up(Follower& f) {
   send_prompts(f, *connection);
 }
 
-void Match::send_prompts(Follower& f, Connection& c) {
+void Match::send_prompts(Follower& f, Recipient& c) {
   if (f.viewer.role != core::Viewer::Role::kPlayer) return;
   for (const auto& decision : engine_->open_decisions()) {
     if (decision.seat != f.viewer.seat || decision.id <= f.prompted) continue;
@@ -436,7 +412,7 @@ std::unique_ptr<core::MatchEngine> Match::replayed() const {
   return engine;
 }
 
-void Match::spectate(std::shared_ptr<Connection> connection, std::int64_t account_id,
+void Match::spectate(std::shared_ptr<Recipient> connection, std::int64_t account_id,
                      std::string invite_code, Reply reply) {
   serialize([this, connection = std::move(connection), account_id,
              invite_code = std::move(invite_code), reply = std::move(reply)] {
@@ -452,7 +428,7 @@ void Match::spectate(std::shared_ptr<Connection> connection, std::int64_t accoun
   });
 }
 
-void Match::resume(std::shared_ptr<Connection> connection, Identity who, const v1::Resume& request,
+void Match::resume(std::shared_ptr<Recipient> connection, Identity who, const v1::Resume& request,
                    Reply reply) {
   serialize([this, connection = std::move(connection), who = std::move(who), request,
              reply = std::move(reply)] {
@@ -493,7 +469,7 @@ void Match::resume(std::shared_ptr<Connection> connection, Identity who, const v
   });
 }
 
-void Match::submit(const Connection* from, Identity who, v1::SubmitDecision request, Reply reply) {
+void Match::submit(const Recipient* from, Identity who, v1::SubmitDecision request, Reply reply) {
   if (request.idempotency_key().size() > kMaxIdempotencyKey) {
     return reply(error_response(
         v1::BAD_REQUEST,
@@ -507,7 +483,7 @@ void Match::submit(const Connection* from, Identity who, v1::SubmitDecision requ
   apply_input(from, std::move(who), std::move(input), std::move(reply));
 }
 
-void Match::concede(const Connection* from, Identity who, Reply reply) {
+void Match::concede(const Recipient* from, Identity who, Reply reply) {
   storage::InputRecord input;
   input.kind = storage::InputKind::kConcede;
   apply_input(from, std::move(who), std::move(input), std::move(reply));
@@ -545,7 +521,7 @@ std::optional<v1::MatchClock> Match::clock_reading() const {
   return last_clock_;
 }
 
-void Match::snapshot(std::shared_ptr<Connection> connection, Reply reply) {
+void Match::snapshot(std::shared_ptr<Recipient> connection, Reply reply) {
   serialize([this, connection = std::move(connection), reply = std::move(reply)] {
     Follower* f = follower_of(connection.get());
     if (!f) {
@@ -560,7 +536,7 @@ void Match::snapshot(std::shared_ptr<Connection> connection, Reply reply) {
   });
 }
 
-void Match::apply_input(const Connection* from, Identity who, storage::InputRecord input,
+void Match::apply_input(const Recipient* from, Identity who, storage::InputRecord input,
                         Reply reply) {
   const auto arrived = std::chrono::steady_clock::now();
   serialize([this, from, arrived, who = std::move(who), input = std::move(input),
@@ -682,7 +658,7 @@ void Match::commit_input(storage::InputRecord input, std::chrono::steady_clock::
             self->status_ = v1::MATCH_STATUS_FINISHED;
             self->services_.metrics.matches_finished_total.Increment();
             spdlog::info("match={} finished: {}", self->id_, self->engine_->result().summary());
-            self->services_.tournaments.match_over(self->id_, self->engine_->result());
+            self->services_.match_observer.match_over(self->id_, self->engine_->result());
           }
           // A decision changes the header only when it ends the game; then whoever acts on
           // the answer sees the new state in the lobby.
@@ -701,7 +677,7 @@ void Match::commit_input(storage::InputRecord input, std::chrono::steady_clock::
       });
 }
 
-void Match::chat(const Connection* from, Identity who, std::string text, Reply reply) {
+void Match::chat(const Recipient* from, Identity who, std::string text, Reply reply) {
   asio::post(strand_, [self = shared_from_this(), from, who = std::move(who),
                        text = std::move(text), reply = std::move(reply)]() mutable {
     const Follower* speaker = self->follower_of(from);
@@ -718,7 +694,7 @@ void Match::chat(const Connection* from, Identity who, std::string text, Reply r
   });
 }
 
-void Match::disconnected(const Connection* connection) {
+void Match::disconnected(const Recipient* connection) {
   asio::post(strand_, [self = shared_from_this(), connection] {
     std::erase_if(self->followers_, [&](const Follower& f) { return f.key == connection; });
     std::erase_if(self->judges_, [&](const Judge& j) { return j.key == connection; });

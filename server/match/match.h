@@ -13,6 +13,8 @@
 
 #include "engine/core/bot.h"
 #include "engine/core/match_engine.h"
+#include "server/common/recipient.h"
+#include "server/common/reply.h"
 #include "server/common/services.h"
 #include "server/match/chess_clock.h"
 #include "spacedock/v1/envelope.pb.h"
@@ -20,25 +22,6 @@
 #include "storage/matches.h"
 
 namespace spacedock::server {
-
-class Connection;
-
-// The account a request comes from.
-struct Identity {
-  std::int64_t account_id = 0;
-  std::string username;
-  bool organiser = false;
-};
-
-// Answers a request; the Connection sends it and fills in the request id.
-using Reply = std::function<void(v1::Response)>;
-
-v1::Response ok_response();
-v1::Response error_response(v1::ErrorCode code, std::string message, std::string rule = {});
-// A failure of the server's own (the database, say): the request may simply be tried again.
-v1::Response internal_error();
-// RATE_LIMITED, with when to try again (Response.retry_after_ms).
-v1::Response rate_limited(std::string message, std::chrono::milliseconds retry_after);
 
 // One hosted match. Everything about it runs on its own strand, so it is never touched by two
 // threads at once and matches never wait for one another. Requests are handled one at a time, in
@@ -73,24 +56,24 @@ class Match : public std::enable_shared_from_this<Match> {
   bool reapable(std::int64_t now, std::int64_t ttl_ms) const;
 
   // `invite_code`: a private match's code (LobbySettings), needed to take a seat or watch.
-  void join(std::shared_ptr<Connection> connection, Identity who, v1::SeatSetup seat,
+  void join(std::shared_ptr<Recipient> connection, Identity who, v1::SeatSetup seat,
             std::string invite_code, Reply reply);
-  void spectate(std::shared_ptr<Connection> connection, std::int64_t account_id,
+  void spectate(std::shared_ptr<Recipient> connection, std::int64_t account_id,
                 std::string invite_code, Reply reply);
   // An organiser watches with every card visible, as the game stood judge_delay ago: a full
   // snapshot at once, then whenever it moved on (checked every judge_interval; match_judges.cpp).
   // Judges get no other event.
-  void judge(std::shared_ptr<Connection> connection, Identity who, Reply reply);
+  void judge(std::shared_ptr<Recipient> connection, Identity who, Reply reply);
   // A server bot takes the next free seat (CreateMatch.bot_opponents, QuickMatch); with a STCCG
   // sample deck. MATCH_FULL if the match has started or has no free seat.
   void add_bot(const BotAccount& account, v1::BotStrength strength, Reply reply);
-  void resume(std::shared_ptr<Connection> connection, Identity who, const v1::Resume& request,
+  void resume(std::shared_ptr<Recipient> connection, Identity who, const v1::Resume& request,
               Reply reply);
-  void leave(std::shared_ptr<Connection> connection, Identity who, Reply reply);
+  void leave(std::shared_ptr<Recipient> connection, Identity who, Reply reply);
   // `from`: the connection the input came on; a connection whose seat another has resumed
   // since is refused (SUPERSEDED).
-  void submit(const Connection* from, Identity who, v1::SubmitDecision request, Reply reply);
-  void concede(const Connection* from, Identity who, Reply reply);
+  void submit(const Recipient* from, Identity who, v1::SubmitDecision request, Reply reply);
+  void concede(const Recipient* from, Identity who, Reply reply);
   // A tournament round's time is up: the game ends, scored by its own end-of-time rules (an
   // input like any other, kTimeCalled). GAME_OVER if it has ended already.
   void call_time(Reply reply);
@@ -102,16 +85,16 @@ class Match : public std::enable_shared_from_this<Match> {
   // thread. None in a match without clocks, or before its first reading.
   std::optional<v1::MatchClock> clock_reading() const;
   // A fresh snapshot, then the open prompts, for a connection that follows the match.
-  void snapshot(std::shared_ptr<Connection> connection, Reply reply);
+  void snapshot(std::shared_ptr<Recipient> connection, Reply reply);
   // Chat from a connection following the match: a player's reaches every follower, a
   // spectator's only the followers who hold no seat (chat.proto).
-  void chat(const Connection* from, Identity who, std::string text, Reply reply);
-  void disconnected(const Connection* connection);
+  void chat(const Recipient* from, Identity who, std::string text, Reply reply);
+  void disconnected(const Recipient* connection);
 
  private:
   struct Follower {
-    std::weak_ptr<Connection> connection;
-    const Connection* key = nullptr;
+    std::weak_ptr<Recipient> connection;
+    const Recipient* key = nullptr;
     core::Viewer viewer;
     // Whose connection it is: a player who watches as a spectator is still a player, and never
     // reads the spectators' chat.
@@ -127,17 +110,17 @@ class Match : public std::enable_shared_from_this<Match> {
 
   int seat_of(std::int64_t account_id) const;
   bool started() const { return engine_ != nullptr; }
-  Follower& add_follower(const std::shared_ptr<Connection>& connection, core::Viewer viewer,
+  Follower& add_follower(const std::shared_ptr<Recipient>& connection, core::Viewer viewer,
                          std::int64_t account_id);
   // The header as an answer; a private match's invite code only for one of its players.
   v1::Response with_info(bool for_player);
   // Why this account may not watch the match with this code (LobbySettings), if it may not.
   std::optional<v1::Response> watching_refused(std::int64_t account_id,
                                                std::string_view invite_code) const;
-  Follower* follower_of(const Connection* connection);
-  void send_snapshot(Follower& f, Connection& c);
+  Follower* follower_of(const Recipient* connection);
+  void send_snapshot(Follower& f, Recipient& c);
   void catch_up(Follower& f);
-  void send_prompts(Follower& f, Connection& c);
+  void send_prompts(Follower& f, Recipient& c);
   // Sends new events and prompts to every follower.
   void send_events();
   // send_events(), then the header if it changed.
@@ -149,13 +132,13 @@ class Match : public std::enable_shared_from_this<Match> {
   // Inside serialize(): seats `who` (checking the seat options), stores the seating, starting
   // the game if that fills the match, then answers, makes `connection` follow as the new seat
   // (a bot has none) and calls done().
-  void take_seat(std::shared_ptr<Connection> connection, Identity who, v1::SeatSetup seat,
+  void take_seat(std::shared_ptr<Recipient> connection, Identity who, v1::SeatSetup seat,
                  std::optional<v1::BotSeat> bot, Reply reply);
 
   // The engine as the stored inputs leave it, replayed from the seed: how an input that failed
   // (in the engine, or to be stored) is undone.
   std::unique_ptr<core::MatchEngine> replayed() const;
-  void apply_input(const Connection* from, Identity who, storage::InputRecord input, Reply reply);
+  void apply_input(const Recipient* from, Identity who, storage::InputRecord input, Reply reply);
   // Inside serialize(): applies an input whose seat is checked, stores it with the clocks it
   // leaves, then answers, sends the news and calls done().
   void commit_input(storage::InputRecord input, std::chrono::steady_clock::time_point arrived,
@@ -196,13 +179,13 @@ class Match : public std::enable_shared_from_this<Match> {
   // Judges (match_judges.cpp): kept apart from the followers, so that no live event or prompt
   // can reach them.
   struct Judge {
-    std::weak_ptr<Connection> connection;
-    const Connection* key = nullptr;
+    std::weak_ptr<Recipient> connection;
+    const Recipient* key = nullptr;
     std::int64_t account_id = 0;  // an organiser, who must never hold a seat of the match
   };
   // Sends the delayed view to each judge (or only to `only`), and comes back in judge_interval
   // while there are judges and the game they see is not over.
-  void send_judge_views(const Connection* only);
+  void send_judge_views(const Recipient* only);
   // The full view as the game stood at `as_of_ms`, from the judges' own copy of the game, which
   // takes the stored inputs as their time comes; nothing before the game started, nor (when
   // `changed_only`) if nothing changed since the last view.

@@ -5,15 +5,14 @@
 #include <boost/asio/post.hpp>
 
 #include "engine/games.h"
-#include "server/lobby/lobby.h"
+#include "server/match/lobby.h"
 #include "server/match/match.h"
-#include "server/session/connection.h"
 
 namespace spacedock::server {
 
 namespace asio = boost::asio;
 
-void Match::join(std::shared_ptr<Connection> connection, Identity who, v1::SeatSetup seat,
+void Match::join(std::shared_ptr<Recipient> connection, Identity who, v1::SeatSetup seat,
                  std::string invite_code, Reply reply) {
   serialize([this, connection = std::move(connection), who = std::move(who), seat = std::move(seat),
              invite_code = std::move(invite_code), reply = std::move(reply)]() mutable {
@@ -50,7 +49,7 @@ void Match::join(std::shared_ptr<Connection> connection, Identity who, v1::SeatS
   });
 }
 
-void Match::take_seat(std::shared_ptr<Connection> connection, Identity who, v1::SeatSetup seat,
+void Match::take_seat(std::shared_ptr<Recipient> connection, Identity who, v1::SeatSetup seat,
                       std::optional<v1::BotSeat> bot, Reply reply) {
   seat.set_name(who.username);
   if (auto problem = engine::check_seat(setup_, seat)) {
@@ -159,7 +158,7 @@ void Match::store_seats(bool starting, std::function<void()> undo, std::function
   });
 }
 
-void Match::leave(std::shared_ptr<Connection> connection, Identity who, Reply reply) {
+void Match::leave(std::shared_ptr<Recipient> connection, Identity who, Reply reply) {
   serialize([this, connection = std::move(connection), who = std::move(who),
              reply = std::move(reply)] {
     const bool followed = follower_of(connection.get()) != nullptr;

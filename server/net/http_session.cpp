@@ -6,7 +6,7 @@
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <chrono>
 
-#include "server/lobby/lobby.h"
+#include "server/match/lobby.h"
 #include "server/net/forwarded.h"
 #include "server/net/web_root.h"
 #include "server/net/ws_session.h"

@@ -21,12 +21,12 @@ std::optional<QuickMatchQueue::Entry> QuickMatchQueue::pair_or_queue(Entry entry
   return paired;
 }
 
-bool QuickMatchQueue::remove(const Connection* key) {
+bool QuickMatchQueue::remove(const Recipient* key) {
   std::lock_guard lock(mutex_);
   return std::erase_if(entries_, [&](const Entry& e) { return e.key == key; }) > 0;
 }
 
-std::optional<std::int64_t> QuickMatchQueue::queued_since(const Connection* key) const {
+std::optional<std::int64_t> QuickMatchQueue::queued_since(const Recipient* key) const {
   std::lock_guard lock(mutex_);
   for (const Entry& e : entries_) {
     if (e.key == key) return e.since_ms;
@@ -34,7 +34,7 @@ std::optional<std::int64_t> QuickMatchQueue::queued_since(const Connection* key)
   return std::nullopt;
 }
 
-std::size_t QuickMatchQueue::places_of(std::int64_t account_id, const Connection* except) const {
+std::size_t QuickMatchQueue::places_of(std::int64_t account_id, const Recipient* except) const {
   std::lock_guard lock(mutex_);
   return static_cast<std::size_t>(std::count_if(
       entries_.begin(), entries_.end(),

@@ -6,7 +6,8 @@
 #include <optional>
 #include <vector>
 
-#include "server/match/match.h"
+#include "server/common/recipient.h"
+#include "server/common/reply.h"
 #include "spacedock/v1/lobby.pb.h"
 
 namespace spacedock::server {
@@ -19,7 +20,7 @@ class QuickMatchQueue {
  public:
   struct Entry {
     std::weak_ptr<Connection> connection;
-    const Connection* key = nullptr;
+    const Recipient* key = nullptr;
     Identity who;
     v1::Game game = v1::GAME_UNSPECIFIED;
     v1::ClockPreset clock = v1::CLOCK_PRESET_NONE;
@@ -32,13 +33,13 @@ class QuickMatchQueue {
   // of its connection.
   std::optional<Entry> pair_or_queue(Entry entry);
   // Whether the connection was queued.
-  bool remove(const Connection* key);
+  bool remove(const Recipient* key);
   // Since when the connection has been queued, if it is.
-  std::optional<std::int64_t> queued_since(const Connection* key) const;
+  std::optional<std::int64_t> queued_since(const Recipient* key) const;
   // Players waiting for this game and clock.
   std::uint32_t waiting(v1::Game game, v1::ClockPreset clock) const;
   // The places the account holds, on connections other than `except`.
-  std::size_t places_of(std::int64_t account_id, const Connection* except) const;
+  std::size_t places_of(std::int64_t account_id, const Recipient* except) const;
 
  private:
   mutable std::mutex mutex_;

@@ -9,8 +9,8 @@
 
 #include "engine/games.h"
 #include "server/common/crypto.h"
-#include "server/lobby/lobby.h"
 #include "server/match/chess_clock.h"
+#include "server/match/lobby.h"
 #include "server/quick_match/queue.h"
 #include "server/session/connection.h"
 

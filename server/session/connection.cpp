@@ -5,9 +5,9 @@
 #include <boost/asio/post.hpp>
 
 #include "engine/games.h"
-#include "server/lobby/chat.h"
-#include "server/lobby/lobby.h"
+#include "server/chat/chat.h"
 #include "server/match/chess_clock.h"
+#include "server/match/lobby.h"
 #include "server/quick_match/queue.h"
 #include "server/tournament/tournaments.h"
 

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "server/common/recipient.h"
 #include "server/common/services.h"
 #include "server/match/match.h"
 #include "spacedock/v1/envelope.pb.h"
@@ -21,7 +22,7 @@ namespace spacedock::server {
 
 // The protocol side of one client connection: who it is, which matches it follows, and its
 // requests, handled one at a time in arrival order. Its state lives on the connection's strand.
-class Connection : public std::enable_shared_from_this<Connection> {
+class Connection : public Recipient, public std::enable_shared_from_this<Connection> {
  public:
   // Queues serialized bytes for the client; callable from any thread.
   using Send = std::function<void(std::shared_ptr<const std::string>)>;
@@ -34,16 +35,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   // Handles one frame, on the strand; `next` runs once its Response is queued.
   void handle(std::string_view frame, std::function<void()> next);
-  // Queues a message for the client; callable from any thread.
-  void push(const v1::ServerMessage& message);
+  void push(const v1::ServerMessage& message) override;
   // The transport closed: stop following matches. On the strand.
   void closed();
-  // Its session was revoked elsewhere (Logout, LogoutEverywhere): it is logged out and closed.
-  // Callable from any thread.
-  void end_session();
-  // Queues a chat message unless this connection's account muted the speaker; callable from any
-  // thread.
-  void push_chat(const v1::ServerMessage& message, std::int64_t speaker);
+  void end_session() override;
+  void push_chat(const v1::ServerMessage& message, std::int64_t speaker) override;
 
  private:
   void dispatch(const v1::ClientMessage& request, const Reply& reply);
@@ -70,7 +66,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void on_logout_everywhere(Reply reply);
   void on_list_sessions(Reply reply);
   // Logs this connection out and ends the others in `others`.
-  void logged_out(std::vector<std::shared_ptr<Connection>> others);
+  void logged_out(std::vector<std::shared_ptr<Recipient>> others);
   void logged_in(storage::Account account, std::string token, std::int64_t expires_at_ms,
                  const Reply& reply);
   bool password_job(std::function<void()> work);

@@ -7,8 +7,8 @@
 
 #include "engine/games.h"
 #include "server/common/crypto.h"
-#include "server/lobby/lobby.h"
 #include "server/match/chess_clock.h"
+#include "server/match/lobby.h"
 #include "server/tournament/structure.h"
 #include "server/tournament/tournaments.h"
 

@@ -9,8 +9,7 @@
 
 #include "engine/games.h"
 #include "server/common/crypto.h"
-#include "server/lobby/lobby.h"
-#include "server/session/connection.h"
+#include "server/match/lobby.h"
 #include "server/tournament/settings.h"
 #include "storage/accounts.h"
 
@@ -296,7 +295,7 @@ void Tournaments::log(Identity who, std::uint64_t id, Reply reply) {
   });
 }
 
-void Tournaments::follow(std::shared_ptr<Connection> connection, Identity who, std::uint64_t id,
+void Tournaments::follow(std::shared_ptr<Recipient> connection, Identity who, std::uint64_t id,
                          Reply reply) {
   asio::post(*strand_, [this, connection, who, id, reply] {
     Event* event = visible(who, id, reply);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "server/match/match.h"
+#include "server/match/observer.h"
 #include "server/tournament/tournament.h"
 #include "spacedock/v1/envelope.pb.h"
 #include "spacedock/v1/match_setup.pb.h"
@@ -20,8 +21,6 @@
 #include "storage/tournaments.h"
 
 namespace spacedock::server {
-
-class Connection;
 
 // The server's tournaments (tournament.proto): events stored in SQLite, their rounds' matches
 // started through the lobby like any other, results taken from the matches as they finish, and
@@ -32,7 +31,7 @@ class Connection;
 // order, each until its database write is done (`Turn`), so that two organiser actions never
 // interleave; reads are answered from memory at once. Every organiser action is authorised
 // against the event's organiser and written to the event's log with who did it.
-class Tournaments {
+class Tournaments : public MatchObserver {
  public:
   Tournaments() = default;
   Tournaments(const Tournaments&) = delete;
@@ -65,11 +64,11 @@ class Tournaments {
   void export_event(Identity who, v1::ExportTournament request, Reply reply);
   void deck(Identity who, v1::GetTournamentDeck request, Reply reply);
   void log(Identity who, std::uint64_t id, Reply reply);
-  void follow(std::shared_ptr<Connection> connection, Identity who, std::uint64_t id, Reply reply);
+  void follow(std::shared_ptr<Recipient> connection, Identity who, std::uint64_t id, Reply reply);
 
   // A match ended: if it is a table of an event, its result becomes the table's. From any
   // thread.
-  void match_over(std::int64_t match_id, v1::MatchResult result);
+  void match_over(std::int64_t match_id, v1::MatchResult result) override;
   // The organiser of the event the match is a table of (nothing if it is none), handed to
   // `then` on this service's strand. From any thread.
   void table_organiser(std::int64_t match_id,
@@ -85,7 +84,7 @@ class Tournaments {
     std::map<std::int64_t, std::int64_t> registered_at;
     std::vector<std::pair<std::int64_t, std::int64_t>> round_times;  // started, ends (ms)
     std::unique_ptr<boost::asio::steady_timer> round_timer;
-    std::vector<std::weak_ptr<Connection>> followers;
+    std::vector<std::weak_ptr<Recipient>> followers;
     // A private event is seen only by its organiser and its players.
     bool seen_by(const Identity& who) const {
       return !settings.private_event() || record.organiser_id == who.account_id ||

@@ -5,8 +5,8 @@
 
 #include <boost/asio/post.hpp>
 
-#include "server/lobby/lobby.h"
-#include "server/session/connection.h"
+#include "server/common/sessions.h"
+#include "server/match/lobby.h"
 #include "server/tournament/structure.h"
 #include "server/tournament/tournaments.h"
 
@@ -270,7 +270,7 @@ void Tournaments::notify(Event& event, v1::TournamentUpdate update, bool with_ta
   update.set_tournament_id(static_cast<std::uint64_t>(event.record.id));
   v1::ServerMessage message;
   *message.mutable_event()->mutable_tournament() = update;
-  std::set<const Connection*> told;
+  std::set<const Recipient*> told;
   // Round news reaches each player on every connection they have, with their own table.
   const bool round_news = update.kind() != v1::TournamentUpdate::TABLE_RESULT &&
                           update.kind() != v1::TournamentUpdate::ENTRANTS;

@@ -1,4 +1,4 @@
-#include "server/lobby/lobby.h"
+#include "server/match/lobby.h"
 
 #include <algorithm>
 #include <string_view>
@@ -88,7 +88,7 @@ std::size_t Lobby::reap(std::int64_t now, std::int64_t ttl_ms) {
 }
 
 std::optional<v1::Response> waiting_limit(const Services& services, const Identity& who,
-                                          const Connection* replacing) {
+                                          const Recipient* replacing) {
   const std::uint32_t cap = services.config.max_waiting_matches;
   const std::size_t waiting = services.lobby.waiting_with(who.username) +
                               services.quick_matches.places_of(who.account_id, replacing);

@@ -43,6 +43,6 @@ class Lobby {
 // (ServerConfig::max_waiting_matches), counting the places it holds in the quick-match queue
 // (but `replacing`'s, which a new QuickMatch takes over); nothing if it may wait in one more.
 std::optional<v1::Response> waiting_limit(const Services& services, const Identity& who,
-                                          const Connection* replacing = nullptr);
+                                          const Recipient* replacing = nullptr);
 
 }  // namespace spacedock::server

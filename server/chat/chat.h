@@ -9,11 +9,10 @@
 #include <string>
 #include <string_view>
 
+#include "server/common/recipient.h"
 #include "spacedock/v1/envelope.pb.h"
 
 namespace spacedock::server {
-
-class Connection;
 
 // The lobby's chat room, and who has muted whom (chat.proto). Match chat goes through the match,
 // which knows who follows it as what. Safe from any thread.
@@ -26,8 +25,8 @@ class Chat {
                                    std::int64_t account_id, const std::string& username,
                                    std::string text);
 
-  void follow_lobby(const std::shared_ptr<Connection>& connection);
-  void unfollow_lobby(const Connection* connection);
+  void follow_lobby(const std::shared_ptr<Recipient>& recipient);
+  void unfollow_lobby(const Recipient* recipient);
   // To every follower of the lobby chat but those who muted the speaker.
   void say_in_lobby(const v1::ServerMessage& message, std::int64_t speaker);
 
@@ -36,7 +35,7 @@ class Chat {
 
  private:
   mutable std::mutex mutex_;
-  std::map<const Connection*, std::weak_ptr<Connection>> lobby_;
+  std::map<const Recipient*, std::weak_ptr<Recipient>> lobby_;
   std::map<std::int64_t, std::set<std::int64_t>> mutes_;  // listener -> speakers muted
 };
 

@@ -1,26 +1,26 @@
-#include "server/session/sessions.h"
+#include "server/common/sessions.h"
 
 #include <algorithm>
 
 namespace spacedock::server {
 
-void SessionRegistry::add(const std::shared_ptr<Connection>& connection, std::string token_digest,
+void SessionRegistry::add(const std::shared_ptr<Recipient>& connection, std::string token_digest,
                           std::int64_t account_id) {
   std::lock_guard lock(mutex_);
   std::erase_if(entries_, [&](const Entry& e) { return e.key == connection.get(); });
   entries_.push_back({connection, connection.get(), std::move(token_digest), account_id});
 }
 
-void SessionRegistry::remove(const Connection* connection) {
+void SessionRegistry::remove(const Recipient* connection) {
   std::lock_guard lock(mutex_);
   std::erase_if(entries_, [&](const Entry& e) { return e.key == connection; });
 }
 
 template <typename Keep>
-std::vector<std::shared_ptr<Connection>> SessionRegistry::collect(const Connection* except,
-                                                                  Keep keep) const {
+std::vector<std::shared_ptr<Recipient>> SessionRegistry::collect(const Recipient* except,
+                                                                 Keep keep) const {
   std::lock_guard lock(mutex_);
-  std::vector<std::shared_ptr<Connection>> out;
+  std::vector<std::shared_ptr<Recipient>> out;
   for (const Entry& e : entries_) {
     if (e.key == except || !keep(e)) continue;
     if (auto c = e.connection.lock()) out.push_back(std::move(c));
@@ -28,13 +28,13 @@ std::vector<std::shared_ptr<Connection>> SessionRegistry::collect(const Connecti
   return out;
 }
 
-std::vector<std::shared_ptr<Connection>> SessionRegistry::with_session(
-    const std::string& token_digest, const Connection* except) const {
+std::vector<std::shared_ptr<Recipient>> SessionRegistry::with_session(
+    const std::string& token_digest, const Recipient* except) const {
   return collect(except, [&](const Entry& e) { return e.token_digest == token_digest; });
 }
 
-std::vector<std::shared_ptr<Connection>> SessionRegistry::of_account(
-    std::int64_t account_id, const Connection* except) const {
+std::vector<std::shared_ptr<Recipient>> SessionRegistry::of_account(std::int64_t account_id,
+                                                                    const Recipient* except) const {
   return collect(except, [&](const Entry& e) { return e.account_id == account_id; });
 }
 

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <cstdint>
+
+#include "spacedock/v1/envelope.pb.h"
+
+namespace spacedock::server {
+
+// Whoever the server's services send to: a client's connection (session/connection.h). Matches
+// and the chat room hold recipients weakly and by this interface, so that they never depend on
+// the session layer above them.
+class Recipient {
+ public:
+  virtual ~Recipient() = default;
+  // Queues a message; callable from any thread.
+  virtual void push(const v1::ServerMessage& message) = 0;
+  // Queues a chat message unless this recipient's account muted the speaker; callable from any
+  // thread.
+  virtual void push_chat(const v1::ServerMessage& message, std::int64_t speaker) = 0;
+  // Its session was revoked elsewhere (Logout, LogoutEverywhere): it is logged out and closed.
+  // Callable from any thread.
+  virtual void end_session() = 0;
+};
+
+}  // namespace spacedock::server
