@@ -10,11 +10,14 @@
 #include "server/chat/chat.h"
 #include "server/common/metrics.h"
 #include "server/common/services.h"
+#include "server/common/sessions.h"
+#include "server/match/bot_accounts.h"
 #include "server/match/lobby.h"
 #include "server/net/admission.h"
 #include "server/net/web_root.h"
 #include "server/persistence/persistence.h"
 #include "server/quick_match/queue.h"
+#include "server/session/throttle.h"
 #include "server/tournament/tournaments.h"
 
 namespace spacedock::server {

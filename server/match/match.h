@@ -16,6 +16,7 @@
 #include "server/common/recipient.h"
 #include "server/common/reply.h"
 #include "server/common/services.h"
+#include "server/match/bot_accounts.h"
 #include "server/match/chess_clock.h"
 #include "spacedock/v1/envelope.pb.h"
 #include "spacedock/v1/match_setup.pb.h"

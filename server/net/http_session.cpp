@@ -6,10 +6,13 @@
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <chrono>
 
+#include "server/common/metrics.h"
 #include "server/match/lobby.h"
 #include "server/net/forwarded.h"
 #include "server/net/web_root.h"
 #include "server/net/ws_session.h"
+#include "server/persistence/persistence.h"
+#include "server/session/throttle.h"
 
 namespace spacedock::server {
 namespace {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "server/common/services.h"
+#include "server/net/admission.h"
 #include "server/net/streams.h"
 #include "server/net/web_root.h"
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "server/common/services.h"
+#include "server/net/admission.h"
 #include "server/net/batched_stream.h"
 #include "server/net/streams.h"
 

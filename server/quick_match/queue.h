@@ -9,6 +9,7 @@
 #include "server/common/recipient.h"
 #include "server/common/reply.h"
 #include "spacedock/v1/lobby.pb.h"
+#include "spacedock/v1/match_setup.pb.h"
 
 namespace spacedock::server {
 

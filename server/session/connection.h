@@ -14,6 +14,7 @@
 #include "server/common/recipient.h"
 #include "server/common/services.h"
 #include "server/match/match.h"
+#include "server/session/throttle.h"
 #include "spacedock/v1/envelope.pb.h"
 #include "storage/accounts.h"
 #include "storage/decks.h"

@@ -9,7 +9,9 @@
 
 #include "engine/games.h"
 #include "server/common/crypto.h"
+#include "server/common/metrics.h"
 #include "server/match/lobby.h"
+#include "server/persistence/persistence.h"
 #include "server/tournament/settings.h"
 #include "storage/accounts.h"
 

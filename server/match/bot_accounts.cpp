@@ -1,4 +1,4 @@
-#include "server/accounts/bot_accounts.h"
+#include "server/match/bot_accounts.h"
 
 #include "storage/accounts.h"
 
