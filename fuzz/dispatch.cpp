@@ -16,13 +16,18 @@
 #include <memory>
 #include <string>
 
-#include "server/accounts/bot_accounts.h"
 #include "server/chat/chat.h"
+#include "server/common/metrics.h"
 #include "server/common/services.h"
+#include "server/common/sessions.h"
+#include "server/match/bot_accounts.h"
 #include "server/match/lobby.h"
+#include "server/net/admission.h"
 #include "server/net/web_root.h"
+#include "server/persistence/persistence.h"
 #include "server/quick_match/queue.h"
 #include "server/session/connection.h"
+#include "server/session/throttle.h"
 #include "server/tournament/tournaments.h"
 
 namespace sd = spacedock::server;
