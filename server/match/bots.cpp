@@ -48,9 +48,9 @@ void Match::play_bots() {
   bot_timer_.async_wait([weak = weak_from_this()](boost::system::error_code error) {
     auto self = weak.lock();
     if (error || !self) return;
-    self->serialize([self] {
+    self->turns_.run([self](Turn turn) {
       self->bot_pending_ = false;
-      if (self->status_ != v1::MATCH_STATUS_ACTIVE) return self->done();
+      if (self->status_ != v1::MATCH_STATUS_ACTIVE) return;
       for (const core::Decision& decision : self->engine_->open_decisions()) {
         const auto strength = self->bot_in(decision.seat);
         if (!strength) continue;
@@ -71,14 +71,15 @@ void Match::play_bots() {
           answer = decision.options.front();
         }
         input.options = {answer};
-        return self->commit_input(std::move(input), std::chrono::steady_clock::now(),
-                                  [self](const v1::Response& response) {
-                                    if (response.code() != v1::OK)
-                                      spdlog::error("match={}: a bot's answer failed: {}",
-                                                    self->id(), response.message());
-                                  });
+        return self->commit_input(
+            std::move(input), std::chrono::steady_clock::now(),
+            [self](const v1::Response& response) {
+              if (response.code() != v1::OK)
+                spdlog::error("match={}: a bot's answer failed: {}", self->id(),
+                              response.message());
+            },
+            std::move(turn));
       }
-      self->done();
     });
   });
 }

@@ -86,14 +86,14 @@ void Match::review_clock() {
     // Applied in turn with the requests, and only if still due then: an answer being stored
     // right now may have added time to that bank, or the player may be back.
     time_out_pending_ = true;
-    serialize([this] {
+    turns_.run([this](Turn turn) {
       time_out_pending_ = false;
       const std::int64_t at = now_ms();
       const auto loss =
           status_ == v1::MATCH_STATUS_ACTIVE ? due_loss(at, note_absences(at)) : std::nullopt;
       if (!loss) {
         review_clock();
-        return done();
+        return;
       }
       spdlog::info("match={}: seat {} {}", id_, loss->seat,
                    loss->kind == storage::InputKind::kForfeit
@@ -102,7 +102,8 @@ void Match::review_clock() {
       storage::InputRecord input;
       input.kind = loss->kind;
       input.seat = static_cast<std::uint32_t>(loss->seat);
-      commit_input(std::move(input), std::chrono::steady_clock::now(), [](v1::Response) {});
+      commit_input(
+          std::move(input), std::chrono::steady_clock::now(), [](v1::Response) {}, std::move(turn));
     });
     return;
   }

@@ -11,23 +11,22 @@
 namespace spacedock::server {
 
 void Match::judge(std::shared_ptr<Recipient> connection, Identity who, Reply reply) {
-  serialize(
-      [this, connection = std::move(connection), who = std::move(who), reply = std::move(reply)] {
-        if (seat_of(who.account_id) >= 0) {
-          reply(error_response(v1::FORBIDDEN, "a player cannot judge their own match"));
-        } else if (status_ != v1::MATCH_STATUS_WAITING && status_ != v1::MATCH_STATUS_ACTIVE) {
-          reply(error_response(v1::FORBIDDEN, "that match is over: replay it with the full view"));
-        } else {
-          // Judging replaces anything else this connection followed the match as.
-          std::erase_if(followers_, [&](const Follower& f) { return f.key == connection.get(); });
-          std::erase_if(judges_, [&](const Judge& j) { return j.key == connection.get(); });
-          judges_.push_back(Judge{connection, connection.get(), who.account_id});
-          spdlog::info("match={} account={} judges it", id_, who.account_id);
-          reply(with_info(false));
-          send_judge_views(connection.get());
-        }
-        done();
-      });
+  turns_.run([this, connection = std::move(connection), who = std::move(who),
+              reply = std::move(reply)](Turn) {
+    if (seat_of(who.account_id) >= 0) {
+      reply(error_response(v1::FORBIDDEN, "a player cannot judge their own match"));
+    } else if (status_ != v1::MATCH_STATUS_WAITING && status_ != v1::MATCH_STATUS_ACTIVE) {
+      reply(error_response(v1::FORBIDDEN, "that match is over: replay it with the full view"));
+    } else {
+      // Judging replaces anything else this connection followed the match as.
+      std::erase_if(followers_, [&](const Follower& f) { return f.key == connection.get(); });
+      std::erase_if(judges_, [&](const Judge& j) { return j.key == connection.get(); });
+      judges_.push_back(Judge{connection, connection.get(), who.account_id});
+      spdlog::info("match={} account={} judges it", id_, who.account_id);
+      reply(with_info(false));
+      send_judge_views(connection.get());
+    }
+  });
 }
 
 std::optional<v1::ServerMessage> Match::judge_view(std::int64_t as_of_ms, bool changed_only) {

@@ -58,6 +58,7 @@ Match::Match(Services& services, std::int64_t id, v1::MatchSetup setup,
       setup_(std::move(setup)),
       seat_accounts_(std::move(seat_accounts)),
       seat_count_(seat_count),
+      turns_(services.io, strand_),
       judge_timer_(strand_),
       bot_timer_(strand_),
       clock_timer_(strand_) {
@@ -179,28 +180,6 @@ bool Match::reapable(std::int64_t now, std::int64_t ttl_ms) const {
   const bool over =
       info_.status() == v1::MATCH_STATUS_FINISHED || info_.status() == v1::MATCH_STATUS_ABORTED;
   return over && info_.spectators() == 0 && now - finished_at_ms_ > ttl_ms && !players_following_;
-}
-
-void Match::serialize(std::function<void()> op) {
-  asio::post(strand_, [self = shared_from_this(), op = std::move(op)]() mutable {
-    if (self->busy_) {
-      self->waiting_.push_back(std::move(op));
-      return;
-    }
-    self->busy_ = true;
-    op();
-  });
-}
-
-void Match::done() {
-  // Runs on the strand, at the end of the current request.
-  if (waiting_.empty()) {
-    busy_ = false;
-    return;
-  }
-  auto next = std::move(waiting_.front());
-  waiting_.pop_front();
-  asio::post(strand_, std::move(next));
 }
 
 int Match::seat_of(std::int64_t account_id) const {
@@ -414,30 +393,29 @@ std::unique_ptr<core::MatchEngine> Match::replayed() const {
 
 void Match::spectate(std::shared_ptr<Recipient> connection, std::int64_t account_id,
                      std::string invite_code, Reply reply) {
-  serialize([this, connection = std::move(connection), account_id,
-             invite_code = std::move(invite_code), reply = std::move(reply)] {
+  turns_.run([this, connection = std::move(connection), account_id,
+              invite_code = std::move(invite_code), reply = std::move(reply)](Turn) {
     if (auto refused = watching_refused(account_id, invite_code)) {
       reply(*std::move(refused));
-      return done();
+      return;
     }
     Follower& f = add_follower(connection, core::Viewer::spectator(), account_id);
     reply(with_info(false));
     if (started()) send_snapshot(f, *connection);
     announce_if_changed();
-    done();
   });
 }
 
 void Match::resume(std::shared_ptr<Recipient> connection, Identity who, const v1::Resume& request,
                    Reply reply) {
-  serialize([this, connection = std::move(connection), who = std::move(who), request,
-             reply = std::move(reply)] {
+  turns_.run([this, connection = std::move(connection), who = std::move(who), request,
+              reply = std::move(reply)](Turn) {
     const std::uint64_t last_seq = request.last_seq();
     const int held = seat_of(who.account_id);
     if (held < 0) {
       if (auto refused = watching_refused(who.account_id, request.invite_code())) {
         reply(*std::move(refused));
-        return done();
+        return;
       }
     }
     const core::Viewer viewer = held >= 0 && !request.as_spectator()
@@ -465,7 +443,6 @@ void Match::resume(std::shared_ptr<Recipient> connection, Identity who, const v1
     }
     review_clock();
     announce_if_changed();
-    done();
   });
 }
 
@@ -490,29 +467,31 @@ void Match::concede(const Recipient* from, Identity who, Reply reply) {
 }
 
 void Match::call_time(Reply reply) {
-  serialize([this, reply = std::move(reply)]() mutable {
+  turns_.run([this, reply = std::move(reply)](Turn turn) mutable {
     if (status_ != v1::MATCH_STATUS_ACTIVE) {
       reply(error_response(v1::GAME_OVER, "the game is over"));
-      return done();
+      return;
     }
     spdlog::info("match={}: time called", id_);
     storage::InputRecord input;
     input.kind = storage::InputKind::kTimeCalled;
-    commit_input(std::move(input), std::chrono::steady_clock::now(), std::move(reply));
+    commit_input(std::move(input), std::chrono::steady_clock::now(), std::move(reply),
+                 std::move(turn));
   });
 }
 
 void Match::rule(std::vector<std::uint32_t> winners, Reply reply) {
-  serialize([this, winners = std::move(winners), reply = std::move(reply)]() mutable {
+  turns_.run([this, winners = std::move(winners), reply = std::move(reply)](Turn turn) mutable {
     if (status_ != v1::MATCH_STATUS_ACTIVE) {
       reply(error_response(v1::GAME_OVER, "the game is over"));
-      return done();
+      return;
     }
     spdlog::info("match={}: ended by a ruling, winners [{}]", id_, fmt::join(winners, ", "));
     storage::InputRecord input;
     input.kind = storage::InputKind::kRuling;
     input.options.assign(winners.begin(), winners.end());
-    commit_input(std::move(input), std::chrono::steady_clock::now(), std::move(reply));
+    commit_input(std::move(input), std::chrono::steady_clock::now(), std::move(reply),
+                 std::move(turn));
   });
 }
 
@@ -522,7 +501,7 @@ std::optional<v1::MatchClock> Match::clock_reading() const {
 }
 
 void Match::snapshot(std::shared_ptr<Recipient> connection, Reply reply) {
-  serialize([this, connection = std::move(connection), reply = std::move(reply)] {
+  turns_.run([this, connection = std::move(connection), reply = std::move(reply)](Turn) {
     Follower* f = follower_of(connection.get());
     if (!f) {
       reply(error_response(v1::FORBIDDEN, "follow the match first (JoinMatch, Spectate, Resume)"));
@@ -532,23 +511,22 @@ void Match::snapshot(std::shared_ptr<Recipient> connection, Reply reply) {
       reply(ok_response());
       send_snapshot(*f, *connection);
     }
-    done();
   });
 }
 
 void Match::apply_input(const Recipient* from, Identity who, storage::InputRecord input,
                         Reply reply) {
   const auto arrived = std::chrono::steady_clock::now();
-  serialize([this, from, arrived, who = std::move(who), input = std::move(input),
-             reply = std::move(reply)]() mutable {
+  turns_.run([this, from, arrived, who = std::move(who), input = std::move(input),
+              reply = std::move(reply)](Turn turn) mutable {
     const int seat = seat_of(who.account_id);
     if (seat < 0) {
       reply(error_response(v1::NOT_A_PLAYER, "you hold no seat in that match"));
-      return done();
+      return;
     }
     if (!input.idempotency_key.empty() && accepted_keys_.contains(input.idempotency_key)) {
       reply(ok_response());  // a retry of an input already applied: answered, not applied again
-      return done();
+      return;
     }
     // Only the newest connection of a seat acts for it: one that resumed it fences the others.
     const auto holder = std::find_if(followers_.begin(), followers_.end(), [&](const Follower& f) {
@@ -557,24 +535,24 @@ void Match::apply_input(const Recipient* from, Identity who, storage::InputRecor
     if (holder != followers_.end() && holder->key != from) {
       reply(error_response(v1::SUPERSEDED,
                            "another connection has resumed your seat; Resume here to act here"));
-      return done();
+      return;
     }
     if (!started()) {
       reply(error_response(v1::NOT_STARTED, "the match is waiting for players"));
-      return done();
+      return;
     }
     if (status_ != v1::MATCH_STATUS_ACTIVE) {
       reply(error_response(v1::GAME_OVER, "the game is over"));
-      return done();
+      return;
     }
     input.seat = static_cast<std::uint32_t>(seat);
     if (clock_ && input.kind == storage::InputKind::kDecision &&
         clock_->banks_at(now_ms())[static_cast<std::size_t>(seat)] == 0) {
       reply(error_response(v1::GAME_OVER, "your time ran out"));
       review_clock();  // the loss on time follows
-      return done();
+      return;
     }
-    commit_input(std::move(input), arrived, std::move(reply));
+    commit_input(std::move(input), arrived, std::move(reply), std::move(turn));
   });
 }
 
@@ -582,11 +560,10 @@ void Match::input_failed() {
   // Whoever must act next is still owed a turn: a bot answers again, a clock is watched again.
   review_clock();
   play_bots();
-  done();
 }
 
 void Match::commit_input(storage::InputRecord input, std::chrono::steady_clock::time_point arrived,
-                         Reply reply) {
+                         Reply reply, Turn turn) {
   const core::Guarded applied = core::apply_guarded(
       engine_, [this] { return replayed(); },
       [&](core::MatchEngine& engine) { return apply(engine, input); });
@@ -633,48 +610,47 @@ void Match::commit_input(storage::InputRecord input, std::chrono::steady_clock::
     if (over)
       storage::finish_match(db, id, storage::MatchStatus::kFinished, result_bytes, input.at_ms);
   };
-  services_.db.submit(
-      std::move(work), [self = shared_from_this(), input, over, arrived, clock = std::move(clock),
-                        reply = std::move(reply)](std::exception_ptr error) mutable {
-        asio::post(self->strand_, [self, input, over, arrived, clock = std::move(clock),
-                                   reply = std::move(reply), error]() mutable {
-          if (error) {
-            // Not stored, so it did not happen: back to the state before the input.
-            self->engine_ = self->replayed();
-            spdlog::error("match={}: an input could not be stored", self->id_);
-            reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
-            return self->input_failed();
-          }
-          self->services_.metrics.decisions_accepted_total.Increment();
-          Metrics::observe(self->services_.metrics.decision_latency,
-                           std::chrono::steady_clock::now() - arrived);
-          self->applied_.push_back(input);
-          if (!input.idempotency_key.empty()) self->accepted_keys_.insert(input.idempotency_key);
-          // The clocks may have stopped or started while the input was being stored.
-          if (clock && clock->paused() != self->clock_->paused())
-            clock->set_paused(now_ms(), self->clock_->paused());
-          self->clock_ = std::move(clock);
-          if (over) {
-            self->status_ = v1::MATCH_STATUS_FINISHED;
-            self->services_.metrics.matches_finished_total.Increment();
-            spdlog::info("match={} finished: {}", self->id_, self->engine_->result().summary());
-            self->services_.match_observer.match_over(self->id_, self->engine_->result());
-          }
-          // A decision changes the header only when it ends the game; then whoever acts on
-          // the answer sees the new state in the lobby.
-          if (over) self->refresh_info();
-          reply(ok_response());
-          if (over) {
-            self->broadcast();
-          } else {
-            self->send_events();
-          }
-          self->send_clock();
-          self->review_clock();
-          self->play_bots();
-          self->done();
-        });
-      });
+  services_.db.submit(std::move(work), [self = shared_from_this(), input, over, arrived,
+                                        clock = std::move(clock), reply = std::move(reply),
+                                        turn = std::move(turn)](std::exception_ptr error) mutable {
+    asio::post(self->strand_, [self, input, over, arrived, clock = std::move(clock),
+                               reply = std::move(reply), error, turn = std::move(turn)]() mutable {
+      if (error) {
+        // Not stored, so it did not happen: back to the state before the input.
+        self->engine_ = self->replayed();
+        spdlog::error("match={}: an input could not be stored", self->id_);
+        reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
+        return self->input_failed();
+      }
+      self->services_.metrics.decisions_accepted_total.Increment();
+      Metrics::observe(self->services_.metrics.decision_latency,
+                       std::chrono::steady_clock::now() - arrived);
+      self->applied_.push_back(input);
+      if (!input.idempotency_key.empty()) self->accepted_keys_.insert(input.idempotency_key);
+      // The clocks may have stopped or started while the input was being stored.
+      if (clock && clock->paused() != self->clock_->paused())
+        clock->set_paused(now_ms(), self->clock_->paused());
+      self->clock_ = std::move(clock);
+      if (over) {
+        self->status_ = v1::MATCH_STATUS_FINISHED;
+        self->services_.metrics.matches_finished_total.Increment();
+        spdlog::info("match={} finished: {}", self->id_, self->engine_->result().summary());
+        self->services_.match_observer.match_over(self->id_, self->engine_->result());
+      }
+      // A decision changes the header only when it ends the game; then whoever acts on
+      // the answer sees the new state in the lobby.
+      if (over) self->refresh_info();
+      reply(ok_response());
+      if (over) {
+        self->broadcast();
+      } else {
+        self->send_events();
+      }
+      self->send_clock();
+      self->review_clock();
+      self->play_bots();
+    });
+  });
 }
 
 void Match::chat(const Recipient* from, Identity who, std::string text, Reply reply) {

@@ -16,6 +16,7 @@
 #include "server/common/recipient.h"
 #include "server/common/reply.h"
 #include "server/common/services.h"
+#include "server/common/turns.h"
 #include "server/match/bot_accounts.h"
 #include "server/match/chess_clock.h"
 #include "spacedock/v1/envelope.pb.h"
@@ -105,9 +106,8 @@ class Match : public std::enable_shared_from_this<Match> {
     core::DecisionId prompted = 0;  // last decision prompted
   };
 
-  // Runs `op` once every earlier request of this match is done; `op` calls done() when it is.
-  void serialize(std::function<void()> op);
-  void done();
+  // A request's turn: the match's next request starts once its last copy is gone (TurnQueue).
+  using Turn = std::shared_ptr<TurnQueue::Turn>;
 
   int seat_of(std::int64_t account_id) const;
   bool started() const { return engine_ != nullptr; }
@@ -130,25 +130,26 @@ class Match : public std::enable_shared_from_this<Match> {
   void announce_if_changed();
   void refresh_info();
   void start_game();
-  // Inside serialize(): seats `who` (checking the seat options), stores the seating, starting
-  // the game if that fills the match, then answers, makes `connection` follow as the new seat
-  // (a bot has none) and calls done().
+  // In `turn`: seats `who` (checking the seat options), stores the seating, starting the game if
+  // that fills the match, then answers and makes `connection` follow as the new seat (a bot has
+  // none).
   void take_seat(std::shared_ptr<Recipient> connection, Identity who, v1::SeatSetup seat,
-                 std::optional<v1::BotSeat> bot, Reply reply);
+                 std::optional<v1::BotSeat> bot, Reply reply, Turn turn);
 
   // The engine as the stored inputs leave it, replayed from the seed: how an input that failed
   // (in the engine, or to be stored) is undone.
   std::unique_ptr<core::MatchEngine> replayed() const;
   void apply_input(const Recipient* from, Identity who, storage::InputRecord input, Reply reply);
-  // Inside serialize(): applies an input whose seat is checked, stores it with the clocks it
-  // leaves, then answers, sends the news and calls done().
+  // In `turn`: applies an input whose seat is checked, stores it with the clocks it leaves, then
+  // answers and sends the news.
   void commit_input(storage::InputRecord input, std::chrono::steady_clock::time_point arrived,
-                    Reply reply);
+                    Reply reply, Turn turn);
   // The end of an input that was refused, failed or not stored: the match goes on.
   void input_failed();
-  // Stores the seats (and the start of the game), then calls `then(stored)`; a failed write
-  // runs `undo` first.
-  void store_seats(bool starting, std::function<void()> undo, std::function<void(bool)> then);
+  // In `turn`: stores the seats (and the start of the game), then calls `then(stored)`; a failed
+  // write runs `undo` first.
+  void store_seats(bool starting, std::function<void()> undo, std::function<void(bool)> then,
+                   Turn turn);
 
   Services& services_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
@@ -167,9 +168,8 @@ class Match : public std::enable_shared_from_this<Match> {
   // The idempotency keys of the inputs applied (SubmitDecision.idempotency_key).
   std::set<std::string> accepted_keys_;
   static constexpr std::size_t kMaxIdempotencyKey = 64;
-  std::deque<std::function<void()>> waiting_;
   std::string announced_;  // the header as last sent to followers
-  bool busy_ = false;
+  TurnQueue turns_;        // the match's requests, one at a time
 
   mutable std::mutex info_mutex_;  // guards the four fields below, read from other threads
   v1::MatchInfo info_;

@@ -14,8 +14,9 @@ namespace asio = boost::asio;
 
 void Match::join(std::shared_ptr<Recipient> connection, Identity who, v1::SeatSetup seat,
                  std::string invite_code, Reply reply) {
-  serialize([this, connection = std::move(connection), who = std::move(who), seat = std::move(seat),
-             invite_code = std::move(invite_code), reply = std::move(reply)]() mutable {
+  turns_.run([this, connection = std::move(connection), who = std::move(who),
+              seat = std::move(seat), invite_code = std::move(invite_code),
+              reply = std::move(reply)](Turn turn) mutable {
     const int held = seat_of(who.account_id);
     if (held >= 0) {  // rejoining a seat this account holds
       Follower& f = add_follower(connection, core::Viewer::player(static_cast<core::Seat>(held)),
@@ -24,37 +25,38 @@ void Match::join(std::shared_ptr<Recipient> connection, Identity who, v1::SeatSe
       if (started()) send_snapshot(f, *connection);
       review_clock();
       announce_if_changed();
-      return done();
+      return;
     }
     if (status_ == v1::MATCH_STATUS_FINISHED || status_ == v1::MATCH_STATUS_ABORTED) {
       reply(error_response(v1::GAME_OVER, "that match is over"));
-      return done();
+      return;
     }
     if (setup_.lobby().private_match() && invite_code != setup_.lobby().invite_code()) {
       reply(error_response(v1::FORBIDDEN, "that match is private: ask its players for the code"));
-      return done();
+      return;
     }
     if (static_cast<int>(seat_accounts_.size()) >= seat_count_) {
       reply(error_response(v1::MATCH_FULL, "every seat of that match is taken"));
-      return done();
+      return;
     }
     // A seat that does not start the game is one more match waiting with this account in it.
     if (static_cast<int>(seat_accounts_.size()) + 1 < seat_count_) {
       if (auto refused = waiting_limit(services_, who)) {
         reply(*std::move(refused));
-        return done();
+        return;
       }
     }
-    take_seat(std::move(connection), std::move(who), std::move(seat), {}, std::move(reply));
+    take_seat(std::move(connection), std::move(who), std::move(seat), {}, std::move(reply),
+              std::move(turn));
   });
 }
 
 void Match::take_seat(std::shared_ptr<Recipient> connection, Identity who, v1::SeatSetup seat,
-                      std::optional<v1::BotSeat> bot, Reply reply) {
+                      std::optional<v1::BotSeat> bot, Reply reply, Turn turn) {
   seat.set_name(who.username);
   if (auto problem = engine::check_seat(setup_, seat)) {
     reply(error_response(v1::INVALID_OPTIONS, problem->message, problem->rule));
-    return done();
+    return;
   }
   *setup_.add_seats() = std::move(seat);
   seat_accounts_.push_back(who.account_id);
@@ -84,22 +86,23 @@ void Match::take_seat(std::shared_ptr<Recipient> connection, Identity who, v1::S
         reply(with_info(true));
         if (f && started()) send_snapshot(*f, *connection);
         review_clock();
-      });
+      },
+      std::move(turn));
 }
 
 void Match::add_bot(const BotAccount& account, v1::BotStrength strength, Reply reply) {
-  serialize([this, account, strength, reply = std::move(reply)]() mutable {
+  turns_.run([this, account, strength, reply = std::move(reply)](Turn turn) mutable {
     if (status_ != v1::MATCH_STATUS_WAITING ||
         static_cast<int>(seat_accounts_.size()) >= seat_count_) {
       reply(error_response(v1::MATCH_FULL, "every seat of that match is taken"));
-      return done();
+      return;
     }
     v1::BotSeat bot;
     bot.set_strength(strength);
     take_seat(nullptr, Identity{account.account_id, account.username, false},
               engine::bot_seat_setup(setup_.game(),
                                      static_cast<std::uint64_t>(id_) + seat_accounts_.size()),
-              bot, std::move(reply));
+              bot, std::move(reply), std::move(turn));
   });
 }
 
@@ -112,7 +115,8 @@ void Match::start_game() {
   status_ = v1::MATCH_STATUS_ACTIVE;
 }
 
-void Match::store_seats(bool starting, std::function<void()> undo, std::function<void(bool)> then) {
+void Match::store_seats(bool starting, std::function<void()> undo, std::function<void(bool)> then,
+                        Turn turn) {
   std::vector<storage::SeatRecord> seats;
   for (std::size_t i = 0; i < seat_accounts_.size(); ++i) {
     seats.push_back({static_cast<std::uint32_t>(i), seat_accounts_[i]});
@@ -125,12 +129,12 @@ void Match::store_seats(bool starting, std::function<void()> undo, std::function
     if (abort) storage::finish_match(db, id, storage::MatchStatus::kAborted, "", now);
   };
   auto finish = [self = shared_from_this(), starting, abort, undo = std::move(undo),
-                 then = std::move(then)](std::exception_ptr error) {
+                 then = std::move(then), turn = std::move(turn)](std::exception_ptr error) {
     if (error) {
       spdlog::error("match={}: could not store its seats", self->id_);
       undo();
       then(false);
-      return self->done();
+      return;
     }
     if (abort) self->status_ = v1::MATCH_STATUS_ABORTED;
     if (starting) {
@@ -150,17 +154,16 @@ void Match::store_seats(bool starting, std::function<void()> undo, std::function
       self->send_clock();
     }
     self->broadcast();
-    self->done();
   };
-  services_.db.submit(std::move(work), [self = shared_from_this(),
-                                        finish = std::move(finish)](std::exception_ptr error) {
-    asio::post(self->strand_, [finish, error] { finish(error); });
+  services_.db.submit(std::move(work), [self = shared_from_this(), finish = std::move(finish)](
+                                           std::exception_ptr error) mutable {
+    asio::post(self->strand_, [finish = std::move(finish), error] { finish(error); });
   });
 }
 
 void Match::leave(std::shared_ptr<Recipient> connection, Identity who, Reply reply) {
-  serialize([this, connection = std::move(connection), who = std::move(who),
-             reply = std::move(reply)] {
+  turns_.run([this, connection = std::move(connection), who = std::move(who),
+              reply = std::move(reply)](Turn turn) {
     const bool followed = follower_of(connection.get()) != nullptr;
     const int held = seat_of(who.account_id);
     if (status_ == v1::MATCH_STATUS_WAITING && held >= 0) {
@@ -176,10 +179,14 @@ void Match::leave(std::shared_ptr<Recipient> connection, Identity who, Reply rep
       for (auto& f : followers_) {
         if (f.viewer.role == core::Viewer::Role::kPlayer && f.viewer.seat > held) --f.viewer.seat;
       }
-      return store_seats(false, std::move(undo), [reply](bool stored) {
-        reply(stored ? ok_response()
-                     : error_response(v1::INTERNAL, "the server could not save that; try again"));
-      });
+      return store_seats(
+          false, std::move(undo),
+          [reply](bool stored) {
+            reply(stored
+                      ? ok_response()
+                      : error_response(v1::INTERNAL, "the server could not save that; try again"));
+          },
+          std::move(turn));
     }
     std::erase_if(followers_, [&](const Follower& f) { return f.key == connection.get(); });
     const bool judged =
@@ -188,7 +195,6 @@ void Match::leave(std::shared_ptr<Recipient> connection, Identity who, Reply rep
                              : error_response(v1::NOT_FOUND, "you do not follow that match"));
     review_clock();
     refresh_info();
-    done();
   });
 }
 

@@ -11,8 +11,7 @@ namespace spacedock::server {
 namespace asio = boost::asio;
 
 void Tournaments::enrol(Identity who, std::uint64_t id, v1::SeatSetup seat, Reply reply) {
-  one_at_a_time([this, who, id, seat = std::move(seat),
-                 reply = std::move(reply)](std::shared_ptr<Turn> turn) mutable {
+  turns_->run([this, who, id, seat = std::move(seat), reply = std::move(reply)](Turn turn) mutable {
     // A private event is joined by its number, which its organiser hands out: it is not
     // listed, nor read, by anyone else.
     auto found = events_.find(static_cast<std::int64_t>(id));
@@ -58,8 +57,7 @@ void Tournaments::enrol(Identity who, std::uint64_t id, v1::SeatSetup seat, Repl
 }
 
 void Tournaments::change_seat(Identity who, std::uint64_t id, v1::SeatSetup seat, Reply reply) {
-  one_at_a_time([this, who, id, seat = std::move(seat),
-                 reply = std::move(reply)](std::shared_ptr<Turn> turn) mutable {
+  turns_->run([this, who, id, seat = std::move(seat), reply = std::move(reply)](Turn turn) mutable {
     Event* event = visible(who, id, reply);
     if (!event) return;
     const tournament::Entrant* entrant = event->rules.entrant(who.account_id);
@@ -91,7 +89,7 @@ void Tournaments::change_seat(Identity who, std::uint64_t id, v1::SeatSetup seat
 }
 
 void Tournaments::drop(Identity who, v1::DropFromTournament request, Reply reply) {
-  one_at_a_time([this, who, request, reply = std::move(reply)](std::shared_ptr<Turn> turn) {
+  turns_->run([this, who, request, reply = std::move(reply)](Turn turn) {
     Event* event = visible(who, request.tournament_id(), reply);
     if (!event) return;
     const auto account = request.account_id() == 0

@@ -96,7 +96,7 @@ v1::MatchSetup Tournaments::match_setup(const Event& event) const {
 }
 
 void Tournaments::start_round(Identity who, v1::StartRound request, Reply reply) {
-  one_at_a_time([this, who, request, reply](std::shared_ptr<Turn> turn) {
+  turns_->run([this, who, request, reply](Turn turn) {
     Event* event = organised(who, request.tournament_id(), reply);
     if (!event) return;
     const tournament::Tournament& rules = event->rules;
@@ -272,9 +272,8 @@ void Tournaments::match_over(std::int64_t match_id, v1::MatchResult result) {
   asio::post(*strand_, [this, match_id, result = std::move(result)] {
     auto ref = tables_by_match_.find(match_id);
     if (ref == tables_by_match_.end()) return;
-    one_at_a_time([this, ref = ref->second, result](std::shared_ptr<Turn> turn) {
-      settle(ref, result, std::move(turn));
-    });
+    turns_->run(
+        [this, ref = ref->second, result](Turn turn) { settle(ref, result, std::move(turn)); });
   });
 }
 
@@ -287,7 +286,7 @@ void Tournaments::table_organiser(std::int64_t match_id,
   });
 }
 
-void Tournaments::settle(TableRef ref, const v1::MatchResult& result, std::shared_ptr<Turn> turn) {
+void Tournaments::settle(TableRef ref, const v1::MatchResult& result, Turn turn) {
   auto it = events_.find(ref.tournament);
   if (it == events_.end()) return;
   Event& event = it->second;
@@ -318,7 +317,7 @@ void Tournaments::settle(TableRef ref, const v1::MatchResult& result, std::share
       });
 }
 
-void Tournaments::after_result(Event& event, int round, int table, std::shared_ptr<Turn> turn) {
+void Tournaments::after_result(Event& event, int round, int table, Turn turn) {
   v1::TournamentUpdate update;
   update.set_kind(v1::TournamentUpdate::TABLE_RESULT);
   update.set_round(static_cast<std::uint32_t>(round));
@@ -348,7 +347,7 @@ void Tournaments::end_ruled_match(std::int64_t match_id, tournament::TableResult
 }
 
 void Tournaments::set_result(Identity who, v1::SetTableResult request, Reply reply) {
-  one_at_a_time([this, who, request, reply](std::shared_ptr<Turn> turn) {
+  turns_->run([this, who, request, reply](Turn turn) {
     Event* event = organised(who, request.tournament_id(), reply);
     if (!event) return;
     auto& rounds = event->rules.rounds;

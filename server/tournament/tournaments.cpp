@@ -38,42 +38,17 @@ tournament::TableResult result_of(storage::TableResultCode code) {
 
 }  // namespace
 
-Tournaments::Turn::~Turn() {
-  // Not once the server has stopped: its handlers are being destroyed, not run.
-  if (owner_.services_->io.stopped() || !owner_.strand_) return;
-  asio::post(*owner_.strand_, [owner = &owner_] { owner->next_turn(); });
-}
-
 void Tournaments::stop() {
   for (auto& [id, event] : events_)
     event.round_timer.reset();
+  if (turns_) turns_->stop();
   strand_.reset();
-}
-
-void Tournaments::one_at_a_time(std::function<void(std::shared_ptr<Turn>)> op) {
-  asio::post(*strand_, [this, op = std::move(op)]() mutable {
-    if (busy_) {
-      waiting_.push_back(std::move(op));
-      return;
-    }
-    busy_ = true;
-    op(std::make_shared<Turn>(*this));
-  });
-}
-
-void Tournaments::next_turn() {
-  if (waiting_.empty()) {
-    busy_ = false;
-    return;
-  }
-  auto op = std::move(waiting_.front());
-  waiting_.pop_front();
-  op(std::make_shared<Turn>(*this));
 }
 
 void Tournaments::restore(Services& services, storage::Database& db) {
   services_ = &services;
   strand_.emplace(asio::make_strand(services.io));
+  turns_.emplace(services.io, *strand_);
   std::size_t restored = 0;
   for (auto& data : storage::load_tournaments(db, {})) {
     Event event;
@@ -199,8 +174,7 @@ void Tournaments::create(Identity who, v1::TournamentSettings settings, Reply re
   if (auto e = engine::other_game_options(probe))
     return reply(error_response(v1::INVALID_OPTIONS, e->message, e->rule));
 
-  one_at_a_time([this, who, settings = std::move(settings),
-                 reply = std::move(reply)](std::shared_ptr<Turn> turn) {
+  turns_->run([this, who, settings = std::move(settings), reply = std::move(reply)](Turn turn) {
     storage::TournamentRecord record;
     record.name = settings.name();
     record.game = settings.game();
@@ -312,7 +286,7 @@ void Tournaments::follow(std::shared_ptr<Recipient> connection, Identity who, st
   });
 }
 
-void Tournaments::finish_if_over(Event& event, std::shared_ptr<Turn> turn) {
+void Tournaments::finish_if_over(Event& event, Turn turn) {
   if (event.record.status != storage::TournamentStatus::kRunning || !event.rules.over()) return;
   const std::int64_t at = now_ms();
   store(

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "server/common/turns.h"
 #include "server/match/match.h"
 #include "server/match/observer.h"
 #include "server/tournament/tournament.h"
@@ -97,20 +98,8 @@ class Tournaments : public MatchObserver {
     int table = 0;
   };
 
-  // One change at a time: `op` holds a Turn while it runs, and the next change starts once the
-  // last copy of it is gone, however `op` ends.
-  class Turn {
-   public:
-    explicit Turn(Tournaments& owner) : owner_(owner) {}
-    ~Turn();
-    Turn(const Turn&) = delete;
-    Turn& operator=(const Turn&) = delete;
-
-   private:
-    Tournaments& owner_;
-  };
-  void one_at_a_time(std::function<void(std::shared_ptr<Turn>)> op);
-  void next_turn();
+  // One change at a time: the next starts once the last copy of this one's Turn is gone.
+  using Turn = std::shared_ptr<TurnQueue::Turn>;
 
   // The event, if it exists and `who` may see it (a private event: its organiser and players).
   Event* visible(const Identity& who, std::uint64_t id, const Reply& reply);
@@ -123,7 +112,7 @@ class Tournaments : public MatchObserver {
              std::function<void(bool)> then);
   // The event is over once its last round is done (or too few players are left): stored as
   // finished, and everyone told.
-  void finish_if_over(Event& event, std::shared_ptr<Turn> turn);
+  void finish_if_over(Event& event, Turn turn);
 
   // Rounds (rounds.cpp).
   // The settings every match of the event plays by, seats left empty.
@@ -138,10 +127,10 @@ class Tournaments : public MatchObserver {
   void end_ruled_match(std::int64_t match_id, tournament::TableResult outcome,
                        std::int64_t tournament_id);
   // Records a table's result from its match (nothing if it is decided already or unknown).
-  void settle(TableRef ref, const v1::MatchResult& result, std::shared_ptr<Turn> turn);
+  void settle(TableRef ref, const v1::MatchResult& result, Turn turn);
   // After a table's result: tells the followers, publishes the standings once the round is done
   // and finishes the event after its last round.
-  void after_result(Event& event, int round, int table, std::shared_ptr<Turn> turn);
+  void after_result(Event& event, int round, int table, Turn turn);
 
   // Views (views.cpp).
   v1::TournamentInfo info(const Event& event, const Identity& who) const;
@@ -158,8 +147,7 @@ class Tournaments : public MatchObserver {
   Services* services_ = nullptr;
   std::map<std::int64_t, Event> events_;
   std::map<std::int64_t, TableRef> tables_by_match_;
-  std::deque<std::function<void(std::shared_ptr<Turn>)>> waiting_;
-  bool busy_ = false;
+  std::optional<TurnQueue> turns_;  // organiser actions and results, one at a time
 };
 
 }  // namespace spacedock::server
