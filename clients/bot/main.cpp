@@ -1,92 +1,99 @@
 // spacedock-bot: random-playing bots over the real protocol, for testing and load.
-#include <cstdio>
-#include <string>
+#include <chrono>
 
 #include "clients/bot/bot.h"
 #include "clients/bot/tournament.h"
-#include "support/flags.h"
-
-namespace {
-
-constexpr const char* kUsage =
-    R"(spacedock-bot: plays complete matches of random bots against a Spacedock server.
-
-usage: spacedock-bot [options]
-  --server URL         ws://host:port/ws or wss://host[:port]/ws (default
-                       ws://127.0.0.1:8080/ws; wss trusts the system's CAs, or SSL_CERT_FILE)
-  --game NAME          incursions (default) or stccg (two players, random sample decks)
-  --matches N          matches to play (default 1)
-  --players N          players per match (default 2)
-  --spectators K       spectators following each match (default 0)
-  --parallel P         matches played at once (default 8)
-  --seed N             seed of the bots' choices (default 1)
-  --think-ms N         pause before answering each prompt (default 0)
-  --ack-log FILE       append every acknowledged decision as "match decision option"
-  --deadline SECONDS   give up after this long, saying what was left (default 600)
-
-  --tournament ID      instead, bot players in event ID: each registers (a STCCG event:
-                       with a sample deck), plays its table of every round, and stops when
-                       the event is over or it has dropped
-    --entrants N         how many (default 8)
-    --prefix NAME        their names: NAME0, NAME1, ... (default bot)
-    --stccg              the event is a Star Trek CCG event
-
-Exits 0 only if every match finished and every player and spectator saw a gapless event
-stream; bots reconnect and resume if the server restarts, wait out RATE_LIMITED answers as
-the server asks (saying so once, and the total at the end), and retry refused connections.
-)";
-
-}  // namespace
+#include "support/cli.h"
 
 int main(int argc, char** argv) {
-  using spacedock::support::Flags;
+  namespace support = spacedock::support;
+  using support::at_least;
+  using support::between;
   spacedock::bot::BotOptions options;
-  try {
-    if (argc > 1 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
-    Flags flags(argc, argv, 1);
-    if (auto tournament = flags.take("--tournament")) {
-      spacedock::bot::TournamentBotOptions event;
-      event.tournament = Flags::parse_number<std::uint64_t>("--tournament", *tournament);
-      if (auto server = flags.take("--server")) event.server = *server;
-      flags.take_number("--entrants", event.entrants);
-      if (auto prefix = flags.take("--prefix")) event.prefix = *prefix;
-      event.stccg = flags.take_switch("--stccg");
-      flags.take_number("--seed", event.seed);
-      long think = 0;
-      flags.take_number("--think-ms", think);
-      event.think = std::chrono::milliseconds(think);
-      long deadline = event.deadline.count();
-      flags.take_number("--deadline", deadline);
-      event.deadline = std::chrono::seconds(deadline);
-      flags.finish();
-      if (event.entrants < 1) throw std::invalid_argument("need --entrants >= 1");
-      return spacedock::bot::run_tournament_bots(event);
-    }
-    if (auto server = flags.take("--server")) options.server = *server;
-    if (auto game = flags.take("--game")) options.game = *game;
-    flags.take_number("--matches", options.matches);
-    flags.take_number("--players", options.players);
-    flags.take_number("--spectators", options.spectators);
-    flags.take_number("--parallel", options.parallel);
-    flags.take_number("--seed", options.seed);
-    long think = 0;
-    flags.take_number("--think-ms", think);
-    options.think = std::chrono::milliseconds(think);
-    if (auto log = flags.take("--ack-log")) options.ack_log = *log;
-    long deadline = options.deadline.count();
-    flags.take_number("--deadline", deadline);
-    options.deadline = std::chrono::seconds(deadline);
-    flags.finish();
-    if (options.matches < 1 || options.players < 2 || options.players > 6 ||
-        options.spectators < 0) {
-      throw std::invalid_argument("need --matches >= 1, --players 2 to 6, --spectators >= 0");
-    }
-  } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "spacedock-bot: %s\n\n%s", e.what(), kUsage);
-    return 2;
+  spacedock::bot::TournamentBotOptions event;
+  long think_ms = 0;
+  long deadline_s = options.deadline.count();
+
+  CLI::App app("plays complete matches of random bots against a Spacedock server.",
+               "spacedock-bot");
+  support::configure(app);
+  app.footer(
+      "Exits 0 only if every match finished and every player and spectator saw a gapless event "
+      "stream; bots reconnect and resume if the server restarts, wait out RATE_LIMITED answers "
+      "as the server asks (saying so once, and the total at the end), and retry refused "
+      "connections.");
+  app.add_option("--server", options.server,
+                 "ws://host:port/ws or wss://host[:port]/ws (wss trusts the system's CAs, or "
+                 "SSL_CERT_FILE)")
+      ->type_name("URL");
+  app.add_option("--seed", options.seed, "seed of the bots' choices")->type_name("N");
+  app.add_option("--think-ms", think_ms, "pause before answering each prompt, in milliseconds")
+      ->type_name("N")
+      ->check(at_least(0L));
+  app.add_option("--deadline", deadline_s, "give up after this many seconds, saying what was left")
+      ->type_name("SECONDS")
+      ->check(at_least(1L));
+
+  auto* tournament =
+      app.add_option("--tournament", event.tournament,
+                     "instead of matches, bot players in event ID: each registers (in a STCCG "
+                     "event with a sample deck), plays its table of every round, and stops when "
+                     "the event is over or it has dropped")
+          ->type_name("ID")
+          ->default_str("")
+          ->group("Tournament");
+  app.add_option("--entrants", event.entrants, "how many bot players enter")
+      ->type_name("N")
+      ->check(at_least(1))
+      ->needs(tournament)
+      ->group("Tournament");
+  app.add_option("--prefix", event.prefix, "their names: NAME0, NAME1, ...")
+      ->type_name("NAME")
+      ->needs(tournament)
+      ->group("Tournament");
+  app.add_flag("--stccg", event.stccg, "the event is a Star Trek CCG event")
+      ->needs(tournament)
+      ->group("Tournament");
+
+  app.add_option("--game", options.game, "incursions, or stccg (two players, random sample decks)")
+      ->type_name("NAME")
+      ->excludes(tournament)
+      ->group("Matches");
+  app.add_option("--matches", options.matches, "matches to play")
+      ->type_name("N")
+      ->check(at_least(1))
+      ->excludes(tournament)
+      ->group("Matches");
+  app.add_option("--players", options.players, "players per match, 2 to 6")
+      ->type_name("N")
+      ->check(between(2, 6))
+      ->excludes(tournament)
+      ->group("Matches");
+  app.add_option("--spectators", options.spectators, "spectators following each match")
+      ->type_name("K")
+      ->check(at_least(0))
+      ->excludes(tournament)
+      ->group("Matches");
+  app.add_option("--parallel", options.parallel, "matches played at once")
+      ->type_name("P")
+      ->check(at_least(1))
+      ->excludes(tournament)
+      ->group("Matches");
+  app.add_option("--ack-log", options.ack_log,
+                 "append every acknowledged decision to FILE as \"match decision option\"")
+      ->type_name("FILE")
+      ->excludes(tournament)
+      ->group("Matches");
+
+  if (auto status = support::parse(app, argc, argv)) return *status;
+  if (tournament->count() > 0) {
+    event.server = options.server;
+    event.seed = options.seed;
+    event.think = std::chrono::milliseconds(think_ms);
+    event.deadline = std::chrono::seconds(deadline_s);
+    return spacedock::bot::run_tournament_bots(event);
   }
+  options.think = std::chrono::milliseconds(think_ms);
+  options.deadline = std::chrono::seconds(deadline_s);
   return spacedock::bot::run_bots(options);
 }

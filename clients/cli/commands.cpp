@@ -1,16 +1,14 @@
 #include "clients/cli/commands.h"
 
 #include <algorithm>
+#include <charconv>
 #include <sstream>
 #include <stdexcept>
-
-#include "support/flags.h"
 
 namespace spacedock::cli {
 namespace {
 
 using Verb = Command::Verb;
-using support::Flags;
 
 // How each command is spelled and how many arguments it takes.
 struct Spec {
@@ -66,11 +64,11 @@ std::vector<std::string> split(std::string_view line) {
 
 template <typename Number>
 Number number(const std::string& text, const char* what) {
-  try {
-    return Flags::parse_number<Number>(what, text);
-  } catch (const std::invalid_argument&) {
+  Number value{};
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size())
     throw std::invalid_argument(std::string(what) + " must be a number, not '" + text + "'");
-  }
+  return value;
 }
 
 bool is_number(const std::string& word) {

@@ -9,43 +9,32 @@
 #include <string>
 
 #include "clients/cli/session.h"
-#include "support/flags.h"
-
-namespace {
-
-constexpr const char* kUsage =
-    R"(spacedock-cli: a terminal client for a Spacedock server, for people and scripts.
-
-usage: spacedock-cli [options]
-  --server URL   ws://host:port/ws or wss://host[:port]/ws (default ws://127.0.0.1:8080/ws;
-                 wss trusts the system's CAs, or the file SSL_CERT_FILE names)
-  --seed N       seed of the random answers `auto` gives (default: random)
-
-Commands are read from stdin, one per line (type help, or pipe a script in); server events
-are shown as they arrive. Exits 0, or 1 if the server could not be reached or reconnecting
-failed.
-)";
-
-}  // namespace
+#include "support/cli.h"
 
 int main(int argc, char** argv) {
-  using spacedock::support::Flags;
+  namespace support = spacedock::support;
   std::string server = "ws://127.0.0.1:8080/ws";
   std::uint64_t seed = std::random_device{}();
+  CLI::App app("a terminal client for a Spacedock server, for people and scripts.",
+               "spacedock-cli");
+  support::configure(app);
+  app.footer(
+      "Commands are read from stdin, one per line (type help, or pipe a script in); server "
+      "events are shown as they arrive. Exits 0, or 1 if the server could not be reached or "
+      "reconnecting failed.");
+  app.add_option("--server", server,
+                 "ws://host:port/ws or wss://host[:port]/ws (wss trusts the system's CAs, or the "
+                 "file SSL_CERT_FILE names)")
+      ->type_name("URL");
+  app.add_option("--seed", seed, "seed of the random answers `auto` gives")
+      ->type_name("N")
+      ->default_str("random");
+  if (auto status = support::parse(app, argc, argv)) return *status;
   spacedock::client::Url url;
   try {
-    if (argc > 1 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
-    Flags flags(argc, argv, 1);
-    if (auto value = flags.take("--server")) server = *value;
-    flags.take_number("--seed", seed);
-    flags.finish();
     url = spacedock::client::Url::parse(server);
   } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "spacedock-cli: %s\n\n%s", e.what(), kUsage);
-    return 2;
+    return support::usage_error(&app, std::string("--server: ") + e.what());
   }
   // Reading stdin asynchronously makes it non-blocking, which the shell shares: restore it.
   const int stdin_flags = ::fcntl(STDIN_FILENO, F_GETFL);

@@ -216,7 +216,7 @@ Command add_scenario(CLI::App& parent) {
   auto* app =
       add_command(parent, "scenario", "run STCCG rules scenarios (tests/scenarios/README.md)");
   auto files = std::make_shared<std::vector<std::string>>();
-  app->add_option("files", *files, "the scenario files")->type_name("FILE")->required();
+  app->add_option("FILE", *files, "the scenario files")->type_name("FILE")->required();
   return {app, [files] { return sd::run_scenarios(*files); }};
 }
 
@@ -225,7 +225,6 @@ Command add_scenario(CLI::App& parent) {
 int main(int argc, char** argv) {
   CLI::App app("an authoritative server for Star Trek card and tile games.", "spacedock");
   spacedock::support::configure(app);
-  app.footer("spacedock COMMAND --help lists a command's options.");
   std::vector<Command> commands{add_serve(app), add_bench(app), add_bot_bench(app),
                                 add_pairing_bench(app), add_backup(app)};
   for (Command& command : add_admin(app))
@@ -235,6 +234,9 @@ int main(int argc, char** argv) {
   commands.push_back(add_scenario(app));
   // `spacedock help`, as `spacedock --help`; left out of the list.
   app.add_subcommand("help", "")->group("");
+  app.require_subcommand(0, 1);  // `spacedock serve bench` is a mistake, not two commands
+  // After the commands, which would inherit it.
+  app.footer("spacedock COMMAND --help lists a command's options.");
 
   if (auto status = spacedock::support::parse(app, argc, argv)) return *status;
   const CLI::App* chosen = spacedock::support::chosen_command(app);

@@ -8,11 +8,13 @@
 #include <charconv>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <memory>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 #include <utility>
 
@@ -118,9 +120,10 @@ ServeOptions::ServeOptions(CLI::App& app) : app_(app) {
 
   app.add_option("--tls-cert", config_.tls_certificate_file,
                  "serve https:// and wss:// on the port, with this PEM certificate chain (the "
-                 "server's certificate first); goes with --tls-key")
+                 "server's certificate first); goes with --tls-key. Without them: plain http:// "
+                 "and ws://")
       ->type_name("FILE")
-      ->default_str("none: plain http:// and ws://")
+      ->default_str("none")
       ->group("TLS");
   app.add_option("--tls-key", config_.tls_key_file, "the certificate's PEM private key")
       ->type_name("FILE")
@@ -211,8 +214,7 @@ ServeOptions::ServeOptions(CLI::App& app) : app_(app) {
       ->check(between(0U, kMost))
       ->group("Matches");
 
-  app.add_option("--web-root", config_.web_root,
-                 "serve the browser client from this folder (by default the one this build made)")
+  app.add_option("--web-root", config_.web_root, "serve the browser client from this folder")
       ->type_name("DIR")
       ->group("Web client");
   app.add_option("--card-images", card_images_,
@@ -222,7 +224,7 @@ ServeOptions::ServeOptions(CLI::App& app) : app_(app) {
                  "sends, copies and caches none")
       ->type_name("URL")
       ->check(card_image_template())
-      ->default_str("none: no pictures")
+      ->default_str("none")
       ->group("Web client");
 
   app.add_option("--log-level", log_level_,
@@ -233,13 +235,39 @@ ServeOptions::ServeOptions(CLI::App& app) : app_(app) {
       ->group("Logging");
 }
 
+// CLI11 joins the values of a key set on consecutive lines into one list, which a text option
+// would take whole (`db = "a"` then `db = "b"` would be "a,b"): a key set twice is an error.
+void ServeOptions::check_keys_once(const std::string& text) const {
+  std::set<std::string> seen;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const auto start = line.find_first_not_of(" \t");
+    const auto equals = line.find('=');
+    if (start == std::string::npos || line[start] == '#' || line[start] == '[' ||
+        equals == std::string::npos)
+      continue;
+    std::string key = line.substr(start, equals - start);
+    key.erase(key.find_last_not_of(" \t") + 1);
+    if (!seen.insert(key).second)
+      throw CLI::ConfigError(config_file_ + ": '" + key + "' is set twice");
+  }
+}
+
 // CLI11 reads a configuration file only for a program's top command, and serve is a command
 // below it; so the file is read here, with CLI11's TOML reader, into the options the line left
 // unset. Each value goes through its option's checks, so a mistake names the option.
 void ServeOptions::read_config_file() {
-  std::ifstream in(config_file_);
-  if (!in) throw CLI::FileError(config_file_ + ": cannot be read (" + std::strerror(errno) + ")");
-  std::set<std::string> seen;
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(config_file_, error)) {
+    throw CLI::FileError(config_file_ + ": cannot be read (" +
+                         (error ? error.message() : "not a file") + ")");
+  }
+  std::ifstream file(config_file_);
+  if (!file) throw CLI::FileError(config_file_ + ": cannot be read (" + std::strerror(errno) + ")");
+  std::ostringstream text;
+  text << file.rdbuf();
+  check_keys_once(text.str());
+  std::istringstream in(text.str());
   for (const CLI::ConfigItem& item : CLI::ConfigTOML().from_config(in)) {
     if (item.name == "++" || item.name == "--") continue;  // where a [section] opens and closes
     const std::string key = item.fullname();
@@ -249,8 +277,6 @@ void ServeOptions::read_config_file() {
                              "' is not a serve option (keys are long options without their "
                              "dashes, outside any [section])");
     }
-    if (!seen.insert(key).second)
-      throw CLI::ConfigError(config_file_ + ": '" + key + "' is set twice");
     if (option->count() > 0) continue;  // the command line overrides the file
     // A comma-separated list is read as an array; the option takes it as the text it was.
     std::string value;

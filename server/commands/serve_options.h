@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "server/common/services.h"
+#include "server/common/config.h"
 
 namespace CLI {
 class App;
@@ -41,6 +41,7 @@ class ServeOptions {
 
  private:
   void read_config_file();
+  void check_keys_once(const std::string& text) const;
 
   CLI::App& app_;
   CLI::Option* config_option_ = nullptr;

@@ -12,7 +12,6 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
-#include <cstdio>
 #include <deque>
 #include <fstream>
 #include <memory>
@@ -20,7 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "support/flags.h"
+#include "support/cli.h"
 
 namespace {
 
@@ -101,17 +100,15 @@ void accept(tcp::acceptor& acceptor, std::unordered_map<std::string, Room>& room
 int main(int argc, char** argv) {
   unsigned short port = 0;
   std::string port_file;
-  try {
-    spacedock::support::Flags flags(argc, argv, 1);
-    flags.take_number("--port", port);
-    if (auto file = flags.take("--port-file")) port_file = *file;
-    flags.finish();
-  } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr,
-                 "spacedock-echo: %s\nusage: spacedock-echo [--port N] [--port-file FILE]\n",
-                 e.what());
-    return 2;
-  }
+  CLI::App app(
+      "the baseline spacedock-load measures Spacedock against: a WebSocket server that "
+      "sends each message to every member of its room.",
+      "spacedock-echo");
+  spacedock::support::configure(app);
+  app.add_option("--port", port, "the port on 127.0.0.1; 0 picks a free one")->type_name("N");
+  app.add_option("--port-file", port_file, "write the port listened on to this file")
+      ->type_name("FILE");
+  if (auto status = spacedock::support::parse(app, argc, argv)) return *status;
   rlimit files{};
   if (getrlimit(RLIMIT_NOFILE, &files) == 0) {
     files.rlim_cur = files.rlim_max;

@@ -39,7 +39,7 @@
 
 #include "clients/common/client.h"
 #include "spacedock/v1/envelope.pb.h"
-#include "support/flags.h"
+#include "support/cli.h"
 
 namespace {
 
@@ -559,36 +559,40 @@ void measure(Run& run, Report& report) {
   });
 }
 
-Options parse(int argc, char** argv) {
-  Options o;
-  spacedock::support::Flags flags(argc, argv, 1);
-  if (auto server = flags.take("--server")) o.server = *server;
-  flags.take_number("--matches", o.matches);
-  flags.take_number("--seconds", o.seconds);
-  flags.take_number("--warmup", o.warmup);
-  flags.take_number("--rate", o.rate);
-  flags.take_number("--server-pid", o.server_pid);
-  flags.take_number("--seed", o.seed);
-  o.echo = flags.take_switch("--echo");
-  flags.finish();
-  if (o.matches < 1 || o.matches > 60000) throw std::invalid_argument("--matches: 1 to 60000");
-  return o;
+// The options, on `app`, into `o`.
+void add_options(CLI::App& app, Options& o) {
+  using spacedock::support::at_least;
+  app.add_option("--server", o.server, "the server (or spacedock-echo) to load")->type_name("URL");
+  app.add_option("--matches", o.matches, "matches (or echo rooms) kept live, 1 to 60000")
+      ->type_name("N")
+      ->check(spacedock::support::between(1, 60000));
+  app.add_option("--seconds", o.seconds, "how long to measure")
+      ->type_name("S")
+      ->check(at_least(0.001));
+  app.add_option("--warmup", o.warmup, "seconds played before measuring")
+      ->type_name("S")
+      ->check(at_least(0.0));
+  app.add_option("--rate", o.rate,
+                 "decisions per second in all, paced (open loop); 0: each as soon as the last "
+                 "was answered (closed loop)")
+      ->type_name("R")
+      ->check(at_least(0.0));
+  app.add_option("--server-pid", o.server_pid,
+                 "the server's process, to measure its CPU and memory")
+      ->type_name("PID");
+  app.add_option("--seed", o.seed, "seed of the players' choices")->type_name("N");
+  app.add_flag("--echo", o.echo, "drive spacedock-echo: rooms of four, one sender each");
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   Run run;
-  try {
-    run.options = parse(argc, argv);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr,
-                 "spacedock-load: %s\nusage: spacedock-load --server ws://HOST:PORT/PATH "
-                 "[--matches N] [--seconds S] [--warmup S] [--rate R] [--server-pid PID] "
-                 "[--echo] [--seed N]\n",
-                 e.what());
-    return 2;
-  }
+  CLI::App app("a load generator for a Spacedock server, or for spacedock-echo, its baseline.",
+               "spacedock-load");
+  spacedock::support::configure(app);
+  add_options(app, run.options);
+  if (auto status = spacedock::support::parse(app, argc, argv)) return *status;
   rlimit files{};
   if (getrlimit(RLIMIT_NOFILE, &files) == 0) {
     files.rlim_cur = files.rlim_max;
