@@ -1,5 +1,6 @@
 // The chat requests of a connection: FollowLobbyChat, SendChat and MuteUser (chat.proto).
 #include "server/chat/chat.h"
+#include "server/persistence/persistence.h"
 #include "server/session/connection.h"
 #include "storage/accounts.h"
 

@@ -43,23 +43,35 @@ class Connection : public Recipient, public std::enable_shared_from_this<Connect
   void push_chat(const v1::ServerMessage& message, std::int64_t speaker) override;
 
  private:
-  void dispatch(const v1::ClientMessage& request, const Reply& reply);
+  using Message = v1::ClientMessage;
+  // Who may send a kind of request: anyone, a connection that said Hello, or a logged-in one.
+  enum class Access : std::uint8_t { kAnyone, kGreeted, kAccount };
+  // The handler of one kind of request (dispatch.cpp).
+  struct Route {
+    Message::BodyCase body;
+    Access access;
+    void (*handle)(Connection& connection, const Message& request, const Reply& reply);
+  };
+  static const Route kRoutes[];
+  // The route of a body case; null for one this server does not route.
+  static const Route* route_for(int body);
+  static void route_tournament(Connection& connection, const Message& request, const Reply& reply);
+  // Answers the request by its route, once the connection may send it.
+  void dispatch(const Message& request, const Reply& reply);
+
+  // The session's own (connection.cpp).
+  void on_hello(const v1::Hello& hello, const Reply& reply);
+  void on_ping(const v1::Ping& ping, const Reply& reply);
   Reply reply_for(std::uint64_t request_id, std::function<void()> next);
   bool require_login(const Reply& reply) const;
   std::shared_ptr<Match> find_match(std::uint64_t id, const Reply& reply) const;
-  // The match, from memory or, for one that is over, rebuilt from the database (after a restart
-  // or once reaped); `then` runs on this connection's strand. NOT_FOUND otherwise.
-  void with_match(std::uint64_t id, const Reply& reply,
-                  std::function<void(std::shared_ptr<Match>)> then);
-  // ListMatches for matches that are over: answered from the database.
-  void list_stored(const v1::ListMatches& filter, Reply reply);
   // Stops following every match and the lobby chat: on close, and when the account on this
   // connection changes, so that nothing meant for one account reaches another.
   void unfollow_all();
   // Wraps a reply so that on success this connection remembers it follows the match.
   Reply tracking(const std::shared_ptr<Match>& match, Reply reply);
 
-  // Accounts (accounts.cpp).
+  // Accounts (accounts/requests.cpp).
   void on_register(const v1::Register& request, Reply reply);
   void on_login(const v1::Login& request, Reply reply);
   void on_authenticate(const v1::Authenticate& request, Reply reply);
@@ -72,13 +84,27 @@ class Connection : public Recipient, public std::enable_shared_from_this<Connect
                  const Reply& reply);
   bool password_job(std::function<void()> work);
 
-  // Lobby and play (connection.cpp).
+  // Play (match/requests.cpp).
+  void on_list_matches(const v1::ListMatches& filter, const Reply& reply);
+  // ListMatches for matches that are over: answered from the database.
+  void list_stored(const v1::ListMatches& filter, Reply reply);
+  void on_join(const v1::JoinMatch& request, const Reply& reply);
+  void on_spectate(const v1::Spectate& request, const Reply& reply);
+  void on_resume(const v1::Resume& request, const Reply& reply);
+  void on_leave(const v1::LeaveMatch& request, const Reply& reply);
+  void on_submit(const v1::SubmitDecision& request, const Reply& reply);
+  void on_concede(const v1::Concede& request, const Reply& reply);
+  void on_get_snapshot(const v1::GetSnapshot& request, const Reply& reply);
+  // The match, from memory or, for one that is over, rebuilt from the database (after a restart
+  // or once reaped); `then` runs on this connection's strand. NOT_FOUND otherwise.
+  void with_match(std::uint64_t id, const Reply& reply,
+                  std::function<void(std::shared_ptr<Match>)> then);
   void on_create(const v1::CreateMatch& request, Reply reply);
   // Creates the match once its first seat's deck is known; `bots`: a server bot of that strength
   // takes every other seat (CreateMatch.bot_opponents).
   void create(v1::MatchSetup setup, Identity who, Reply reply, v1::BotStrength bots);
 
-  // The quick-match queue (quick_match.cpp).
+  // The quick-match queue (quick_match/requests.cpp).
   void on_quick_match(const v1::QuickMatch& request, Reply reply);
   // Pairs this player with a waiting one, or queues them; `seat` is checked.
   void queue_for_match(v1::MatchSetup setup, v1::SeatSetup seat, const v1::QuickMatch& request,
@@ -90,15 +116,15 @@ class Connection : public Recipient, public std::enable_shared_from_this<Connect
   // Tournaments (tournament/requests.cpp): every tournament request.
   void on_tournament(const v1::ClientMessage& request, Reply reply);
 
-  // Replays (replays.cpp).
+  // Replays (replays/requests.cpp).
   void on_get_replay(const v1::GetReplay& request, Reply reply);
 
-  // Chat (chat.cpp).
+  // Chat (chat/requests.cpp).
   void on_follow_lobby_chat(const v1::FollowLobbyChat& request, const Reply& reply);
   void on_send_chat(const v1::SendChat& request, const Reply& reply);
   void on_mute_user(const v1::MuteUser& request, Reply reply);
 
-  // Decks (decks.cpp).
+  // Decks (decks/requests.cpp).
   void on_save_deck(const v1::SaveDeck& request, Reply reply);
   void on_list_decks(Reply reply);
   void on_get_deck(const v1::GetDeck& request, Reply reply);
