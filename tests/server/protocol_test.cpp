@@ -1,6 +1,7 @@
 // The server's answers to bad input, over a real WebSocket: every request gets one typed
 // Response, and a refused request changes nothing.
 #include <doctest/doctest.h>
+#include <google/protobuf/util/message_differencer.h>
 
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -16,6 +17,7 @@
 namespace sd = spacedock;
 namespace asio = boost::asio;
 using asio::awaitable;
+using google::protobuf::util::MessageDifferencer;
 using sd::client::Client;
 using sd::client::Url;
 using sd::testing::call;
@@ -449,6 +451,19 @@ TEST_CASE("a save that fails answers INTERNAL, changes nothing, and lets the nex
       match = co_await create_match(*alice);
       REQUIRE((co_await join(*bob, match)).code() == sd::v1::OK);
       const auto cut = co_await next_prompt(*bob);  // bob cuts alice's pile first
+      // The game as bob sees it, from a fresh snapshot.
+      auto view = [&]() -> awaitable<sd::v1::GameSnapshot> {
+        REQUIRE((co_await call(*bob, [&](auto& m) {
+                  m.mutable_get_snapshot()->set_match_id(match);
+                })).code() == sd::v1::OK);
+        for (int i = 0; i < 1000; ++i) {
+          auto event = co_await bob->next_event();
+          if (event.has_snapshot()) co_return event.snapshot();
+        }
+        FAIL("no snapshot");
+        co_return sd::v1::GameSnapshot();
+      };
+      const auto before = co_await view();
       const auto stored = inputs_stored(dir, match);
       {
         // Another connection holds the database's write lock: the server's commit waits out
@@ -460,6 +475,7 @@ TEST_CASE("a save that fails answers INTERNAL, changes nothing, and lets the nex
         holder.execute("ROLLBACK");
       }
       CHECK(inputs_stored(dir, match) == stored);
+      CHECK(MessageDifferencer::Equals(co_await view(), before));
       // Nothing moved: the same decision is still open, and takes the same answer now.
       CHECK((co_await submit(*bob, match, cut.decision_id(), cut.options(0).id())).code() ==
             sd::v1::OK);
