@@ -1,6 +1,6 @@
 #include "storage/accounts.h"
 
-#include <sqlite3.h>
+#include <chrono>
 
 #include "storage/statement.h"
 
@@ -17,18 +17,30 @@ std::optional<Account> read_account(Statement& query) {
 
 std::int64_t create_account(Database& db, std::string_view username, std::string_view password_hash,
                             std::int64_t now_ms) {
-  Statement insert(db,
-                   "INSERT INTO accounts (username, password_hash, created_at_ms) "
-                   "VALUES (?, ?, ?)");
-  insert.bind_text(1, username).bind_text(2, password_hash).bind_int(3, now_ms).run();
-  return sqlite3_last_insert_rowid(db.handle());
+  std::int64_t id = 0;
+  // A taken name is an answer to the player, not a failure of the transaction around it.
+  db.recoverable([&](Database& piece) {
+    Statement insert(piece,
+                     "INSERT INTO accounts (username, password_hash, created_at_ms) "
+                     "VALUES (?, ?, ?) RETURNING id");
+    id = insert.bind_text(1, username)
+             .bind_text(2, password_hash)
+             .bind_int(3, now_ms)
+             .returning_id();
+  });
+  return id;
 }
 
 std::optional<Account> find_account(Database& db, std::string_view username) {
-  // The column's NOCASE collation makes this comparison, and its index, case-insensitive.
-  Statement query(db,
-                  "SELECT id, username, password_hash, created_at_ms, role FROM accounts "
-                  "WHERE username = ?");
+  // Case-insensitive through the name's index: SQLite's column is NOCASE; PostgreSQL's index is
+  // on this expression (migrations/postgresql/001_initial.sql).
+  Statement query(
+      db, PerDialect{
+              .sqlite = "SELECT id, username, password_hash, created_at_ms, role FROM accounts "
+                        "WHERE username = ?",
+              .postgresql = "SELECT id, username, password_hash, created_at_ms, role FROM accounts "
+                            "WHERE lower(username COLLATE \"C\") = lower(? COLLATE \"C\")",
+          });
   query.bind_text(1, username);
   return read_account(query);
 }
@@ -42,15 +54,24 @@ std::optional<Account> find_account(Database& db, std::int64_t id) {
 }
 
 bool set_organiser(Database& db, std::string_view username, bool organiser) {
-  Statement update(db, "UPDATE accounts SET role = ? WHERE username = ?");
+  Statement update(db,
+                   PerDialect{
+                       .sqlite = "UPDATE accounts SET role = ? WHERE username = ?",
+                       .postgresql = "UPDATE accounts SET role = ? "
+                                     "WHERE lower(username COLLATE \"C\") = lower(? COLLATE \"C\")",
+                   });
   update.bind_text(1, organiser ? "organiser" : "player").bind_text(2, username).run();
-  return sqlite3_changes(db.handle()) == 1;
+  return update.changes() == 1;
 }
 
 std::vector<Account> organisers(Database& db) {
-  Statement query(db,
-                  "SELECT id, username, created_at_ms FROM accounts WHERE role = 'organiser' "
-                  "ORDER BY username");
+  Statement query(
+      db, PerDialect{
+              .sqlite = "SELECT id, username, created_at_ms FROM accounts "
+                        "WHERE role = 'organiser' ORDER BY username",
+              .postgresql = "SELECT id, username, created_at_ms FROM accounts "
+                            "WHERE role = 'organiser' ORDER BY lower(username COLLATE \"C\")",
+          });
   std::vector<Account> out;
   while (query.step()) {
     Account a;
@@ -97,23 +118,29 @@ std::vector<Session> live_sessions(Database& db, std::int64_t account_id, std::i
 
 namespace {
 
-// SQLite's wall clock in milliseconds, for revocation times: the interface passes no clock.
-constexpr const char* kNowMs = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)";
+// The wall clock in milliseconds, for revocation times: the interface passes no clock.
+std::int64_t revocation_time_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
 
 }  // namespace
 
 void revoke_session(Database& db, std::string_view token_hash) {
   // Revoking twice keeps the first time.
-  Statement update(db, std::string("UPDATE sessions SET revoked_at_ms = ") + kNowMs +
-                           " WHERE token_hash = ? AND revoked_at_ms IS NULL");
-  update.bind_blob(1, token_hash).run();
+  Statement update(db,
+                   "UPDATE sessions SET revoked_at_ms = ? "
+                   "WHERE token_hash = ? AND revoked_at_ms IS NULL");
+  update.bind_int(1, revocation_time_ms()).bind_blob(2, token_hash).run();
 }
 
 int revoke_sessions(Database& db, std::int64_t account_id) {
-  Statement update(db, std::string("UPDATE sessions SET revoked_at_ms = ") + kNowMs +
-                           " WHERE account_id = ? AND revoked_at_ms IS NULL");
-  update.bind_int(1, account_id).run();
-  return sqlite3_changes(db.handle());
+  Statement update(db,
+                   "UPDATE sessions SET revoked_at_ms = ? "
+                   "WHERE account_id = ? AND revoked_at_ms IS NULL");
+  update.bind_int(1, revocation_time_ms()).bind_int(2, account_id).run();
+  return static_cast<int>(update.changes());
 }
 
 }  // namespace spacedock::storage

@@ -1,7 +1,5 @@
 #include "storage/decks.h"
 
-#include <sqlite3.h>
-
 #include "storage/statement.h"
 
 namespace spacedock::storage {
@@ -23,44 +21,56 @@ DeckRecord read_deck(const Statement& row) {
   return deck;
 }
 
-bool changed_one(Database& db) {
-  return sqlite3_changes(db.handle()) == 1;
-}
-
 }  // namespace
 
+// A taken name is an answer the server gives (its deck jobs catch the ConstraintError and go
+// on), so the writes that can meet one are recoverable.
+
 std::int64_t create_deck(Database& db, const DeckRecord& deck) {
-  Statement insert(db,
-                   "INSERT INTO decks (account_id, name, game, list, game_deck_cards, legal, "
-                   "created_at_ms, updated_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-  insert.bind_int(1, deck.account_id).bind_text(2, deck.name).bind_int(3, deck.game);
-  insert.bind_text(4, deck.list).bind_int(5, deck.game_deck_cards).bind_int(6, deck.legal);
-  insert.bind_int(7, deck.created_at_ms).bind_int(8, deck.updated_at_ms).run();
-  return sqlite3_last_insert_rowid(db.handle());
+  std::int64_t id = 0;
+  db.recoverable([&](Database& piece) {
+    Statement insert(piece,
+                     "INSERT INTO decks (account_id, name, game, list, game_deck_cards, legal, "
+                     "created_at_ms, updated_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
+    insert.bind_int(1, deck.account_id).bind_text(2, deck.name).bind_int(3, deck.game);
+    insert.bind_text(4, deck.list).bind_int(5, deck.game_deck_cards).bind_int(6, deck.legal);
+    insert.bind_int(7, deck.created_at_ms).bind_int(8, deck.updated_at_ms);
+    id = insert.returning_id();
+  });
+  return id;
 }
 
 bool update_deck(Database& db, const DeckRecord& deck) {
-  Statement update(db,
-                   "UPDATE decks SET name = ?, game = ?, list = ?, game_deck_cards = ?, "
-                   "legal = ?, updated_at_ms = ? WHERE id = ? AND account_id = ?");
-  update.bind_text(1, deck.name).bind_int(2, deck.game).bind_text(3, deck.list);
-  update.bind_int(4, deck.game_deck_cards).bind_int(5, deck.legal);
-  update.bind_int(6, deck.updated_at_ms).bind_int(7, deck.id).bind_int(8, deck.account_id).run();
-  return changed_one(db);
+  bool updated = false;
+  db.recoverable([&](Database& piece) {
+    Statement update(piece,
+                     "UPDATE decks SET name = ?, game = ?, list = ?, game_deck_cards = ?, "
+                     "legal = ?, updated_at_ms = ? WHERE id = ? AND account_id = ?");
+    update.bind_text(1, deck.name).bind_int(2, deck.game).bind_text(3, deck.list);
+    update.bind_int(4, deck.game_deck_cards).bind_int(5, deck.legal);
+    update.bind_int(6, deck.updated_at_ms).bind_int(7, deck.id).bind_int(8, deck.account_id).run();
+    updated = update.changes() == 1;
+  });
+  return updated;
 }
 
 bool rename_deck(Database& db, std::int64_t account_id, std::int64_t deck_id, std::string_view name,
                  std::int64_t now_ms) {
-  Statement update(db,
-                   "UPDATE decks SET name = ?, updated_at_ms = ? WHERE id = ? AND account_id = ?");
-  update.bind_text(1, name).bind_int(2, now_ms).bind_int(3, deck_id).bind_int(4, account_id).run();
-  return changed_one(db);
+  bool renamed = false;
+  db.recoverable([&](Database& piece) {
+    Statement update(
+        piece, "UPDATE decks SET name = ?, updated_at_ms = ? WHERE id = ? AND account_id = ?");
+    update.bind_text(1, name).bind_int(2, now_ms).bind_int(3, deck_id).bind_int(4, account_id);
+    update.run();
+    renamed = update.changes() == 1;
+  });
+  return renamed;
 }
 
 bool delete_deck(Database& db, std::int64_t account_id, std::int64_t deck_id) {
   Statement remove(db, "DELETE FROM decks WHERE id = ? AND account_id = ?");
   remove.bind_int(1, deck_id).bind_int(2, account_id).run();
-  return changed_one(db);
+  return remove.changes() == 1;
 }
 
 std::optional<DeckRecord> find_deck(Database& db, std::int64_t account_id, std::int64_t deck_id) {
@@ -74,8 +84,11 @@ std::optional<DeckRecord> find_deck(Database& db, std::int64_t account_id, std::
 }
 
 std::vector<DeckRecord> list_decks(Database& db, std::int64_t account_id) {
-  Statement query(
-      db, "SELECT " + std::string(kColumns) + " FROM decks WHERE account_id = ? ORDER BY name, id");
+  // By name ignoring ASCII case, as the name's index orders them (see find_account).
+  const std::string select =
+      "SELECT " + std::string(kColumns) + " FROM decks WHERE account_id = ? ";
+  Statement query(db, PerDialect{.sqlite = select + "ORDER BY name, id",
+                                 .postgresql = select + "ORDER BY lower(name COLLATE \"C\"), id"});
   query.bind_int(1, account_id);
   std::vector<DeckRecord> decks;
   while (query.step())

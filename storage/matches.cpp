@@ -1,7 +1,5 @@
 #include "storage/matches.h"
 
-#include <sqlite3.h>
-
 #include <bit>
 #include <limits>
 
@@ -32,7 +30,7 @@ MatchStatus parse_status(std::string_view text) {
   throw StorageError("unknown match status \"" + std::string(text) + "\" in the database");
 }
 
-// SQLite has no unsigned 64-bit integers; the bits are kept, so the order is not.
+// SQL has no unsigned 64-bit integers; the bits are kept, so the order is not.
 std::int64_t to_sql(std::uint64_t value) {
   return std::bit_cast<std::int64_t>(value);
 }
@@ -42,8 +40,8 @@ std::uint64_t from_sql(std::int64_t value) {
 
 // Updates of a match's header check that it was in a state allowing them, since a zero-row
 // UPDATE would otherwise fail silently.
-void require_changed(Database& db, std::int64_t match_id, std::string_view expected) {
-  if (sqlite3_changes64(db.handle()) == 0) {
+void require_changed(const Statement& update, std::int64_t match_id, std::string_view expected) {
+  if (update.changes() == 0) {
     throw StorageError("match " + std::to_string(match_id) + " does not exist or is not " +
                        std::string(expected));
   }
@@ -111,10 +109,9 @@ std::int64_t create_match(Database& db, std::int32_t game, std::uint32_t rules_v
                           std::string_view setup, std::int64_t created_by, std::int64_t now_ms) {
   Statement insert(db,
                    "INSERT INTO matches (game, rules_version, setup, created_by, created_at_ms) "
-                   "VALUES (?, ?, ?, ?, ?)");
+                   "VALUES (?, ?, ?, ?, ?) RETURNING id");
   insert.bind_int(1, game).bind_int(2, rules_version).bind_blob(3, setup);
-  insert.bind_int(4, created_by).bind_int(5, now_ms).run();
-  return sqlite3_last_insert_rowid(db.handle());
+  return insert.bind_int(4, created_by).bind_int(5, now_ms).returning_id();
 }
 
 void set_seats(Database& db, std::int64_t match_id, const std::vector<SeatRecord>& seats,
@@ -123,7 +120,7 @@ void set_seats(Database& db, std::int64_t match_id, const std::vector<SeatRecord
   db.savepoint([&](Database& piece) {
     Statement update(piece, "UPDATE matches SET setup = ? WHERE id = ? AND status = 'waiting'");
     update.bind_blob(1, setup).bind_int(2, match_id).run();
-    require_changed(piece, match_id, "waiting");
+    require_changed(update, match_id, "waiting");
     Statement clear(piece, "DELETE FROM match_seats WHERE match_id = ?");
     clear.bind_int(1, match_id).run();
     Statement insert(piece,
@@ -140,7 +137,7 @@ void start_match(Database& db, std::int64_t match_id, std::uint64_t seed, std::i
                    "UPDATE matches SET status = 'active', seed = ?, started_at_ms = ? "
                    "WHERE id = ? AND status = 'waiting'");
   update.bind_int(1, to_sql(seed)).bind_int(2, now_ms).bind_int(3, match_id).run();
-  require_changed(db, match_id, "waiting");
+  require_changed(update, match_id, "waiting");
 }
 
 void finish_match(Database& db, std::int64_t match_id, MatchStatus status, std::string_view result,
@@ -154,7 +151,7 @@ void finish_match(Database& db, std::int64_t match_id, MatchStatus status, std::
                    "WHERE id = ? AND status IN ('waiting', 'active')");
   update.bind_text(1, status_text(status)).bind_blob(2, result).bind_int(3, now_ms);
   update.bind_int(4, match_id).run();
-  require_changed(db, match_id, "waiting or active");
+  require_changed(update, match_id, "waiting or active");
 }
 
 std::optional<MatchRecord> load_match(Database& db, std::int64_t match_id) {
@@ -200,7 +197,7 @@ std::vector<MatchRecord> load_matches_page(Database& db, const std::vector<Match
 }
 
 void append_input(Database& db, std::int64_t match_id, const InputRecord& input) {
-  // Bound without a copy (SQLITE_STATIC): both must outlive the statement.
+  // Bound without a copy: both must outlive the statement.
   const std::string options = encode_words(input.options);
   const std::string clocks = encode_words(input.clock_ms);
   Statement insert(db,

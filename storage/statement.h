@@ -1,36 +1,34 @@
 #pragma once
 
-#include <sqlite3.h>
-
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "storage/database.h"
+#include "storage/postgresql/statement.h"
+#include "storage/sqlite/statement.h"
 
 namespace spacedock::storage {
 
-// Throws ConstraintError for SQLITE_CONSTRAINT codes and StorageError otherwise, with
-// sqlite3_errmsg in the message.
-[[noreturn]] void throw_error(sqlite3* db, int rc, std::string_view what);
+// A statement written once per dialect, where SQLite's and PostgreSQL's differ (names compared
+// ignoring case, say).
+struct PerDialect {
+  std::string_view sqlite;
+  std::string_view postgresql;
+};
 
-// One prepared statement. Parameters are 1-based and columns 0-based, as in SQLite. Bound text
-// and blobs are not copied: they must outlive the statement's steps.
+// One statement on a Database, SQLite's or PostgreSQL's. SQL is written with ? parameters,
+// 1-based; columns are 0-based, as in SQLite. Bound text and blobs are not copied: they must
+// outlive the statement's steps. Statements are prepared once per connection and SQL text, and
+// kept (SQLite's prepared statements; PostgreSQL's, named on the server).
 class Statement {
  public:
-  // Borrows the database's cached statement for `sql` (preparing it the first time), and resets
-  // it for the next user on destruction: statements run on every input are prepared once.
   Statement(Database& db, std::string_view sql);
-  // Prepares the first statement of `sql`, finalized on destruction; `rest`, if given,
-  // receives what follows it.
-  Statement(sqlite3* db, std::string_view sql, std::string_view* rest = nullptr);
-  ~Statement();
+  Statement(Database& db, PerDialect sql);
   Statement(const Statement&) = delete;
   Statement& operator=(const Statement&) = delete;
-
-  // False when `sql` held only whitespace or comments.
-  bool empty() const { return stmt_ == nullptr; }
 
   Statement& bind_int(int index, std::int64_t value);
   Statement& bind_text(int index, std::string_view text);
@@ -41,8 +39,12 @@ class Statement {
   bool step();
   // Steps to the end, ignoring any rows.
   void run();
+  // Runs an INSERT ... RETURNING id to its end and returns the id.
+  std::int64_t returning_id();
   // Makes the statement ready to run again, with its bindings cleared.
   void reset();
+  // After run(): the rows this INSERT, UPDATE or DELETE changed.
+  std::int64_t changes() const;
 
   bool is_null(int column) const;
   std::int64_t column_int(int column) const;
@@ -51,9 +53,77 @@ class Statement {
   std::string column_blob(int column) const;
 
  private:
-  sqlite3* db_;
-  sqlite3_stmt* stmt_ = nullptr;
-  bool* borrowed_ = nullptr;  // the cache entry's in-use flag, for a borrowed statement
+  using BackendStatement = std::variant<sqlite::Statement, postgresql::Statement>;
+
+  static BackendStatement prepare(Database& db, std::string_view sql);
+  // Calls `f` on the backend's statement.
+  template <typename F>
+  decltype(auto) on_backend(F&& f) {
+    if (auto* lite = std::get_if<sqlite::Statement>(&statement_)) return f(*lite);
+    return f(*std::get_if<postgresql::Statement>(&statement_));
+  }
+  template <typename F>
+  decltype(auto) on_backend(F&& f) const {
+    if (const auto* lite = std::get_if<sqlite::Statement>(&statement_)) return f(*lite);
+    return f(*std::get_if<postgresql::Statement>(&statement_));
+  }
+
+  BackendStatement statement_;
 };
+
+// Defined here, so that each is a branch and a direct call to the backend, as cheap as the
+// SQLite-only Statement was: the persistence thread runs these for every input.
+
+inline Statement& Statement::bind_int(int index, std::int64_t value) {
+  on_backend([&](auto& s) { s.bind_int(index, value); });
+  return *this;
+}
+
+inline Statement& Statement::bind_text(int index, std::string_view text) {
+  on_backend([&](auto& s) { s.bind_text(index, text); });
+  return *this;
+}
+
+inline Statement& Statement::bind_blob(int index, std::string_view bytes) {
+  on_backend([&](auto& s) { s.bind_blob(index, bytes); });
+  return *this;
+}
+
+inline Statement& Statement::bind_null(int index) {
+  on_backend([&](auto& s) { s.bind_null(index); });
+  return *this;
+}
+
+inline bool Statement::step() {
+  return on_backend([](auto& s) { return s.step(); });
+}
+
+inline void Statement::run() {
+  on_backend([](auto& s) { s.run(); });
+}
+
+inline void Statement::reset() {
+  on_backend([](auto& s) { s.reset(); });
+}
+
+inline std::int64_t Statement::changes() const {
+  return on_backend([](const auto& s) { return s.changes(); });
+}
+
+inline bool Statement::is_null(int column) const {
+  return on_backend([&](const auto& s) { return s.is_null(column); });
+}
+
+inline std::int64_t Statement::column_int(int column) const {
+  return on_backend([&](const auto& s) { return s.column_int(column); });
+}
+
+inline std::string Statement::column_text(int column) const {
+  return on_backend([&](const auto& s) { return s.column_text(column); });
+}
+
+inline std::string Statement::column_blob(int column) const {
+  return on_backend([&](const auto& s) { return s.column_blob(column); });
+}
 
 }  // namespace spacedock::storage

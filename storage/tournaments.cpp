@@ -1,7 +1,6 @@
 #include "storage/tournaments.h"
 
-#include <sqlite3.h>
-
+#include <algorithm>
 #include <array>
 #include <bit>
 
@@ -29,9 +28,8 @@ std::string_view text(TableResultCode result) {
   return kResultText.at(static_cast<std::size_t>(result));
 }
 
-void require_changed(Database& db, std::string_view what) {
-  if (sqlite3_changes64(db.handle()) == 0)
-    throw StorageError(std::string(what) + " does not exist");
+void require_changed(const Statement& update, std::string_view what) {
+  if (update.changes() == 0) throw StorageError(std::string(what) + " does not exist");
 }
 
 constexpr std::string_view kHeader =
@@ -99,12 +97,11 @@ TournamentData read_tournament(Database& db, const Statement& row) {
 std::int64_t create_tournament(Database& db, const TournamentRecord& record) {
   Statement insert(db,
                    "INSERT INTO tournaments (name, game, settings, seed, status, organiser_id, "
-                   "swiss_rounds, created_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+                   "swiss_rounds, created_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
   insert.bind_text(1, record.name).bind_int(2, record.game).bind_blob(3, record.settings);
   insert.bind_int(4, std::bit_cast<std::int64_t>(record.seed)).bind_text(5, text(record.status));
   insert.bind_int(6, record.organiser_id).bind_int(7, record.swiss_rounds);
-  insert.bind_int(8, record.created_at_ms).run();
-  return sqlite3_last_insert_rowid(db.handle());
+  return insert.bind_int(8, record.created_at_ms).returning_id();
 }
 
 void set_tournament_status(Database& db, std::int64_t id, TournamentStatus status,
@@ -117,13 +114,13 @@ void set_tournament_status(Database& db, std::int64_t id, TournamentStatus statu
     update.bind_null(2);
   }
   update.bind_int(3, id).run();
-  require_changed(db, "tournament " + std::to_string(id));
+  require_changed(update, "tournament " + std::to_string(id));
 }
 
 void set_swiss_rounds(Database& db, std::int64_t id, int swiss_rounds) {
   Statement update(db, "UPDATE tournaments SET swiss_rounds = ? WHERE id = ?");
   update.bind_int(1, swiss_rounds).bind_int(2, id).run();
-  require_changed(db, "tournament " + std::to_string(id));
+  require_changed(update, "tournament " + std::to_string(id));
 }
 
 void set_entrant_seat(Database& db, std::int64_t tournament_id, std::int64_t account_id,
@@ -132,7 +129,7 @@ void set_entrant_seat(Database& db, std::int64_t tournament_id, std::int64_t acc
                    "UPDATE tournament_entrants SET seat = ? WHERE tournament_id = ? AND "
                    "account_id = ?");
   update.bind_blob(1, seat).bind_int(2, tournament_id).bind_int(3, account_id).run();
-  require_changed(db, "that entrant");
+  require_changed(update, "that entrant");
 }
 
 void add_entrant(Database& db, std::int64_t tournament_id, const EntrantRecord& entrant) {
@@ -148,7 +145,7 @@ void remove_entrant(Database& db, std::int64_t tournament_id, std::int64_t accou
   Statement remove(db,
                    "DELETE FROM tournament_entrants WHERE tournament_id = ? AND account_id = ?");
   remove.bind_int(1, tournament_id).bind_int(2, account_id).run();
-  require_changed(db, "that entrant");
+  require_changed(remove, "that entrant");
 }
 
 void set_dropped(Database& db, std::int64_t tournament_id, std::int64_t account_id,
@@ -157,7 +154,7 @@ void set_dropped(Database& db, std::int64_t tournament_id, std::int64_t account_
                    "UPDATE tournament_entrants SET dropped_after = ? "
                    "WHERE tournament_id = ? AND account_id = ?");
   update.bind_int(1, dropped_after).bind_int(2, tournament_id).bind_int(3, account_id).run();
-  require_changed(db, "that entrant");
+  require_changed(update, "that entrant");
 }
 
 void add_round(Database& db, std::int64_t tournament_id, const RoundRecord& round) {
@@ -206,7 +203,8 @@ void set_table_result(Database& db, std::int64_t tournament_id, int round, int t
     update.bind_text(3, override_reason);
   }
   update.bind_int(4, tournament_id).bind_int(5, round).bind_int(6, table_no).run();
-  require_changed(db, "table " + std::to_string(table_no) + " of round " + std::to_string(round));
+  require_changed(update,
+                  "table " + std::to_string(table_no) + " of round " + std::to_string(round));
 }
 
 void log_tournament_action(Database& db, std::int64_t tournament_id,

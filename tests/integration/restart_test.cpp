@@ -227,7 +227,7 @@ TEST_CASE("spacedock backup copies a database while matches are being played") {
   CHECK(server.wait_for(10s) == 0);
 
   auto db = sd::storage::Database::open(copy);
-  CHECK(db.pragma("integrity_check") == "ok");
+  CHECK(db.check_integrity() == "ok");
   CHECK(sd::storage::load_matches(
             db, {sd::storage::MatchStatus::kWaiting, sd::storage::MatchStatus::kActive,
                  sd::storage::MatchStatus::kFinished})

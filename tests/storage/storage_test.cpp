@@ -1,6 +1,6 @@
+// The storage layer (storage/*.h) on the backend SPACEDOCK_TEST_DB names: ctest runs this suite
+// once on SQLite (storage_tests) and once on PostgreSQL (storage_tests_postgresql).
 #include <doctest/doctest.h>
-#include <sqlite3.h>
-#include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -8,18 +8,22 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
-#include <memory>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "storage/accounts.h"
 #include "storage/database.h"
 #include "storage/decks.h"
 #include "storage/matches.h"
+#include "storage/statement.h"
+#include "tests/storage/raw_query.h"
+#include "tests/test_database.h"
 
 using namespace std::string_literals;
 using spacedock::storage::Account;
+using spacedock::storage::Backend;
 using spacedock::storage::ConstraintError;
 using spacedock::storage::Database;
 using spacedock::storage::InputKind;
@@ -29,41 +33,21 @@ using spacedock::storage::MatchStatus;
 using spacedock::storage::SeatRecord;
 using spacedock::storage::SnapshotRecord;
 using spacedock::storage::StorageError;
+using spacedock::testing::query_int;
+using spacedock::testing::TestDatabase;
 
 namespace storage = spacedock::storage;
 
 namespace {
 
-// A fresh directory under /tmp, removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    std::string name = "/tmp/spacedock-storage-XXXXXX";
-    if (!mkdtemp(name.data())) throw std::runtime_error("mkdtemp failed");
-    path_ = name;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
+bool on_sqlite() {
+  return spacedock::testing::test_backend() == Backend::kSqlite;
+}
 
-  std::string file(const std::string& name = "spacedock.db") const { return path_ / name; }
-
- private:
-  std::filesystem::path path_;
-};
-
-// The first column of the first row, straight from SQLite so as not to trust the code under test.
-std::int64_t query_int(Database& db, const std::string& sql) {
-  sqlite3_stmt* raw = nullptr;
-  if (sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) {
-    throw std::runtime_error(sqlite3_errmsg(db.handle()));
-  }
-  std::unique_ptr<sqlite3_stmt, decltype(&sqlite3_finalize)> statement(raw, sqlite3_finalize);
-  if (sqlite3_step(raw) != SQLITE_ROW) throw std::runtime_error("no row for " + sql);
-  return sqlite3_column_int64(raw, 0);
+// A setting of the database's own connection, as text.
+std::string setting(Database& db, const std::string& sql) {
+  storage::Statement query(db, sql);
+  return query.step() ? query.column_text(0) : std::string();
 }
 
 std::int64_t now_ms() {
@@ -79,8 +63,8 @@ InputRecord decision(std::uint32_t seq, std::uint32_t seat, std::vector<std::uin
 
 // Two players and a waiting match with both seated.
 struct Fixture {
-  TempDir dir;
-  Database db = Database::open(dir.file());
+  TestDatabase t;
+  Database db = t.open();
   std::int64_t alice = storage::create_account(db, "alice", "hash-a", 1);
   std::int64_t bob = storage::create_account(db, "bob", "hash-b", 2);
   std::int64_t match = storage::create_match(db, 2, 7, "setup", alice, 3);
@@ -90,78 +74,139 @@ struct Fixture {
 
 }  // namespace
 
-TEST_CASE("opening a database applies the project's settings") {
-  TempDir dir;
-  Database db = Database::open(dir.file());
-  CHECK(db.pragma("journal_mode") == "wal");
-  CHECK(db.pragma("synchronous") == "2");
-  CHECK(db.pragma("foreign_keys") == "1");
-  CHECK(db.pragma("busy_timeout") == "5000");
-  CHECK(std::filesystem::exists(dir.file()));
+TEST_CASE("opening a database applies the backend's settings") {
+  TestDatabase t;
+  Database db = t.open();
+  if (t.backend() == Backend::kSqlite) {
+    CHECK(setting(db, "PRAGMA journal_mode") == "wal");
+    CHECK(setting(db, "PRAGMA synchronous") == "2");
+    CHECK(setting(db, "PRAGMA foreign_keys") == "1");
+    CHECK(setting(db, "PRAGMA busy_timeout") == "5000");
+    CHECK(std::filesystem::exists(t.url()));
+  } else {
+    CHECK(setting(db, "SHOW client_encoding") == "UTF8");
+    CHECK(setting(db, "SHOW lock_timeout") == "5s");
+    CHECK(setting(db, "SHOW client_min_messages") == "warning");
+    // Commit before acknowledge rests on it: on is the server's default.
+    CHECK(setting(db, "SHOW synchronous_commit") == "on");
+  }
 }
 
 TEST_CASE("migrations create the schema once") {
-  TempDir dir;
+  TestDatabase t;
   std::int64_t applied_at = 0;
   {
-    Database db = Database::open(dir.file());
+    Database db = t.open();
     CHECK(db.schema_version() == 7);
-    CHECK(query_int(db, "SELECT count(*) FROM schema_migrations") == 7);
-    applied_at = query_int(db, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1");
+    CHECK(query_int(t, "SELECT count(*) FROM schema_migrations") == 7);
+    applied_at = query_int(t, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1");
     CHECK(applied_at > 0);
-    CHECK(query_int(db,
-                    "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN "
-                    "('accounts', 'sessions', 'matches', 'match_seats', 'match_inputs', "
-                    "'match_snapshots', 'decks', 'tournaments', 'tournament_entrants', "
-                    "'tournament_rounds', 'tournament_tables', 'tournament_log')") == 12);
+    const std::string tables =
+        "('accounts', 'sessions', 'matches', 'match_seats', 'match_inputs', 'match_snapshots', "
+        "'decks', 'tournaments', 'tournament_entrants', 'tournament_rounds', "
+        "'tournament_tables', 'tournament_log')";
+    CHECK(query_int(t, t.backend() == Backend::kSqlite
+                           ? "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND "
+                             "name IN " +
+                                 tables
+                           : "SELECT count(*) FROM pg_tables WHERE schemaname = "
+                             "current_schema() AND tablename IN " +
+                                 tables) == 12);
   }
-  Database again = Database::open(dir.file());
+  // The next transaction id to be assigned: opening would take one if it wrote anything.
+  const auto next_xid = [&] {
+    return query_int(t, "SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint");
+  };
+  const std::int64_t xid_before = t.backend() == Backend::kPostgresql ? next_xid() : 0;
+  Database again = t.open();
   CHECK(again.schema_version() == 7);
-  CHECK(query_int(again, "SELECT count(*) FROM schema_migrations") == 7);
-  CHECK(query_int(again, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1") ==
+  CHECK(query_int(t, "SELECT count(*) FROM schema_migrations") == 7);
+  CHECK(query_int(t, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1") ==
         applied_at);
   // Reopening wrote nothing.
-  CHECK(sqlite3_total_changes(again.handle()) == 0);
+  if (t.backend() == Backend::kSqlite) {
+    CHECK(setting(again, "SELECT total_changes()") == "0");
+  } else {
+    CHECK(next_xid() == xid_before);
+  }
+}
+
+TEST_CASE("two servers opening a new database at once apply each migration once") {
+  TestDatabase t;
+  std::vector<std::string> errors(2);
+  std::vector<std::thread> servers;
+  for (std::string& error : errors) {
+    servers.emplace_back([&t, &error] {
+      try {
+        Database db = t.open();
+        if (db.schema_version() != 7) error = "schema " + std::to_string(db.schema_version());
+      } catch (const std::exception& e) {
+        error = e.what();
+      }
+    });
+  }
+  for (std::thread& server : servers)
+    server.join();
+  CHECK(errors[0] == "");
+  CHECK(errors[1] == "");
+  CHECK(query_int(t, "SELECT count(*) FROM schema_migrations") == 7);
 }
 
 TEST_CASE("a database from a newer server is refused") {
-  TempDir dir;
+  TestDatabase t;
   {
-    Database db = Database::open(dir.file());
+    Database db = t.open();
     db.execute("INSERT INTO schema_migrations (version, applied_at_ms) VALUES (999, 0)");
   }
   std::string message;
   try {
-    Database::open(dir.file());
+    t.open();
   } catch (const StorageError& error) {
     message = error.what();
   }
   CHECK(message.find("database schema 999 is newer than this server (") != std::string::npos);
 }
 
-TEST_CASE("a file that is not a database is refused") {
-  TempDir dir;
-  std::ofstream(dir.file()) << "this is not an SQLite database, not even close to one......."
-                               "................................................................";
-  CHECK_THROWS_AS(Database::open(dir.file()), StorageError);
-  CHECK_THROWS_AS(Database::open(dir.file("missing/dir.db")), StorageError);
+TEST_CASE("a file that is not a database is refused" * doctest::skip(!on_sqlite())) {
+  spacedock::testing::TempDir dir;
+  const std::string file = (dir.path() / "spacedock.db").string();
+  std::ofstream(file) << "this is not an SQLite database, not even close to one......."
+                         "................................................................";
+  CHECK_THROWS_AS(Database::open(file), StorageError);
+  CHECK_THROWS_AS(Database::open((dir.path() / "missing/dir.db").string()), StorageError);
+}
+
+TEST_CASE("a PostgreSQL database that is not there is refused" * doctest::skip(on_sqlite())) {
+  TestDatabase t;
+  // postgresql:///tN?host=... names database tN.
+  std::string missing = t.url();
+  const std::size_t name = missing.find("///") + 3;
+  missing.replace(name, missing.find('?') - name, "no_such_database");
+  std::string message;
+  try {
+    Database::open(missing);
+  } catch (const StorageError& error) {
+    message = error.what();
+  }
+  CHECK(message.find("cannot connect to PostgreSQL") != std::string::npos);
+  CHECK(message.find("no_such_database") != std::string::npos);
 }
 
 TEST_CASE("a moved database keeps its connection") {
-  TempDir dir;
-  Database first = Database::open(dir.file());
+  TestDatabase t;
+  Database first = t.open();
   const std::int64_t id = storage::create_account(first, "alice", "h", 1);
   Database second = std::move(first);
-  CHECK(first.handle() == nullptr);
   REQUIRE(storage::find_account(second, id));
-  Database third = Database::open(dir.file("other.db"));
+  TestDatabase other;
+  Database third = other.open();
   third = std::move(second);
   CHECK(storage::find_account(third, id)->username == "alice");
 }
 
 TEST_CASE("accounts are found by id and by name, ignoring case") {
-  TempDir dir;
-  Database db = Database::open(dir.file());
+  TestDatabase t;
+  Database db = t.open();
   const std::int64_t id = storage::create_account(db, "Picard", "$argon2id$v=19$abc", 1234);
   CHECK(id > 0);
 
@@ -188,8 +233,8 @@ TEST_CASE("accounts are found by id and by name, ignoring case") {
 }
 
 TEST_CASE("a taken name, in any case, is refused and changes nothing") {
-  TempDir dir;
-  Database db = Database::open(dir.file());
+  TestDatabase t;
+  Database db = t.open();
   const std::int64_t id = storage::create_account(db, "Picard", "first", 1);
   std::string message;
   try {
@@ -197,8 +242,10 @@ TEST_CASE("a taken name, in any case, is refused and changes nothing") {
   } catch (const ConstraintError& error) {
     message = error.what();
   }
-  CHECK(message.find("UNIQUE constraint failed") != std::string::npos);
-  CHECK(query_int(db, "SELECT count(*) FROM accounts") == 1);
+  CHECK(message.find(t.backend() == Backend::kSqlite
+                         ? "UNIQUE constraint failed"
+                         : "duplicate key value violates unique constraint") != std::string::npos);
+  CHECK(query_int(t, "SELECT count(*) FROM accounts") == 1);
   const std::optional<Account> found = storage::find_account(db, "picard");
   REQUIRE(found);
   CHECK(found->id == id);
@@ -206,15 +253,16 @@ TEST_CASE("a taken name, in any case, is refused and changes nothing") {
 }
 
 TEST_CASE("decks belong to their account: names unique per account ignoring case, lists kept") {
-  TempDir dir;
-  Database db = Database::open(dir.file());
+  TestDatabase t;
+  Database db = t.open();
   const std::int64_t picard = storage::create_account(db, "Picard", "x", 1);
   const std::int64_t riker = storage::create_account(db, "Riker", "x", 1);
   storage::DeckRecord deck;
   deck.account_id = picard;
   deck.name = "Feds";
   deck.game = 2;
-  deck.list = "Missions:\r\n1\tFever Emergency\n\0tail"s;
+  // PostgreSQL's text cannot hold a NUL (see below); SQLite's can.
+  deck.list = "Missions:\r\n1\tFever Emergency\n"s + (on_sqlite() ? "\0tail"s : "tail"s);
   deck.game_deck_cards = 1;
   deck.created_at_ms = deck.updated_at_ms = 10;
   deck.id = storage::create_deck(db, deck);
@@ -229,7 +277,7 @@ TEST_CASE("decks belong to their account: names unique per account ignoring case
   auto found = storage::find_deck(db, picard, deck.id);
   REQUIRE(found);
   CHECK(found->name == "Feds");
-  CHECK(found->list == deck.list);                      // exactly as saved, CR and NUL included
+  CHECK(found->list == deck.list);                      // exactly as saved, CR (and NUL) included
   CHECK_FALSE(storage::find_deck(db, riker, deck.id));  // not Riker's
 
   storage::DeckRecord second = deck;
@@ -245,6 +293,16 @@ TEST_CASE("decks belong to their account: names unique per account ignoring case
   CHECK(storage::rename_deck(db, picard, second.id, "Bravo", 20));
   CHECK_FALSE(storage::rename_deck(db, riker, second.id, "Mine", 20));
   CHECK(storage::find_deck(db, picard, second.id)->updated_at_ms == 20);
+  // Listed by name ignoring case (byte order would put "charlie" last).
+  storage::DeckRecord third = deck;
+  third.name = "charlie";
+  third.id = storage::create_deck(db, third);
+  const auto by_name = storage::list_decks(db, picard);
+  REQUIRE(by_name.size() == 3);
+  CHECK(by_name[0].name == "Bravo");
+  CHECK(by_name[1].name == "charlie");
+  CHECK(by_name[2].name == "Feds");
+  CHECK(storage::delete_deck(db, picard, third.id));
 
   storage::DeckRecord edited = deck;
   edited.list = "Missions:\n";
@@ -262,14 +320,23 @@ TEST_CASE("decks belong to their account: names unique per account ignoring case
   CHECK(storage::delete_deck(db, picard, deck.id));
   CHECK_FALSE(storage::find_deck(db, picard, deck.id));
   CHECK(storage::find_deck(db, riker, rikers));
+
+  // PostgreSQL refuses a NUL in text outright, rather than keeping the list up to it.
+  if (!on_sqlite()) {
+    storage::DeckRecord nul = deck;
+    nul.name = "Nul";
+    nul.list = "before\0after"s;
+    CHECK_THROWS_AS(storage::create_deck(db, nul), StorageError);
+    CHECK(storage::count_decks(db, picard) == 1);
+  }
 }
 
 // An expiry time after every test clock reading (the tests pass small times).
 constexpr std::int64_t kNever = std::int64_t{1} << 60;
 
 TEST_CASE("sessions are found until revoked") {
-  TempDir dir;
-  Database db = Database::open(dir.file());
+  TestDatabase t;
+  Database db = t.open();
   const std::int64_t alice = storage::create_account(db, "alice", "h", 1);
   const std::int64_t bob = storage::create_account(db, "bob", "h", 1);
   // Hashes are raw bytes, NULs included.
@@ -287,22 +354,22 @@ TEST_CASE("sessions are found until revoked") {
   storage::revoke_session(db, alice_token);
   CHECK_FALSE(storage::find_session(db, alice_token, 100));
   CHECK(storage::find_session(db, bob_token, 100) == bob);
-  const std::int64_t revoked_at = query_int(db, "SELECT max(revoked_at_ms) FROM sessions");
+  const std::int64_t revoked_at = query_int(t, "SELECT max(revoked_at_ms) FROM sessions");
   CHECK(revoked_at >= before - 1'000);
   CHECK(revoked_at <= now_ms() + 1'000);
 
   storage::revoke_session(db, alice_token);
-  CHECK(query_int(db, "SELECT max(revoked_at_ms) FROM sessions") == revoked_at);
+  CHECK(query_int(t, "SELECT max(revoked_at_ms) FROM sessions") == revoked_at);
   storage::revoke_session(db, "unknown");  // logging out twice is harmless
 
   CHECK_THROWS_AS(storage::create_session(db, bob_token, alice, 12, kNever), ConstraintError);
   CHECK_THROWS_AS(storage::create_session(db, "new", bob + 100, 12, kNever), ConstraintError);
-  CHECK(query_int(db, "SELECT count(*) FROM sessions") == 2);
+  CHECK(query_int(t, "SELECT count(*) FROM sessions") == 2);
 }
 
 TEST_CASE("sessions expire, are listed while live, and are revoked all at once") {
-  TempDir dir;
-  Database db = Database::open(dir.file());
+  TestDatabase t;
+  Database db = t.open();
   const std::int64_t alice = storage::create_account(db, "alice", "h", 1);
   const std::int64_t bob = storage::create_account(db, "bob", "h", 1);
   storage::create_session(db, "short", alice, 10, 20);
@@ -322,8 +389,8 @@ TEST_CASE("sessions expire, are listed while live, and are revoked all at once")
 }
 
 TEST_CASE("a match goes from waiting through active to finished") {
-  TempDir dir;
-  Database db = Database::open(dir.file());
+  TestDatabase t;
+  Database db = t.open();
   const std::int64_t alice = storage::create_account(db, "alice", "h", 1);
   const std::int64_t bob = storage::create_account(db, "bob", "h", 1);
   const std::int64_t id = storage::create_match(db, 2, 7, "draft setup", alice, 100);
@@ -403,7 +470,7 @@ TEST_CASE("failing to seat players leaves the seats and setup as they were") {
   CHECK(match->setup == "setup");
   REQUIRE(match->seats.size() == 2);
   CHECK(match->seats[1].account_id == f.bob);
-  CHECK(f.db.pragma("foreign_key_check").empty());
+  CHECK(f.db.check_integrity() == "ok");
 }
 
 TEST_CASE("setup and result bytes round-trip exactly, NULs and all") {
@@ -459,7 +526,7 @@ TEST_CASE("matches load by status, in id order, with their seats") {
   CHECK(storage::load_matches(f.db, {}).empty());
 }
 
-TEST_CASE("migration 5 rebuilds the input log without losing a row") {
+TEST_CASE("migrations 5 to 7 bring a version 4 input log along without losing a row") {
   Fixture f;
   {
     storage::start_match(f.db, f.match, 42, 10);
@@ -467,27 +534,41 @@ TEST_CASE("migration 5 rebuilds the input log without losing a row") {
     InputRecord keyed = decision(2, 1, {});
     keyed.idempotency_key = "client-9";
     storage::append_input(f.db, f.match, keyed);
-    // Back to the version 4 table, as a server before clocks left it.
-    f.db.execute(
-        "DROP INDEX match_inputs_by_key;"
-        "CREATE TABLE old_inputs (id INTEGER PRIMARY KEY, match_id INTEGER NOT NULL, seq INTEGER "
-        "NOT NULL, seat INTEGER NOT NULL, kind INTEGER NOT NULL CHECK (kind IN (1, 2)), "
-        "decision_id INTEGER NOT NULL, options BLOB NOT NULL, at_ms INTEGER NOT NULL, "
-        "idempotency_key TEXT);"
-        "INSERT INTO old_inputs SELECT id, match_id, seq, seat, kind, decision_id, options, at_ms, "
-        "idempotency_key FROM match_inputs;"
-        "DROP TABLE match_inputs;"
-        "ALTER TABLE old_inputs RENAME TO match_inputs;"
-        "CREATE UNIQUE INDEX match_inputs_by_key ON match_inputs (match_id, idempotency_key) "
-        "WHERE idempotency_key IS NOT NULL;"
+    // Back to the version 4 schema, as a server before clocks left it.
+    const std::string dropped =
         "DROP TABLE tournament_log; DROP TABLE tournament_tables; DROP TABLE tournament_rounds;"
         "DROP TABLE tournament_entrants; DROP TABLE tournaments;"
-        "DELETE FROM schema_migrations WHERE version >= 5;");
+        "DELETE FROM schema_migrations WHERE version >= 5;";
+    if (f.t.backend() == Backend::kSqlite) {
+      f.db.execute(
+          "DROP INDEX match_inputs_by_key;"
+          "CREATE TABLE old_inputs (id INTEGER PRIMARY KEY, match_id INTEGER NOT NULL, seq "
+          "INTEGER NOT NULL, seat INTEGER NOT NULL, kind INTEGER NOT NULL CHECK (kind IN (1, 2)), "
+          "decision_id INTEGER NOT NULL, options BLOB NOT NULL, at_ms INTEGER NOT NULL, "
+          "idempotency_key TEXT);"
+          "INSERT INTO old_inputs SELECT id, match_id, seq, seat, kind, decision_id, options, "
+          "at_ms, idempotency_key FROM match_inputs;"
+          "DROP TABLE match_inputs;"
+          "ALTER TABLE old_inputs RENAME TO match_inputs;"
+          "CREATE UNIQUE INDEX match_inputs_by_key ON match_inputs (match_id, idempotency_key) "
+          "WHERE idempotency_key IS NOT NULL;" +
+          dropped);
+    } else {
+      f.db.execute(
+          "ALTER TABLE match_inputs DROP COLUMN clock_ms, DROP CONSTRAINT match_inputs_kind, "
+          "ADD CONSTRAINT match_inputs_kind CHECK (kind IN (1, 2));" +
+          dropped);
+    }
     REQUIRE(f.db.schema_version() == 4);
+    // The version 4 check: no kind 3 yet.
+    CHECK_THROWS_AS(f.db.execute("INSERT INTO match_inputs (match_id, seq, seat, kind, "
+                                 "decision_id, options, at_ms) VALUES (" +
+                                 std::to_string(f.match) + ", 3, 0, 3, 0, '', 4000)"),
+                    ConstraintError);
   }
-  Database db = Database::open(f.dir.file());
+  Database db = f.t.open();
   CHECK(db.schema_version() == 7);
-  const std::int64_t match = query_int(db, "SELECT id FROM matches");
+  const std::int64_t match = query_int(f.t, "SELECT id FROM matches");
   auto inputs = storage::load_inputs(db, match);
   REQUIRE(inputs.size() == 2);
   CHECK(inputs[0].options == std::vector<std::uint64_t>{7, 8});
@@ -539,8 +620,11 @@ TEST_CASE("inputs load in seq order with their options") {
     CHECK(loaded[i].clock_ms == log[i].clock_ms);
   }
   // Options are stored as little-endian words.
-  CHECK(query_int(f.db,
-                  "SELECT hex(options) = '0700000000000000' FROM match_inputs WHERE seq = 1") == 1);
+  CHECK(query_int(f.t, f.t.backend() == Backend::kSqlite
+                           ? "SELECT hex(options) = '0700000000000000' FROM match_inputs "
+                             "WHERE seq = 1"
+                           : "SELECT encode(options, 'hex') = '0700000000000000' FROM "
+                             "match_inputs WHERE seq = 1") == 1);
   CHECK(storage::load_inputs(f.db, f.match + 1).empty());
 }
 
@@ -575,7 +659,7 @@ TEST_CASE("inputs must come from a seat of an existing match") {
   CHECK_THROWS_AS(storage::append_input(f.db, f.match + 1, decision(1, 0, {})), ConstraintError);
   CHECK_THROWS_AS(storage::append_input(f.db, f.match, decision(1, 5, {})), ConstraintError);
   CHECK_THROWS_AS(storage::append_input(f.db, f.match, decision(0, 0, {})), ConstraintError);
-  CHECK(query_int(f.db, "SELECT count(*) FROM match_inputs") == 0);
+  CHECK(query_int(f.t, "SELECT count(*) FROM match_inputs") == 0);
 }
 
 TEST_CASE("snapshots round-trip in input order") {
@@ -610,22 +694,22 @@ TEST_CASE("deleting a match or an account takes what belongs to it") {
                   ConstraintError);
 
   f.db.execute("DELETE FROM matches WHERE id = " + std::to_string(f.match));
-  CHECK(query_int(f.db, "SELECT count(*) FROM match_seats") == 0);
-  CHECK(query_int(f.db, "SELECT count(*) FROM match_inputs") == 0);
-  CHECK(query_int(f.db, "SELECT count(*) FROM match_snapshots") == 0);
+  CHECK(query_int(f.t, "SELECT count(*) FROM match_seats") == 0);
+  CHECK(query_int(f.t, "SELECT count(*) FROM match_inputs") == 0);
+  CHECK(query_int(f.t, "SELECT count(*) FROM match_snapshots") == 0);
   f.db.execute("DELETE FROM accounts WHERE id = " + std::to_string(f.bob));
   CHECK_FALSE(storage::find_session(f.db, "token", 100));
-  CHECK(query_int(f.db, "SELECT count(*) FROM sessions") == 0);
+  CHECK(query_int(f.t, "SELECT count(*) FROM sessions") == 0);
 }
 
 TEST_CASE("a transaction commits its work, or none of it on an exception") {
-  TempDir dir;
-  Database db = Database::open(dir.file());
+  TestDatabase t;
+  Database db = t.open();
   db.transaction([](Database& tx) {
     storage::create_account(tx, "alice", "h", 1);
     storage::create_account(tx, "bob", "h", 1);
   });
-  CHECK(query_int(db, "SELECT count(*) FROM accounts") == 2);
+  CHECK(query_int(t, "SELECT count(*) FROM accounts") == 2);
 
   const auto interrupted = [](Database& tx) {
     storage::create_account(tx, "carol", "h", 1);
@@ -639,9 +723,9 @@ TEST_CASE("a transaction commits its work, or none of it on an exception") {
   };
   CHECK_THROWS_AS(db.transaction(refused), ConstraintError);
   CHECK_FALSE(storage::find_account(db, "dave"));
-  CHECK(query_int(db, "SELECT count(*) FROM accounts") == 2);
+  CHECK(query_int(t, "SELECT count(*) FROM accounts") == 2);
   // The connection is usable again: no transaction was left open.
-  CHECK(sqlite3_get_autocommit(db.handle()) != 0);
+  CHECK_FALSE(db.in_transaction());
 }
 
 TEST_CASE("a failing piece of a batch rolls back alone") {
@@ -671,11 +755,12 @@ TEST_CASE("a failing piece of a batch rolls back alone") {
   CHECK(storage::find_session(f.db, "session 3", 100));
 }
 
-TEST_CASE("a transaction that SQLite rolled back by itself reports the real error") {
-  TempDir dir;
-  Database db = Database::open(dir.file());
+TEST_CASE("a transaction that SQLite rolled back by itself reports the real error" *
+          doctest::skip(!on_sqlite())) {
+  TestDatabase t;
+  Database db = t.open();
   // A full disk, simulated: SQLite answers SQLITE_FULL by rolling back the whole transaction.
-  db.execute("PRAGMA max_page_count = " + std::to_string(query_int(db, "PRAGMA page_count") + 3));
+  db.execute("PRAGMA max_page_count = " + std::to_string(query_int(t, "PRAGMA page_count") + 3));
   const auto fill = [](Database& tx) {
     for (int i = 0; i < 10'000; ++i)
       storage::create_account(tx, "user " + std::to_string(i) + std::string(200, '.'), "h", 1);
@@ -695,8 +780,8 @@ TEST_CASE("a transaction that SQLite rolled back by itself reports the real erro
       message = error.what();
     }
     CHECK(message.find("database or disk is full") != std::string::npos);
-    CHECK(sqlite3_get_autocommit(db.handle()) != 0);
-    CHECK(query_int(db, "SELECT count(*) FROM accounts") == 0);
+    CHECK_FALSE(db.in_transaction());
+    CHECK(query_int(t, "SELECT count(*) FROM accounts") == 0);
   }
   db.transaction([](Database& tx) { storage::create_account(tx, "after", "h", 1); });
   CHECK(storage::find_account(db, "after"));
@@ -704,23 +789,26 @@ TEST_CASE("a transaction that SQLite rolled back by itself reports the real erro
 
 TEST_CASE("a failed commit leaves no transaction open") {
   Fixture f;
+  // Deferred, the foreign key is checked only by COMMIT.
+  f.db.execute(
+      "CREATE TABLE deferred_check (account_id BIGINT REFERENCES accounts (id) "
+      "DEFERRABLE INITIALLY DEFERRED)");
   const auto deferred_violation = [&](Database& tx) {
-    // Deferred, the foreign key is checked only by COMMIT.
-    tx.execute("PRAGMA defer_foreign_keys = ON");
-    storage::append_input(tx, f.match, decision(1, 9, {}));
+    storage::append_input(tx, f.match, decision(1, 1, {}));
+    tx.execute("INSERT INTO deferred_check VALUES (" + std::to_string(f.bob + 100) + ")");
   };
   CHECK_THROWS_AS(f.db.transaction(deferred_violation), ConstraintError);
-  CHECK(sqlite3_get_autocommit(f.db.handle()) != 0);
+  CHECK_FALSE(f.db.in_transaction());
   CHECK(storage::load_inputs(f.db, f.match).empty());
   f.db.transaction([&](Database& tx) { storage::append_input(tx, f.match, decision(1, 1, {})); });
   CHECK(storage::load_inputs(f.db, f.match).size() == 1);
 }
 
 TEST_CASE("committed data is there after reopening") {
-  TempDir dir;
+  TestDatabase t;
   std::int64_t match = 0;
   {
-    Database db = Database::open(dir.file());
+    Database db = t.open();
     db.transaction([&](Database& tx) {
       const std::int64_t alice = storage::create_account(tx, "alice", "h", 1);
       match = storage::create_match(tx, 2, 7, "setup", alice, 2);
@@ -729,7 +817,7 @@ TEST_CASE("committed data is there after reopening") {
       storage::append_input(tx, match, decision(1, 0, {4, 5}));
     });
   }
-  Database db = Database::open(dir.file());
+  Database db = t.open();
   const std::optional<MatchRecord> loaded = storage::load_match(db, match);
   REQUIRE(loaded);
   CHECK(loaded->status == MatchStatus::kActive);
@@ -740,10 +828,10 @@ TEST_CASE("committed data is there after reopening") {
 }
 
 TEST_CASE("a commit survives the process dying without closing the database") {
-  TempDir dir;
+  TestDatabase t;
   std::int64_t match = 0;
   {
-    Database db = Database::open(dir.file());
+    Database db = t.open();
     const std::int64_t alice = storage::create_account(db, "alice", "h", 1);
     match = storage::create_match(db, 2, 7, "setup", alice, 2);
     storage::set_seats(db, match, {{0, alice}}, "setup");
@@ -754,7 +842,7 @@ TEST_CASE("a commit survives the process dying without closing the database") {
   if (child == 0) {
     // No doctest in here: only the exit status reports back.
     try {
-      Database db = Database::open(dir.file());
+      Database db = t.open();
       db.transaction(
           [&](Database& tx) { storage::append_input(tx, match, decision(1, 0, {0xABCD})); });
       _exit(0);  // no destructors run: the connection is never closed
@@ -767,9 +855,9 @@ TEST_CASE("a commit survives the process dying without closing the database") {
   REQUIRE(WIFEXITED(status));
   REQUIRE(WEXITSTATUS(status) == 0);
   // A clean close would have checkpointed and removed the WAL; the commit lives only in it.
-  CHECK(std::filesystem::exists(dir.file() + "-wal"));
+  if (t.backend() == Backend::kSqlite) CHECK(std::filesystem::exists(t.url() + "-wal"));
 
-  Database db = Database::open(dir.file());
+  Database db = t.open();
   const std::vector<InputRecord> inputs = storage::load_inputs(db, match);
   REQUIRE(inputs.size() == 1);
   CHECK(inputs[0].options == std::vector<std::uint64_t>{0xABCD});

@@ -5,14 +5,14 @@
 
 #include "storage/accounts.h"
 #include "storage/matches.h"
-#include "tests/temp_dir.h"
+#include "tests/test_database.h"
 
 namespace spacedock::storage {
 namespace {
 
 struct Event {
-  testing::TempDir dir;
-  Database db = Database::open((dir.path() / "events.db").string());
+  testing::TestDatabase t;
+  Database db = t.open();
   std::int64_t organiser = create_account(db, "olga", "hash", 1);
   std::int64_t alice = create_account(db, "alice", "hash", 1);
   std::int64_t bob = create_account(db, "bob", "hash", 1);

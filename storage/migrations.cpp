@@ -1,0 +1,102 @@
+#include "storage/migrations.h"
+
+#include <array>
+#include <chrono>
+
+#include "storage/statement.h"
+
+namespace spacedock::embedded {
+extern const std::string_view storage_sqlite_migration_001;
+extern const std::string_view storage_sqlite_migration_002;
+extern const std::string_view storage_sqlite_migration_003;
+extern const std::string_view storage_sqlite_migration_004;
+extern const std::string_view storage_sqlite_migration_005;
+extern const std::string_view storage_sqlite_migration_006;
+extern const std::string_view storage_sqlite_migration_007;
+extern const std::string_view storage_postgresql_migration_001;
+extern const std::string_view storage_postgresql_migration_002;
+extern const std::string_view storage_postgresql_migration_003;
+extern const std::string_view storage_postgresql_migration_004;
+extern const std::string_view storage_postgresql_migration_005;
+extern const std::string_view storage_postgresql_migration_006;
+extern const std::string_view storage_postgresql_migration_007;
+}  // namespace spacedock::embedded
+
+namespace spacedock::storage {
+namespace {
+
+struct Migration {
+  int version;
+  PerDialect sql;
+};
+
+// Versions in increasing order, one per file under storage/migrations/<dialect>/.
+std::array<Migration, 7> migrations() {
+  namespace e = embedded;
+  return {{{1, {e::storage_sqlite_migration_001, e::storage_postgresql_migration_001}},
+           {2, {e::storage_sqlite_migration_002, e::storage_postgresql_migration_002}},
+           {3, {e::storage_sqlite_migration_003, e::storage_postgresql_migration_003}},
+           {4, {e::storage_sqlite_migration_004, e::storage_postgresql_migration_004}},
+           {5, {e::storage_sqlite_migration_005, e::storage_postgresql_migration_005}},
+           {6, {e::storage_sqlite_migration_006, e::storage_postgresql_migration_006}},
+           {7, {e::storage_sqlite_migration_007, e::storage_postgresql_migration_007}}}};
+}
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+bool has_migrations_table(Database& db) {
+  Statement query(db, PerDialect{
+                          .sqlite = "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND "
+                                    "name = 'schema_migrations'",
+                          .postgresql = "SELECT 1 FROM pg_tables WHERE schemaname = "
+                                        "current_schema() AND tablename = 'schema_migrations'",
+                      });
+  return query.step();
+}
+
+std::string_view in_dialect(const Database& db, PerDialect sql) {
+  return db.backend() == Backend::kSqlite ? sql.sqlite : sql.postgresql;
+}
+
+// Only the migration step may create the table, so that opening a migrated database stays a
+// read.
+void apply(Database& db, const Migration& migration) {
+  db.transaction([&](Database& tx) {
+    if (tx.backend() == Backend::kPostgresql) {
+      // Servers starting together migrate one at a time: the others wait here (however long a
+      // migration takes), then find the work done below. The key is "Spacedoc" in ASCII.
+      tx.execute("SET LOCAL lock_timeout = 0; SELECT pg_advisory_xact_lock(6012412582070349667)");
+    }
+    tx.execute(in_dialect(
+        tx, {.sqlite = "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                       "version INTEGER PRIMARY KEY, applied_at_ms INTEGER NOT NULL)",
+             .postgresql = "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                           "version BIGINT PRIMARY KEY, applied_at_ms BIGINT NOT NULL)"}));
+    // Another process may have migrated between our check and our lock.
+    if (tx.schema_version() >= migration.version) return;
+    tx.execute(in_dialect(tx, migration.sql));
+    Statement record(tx, "INSERT INTO schema_migrations (version, applied_at_ms) VALUES (?, ?)");
+    record.bind_int(1, migration.version).bind_int(2, now_ms()).run();
+  });
+}
+
+}  // namespace
+
+void migrate(Database& db) {
+  const auto all = migrations();
+  const int latest = all.back().version;
+  const int current = has_migrations_table(db) ? db.schema_version() : 0;
+  if (current > latest) {
+    throw StorageError("database schema " + std::to_string(current) +
+                       " is newer than this server (" + std::to_string(latest) + ")");
+  }
+  for (const Migration& migration : all) {
+    if (migration.version > current) apply(db, migration);
+  }
+}
+
+}  // namespace spacedock::storage
