@@ -14,6 +14,7 @@
 
 #include "server/net/listener.h"
 #include "storage/matches.h"
+#include "storage/url.h"
 
 namespace spacedock::server {
 namespace {
@@ -44,10 +45,14 @@ std::size_t connection_cap(std::optional<std::size_t> configured) {
   return cap;
 }
 
-storage::Database open_database(const std::string& path) {
-  const auto directory = std::filesystem::path(path).parent_path();
-  if (!directory.empty()) std::filesystem::create_directories(directory);
-  return storage::Database::open(path);
+// An SQLite file's directory is made if missing; a PostgreSQL URL is left to libpq.
+storage::Database open_database(const std::string& url) {
+  const auto parsed = storage::parse_database_url(url);
+  if (parsed.backend == storage::Backend::kSqlite) {
+    const auto directory = std::filesystem::path(parsed.target).parent_path();
+    if (!directory.empty()) std::filesystem::create_directories(directory);
+  }
+  return storage::Database::open(url);
 }
 
 // libprotobuf reports a malformed frame (a string field that is not UTF-8, say) on stderr by

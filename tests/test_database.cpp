@@ -3,7 +3,9 @@
 #include <libpq-fe.h>
 
 #include <cstdlib>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 
 #include "storage/postgresql/programs.h"
@@ -63,7 +65,9 @@ const Cluster& cluster() {
 }
 
 std::string new_postgresql_database() {
+  static std::mutex mutex;
   static int databases = 0;
+  const std::lock_guard lock(mutex);
   const std::string name = "t" + std::to_string(++databases);
   const std::string maintenance = cluster().url("postgres");
   const std::unique_ptr<PGconn, decltype(&PQfinish)> conn(PQconnectdb(maintenance.c_str()),
@@ -92,5 +96,22 @@ TestDatabase::TestDatabase()
     : backend_(test_backend()),
       url_(backend_ == storage::Backend::kSqlite ? (dir_.path() / "spacedock.db").string()
                                                  : new_postgresql_database()) {}
+
+std::string database_url(const std::filesystem::path& path) {
+  if (test_backend() == storage::Backend::kSqlite) return path.string();
+  static std::mutex mutex;
+  static std::map<std::string, std::string> named;
+  const std::lock_guard lock(mutex);
+  auto [at, added] = named.try_emplace(path.string());
+  if (added) {
+    try {
+      at->second = new_postgresql_database();
+    } catch (...) {
+      named.erase(at);
+      throw;
+    }
+  }
+  return at->second;
+}
 
 }  // namespace spacedock::testing

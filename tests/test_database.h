@@ -1,5 +1,6 @@
 #pragma once
 
+#include <filesystem>
 #include <string>
 
 #include "storage/database.h"
@@ -30,5 +31,17 @@ class TestDatabase {
   storage::Backend backend_;
   std::string url_;
 };
+
+// The database a test names by a path, on test_backend(), for a server's --db (or
+// ServerConfig::db_path) and for the test's own connections. SQLite: the path itself.
+// PostgreSQL: a new database the first time the path is named in this process, and the same
+// one's URL every time after, so that a restarted server, a server in another process and the
+// test that opens the database directly all find the same data. Thread-safe.
+std::string database_url(const std::filesystem::path& path);
+
+// Database::open(database_url(path)).
+inline storage::Database open_database(const std::filesystem::path& path) {
+  return storage::Database::open(database_url(path));
+}
 
 }  // namespace spacedock::testing

@@ -5,11 +5,13 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "server/commands/bench.h"
@@ -22,6 +24,7 @@
 #include "server/server.h"
 #include "storage/accounts.h"
 #include "storage/backup.h"
+#include "storage/url.h"
 #include "support/cli.h"
 
 namespace {
@@ -125,20 +128,36 @@ Command add_pairing_bench(CLI::App& parent) {
 
 Command add_backup(CLI::App& parent) {
   auto* app = add_command(parent, "backup",
-                          "copy a database, even one a running server is writing, to a new file "
-                          "(SQLite's online backup: a consistent snapshot)");
+                          "copy a database, even one a running server is writing, to a new file: "
+                          "SQLite's online backup, or a pg_dump archive of a PostgreSQL database "
+                          "(a consistent snapshot either way)");
   auto from = std::make_shared<std::string>();
   auto to = std::make_shared<std::string>();
-  app->add_option("--db", *from, "the SQLite database to copy")->type_name("FILE")->required();
+  app->add_option("--db", *from,
+                  "the database to copy: sqlite:PATH (or a bare path) or postgresql://...")
+      ->type_name("URL")
+      ->required();
   app->add_option("--to", *to, "the new file (never overwritten)")->type_name("FILE")->required();
   return {app, [from, to] {
             const auto started = std::chrono::steady_clock::now();
             const std::size_t pages = spacedock::storage::backup(*from, *to);
-            std::printf(
-                "copied %s to %s: %zu pages in %lld ms\n", from->c_str(), to->c_str(), pages,
+            const auto ms =
                 static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(
                                            std::chrono::steady_clock::now() - started)
-                                           .count()));
+                                           .count());
+            if (spacedock::storage::parse_database_url(*from).backend ==
+                spacedock::storage::Backend::kSqlite) {
+              std::printf("copied %s to %s: %zu pages in %lld ms\n", from->c_str(), to->c_str(),
+                          pages, ms);
+            } else {
+              std::error_code error;
+              const auto bytes = std::filesystem::file_size(*to, error);
+              std::printf(
+                  "dumped %s to %s with pg_dump (custom format, %llu bytes) in %lld ms; restore "
+                  "it into a new, empty database with pg_restore (see storage/backup.h)\n",
+                  from->c_str(), to->c_str(), static_cast<unsigned long long>(error ? 0 : bytes),
+                  ms);
+            }
             return 0;
           }};
 }

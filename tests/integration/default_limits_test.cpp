@@ -29,7 +29,7 @@ std::string play(const std::string& game, int matches) {
   CHECK_MESSAGE(*exit == 0, log);
   server.kill(SIGTERM);
   CHECK(server.wait_for(10s) == 0);
-  auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+  auto db = sd::testing::open_database(dir.path() / "db.sqlite");
   CHECK(sd::testing::check_stored_matches_replay(db) == static_cast<std::size_t>(matches));
   return log;
 }

@@ -12,9 +12,11 @@
 
 #include "storage/accounts.h"
 #include "storage/matches.h"
+#include "storage/postgresql/programs.h"
 #include "tests/integration/process.h"
 #include "tests/integration/server_run.h"
 #include "tests/temp_dir.h"
+#include "tests/test_database.h"
 
 namespace sd = spacedock;
 using sd::testing::Process;
@@ -27,8 +29,7 @@ using namespace std::chrono_literals;
 namespace {
 
 // The first active match with at least `inputs` stored inputs, if any.
-std::optional<std::int64_t> match_in_progress(const TempDir& dir, std::size_t inputs) {
-  auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+std::optional<std::int64_t> match_in_progress(sd::storage::Database& db, std::size_t inputs) {
   for (const auto& match : sd::storage::load_matches(db, {sd::storage::MatchStatus::kActive})) {
     if (sd::storage::load_inputs(db, match.id).size() >= inputs) return match.id;
   }
@@ -79,10 +80,15 @@ TEST_CASE("a game survives kill -9 of the server and finishes with nothing lost"
                (dir.path() / "bots.log").string());
 
   // Kill the server in the middle of a game.
+  // One connection for the whole watch: opening one per look (a PostgreSQL connection and its
+  // schema check) is slow enough to miss a short game.
   std::optional<std::int64_t> victim;
-  for (int i = 0; i < 1500 && !victim; ++i) {
-    victim = match_in_progress(dir, 25);
-    if (!victim) std::this_thread::sleep_for(20ms);
+  {
+    auto watch = sd::testing::open_database(dir.path() / "db.sqlite");
+    for (int i = 0; i < 1500 && !victim; ++i) {
+      victim = match_in_progress(watch, 25);
+      if (!victim) std::this_thread::sleep_for(20ms);
+    }
   }
   REQUIRE_MESSAGE(victim.has_value(), "no game reached 25 inputs:\n"
                                           << slurp(dir.path() / "bots.log"));
@@ -90,7 +96,7 @@ TEST_CASE("a game survives kill -9 of the server and finishes with nothing lost"
   REQUIRE(server->wait_for(10s).has_value());
   std::size_t inputs_at_kill = 0;
   {
-    auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+    auto db = sd::testing::open_database(dir.path() / "db.sqlite");
     inputs_at_kill = sd::storage::load_inputs(db, *victim).size();
   }
   std::this_thread::sleep_for(300ms);  // the bots notice and start reconnecting
@@ -109,7 +115,7 @@ TEST_CASE("a game survives kill -9 of the server and finishes with nothing lost"
   server->kill(SIGTERM);
   CHECK(server->wait_for(10s) == 0);
 
-  auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+  auto db = sd::testing::open_database(dir.path() / "db.sqlite");
   // Every decision a bot saw acknowledged is in the input log.
   REQUIRE(sd::storage::load_matches(db, {sd::storage::MatchStatus::kFinished}).size() == 2);
   const Acks acks = check_acks(db, dir.path() / "acks", {sd::storage::MatchStatus::kFinished});
@@ -126,7 +132,7 @@ TEST_CASE("a match stored under other rules is not replayed: it is aborted, sayi
   TempDir dir;
   std::int64_t stale = 0;
   {
-    auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+    auto db = sd::testing::open_database(dir.path() / "db.sqlite");
     const auto creator = sd::storage::create_account(db, "alice", "unused-hash", 1);
     sd::v1::MatchSetup setup;
     setup.set_game(sd::v1::GAME_STCCG);
@@ -142,7 +148,7 @@ TEST_CASE("a match stored under other rules is not replayed: it is aborted, sayi
   const std::string why = "created under rules version 1, and this server plays version " +
                           std::to_string(sd::engine::rules_version(sd::v1::GAME_STCCG));
   CHECK(log.find(why) != std::string::npos);
-  auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+  auto db = sd::testing::open_database(dir.path() / "db.sqlite");
   const auto aborted = sd::storage::load_matches(db, {sd::storage::MatchStatus::kAborted});
   REQUIRE(aborted.size() == 1);
   CHECK(aborted[0].id == stale);
@@ -183,7 +189,7 @@ TEST_CASE("durability: killed with SIGKILL twenty times under load, nothing ackn
   server->kill(SIGTERM);
   CHECK(server->wait_for(10s) == 0);
 
-  auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+  auto db = sd::testing::open_database(dir.path() / "db.sqlite");
   const auto [acknowledged, missing] =
       check_acks(db, dir.path() / "acks", {sd::storage::MatchStatus::kFinished});
   CHECK(missing == 0);
@@ -211,22 +217,39 @@ TEST_CASE("spacedock backup copies a database while matches are being played") {
          std::chrono::steady_clock::now() < waited_until) {
     std::this_thread::sleep_for(50ms);
   }
-  const std::string copy = (dir.path() / "copy.sqlite").string();
-  Process backup(
-      {SPACEDOCK_BIN, "backup", "--db", (dir.path() / "db.sqlite").string(), "--to", copy},
-      (dir.path() / "backup.log").string());
+  // SQLite: a copy of the file. PostgreSQL: a pg_dump archive.
+  const bool on_sqlite = sd::testing::test_backend() == sd::storage::Backend::kSqlite;
+  const std::string from = sd::testing::database_url(dir.path() / "db.sqlite");
+  const std::string copy = (dir.path() / (on_sqlite ? "copy.sqlite" : "copy.dump")).string();
+  Process backup({SPACEDOCK_BIN, "backup", "--db", from, "--to", copy},
+                 (dir.path() / "backup.log").string());
   REQUIRE(backup.wait_for(60s) == 0);
-  CHECK(slurp(dir.path() / "backup.log").find("pages in") != std::string::npos);
-  Process again(
-      {SPACEDOCK_BIN, "backup", "--db", (dir.path() / "db.sqlite").string(), "--to", copy},
-      (dir.path() / "again.log").string());
+  CHECK(slurp(dir.path() / "backup.log").find(on_sqlite ? "pages in" : "with pg_dump") !=
+        std::string::npos);
+  Process again({SPACEDOCK_BIN, "backup", "--db", from, "--to", copy},
+                (dir.path() / "again.log").string());
   CHECK(again.wait_for(60s) == 1);  // never overwrites
   CHECK(slurp(dir.path() / "again.log").find("exists already") != std::string::npos);
   CHECK(bots.wait_for(120s) == 0);
   server.kill(SIGTERM);
   CHECK(server.wait_for(10s) == 0);
 
-  auto db = sd::storage::Database::open(copy);
+  std::string restored = copy;
+  if (!on_sqlite) {
+    // The archive lists the input log, and restores into a new, empty database as
+    // storage/backup.h says.
+    using sd::storage::postgresql::find_program;
+    using sd::storage::postgresql::run_program;
+    const auto listed = run_program({find_program("pg_restore"), "--list", copy});
+    REQUIRE(listed.status == 0);
+    CHECK(listed.output.find("TABLE DATA public match_inputs") != std::string::npos);
+    CHECK(listed.output.find("TABLE DATA public matches") != std::string::npos);
+    restored = sd::testing::database_url(dir.path() / "restored");
+    const auto loaded = run_program({find_program("pg_restore"), "--dbname=" + restored,
+                                     "--single-transaction", "--exit-on-error", copy});
+    REQUIRE_MESSAGE(loaded.status == 0, loaded.output);
+  }
+  auto db = sd::storage::Database::open(restored);
   CHECK(db.check_integrity() == "ok");
   CHECK(sd::storage::load_matches(
             db, {sd::storage::MatchStatus::kWaiting, sd::storage::MatchStatus::kActive,

@@ -12,6 +12,7 @@
 
 #include "engine/games.h"
 #include "storage/matches.h"
+#include "tests/test_database.h"
 
 namespace spacedock::testing {
 
@@ -35,7 +36,8 @@ inline std::uint16_t wait_for_port(const std::filesystem::path& file) {
   return 0;
 }
 
-// `spacedock serve` on `listen` with its database and port file in `dir`.
+// `spacedock serve` on `listen` with its port file in `dir` and its database named by
+// dir/db.sqlite (database_url: that file on SQLite, the same database every time on PostgreSQL).
 inline std::vector<std::string> serve_command(const std::filesystem::path& dir,
                                               const std::string& listen) {
   return {SPACEDOCK_BIN,
@@ -43,7 +45,7 @@ inline std::vector<std::string> serve_command(const std::filesystem::path& dir,
           "--listen",
           listen,
           "--db",
-          (dir / "db.sqlite").string(),
+          database_url(dir / "db.sqlite"),
           "--port-file",
           (dir / "port").string(),
           "--password-cost",

@@ -30,7 +30,7 @@ TEST_CASE("stccg: bots play complete games with the sample decks over the server
   server.kill(SIGTERM);
   CHECK(server.wait_for(10s) == 0);
 
-  auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+  auto db = sd::testing::open_database(dir.path() / "db.sqlite");
   CHECK(sd::testing::check_stored_matches_replay(db) == 4);
   for (const auto& match : sd::storage::load_matches(db, {sd::storage::MatchStatus::kFinished})) {
     sd::v1::MatchSetup setup;

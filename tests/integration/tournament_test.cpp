@@ -105,7 +105,7 @@ sd::v1::ClientMessage message(auto fill) {
 
 std::int64_t inputs_in_round(const std::filesystem::path& db_path, std::int64_t tournament,
                              int round) {
-  auto db = sd::storage::Database::open(db_path.string());
+  auto db = sd::testing::open_database(db_path);
   const auto data = sd::storage::load_tournament(db, tournament);
   std::int64_t inputs = 0;
   for (const auto& t : data->rounds.at(static_cast<std::size_t>(round - 1)).tables) {
@@ -202,7 +202,7 @@ TEST_CASE("64 bots play a 6-round Swiss with a top 8 through drops, a late entry
   Driver olga(url, "olga", "olga-password");
   olga.call(message([](auto& m) { m.mutable_ping(); }));  // registers the account
   {
-    auto db = sd::storage::Database::open(db_path.string());
+    auto db = sd::testing::open_database(db_path);
     REQUIRE(sd::storage::set_organiser(db, "olga", true));
   }
   olga.drop_connection();  // the role is read at the next login
@@ -266,7 +266,7 @@ TEST_CASE("64 bots play a 6-round Swiss with a top 8 through drops, a late entry
       REQUIRE(server->wait_for(10s).has_value());
       {
         // Killed mid-round: games were under way, and some were not over.
-        auto db = sd::storage::Database::open(db_path.string());
+        auto db = sd::testing::open_database(db_path);
         const auto at_kill = sd::storage::load_tournament(db, static_cast<std::int64_t>(id));
         const auto& tables = at_kill->rounds.at(2).tables;
         CHECK(std::any_of(tables.begin(), tables.end(), [](const auto& t) {
@@ -320,7 +320,7 @@ TEST_CASE("64 bots play a 6-round Swiss with a top 8 through drops, a late entry
   server->kill(SIGTERM);
   REQUIRE(server->wait_for(10s).has_value());
 
-  auto db = sd::storage::Database::open(db_path.string());
+  auto db = sd::testing::open_database(db_path);
   const auto data = *sd::storage::load_tournament(db, static_cast<std::int64_t>(id));
   CHECK(data.record.status == sd::storage::TournamentStatus::kFinished);
   REQUIRE(data.rounds.size() == 9);

@@ -158,7 +158,7 @@ TEST_CASE("a player away past the grace forfeits, not on time, and everyone sees
     CHECK(result.winners(0) == 0);
     CHECK(result.summary() == "alice won: the other players forfeited, away longer than the grace");
   });
-  auto database = sd::storage::Database::open(db.string());
+  auto database = sd::testing::open_database(db);
   const auto inputs = sd::storage::load_inputs(database, static_cast<std::int64_t>(match));
   REQUIRE_FALSE(inputs.empty());
   CHECK(inputs.back().kind == sd::storage::InputKind::kForfeit);
@@ -211,7 +211,7 @@ TEST_CASE("the clocks survive a restart with the banks the last input left") {
   }
   std::vector<std::int64_t> stored;
   {
-    auto database = sd::storage::Database::open(db.string());
+    auto database = sd::testing::open_database(db);
     const auto inputs = sd::storage::load_inputs(database, static_cast<std::int64_t>(match));
     REQUIRE(inputs.size() == 1);
     stored = inputs.back().clock_ms;

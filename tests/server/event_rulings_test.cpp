@@ -122,7 +122,7 @@ TEST_CASE("a ruling on a live table ends its match at once, for everyone, with i
   }
   // The ruling is an input of the match's log: it replays, and a restart keeps it over.
   {
-    auto database = sd::storage::Database::open(db.string());
+    auto database = sd::testing::open_database(db);
     const auto inputs = sd::storage::load_inputs(database, static_cast<std::int64_t>(match));
     REQUIRE_FALSE(inputs.empty());
     CHECK(inputs.back().kind == sd::storage::InputKind::kRuling);

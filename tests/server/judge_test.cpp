@@ -45,7 +45,7 @@ awaitable<sd::v1::Response> judge(Client& client, std::uint64_t match) {
 }
 
 void make_organiser(const std::filesystem::path& db, const std::string& name) {
-  auto database = sd::storage::Database::open(db.string());
+  auto database = sd::testing::open_database(db);
   REQUIRE(sd::storage::set_organiser(database, name, true));
 }
 

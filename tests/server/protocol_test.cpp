@@ -95,7 +95,7 @@ class RawSocket {
 };
 
 std::size_t inputs_stored(const TempDir& dir, std::uint64_t match) {
-  auto db = sd::storage::Database::open((dir.path() / "db.sqlite").string());
+  auto db = sd::testing::open_database(dir.path() / "db.sqlite");
   return sd::storage::load_inputs(db, static_cast<std::int64_t>(match)).size();
 }
 
@@ -387,9 +387,11 @@ TEST_CASE("a restart restores matches; a log that no longer replays is set aside
   }
   {
     // Corrupt the second match's log: its one input now names an option never offered.
-    auto db = sd::storage::Database::open(db_path.string());
-    db.execute("UPDATE match_inputs SET options = x'ffffff00' WHERE match_id = " +
-               std::to_string(tampered));
+    auto db = sd::testing::open_database(db_path);
+    const std::string bytes =
+        db.backend() == sd::storage::Backend::kSqlite ? "x'ffffff00'" : "'\\xffffff00'::bytea";
+    db.execute("UPDATE match_inputs SET options = " + bytes +
+               " WHERE match_id = " + std::to_string(tampered));
   }
   TestServer server(db_path);
   run_client([&]() -> awaitable<void> {
@@ -430,7 +432,7 @@ TEST_CASE("a restart restores matches; a log that no longer replays is set aside
     }
     CHECK(expected == alice_seq + 1);
   }());
-  auto db = sd::storage::Database::open(db_path.string());
+  auto db = sd::testing::open_database(db_path);
   const auto record = sd::storage::load_match(db, static_cast<std::int64_t>(tampered));
   REQUIRE(record.has_value());
   CHECK(record->status == sd::storage::MatchStatus::kAborted);
@@ -466,10 +468,15 @@ TEST_CASE("a save that fails answers INTERNAL, changes nothing, and lets the nex
       const auto before = co_await view();
       const auto stored = inputs_stored(dir, match);
       {
-        // Another connection holds the database's write lock: the server's commit waits out
-        // its busy timeout, then fails.
-        auto holder = sd::storage::Database::open(db_path.string());
-        holder.execute("BEGIN IMMEDIATE");
+        // Another connection holds the lock the server's write needs: SQLite's write lock, or
+        // on PostgreSQL the input log's table, exclusively. The server's write waits out its
+        // busy timeout (SQLite) or lock_timeout (PostgreSQL, 5 s), then fails.
+        auto holder = sd::testing::open_database(db_path);
+        if (holder.backend() == sd::storage::Backend::kSqlite) {
+          holder.execute("BEGIN IMMEDIATE");
+        } else {
+          holder.execute("BEGIN; LOCK TABLE match_inputs IN ACCESS EXCLUSIVE MODE");
+        }
         const auto failed = co_await submit(*bob, match, cut.decision_id(), cut.options(0).id());
         CHECK(failed.code() == sd::v1::INTERNAL);
         holder.execute("ROLLBACK");

@@ -161,7 +161,7 @@ TEST_CASE("in a practice match the bot answers its own decisions, stored like an
     });
     CHECK(login.code() == sd::v1::INVALID_CREDENTIALS);
   });
-  auto database = sd::storage::Database::open(db.string());
+  auto database = sd::testing::open_database(db);
   int by_bot = 0;
   for (const auto& input : sd::storage::load_inputs(database, static_cast<std::int64_t>(match)))
     by_bot += input.seat == 1;

@@ -174,7 +174,7 @@ TEST_CASE("a replay under another rules version says so instead of claiming it r
     });
   }
   {
-    auto database = sd::storage::Database::open(db.string());
+    auto database = sd::testing::open_database(db);
     database.execute("UPDATE matches SET rules_version = rules_version + 1000");
   }
   TestServer server(db);

@@ -16,6 +16,7 @@
 #include "clients/common/client.h"
 #include "server/server.h"
 #include "tests/temp_dir.h"
+#include "tests/test_database.h"
 
 namespace spacedock::testing {
 
@@ -26,11 +27,12 @@ class TestServer {
       : TestServer(db, [max_frame_bytes](server::ServerConfig& c) {
           c.max_frame_bytes = max_frame_bytes;
         }) {}
-  // `tune` changes the configuration (limits) before the server starts.
+  // `tune` changes the configuration (limits) before the server starts. `db` names the database
+  // as database_url() reads it: on PostgreSQL the same path is the same database on a restart.
   TestServer(const std::filesystem::path& db,
              const std::function<void(server::ServerConfig&)>& tune) {
     config_.port = 0;
-    config_.db_path = db.string();
+    config_.db_path = database_url(db);
     config_.password_cost = server::PasswordCost::kMinimal;
     tune(config_);
     spdlog::set_level(spdlog::level::warn);

@@ -19,7 +19,7 @@ inline boost::asio::awaitable<std::unique_ptr<client::Client>> organiser(
     const std::string& url, const std::filesystem::path& db, const std::string& name) {
   co_await logged_in(url, name);
   {
-    auto database = storage::Database::open(db.string());
+    auto database = open_database(db);
     REQUIRE(storage::set_organiser(database, name, true));
   }
   co_return co_await logged_in(url, name);
