@@ -58,10 +58,6 @@ bool has_migrations_table(Database& db) {
   return query.step();
 }
 
-std::string_view in_dialect(const Database& db, PerDialect sql) {
-  return db.backend() == Backend::kSqlite ? sql.sqlite : sql.postgresql;
-}
-
 // Only the migration step may create the table, so that opening a migrated database stays a
 // read.
 void apply(Database& db, const Migration& migration) {
@@ -71,14 +67,15 @@ void apply(Database& db, const Migration& migration) {
       // migration takes), then find the work done below. The key is "Spacedoc" in ASCII.
       tx.execute("SET LOCAL lock_timeout = 0; SELECT pg_advisory_xact_lock(6012412582070349667)");
     }
-    tx.execute(in_dialect(
-        tx, {.sqlite = "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                       "version INTEGER PRIMARY KEY, applied_at_ms INTEGER NOT NULL)",
-             .postgresql = "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                           "version BIGINT PRIMARY KEY, applied_at_ms BIGINT NOT NULL)"}));
+    tx.execute(PerDialect{.sqlite = "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                                    "version INTEGER PRIMARY KEY, applied_at_ms INTEGER NOT NULL)",
+                          .postgresql =
+                              "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                              "version BIGINT PRIMARY KEY, applied_at_ms BIGINT NOT NULL)"}
+                   .in(tx.backend()));
     // Another process may have migrated between our check and our lock.
     if (tx.schema_version() >= migration.version) return;
-    tx.execute(in_dialect(tx, migration.sql));
+    tx.execute(migration.sql.in(tx.backend()));
     Statement record(tx, "INSERT INTO schema_migrations (version, applied_at_ms) VALUES (?, ?)");
     record.bind_int(1, migration.version).bind_int(2, now_ms()).run();
   });

@@ -12,8 +12,7 @@ Statement::BackendStatement Statement::prepare(Database& db, std::string_view sq
 
 Statement::Statement(Database& db, std::string_view sql) : statement_(prepare(db, sql)) {}
 
-Statement::Statement(Database& db, PerDialect sql)
-    : Statement(db, db.backend() == Backend::kSqlite ? sql.sqlite : sql.postgresql) {}
+Statement::Statement(Database& db, PerDialect sql) : Statement(db, sql.in(db.backend())) {}
 
 std::int64_t Statement::returning_id() {
   if (!step()) throw StorageError("an INSERT ... RETURNING id returned no row");

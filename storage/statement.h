@@ -17,6 +17,10 @@ namespace spacedock::storage {
 struct PerDialect {
   std::string_view sqlite;
   std::string_view postgresql;
+
+  std::string_view in(Backend backend) const {
+    return backend == Backend::kSqlite ? sqlite : postgresql;
+  }
 };
 
 // One statement on a Database, SQLite's or PostgreSQL's. SQL is written with ? parameters,
