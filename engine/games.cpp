@@ -7,6 +7,7 @@
 #include "engine/incursions/setup.h"
 #include "engine/stccg/bot/policy.h"
 #include "engine/stccg/cards/deck.h"
+#include "engine/stccg/cards/random_deck.h"
 #include "engine/stccg/match.h"
 
 namespace spacedock::engine {
@@ -28,9 +29,11 @@ std::optional<core::SetupError> seat_of_another_game(const v1::MatchSetup& setup
   return std::nullopt;
 }
 
-// The deck a STCCG seat asked for, or why it cannot have it.
+// The deck a STCCG seat asked for, or why it cannot have it. The sample deck "random" is a
+// random legal deck drawn from `deck_seed`.
 std::variant<stccg::Deck, core::SetupError> stccg_deck(const v1::StccgSeatOptions& seat,
-                                                       const stccg::Options& rules) {
+                                                       const stccg::Options& rules,
+                                                       std::uint64_t deck_seed) {
   const bool sample = !seat.sample_deck().empty();
   const int given = sample + !seat.deck_list().empty() + (seat.deck_id() != 0);
   if (given != 1) {
@@ -40,13 +43,16 @@ std::variant<stccg::Deck, core::SetupError> stccg_deck(const v1::StccgSeatOption
   if (seat.deck_id() != 0) {  // the server puts the stored deck's list in its place
     return core::SetupError{"UNKNOWN_DECK", "a stored deck is known only to its server"};
   }
+  if (sample && seat.sample_deck() == stccg::kRandomDeckName)
+    return stccg::random_deck(stccg::CardDb::standard(), deck_seed);
   if (sample) {
     if (auto deck = stccg::sample_deck(seat.sample_deck())) return *std::move(deck);
     std::string known;
     for (const stccg::Deck& deck : stccg::sample_decks())
       known += (known.empty() ? "" : ", ") + deck.name;
     return core::SetupError{"UNKNOWN_DECK", "there is no sample deck '" + seat.sample_deck() +
-                                                "'; the sample decks are " + known};
+                                                "'; the sample decks are " + known + " and " +
+                                                std::string(stccg::kRandomDeckName)};
   }
   const auto& db = stccg::CardDb::standard();
   std::string problems;
@@ -77,7 +83,10 @@ std::unique_ptr<core::MatchEngine> start_stccg(const v1::MatchSetup& setup, std:
   game.options = stccg::options_from(setup.stccg());
   std::vector<std::string> names;
   for (int seat = 0; seat < stccg::kPlayers; ++seat) {
-    auto deck = stccg_deck(setup.seats(seat).stccg(), game.options);
+    // Each seat's random deck from its own stream of the match's seed.
+    const std::uint64_t deck_seed =
+        seed ^ (0x9e3779b97f4a7c15 * static_cast<std::uint64_t>(seat + 1));
+    auto deck = stccg_deck(setup.seats(seat).stccg(), game.options, deck_seed);
     if (auto* e = std::get_if<core::SetupError>(&deck)) throw std::invalid_argument(e->message);
     game.decks[static_cast<std::size_t>(seat)] = std::get<stccg::Deck>(std::move(deck));
     names.push_back(setup.seats(seat).name());
@@ -120,8 +129,11 @@ std::uint32_t rules_version(v1::Game game) {
       // data (renumbering the Alternate Universe cards after it), limited uses as one effect
       // (issue 25); 8: the last six cards of both sets (plays on hold, a mission inserted
       // mid-game, a chosen relocation, cards from outside the game, battles on relaxed terms,
-      // Nebula's encounters), Scan and two fixtures in the data (renumbering) (issue 25)
-      return 8;
+      // Nebula's encounters), Scan and two fixtures in the data (renumbering) (issue 25); 9:
+      // Premiere and Alternate Universe in the data whole (after the other sets: nothing
+      // renumbered), their rule options, a report's arrival choice before the crew that follows
+      // it, a required attempt giving way to a required move, random legal decks (issue 27)
+      return 9;
     default:
       return 0;
   }
@@ -165,7 +177,7 @@ std::optional<core::SetupError> check_seat(const v1::MatchSetup& setup, const v1
       return std::nullopt;
     }
     case v1::GAME_STCCG: {
-      auto deck = stccg_deck(seat.stccg(), stccg::options_from(setup.stccg()));
+      auto deck = stccg_deck(seat.stccg(), stccg::options_from(setup.stccg()), 0);
       if (auto* e = std::get_if<core::SetupError>(&deck)) return *e;
       return std::nullopt;
     }

@@ -24,9 +24,14 @@ std::unique_ptr<core::MatchEngine> start(std::uint8_t game, std::uint64_t seed) 
   } else {
     setup.set_game(v1::GAME_STCCG);
     setup.mutable_stccg();
-    setup.add_seats()->mutable_stccg()->set_sample_deck("federation");
+    // Sample decks, or (one game in four) a random legal deck for each player drawn from the
+    // seed, so that the fuzzer reaches every card the engine plays.
+    const bool random_decks = game % 8 == 7;
+    setup.add_seats()->mutable_stccg()->set_sample_deck(random_decks ? "random" : "federation");
     setup.mutable_seats(0)->set_name("a");
-    setup.add_seats()->mutable_stccg()->set_sample_deck(game % 4 == 1 ? "klingon" : "romulan");
+    setup.add_seats()->mutable_stccg()->set_sample_deck(random_decks    ? "random"
+                                                        : game % 4 == 1 ? "klingon"
+                                                                        : "romulan");
     setup.mutable_seats(1)->set_name("b");
   }
   return engine::start_match(setup, seed);

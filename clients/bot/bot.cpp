@@ -203,8 +203,10 @@ class Participant {
 
   bool stccg() const { return run_.options.game == "stccg"; }
 
-  // Each STCCG bot brings one of the server's sample decks, picked by its seed.
+  // Each STCCG bot brings one of the server's sample decks, picked by its seed, or asks the
+  // server for a random legal deck.
   const char* sample_deck() {
+    if (run_.options.decks == "random") return "random";
     static constexpr const char* kDecks[] = {"federation", "klingon", "romulan"};
     return kDecks[random_() % 3];
   }

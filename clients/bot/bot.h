@@ -9,6 +9,9 @@ namespace spacedock::bot {
 struct BotOptions {
   std::string server = "ws://127.0.0.1:8080/ws";
   std::string game = "incursions";
+  // STCCG: the decks the bots bring: "samples" (one of the server's sample decks, picked by the
+  // bot's seed) or "random" (a random legal deck the server draws over the whole card pool).
+  std::string decks = "samples";
   int matches = 1;
   int players = 2;
   int spectators = 0;

@@ -59,6 +59,13 @@ int main(int argc, char** argv) {
       ->type_name("NAME")
       ->excludes(tournament)
       ->group("Matches");
+  app.add_option("--decks", options.decks,
+                 "STCCG: samples (each bot brings one of the sample decks) or random (the server "
+                 "draws a random legal deck for each bot)")
+      ->type_name("KIND")
+      ->check(CLI::IsMember({"samples", "random"}))
+      ->excludes(tournament)
+      ->group("Matches");
   app.add_option("--matches", options.matches, "matches to play")
       ->type_name("N")
       ->check(at_least(1))

@@ -64,12 +64,14 @@ Game Game::create(const CardDb& db, const Setup& setup, std::uint64_t seed) {
   st.first_seeder = static_cast<Seat>(st.rng.below(kPlayers));
   st.frames.push_back(SeedFrame{SeedFrame::Step::kDoorways, st.first_seeder});
   e.emit(ev::StepStarted{ev::Step::kSeedDoorways, st.first_seeder, 0});
+  e.start_order_journal();
   e.run();
   return game;
 }
 
 Game Game::from_position(State position) {
   Game game(std::move(position));
+  game.e_.start_order_journal();
   game.e_.run();
   return game;
 }

@@ -65,6 +65,19 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.merry_man_own_klingon = !wanted.merry_man_any_klingon();
   o.jealous_amanda_encounterer_opponent = wanted.jealous_amanda_encounterer_opponent();
   o.qs_planet_one_artifact = !wanted.qs_planet_three_artifacts();
+  o.vulcan_stone_per_member = !wanted.vulcan_stone_whole_team();
+  o.exocomp_ship_may_move = !wanted.exocomp_ship_must_stay();
+  o.ionization_shared_count = !wanted.ionization_count_per_player();
+  o.replicator_any_kill = !wanted.replicator_dilemma_kills_only();
+  o.holo_projectors_any_player = !wanted.holo_projectors_own_holograms();
+  o.ktarian_game_disabled_recover = !wanted.ktarian_game_disabled_stay();
+  o.iconian_swap_is_draw = !wanted.iconian_swap_ignores_draw_limits();
+  o.coalescent_organism_carriers_turn = !wanted.coalescent_organism_encounterers_turn();
+  o.baryon_buildup_owners_turn = !wanted.baryon_buildup_players_turn();
+  o.alien_groupie_affected_players_turn = !wanted.alien_groupie_playing_players_turn();
+  o.ship_blasts_current_shields = !wanted.ship_blasts_printed_shields();
+  o.ship_seizure_any_own_facility = !wanted.ship_seizure_own_affiliation_outpost();
+  o.causality_loop_spares_attempt = !wanted.causality_loop_counts_attempt();
   return o;
 }
 
@@ -113,6 +126,19 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_merry_man_any_klingon(!o.merry_man_own_klingon);
   out->set_jealous_amanda_encounterer_opponent(o.jealous_amanda_encounterer_opponent);
   out->set_qs_planet_three_artifacts(!o.qs_planet_one_artifact);
+  out->set_vulcan_stone_whole_team(!o.vulcan_stone_per_member);
+  out->set_exocomp_ship_must_stay(!o.exocomp_ship_may_move);
+  out->set_ionization_count_per_player(!o.ionization_shared_count);
+  out->set_replicator_dilemma_kills_only(!o.replicator_any_kill);
+  out->set_holo_projectors_own_holograms(!o.holo_projectors_any_player);
+  out->set_ktarian_game_disabled_stay(!o.ktarian_game_disabled_recover);
+  out->set_iconian_swap_ignores_draw_limits(!o.iconian_swap_is_draw);
+  out->set_coalescent_organism_encounterers_turn(!o.coalescent_organism_carriers_turn);
+  out->set_baryon_buildup_players_turn(!o.baryon_buildup_owners_turn);
+  out->set_alien_groupie_playing_players_turn(!o.alien_groupie_affected_players_turn);
+  out->set_ship_blasts_printed_shields(!o.ship_blasts_current_shields);
+  out->set_ship_seizure_own_affiliation_outpost(!o.ship_seizure_any_own_facility);
+  out->set_causality_loop_counts_attempt(!o.causality_loop_spares_attempt);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

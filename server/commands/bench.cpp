@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <exception>
 #include <optional>
 
 #include "engine/core/random_play.h"
@@ -98,8 +99,19 @@ int run_bench(const BenchOptions& options) {
   const auto start = Clock::now();
   const auto deadline = start + std::chrono::duration<double>(options.seconds);
   do {
-    auto match = engine::start_match(setup, options.seed + games);
-    const auto played = core::play_randomly(*match, chooser, core::kMaxDecisionsPerGame);
+    const std::uint64_t seed = options.seed + games;
+    auto match = engine::start_match(setup, seed);
+    core::PlayStats played;
+    try {
+      played = core::play_randomly(*match, chooser, core::kMaxDecisionsPerGame);
+    } catch (const std::exception& e) {
+      // Name the game that broke: a random deck follows from the match seed.
+      std::fprintf(stderr, "bench: game %llu (match seed %llu, after %llu decisions) failed: %s\n",
+                   static_cast<unsigned long long>(games + 1),
+                   static_cast<unsigned long long>(seed),
+                   static_cast<unsigned long long>(decisions), e.what());
+      return 1;
+    }
     decisions += played.decisions;
     options_offered += played.options_offered;
     digest = core::siphash(digest, games, match->state_hash());

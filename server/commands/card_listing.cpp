@@ -321,8 +321,14 @@ int print_cards(std::optional<std::string> search, bool unsupported_only) {
     for (const CardDef& def : db.defs())
       cards.push_back(def.index);
   }
-  if (unsupported_only)
-    std::erase_if(cards, [&](stccg::DefIndex c) { return !db.def(c).unsupported(); });
+  // The cards of the sets still waiting for their mechanism; silent when there are none. A rules
+  // fixture is never played by design, so it is not listed.
+  if (unsupported_only) {
+    std::erase_if(cards, [&](stccg::DefIndex c) {
+      return !db.def(c).unsupported() || db.def(c).card.test_only();
+    });
+    if (cards.empty()) return 0;
+  }
   for (std::size_t i = 0; i < cards.size(); ++i) {
     if (i > 0) std::printf("\n");
     print_card(db, db.def(cards[i]));

@@ -14,6 +14,7 @@
 #include <system_error>
 #include <vector>
 
+#include "engine/stccg/cards/random_deck.h"
 #include "server/commands/bench.h"
 #include "server/commands/bot_bench.h"
 #include "server/commands/card_listing.h"
@@ -64,7 +65,10 @@ Command add_bench(CLI::App& parent) {
   auto decks = std::make_shared<std::string>(options->first_deck + "," + options->second_deck);
   app->add_option("--game", options->game, "incursions or stccg (two sample decks)")
       ->type_name("NAME");
-  app->add_option("--decks", *decks, "STCCG: the two sample decks that meet")->type_name("A,B");
+  app->add_option("--decks", *decks,
+                  "STCCG: the two sample decks that meet; random: a random legal deck for each "
+                  "player, new every game")
+      ->type_name("A,B");
   app->add_option("--mode", options->mode, "Incursions mode: basic, crew, events or full")
       ->type_name("MODE");
   app->add_option("--players", options->players, "players per game")->type_name("N");
@@ -77,8 +81,10 @@ Command add_bench(CLI::App& parent) {
       ->type_name("N");
   app->add_option("--seed", options->seed, "the first game's seed")->type_name("N");
   return {app, [options, decks] {
+            if (*decks == spacedock::stccg::kRandomDeckName) *decks += "," + *decks;
             const auto comma = decks->find(',');
-            if (comma == std::string::npos) throw std::invalid_argument("--decks: two names, A,B");
+            if (comma == std::string::npos)
+              throw std::invalid_argument("--decks: two names, A,B, or random");
             options->first_deck = decks->substr(0, comma);
             options->second_deck = decks->substr(comma + 1);
             return sd::run_bench(*options);

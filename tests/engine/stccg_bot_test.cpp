@@ -57,6 +57,28 @@ TEST_CASE("the strong stccg bot beats the random bot, finishing its games") {
   CHECK(wins >= 27);
 }
 
+TEST_CASE("the stccg bots finish their games with random legal decks") {
+  // Any legal deck must play: the strong bot against the easy one, each with a random legal
+  // deck the engine draws from the game's seed.
+  const auto policy = engine::make_bot_policy(v1::GAME_STCCG);
+  const auto other = engine::make_bot_policy(v1::GAME_STCCG);
+  core::Rng rng(17);
+  int decided = 0;
+  for (int index = 0; index < 40; ++index) {
+    CAPTURE(index);
+    const core::Seat bot = static_cast<core::Seat>(index % 2);
+    std::array<core::BotSeat, 2> seats;
+    seats[bot] = {policy.get(), core::BotStrength::kStrong};
+    seats[1 - bot] = {other.get(), core::BotStrength::kEasy};
+    auto match =
+        engine::start_match(duel("random", "random"), 7000 + static_cast<std::uint64_t>(index));
+    core::play_bot_game(*match, seats, rng, kDecisionCap);
+    REQUIRE(match->over());
+    decided += match->result().winners_size() == 1;
+  }
+  CHECK(decided > 0);
+}
+
 TEST_CASE("every stccg bot answer is one of the options offered") {
   const auto policy = engine::make_bot_policy(v1::GAME_STCCG);
   auto match = engine::start_match(duel("klingon", "romulan"), 99);

@@ -35,13 +35,10 @@ const CardDb& standard() {
 // The standard cards plus made-up ones the pool lacks: a universal half-card mission and
 // dual-affiliation personnel.
 const CardDb& extended() {
-  namespace e = spacedock::embedded;
-  static const CardDb db = CardDb::load(e::stccg_skills, {{"premiere.txtpb", e::stccg_premiere},
-                                                          {"au.txtpb", e::stccg_au},
-                                                          {"qc.txtpb", e::stccg_qc},
-                                                          {"bog.txtpb", e::stccg_bog},
-                                                          {"test.txtpb", e::stccg_test},
-                                                          {"extra.txtpb", R"(set: "extra"
+  static const CardDb db = [] {
+    std::vector<CardDb::File> files(CardDb::standard_files().begin(),
+                                    CardDb::standard_files().end());
+    files.push_back({"extra.txtpb", R"(set: "extra"
 cards {
   id: "X_SPACE"
   title: "Half Space"
@@ -70,7 +67,9 @@ cards {
     affiliations: STCCG_AFFILIATION_NON_ALIGNED
     classification: STCCG_CLASSIFICATION_CIVILIAN
   }
-})"}});
+})"});
+    return CardDb::load(spacedock::embedded::stccg_skills, files);
+  }();
   return db;
 }
 
@@ -142,7 +141,7 @@ void check_legal(const Deck& deck, const CardDb& db = standard()) {
 }  // namespace
 
 TEST_CASE("the sample decks are legal") {
-  REQUIRE(sample_decks().size() == 6);
+  REQUIRE(sample_decks().size() == 10);
   for (const Deck& listed : sample_decks()) {
     const std::string& name = listed.name;
     CAPTURE(name);

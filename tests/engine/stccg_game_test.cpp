@@ -12,6 +12,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/stccg/cards/deck.h"
+#include "engine/stccg/cards/random_deck.h"
 #include "engine/stccg/game.h"
 
 namespace spacedock::stccg {
@@ -162,16 +163,32 @@ TEST_CASE("stccg perft: fixed seeds play to fixed decision counts, hashes and tr
     std::uint32_t decisions;
     std::uint64_t hash;
   };
-  // Rules version 8: the hashes moved, the decision counts held (Scan and two fixtures joined the
-  // data, which renumbers the cards the state names).
+  // Rules version 9: the hashes moved, the decision counts held (the hash reads effect kinds,
+  // events and handles, which the Premiere and Alternate Universe mechanisms renumbered).
   const Pinned pinned[] = {
-      {"federation", "klingon", 1, 402, 13987481325808333612ULL},
-      {"klingon", "romulan", 2, 489, 3786635074445021187ULL},
-      {"romulan", "federation", 3, 263, 14795872262098881477ULL},
+      {"federation", "klingon", 1, 402, 10060802509120727812ULL},
+      {"klingon", "romulan", 2, 489, 8856599706007919088ULL},
+      {"romulan", "federation", 3, 263, 11500446994292950077ULL},
   };
   for (const Pinned& p : pinned) {
     CAPTURE(p.seed);
     const Played played = play(sample_setup(p.first, p.second), p.seed);
+    CHECK(played.game.over());
+    CHECK(played.decisions == p.decisions);
+    CHECK(played.hash == p.hash);
+  }
+  // Random legal decks over the whole card pool (cards/random_deck.h): these move whenever a card
+  // joins the cards the engine plays, as well as with the rules.
+  const Pinned random_pinned[] = {
+      {"random", "random", 4, 391, 9722355280169217577ULL},
+      {"random", "random", 5, 436, 892600985383062518ULL},
+  };
+  for (const Pinned& p : random_pinned) {
+    CAPTURE(p.seed);
+    Setup setup;
+    setup.decks = {random_deck(CardDb::standard(), 2 * p.seed),
+                   random_deck(CardDb::standard(), 2 * p.seed + 1)};
+    const Played played = play(setup, p.seed);
     CHECK(played.game.over());
     CHECK(played.decisions == p.decisions);
     CHECK(played.hash == p.hash);

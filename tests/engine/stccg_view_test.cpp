@@ -85,13 +85,19 @@ Arena scratch_arena() {
 // The truth, from the engine: the viewer may know the card where it is now (§1.5).
 bool may_know(const Game& game, CardId c, Viewer viewer) {
   if (viewer.role == Viewer::Role::kJudge || game.rules().all_see(c)) return true;
+  // What a card lets one player look at: a side deck (Tarmin), a mission's seed cards (Scan,
+  // Full Planet Scan), a crew, a hand or a deck (Long-Range Scan, Life-form Scan).
+  if (viewer.role == Viewer::Role::kPlayer && (game.rules().views_side_deck_card(viewer.seat, c) ||
+                                               game.rules().views_scanned_seed(viewer.seat, c) ||
+                                               game.rules().views_granted(viewer.seat, c)))
+    return true;
   const CardState& card = game.state().cards[c];
   // What is aboard a ship or facility is known to its controller too, whoever controls it (an
   // infiltrator in their crew).
   const bool aboard_theirs = card.zone == Zone::kPlay && card.where == Where::kAboard &&
                              viewer.is_seat(game.state().cards[card.host].controller);
-  return (viewer.is_seat(card.zone == Zone::kPlay ? card.controller : card.owner) ||
-          aboard_theirs) &&
+  const bool held = card.zone == Zone::kPlay || card.zone == Zone::kHand;  // an earned artifact
+  return (viewer.is_seat(held ? card.controller : card.owner) || aboard_theirs) &&
          game.rules().owner_sees(c);
 }
 
@@ -248,7 +254,12 @@ void check_snapshot(const StccgMatch& match, Viewer viewer) {
     }
     const CardId c = by_handle(s, ref->handle());
     REQUIRE_EACH(c != kNoCard);
-    CHECK_EACH(may_know(game, c, viewer));
+    CHECK_EACH_MESSAGE(may_know(game, c, viewer),
+                       s.def(c).title()
+                           << " (zone " << static_cast<int>(s.cards[c].zone) << ", owner "
+                           << int(s.cards[c].owner) << ", exposed " << s.cards[c].exposed
+                           << ", loc " << int(s.cards[c].loc) << ", viewer " << int(viewer.seat)
+                           << ", turn " << s.turn << ")");
     CHECK_EACH(ref->card_id() == s.def(c).id());
     CHECK_EACH(ref->title() == s.def(c).title());
     CHECK_EACH(ref->owner() == s.cards[c].owner);
@@ -268,7 +279,12 @@ void check_snapshot(const StccgMatch& match, Viewer viewer) {
         CHECK_EACH(player.hand(static_cast<int>(i)).card_id() == s.def(hand[i]).id());
       }
     } else {
-      CHECK(player.hand_size() == 0);
+      // A hand laid open on the table (Alien Probe) or looked at (Life-form Scan) is shown
+      // whole; any other not at all.
+      const bool open = !hand.empty() && std::all_of(hand.begin(), hand.end(), [&](CardId c) {
+        return may_know(game, c, viewer);
+      });
+      CHECK(player.hand_size() == (open ? static_cast<int>(hand.size()) : 0));
     }
   }
   // (c) everyone sees how many cards are seeded under each mission.
@@ -353,13 +369,27 @@ class EventChecker {
       CHECK_EACH_MESSAGE(allowed, out.text());
     }
     // Nor does the text name a card the viewer may not know, unless a known card shares its title.
+    // The titles of the missions and of the cards the viewer knows are taken out of the text
+    // first: the dilemma Q is not named by "Qualor II Rendezvous", nor Fek'lhr by "I.K.C.
+    // Fek'lhr".
+    std::string text = out.text();
+    const auto strike = [&](const std::string& known) {
+      for (auto at = text.find(known); at != std::string::npos; at = text.find(known, at))
+        text.replace(at, known.size(), "#");
+    };
+    for (const Location& l : s.spaceline)
+      strike(s.def(l.mission).title());
+    for (CardId c : s.in_play) {
+      if (may_know(match_.game(), c, viewer_)) strike(s.def(c).title());
+    }
     for (auto [c, allowed] : cards) {
-      if (allowed) continue;
-      const std::string& title = s.def(c).title();
-      const bool shared = std::any_of(cards.begin(), cards.end(), [&](const auto& other) {
-        return other.second && s.def(other.first).title() == title;
-      });
-      if (!shared) CHECK_EACH_MESSAGE(out.text().find(title) == std::string::npos, out.text());
+      if (allowed) strike(s.def(c).title());
+    }
+    for (auto [c, allowed] : cards) {
+      if (!allowed) {
+        const std::string& title = s.def(c).title();
+        CHECK_EACH_MESSAGE(text.find(title) == std::string::npos, out.text() << " names " << title);
+      }
     }
     if (const auto* moved = std::get_if<ev::CardMoved>(&event)) {
       const auto& m = out.stccg().card_moved();
@@ -406,7 +436,9 @@ void check_prompt(const StccgMatch& match, const core::Decision& d) {
     CHECK_EACH(in_id[1] == option.stccg().target());
     for (std::uint32_t handle : in_id) {
       const CardId c = handle == 0 ? kNoCard : by_handle(s, handle);
-      if (c != kNoCard) CHECK_EACH(may_know(match.game(), c, Viewer::player(d.seat)));
+      if (c != kNoCard)
+        CHECK_EACH_MESSAGE(may_know(match.game(), c, Viewer::player(d.seat)),
+                           s.def(c).title() << " in " << option.label());
       if (handle != 0 && c == kNoCard) ++hidden_in_options;
     }
   }
@@ -466,8 +498,10 @@ Played play_checked(const v1::MatchSetup& setup, std::uint64_t seed, int snapsho
   REQUIRE(match->over());
   CHECK(match->open_decisions().empty());
   played.reason = match->result().reason();
-  CHECK((played.reason == v1::RESULT_REASON_POINTS ||
-         played.reason == v1::RESULT_REASON_DECK_EXHAUSTED));
+  CHECK_MESSAGE((played.reason == v1::RESULT_REASON_POINTS ||
+                 played.reason == v1::RESULT_REASON_DECK_EXHAUSTED ||
+                 played.reason == v1::RESULT_REASON_CONCESSION),  // Raise the Stakes
+                v1::ResultReason_Name(played.reason));
   check_snapshots();
   for (EventChecker& checker : events)
     checker.check_new_events();
@@ -504,6 +538,24 @@ TEST_CASE("stccg view: random matches never show a viewer what it may not see") 
                  << " of them and at every end, " << by_points << " games won on points, "
                  << hidden_in_options << " options naming a hidden card by a stand-in");
   CHECK(hidden_in_options > 0);
+}
+
+TEST_CASE("stccg view: random matches between random legal decks never leak either") {
+  // Any legal deck of the four sets must play: 300 matches, each player with a random legal
+  // deck the engine draws from the match's seed ("random"), snapshots every 24 decisions.
+  constexpr int kGames = 300;
+  int decisions = 0;
+  int by_points = 0;
+  for (int game = 0; game < kGames; ++game) {
+    const std::uint64_t seed = 5000 + static_cast<std::uint64_t>(game);
+    CAPTURE(seed);
+    const Played played = play_checked(sample_setup("random", "random"), seed, game < 10 ? 1 : 24);
+    decisions += played.decisions;
+    by_points += played.reason == v1::RESULT_REASON_POINTS;
+  }
+  MESSAGE(kGames << " games between random decks to their end, " << decisions << " decisions, "
+                 << by_points << " won on points");
+  CHECK(decisions > kGames);
 }
 
 TEST_CASE("stccg view: a snapshot of the opening shows each player only their own hand") {
@@ -861,7 +913,7 @@ TEST_CASE("stccg: a card the engine does not play yet is never seeded") {
 
 TEST_CASE("stccg setup: decks are checked seat by seat") {
   v1::MatchSetup setup = sample_setup("federation", "klingon");
-  CHECK(engine::rules_version(v1::GAME_STCCG) == 8);
+  CHECK(engine::rules_version(v1::GAME_STCCG) == 9);
   const auto seats = engine::check_match(setup);
   REQUIRE(std::holds_alternative<int>(seats));
   CHECK(std::get<int>(seats) == 2);

@@ -355,7 +355,7 @@ TEST_CASE("small defects found from outside") {
     SUBCASE("the sample decks' lists can be read, and are legal decks") {
       auto cards = co_await call(
           *alice, [](auto& m) { m.mutable_list_cards()->set_game(sd::v1::GAME_STCCG); });
-      REQUIRE(cards.card_list().stccg_sample_decks_size() == 6);
+      REQUIRE(cards.card_list().stccg_sample_decks_size() == 10);
       for (const auto& sample : cards.card_list().stccg_sample_decks()) {
         CAPTURE(sample.name());
         auto checked = co_await call(
@@ -364,6 +364,7 @@ TEST_CASE("small defects found from outside") {
       }
       CHECK(cards.card_list().stccg_sample_decks(0).name() == "federation");
       CHECK(cards.card_list().stccg_sample_decks(5).name() == "romulan-bog");
+      CHECK(cards.card_list().stccg_sample_decks(6).name() == "non-aligned");
     }
   });
 }

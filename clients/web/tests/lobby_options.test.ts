@@ -28,7 +28,9 @@ test("the rule options fall into groups by their source, each option in exactly 
     assert.match(option.why, /\bqc\.md [^)]+\)\.$/, option.key);
   for (const option of byTitle.get("Blaze of Glory card readings") ?? [])
     assert.match(option.why, /\bbog\.md [^)]+\)\.$/, option.key);
-  assert.equal(groups.length, 3);
+  for (const option of byTitle.get("Premiere and Alternate Universe card readings") ?? [])
+    assert.match(option.why, /\b(premiere-[ab]|au)\.md [^)]+\)\.$/, option.key);
+  assert.equal(groups.length, 4);
 });
 
 test("bots are offered for two-player matches only (the server refuses them for more)", () => {

@@ -436,7 +436,7 @@ SkillTable load_skills(std::string_view text) {
 
 }  // namespace
 
-CardDb CardDb::load(std::string_view skills, std::initializer_list<File> files) {
+CardDb CardDb::load(std::string_view skills, std::span<const File> files) {
   SkillTable table = load_skills(skills);
   Loader loader(table);
   for (const File& file : files)
@@ -482,13 +482,36 @@ CardDb CardDb::load(std::string_view skills, std::initializer_list<File> files) 
 }
 
 const CardDb& CardDb::standard() {
-  static const CardDb db =
-      load(embedded::stccg_skills, {{"premiere.txtpb", embedded::stccg_premiere},
-                                    {"au.txtpb", embedded::stccg_au},
-                                    {"qc.txtpb", embedded::stccg_qc},
-                                    {"bog.txtpb", embedded::stccg_bog},
-                                    {"test.txtpb", embedded::stccg_test}});
+  static const CardDb db = load(embedded::stccg_skills, standard_files());
   return db;
+}
+
+std::span<const CardDb::File> CardDb::standard_files() {
+  // The starter pool's files first, so that their cards keep their indices as sets grow.
+  static const File kFiles[] = {
+      {"premiere.txtpb", embedded::stccg_premiere},
+      {"au.txtpb", embedded::stccg_au},
+      {"qc.txtpb", embedded::stccg_qc},
+      {"bog.txtpb", embedded::stccg_bog},
+      {"test.txtpb", embedded::stccg_test},
+      {"premiere-personnel.txtpb", embedded::stccg_premiere_personnel},
+      {"premiere-ships.txtpb", embedded::stccg_premiere_ships},
+      {"premiere-missions.txtpb", embedded::stccg_premiere_missions},
+      {"premiere-artifacts.txtpb", embedded::stccg_premiere_artifacts},
+      {"premiere-dilemmas.txtpb", embedded::stccg_premiere_dilemmas},
+      {"premiere-interrupts.txtpb", embedded::stccg_premiere_interrupts},
+      {"premiere-events.txtpb", embedded::stccg_premiere_events},
+      {"au-personnel.txtpb", embedded::stccg_au_personnel},
+      {"au-ships.txtpb", embedded::stccg_au_ships},
+      {"au-missions.txtpb", embedded::stccg_au_missions},
+      {"au-artifacts.txtpb", embedded::stccg_au_artifacts},
+      {"au-dilemmas.txtpb", embedded::stccg_au_dilemmas},
+      {"au-events.txtpb", embedded::stccg_au_events},
+      {"au-interrupts.txtpb", embedded::stccg_au_interrupts},
+      {"au-equipment.txtpb", embedded::stccg_au_equipment},
+      {"au-doorways.txtpb", embedded::stccg_au_doorways},
+  };
+  return kFiles;
 }
 
 std::optional<DefIndex> CardDb::find_id(std::string_view id) const {

@@ -2,7 +2,9 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -171,8 +173,13 @@ class CardDb {
     std::string_view name;
     std::string_view text;
   };
-  // `skills` is the text of skills.txtpb; `files` the card files, one per set.
-  static CardDb load(std::string_view skills, std::initializer_list<File> files);
+  // `skills` is the text of skills.txtpb; `files` the card files, loaded in order.
+  static CardDb load(std::string_view skills, std::span<const File> files);
+  static CardDb load(std::string_view skills, std::initializer_list<File> files) {
+    return load(skills, std::span<const File>(files.begin(), files.size()));
+  }
+  // The card files built into this binary, in load order (engine/stccg/cards/data/).
+  static std::span<const File> standard_files();
   // The card files built into this binary, loaded once. Test fixtures are included; they are
   // marked test_only and refused in decks.
   static const CardDb& standard();

@@ -119,7 +119,8 @@ int signed_total(const MemberFacts& m, int value) {
 }
 
 bool skill_reaches(const Members& members, SkillId skill, int halves) {
-  int total = 0;
+  // What the group's cards add besides its members (GroupFacts::extra_skills).
+  int total = members.vessel ? members.vessel->extra_skills[skill] : 0;
   bool any_against = false;
   for (const auto& m : members) {
     total += signed_total(m, m.skills[skill]);
@@ -154,6 +155,7 @@ bool atom(const Op& op, const Members& members) {
         n += signed_total(m, static_cast<int>(m.classification) == op.arg);
       return n >= op.value;
     case kAttr:
+      if (members.vessel) n = members.vessel->extra_attributes[op.arg];
       for (const auto& m : members)
         n += signed_total(m, attribute_of(m, static_cast<Attribute>(op.arg)));
       return compare(static_cast<Compare>(op.compare), n, op.value);

@@ -16,6 +16,10 @@ extern const std::string_view stccg_deck_klingon_bog;
 extern const std::string_view stccg_deck_federation_qc_bog;
 extern const std::string_view stccg_deck_romulan_bog;
 extern const std::string_view stccg_deck_romulan;
+extern const std::string_view stccg_deck_non_aligned;
+extern const std::string_view stccg_deck_federation_au;
+extern const std::string_view stccg_deck_klingon_au;
+extern const std::string_view stccg_deck_romulan_au;
 }  // namespace spacedock::embedded
 
 namespace spacedock::stccg {
@@ -679,7 +683,11 @@ const std::vector<Deck>& sample_decks() {
         {"romulan", embedded::stccg_deck_romulan},
         {"klingon-bog", embedded::stccg_deck_klingon_bog},
         {"federation-qc-bog", embedded::stccg_deck_federation_qc_bog},
-        {"romulan-bog", embedded::stccg_deck_romulan_bog}};
+        {"romulan-bog", embedded::stccg_deck_romulan_bog},
+        {"non-aligned", embedded::stccg_deck_non_aligned},
+        {"federation-au", embedded::stccg_deck_federation_au},
+        {"klingon-au", embedded::stccg_deck_klingon_au},
+        {"romulan-au", embedded::stccg_deck_romulan_au}};
     std::vector<Deck> out;
     for (const auto& [deck_name, text] : files) {
       DeckImport imported = import_deck_text(text, CardDb::standard(), deck_name);

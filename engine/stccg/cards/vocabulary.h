@@ -118,6 +118,10 @@ struct GroupFacts {
   int range = 0;
   // The titles and keywords (tag ids, sorted) of the equipment and artifacts with the group.
   std::vector<std::uint16_t> equipment;
+  // What cards with the group add to its skill and attribute totals without being members
+  // (Data's Head: CUNNING 10 and Computer Skill); no count, classification or trait sees them.
+  std::array<SkillHalves, kMaxSkills> extra_skills{};
+  std::array<int, kAttributeCount> extra_attributes{};
 };
 
 }  // namespace spacedock::stccg

@@ -200,8 +200,13 @@ void Engine::check_requirements(AttemptFrame& f) {
   const bool cost_due =
       cost.count > 0 && !(cost.instead_of && cost.instead_of->holds_for_group(solvers));
   std::vector<CardId> payable = cost_due ? solve_cost_cards(f, cost) : std::vector<CardId>{};
-  const bool met = !attempt_broken(f) && has_matching(f.player, f.loc, f.group) &&
-                   end.requirements.holds_for_group(solvers) &&
+  // A requirement the formula cannot say whole is completed by the mission's handler.
+  const CardId mission_card = s_.spaceline[f.loc].mission;
+  const Handler* mission_handler = s_.handler(mission_card);
+  bool formula = end.requirements.holds_for_group(solvers);
+  if (mission_handler && mission_handler->meets_requirements)
+    formula = mission_handler->meets_requirements(*this, mission_card, f, solvers, formula);
+  const bool met = !attempt_broken(f) && has_matching(f.player, f.loc, f.group) && formula &&
                    static_cast<int>(payable.size()) >= (cost_due ? cost.count : 0);
   if (!met) {
     end_attempt(f, ev::AttemptResult::kRequirementsMissing);  // not stopped (§3.8 step 4)
@@ -231,6 +236,8 @@ void Engine::check_requirements(AttemptFrame& f) {
   Location& location = s_.spaceline[f.loc];
   location.completed_by = f.player;
   std::optional<int> points = end.points;
+  if (mission_handler && mission_handler->points)
+    points = mission_handler->points(*this, mission_card, f, solvers);
   for (const Effect& x : s_.effects) {
     if (x.kind == EffectKind::kMissionPoints && x.loc == f.loc) points = x.value;
   }
@@ -284,11 +291,11 @@ void Engine::check_requirements(AttemptFrame& f) {
                        : f.members.empty() ? kNoCard
                                            : f.members.front();
   end_attempt(f, ev::AttemptResult::kCompleted);  // `f` is gone from here on
-  // Unless the points won the game, its player may answer the completion at once (Particle
-  // Fountain); frames run last in, first out, so the artifacts that act when earned do so first.
+  // Unless the points won the game, either player may answer the completion at once, its
+  // player first (Particle Fountain; the opponent's Alien Groupie); frames run last in, first
+  // out, so the artifacts that act when earned do so first.
   if (s_.over) return;
   open_window(WindowKind::kCompleted, player, group, loc);
-  std::get<WindowFrame>(s_.frames.back()).passes_to_close = 1;
   for (auto c = acting.rbegin(); c != acting.rend(); ++c) {
     const std::size_t frames = s_.frames.size();
     s_.handler(*c)->earned(*this, *c, player);
@@ -339,6 +346,11 @@ std::vector<CardId> Engine::earn_artifacts(AttemptFrame& f) {
     taken.push_back(def.index);
     const bool acts = def.handler && def.handler->earned;
     if (acts) acting.push_back(c);
+    if (def.card.artifact().to_hand()) {
+      // Played later from the earner's hand, whoever seeded it (CRD IV.4).
+      move_card(c, Zone::kHand, Where::kNone, kNoLoc, kNoCard, f.player);
+      continue;
+    }
     switch (def.card.artifact().play_as()) {
       case v1::STCCG_PLAY_AS_EQUIPMENT:
         if (f.vessel != kNoCard) {

@@ -295,7 +295,12 @@ MemberFacts Engine::base_facts(CardId personnel) const {
   facts.icons = (def.icons & ~kStaffing) | (shape.icons & kStaffing);
   if (s_.may_have(EffectKind::kIcon)) {
     for (const Effect& x : s_.effects) {
-      if (x.kind == EffectKind::kIcon && x.card == personnel) facts.icons |= 1u << x.value;
+      if (x.kind != EffectKind::kIcon || x.card != personnel) continue;
+      if (x.flag) {
+        facts.icons ^= 1u << x.value;  // toggled
+      } else {
+        facts.icons |= 1u << x.value;
+      }
     }
   }
   facts.tags = &def.tags;
@@ -382,6 +387,7 @@ GroupFacts Engine::group_facts(const std::vector<CardId>& members, CardId vessel
             item.controller != owner || !with_a_member(item))
           continue;
         const CardDef& def = s_.def(c);
+        if (def.handler && def.handler->adds_to_group) def.handler->adds_to_group(*this, c, group);
         // Unless an artifact counts by its keywords too ("any bat'leth" takes in the Sword of
         // Kahless), it counts only as itself.
         if (type == v1::STCCG_CARD_TYPE_ARTIFACT && !s_.options.tournament_any_batleth) {

@@ -32,16 +32,30 @@ bool where_present_used(const Engine& e, CardId member) {
   });
 }
 
+// The where-present entries of a card: a personnel's, or those of an artifact used as equipment
+// (Interphase Generator); none for anything else.
+const google::protobuf::RepeatedPtrField<v1::StccgWherePresent>* where_present_entries(
+    const Engine& e, CardId c) {
+  const v1::StccgCard& card = e.state().def(c).card;
+  if (e.is_personnel(c)) return &card.personnel().where_present();
+  if (card.has_artifact()) return &card.artifact().where_present();
+  return nullptr;
+}
+
 // The where-present entries of `member` that nullify the dilemma `c`: by its title, or by an
 // icon it bears.
 const v1::StccgWherePresent* nullifies(const Engine& e, CardId member, CardId c) {
-  if (!e.is_personnel(member) || !e.may_nullify(member, c)) return nullptr;
+  const auto* entries = where_present_entries(e, member);
+  if (!entries || !e.may_nullify(member, c)) return nullptr;
   const CardDef& def = e.state().def(c);
-  for (const auto& entry : e.state().def(member).card.personnel().where_present()) {
+  for (const auto& entry : *entries) {
     const bool named = entry.icon() != v1::STCCG_ICON_UNSPECIFIED
                            ? (def.icons & (1u << entry.icon())) != 0
                            : entry.title() == def.title();
-    if (!named || entry.effect() == v1::STCCG_PRESENCE_EFFECT_SUSPENDS) continue;
+    // A side game won (Mickey D.) is not a nullifier: the card's handler asks for it.
+    if (!named || entry.effect() == v1::STCCG_PRESENCE_EFFECT_SUSPENDS ||
+        entry.effect() == v1::STCCG_PRESENCE_EFFECT_WINS)
+      continue;
     if (entry.once_per_turn() && where_present_used(e, member)) continue;
     return &entry;
   }
@@ -52,7 +66,17 @@ const v1::StccgWherePresent* nullifies(const Engine& e, CardId member, CardId c)
 // player picks one of those who may (nullopt while asking; kNoCard when none does).
 std::optional<CardId> nullifier_present(Engine& e, const AttemptFrame& f) {
   std::vector<CardId> may;
-  for (CardId member : f.members) {
+  std::vector<CardId> present = f.members;
+  // Artifacts used as equipment with the group: aboard its vessel, or beside it on the planet.
+  const State& s = e.state();
+  for (CardId c : s.in_play) {
+    const CardState& item = s.cards[c];
+    if (s.type(c) != v1::STCCG_CARD_TYPE_ARTIFACT || item.controller != f.player) continue;
+    if (f.vessel != kNoCard ? item.where == Where::kAboard && item.host == f.vessel
+                            : item.where == Where::kSurface && item.loc == f.loc)
+      present.push_back(c);
+  }
+  for (CardId member : present) {
     const v1::StccgWherePresent* entry = nullifies(e, member, f.current);
     if (!entry) continue;
     if (entry->effect() == v1::STCCG_PRESENCE_EFFECT_NULLIFIES) return member;
@@ -64,12 +88,13 @@ std::optional<CardId> nullifier_present(Engine& e, const AttemptFrame& f) {
 
 // A card in play that may cancel the card being met (Handler::may_cancel_met), if its
 // controller chooses to: nullopt while asking, kNoCard when none does. The first such card's
-// controller decides among theirs.
+// controller decides among theirs. One that nullifies it (Handler::nullifies_met) does so at once.
 std::optional<CardId> canceller_in_play(Engine& e, const AttemptFrame& f) {
   const State& s = e.state();
   std::vector<CardId> may;
   for (CardId c : s.handled_in_play) {
     const Handler* handler = s.handler(c);
+    if (handler && handler->nullifies_met && handler->nullifies_met(e, c, f)) return c;  // at once
     if (!handler || !handler->may_cancel_met || !handler->may_cancel_met(e, c, f)) continue;
     if (!may.empty() && s.cards[c].controller != s.cards[may.front()].controller) continue;
     may.push_back(c);
@@ -208,6 +233,11 @@ void Engine::standard_dilemma(AttemptFrame& f, const Formula* condition) {
   if ((has_condition && d.stops_on_fail()) || d.stops_always()) stop_group(f);
   if (!has_condition && !s_.def(f.current).cure.empty() &&
       s_.def(f.current).cure.holds_for_group(group_facts(f.members, f.vessel))) {
+    // Cured at once scores as a later cure would (Hyper-Aging's 5 points).
+    if (d.points() != 0 && d.score_when() == v1::STCCG_SCORE_WHEN_CURED) {
+      score(f.player, d.points(), f.current);
+      f.scored = true;
+    }
     return finish_dilemma(f, ev::Outcome::kCured);
   }
   const ev::Outcome outcome = has_condition ? ev::Outcome::kFailed : ev::Outcome::kApplied;
@@ -475,9 +505,11 @@ std::vector<CardId> Engine::cure_group(CardId dilemma) const {
   if (is_ship(card.host)) return crew(card.host);
   std::vector<CardId> group;  // on a mission: the encountering player's personnel there
   const LocIndex loc = s_.cards[card.host].loc;
+  // A planet dilemma is cured by those on the planet, not by crews in orbit (Hyper-Aging).
+  const bool on_planet = s_.def(dilemma).card.dilemma().placement() == v1::STCCG_PLACEMENT_PLANET;
   for (CardId c : s_.in_play) {
     if (is_personnel(c) && s_.cards[c].controller == card.controller && location_of(c) == loc &&
-        !s_.cards[c].stopped) {
+        !s_.cards[c].stopped && (!on_planet || s_.cards[c].where == Where::kSurface)) {
       group.push_back(c);
     }
   }

@@ -92,6 +92,8 @@ void Engine::run() {
     // A step may push frames (the deque keeps `f` valid) and pops its own frame last.
     std::visit([this](auto& f) { step(f); }, s_.frames.back());
     after_change();
+    // Undoing orders replaces the frames: only here, where no step holds one (journal.cpp).
+    if (s_.journal.rewind_to) rewind();
   }
 }
 
@@ -199,6 +201,17 @@ std::optional<Gender> Engine::choose_gender(Seat decider, CardId taker,
   options.reserve(genders.size());
   for (Gender gender : genders)
     options.push_back({ActionKind::kChooseGender, taker, kNoCard, static_cast<LocIndex>(gender)});
+  ask(decider, std::move(options));
+  return std::nullopt;
+}
+
+std::optional<v1::StccgCardType> Engine::name_card_type(
+    Seat decider, const std::vector<v1::StccgCardType>& types) {
+  if (auto answer = take_answer()) return static_cast<v1::StccgCardType>(answer->loc);
+  std::vector<Action> options;
+  options.reserve(types.size());
+  for (v1::StccgCardType type : types)
+    options.push_back({ActionKind::kNameCardType, kNoCard, kNoCard, static_cast<LocIndex>(type)});
   ask(decider, std::move(options));
   return std::nullopt;
 }

@@ -60,6 +60,10 @@ class Engine {
   // A choice of one of `genders` for personnel `taker` (Soong-type Android).
   std::optional<Gender> choose_gender(Seat decider, CardId taker,
                                       const std::vector<Gender>& genders);
+  // A card type named by `decider`, one of `types`, before a card is shown (Telepathic Alien
+  // Kidnappers guesses the type of a card of the opponent's hand).
+  std::optional<v1::StccgCardType> name_card_type(Seat decider,
+                                                  const std::vector<v1::StccgCardType>& types);
   // A choice of one of `defs`, cards from outside the game (not in it: Trust Me), or kDone,
   // answered as kNoDef.
   std::optional<DefIndex> choose_from_outside(Seat decider, const std::vector<DefIndex>& defs);
@@ -166,6 +170,9 @@ class Engine {
   bool views_side_deck_card(Seat viewer, CardId c) const;
   // Whether `viewer` scanned the mission card `c` is seeded under this turn (Scan: kScanned).
   bool views_scanned_seed(Seat viewer, CardId c) const;
+  // Whether a card granted `viewer` a look at `c`, hidden otherwise (kViewing: Long-Range Scan,
+  // Life-form Scan, Jaglom Shrek).
+  bool views_granted(Seat viewer, CardId c) const;
   void shuffle_deck(Seat seat);
   void stop(CardId c);
   void score(Seat seat, int points, CardId source);
@@ -205,7 +212,25 @@ class Engine {
   // --- The turn (turn.cpp) ---
   void step(TurnFrame& f);
   void start_turn();
+  // The active player's orders are over for the turn: it ends, the opponent acting last.
+  void end_orders(TurnFrame& f);
+
+  // --- Undoing orders (journal.cpp) ---
+  // Keeps the journal of orders (OrderJournal) if a card of the game may undo them.
+  void start_order_journal();
+  // Notes the game as it is as one of the active player's orders begins.
+  void journal_order();
+  // Undoes this turn's orders from the `to`-th on (the game goes back to as it was then) once
+  // the current step is over, and ends the turn; `source`, the card undoing them, ends in its
+  // owner's discard pile (put back where it was, it would act again).
+  void rewind_orders(std::size_t to, CardId source);
+  // Makes the rewind asked for: what players already know (the events, handles given out,
+  // decision ids, the random generator) is not rewound; each card back in another place moves
+  // there by an event, under a new handle.
+  void rewind();
   void end_of_turn_effects();
+  // Whether a player holds a card that may answer the end-of-turn draw (Handler::answers_draw).
+  bool draw_answerable() const;
 
   // --- Orders: what the active player may do (orders.cpp) ---
   std::vector<Action> order_options(Seat seat) const;
@@ -277,6 +302,9 @@ class Engine {
   // After a ship reported: the personnel its player brings aboard from hand with it
   // (StccgReportsAt.with_personnel); resumes after each choice.
   void report_personnel_aboard(ActionFrame& f);
+  // Runs the `reported` hook of a card that just reported for duty; true if it pushed a frame
+  // (a choice to make on arrival), which must run before the reporting action goes on.
+  bool announce_reported(CardId card);
   // Whether the opponent of the battle's initiator cancels it, a right a card gave them
   // (Guilty - Provisionally); nullopt after asking.
   std::optional<bool> battle_cancelled(const ActionFrame& f);
@@ -489,6 +517,7 @@ class Engine {
   // The affiliation restrictions on `firing` attacking `target` (may_attack); a self-controlling
   // target that attacked `seat`'s forces there on the previous turn may be fought by anyone.
   Rule may_target(Seat seat, CardId firing, CardId target, const BattleTerms& terms = {}) const;
+  bool truce_between(CardId one, CardId other) const;
   Rule check_attack(Seat seat, CardId firing, CardId target, const BattleTerms& terms = {}) const;
   Rule check_battle(Seat seat, CardId member, CardId opponent, LocIndex loc,
                     const BattleTerms& terms = {}) const;
@@ -539,6 +568,8 @@ class Engine {
   void step(PersonnelBattleFrame& b);
   void prune_battle(PersonnelBattleFrame& b);
   int battle_strength(const PersonnelBattleFrame& b, int side) const;
+  // The STRENGTH cards in play add to a side with these fighters (Handler::battle_strength).
+  int card_battle_strength(const std::vector<CardId>& fighters) const;
   void fight_round(PersonnelBattleFrame& b);
   void mark_losers(const PersonnelBattleFrame& b);
 

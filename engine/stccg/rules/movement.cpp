@@ -8,6 +8,22 @@
 namespace spacedock::stccg {
 namespace {
 
+// Whether a personnel in `ship`'s crew (Lakanta), or a card on its player's table (Where No One
+// Has Gone Before), lets it go round the spaceline (Handler::wraps_spaceline).
+bool wraps_spaceline(const Engine& e, CardId ship) {
+  const State& s = e.state();
+  const auto wraps = [&](CardId c) {
+    const Handler* handler = s.handler(c);
+    return handler && handler->wraps_spaceline;
+  };
+  const auto crew = e.crew(ship);
+  if (std::any_of(crew.begin(), crew.end(), wraps)) return true;
+  return std::any_of(s.handled_in_play.begin(), s.handled_in_play.end(), [&](CardId c) {
+    return s.cards[c].where == Where::kTable && s.cards[c].controller == s.cards[ship].controller &&
+           wraps(c);
+  });
+}
+
 // A staffing requirement nobody aboard can fill, in words for the player.
 std::string staffing_need_words(const v1::StccgStaffing& need) {
   if (!need.skill().empty())
@@ -152,7 +168,15 @@ int Engine::move_cost(CardId mover, LocIndex from, LocIndex to) const {
   const int step = to > from ? 1 : -1;
   for (int loc = from + step; loc != to + step; loc += step)
     cost += span_for(mover, static_cast<LocIndex>(loc));
-  return cost;
+  if (!is_ship(mover) || !wraps_spaceline(*this, mover)) return cost;
+  // The other way round: off the near end, back in at the far one, then on to `to` (Lakanta).
+  const int last = static_cast<int>(s_.spaceline.size()) - 1;
+  int around = 0;
+  for (int loc = from - step; loc >= 0 && loc <= last; loc -= step)
+    around += span_for(mover, static_cast<LocIndex>(loc));
+  for (int loc = step > 0 ? last : 0; loc != to - step; loc -= step)
+    around += span_for(mover, static_cast<LocIndex>(loc));
+  return std::min(cost, around);
 }
 
 int Engine::range_left(CardId ship) const {
@@ -177,6 +201,13 @@ void Engine::move_ship(CardId ship, LocIndex to) {
   card.undocked = false;         // a ship arriving at one of your facilities docks there
   card.docked_all_turn = false;  // leaving breaks this turn's repair (§3.13)
   emit(ev::ShipMoved{ship, from, to, static_cast<std::uint8_t>(cost)});
+  // Cards acting on the locations the move crossed (Subspace Warp Rift).
+  for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
+    const Handler* handler = s_.handler(c);
+    if (handler && handler->ship_moved && s_.cards[c].zone == Zone::kPlay && s_.in_play_at(ship))
+      handler->ship_moved(*this, c, ship, from, to);
+  }
+  if (!s_.in_play_at(ship)) return;
   ship_arrived(ship);
 }
 

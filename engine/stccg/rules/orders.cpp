@@ -14,12 +14,21 @@
 namespace spacedock::stccg {
 namespace {
 
-// A hologram may not stand on a planet: only Holo-Projectors, in none of our sets, would project
-// it there (CRD IV.10.A). Aboard, it is carried anywhere but used only with a Holodeck
-// (Engine::crew).
-bool hologram_confined(const Engine& e, CardId personnel) {
-  return e.is_personnel(personnel) &&
-         e.state().def(personnel).card.personnel().kind() == v1::STCCG_PERSONNEL_KIND_HOLOGRAM;
+// A hologram may not stand on a planet unless a card there projects it (Holo-Projectors,
+// CRD IV.10.A). Aboard, it is carried anywhere but used only with a Holodeck (Engine::crew).
+bool hologram_confined(const Engine& e, CardId personnel, LocIndex here) {
+  const State& s = e.state();
+  if (!e.is_personnel(personnel) ||
+      s.def(personnel).card.personnel().kind() != v1::STCCG_PERSONNEL_KIND_HOLOGRAM)
+    return false;
+  return std::none_of(s.handled_in_play.begin(), s.handled_in_play.end(), [&](CardId c) {
+    const Handler* handler = s.handler(c);
+    return handler && handler->holodeck_on_planet && s.cards[c].where == Where::kOn &&
+           s.cards[s.cards[c].host].zone == Zone::kMission &&
+           s.cards[s.cards[c].host].loc == here &&
+           (s.options.holo_projectors_any_player ||
+            s.cards[c].controller == s.cards[personnel].controller);
+  });
 }
 
 }  // namespace
@@ -84,20 +93,32 @@ std::vector<Action> Engine::order_options(Seat seat) const {
         reachable[static_cast<std::size_t>(to)] = true;
       }
     }
+    // Round the spaceline's ends, for a ship that may go that way (Lakanta, Where No One Has
+    // Gone Before): move_cost takes the cheaper way.
+    for (LocIndex to = 0; to < locations; ++to) {
+      if (!reachable[to] && to != from && move_cost(ship, from, to) <= range) reachable[to] = true;
+    }
     for (LocIndex to = 0; to < locations; ++to) {
       if (reachable[to] && !move_blocked(ship, from, to))
         options.push_back({ActionKind::kMove, ship, kNoCard, to});
     }
   }
-  // Transporters off line are rare: looked for once, not for every card and vessel.
+  // Transporters off line (or beaming forbidden by a mission) are rare: looked for once, not for
+  // every card and vessel.
   const auto& on_cards = s_.in_play_where(Where::kOn);
   const bool transporters_down =
       std::any_of(on_cards.begin(), on_cards.end(),
                   [&](CardId c) {
-                    return s_.type(c) == v1::STCCG_CARD_TYPE_TACTIC &&
-                           s_.def(c).card.tactic().transporters_off_line();
+                    const Handler* handler = s_.handler(c);
+                    return (s_.type(c) == v1::STCCG_CARD_TYPE_TACTIC &&
+                            s_.def(c).card.tactic().transporters_off_line()) ||
+                           (handler && handler->blocks_beaming);  // Distortion Field
                   }) ||
-      has_effect(EffectKind::kPlanetCloaked);
+      has_effect(EffectKind::kPlanetCloaked) ||
+      std::any_of(s_.spaceline.begin(), s_.spaceline.end(), [&](const Location& at) {
+        const Handler* handler = s_.handler(at.mission);
+        return handler && handler->blocks_beaming;  // Quash Conspiracy
+      });
   // Only cards aboard or on a planet beam or walk (may_transfer).
   s_.for_each_in_play_where(Where::kAboard, Where::kSurface, [&](CardId c) {
     if (may_transfer(seat, c) == Rule::kOk) {
@@ -269,6 +290,10 @@ void Engine::card_plays(Seat seat, CardId c, std::span<const CardId> vessels,
           if (s_.spaceline.size() > 1)
             offer(
                 {ActionKind::kReport, c, kNoCard, static_cast<LocIndex>(s_.spaceline.size() - 1)});
+          break;
+        case v1::STCCG_REPORT_PLACE_ANY_LOCATION:
+          for (LocIndex loc = 0; loc < s_.spaceline.size(); ++loc)
+            offer({ActionKind::kReport, c, kNoCard, loc});
           break;
         case v1::STCCG_REPORT_PLACE_EMPTY_SHIP:
           for (CardId ship : s_.in_play) {
@@ -462,7 +487,9 @@ Rule Engine::check_from_hand(Seat seat, CardId card) const {
   const bool downloading = c.zone == Zone::kDrawDeck && downloadable(seat, card);
   // A play on hold is checked again as it resumes, as if from the hand: its card play was made.
   const bool held = c.zone == Zone::kHeld;
-  if (c.owner != seat || (c.zone != Zone::kHand && !downloading && !held)) return Rule::kNotInHand;
+  // A hand is its controller's: an artifact earned from the opponent's seeds is in the earner's.
+  const Seat holder = c.zone == Zone::kHand ? c.controller : c.owner;
+  if (holder != seat || (c.zone != Zone::kHand && !downloading && !held)) return Rule::kNotInHand;
   const CardDef& def = s_.def(card);
   const bool report = def.type() == v1::STCCG_CARD_TYPE_PERSONNEL ||
                       def.type() == v1::STCCG_CARD_TYPE_SHIP ||
@@ -474,6 +501,9 @@ Rule Engine::check_from_hand(Seat seat, CardId card) const {
     return Rule::kCardPlayUsed;
   // Alternate Universe cards need an open Alternate Universe Door of the player's (CRD IV.6).
   if (!doorway_admits(seat, def)) return Rule::kNotPlayableNow;
+  // A card the engine does not play yet is never offered: reports and builds too, not only the
+  // plays of events and interrupts (StccgCard.unsupported).
+  if (def.unsupported()) return Rule::kNotPlayableNow;
   if (duplicate_barred(card)) return Rule::kNotDuplicatable;
   if (def.persona != kNoPersona && def.unique() && persona_in_play(seat, def.persona, kNoCard)) {
     return Rule::kAlreadyInPlay;
@@ -501,6 +531,10 @@ Rule Engine::report_destination(Seat seat, CardId card, CardId facility, LocInde
     const bool end = !s_.spaceline.empty() &&
                      (loc == 0 || static_cast<std::size_t>(loc) + 1 == s_.spaceline.size());
     return is_ship(card) && end ? Rule::kOk : Rule::kNowhereToReport;
+  }
+  if (at.place() == v1::STCCG_REPORT_PLACE_ANY_LOCATION && facility == kNoCard) {
+    // Anywhere on the spaceline, facility or not (U.S.S. Enterprise-C).
+    return is_ship(card) && loc < s_.spaceline.size() ? Rule::kOk : Rule::kNowhereToReport;
   }
   if (at.place() == v1::STCCG_REPORT_PLACE_EMPTY_SHIP && facility != kNoCard &&
       s_.in_play_at(facility) && is_ship(facility) &&
@@ -691,7 +725,7 @@ Rule Engine::may_beam_down(CardId card, LocIndex here) const {
   // Personnel under house arrest may not be beamed to a planet (§3.2).
   if (s_.cards[card].arrested) return Rule::kIncompatible;
   if (s_.cards[card].where == Where::kSurface) return Rule::kNoTarget;
-  if (hologram_confined(*this, card) && !s_.cards[card].disabled) return Rule::kBlocked;
+  if (hologram_confined(*this, card, here) && !s_.cards[card].disabled) return Rule::kBlocked;
   return beaming_blocked(card, kNoCard) ? Rule::kBlocked : Rule::kOk;
 }
 
@@ -705,7 +739,12 @@ Rule Engine::may_transfer(Seat seat, CardId card) const {
     return Rule::kWrongCardType;
   // Nobody beams to or from a cloaked ship (§3.6).
   if (c.where == Where::kAboard && s_.cards[c.host].cloaked) return Rule::kCloaked;
-  if (in_stasis(card)) return Rule::kBlocked;     // it stays where it is
+  if (in_stasis(card)) return Rule::kBlocked;  // it stays where it is
+  for (CardId other : s_.handled_in_play) {
+    const Handler* handler = s_.handler(other);
+    if (handler && handler->blocks_transfer && handler->blocks_transfer(*this, other, card))
+      return Rule::kBlocked;
+  }
   return c.stopped ? Rule::kStopped : Rule::kOk;  // a stopped personnel cannot beam (§3.6)
 }
 
@@ -744,6 +783,20 @@ bool Engine::beaming_blocked(CardId card, CardId to) const {
         return x.kind == EffectKind::kPlanetCloaked && x.loc == here;
       }))
     return true;
+  // The mission here may forbid some beaming (Quash Conspiracy: not from ship to ship), and so
+  // may a card played on it (Distortion Field) or on a ship (Neural Servo Device).
+  if (here != kNoLoc) {
+    const CardId mission = s_.spaceline[here].mission;
+    const Handler* handler = s_.handler(mission);
+    if (handler && handler->blocks_beaming && handler->blocks_beaming(*this, mission, card, to))
+      return true;
+    for (CardId c : s_.handled_in_play) {
+      const Handler* on = s_.handler(c);
+      if (on && on->blocks_beaming && s_.cards[c].where == Where::kOn &&
+          on->blocks_beaming(*this, c, card, to))
+        return true;
+    }
+  }
   // A damage marker may stop beaming to or from a vessel (Maximum Firepower); a docked ship's
   // crew walks to and from its facility without beaming.
   const CardId from = s_.cards[card].where == Where::kAboard ? s_.cards[card].host : kNoCard;
@@ -810,6 +863,9 @@ std::vector<CardId> Engine::attempt_group(Seat seat, LocIndex loc, CardId anchor
   std::vector<CardId> group;
   if (s_.cards[anchor].where == Where::kSpace) {
     group = crew(anchor);
+  } else if (const Handler* mission = s_.handler(s_.spaceline[loc].mission);
+             mission && mission->attempted_by_all) {
+    group = on_surface(seat, loc);  // one Away Team whatever the affiliations
   } else {
     for (auto& team : away_teams(seat, loc)) {
       if (std::find(team.begin(), team.end(), anchor) != team.end()) group = std::move(team);

@@ -6,6 +6,22 @@
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
+namespace {
+
+// An artifact kept in hand is played as the card type it is used as (CRD IV.4, II.1 "Played as").
+v1::StccgCardType played_type(const CardDef& def) {
+  if (def.type() != v1::STCCG_CARD_TYPE_ARTIFACT) return def.type();
+  switch (def.card.artifact().play_as()) {
+    case v1::STCCG_PLAY_AS_EVENT:
+      return v1::STCCG_CARD_TYPE_EVENT;
+    case v1::STCCG_PLAY_AS_INTERRUPT:
+      return v1::STCCG_CARD_TYPE_INTERRUPT;
+    default:
+      return v1::STCCG_CARD_TYPE_ARTIFACT;
+  }
+}
+
+}  // namespace
 
 bool Engine::forbidden(Seat seat, CardId c) const {
   for (CardId source : s_.handled_in_play) {
@@ -29,12 +45,14 @@ Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window,
   // A card being downloaded is played from the draw deck, at once, whatever the window
   // (GLO "Special Download": any action may be suspended for it).
   const bool downloading = card.zone == Zone::kDrawDeck && downloadable(seat, c);
-  if (card.owner != seat || (card.zone != Zone::kHand && !downloading)) return Rule::kNotInHand;
+  // A hand is its controller's: an artifact earned from the opponent's seeds is in the earner's.
+  const Seat holder = card.zone == Zone::kHand ? card.controller : card.owner;
+  if (holder != seat || (card.zone != Zone::kHand && !downloading)) return Rule::kNotInHand;
   const CardDef& def = s_.def(c);
   if (def.unsupported()) return Rule::kNotPlayableNow;
   if (!doorway_admits(seat, def)) return Rule::kNotPlayableNow;  // an AU card needs an open AU Door
   if (check_forbidden && forbidden(seat, c)) return Rule::kNotPlayableNow;
-  switch (def.type()) {
+  switch (played_type(def)) {
     case v1::STCCG_CARD_TYPE_INTERRUPT:
       return Rule::kOk;  // any time, in either player's turn
     case v1::STCCG_CARD_TYPE_EQUIPMENT:
@@ -75,7 +93,8 @@ void Engine::hand_plays(Seat seat, const WindowFrame* window, std::vector<Action
 }
 
 void Engine::announce_play(Seat seat, const Action& play) {
-  move_card(play.a, Zone::kResolving);
+  // Its player controls it while it resolves (an earned artifact may be the opponent's card).
+  move_card(play.a, Zone::kResolving, Where::kNone, kNoLoc, kNoCard, seat);
   const Handler* handler = s_.handler(play.a);
   if (handler && handler->announced) handler->announced(*this, seat, play);
 }

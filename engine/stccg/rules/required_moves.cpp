@@ -27,9 +27,11 @@ LocIndex Engine::required_stop(CardId ship, LocIndex destination) const {
 Rule Engine::check_required_moves(Seat seat, const Action& a) const {
   for (const Effect& must : s_.effects) {
     // A ship that must attempt a mission where it stopped (Samaritan Snare) may neither leave
-    // nor let the turn end while that attempt can be made.
+    // nor let the turn end while that attempt can be made. A ship also sent elsewhere (Incoming
+    // Message) may not attempt at all until it arrives: the move holds it, not the attempt.
     if (must.kind == EffectKind::kRequiredAttempt && s_.in_play_at(must.card) &&
         s_.cards[must.card].controller == seat &&
+        !has_effect(EffectKind::kRequiredMove, must.card) &&
         ((a.kind == ActionKind::kMove && a.a == must.card) || a.kind == ActionKind::kEndTurn) &&
         check_attempt(seat, must.loc, must.card, kNoCard) == Rule::kOk)
       return Rule::kBlocked;
@@ -49,7 +51,12 @@ Rule Engine::check_required_moves(Seat seat, const Action& a) const {
           return Rule::kBlocked;
         break;
       case ActionKind::kEndTurn:
-        if (stop != kNoLoc) return Rule::kBlocked;
+        // Only a move the ship can make holds the turn open: one not staffed, stopped or out
+        // of RANGE lets it end.
+        if (stop != kNoLoc &&
+            check_order_rules(seat, {.kind = ActionKind::kMove, .a = ship, .loc = stop}) ==
+                Rule::kOk)
+          return Rule::kBlocked;
         break;
       case ActionKind::kAttack:
       case ActionKind::kAttempt:

@@ -14,11 +14,9 @@ void Engine::step(TurnFrame& f) {
     case TurnFrame::Step::kOrders:
       if (auto answer = take_answer()) {
         if (answer->kind == ActionKind::kEndTurn) {
-          f.step = TurnFrame::Step::kEnd;
-          // The opponent's last chance to act in this turn (§3.16 item 5).
-          open_window(WindowKind::kEndOfTurn, State::other(s_.active));
-          std::get<WindowFrame>(s_.frames.back()).passes_to_close = 1;
+          end_orders(f);
         } else {
+          if (s_.journal.kept) journal_order();
           begin_action(s_.active, *answer);
         }
         return;
@@ -36,10 +34,20 @@ void Engine::step(TurnFrame& f) {
       f.step = TurnFrame::Step::kDraw;
       return;
     case TurnFrame::Step::kDraw: {
+      // The draw is still part of the turn: effects that last the turn (no more draws) hold.
+      const Seat active = s_.active;
+      const auto& hand = s_.players[active].hand;
+      const std::size_t held = hand.size();
+      f.step = TurnFrame::Step::kDrawn;  // before drawing, which may push frames (`f` moves)
+      draw(active);
+      // A card drawn may be answered (Subspace Schism), if a player holds a card that may.
+      if (!s_.over && hand.size() > held && draw_answerable())
+        open_window(WindowKind::kDrawn, State::other(active), hand.back());
+      return;
+    }
+    case TurnFrame::Step::kDrawn: {
       const Seat active = s_.active;
       s_.frames.pop_back();  // `f` is gone from here on
-      // The draw is still part of the turn: effects that last the turn (no more draws) hold.
-      draw(active);
       end_turn_effects();
       // An extra turn granted to the player (Horga'hn) follows at once; one just taken ends.
       end_effects([](const Effect& x) { return x.kind == EffectKind::kExtraTurn && x.flag; });
@@ -55,8 +63,26 @@ void Engine::step(TurnFrame& f) {
   }
 }
 
+void Engine::end_orders(TurnFrame& f) {
+  f.step = TurnFrame::Step::kEnd;
+  // The opponent's last chance to act in this turn (§3.16 item 5).
+  open_window(WindowKind::kEndOfTurn, State::other(s_.active));
+  std::get<WindowFrame>(s_.frames.back()).passes_to_close = 1;
+}
+
+bool Engine::draw_answerable() const {
+  for (const PlayerState& player : s_.players) {
+    for (CardId c : player.hand) {
+      const Handler* handler = s_.handler(c);
+      if (handler && handler->answers_draw) return true;
+    }
+  }
+  return false;
+}
+
 void Engine::start_turn() {
   ++s_.turn;
+  s_.journal.orders.clear();
   // Stopped cards of both players become unstopped: automatic, not an action (§1.4 T0).
   for (CardId c : s_.in_play) {
     CardState& card = s_.cards[c];

@@ -93,6 +93,19 @@ bool Engine::views_scanned_seed(Seat viewer, CardId c) const {
   });
 }
 
+bool Engine::views_granted(Seat viewer, CardId c) const {
+  if (!s_.may_have(EffectKind::kViewing)) return false;
+  const CardState& card = s_.cards[c];
+  return std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+    if (x.kind != EffectKind::kViewing || x.player != viewer) return false;
+    if (x.card != kNoCard) {
+      return card.zone == Zone::kPlay && card.host == x.card &&
+             (card.where == Where::kAboard || card.where == Where::kOn);
+    }
+    return card.owner != viewer && card.zone == (x.flag ? Zone::kDrawDeck : Zone::kHand);
+  });
+}
+
 bool Engine::all_see(CardId c) const {
   const CardState& card = s_.cards[c];
   if (card.face_down) return false;
@@ -105,8 +118,13 @@ bool Engine::all_see(CardId c) const {
         return handler && handler->draw_decks_face_up;
       });
     }
-    case Zone::kSideDeck:
     case Zone::kHand:
+      // Hands laid open on the table (Alien Probe).
+      return std::any_of(s_.handled_in_play.begin(), s_.handled_in_play.end(), [&](CardId other) {
+        const Handler* handler = s_.handler(other);
+        return handler && handler->hands_face_up;
+      });
+    case Zone::kSideDeck:
     case Zone::kSeedPile:
     case Zone::kStored:
       return false;
@@ -127,10 +145,10 @@ bool Engine::all_see(CardId c) const {
 bool Engine::seat_sees(Seat seat, CardId c) const {
   // Its holder's own view first: the cheaper test, and the one the options mostly need.
   const CardState& card = s_.cards[c];
-  return ((seat == (card.zone == Zone::kPlay ? card.controller : card.owner) ||
-           knows_as_crew(seat, c)) &&
+  const bool held = card.zone == Zone::kPlay || card.zone == Zone::kHand;  // a hand: may_see
+  return ((seat == (held ? card.controller : card.owner) || knows_as_crew(seat, c)) &&
           owner_sees(c)) ||
-         all_see(c) || views_scanned_seed(seat, c);
+         all_see(c) || views_scanned_seed(seat, c) || views_granted(seat, c);
 }
 
 bool Engine::knows_as_crew(Seat seat, CardId c) const {

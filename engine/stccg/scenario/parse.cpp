@@ -73,7 +73,7 @@ constexpr std::string_view kFlags[] = {"stopped", "damaged", "cloaked", "undocke
 // The statuses of cards in play an expectation may test.
 constexpr std::string_view kStatuses[] = {"stopped",   "damaged",      "cloaked",      "undocked",
                                           "captive",   "unattended",   "house_arrest", "stasis",
-                                          "face_down", "infiltrating", "intruder"};
+                                          "face_down", "infiltrating", "intruder",     "disabled"};
 
 constexpr std::pair<std::string_view, DeckPart> kDeckParts[] = {
     {"draw", DeckPart::kDraw},
@@ -283,6 +283,9 @@ ActionSpec action(LineReader& p, const std::string& verb) {
     a.word = p.word();
     p.expect("for");
     a.a = p.name();
+  } else if (verb == "name" && p.accept("type")) {  // Telepathic Alien Kidnappers
+    a.kind = ActionKind::kNameCardType;
+    a.word = p.word();
   } else if (verb == "choose" && p.accept("outside")) {
     a.kind = ActionKind::kChooseFromOutside;
     a.word = p.name();  // a title of the card database, not a card of the scenario
@@ -304,7 +307,7 @@ bool is_action(std::string_view verb) {
        {"report", "build",    "play",    "move",   "beam",   "attempt", "end",
         "seed",   "pass",     "choose",  "yes",    "no",     "done",    "attack",
         "battle", "cloak",    "decloak", "dock",   "undock", "rescue",  "custody",
-        "leave",  "download", "take",    "reveal", "use",    "insert"}) {
+        "leave",  "download", "take",    "reveal", "use",    "insert",  "name"}) {
     if (verb == v) return true;
   }
   return false;

@@ -3,6 +3,7 @@
 #include "engine/stccg/scenario/runner.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -232,6 +233,7 @@ class CaseRunner {
     if (a.kind == ActionKind::kChooseSkill) a.loc = skill_named(spec.word);
     if (a.kind == ActionKind::kChooseGender) a.loc = static_cast<LocIndex>(gender_named(spec.word));
     if (a.kind == ActionKind::kChooseFromOutside) a.b = static_cast<CardId>(def_named(spec.word));
+    if (a.kind == ActionKind::kNameCardType) a.loc = card_type_named(spec.word);
     if (a.kind == ActionKind::kPlayEvent) a.kind = play_kind(a.a);
     if (a.kind == ActionKind::kBattle) return battle_anchors(a);
     return a.kind == ActionKind::kAttempt ? away_team_anchor(a) : a;
@@ -241,6 +243,17 @@ class CaseRunner {
     const auto skill = db_.skills().find(name);
     if (!skill) throw StepError("no skill " + quoted(name));
     return *skill;
+  }
+
+  // "personnel" -> STCCG_CARD_TYPE_PERSONNEL, as the card data spells the type.
+  static LocIndex card_type_named(const std::string& word) {
+    std::string name = "STCCG_CARD_TYPE_" + word;
+    for (char& ch : name)
+      ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    v1::StccgCardType type{};
+    if (!v1::StccgCardType_Parse(name, &type) || type == v1::STCCG_CARD_TYPE_UNSPECIFIED)
+      throw StepError("no card type " + quoted(word) + " (personnel, event, facility, ...)");
+    return static_cast<LocIndex>(type);
   }
 
   static Gender gender_named(const std::string& word) {
@@ -265,7 +278,12 @@ class CaseRunner {
 
   // `play` names an event, an interrupt or a doorway: the action follows the card's type.
   ActionKind play_kind(CardId c) const {
-    switch (state().def(c).type()) {
+    const CardDef& def = state().def(c);
+    // An artifact played as an interrupt (Thought Maker) is played like one.
+    if (def.type() == v1::STCCG_CARD_TYPE_ARTIFACT &&
+        def.card.artifact().play_as() == v1::STCCG_PLAY_AS_INTERRUPT)
+      return ActionKind::kPlayInterrupt;
+    switch (def.type()) {
       case v1::STCCG_CARD_TYPE_INTERRUPT:
         return ActionKind::kPlayInterrupt;
       case v1::STCCG_CARD_TYPE_DOORWAY:

@@ -94,7 +94,8 @@ enum class EffectKind : std::uint8_t {
   // `card` (a personnel) is of gender `value` (a Gender), chosen as it reported (Soong-type
   // Android).
   kGender,
-  // `card` beamed down to a planet this turn (Katherine Pulaski may not beam back up).
+  // `card`, on a planet, may not beam or walk up from it while this lasts: it beamed down this
+  // turn (Katherine Pulaski), or a card keeps it there (Alien Groupie).
   kBeamedDown,
   // The mission at `loc` is worth `value` points instead of its printed ones (The Sheliak: 0).
   kMissionPoints,
@@ -105,7 +106,8 @@ enum class EffectKind : std::uint8_t {
   // Until::kEndOfTurn, once per game with Until::kRemoved (cards/handlers/common.h).
   kUsed,
   // `card` (a personnel) bears icon `value` (a v1::StccgIcon) besides its printed ones (Blood
-  // Oath's oath-target icon).
+  // Oath's oath-target icon); with `flag`, it bears it if it is not printed and not if it is
+  // (The Mask of Korgano).
   kIcon,
   // `card` (a personnel) has morphed into a copy of personnel `value` (a CardId): it has that
   // card's classification, skill box, staffing icons, CUNNING and STRENGTH, and keeps its own
@@ -129,6 +131,18 @@ enum class EffectKind : std::uint8_t {
   // `source`, a dilemma that needs a crew to act, met by `card`, an empty ship or facility,
   // waits on it until personnel come aboard, who then meet it (CRD IV.2B Nebula).
   kWaitsForCrew,
+  // `player` sees, while this lasts, cards hidden from them: those aboard `card` (a ship:
+  // Long-Range Scan) or, with no `card`, those in the hand (`flag` false: Life-form Scan) or the
+  // draw deck (`flag` true: Jaglom Shrek) of the other player (Engine::views_granted).
+  kViewing,
+  // `card`, a card that attacks by itself (the Borg Ship dilemma), makes no attack while this
+  // lasts (Hugh).
+  kNoAttacks,
+  // No battle may be initiated against `card`, a ship, while this lasts (Asteroid Sanctuary).
+  kBattleShielded,
+  // Neither `card` nor ship `value` (a CardId) may initiate a battle against the other while
+  // this lasts (Hail): a truce between two ships, not a shelter from everyone.
+  kNoBattleBetween,
 };
 
 // When an effect ends.

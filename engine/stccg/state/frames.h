@@ -24,7 +24,8 @@ struct SeedFrame {
 
 // One turn (§1.4): start, card play and orders, end, draw.
 struct TurnFrame {
-  enum class Step : std::uint8_t { kStart, kOrders, kEnd, kDraw };
+  // kDrawn: after the end-of-turn draw and the window that may answer it.
+  enum class Step : std::uint8_t { kStart, kOrders, kEnd, kDraw, kDrawn };
   Step step = Step::kStart;
   // End turn was the only order left: the turn ended by itself, which its end says.
   bool nothing_left = false;
@@ -42,6 +43,9 @@ struct ActionFrame {
   bool nullified = false;
   // Its card play was put on hold once (Engine::hold_play); it is not held again.
   bool held = false;
+  // Its resolution runs again once the frames it pushed are done: a card that reported asks
+  // its player something on arrival (Soong-type Android) before the crew that follows it.
+  bool resumes = false;
   // Responses announced to this action, resolved after it (FIFO).
   std::vector<std::pair<Seat, Action>> responses;
   std::uint8_t next_response = 0;
@@ -65,6 +69,7 @@ enum class WindowKind : std::uint8_t {
   kEndOfTurn,         // the active player is ending the turn
   kBattleEnded,       // a battle at `loc` has just ended; its frame, below, says who fought
   kCaptured,          // `about` was just taken captive at `loc` (Prisoner Escort)
+  kDrawn,             // `about` was just drawn at the end of the turn (Subspace Schism)
 };
 
 // A response window: players in turn may announce responses until both pass in a row.

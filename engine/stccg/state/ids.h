@@ -90,8 +90,11 @@ enum class ActionKind : std::uint8_t {
   kChooseFromOutside,
   // a: a mission put on the spaceline mid-game; loc: the index it takes (0: the left end)
   kInsertMission,
+  // loc: a card type named (a v1::StccgCardType), guessed before a card is shown (Telepathic
+  // Alien Kidnappers)
+  kNameCardType,
 };
-inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kInsertMission);
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kNameCardType);
 
 struct Action {
   ActionKind kind = ActionKind::kPass;

@@ -151,6 +151,52 @@ struct Options {
   // Q's Planet takes at most one artifact among the seed cards put under it, in all (tournament
   // play, CRD IV.2A); otherwise each player's three may all be artifacts (casual play).
   bool qs_planet_one_artifact = true;
+  // Vulcan Stone of Gol kills each member of its Away Team who has neither Youth nor CUNNING
+  // over 7 (premiere-a.md: AMBIGUOUS, the likely reading); otherwise the whole team dies unless
+  // the team has Youth or a CUNNING total over 7.
+  bool vulcan_stone_per_member = true;
+  // The Exocomp repairs its damaged ship after two full turns aboard wherever the ship goes
+  // (premiere-a.md Exocomp: AMBIGUOUS, the likely reading); otherwise a turn in which the ship
+  // moves does not count, and the count starts again, as for a ship leaving its outpost.
+  bool exocomp_ship_may_move = true;
+  // Atmospheric Ionization lets three personnel a turn beam at its planet, both players
+  // together (premiere-b.md: AMBIGUOUS, the 1997 wording); otherwise three for each player.
+  bool ionization_shared_count = true;
+  // Genetronic Replicator prevents every kill of an Away Team member, a battle's too
+  // (premiere-b.md: AMBIGUOUS, the recommended reading); otherwise only kills by a dilemma.
+  bool replicator_any_kill = true;
+  // Holo-Projectors lets both players' holograms onto its planet (premiere-b.md: AMBIGUOUS, the
+  // recommended reading); otherwise only its player's.
+  bool holo_projectors_any_player = true;
+  // Those the Ktarian Game disabled recover when it is cured (premiere-b.md: AMBIGUOUS, the
+  // recommended reading); otherwise they stay disabled.
+  bool ktarian_game_disabled_recover = true;
+  // Iconian Computer Weapon's replacement cards are drawn like any others, so that "no more
+  // draws" (Q's Tent) holds (premiere-b.md: AMBIGUOUS, the recommended reading); otherwise they
+  // are taken whatever forbids drawing.
+  bool iconian_swap_is_draw = true;
+  // Coalescent Organism, passed on to another personnel, kills it at the end of its owner's next
+  // turn (au.md: AMBIGUOUS, the likely reading); otherwise at the end of the next turn of the
+  // player who met it.
+  bool coalescent_organism_carriers_turn = true;
+  // Baryon Buildup goes at the start of a turn of its ship's owner, when the ship is empty and
+  // docked at that player's facility (au.md: AMBIGUOUS); otherwise at the start of a turn of the
+  // player who played it, the ship empty at that player's facility.
+  bool baryon_buildup_owners_turn = true;
+  // Alien Groupie holds its male through the next full turn of his own player (premiere-b.md:
+  // AMBIGUOUS, the recommended reading, CRD II.2); otherwise of the player who played it.
+  bool alien_groupie_affected_players_turn = true;
+  // Auto-Destruct Sequence's blast and Loss of Orbital Stability test current SHIELDS
+  // (premiere-b.md: AMBIGUOUS, the recommended reading); otherwise the printed ones.
+  bool ship_blasts_current_shields = true;
+  // Ship Seizure may not tow an empty ship from any location where its owner has a facility
+  // (premiere-b.md: AMBIGUOUS, the recommended reading); otherwise only from an outpost of its
+  // own affiliation.
+  bool ship_seizure_any_own_facility = true;
+  // Temporal Causality Loop, failed, undoes the two orders before the mission attempt (the
+  // attempt undone with them) (premiere-b.md: AMBIGUOUS, the recommended reading); otherwise the
+  // attempt counts as one of the two, and only the order before it is undone besides.
+  bool causality_loop_spares_attempt = true;
 };
 
 struct OptionInfo {
@@ -218,6 +264,29 @@ inline constexpr OptionInfo kOptions[] = {
     {"jealous_amanda_encounterer_opponent", &Options::jealous_amanda_encounterer_opponent,
      "qc.md Jealous Amanda (CRD IV.12.A)"},
     {"qs_planet_one_artifact", &Options::qs_planet_one_artifact, "CRD IV.2A Q's Planet"},
+    {"vulcan_stone_per_member", &Options::vulcan_stone_per_member,
+     "premiere-a.md Vulcan Stone of Gol"},
+    {"exocomp_ship_may_move", &Options::exocomp_ship_may_move, "premiere-a.md Exocomp"},
+    {"ionization_shared_count", &Options::ionization_shared_count,
+     "premiere-b.md Atmospheric Ionization"},
+    {"replicator_any_kill", &Options::replicator_any_kill, "premiere-b.md Genetronic Replicator"},
+    {"holo_projectors_any_player", &Options::holo_projectors_any_player,
+     "premiere-b.md Holo-Projectors"},
+    {"ktarian_game_disabled_recover", &Options::ktarian_game_disabled_recover,
+     "premiere-b.md Ktarian Game"},
+    {"iconian_swap_is_draw", &Options::iconian_swap_is_draw,
+     "premiere-b.md Iconian Computer Weapon"},
+    {"baryon_buildup_owners_turn", &Options::baryon_buildup_owners_turn, "au.md Baryon Buildup"},
+    {"coalescent_organism_carriers_turn", &Options::coalescent_organism_carriers_turn,
+     "au.md Coalescent Organism"},
+    {"alien_groupie_affected_players_turn", &Options::alien_groupie_affected_players_turn,
+     "premiere-b.md Alien Groupie"},
+    {"ship_blasts_current_shields", &Options::ship_blasts_current_shields,
+     "premiere-b.md Auto-Destruct Sequence, Loss of Orbital Stability"},
+    {"ship_seizure_any_own_facility", &Options::ship_seizure_any_own_facility,
+     "premiere-b.md Ship Seizure"},
+    {"causality_loop_spares_attempt", &Options::causality_loop_spares_attempt,
+     "premiere-b.md Temporal Causality Loop"},
 };
 
 }  // namespace spacedock::stccg

@@ -38,43 +38,60 @@ bool effect_names_location(const Effect& x) {
          x.kind != EffectKind::kDownloadFailed;
 }
 
-}  // namespace
-
-void State::insert_location(LocIndex at, Location location) {
-  const auto shift = [at](LocIndex& loc) {
-    if (loc != kNoLoc && loc >= at) ++loc;
+// Applies `remap` to every location index the game keeps (cards, effects, frames, actions).
+template <typename Remap>
+void remap_locations(State& s, Remap remap) {
+  const auto remap_action = [&](Action& a) {
+    if (action_names_location(a)) remap(a.loc);
   };
-  const auto shift_action = [&](Action& a) {
-    if (action_names_location(a)) shift(a.loc);
-  };
-  for (CardState& card : cards)
-    shift(card.loc);
-  for (Effect& x : effects) {
-    if (effect_names_location(x)) shift(x.loc);
+  for (CardState& card : s.cards)
+    remap(card.loc);
+  for (Effect& x : s.effects) {
+    if (effect_names_location(x)) remap(x.loc);
   }
-  for (Frame& frame : frames) {
+  for (Frame& frame : s.frames) {
     std::visit(
         [&](auto& f) {
           using F = std::decay_t<decltype(f)>;
           if constexpr (std::is_same_v<F, ActionFrame>) {
-            shift_action(f.action);
+            remap_action(f.action);
             for (auto& response : f.responses)
-              shift_action(response.second);
+              remap_action(response.second);
           } else if constexpr (std::is_same_v<F, AttemptFrame> || std::is_same_v<F, WindowFrame> ||
                                std::is_same_v<F, ShipBattleFrame> ||
                                std::is_same_v<F, PersonnelBattleFrame>) {
-            shift(f.loc);
+            remap(f.loc);
           }
         },
         frame);
   }
-  for (Action& a : offered)
-    shift_action(a);
-  if (answer) shift_action(*answer);
+  for (Action& a : s.offered)
+    remap_action(a);
+  if (s.answer) remap_action(*s.answer);
+}
+
+}  // namespace
+
+void State::insert_location(LocIndex at, Location location) {
+  remap_locations(*this, [at](LocIndex& loc) {
+    if (loc != kNoLoc && loc >= at) ++loc;
+  });
   spaceline.insert(spaceline.begin() + at, std::move(location));
   const Location& inserted = spaceline[at];
   if (inserted.mission != kNoCard) cards[inserted.mission].loc = at;
   if (inserted.copy != kNoCard) cards[inserted.copy].loc = at;
+}
+
+void State::swap_locations(LocIndex a, LocIndex b) {
+  if (a == b) return;
+  remap_locations(*this, [a, b](LocIndex& loc) {
+    if (loc == a) {
+      loc = b;
+    } else if (loc == b) {
+      loc = a;
+    }
+  });
+  std::swap(spaceline[a], spaceline[b]);
 }
 
 namespace {

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -146,6 +147,24 @@ struct PlayerState {
   }
 };
 
+struct State;
+
+// The game as it was as each of the active player's orders of this turn began, so that a card
+// may undo the last ones (Handler::undoes_orders: Temporal Causality Loop). Kept only in a game
+// holding such a card: each order costs a copy of the state (its events left out).
+struct OrderJournal {
+  struct Entry {
+    std::shared_ptr<const State> before;
+    std::size_t events = 0;  // how many events the game had then
+  };
+  bool kept = false;
+  std::vector<Entry> orders;  // this turn's, in order
+  // A rewind asked for (Engine::rewind_orders), made once the current step is over, and the card
+  // that asked for it.
+  std::optional<std::size_t> rewind_to;
+  CardId rewind_source = kNoCard;
+};
+
 // The complete state of a game: a plain value.
 struct State {
   const CardDb* db = nullptr;
@@ -195,6 +214,7 @@ struct State {
 
   std::vector<Event> events;
   std::size_t events_checked = 0;  // state-based checks have seen the events before this one
+  OrderJournal journal;
 
   const CardDef& def(CardId c) const { return db->def(cards[c].def); }
   const CardTraits& traits(CardId c) const { return db->traits(cards[c].def); }
@@ -256,6 +276,10 @@ struct State {
   // location's mission and copy get their index here; the caller moves those cards there. Past
   // events keep the indices they were recorded with.
   void insert_location(LocIndex at, Location location);
+  // Exchanges the locations at `a` and `b`, each with everything at it, under it and on it
+  // (Q rearranges the spaceline): every location index the game keeps follows its place, as for
+  // insert_location.
+  void swap_locations(LocIndex a, LocIndex b);
 
   std::uint64_t hash() const;
   // The first broken invariant, or an empty string: every card is listed exactly once, in the

@@ -1,6 +1,7 @@
 // The open decision as its player sees it: every option with an English label and its
 // structured action, a title that says what is being decided, and the card it is about. The
 // frame on top of the stack owes the decision, so it says what kind of decision it is.
+#include <cctype>
 #include <string>
 
 #include "engine/stccg/cards/handlers/handler.h"
@@ -11,7 +12,7 @@ namespace {
 
 using enum ActionKind;
 
-static_assert(kLastActionKind == v1::STCCG_ACTION_INSERT_MISSION,
+static_assert(kLastActionKind == v1::STCCG_ACTION_NAME_CARD_TYPE,
               "StccgActionKind mirrors ActionKind");
 
 // What the decision is, and the card (with its handler's words) it is about.
@@ -58,7 +59,8 @@ Context context_of(const State& s) {
       !s.offered.empty() &&
       (s.offered.front().kind == kChoose || s.offered.front().kind == kChooseSkill ||
        s.offered.front().kind == kChooseGender || s.offered.front().kind == kInsertMission ||
-       s.offered.front().kind == kDone || s.offered.back().kind == kDone);
+       s.offered.front().kind == kNameCardType || s.offered.front().kind == kDone ||
+       s.offered.back().kind == kDone);
   const v1::StccgDecisionStep card_step =
       choosing ? v1::STCCG_DECISION_CHOOSE : v1::STCCG_DECISION_YES_NO;
   std::visit(
@@ -121,6 +123,16 @@ std::string_view gender_word(Gender gender) {
   return "of no known gender";
 }
 
+// "STCCG_CARD_TYPE_PERSONNEL" -> "Personnel"; a facility is an outpost or a station.
+std::string card_type_word(v1::StccgCardType type) {
+  if (type == v1::STCCG_CARD_TYPE_FACILITY) return "Facility (outpost or station)";
+  const std::string name = v1::StccgCardType_Name(type);
+  std::string word = name.substr(name.rfind('_') + 1);
+  for (std::size_t i = 1; i < word.size(); ++i)
+    word[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(word[i])));
+  return word;
+}
+
 // The titles a card's download `entry` names, "A or B".
 std::string download_titles(const CardDef& def, LocIndex entry) {
   std::string titles;
@@ -173,13 +185,13 @@ class Labeller {
         // Personnel and ships report for duty; equipment is played (§2.3).
         const auto type = s_.type(a.a);
         const std::string verb = type == v1::STCCG_CARD_TYPE_EQUIPMENT ? "Play " : "Report ";
+        if (a.b == kNoCard)  // a ship at a spaceline location (StccgReportsAt, Enterprise-C)
+          return verb + card(a.a) + " to " + mission_title(s_, a.loc);
         if (game_.rules().is_personnel(a.b)) {  // beside a personnel (Mek'leth), or to its group
           if (type == v1::STCCG_CARD_TYPE_EQUIPMENT) return verb + card(a.a) + " with " + card(a.b);
           return verb + card(a.a) + " to the group of " + card(a.b) + " at " +
                  mission_title(s_, game_.rules().location_of(a.b));
         }
-        if (a.b == kNoCard)  // a ship at a spaceline end (StccgReportsAt)
-          return verb + card(a.a) + " to " + mission_title(s_, a.loc);
         return verb + card(a.a) + (type == v1::STCCG_CARD_TYPE_SHIP ? " to " : " aboard ") +
                card(a.b) + " at " + mission_title(s_, s_.cards[a.b].loc);
       }
@@ -256,6 +268,8 @@ class Labeller {
         return card(a.a) + " is " + std::string(gender_word(static_cast<Gender>(a.loc)));
       case kChooseFromOutside:  // `b` carries the card's definition
         return "Take " + s_.db->def(a.b).title() + " from outside the game";
+      case kNameCardType:  // `loc` carries the card type
+        return "Name " + card_type_word(static_cast<v1::StccgCardType>(a.loc));
       case kDone:
         return std::string(done_label());
       case kYes:
@@ -292,6 +306,8 @@ class Labeller {
         return "The battle at " + at + " is over: respond, or pass";
       case WindowKind::kCaptured:
         return card(c_.about) + " is taken captive: respond, or pass";
+      case WindowKind::kDrawn:
+        return name_(s_.active) + " has drawn at the end of the turn: respond, or pass";
       case WindowKind::kResponse:
         break;
     }
@@ -390,6 +406,7 @@ class Labeller {
   }
 
   std::string choose_what() const {
+    if (!s_.offered.empty() && s_.offered.front().kind == kNameCardType) return "name a card type";
     const std::string_view label = words(&Handler::choose_label, {});
     if (!label.empty()) return std::string(label);
     const auto* action = std::get_if<ActionFrame>(&s_.frames.back());
@@ -427,6 +444,9 @@ void action_to_proto(const Engine& rules, const Action& a, v1::StccgAction* out)
       return;
     case kChooseGender:  // `loc` carries the gender
       out->set_gender(static_cast<v1::StccgGender>(a.loc));
+      return;
+    case kNameCardType:  // `loc` carries the card type
+      out->set_card_type(static_cast<v1::StccgCardType>(a.loc));
       return;
     default:
       break;

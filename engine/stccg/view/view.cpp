@@ -9,13 +9,18 @@ namespace spacedock::stccg {
 
 bool may_see(const Game& game, CardId c, core::Viewer viewer) {
   if (viewer.role == core::Viewer::Role::kJudge || game.rules().all_see(c)) return true;
-  // A view granted to one player of a side deck (Tarmin) or of a mission's seed cards (Scan).
+  // A view granted to one player of a side deck (Tarmin), of a mission's seed cards (Scan), or
+  // of cards aboard a ship, or in the opponent's hand or deck (Long-Range Scan, Life-form Scan).
   if (viewer.role == core::Viewer::Role::kPlayer &&
       (game.rules().views_side_deck_card(viewer.seat, c) ||
-       game.rules().views_scanned_seed(viewer.seat, c)))
+       game.rules().views_scanned_seed(viewer.seat, c) ||
+       game.rules().views_granted(viewer.seat, c)))
     return true;
   const CardState& card = game.state().cards[c];
-  const Seat holder = card.zone == Zone::kPlay ? card.controller : card.owner;
+  // A card in play, or in a hand, is its controller's: an earned artifact goes to the earner's
+  // hand whoever seeded it (StccgArtifact.to_hand).
+  const Seat holder =
+      card.zone == Zone::kPlay || card.zone == Zone::kHand ? card.controller : card.owner;
   return (viewer.is_seat(holder) || (viewer.role == core::Viewer::Role::kPlayer &&
                                      game.rules().knows_as_crew(viewer.seat, c))) &&
          game.rules().owner_sees(c);

@@ -13,19 +13,19 @@ import { StccgSights } from "./stccg_sights.mjs";
 
 const kTable = ".stccg";
 
-// The New match form's rule options, opened: the switches in their three groups (the rules
-// documents' disagreements, open; Q-Continuum and Blaze of Glory card readings, folded, one
-// opened for the shot), all off by default.
+// The New match form's rule options, opened: the switches in their four groups (the rules
+// documents' disagreements, open; Q-Continuum, Blaze of Glory, and Premiere and Alternate
+// Universe card readings, folded, the last opened for the shot), all off by default.
 async function ruleOptions(report, person, form) {
   const details = form.locator("details.rule-options");
   await details.locator(":scope > summary").click();
-  await report.check("stccg: the rule options come in three groups, every switch off", async () => {
+  await report.check("stccg: the rule options come in four groups, every switch off", async () => {
     const groups = await details.locator("details.rule-group > summary").allTextContents();
-    if (groups.length !== 3) throw new Error(`groups: ${groups.join(" | ")}`);
+    if (groups.length !== 4) throw new Error(`groups: ${groups.join(" | ")}`);
     const on = await details.locator("input[type=checkbox]:checked").count();
     if (on) throw new Error(`${on} switch(es) on by default`);
-    await details.locator("details.rule-group > summary").nth(2).click();
-    await details.locator("details.rule-group").nth(2).evaluate((el) => el.scrollIntoView({ block: "start" }));
+    await details.locator("details.rule-group > summary").nth(3).click();
+    await details.locator("details.rule-group").nth(3).evaluate((el) => el.scrollIntoView({ block: "start" }));
     await report.shot(person.page, "stccg-rule-options");
     return groups.join(" | ");
   }, () => report.shot(person.page, "fail-stccg-rule-options"));

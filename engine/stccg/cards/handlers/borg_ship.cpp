@@ -46,6 +46,7 @@ int heading(Engine& e, CardId self) {
 // player's, each in a battle of its own: a CardFrame starts them one after another, in card
 // order, `chosen` being the last card attacked.
 void attack_everything(Engine& e, CardId self) {
+  if (e.has_effect(EffectKind::kNoAttacks, self)) return;  // Hugh
   e.state().frames.push_back(CardFrame{.card = self, .player = e.state().cards[self].controller});
 }
 
@@ -102,6 +103,7 @@ void borg_ship_arrived(Engine& e, CardId self, CardId ship) {
   // A ship stopping where it is (flying past is safe), or decloaking there (CRD IV.5C).
   const State& s = e.state();
   const CardState& card = s.cards[ship];
+  if (e.has_effect(EffectKind::kNoAttacks, self)) return;  // Hugh
   if (e.is_ship(ship) && card.where == Where::kSpace && !card.cloaked &&
       card.loc == e.location_of(self))
     e.begin_ship_battle(kNoSeat, self, ship);

@@ -152,6 +152,22 @@ inline bool has_q_icon(const Engine& e, CardId c) {
   return (e.state().traits(c).icons & (1u << v1::STCCG_ICON_Q)) != 0;
 }
 
+// Whether a member of the group meeting `f.current` wins that card's side game for its player:
+// a where_present WINS entry naming its title or its colon group (Mickey D. and the Royale
+// Casino dilemmas, CRD IV.10.E).
+inline bool side_game_won_by_presence(const Engine& e, const AttemptFrame& f) {
+  const State& s = e.state();
+  const std::string& title = s.def(f.current).title();
+  return std::any_of(f.members.begin(), f.members.end(), [&](CardId member) {
+    if (!e.is_personnel(member)) return false;
+    const auto& entries = s.def(member).card.personnel().where_present();
+    return std::any_of(entries.begin(), entries.end(), [&](const v1::StccgWherePresent& entry) {
+      return entry.effect() == v1::STCCG_PRESENCE_EFFECT_WINS &&
+             (title == entry.title() || title.starts_with(entry.title() + ":"));
+    });
+  });
+}
+
 // Whether a card's state check may start its own frame now: only between decisions (an answer
 // waiting would go to the new frame), and one at a time.
 inline bool may_start_card_frame(const Engine& e, CardId self) {

@@ -41,6 +41,10 @@ struct Handler {
   // nullifier) resolves before it, last in first out (§3.16 item 7); other responses resolve
   // after the action they answer.
   void (*resolve)(Engine&, ActionFrame& play) = nullptr;
+  // Its play, answering an action in that action's response window, resolves before it, so that
+  // it may stop it (Barclay Transporter Phobia keeps a personnel from beaming): §3.16's
+  // "responses resolve after the action" does not fit a card that prevents the action.
+  bool resolves_before_answered = false;
 
   // --- In play ---
   // Just after it reported for duty, from the hand or a download: a choice its owner makes as
@@ -72,6 +76,13 @@ struct Handler {
   // Whether, while in play, it stops `ship` moving from `from` to `to` (a blockade).
   bool (*blocks_move)(const Engine&, CardId self, CardId ship, LocIndex from,
                       LocIndex to) = nullptr;
+  // A personnel that, aboard a ship, lets it move off one end of the spaceline and back in at the
+  // other (Lakanta; Engine::move_cost takes the cheaper way round); a card on its player's table
+  // lets all their ships (Where No One Has Gone Before).
+  bool wraps_spaceline = false;
+  // Whether, while in play, it keeps `card` (personnel or equipment) from beaming or walking
+  // anywhere: a quarantine (Hyper-Aging).
+  bool (*blocks_transfer)(const Engine&, CardId self, CardId card) = nullptr;
   // Just before it leaves play for the discard pile, while the cards on it are still there
   // (what it holds goes elsewhere).
   void (*leaving_play)(Engine&, CardId self) = nullptr;
@@ -85,11 +96,19 @@ struct Handler {
   // It is relied on as an android, the only one there: a dilemma naming androids is met by its
   // group (Juliana Tainer becomes aware).
   void (*used_as_android)(Engine&, CardId self) = nullptr;
+  // In a player's hand, it may answer the end-of-turn draw: a window opens just after that draw
+  // only while a player holds such a card (Subspace Schism), so that turns end unasked otherwise.
+  bool answers_draw = false;
   // Whether, while in play, its controller's card play may be a group of reports (Red Alert).
   bool reports_as_group = false;
   // While it is in play, every draw deck is face up: its top card is seen by everyone
   // (Heisenberg Compensators).
   bool draw_decks_face_up = false;
+  // While it is in play, every hand is face up, seen by both players (Alien Probe).
+  bool hands_face_up = false;
+  // Played on a mission: holograms may beam down to and act on that planet as if a Holodeck
+  // reached it (Holo-Projectors).
+  bool holodeck_on_planet = false;
   // While it is in play, a random selection among the opposing player's personnel only, at its
   // location, is made by its controller instead (Elim; Engine::random_chooser).
   bool chooses_random_selections = false;
@@ -117,6 +136,9 @@ struct Handler {
   // After `ship` moved and stopped at a location, or decloaked there (rules/movement.cpp): a card
   // that attacks what arrives where it is (Borg Ship).
   void (*ship_arrived)(Engine&, CardId self, CardId ship) = nullptr;
+  // After `ship` moved from `from` to `to`, before the cards there are told it arrived: a card
+  // acting on the locations a move crosses (Subspace Warp Rift, Tetryon Field).
+  void (*ship_moved)(Engine&, CardId self, CardId ship, LocIndex from, LocIndex to) = nullptr;
 
   // --- Fighting and moving like a ship without being one (rules/attributes.cpp, battle/) ---
   // Its printed RANGE, WEAPONS or SHIELDS, which a card other than a ship or facility does not
@@ -132,6 +154,18 @@ struct Handler {
   // While it is in play, `vessel` is about to be destroyed by `by` (kNoSeat: not by a player),
   // still in play (Klingon Civil War scores it).
   void (*vessel_destroyed)(Engine&, CardId self, CardId vessel, Seat by) = nullptr;
+  // While it is in play: the STRENGTH it adds to the side of a personnel battle whose fighters
+  // are `fighters` (0: none; it is not theirs, or not with them), counted only in the battle
+  // (Echo Papa 607 Killer Drone). `fought_in_battle` tells it, once the battle is over, that it
+  // added some (its own count of battles goes up).
+  int (*battle_strength)(const Engine&, CardId self, const std::vector<CardId>& fighters) = nullptr;
+  void (*fought_in_battle)(Engine&, CardId self) = nullptr;
+  // Equipment or an artifact with a group (on its planet, or aboard its ship or facility): what
+  // it adds to the group's skill and attribute totals (GroupFacts::extra_skills, Data's Head).
+  void (*adds_to_group)(const Engine&, CardId self, GroupFacts& group) = nullptr;
+  // It is the target of an attack in a ship battle: whether that attack is nullified, doing
+  // nothing whatever the totals (Edo Vessel: a coin toss for each attack).
+  bool (*nullifies_attack)(Engine&, CardId self) = nullptr;
 
   // --- Missions (rules/movement.cpp) ---
   // The span `mover` pays to enter or cross this location, instead of the printed one
@@ -140,12 +174,29 @@ struct Handler {
   // Whether it forbids `seat` to initiate a battle at `loc` (Nebula: only after a Scan there),
   // whatever card starts it (rules/battle/forces.cpp).
   bool (*forbids_battle)(const Engine&, CardId self, Seat seat, LocIndex loc) = nullptr;
+  // Whether the group `f` solving it meets its requirement, for one the condition language
+  // cannot say whole: `facts` are the group's, `formula` what the data's formula says of them
+  // (Brute Force: STRENGTH per member; Investigate Time Continuum: a Time Travel Pod in hand).
+  bool (*meets_requirements)(const Engine&, CardId self, const AttemptFrame& f,
+                             const GroupFacts& facts, bool formula) = nullptr;
+  // The points the group `f` scores for solving it, for a variable point box (Reunion).
+  int (*points)(const Engine&, CardId self, const AttemptFrame& f,
+                const GroupFacts& facts) = nullptr;
+  // Whether it forbids beaming `card` to `to` (kNoCard: to the planet) at its location (Quash
+  // Conspiracy: not from ship to ship).
+  bool (*blocks_beaming)(const Engine&, CardId self, CardId card, CardId to) = nullptr;
+  // Its attempts are made by all its attempting player's personnel on the planet as one Away
+  // Team, whatever their affiliations (Diplomatic Conference's treaty for the attempt).
+  bool attempted_by_all = false;
 
   // --- A card acting over several decisions (rules/engine.cpp) ---
   // Runs a CardFrame the handler pushed (a choice at the end of a turn, ...) until it pops it.
   void (*step)(Engine&, CardFrame&) = nullptr;
 
   // --- Met in a mission attempt: dilemmas, Q-cards (rules/dilemmas.cpp) ---
+  // It may undo the active player's last orders of the turn (Temporal Causality Loop): a game
+  // holding such a card keeps a journal of them (rules/journal.cpp, OrderJournal).
+  bool undoes_orders = false;
   // Resolves the card instead of the standard procedure of §3.9, which the handler may still
   // call for what its data describes.
   void (*encounter)(Engine&, AttemptFrame&) = nullptr;
@@ -153,6 +204,9 @@ struct Handler {
   // meeting, before it does anything (I Am Not a Merry Man!: a Q-card at its Klingon's
   // location); `cancelled` is then told that it did.
   bool (*may_cancel_met)(const Engine&, CardId self, const AttemptFrame& f) = nullptr;
+  // While it is in play: whether the card `f.current` a group is meeting is nullified at once,
+  // no one choosing (Thermal Deflectors: Firestorm, Thought Fire).
+  bool (*nullifies_met)(const Engine&, CardId self, const AttemptFrame& f) = nullptr;
   void (*cancelled)(Engine&, CardId self) = nullptr;
   // While it is in play: the player who may send each personnel the card `f.current` relocates
   // to a planet of their choice instead of where the card sends it (Jealous Amanda), or

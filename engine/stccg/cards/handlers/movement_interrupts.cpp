@@ -96,8 +96,8 @@ void distortion_resolve(Engine& e, ActionFrame& f) {
   }
 }
 
-// --- Incoming Message - Federation / Klingon: a required move to the nearest outpost of the
-// affiliation; the card rides on the ship until it arrives (CRD II.2, IV.8).
+// --- Incoming Message - Federation / Klingon / Romulan: a required move to the nearest outpost
+// of the affiliation; the card rides on the ship until it arrives (CRD II.2, IV.8).
 
 template <Affiliation kAffiliation>
 LocIndex nearest_outpost(const Engine& e, CardId ship) {
@@ -192,6 +192,15 @@ extern const Handler kIncomingMessageKlingon{
     .still_legal = target_in_play,
     .resolve = message_resolve<Affiliation::kKlingon>,
     .state_check = message_state_check<Affiliation::kKlingon>,
+};
+
+extern const Handler kIncomingMessageRomulan{
+    .name = "incoming_message_romulan",
+    .test = "tests/scenarios/card-premiere-interrupts.scn",
+    .plays = message_plays<Affiliation::kRomulan>,
+    .still_legal = target_in_play,
+    .resolve = message_resolve<Affiliation::kRomulan>,
+    .state_check = message_state_check<Affiliation::kRomulan>,
 };
 
 }  // namespace spacedock::stccg::handlers

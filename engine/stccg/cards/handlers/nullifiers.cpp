@@ -14,8 +14,16 @@ extern const Handler kAmandaRogers, kKevinUxbridge;
 
 namespace {
 
+// Of that type, or an artifact played from the hand as one (CRD II.1 "Played as": a nullifier
+// of interrupts or of events reaches it); not one placed at once when earned (Horga'hn).
 bool is_type(const Engine& e, CardId c, v1::StccgCardType type) {
-  return e.state().def(c).type() == type;
+  const CardDef& def = e.state().def(c);
+  if (def.type() == v1::STCCG_CARD_TYPE_ARTIFACT && def.card.artifact().to_hand()) {
+    const auto as = def.card.artifact().play_as();
+    return (type == v1::STCCG_CARD_TYPE_INTERRUPT && as == v1::STCCG_PLAY_AS_INTERRUPT) ||
+           (type == v1::STCCG_CARD_TYPE_EVENT && as == v1::STCCG_PLAY_AS_EVENT);
+  }
+  return def.type() == type;
 }
 
 // Cards of the opponent being played, which a nullifier may answer.
@@ -47,8 +55,12 @@ void amanda_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* wi
                [&](CardId c) { return is_type(e, c, v1::STCCG_CARD_TYPE_INTERRUPT); });
 }
 
-// Events on the table or on a card; treaties are immune (CRD II.4 errata).
+// Events on the table or on a card, and a dilemma that stays on the table as an event
+// (Interphasic Plasma Creatures, CRD IV.5A); treaties are immune (CRD II.4 errata).
 bool kevin_may_hit(const Engine& e, CardId event) {
+  const CardState& card = e.state().cards[event];
+  if (is_type(e, event, v1::STCCG_CARD_TYPE_DILEMMA))
+    return card.zone == Zone::kPlay && card.where == Where::kTable;
   return is_type(e, event, v1::STCCG_CARD_TYPE_EVENT) &&
          e.state().def(event).card.event().treaty().empty();
 }

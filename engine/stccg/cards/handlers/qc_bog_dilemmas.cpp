@@ -251,9 +251,12 @@ void royale_casino_craps(Engine& e, AttemptFrame& f) {
     return out;
   };
   f.sub = DilemmaStep::kAsking;
-  auto shown = e.pick_or_done(f.player, personnel_in_hand(f.player));
+  // Mickey D. in the Away Team wins it with no showing (side_game_won_by_presence).
+  const bool won = side_game_won_by_presence(e, f);
+  auto shown =
+      won ? std::optional<CardId>(kNoCard) : e.pick_or_done(f.player, personnel_in_hand(f.player));
   if (!shown) return;
-  Seat winner = State::other(f.player);
+  Seat winner = won ? f.player : State::other(f.player);
   if (*shown != kNoCard) {
     e.reveal(*shown);
     const int x = cunning(*shown);

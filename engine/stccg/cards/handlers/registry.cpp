@@ -16,6 +16,25 @@ extern const Handler kBetazoidGiftBox, kHorgahn, kRessikanFlute;
 extern const Handler kSeniorStaffMeeting;
 // au_cards.cpp
 extern const Handler kDoppelganger;
+// au_events.cpp
+extern const Handler kBaryonBuildup, kCaptainsLog, kInterrogation, kKlimDokachin, kMotsAdvice,
+    kRishonUxbridge, kTheMaskOfKorgano, kThermalDeflectors;
+// au_dilemmas.cpp
+extern const Handler kCoalescentOrganism, kConundrum, kFerengiAttack, kFrameOfMind,
+    kInterphasicPlasmaCreatures, kMalfunctioningDoor, kMamanPicard, kOutpostRaid, kParallelRomance,
+    kPunishmentZone, kQuantumSingularityLifeforms, kRascals, kRoyaleCasinoBlackjack, kTheGatherers,
+    kThoughtFire, kWorshiper;
+// au_interrupts.cpp
+extern const Handler kCountermanda, kDeadInBed, kDestroyRadioactiveGarbageScow, kDevidianForagers,
+    kFireSculptor, kHumuhumunukunukuapuaa, kIsabella, kJamaharon, kKevinUxbridgeConvergence,
+    kRomulanAmbush, kSeizeWesley, kVorgonRaiders, kVulcanNervePinch;
+// au_interrupts_2.cpp
+extern const Handler kAntiMatterSpread, kBarclayTransporterPhobia, kBrainDrain, kHail,
+    kHowardHeirloomCandle;
+// au_interrupts_3.cpp
+extern const Handler kIncomingMessageAttackAuthorization, kTemporalNarcosis;
+// au_personnel_ships.cpp
+extern const Handler kEdoVessel, kLakanta, kPaulRice, kTarg, kUssEnterpriseC, kVorgonSeedRaid;
 // battle_aftermath.cpp
 extern const Handler kArbiterOfSuccession, kDatasMedals, kDiscommendation, kKlingonCivilWar,
     kKlingonPainstik, kPhaserArrayPowerCell;
@@ -60,9 +79,37 @@ extern const Handler kCounterintelligence, kDialMartokForMurder, kInsideOperatio
 extern const Handler kParticleFountain;
 // movement_interrupts.cpp
 extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation,
-    kIncomingMessageKlingon, kTranswarpConduit;
+    kIncomingMessageKlingon, kIncomingMessageRomulan, kTranswarpConduit;
 // nullifiers.cpp
 extern const Handler kAmandaRogers, kKevinUxbridge, kQ2, kTestDoorJammer, kTestTreatyBreaker;
+// au_doorways.cpp
+extern const Handler kDevidianDoor, kOphidianCane;
+// premiere_au_artifacts.cpp
+extern const Handler kDatasHead, kEchoPapa607KillerDrone, kIconianGateway, kKurlanNaiskos,
+    kThoughtMaker, kVulcanStoneOfGol;
+// premiere_au_ships_missions.cpp
+extern const Handler kInvestigateTimeContinuum, kBruteForce, kDiplomaticConference, kReunion,
+    kQualorIiRendezvous, kQuashConspiracy;
+// premiere_dilemmas.cpp
+extern const Handler kAlienAbduction, kCytherians, kElAdrelCreature, kHyperAging,
+    kIconianComputerWeapon, kKtarianGame, kMentharBoobyTrap, kNitriumMetalParasites, kPhasedMatter,
+    kQDilemma, kRadioactiveGarbageScow, kRemFatigueHallucinations, kSarjenka,
+    kTwoDimensionalCreatures;
+// temporal_causality_loop.cpp
+extern const Handler kTemporalCausalityLoop;
+// premiere_events.cpp
+extern const Handler kAlienProbe, kAntiTimeAnomaly, kAtmosphericIonization, kDistortionField,
+    kGenetronicReplicator, kHoloProjectors, kLoresFingernail, kMasakaTransformations,
+    kNeuralServoDevice, kPatternEnhancers, kRaiseTheStakes, kSubspaceWarpRift, kSupernova,
+    kTetryonField, kTheTravelerTranscendence, kWhereNoOneHasGoneBefore;
+// premiere_events_2.cpp
+extern const Handler kGapsInNormalSpace, kTelepathicAlienKidnappers;
+// premiere_interrupts.cpp
+extern const Handler kAlienGroupie, kAsteroidSanctuary, kAutoDestructSequence, kCrosis,
+    kEnergyVortex, kFullPlanetScan, kHugh, kJaglomShrek, kKlingonDeathYell, kLifeFormScan,
+    kLongRangeScan, kLossOfOrbitalStability, kNearWarpTransport, kShipSeizure,
+    kSubspaceInterference, kSubspaceSchism, kTachyonDetectionGrid, kTemporalRift, kTheDevil,
+    kTheJuggler, kVulcanMindmeld, kWormhole;
 // q_card_answers.cpp
 extern const Handler kIAmNotAMerryMan;
 // q_cards.cpp
@@ -71,6 +118,8 @@ extern const Handler kAmandasParents, kAreTheseTrulyYourFriendsBrother, kDoorNet
     kTheNakedTruth, kTijuanaCrass, kWesleyGetsThePoint, kWheresGuinan, kYouWillInTime;
 // personnel_abilities.cpp
 extern const Handler kTimicin;
+// premiere_personnel.cpp
+extern const Handler kExocompRepair;
 // q_continuum.cpp
 extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCamest,
     kGuiltyProvisionally, kIncomingMessageTheContinuum, kIntoTheBreach, kLemonAid,
@@ -140,6 +189,139 @@ extern const Handler kAlienLabyrinth;
 namespace {
 
 const std::array kHandlers = {
+    // premiere_events_2.cpp
+    &handlers::kGapsInNormalSpace,
+    &handlers::kTelepathicAlienKidnappers,
+    // premiere_events.cpp
+    &handlers::kAlienProbe,
+    &handlers::kAntiTimeAnomaly,
+    &handlers::kAtmosphericIonization,
+    &handlers::kDistortionField,
+    &handlers::kGenetronicReplicator,
+    &handlers::kHoloProjectors,
+    &handlers::kLoresFingernail,
+    &handlers::kMasakaTransformations,
+    &handlers::kNeuralServoDevice,
+    &handlers::kPatternEnhancers,
+    &handlers::kRaiseTheStakes,
+    &handlers::kSubspaceWarpRift,
+    &handlers::kTetryonField,
+    &handlers::kSupernova,
+    &handlers::kTheTravelerTranscendence,
+    &handlers::kWhereNoOneHasGoneBefore,
+    // premiere_dilemmas.cpp
+    &handlers::kAlienAbduction,
+    &handlers::kCytherians,
+    &handlers::kElAdrelCreature,
+    &handlers::kHyperAging,
+    &handlers::kIconianComputerWeapon,
+    &handlers::kKtarianGame,
+    &handlers::kMentharBoobyTrap,
+    &handlers::kNitriumMetalParasites,
+    &handlers::kPhasedMatter,
+    &handlers::kQDilemma,
+    &handlers::kRadioactiveGarbageScow,
+    &handlers::kRemFatigueHallucinations,
+    &handlers::kSarjenka,
+    &handlers::kTwoDimensionalCreatures,
+    // temporal_causality_loop.cpp
+    &handlers::kTemporalCausalityLoop,
+    // au_dilemmas.cpp
+    &handlers::kCoalescentOrganism,
+    &handlers::kConundrum,
+    &handlers::kFerengiAttack,
+    &handlers::kFrameOfMind,
+    &handlers::kInterphasicPlasmaCreatures,
+    &handlers::kMalfunctioningDoor,
+    &handlers::kMamanPicard,
+    &handlers::kOutpostRaid,
+    &handlers::kParallelRomance,
+    &handlers::kPunishmentZone,
+    &handlers::kQuantumSingularityLifeforms,
+    &handlers::kRascals,
+    &handlers::kRoyaleCasinoBlackjack,
+    &handlers::kTheGatherers,
+    &handlers::kThoughtFire,
+    &handlers::kWorshiper,
+    // au_interrupts.cpp
+    &handlers::kCountermanda,
+    &handlers::kDeadInBed,
+    &handlers::kDestroyRadioactiveGarbageScow,
+    &handlers::kDevidianForagers,
+    &handlers::kFireSculptor,
+    &handlers::kHumuhumunukunukuapuaa,
+    &handlers::kIsabella,
+    &handlers::kJamaharon,
+    &handlers::kKevinUxbridgeConvergence,
+    &handlers::kRomulanAmbush,
+    &handlers::kSeizeWesley,
+    &handlers::kVorgonRaiders,
+    &handlers::kVulcanNervePinch,
+    // au_interrupts_2.cpp
+    &handlers::kAntiMatterSpread,
+    &handlers::kBarclayTransporterPhobia,
+    &handlers::kBrainDrain,
+    &handlers::kHail,
+    &handlers::kHowardHeirloomCandle,
+    // au_interrupts_3.cpp
+    &handlers::kIncomingMessageAttackAuthorization,
+    &handlers::kTemporalNarcosis,
+    // au_personnel_ships.cpp
+    &handlers::kEdoVessel,
+    &handlers::kLakanta,
+    &handlers::kPaulRice,
+    &handlers::kTarg,
+    &handlers::kUssEnterpriseC,
+    &handlers::kVorgonSeedRaid,
+    // au_events.cpp
+    &handlers::kBaryonBuildup,
+    &handlers::kCaptainsLog,
+    &handlers::kInterrogation,
+    &handlers::kKlimDokachin,
+    &handlers::kMotsAdvice,
+    &handlers::kRishonUxbridge,
+    &handlers::kTheMaskOfKorgano,
+    &handlers::kThermalDeflectors,
+    // premiere_au_ships_missions.cpp
+    &handlers::kInvestigateTimeContinuum,
+    &handlers::kBruteForce,
+    &handlers::kDiplomaticConference,
+    &handlers::kReunion,
+    &handlers::kQualorIiRendezvous,
+    &handlers::kQuashConspiracy,
+    // au_doorways.cpp
+    &handlers::kDevidianDoor,
+    &handlers::kOphidianCane,
+    // premiere_au_artifacts.cpp
+    &handlers::kDatasHead,
+    &handlers::kEchoPapa607KillerDrone,
+    &handlers::kIconianGateway,
+    &handlers::kKurlanNaiskos,
+    &handlers::kThoughtMaker,
+    &handlers::kVulcanStoneOfGol,
+    &handlers::kAlienGroupie,
+    &handlers::kAsteroidSanctuary,
+    &handlers::kAutoDestructSequence,
+    &handlers::kCrosis,
+    &handlers::kEnergyVortex,
+    &handlers::kFullPlanetScan,
+    &handlers::kHugh,
+    &handlers::kIncomingMessageRomulan,
+    &handlers::kJaglomShrek,
+    &handlers::kKlingonDeathYell,
+    &handlers::kLifeFormScan,
+    &handlers::kLongRangeScan,
+    &handlers::kLossOfOrbitalStability,
+    &handlers::kNearWarpTransport,
+    &handlers::kShipSeizure,
+    &handlers::kSubspaceInterference,
+    &handlers::kSubspaceSchism,
+    &handlers::kTachyonDetectionGrid,
+    &handlers::kTemporalRift,
+    &handlers::kTheDevil,
+    &handlers::kTheJuggler,
+    &handlers::kVulcanMindmeld,
+    &handlers::kWormhole,
     &handlers::kAdmiralRoss,
     &handlers::kAldebaranSerpent,
     &handlers::kAlienLabyrinth,
@@ -297,6 +479,7 @@ const std::array kHandlers = {
     &handlers::kTheWakeOfTheBorg,
     &handlers::kTijuanaCrass,
     &handlers::kTimicin,
+    &handlers::kExocompRepair,
     &handlers::kTorture,
     &handlers::kTransfiguration,
     &handlers::kTranswarpConduit,

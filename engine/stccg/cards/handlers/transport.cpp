@@ -24,6 +24,7 @@ bool armbands_window(const WindowFrame* window) {
     case WindowKind::kCompleted:
     case WindowKind::kBattleEnded:
     case WindowKind::kCaptured:
+    case WindowKind::kDrawn:
       return false;
   }
   return false;

@@ -147,9 +147,22 @@ bool Engine::battle_forbidden(Seat seat, LocIndex loc) const {
   return false;
 }
 
+// A card forbids these two ships to battle each other (Hail).
+bool Engine::truce_between(CardId one, CardId other) const {
+  if (!s_.may_have(EffectKind::kNoBattleBetween)) return false;
+  return std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+    const auto paired = static_cast<CardId>(x.value);
+    return x.kind == EffectKind::kNoBattleBetween &&
+           ((x.card == one && paired == other) || (x.card == other && paired == one));
+  });
+}
+
 Rule Engine::may_target(Seat seat, CardId firing, CardId target, const BattleTerms& terms) const {
   const LocIndex loc = s_.cards[firing].loc;
   if (battle_forbidden(seat, loc)) return Rule::kBlocked;
+  // A card shelters the target from battles this turn (Asteroid Sanctuary).
+  if (has_effect(EffectKind::kBattleShielded, target)) return Rule::kBlocked;
+  if (truce_between(firing, target)) return Rule::kBlocked;
   if (terms.no_affiliation_limits) return Rule::kOk;
   const bool tal_shiar = group_has_skill(crew(firing), "Tal Shiar");
   if (!self_controlling(target))

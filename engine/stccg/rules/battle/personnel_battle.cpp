@@ -17,6 +17,13 @@ Seat seat_of(const PersonnelBattleFrame& b, int side) {
   return side == 0 ? b.attacker : State::other(b.attacker);
 }
 
+// A card that joins the Rogue Borg on a ship as one of them (Crosis): its data carries the
+// engine's keyword "Rogue Borg".
+bool joins_rogue_borg(const CardDef& def) {
+  const auto& keywords = def.card.keywords();
+  return std::find(keywords.begin(), keywords.end(), "Rogue Borg") != keywords.end();
+}
+
 }  // namespace
 
 void Engine::begin_personnel_battle(Seat seat, CardId member, CardId opponent,
@@ -70,8 +77,8 @@ void Engine::prune_battle(PersonnelBattleFrame& b) {
     b.sides[0].clear();
     for (CardId c : s_.in_play) {
       const CardState& card = s_.cards[c];
-      if (card.where == Where::kOn && card.host == b.rogue_host && card.def == b.rogue_def &&
-          card.controller == b.attacker)
+      if (card.where == Where::kOn && card.host == b.rogue_host && card.controller == b.attacker &&
+          (card.def == b.rogue_def || joins_rogue_borg(s_.def(c))))
         b.sides[0].push_back(c);
     }
     b.sides[1] = s_.in_play_at(b.rogue_host) ? crew(b.rogue_host) : std::vector<CardId>{};
@@ -90,9 +97,16 @@ void Engine::prune_battle(PersonnelBattleFrame& b) {
 
 int Engine::battle_strength(const PersonnelBattleFrame& b, int side) const {
   if (b.rogue_host != kNoCard && side == 0) {
-    // Each Rogue Borg is as strong as there are Rogue Borg in the group (CRD IV.8).
+    // Each Rogue Borg is as strong as there are Rogue Borg in the group (CRD IV.8), times the
+    // largest STRENGTH multiplier one of them carries (Crosis doubles them all, not cumulative).
     const int n = static_cast<int>(b.sides[0].size());
-    return n * n;
+    int times = 1;
+    for (const Effect& x : s_.effects) {
+      if (x.kind == EffectKind::kAttributeTimes && x.attribute == Attribute::kStrength &&
+          std::find(b.sides[0].begin(), b.sides[0].end(), x.card) != b.sides[0].end())
+        times = std::max<int>(times, x.value);
+    }
+    return n * n * times;
   }
   const bool vengeful = b.vengeance == side + 1;
   const auto klingon = bit(Affiliation::kKlingon);
@@ -101,6 +115,15 @@ int Engine::battle_strength(const PersonnelBattleFrame& b, int side) const {
     // Klingon Right of Vengeance: only the Klingons fight again, with STRENGTH x2.
     if (vengeful && !(affiliations(c) & klingon)) continue;
     total += attribute(c, Attribute::kStrength) * (vengeful ? 2 : 1);
+  }
+  return total + card_battle_strength(b.sides[side]);
+}
+
+int Engine::card_battle_strength(const std::vector<CardId>& fighters) const {
+  int total = 0;
+  for (CardId c : s_.handled_in_play) {
+    const Handler* handler = s_.handler(c);
+    if (handler && handler->battle_strength) total += handler->battle_strength(*this, c, fighters);
   }
   return total;
 }
@@ -143,6 +166,14 @@ void Engine::step(PersonnelBattleFrame& b) {
       // then a window just after the battle (Data's Medals), with this frame still below it.
       if (!b.windowed) {
         emit(ev::BattleEnded{ev::BattleKind::kPersonnel, b.loc, b.winner});
+        // The cards that added STRENGTH to a side count the battle (Echo Papa 607).
+        for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
+          const Handler* handler = s_.handler(c);
+          if (!handler || !handler->battle_strength || !handler->fought_in_battle) continue;
+          if (handler->battle_strength(*this, c, b.sides[0]) > 0 ||
+              handler->battle_strength(*this, c, b.sides[1]) > 0)
+            handler->fought_in_battle(*this, c);
+        }
         mark_losers(b);
         for (const auto& side : b.sides) {
           for (CardId c : side) {

@@ -137,7 +137,8 @@ int Engine::opposing_bonus(const ShipBattleFrame& b, int side, CardId card, Attr
 void Engine::fire(ShipBattleFrame& b, int side) {
   int attack = tactic_bonus(b, side, /*attack=*/true);
   for (CardId c : b.firing[side]) {
-    if (s_.in_play_at(c))
+    // A card whose attacks are nullified (Hugh on the Borg Ship) adds nothing.
+    if (s_.in_play_at(c) && !has_effect(EffectKind::kNoAttacks, c))
       attack += attribute(c, Attribute::kWeapons) + b.weapons_bonus[side] +
                 opposing_bonus(b, side, c, Attribute::kWeapons);
   }
@@ -148,7 +149,12 @@ void Engine::fire(ShipBattleFrame& b, int side) {
                         tactic_bonus(b, 1 - side, /*attack=*/false) +
                         opposing_bonus(b, 1 - side, target, Attribute::kShields);
     // Both comparisons are strict (CRD II.1 "Damage", "Direct Hit").
-    const std::uint8_t hit = attack > 2 * defense ? 2 : attack > defense ? 1 : 0;
+    std::uint8_t hit = attack > 2 * defense ? 2 : attack > defense ? 1 : 0;
+    if (const Handler* handler = s_.handler(target);
+        handler && handler->nullifies_attack && handler->nullifies_attack(*this, target))
+      hit = 0;
+    // Sheltered from battles (Asteroid Sanctuary, played in the battle before this fire).
+    if (has_effect(EffectKind::kBattleShielded, target)) hit = 0;
     b.hits[side].push_back(hit);
     emit(ev::Fired{b.seat[side], target, static_cast<std::int16_t>(attack),
                    static_cast<std::int16_t>(defense), hit});

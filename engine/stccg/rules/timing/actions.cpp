@@ -51,11 +51,18 @@ void Engine::step(ActionFrame& f) {
       s_.frames.push_back(window);
       return;
     }
-    case ActionFrame::Step::kResolving:
-      if (!f.nullified) resolve(f);  // may push frames (an attempt, a battle)
+    case ActionFrame::Step::kResolving: {
+      const std::size_t at = s_.frames.size() - 1;  // `f` is the top frame
+      if (!f.nullified) resolve(f);  // may push frames (an attempt, a battle), moving `f`
+      ActionFrame& self = std::get<ActionFrame>(s_.frames[at]);
+      if (self.resumes) {
+        self.resumes = false;
+        return;
+      }
       // A resolution waiting for a choice runs again when the answer comes.
-      if (!s_.decision_open && !s_.answer) f.step = ActionFrame::Step::kResponses;
+      if (!s_.decision_open && !s_.answer) self.step = ActionFrame::Step::kResponses;
       return;
+    }
     case ActionFrame::Step::kResponses: {
       if (f.next_response < f.responses.size()) {
         const auto [seat, response] = f.responses[f.next_response++];
@@ -91,9 +98,10 @@ void Engine::resolve(ActionFrame& f) {
         } else {
           move_card(a.a, Zone::kPlay, Where::kAboard, kNoLoc, a.b);
         }
-        if (const Handler* handler = s_.handler(a.a); handler && handler->reported)
-          handler->reported(*this, a.a);
         f.sub = 1;
+        // A choice made on arrival (Soong-type Android) is a frame of its own, run first: `f`
+        // may have moved, and the crew it brings comes after.
+        if (announce_reported(a.a)) return;
       }
       return report_personnel_aboard(f);
     }
@@ -209,10 +217,19 @@ void Engine::report_personnel_aboard(ActionFrame& f) {
     if (!chosen) return;  // asked: this runs again with the answer
     if (*chosen == kNoCard) return;
     move_card(*chosen, Zone::kPlay, Where::kAboard, kNoLoc, ship);
-    if (const Handler* handler = s_.handler(*chosen); handler && handler->reported)
-      handler->reported(*this, *chosen);
     ++f.sub;
+    if (announce_reported(*chosen)) return;  // its choice first; `f` may have moved
   }
+}
+
+bool Engine::announce_reported(CardId card) {
+  const Handler* handler = s_.handler(card);
+  if (!handler || !handler->reported) return false;
+  const std::size_t reporting = s_.frames.size() - 1;  // the report resolving, on top
+  handler->reported(*this, card);
+  if (s_.frames.size() == reporting + 1) return false;
+  if (auto* report = std::get_if<ActionFrame>(&s_.frames[reporting])) report->resumes = true;
+  return true;
 }
 
 std::optional<bool> Engine::battle_cancelled(const ActionFrame& f) {

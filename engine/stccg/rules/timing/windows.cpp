@@ -54,9 +54,12 @@ void Engine::step(WindowFrame& w) {
       w.passes = 0;
       w.passes_to_close = kPlayers;  // after a response, both players must pass in a row
       // A play aimed at a card that is itself being played (a nullifier) resolves before it,
-      // last in first out; so does anything played where no action waits to resolve.
+      // last in first out; so does anything played where no action waits to resolve, and a play
+      // whose card stops the action it answers (Handler::resolves_before_answered).
+      const Handler* answering = answer->a != kNoCard ? s_.handler(answer->a) : nullptr;
       const bool at_once = w.collector == WindowFrame::kNoCollector ||
-                           (answer->b != kNoCard && s_.cards[answer->b].zone == Zone::kResolving);
+                           (answer->b != kNoCard && s_.cards[answer->b].zone == Zone::kResolving) ||
+                           (answering && answering->resolves_before_answered);
       announce_play(w.asking, *answer);
       if (at_once) {
         const Seat by = w.asking;

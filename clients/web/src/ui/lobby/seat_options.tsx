@@ -9,7 +9,18 @@ import { incursionsSeat, type CrewChoice } from "./incursions_seat.js";
 
 export { kSampleDeckChoice, type DeckChoice } from "./deck_default.js";
 
-export const kSampleDecks = ["federation", "klingon", "romulan", "klingon-bog", "federation-qc-bog", "romulan-bog"];
+export const kSampleDecks = [
+  "federation",
+  "klingon",
+  "romulan",
+  "klingon-bog",
+  "federation-qc-bog",
+  "romulan-bog",
+  "non-aligned",
+  "federation-au",
+  "klingon-au",
+  "romulan-au",
+];
 
 // `crew`: an Incursions seat's ship and officers, in a match with captains and crew (null or
 // absent: the basic game); `hexpile`: the Incursions hexpile preset (absent: the crew choice's,
@@ -77,6 +88,7 @@ export function DeckPicker(props: {
         {kSampleDecks.map((name) => (
           <option value={`sample:${name}`}>Sample deck: {name}</option>
         ))}
+        <option value="sample:random">A random legal deck, drawn by the server</option>
       </select>
     </label>
   );

@@ -231,6 +231,71 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "Q's Planet: three artifacts each",
     why: "Each player may put up to three artifacts among the seed cards under Q's Planet (casual play). Off: at most one artifact under it in all, as in tournaments (qc.md Q's Planet; CRD IV.2A).",
   },
+  {
+    key: "exocompShipMustStay",
+    words: "Exocomp: the ship must stay put",
+    why: "The Exocomp's repair counts only the full turns in which its ship does not move; a move starts the count again. Off: the ship may move while the Exocomp repairs it (premiere-a.md Exocomp).",
+  },
+  {
+    key: "vulcanStoneWholeTeam",
+    words: "Vulcan Stone of Gol: the whole Away Team",
+    why: "The Stone kills its whole Away Team unless the team as a whole has Youth or a CUNNING total over 7. Off: each member without Youth and with CUNNING 7 or less dies (premiere-a.md Vulcan Stone of Gol).",
+  },
+  {
+    key: "ktarianGameDisabledStay",
+    words: "Ktarian Game: the disabled stay disabled",
+    why: "Those the Ktarian Game disabled stay disabled once it is cured. Off: they recover with the cure (premiere-b.md Ktarian Game).",
+  },
+  {
+    key: "iconianSwapIgnoresDrawLimits",
+    words: "Iconian Computer Weapon: replacements despite draw limits",
+    why: "The cards that replace those discarded are taken whatever forbids drawing (Q's Tent). Off: they are draws, and a limit on draws holds (premiere-b.md Iconian Computer Weapon).",
+  },
+  {
+    key: "alienGroupiePlayingPlayersTurn",
+    words: "Alien Groupie: through its player's next turn",
+    why: "The Groupie holds its male through the next full turn of the player who played it. Off: through the male's own player's next full turn (premiere-b.md Alien Groupie).",
+  },
+  {
+    key: "shipBlastsPrintedShields",
+    words: "Auto-Destruct and Loss of Orbital Stability: printed SHIELDS",
+    why: "The blast and the fall test the ship's printed SHIELDS. Off: its current SHIELDS, modifiers included (premiere-b.md Auto-Destruct Sequence).",
+  },
+  {
+    key: "shipSeizureOwnAffiliationOutpost",
+    words: "Ship Seizure: barred only at an outpost of the ship's affiliation",
+    why: "Ship Seizure may not take an empty ship at an outpost of the ship's own affiliation only. Off: any facility of its owner at that location protects it (premiere-b.md Ship Seizure).",
+  },
+  {
+    key: "ionizationCountPerPlayer",
+    words: "Atmospheric Ionization: three beamings per player",
+    why: "Each player may beam three personnel a turn at the planet. Off: three in all, both players together (premiere-b.md Atmospheric Ionization).",
+  },
+  {
+    key: "replicatorDilemmaKillsOnly",
+    words: "Genetronic Replicator: only dilemma kills",
+    why: "The Replicator prevents only kills by a dilemma. Off: every kill of an Away Team member, a battle's too (premiere-b.md Genetronic Replicator).",
+  },
+  {
+    key: "holoProjectorsOwnHolograms",
+    words: "Holo-Projectors: only its player's holograms",
+    why: "Only the holograms of the Projectors' player may go onto its planet. Off: both players' holograms may (premiere-b.md Holo-Projectors).",
+  },
+  {
+    key: "causalityLoopCountsAttempt",
+    words: "Temporal Causality Loop: the attempt counts as an action",
+    why: "A failed Loop counts the mission attempt as one of the two actions it undoes. Off: the two orders before the attempt are undone (premiere-b.md Temporal Causality Loop).",
+  },
+  {
+    key: "coalescentOrganismEncounterersTurn",
+    words: "Coalescent Organism: the encountering player's turn",
+    why: "The Organism, passed on to another personnel, kills it at the end of the next turn of the player who met the dilemma. Off: at the end of the next turn of that personnel's owner (au.md Coalescent Organism).",
+  },
+  {
+    key: "baryonBuildupPlayersTurn",
+    words: "Baryon Buildup: its player's turn",
+    why: "Baryon Buildup goes at the start of a turn of the player who played it, when its ship is empty at that player's facility. Off: at the start of a turn of the ship's owner, the ship empty and docked at the owner's facility (au.md Baryon Buildup).",
+  },
 ];
 
 export interface RuleGroup {
@@ -238,17 +303,25 @@ export interface RuleGroup {
   options: RuleOption[];
 }
 
-// The switches in three groups, by the source each names: the rules documents' disagreements
-// (A-nn), then the readings of Q-Continuum cards (qc.md) and of Blaze of Glory cards (bog.md).
+// The switches in groups, by the source each names: the rules documents' disagreements (A-nn),
+// then the readings of Q-Continuum cards (qc.md), of Blaze of Glory cards (bog.md), and of
+// Premiere and Alternate Universe cards (premiere-a.md, premiere-b.md, au.md).
 export function ruleGroups(options: RuleOption[] = kStccgRuleOptions): RuleGroup[] {
   const groups: RuleGroup[] = [
     { title: "Where the rules documents disagree", options: [] },
     { title: "Q-Continuum card readings", options: [] },
     { title: "Blaze of Glory card readings", options: [] },
+    { title: "Premiere and Alternate Universe card readings", options: [] },
   ];
   for (const option of options) {
     const source = /\(([^()]*)\)\.$/.exec(option.why)?.[1] ?? "";
-    const index = /\bqc\.md\b/.test(source) ? 1 : /\bbog\.md\b/.test(source) ? 2 : 0;
+    const index = /\bqc\.md\b/.test(source)
+      ? 1
+      : /\bbog\.md\b/.test(source)
+        ? 2
+        : /\b(premiere-[ab]|au)\.md\b/.test(source)
+          ? 3
+          : 0;
     groups[index].options.push(option);
   }
   return groups.filter((group) => group.options.length > 0);

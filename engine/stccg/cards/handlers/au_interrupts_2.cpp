@@ -1,0 +1,265 @@
+// Alternate Universe interrupts, second part (cards/abilities/au-interrupts.md, lane 12):
+// Anti-Matter Spread weakens the opposing ships of a ship battle by their dull crews; Brain Drain
+// empties one personnel's mind for the turn; Howard Heirloom Candle nullifies a Coalescent
+// Organism; Hail makes two ships keep the peace for the turn; Barclay Transporter Phobia keeps
+// a personnel from beaming.
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "engine/stccg/cards/handlers/common.h"
+#include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/rules/engine.h"
+
+namespace spacedock::stccg::handlers {
+
+extern const Handler kBrainDrain;  // its limit is one per turn for each player
+
+namespace au_interrupts_2 {
+
+// --- Anti-Matter Spread: at the start of a ship battle, each opposing ship firing in it loses 1
+// WEAPONS per personnel aboard with CUNNING under 8 (CRD IV.8: every opposing ship in the
+// battle). GAP: the loss lasts to the end of the turn, not just the battle (no effect ends with
+// a battle); its other use, a Borg Ship dilemma's WEAPONS 16, is not offered.
+
+int dull_crew(const Engine& e, CardId ship) {
+  int count = 0;
+  for (CardId c : e.crew(ship)) {
+    if (!e.in_stasis(c) && e.attribute(c, Attribute::kCunning) < 8) ++count;
+  }
+  return count;
+}
+
+std::vector<CardId> weakened_ships(const Engine& e, Seat seat, const ShipBattleFrame& b) {
+  const int side = ship_battle_side(b, seat);
+  std::vector<CardId> out;
+  if (side < 0) return out;
+  for (CardId c : b.firing[1 - side]) {
+    if (e.is_ship(c) && e.state().in_play_at(c) && dull_crew(e, c) > 0) out.push_back(c);
+  }
+  return out;
+}
+
+void spread_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
+                  std::vector<Action>& out) {
+  const ShipBattleFrame* b = starting_battle(e, window);
+  if (b && !weakened_ships(e, seat, *b).empty()) out.push_back({ActionKind::kPlayInterrupt, self});
+}
+
+Rule spread_still_legal(const Engine& e, Seat, const Action&) {
+  return e.top_frame<ShipBattleFrame>() ? Rule::kOk : Rule::kNoTarget;
+}
+
+void spread_resolve(Engine& e, ActionFrame& f) {
+  const ShipBattleFrame* b = e.top_frame<ShipBattleFrame>();
+  if (!b) return;
+  for (CardId ship : weakened_ships(e, f.actor, *b)) {
+    Effect loss{.kind = EffectKind::kAttribute, .until = Until::kEndOfTurn};
+    loss.attribute = Attribute::kWeapons;
+    loss.source = f.action.a;
+    loss.card = ship;
+    loss.value = static_cast<std::int16_t>(-dull_crew(e, ship));
+    e.add_effect(loss);
+  }
+}
+
+// --- Brain Drain: once per turn (each player's), one personnel in any crew or Away Team, its
+// player's pick, has no skills (classification included) and CUNNING 0 until the end of the
+// turn (au.md). GAP: taken away as they are when it resolves (a skill or CUNNING gained later in
+// the turn counts); its other use, doubling an Interphasic Plasma Creatures, is not offered.
+
+bool drainable(const Engine& e, CardId c) {
+  const CardState& card = e.state().cards[c];
+  return e.is_personnel(c) && e.state().in_play_at(c) && !card.disabled && !e.in_stasis(c) &&
+         (card.where == Where::kAboard || card.where == Where::kSurface);
+}
+
+void drain_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
+                 std::vector<Action>& out) {
+  if (window && window->kind == WindowKind::kDilemma) return;
+  if (title_use_spent(e, seat, kBrainDrain)) return;
+  for (CardId c : e.state().in_play) {
+    if (drainable(e, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+  }
+}
+
+Rule drain_still_legal(const Engine& e, Seat, const Action& play) {
+  return drainable(e, play.b) ? Rule::kOk : Rule::kNoTarget;
+}
+
+void drain_resolve(Engine& e, ActionFrame& f) {
+  const CardId self = f.action.a;
+  const CardId mind = f.action.b;
+  spend_use(e, self, f.actor, Until::kEndOfTurn);
+  if (!drainable(e, mind)) return;
+  const MemberFacts facts = e.facts(mind);
+  for (std::size_t skill = 0; skill < facts.skills.size(); ++skill) {
+    // Each loss takes one level (two halves) of the skill.
+    for (int halves = facts.skills[skill]; halves > 0; halves -= 2) {
+      Effect lost{.kind = EffectKind::kSkillChanged, .until = Until::kEndOfTurn};
+      lost.source = self;
+      lost.card = mind;
+      lost.value = static_cast<std::int16_t>(skill);
+      lost.flag = true;
+      e.add_effect(lost);
+    }
+  }
+  Effect dull{.kind = EffectKind::kAttribute, .until = Until::kEndOfTurn};
+  dull.attribute = Attribute::kCunning;
+  dull.source = self;
+  dull.card = mind;
+  dull.value = static_cast<std::int16_t>(-e.attribute(mind, Attribute::kCunning));
+  e.add_effect(dull);
+}
+
+// --- Howard Heirloom Candle: nullifies a Coalescent Organism in play, on its carrier (au.md).
+// GAP: its other uses, doubling an Anaphasic Organism or Empathic Echo being met and keeping
+// Anya or Salia from changing form, are not offered (neither card is played by the engine yet).
+
+void candle_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
+                  std::vector<Action>& out) {
+  if (window && window->kind == WindowKind::kDilemma) return;
+  const State& s = e.state();
+  for (CardId c : s.in_play) {
+    if (s.def(c).title() == "Coalescent Organism" && e.may_nullify(self, c))
+      out.push_back({ActionKind::kPlayInterrupt, self, c});
+  }
+}
+
+Rule candle_still_legal(const Engine& e, Seat, const Action& play) {
+  return e.state().in_play_at(play.b) ? Rule::kOk : Rule::kNoTarget;
+}
+
+void candle_resolve(Engine& e, ActionFrame& f) {
+  if (e.state().in_play_at(f.action.b)) e.nullify(f.action.b);
+}
+
+// --- Hail: any two ships in play, its player's picks: for the rest of the turn neither may
+// initiate a battle against the other (EffectKind::kNoBattleBetween). GAP: its other use,
+// ending the move of a ship passing through a location where its player has a ship, is not
+// offered (no response window follows each location a ship passes).
+
+std::vector<CardId> ships_in_space(const Engine& e, CardId except) {
+  std::vector<CardId> out;
+  for (CardId c : e.state().in_play_where(Where::kSpace)) {
+    if (e.is_ship(c) && c != except) out.push_back(c);
+  }
+  return out;
+}
+
+void hail_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
+                std::vector<Action>& out) {
+  if (window && window->kind == WindowKind::kDilemma) return;
+  const std::vector<CardId> ships = ships_in_space(e, kNoCard);
+  if (ships.size() < 2) return;
+  for (CardId c : ships)
+    out.push_back({ActionKind::kPlayInterrupt, self, c});
+}
+
+Rule hail_still_legal(const Engine& e, Seat, const Action& play) {
+  return e.state().in_play_at(play.b) && !ships_in_space(e, play.b).empty() ? Rule::kOk
+                                                                            : Rule::kNoTarget;
+}
+
+void hail_resolve(Engine& e, ActionFrame& f) {
+  const CardId first = f.action.b;
+  const auto second = e.pick(f.actor, ships_in_space(e, first));
+  if (!second) return;  // asking
+  Effect truce{.kind = EffectKind::kNoBattleBetween, .until = Until::kEndOfTurn};
+  truce.source = f.action.a;
+  truce.card = first;
+  truce.value = static_cast<std::int16_t>(*second);
+  e.add_effect(truce);
+}
+
+// --- Barclay Transporter Phobia: answering the other player's beaming of a personnel (that
+// transfer's response window), it resolves first (Handler::resolves_before_answered): the
+// personnel does not move, and the card stays on it, which may not beam while it is there
+// (CRD III.5: an ordinary beaming restriction). One transfer moves one personnel, so the random
+// pick among those moving is that one (au.md AMBIGUOUS: only those in the current transport).
+// GAP: Plexing's cure and Wolf are not played by the engine; Dimensional Shifting and Iconian
+// Gateway moves are not answered.
+
+const ActionFrame* beaming_answered(const Engine& e, CardId personnel) {
+  const auto& frames = e.state().frames;
+  for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
+    const auto* action = std::get_if<ActionFrame>(&*it);
+    if (action && action->action.kind == ActionKind::kTransfer && action->action.a == personnel &&
+        action->step == ActionFrame::Step::kResolving && !action->nullified)
+      return action;
+  }
+  return nullptr;
+}
+
+void phobia_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
+                  std::vector<Action>& out) {
+  const State& s = e.state();
+  if (!window || window->kind != WindowKind::kResponse || window->collector >= s.frames.size())
+    return;
+  const auto* beaming = std::get_if<ActionFrame>(&s.frames[window->collector]);
+  if (beaming && beaming->actor != seat && beaming->action.kind == ActionKind::kTransfer &&
+      e.is_personnel(beaming->action.a))
+    out.push_back({ActionKind::kPlayInterrupt, self, beaming->action.a});
+}
+
+Rule phobia_still_legal(const Engine& e, Seat, const Action& play) {
+  return beaming_answered(e, play.b) ? Rule::kOk : Rule::kNoTarget;
+}
+
+void phobia_resolve(Engine& e, ActionFrame& f) {
+  auto* beaming = const_cast<ActionFrame*>(beaming_answered(std::as_const(e), f.action.b));
+  if (!beaming) return;
+  beaming->nullified = true;
+  place(e, f.action.a, f.actor, f.action.b);
+}
+
+bool phobia_blocks_beaming(const Engine& e, CardId self, CardId card, CardId) {
+  return e.state().cards[self].host == card;
+}
+
+}  // namespace au_interrupts_2
+
+extern const Handler kBrainDrain{
+    .name = "brain_drain",
+    .test = "tests/scenarios/card-au-interrupts-2.scn",
+    .plays = au_interrupts_2::drain_plays,
+    .still_legal = au_interrupts_2::drain_still_legal,
+    .resolve = au_interrupts_2::drain_resolve,
+};
+
+extern const Handler kHowardHeirloomCandle{
+    .name = "howard_heirloom_candle",
+    .test = "tests/scenarios/card-au-interrupts-2.scn",
+    .plays = au_interrupts_2::candle_plays,
+    .still_legal = au_interrupts_2::candle_still_legal,
+    .resolve = au_interrupts_2::candle_resolve,
+};
+
+extern const Handler kHail{
+    .name = "hail",
+    .test = "tests/scenarios/card-au-interrupts-2.scn",
+    .plays = au_interrupts_2::hail_plays,
+    .still_legal = au_interrupts_2::hail_still_legal,
+    .resolve = au_interrupts_2::hail_resolve,
+    .choose_label = "choose the other ship: neither may start a battle against the other",
+};
+
+extern const Handler kBarclayTransporterPhobia{
+    .name = "barclay_transporter_phobia",
+    .test = "tests/scenarios/card-au-interrupts-2.scn",
+    .plays = au_interrupts_2::phobia_plays,
+    .still_legal = au_interrupts_2::phobia_still_legal,
+    .resolve = au_interrupts_2::phobia_resolve,
+    .resolves_before_answered = true,
+    .blocks_beaming = au_interrupts_2::phobia_blocks_beaming,
+};
+
+extern const Handler kAntiMatterSpread{
+    .name = "anti_matter_spread",
+    .test = "tests/scenarios/card-au-interrupts-2.scn",
+    .plays = au_interrupts_2::spread_plays,
+    .still_legal = au_interrupts_2::spread_still_legal,
+    .resolve = au_interrupts_2::spread_resolve,
+};
+
+}  // namespace spacedock::stccg::handlers
