@@ -1,7 +1,7 @@
 // The one place that knows every native handler: a card's `native` name is looked up here when
 // the card database loads. Handlers live one family to a file beside this one.
 #include <algorithm>
-#include <array>
+#include <iterator>
 
 #include "engine/stccg/cards/handlers/handler.h"
 
@@ -188,7 +188,8 @@ extern const Handler kAlienLabyrinth;
 
 namespace {
 
-const std::array kHandlers = {
+// A plain array: deducing a std::array of this many elements exceeds clang's template limits.
+const Handler* const kHandlers[] = {
     // premiere_events_2.cpp
     &handlers::kGapsInNormalSpace,
     &handlers::kTelepathicAlienKidnappers,
@@ -503,9 +504,9 @@ const std::array kHandlers = {
 }  // namespace
 
 const Handler* find_handler(std::string_view name) {
-  const auto it = std::find_if(kHandlers.begin(), kHandlers.end(),
+  const auto it = std::find_if(std::begin(kHandlers), std::end(kHandlers),
                                [&](const Handler* h) { return h->name == name; });
-  return it == kHandlers.end() ? nullptr : *it;
+  return it == std::end(kHandlers) ? nullptr : *it;
 }
 
 std::span<const Handler* const> all_handlers() {
