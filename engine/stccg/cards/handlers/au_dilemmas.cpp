@@ -317,28 +317,6 @@ void parallel_romance(Engine& e, AttemptFrame& f) {
   stay_on(e, f, pair.front(), ev::Outcome::kApplied);
 }
 
-void parallel_romance_holds(Engine& e, CardId self) {
-  State& s = e.state();
-  for (const Effect& x : s.effects) {
-    if (x.kind == EffectKind::kCounter && x.source == self && x.card != self && x.value > 0 &&
-        s.in_play_at(x.card))
-      e.stop(x.card);
-  }
-}
-
-void parallel_romance_counts(Engine& e, CardId self) {
-  // Each full turn of its player's after the one it was met in counts one off.
-  State& s = e.state();
-  if (s.cards[self].controller != s.active || placed_on_turn(e, self) == s.turn) return;
-  bool held = false;
-  for (Effect& x : s.effects) {
-    if (x.kind != EffectKind::kCounter || x.source != self || x.card == self) continue;
-    if (x.value > 0) --x.value;
-    held = held || (x.value > 0 && s.in_play_at(x.card));
-  }
-  if (!held) e.to_discard(self);
-}
-
 // Coalescent Organism: on its carrier, who dies at the end of its controller's next turn; then
 // it passes at random to someone present (either player's), and its controller becomes the new
 // carrier's owner, whose next turn counts (or, under the option, stays the same).
@@ -723,8 +701,8 @@ extern const Handler kOutpostRaid{
 extern const Handler kParallelRomance{
     .name = "parallel_romance",
     .test = "tests/scenarios/card-au-dilemmas.scn",
-    .start_of_turn = au_dilemmas::parallel_romance_holds,
-    .end_of_turn = au_dilemmas::parallel_romance_counts,
+    .start_of_turn = stop_held_counters,
+    .end_of_turn = count_down_held_counters,
     .encounter = au_dilemmas::parallel_romance,
 };
 

@@ -44,6 +44,32 @@ inline int placed_on_turn(const Engine& e, CardId self) {
   return 0;
 }
 
+// A dilemma holding personnel for some turns (Chinese Finger Puzzle, Parallel Romance): a
+// kCounter effect per personnel held, from `self`, with the full turns left. At the start of
+// each turn those still held are stopped.
+inline void stop_held_counters(Engine& e, CardId self) {
+  State& s = e.state();
+  for (const Effect& x : s.effects) {
+    if (x.kind == EffectKind::kCounter && x.source == self && x.card != self && x.value > 0 &&
+        s.in_play_at(x.card))
+      e.stop(x.card);
+  }
+}
+
+// Each full turn of its player's after the one it was met in counts one off; once nobody is
+// held any longer, the dilemma is discarded.
+inline void count_down_held_counters(Engine& e, CardId self) {
+  State& s = e.state();
+  if (s.cards[self].controller != s.active || placed_on_turn(e, self) == s.turn) return;
+  bool held = false;
+  for (Effect& x : s.effects) {
+    if (x.kind != EffectKind::kCounter || x.source != self || x.card == self) continue;
+    if (x.value > 0) --x.value;
+    held = held || (x.value > 0 && s.in_play_at(x.card));
+  }
+  if (!held) e.to_discard(self);
+}
+
 // `card`'s `attribute` changes by `value` for as long as `source` stays in play.
 inline Effect& add_attribute_while(Engine& e, CardId source, CardId card, Attribute attribute,
                                    int value) {

@@ -425,28 +425,6 @@ void chinese_finger_puzzle(Engine& e, AttemptFrame& f) {
   place_on(e, f, androids.front(), ev::Outcome::kApplied);
 }
 
-void chinese_finger_puzzle_holds(Engine& e, CardId self) {
-  State& s = e.state();
-  for (const Effect& x : s.effects) {
-    if (x.kind == EffectKind::kCounter && x.source == self && x.card != self && x.value > 0 &&
-        s.in_play_at(x.card))
-      e.stop(x.card);
-  }
-}
-
-void chinese_finger_puzzle_counts(Engine& e, CardId self) {
-  // Each full turn of its owner's after the one it was met in counts one off.
-  State& s = e.state();
-  if (s.cards[self].controller != s.active || placed_on_turn(e, self) == s.turn) return;
-  bool held = false;
-  for (Effect& x : s.effects) {
-    if (x.kind != EffectKind::kCounter || x.source != self || x.card == self) continue;
-    if (x.value > 0) --x.value;
-    held = held || (x.value > 0 && s.in_play_at(x.card));
-  }
-  if (!held) e.to_discard(self);
-}
-
 }  // namespace
 
 extern const Handler kBendiiSyndrome{
@@ -460,8 +438,8 @@ extern const Handler kBendiiSyndrome{
 extern const Handler kChineseFingerPuzzle{
     .name = "chinese_finger_puzzle",
     .test = "tests/scenarios/card-qc-bog-dilemmas.scn",
-    .start_of_turn = chinese_finger_puzzle_holds,
-    .end_of_turn = chinese_finger_puzzle_counts,
+    .start_of_turn = stop_held_counters,
+    .end_of_turn = count_down_held_counters,
     .encounter = chinese_finger_puzzle,
 };
 
