@@ -645,7 +645,10 @@ Rule Engine::check_build(Seat seat, CardId card, LocIndex loc, bool seeding) con
     if (seeding && s_.def(c).affiliation == def.affiliation) return Rule::kFacilityLimit;
     ++outposts;
   }
-  if (seeding && !station && outposts >= std::popcount(played)) return Rule::kFacilityLimit;
+  // A deck that plays no affiliation (all Non-Aligned) may still seed its one Neutral Outpost:
+  // the deck must seed an outpost it holds (§1.3 step 4), and the validator accepts it.
+  const int outpost_limit = std::max(1, std::popcount(played));
+  if (seeding && !station && outposts >= outpost_limit) return Rule::kFacilityLimit;
   if (seeding || def.build_requires.empty()) return Rule::kOk;
   // Building needs its requirement present at the location: your unstopped personnel there
   // who are compatible with the facility (GLO "Downloading").
