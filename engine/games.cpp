@@ -132,8 +132,12 @@ std::uint32_t rules_version(v1::Game game) {
       // Nebula's encounters), Scan and two fixtures in the data (renumbering) (issue 25); 9:
       // Premiere and Alternate Universe in the data whole (after the other sets: nothing
       // renumbered), their rule options, a report's arrival choice before the crew that follows
-      // it, a required attempt giving way to a required move, random legal decks (issue 27)
-      return 9;
+      // it, a required attempt giving way to a required move, random legal decks (issue 27);
+      // 10: the last 22 cards of both sets played (a window after a random pick, ship control,
+      // Rogue Borg crews, dual affiliations, shuttles that land, copies of dilemmas, artifacts
+      // played two ways, seeds held by a seed card), Q's rearrangement bounded to n - 1
+      // exchanges, a Non-Aligned deck's Neutral Outpost (issue 27)
+      return 10;
     default:
       return 0;
   }

@@ -42,10 +42,14 @@ Game Game::create(const CardDb& db, const Setup& setup, std::uint64_t seed) {
   for (Seat seat = 0; seat < kPlayers; ++seat) {
     const Deck& deck = setup.decks[seat];
     std::vector<DefIndex> stocked = deck.stocked;
+    std::vector<DefIndex> seeded = deck.seeded;  // to be seeded under a seed card (Cryosatellite)
     for (DefIndex def : deck.cards) {
       const auto stock = std::find(stocked.begin(), stocked.end(), def);
-      const bool in_draw_deck = stock != stocked.end() || !seeds(db.def(def).card);
+      const auto held = std::find(seeded.begin(), seeded.end(), def);
+      const bool in_draw_deck =
+          stock != stocked.end() || (!seeds(db.def(def).card) && held == seeded.end());
       if (stock != stocked.end()) stocked.erase(stock);
+      if (held != seeded.end()) seeded.erase(held);
       deal(seat, def, in_draw_deck ? Zone::kDrawDeck : Zone::kSeedPile);
     }
     // Each side deck as the deck list has it: a card allowed in two (Q's Planet) goes where

@@ -78,6 +78,8 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.ship_blasts_current_shields = !wanted.ship_blasts_printed_shields();
   o.ship_seizure_any_own_facility = !wanted.ship_seizure_own_affiliation_outpost();
   o.causality_loop_spares_attempt = !wanted.causality_loop_counts_attempt();
+  o.eyes_in_the_dark_one_dilemma = !wanted.eyes_in_the_dark_whole_attempt();
+  o.time_travel_pod_players_turns = !wanted.time_travel_pod_ship_players_turns();
   return o;
 }
 
@@ -139,6 +141,8 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_ship_blasts_printed_shields(!o.ship_blasts_current_shields);
   out->set_ship_seizure_own_affiliation_outpost(!o.ship_seizure_any_own_facility);
   out->set_causality_loop_counts_attempt(!o.causality_loop_spares_attempt);
+  out->set_eyes_in_the_dark_whole_attempt(!o.eyes_in_the_dark_one_dilemma);
+  out->set_time_travel_pod_ship_players_turns(!o.time_travel_pod_players_turns);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

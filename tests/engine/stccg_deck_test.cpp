@@ -308,6 +308,33 @@ TEST_CASE("seed cards: at most 30") {
   CHECK(contains(message, "at most 30"));
 }
 
+TEST_CASE("Cryosatellite: up to three [AU] personnel per copy are seeded, as seed cards") {
+  // CRD IV.4: personnel listed among the seed cards go under the deck's Cryosatellite.
+  Deck deck = sample("federation");
+  swap_card(deck.cards, "Taitt", "Cryosatellite");
+  for (const char* draw : {"Linda Larson", "Sito Jaxa", "Christopher Hobson"})
+    swap_card(deck.cards, draw, "Beverly Picard");
+  deck.seeded.assign(3, card("Beverly Picard"));
+  check_legal(deck);
+  const std::string text = export_deck_text(deck, standard());
+  CHECK(text.find("3\tBeverly Picard\n") < text.find("Draw:"));  // under Seed:
+  const DeckImport back = import_deck_text(text, standard());
+  REQUIRE(back.ok());
+  CHECK(back.deck.seeded == deck.seeded);
+  // A fourth is more than one Cryosatellite holds (30 seed cards are still allowed).
+  swap_card(deck.cards, "Darian Wallace", "Beverly Picard");
+  deck.seeded.push_back(card("Beverly Picard"));
+  CHECK(contains(only_problem(deck, DeckProblemCode::kTooManySeedCards), "hold 3"));
+  // Listed under Seed: beyond what the Cryosatellites hold, or with none, they are drawn.
+  std::string four = text;
+  four.replace(four.find("3\tBeverly Picard"), 16, "4\tBeverly Picard");
+  CHECK(import_deck_text(four, standard()).deck.seeded.size() == 3);
+  std::string none = text;
+  none.replace(none.find("1\tCryosatellite"), 15, "1\tTaitt");
+  CHECK(import_deck_text(none, standard()).deck.seeded.empty());
+  CHECK_FALSE(import_deck_text(none, standard()).deck.cards.empty());
+}
+
 TEST_CASE("missions: exactly 6") {
   Deck deck = sample("federation");
   swap_card(deck.cards, "Evacuation", "Archer");

@@ -12,6 +12,7 @@
 #include "engine/core/rng.h"
 #include "engine/stccg/cards/random_deck.h"
 #include "engine/stccg/game.h"
+#include "tests/engine/stccg_random_playout.h"
 
 namespace spacedock::stccg {
 namespace {
@@ -58,24 +59,6 @@ TEST_CASE("stccg random decks: legal, reproducible, and drawn from every card th
   MESSAGE(seen.size() << " of the " << playable << " cards played appear in 300 random decks");
   CHECK(types_seen == types);
   CHECK(seen.size() * 4 >= playable * 3);
-}
-
-struct Played {
-  std::uint32_t decisions = 0;
-  std::uint64_t hash = 0;
-  Game game;
-};
-
-Played play(const Setup& setup, std::uint64_t seed) {
-  Game game = Game::create(CardDb::standard(), setup, seed);
-  core::Rng chooser(seed * 31 + 7);
-  std::uint32_t decisions = 0;
-  while (const core::Decision* d = game.decision()) {
-    const auto option = d->options[chooser.below(static_cast<std::uint32_t>(d->options.size()))];
-    REQUIRE(game.submit(d->seat, d->id, option).accepted());
-    ++decisions;
-  }
-  return {decisions, game.state().hash(), std::move(game)};
 }
 
 // What the games did, by card type and by mechanism, read from their events.

@@ -128,7 +128,9 @@ double battle(const v1::Option& option) {
 }
 
 // A turn gives at most this many orders: a safety net against a plan that goes round in
-// circles, which would otherwise run a game into the decision cap.
+// circles, which would otherwise run a game into the decision cap. Past it the bot ends the turn,
+// or, where it may not yet (an attempt it is required to make), picks at random, which soon
+// makes the required order instead of repeating one that changes nothing.
 constexpr int kMaxOrdersPerTurn = 80;
 
 class Policy final : public core::BotPolicy {
@@ -152,7 +154,7 @@ class Policy final : public core::BotPolicy {
       case v1::STCCG_DECISION_SEED_OUTPOST:
         return by_action([&](const v1::StccgAction& a) { return seed_outpost(b, a); });
       case v1::STCCG_DECISION_ORDERS:
-        return orders(view, b, prompt);
+        return orders(view, b, prompt, rng);
       case v1::STCCG_DECISION_RESPONSE:
         return by_action(response);
       case v1::STCCG_DECISION_CHOOSE:
@@ -175,7 +177,7 @@ class Policy final : public core::BotPolicy {
 
  private:
   core::OptionId orders(const v1::GameSnapshot& view, const Board& b,
-                        const v1::DecisionPrompt& prompt) {
+                        const v1::DecisionPrompt& prompt, core::Rng& rng) {
     const std::uint32_t turn = view.stccg().turn();
     if (turn != turn_ || view.seat() != seat_ || prompt.decision_id() < last_decision_) {
       turn_ = turn;
@@ -188,6 +190,7 @@ class Policy final : public core::BotPolicy {
       for (const auto& option : prompt.options()) {
         if (option.stccg().kind() == v1::STCCG_ACTION_END_TURN) return option.id();
       }
+      return prompt.options(static_cast<int>(rng.below(prompt.options_size()))).id();
     }
     return prompt.options(bot::plan_orders(b, prompt, blocked_)).id();
   }

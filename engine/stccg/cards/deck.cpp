@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "engine/core/text.h"
+#include "engine/stccg/cards/handlers/handler.h"
 
 namespace spacedock::embedded {
 extern const std::string_view stccg_deck_federation;
@@ -32,10 +33,12 @@ constexpr int kMissionHalves = 12;
 constexpr std::size_t kMaxTentCards = 13;
 constexpr int kMaxCount = 99;
 
-// kGame and kDraw both hold game-deck cards; a seed card listed under kDraw is stocked.
-enum class Section { kGame, kQContinuum, kQTent, kBattleBridge, kDraw };
+// kGame, kDraw and kSeed all hold game-deck cards; a seed card listed under kDraw is stocked, a
+// card listed under kSeed that a seed card of the deck holds is seeded (Deck::seeded).
+enum class Section { kGame, kQContinuum, kQTent, kBattleBridge, kDraw, kSeed };
 
-constexpr std::string_view kSideDeckNames[] = {"", "Q-Continuum", "Q's Tent", "Battle Bridge", ""};
+constexpr std::string_view kSideDeckNames[] = {"", "Q-Continuum", "Q's Tent", "Battle Bridge", "",
+                                               ""};
 
 std::string_view side_deck_name(Section s) {
   return kSideDeckNames[static_cast<int>(s)];
@@ -70,12 +73,13 @@ std::optional<Section> section_of(std::string_view header) {
   if (key == "qcontinuum") return Section::kQContinuum;
   if (key == "qtent" || key == "qstent") return Section::kQTent;
   if (key == "battlebridge") return Section::kBattleBridge;
-  // Deck lists split the game deck many ways; every such part lands in the same 60 cards, and
-  // the draw-deck parts say which seed cards are stocked instead.
+  // Deck lists split the game deck many ways; every such part lands in the same 60 cards, the
+  // draw-deck parts say which seed cards are stocked instead, and the seed parts which other
+  // cards are seeded under a seed card that holds them (Cryosatellite).
   static constexpr std::string_view kGameParts[] = {
-      "deck",     "gamedeck",  "main",     "maindeck",   "seed",
-      "seeds",    "seedcards", "seeddeck", "mission",    "missions",
+      "deck",     "gamedeck",  "main",     "maindeck",   "mission", "missions",
       "dilemmas", "artifacts", "outposts", "facilities", "doorways"};
+  static constexpr std::string_view kSeedParts[] = {"seed", "seeds", "seedcards", "seeddeck"};
   static constexpr std::string_view kDrawParts[] = {
       "draw", "drawdeck", "drawcards", "personnel", "ships", "equipment", "events", "interrupts"};
   for (std::string_view part : kGameParts) {
@@ -83,6 +87,9 @@ std::optional<Section> section_of(std::string_view header) {
   }
   for (std::string_view part : kDrawParts) {
     if (key == part) return Section::kDraw;
+  }
+  for (std::string_view part : kSeedParts) {
+    if (key == part) return Section::kSeed;
   }
   return std::nullopt;
 }
@@ -207,6 +214,17 @@ bool is_seed_card(const CardDef& def) {
   }
 }
 
+// How many copies of `card`, no seed card itself, the seed cards of `cards` may hold
+// (Handler::holds_seed: three [AU] personnel under each Cryosatellite).
+int seed_room(const std::vector<DefIndex>& cards, const CardDb& db, const CardDef& card) {
+  int room = 0;
+  for (DefIndex i : cards) {
+    const Handler* holder = db.def(i).handler;
+    if (holder && holder->holds_seed && holder->holds_seed(card)) room += holder->seeds_held;
+  }
+  return room;
+}
+
 bool has_q_icon(const CardDef& def) {
   return (def.icons & (1u << v1::STCCG_ICON_Q)) != 0;
 }
@@ -264,6 +282,7 @@ class Validator {
 
   std::vector<DeckProblem> run() {
     check_counts();
+    check_seeded();
     check_missions();
     check_outposts();
     check_test_cards();
@@ -289,6 +308,8 @@ class Validator {
     }
     for (DefIndex i : deck_.stocked)
       seeds -= halves(db_.def(i));  // stocked in the draw deck: not seeded
+    for (DefIndex i : deck_.seeded)
+      seeds += halves(db_.def(i));  // seeded under a seed card (CRD IV.4 Cryosatellite)
     if (sixty_cards_ && total != kDeckHalves) {
       add(DeckProblemCode::kDeckSize,
           "the deck has " + cards_text(total, "card") + "; it needs exactly 60");
@@ -304,6 +325,20 @@ class Validator {
     if (missions != kMissionHalves) {
       add(DeckProblemCode::kMissionCount,
           "the deck has " + cards_text(missions, "mission") + "; it needs exactly 6");
+    }
+  }
+
+  // Cards listed to be seeded under a seed card: no more than the deck's holders hold.
+  void check_seeded() {
+    for (const auto& [i, copies] : tally(deck_.seeded)) {
+      const CardDef& def = db_.def(i);
+      const int room = seed_room(deck_.cards, db_, def);
+      if (copies > room) {
+        add(DeckProblemCode::kTooManySeedCards,
+            quoted(def) + " is listed to be seeded " + std::to_string(copies) +
+                " times; the seed cards of the deck hold " + std::to_string(room) + " of it",
+            i);
+      }
     }
   }
 
@@ -514,6 +549,7 @@ DeckImport import_deck_text(std::string_view text, const CardDb& db, std::string
   DeckImport result;
   result.deck.name = std::move(deck_name);
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a byte-order mark
+  std::vector<DefIndex> seed_listed;                            // no seed cards, listed among them
   std::optional<Section> section = Section::kGame;              // cards before any header
   int number = 0;
   auto fail = [&](std::string_view code, std::string message) {
@@ -571,6 +607,14 @@ DeckImport import_deck_text(std::string_view text, const CardDb& db, std::string
     result.listed.push_back({*card, listed_in, number});
     if (*section == Section::kDraw && is_seed_card(db.def(*card)))
       result.deck.stocked.insert(result.deck.stocked.end(), copies, *card);
+    if (*section == Section::kSeed && !is_seed_card(db.def(*card)))
+      seed_listed.insert(seed_listed.end(), copies, *card);
+  }
+  // A card no seed card, listed among the seed cards, is seeded when a seed card of the deck
+  // holds it (Cryosatellite); otherwise it is drawn, as before.
+  for (DefIndex i : seed_listed) {
+    const auto already = std::count(result.deck.seeded.begin(), result.deck.seeded.end(), i);
+    if (already < seed_room(result.deck.cards, db, db.def(i))) result.deck.seeded.push_back(i);
   }
   return result;
 }
@@ -580,13 +624,15 @@ std::string export_deck_text(const Deck& deck, const CardDb& db) {
   std::vector<DefIndex> seeds;
   std::vector<DefIndex> draw = deck.stocked;
   std::vector<DefIndex> stocked = deck.stocked;  // each stocked copy is written once, under Draw
+  std::vector<DefIndex> seeded = deck.seeded;    // each seeded copy once, under Seed
   for (DefIndex i : deck.cards) {
     const CardDef& def = db.def(i);
     if (const auto s = std::find(stocked.begin(), stocked.end(), i); s != stocked.end()) {
       stocked.erase(s);
     } else if (def.type() == v1::STCCG_CARD_TYPE_MISSION) {
       missions.push_back(i);
-    } else if (is_seed_card(def)) {
+    } else if (is_seed_card(def) || std::find(seeded.begin(), seeded.end(), i) != seeded.end()) {
+      if (!is_seed_card(def)) seeded.erase(std::find(seeded.begin(), seeded.end(), i));
       seeds.push_back(i);
     } else {
       draw.push_back(i);

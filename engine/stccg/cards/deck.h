@@ -22,6 +22,10 @@ struct Deck {
   std::vector<DefIndex> q_continuum;
   std::vector<DefIndex> q_tent;
   std::vector<DefIndex> battle_bridge;
+  // Cards of `cards` that are no seed cards but are listed among the seed cards, to be seeded
+  // under a seed card of the deck that holds them (personnel under a Cryosatellite,
+  // Handler::holds_seed); they count as seed cards (CRD IV.4).
+  std::vector<DefIndex> seeded;
 };
 
 // ---------------------------------------------------------------------------------------------

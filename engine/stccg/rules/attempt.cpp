@@ -186,8 +186,17 @@ void Engine::meet(AttemptFrame& f) {
       if (!space) f.vessel = kNoCard;
     }
   }
+  // Cards in play told of the card met (Handler::card_met) may push frames above this one:
+  // the frame is found again by its place after each.
+  const std::size_t at = s_.frames.size() - 1;
+  for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
+    const Handler* handler = s_.handler(c);
+    if (handler && handler->card_met && s_.cards[c].zone == Zone::kPlay)
+      handler->card_met(*this, c, std::get<AttemptFrame>(s_.frames[at]));
+  }
+  const AttemptFrame& met = std::get<AttemptFrame>(s_.frames[at]);
   // Once a card is turned over only cards that cancel it may be played (§3.8 step 2).
-  open_window(WindowKind::kDilemma, f.player, f.current, f.loc);
+  open_window(WindowKind::kDilemma, met.player, met.current, met.loc);
 }
 
 void Engine::check_requirements(AttemptFrame& f) {
@@ -332,11 +341,121 @@ std::vector<CardId> Engine::solve_cost_cards(const AttemptFrame& f,
 
 std::vector<CardId> Engine::earn_artifacts(AttemptFrame& f) {
   // The completer takes every artifact under the mission, whoever seeded it; duplicates are
-  // discarded (§3.10).
+  // discarded (§3.10). A card in play may make the group leave them there (The Charybdis):
+  // they are shown, and wait for a later group.
   std::vector<DefIndex> taken;
   std::vector<CardId> acting;
+  const bool left = artifacts_left_by(f.player, f.group);
   const std::vector<CardId> seeds = s_.spaceline[f.loc].seeds;
   for (CardId c : seeds) {
+    const CardDef& def = s_.def(c);
+    if (def.type() != v1::STCCG_CARD_TYPE_ARTIFACT) continue;
+    if (left) {
+      reveal(c);
+      continue;
+    }
+    if (std::find(taken.begin(), taken.end(), def.index) != taken.end()) {
+      to_discard(c);
+      continue;
+    }
+    taken.push_back(def.index);
+    if (take_artifact(c, f.player, f.loc, f.vessel)) acting.push_back(c);
+  }
+  update_live_scores();
+  return acting;
+}
+
+bool Engine::take_artifact(CardId c, Seat player, LocIndex loc, CardId vessel) {
+  const CardDef& def = s_.def(c);
+  const bool acts = def.handler && def.handler->earned;
+  if (def.card.artifact().to_hand()) {
+    // Played later from the earner's hand, whoever seeded it (CRD IV.4).
+    move_card(c, Zone::kHand, Where::kNone, kNoLoc, kNoCard, player);
+    return acts;
+  }
+  switch (def.card.artifact().play_as()) {
+    case v1::STCCG_PLAY_AS_EQUIPMENT:
+      if (vessel != kNoCard) {
+        move_card(c, Zone::kPlay, Where::kAboard, kNoLoc, vessel, player);
+      } else {
+        move_card(c, Zone::kPlay, Where::kSurface, loc, kNoCard, player);
+      }
+      break;
+    case v1::STCCG_PLAY_AS_EVENT:
+      move_card(c, Zone::kPlay, Where::kTable, kNoLoc, kNoCard, player);
+      break;
+    case v1::STCCG_PLAY_AS_IMMEDIATE:
+      // Face up while it acts for its earner (it is never played, CRD IV.8 Vorgon Raiders).
+      if (acts) {
+        move_card(c, Zone::kResolving, Where::kNone, kNoLoc, kNoCard, player);
+      } else {
+        move_card(c, Zone::kDiscard);
+      }
+      break;
+    default:
+      move_card(c, Zone::kDiscard);
+      break;  // played as an interrupt: part 2
+  }
+  return acts;
+}
+
+bool Engine::artifacts_left_by(Seat seat, const std::vector<CardId>& group) const {
+  return std::any_of(s_.handled_in_play.begin(), s_.handled_in_play.end(), [&](CardId c) {
+    const Handler* handler = s_.handler(c);
+    return handler && handler->leaves_artifacts && handler->leaves_artifacts(*this, c, seat, group);
+  });
+}
+
+bool Engine::left_behind(CardId c) const {
+  if (c >= s_.cards.size() || s_.cards[c].zone != Zone::kSeed ||
+      s_.type(c) != v1::STCCG_CARD_TYPE_ARTIFACT)
+    return false;
+  for (const Location& at : s_.spaceline) {
+    if (at.completed_by != kNoSeat &&
+        std::find(at.seeds.begin(), at.seeds.end(), c) != at.seeds.end())
+      return true;
+  }
+  return false;
+}
+
+void Engine::left_artifact_orders(Seat seat, std::vector<Action>& out) const {
+  for (LocIndex loc = 0; loc < s_.spaceline.size(); ++loc) {
+    const Location& at = s_.spaceline[loc];
+    if (at.completed_by == kNoSeat) continue;
+    const auto artifact = std::find_if(at.seeds.begin(), at.seeds.end(), [&](CardId c) {
+      return s_.type(c) == v1::STCCG_CARD_TYPE_ARTIFACT;
+    });
+    if (artifact == at.seeds.end()) continue;
+    // Present: an Away Team on the planet (its unstopped members act), or the crew of an
+    // unstopped ship or facility at a space location.
+    if (planet(loc)) {
+      for (auto team : away_teams(seat, loc)) {
+        std::erase_if(team, [&](CardId c) { return s_.cards[c].stopped; });
+        if (!team.empty() && !artifacts_left_by(seat, team))
+          out.push_back({ActionKind::kUseCard, *artifact, team.front()});
+      }
+      continue;
+    }
+    for (CardId v : s_.in_play_where(Where::kSpace)) {
+      if (s_.cards[v].loc != loc || s_.cards[v].controller != seat || s_.cards[v].stopped ||
+          !crewed(v))
+        continue;
+      if (!artifacts_left_by(seat, crew(v))) out.push_back({ActionKind::kUseCard, *artifact, v});
+    }
+  }
+}
+
+void Engine::take_left_artifact(const ActionFrame& f) {
+  // Every artifact left there goes to the group, duplicates discarded (§3.10).
+  const Seat player = f.actor;
+  const CardId vessel = s_.cards[f.action.b].where == Where::kSpace ? f.action.b : kNoCard;
+  LocIndex loc = 0;
+  while (loc < s_.spaceline.size() &&
+         !std::count(s_.spaceline[loc].seeds.begin(), s_.spaceline[loc].seeds.end(), f.action.a))
+    ++loc;
+  std::vector<DefIndex> taken;
+  std::vector<CardId> acting;
+  for (CardId c : std::vector<CardId>(s_.spaceline[loc].seeds)) {
     const CardDef& def = s_.def(c);
     if (def.type() != v1::STCCG_CARD_TYPE_ARTIFACT) continue;
     if (std::find(taken.begin(), taken.end(), def.index) != taken.end()) {
@@ -344,39 +463,14 @@ std::vector<CardId> Engine::earn_artifacts(AttemptFrame& f) {
       continue;
     }
     taken.push_back(def.index);
-    const bool acts = def.handler && def.handler->earned;
-    if (acts) acting.push_back(c);
-    if (def.card.artifact().to_hand()) {
-      // Played later from the earner's hand, whoever seeded it (CRD IV.4).
-      move_card(c, Zone::kHand, Where::kNone, kNoLoc, kNoCard, f.player);
-      continue;
-    }
-    switch (def.card.artifact().play_as()) {
-      case v1::STCCG_PLAY_AS_EQUIPMENT:
-        if (f.vessel != kNoCard) {
-          move_card(c, Zone::kPlay, Where::kAboard, kNoLoc, f.vessel, f.player);
-        } else {
-          move_card(c, Zone::kPlay, Where::kSurface, f.loc, kNoCard, f.player);
-        }
-        break;
-      case v1::STCCG_PLAY_AS_EVENT:
-        move_card(c, Zone::kPlay, Where::kTable, kNoLoc, kNoCard, f.player);
-        break;
-      case v1::STCCG_PLAY_AS_IMMEDIATE:
-        // Face up while it acts for its earner (it is never played, CRD IV.8 Vorgon Raiders).
-        if (acts) {
-          move_card(c, Zone::kResolving, Where::kNone, kNoLoc, kNoCard, f.player);
-        } else {
-          move_card(c, Zone::kDiscard);
-        }
-        break;
-      default:
-        move_card(c, Zone::kDiscard);
-        break;  // played as an interrupt: part 2
-    }
+    if (take_artifact(c, player, loc, vessel)) acting.push_back(c);
   }
   update_live_scores();
-  return acting;
+  for (auto c = acting.rbegin(); c != acting.rend(); ++c) {
+    const std::size_t frames = s_.frames.size();
+    s_.handler(*c)->earned(*this, *c, player);
+    if (s_.frames.size() == frames && s_.cards[*c].zone == Zone::kResolving) to_discard(*c);
+  }
 }
 
 void Engine::end_attempt(AttemptFrame& f, ev::AttemptResult result) {

@@ -1,5 +1,7 @@
 // Current attributes and skills: printed values, then the modifiers in play (§3.22).
 #include <algorithm>
+#include <array>
+#include <boost/container/small_vector.hpp>
 
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
@@ -100,8 +102,9 @@ template <typename Visit>
 void Engine::for_each_modifier(CardId target, Visit&& visit) const {
   const CardState& t = s_.cards[target];
   const bool person = is_personnel(target);
-  // Copies of a card that is not cumulative count once (§3.17).
-  std::vector<DefIndex> counted;
+  // Copies of a card that is not cumulative count once (§3.17). This runs for every attribute
+  // and skill looked at: the few definitions counted stay off the heap.
+  boost::container::small_vector<DefIndex, 16> counted;
   auto offer = [&](CardId source, v1::StccgScope scope) {
     const CardDef& def = s_.def(source);
     if (suspended_where_present(source)) return;  // Sakkath and Bendii Syndrome
@@ -318,26 +321,36 @@ MemberFacts Engine::skilled_facts(CardId personnel) const {
   // Skill grants need the printed classification and do not chain (§3.2 equipment use).
   const MemberFacts base = base_facts(personnel);
   MemberFacts facts = base;
-  std::vector<SkillId> losses;
+  // Losses per skill, applied after every grant so that the order of the cards in play does not
+  // matter. Counted in place: this runs for every personnel looked at, and a list would allocate.
+  std::array<std::uint8_t, kMaxSkills> losses{};
+  bool lost = false;
+  const auto lose = [&](SkillId skill) {
+    ++losses[skill];
+    lost = true;
+  };
   for_each_modifier(personnel, [&](const ModifierDef& m, CardId) {
     if (!m.filter.empty() && !m.filter.holds_for_member(base)) return;
     if (m.grant_skill) facts.skills[*m.grant_skill] += 2;
-    if (m.lose_skill) losses.push_back(*m.lose_skill);
+    if (m.lose_skill) lose(*m.lose_skill);
   });
   if (s_.may_have(EffectKind::kSkillChanged)) {
     for (const Effect& x : s_.effects) {
       if (x.kind != EffectKind::kSkillChanged || x.card != personnel) continue;
       const auto skill = static_cast<SkillId>(x.value);
       if (x.flag) {
-        losses.push_back(skill);
+        lose(skill);
       } else {
         facts.skills[skill] = static_cast<SkillHalves>(facts.skills[skill] + 2);
       }
     }
   }
-  // Losses come after every grant, so that the order of the cards in play does not matter.
-  for (SkillId skill : losses)
-    facts.skills[skill] = static_cast<SkillHalves>(std::max(0, facts.skills[skill] - 2));
+  if (lost) {
+    for (int skill = 0; skill < kMaxSkills; ++skill) {
+      facts.skills[skill] =
+          static_cast<SkillHalves>(std::max(0, facts.skills[skill] - 2 * losses[skill]));
+    }
+  }
   return facts;
 }
 
@@ -348,6 +361,31 @@ MemberFacts Engine::facts(CardId personnel) const {
   facts.cunning = current[static_cast<std::size_t>(Attribute::kCunning)];
   facts.strength = current[static_cast<std::size_t>(Attribute::kStrength)];
   return facts;
+}
+
+void Engine::lend_to_group(const std::vector<CardId>& members, GroupFacts& group) const {
+  // Only the group of the attempt, while it faces the dilemma the loan was made for.
+  const AttemptFrame* attempt = top_frame<AttemptFrame>();
+  if (!attempt || std::find(attempt->members.begin(), attempt->members.end(), members.front()) ==
+                      attempt->members.end())
+    return;
+  for (const Effect& x : s_.effects) {
+    // Under the other reading the loan lasts for the rest of the attempt at `loc`.
+    const bool lasts = s_.options.eyes_in_the_dark_one_dilemma ? x.source == attempt->current
+                                                               : x.loc == attempt->loc;
+    if (x.kind != EffectKind::kLentToGroup || !lasts || x.player != attempt->player ||
+        !s_.in_play_at(x.card))
+      continue;
+    // One of each skill, whatever its multiplier (CRD II.3B).
+    const MemberFacts lender = facts(x.card);
+    for (std::size_t k = 0; k < group.extra_skills.size(); ++k) {
+      group.extra_skills[k] =
+          static_cast<SkillHalves>(group.extra_skills[k] + std::min<int>(lender.skills[k], 2));
+    }
+    group.extra_attributes[static_cast<std::size_t>(Attribute::kIntegrity)] += lender.integrity;
+    group.extra_attributes[static_cast<std::size_t>(Attribute::kCunning)] += lender.cunning;
+    group.extra_attributes[static_cast<std::size_t>(Attribute::kStrength)] += lender.strength;
+  }
 }
 
 GroupFacts Engine::group_facts(const std::vector<CardId>& members, CardId vessel) const {
@@ -367,6 +405,7 @@ GroupFacts Engine::group_facts(const std::vector<CardId>& members, CardId vessel
     group.weapons = current[static_cast<std::size_t>(Attribute::kWeapons)];
     group.range = current[static_cast<std::size_t>(Attribute::kRange)];
   }
+  if (!members.empty() && s_.may_have(EffectKind::kLentToGroup)) lend_to_group(members, group);
   // The equipment and artifacts of the members' controller where a member is (on the planet
   // or aboard the same ship or facility): Bat'leth Tournament's bat'leth.
   if (!members.empty()) {

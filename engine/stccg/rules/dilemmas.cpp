@@ -303,6 +303,8 @@ bool Engine::kill_effect(AttemptFrame& f, const v1::StccgKill& kill) {
   const Formula& filter = s_.def(f.current).effect_filters[f.effect];
   std::vector<CardId> eligible;
   for (CardId c : f.members) {
+    // Resuming after a window: those already killed are gone.
+    if (!s_.in_play_at(c)) continue;
     const MemberFacts m = facts(c);
     if (kill.spare_hea() && is_hea(m)) continue;
     if (filter.empty() || filter.holds_for_member(m)) eligible.push_back(c);
@@ -321,15 +323,18 @@ bool Engine::kill_effect(AttemptFrame& f, const v1::StccgKill& kill) {
           auto victim = pick(chooser, eligible);
           if (!victim) return false;
           std::erase(eligible, *victim);
-          this->kill(*victim);
           ++f.picked;
+          // Resumes once its window closes.
+          if (picked_at_random(*victim, WindowKind::kPickedToDie)) return false;
         }
         return true;
       }
-      for (std::size_t i = 0; i < wanted && !eligible.empty(); ++i) {
+      while (f.picked < wanted && !eligible.empty()) {
         const CardId victim = random_member(eligible);
         std::erase(eligible, victim);
-        this->kill(victim);
+        ++f.picked;
+        // Resumes once its window closes.
+        if (picked_at_random(victim, WindowKind::kPickedToDie)) return false;
       }
       return true;
     case v1::STCCG_SELECT_HIGHEST_TOTAL_ATTRIBUTES: {
@@ -443,6 +448,8 @@ void Engine::finish_dilemma(AttemptFrame& f, ev::Outcome outcome) {
 
 void Engine::replace_dilemma(AttemptFrame& f, ev::Outcome outcome) {
   const CardId c = f.current;
+  // A copy is not seeded anywhere: it leaves the game (Receptacle Stones).
+  if (s_.cards[c].copy) return finish_dilemma(f, outcome);
   emit(ev::DilemmaResolved{c, s_.cards[c].def, outcome});
   auto& seeds = s_.spaceline[f.loc].seeds;
   s_.cards[c].exposed = true;  // both players have seen it: it stays face up for both
@@ -543,6 +550,12 @@ void Engine::check_cures() {
 
 void Engine::end_of_turn_effects() {
   repair_at_end_of_turn();
+  // Copies of cards met elsewhere leave play with the turn, before they act again, unless they
+  // have a countdown, which they play out (CRD IV.4 Receptacle Stones: no residual effects).
+  for (CardId c : std::vector<CardId>(s_.in_play)) {
+    if (s_.cards[c].copy && s_.cards[c].zone == Zone::kPlay && s_.def(c).card.countdown() == 0)
+      to_discard(c);
+  }
   // Cards in play that count down at the end of each turn.
   for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
     if (s_.cards[c].zone != Zone::kPlay) continue;

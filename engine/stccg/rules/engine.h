@@ -311,6 +311,13 @@ class Engine {
   // Opens a window in which both players, `first` first, may play cards until both pass.
   void open_window(WindowKind kind, Seat first, CardId about = kNoCard, LocIndex loc = kNoLoc);
   void step(WindowFrame& w);
+  // `victim` was just picked at random (CRD IV.8: Yuta's selection too) for `fate`, kPickedToDie
+  // or kPickedForCapture (by the other player): that comes at once, or, when its controller has
+  // an answer to such a pick (Security Sacrifice, Wolf), as a window of that kind closes. True
+  // when it waits for that window.
+  bool picked_at_random(CardId victim, WindowKind fate);
+  // What such a pick does to `victim`, if it is still in play (kNoCard: saved).
+  void meet_fate(WindowKind fate, CardId victim);
   std::vector<Action> response_options(Seat seat, const WindowFrame& w) const;
   // The uses of cards in play of `seat` answering what window `w` is about (Handler::responses).
   void card_responses(Seat seat, const WindowFrame& w, std::vector<Action>& out) const;
@@ -389,6 +396,10 @@ class Engine {
   bool crew_member(CardId c, CardId vessel) const;
   std::vector<CardId> crew(CardId vessel) const;
   bool crewed(CardId vessel) const;  // crew(vessel) is not empty
+  // Cards played on `vessel` crew it though they are not personnel (Handler::crews_host).
+  bool crewed_by_cards(CardId vessel) const;
+  // A ship landed on the planet where it is, not in orbit (Handler::lands).
+  bool landed(CardId ship) const;
   // `seat`'s personnel on the planet at `loc` who may be in an Away Team: not disabled, not in
   // stasis.
   bool stands_on(Seat seat, LocIndex loc, CardId c) const;
@@ -399,6 +410,9 @@ class Engine {
   CardId facility_of(Seat seat, LocIndex loc) const;
   LocIndex location_of(CardId c) const;
   bool planet(LocIndex loc) const;
+  // Whether cloaked `ship` is exposed (La Forge Maneuver, kCloakPierced): to be attacked by the
+  // next action, or, `attacked`, in the attack that action began (it fires back).
+  bool cloak_pierced(CardId ship, bool attacked) const;
   bool space(LocIndex loc) const;
   const MissionEndDef& end_for(Seat seat, LocIndex loc) const;
   // The affiliation icons of `seat`'s end of the mission at `loc`, with those that cards in play
@@ -430,6 +444,8 @@ class Engine {
   // The RANGE `mover` (a ship, or a card moving like one) spends to move between two locations:
   // the spans of its controller's mission ends, or what a mission's handler works out for it.
   int move_cost(CardId mover, LocIndex from, LocIndex to) const;
+  // A card lets the ship go round the spaceline's ends (Lakanta, Where No One Has Gone Before).
+  bool goes_round_spaceline(CardId ship) const;
   // The RANGE `mover` spends to enter the location `loc`.
   int span_for(CardId mover, LocIndex loc) const;
   // A card in play stops the ship from crossing between these locations (Q-Net).
@@ -457,6 +473,8 @@ class Engine {
   MemberFacts skilled_facts(CardId personnel) const;
   MemberFacts facts(CardId personnel) const;
   GroupFacts group_facts(const std::vector<CardId>& members, CardId vessel) const;
+  // What personnel lent to the group facing the current dilemma add to it (kLentToGroup).
+  void lend_to_group(const std::vector<CardId>& members, GroupFacts& group) const;
   int attribute(CardId card, Attribute attribute) const;
   // The current values of the attributes in `wanted` (attribute_bit), indexed by Attribute,
   // worked out in one walk over the modifiers in play; the others are 0.
@@ -547,6 +565,8 @@ class Engine {
   int opposing_bonus(const ShipBattleFrame& b, int side, CardId card, Attribute a) const;
   void fire(ShipBattleFrame& b, int side);
   void apply_battle_damage(ShipBattleFrame& b);
+  // Tells each "*" WEAPONS card that fired what it fired at (Handler::fires_otherwise).
+  void fire_otherwise(const ShipBattleFrame& b);
   void end_ship_battle(ShipBattleFrame& b);
   // One side's tactic draws and choice; true when that side is done.
   bool choose_tactic(ShipBattleFrame& b, int side);
@@ -561,6 +581,9 @@ class Engine {
   void begin_personnel_battle(Seat seat, CardId member, CardId opponent,
                               const BattleTerms& terms = {});
   void begin_rogue_borg_battle(Seat seat, CardId ship, DefIndex rogue);
+  // `seat`'s Rogue Borg of that card aboard `ship` beam down to battle the Away Team `opponent`
+  // leads on the planet there (Lore Returns), and the survivors beam back aboard.
+  void begin_rogue_borg_raid(Seat seat, CardId ship, DefIndex rogue, CardId opponent);
   // A battle a card starts aboard `vessel` between the personnel it names; `initiators` add
   // `strength_bonus` to their total and need no leader (Dial Martok for Murder).
   void begin_battle_aboard(Seat seat, CardId vessel, std::vector<CardId> initiators,
@@ -656,6 +679,16 @@ class Engine {
   // Earns the artifacts under the mission; returns those whose handlers act when earned,
   // which check_requirements runs once the attempt is over.
   std::vector<CardId> earn_artifacts(AttemptFrame& f);
+  // Takes artifact `c`, under the mission at `loc`, for `player`'s group there, aboard `vessel`
+  // (kNoCard: on the planet) (§3.10); whether its handler acts when earned.
+  bool take_artifact(CardId c, Seat player, LocIndex loc, CardId vessel);
+  // Whether a card in play keeps `group`, `seat`'s, from taking artifacts (The Charybdis): they
+  // stay under the mission, and a later group there may take them as an order (kUseCard on the
+  // artifact, `b` the group's vessel or one of its members on the planet).
+  bool artifacts_left_by(Seat seat, const std::vector<CardId>& group) const;
+  void left_artifact_orders(Seat seat, std::vector<Action>& out) const;
+  bool left_behind(CardId c) const;
+  void take_left_artifact(const ActionFrame& f);
   // The cards the attempting group could discard to pay a mission's solve cost.
   std::vector<CardId> solve_cost_cards(const AttemptFrame& f, const SolveCostDef& cost) const;
   void end_attempt(AttemptFrame& f, ev::AttemptResult result);

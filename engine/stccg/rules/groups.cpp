@@ -7,10 +7,16 @@ namespace spacedock::stccg {
 
 AffiliationSet Engine::affiliations(CardId c) const {
   // A commandeered ship or facility takes its new affiliation (BoG), and a personnel who lost
-  // his (Discommendation).
-  if (const Effect* changed = find_effect(EffectKind::kAffiliation, c))
-    return bit(static_cast<Affiliation>(changed->value));
-  return s_.traits(c).affiliations;
+  // his (Discommendation). A multi-affiliation personnel uses the one it chose (its own effect,
+  // cards/handlers/dual_affiliation.cpp) unless another card imposes one (Frame of Mind).
+  if (!s_.may_have(EffectKind::kAffiliation)) return s_.traits(c).affiliations;
+  const Effect* own = nullptr;
+  for (const Effect& x : s_.effects) {
+    if (x.kind != EffectKind::kAffiliation || x.card != c) continue;
+    if (x.source != c) return bit(static_cast<Affiliation>(x.value));
+    if (!own) own = &x;
+  }
+  return own ? bit(static_cast<Affiliation>(own->value)) : s_.traits(c).affiliations;
 }
 
 bool Engine::treaty(Seat seat, AffiliationSet a, AffiliationSet b) const {
@@ -106,6 +112,16 @@ bool Engine::crewed(CardId vessel) const {
   const auto& aboard = s_.in_play_where(Where::kAboard);
   return std::any_of(aboard.begin(), aboard.end(),
                      [&](CardId c) { return crew_member(c, vessel); });
+}
+
+bool Engine::crewed_by_cards(CardId vessel) const {
+  for (CardId c : s_.handled_in_play) {
+    const Handler* handler = s_.handler(c);
+    if (handler && handler->crews_host && s_.cards[c].where == Where::kOn &&
+        s_.cards[c].host == vessel && handler->crews_host(*this, c, vessel))
+      return true;
+  }
+  return false;
 }
 
 bool Engine::stands_on(Seat seat, LocIndex loc, CardId c) const {

@@ -71,13 +71,14 @@ void Engine::rewind() {
   // Cards from outside the game brought in meanwhile (Trust Me) stay where they were put.
   for (std::size_t c = s_.cards.size(); c < now.cards.size(); ++c) {
     CardState card = now.cards[c];
-    card.zone = Zone::kDiscard;
+    // A copy met elsewhere (Receptacle Stones) is of no deck: it leaves the game instead.
+    card.zone = card.copy ? Zone::kOutOfPlay : Zone::kDiscard;
     card.where = Where::kNone;
     card.loc = kNoLoc;
     card.host = kNoCard;
     card.controller = card.owner;
     s_.cards.push_back(card);
-    s_.players[card.owner].discard.push_back(static_cast<CardId>(c));
+    if (!card.copy) s_.players[card.owner].discard.push_back(static_cast<CardId>(c));
   }
   // The card that undid the orders goes to the discard pile rather than back where it was.
   if (s_.cards[source].zone != Zone::kDiscard) to_discard(source);

@@ -8,22 +8,6 @@
 namespace spacedock::stccg {
 namespace {
 
-// Whether a personnel in `ship`'s crew (Lakanta), or a card on its player's table (Where No One
-// Has Gone Before), lets it go round the spaceline (Handler::wraps_spaceline).
-bool wraps_spaceline(const Engine& e, CardId ship) {
-  const State& s = e.state();
-  const auto wraps = [&](CardId c) {
-    const Handler* handler = s.handler(c);
-    return handler && handler->wraps_spaceline;
-  };
-  const auto crew = e.crew(ship);
-  if (std::any_of(crew.begin(), crew.end(), wraps)) return true;
-  return std::any_of(s.handled_in_play.begin(), s.handled_in_play.end(), [&](CardId c) {
-    return s.cards[c].where == Where::kTable && s.cards[c].controller == s.cards[ship].controller &&
-           wraps(c);
-  });
-}
-
 // A staffing requirement nobody aboard can fill, in words for the player.
 std::string staffing_need_words(const v1::StccgStaffing& need) {
   if (!need.skill().empty())
@@ -63,6 +47,8 @@ bool Engine::fills(const StaffingNeed& need, CardId personnel) const {
 
 Engine::Staffing Engine::staffing(CardId ship, std::span<const CardId> aboard) const {
   const auto ready = [&](CardId c) { return !s_.cards[c].stopped; };
+  // Cards on the ship may meet all its staffing (Lore Returns' Rogue Borg: CRD IV.7).
+  if (crewed_by_cards(ship)) return Staffing::kStaffed;
   if (std::none_of(aboard.begin(), aboard.end(), ready)) return Staffing::kNobodyReady;
   // Someone aboard must match the ship's affiliation, or be allowed to by a treaty (§3.2).
   const CardDef& def = s_.def(ship);
@@ -162,13 +148,30 @@ int Engine::span_for(CardId mover, LocIndex loc) const {
                                   : end_for(s_.cards[mover].controller, loc).span;
 }
 
+// Whether a personnel in `ship`'s crew (Lakanta), or a card on its player's table (Where No One
+// Has Gone Before), lets it go round the spaceline (Handler::wraps_spaceline).
+bool Engine::goes_round_spaceline(CardId ship) const {
+  const auto wraps = [&](CardId c) {
+    const Handler* handler = s_.handler(c);
+    return handler && handler->wraps_spaceline;
+  };
+  // Most games have no such card in play: the crew is gathered only when one is.
+  if (std::none_of(s_.handled_in_play.begin(), s_.handled_in_play.end(), wraps)) return false;
+  const auto aboard = crew(ship);
+  if (std::any_of(aboard.begin(), aboard.end(), wraps)) return true;
+  return std::any_of(s_.handled_in_play.begin(), s_.handled_in_play.end(), [&](CardId c) {
+    return s_.cards[c].where == Where::kTable &&
+           s_.cards[c].controller == s_.cards[ship].controller && wraps(c);
+  });
+}
+
 int Engine::move_cost(CardId mover, LocIndex from, LocIndex to) const {
   // The spans of every location entered, the starting one excluded (§3.3).
   int cost = 0;
   const int step = to > from ? 1 : -1;
   for (int loc = from + step; loc != to + step; loc += step)
     cost += span_for(mover, static_cast<LocIndex>(loc));
-  if (!is_ship(mover) || !wraps_spaceline(*this, mover)) return cost;
+  if (!is_ship(mover) || !goes_round_spaceline(mover)) return cost;
   // The other way round: off the near end, back in at the far one, then on to `to` (Lakanta).
   const int last = static_cast<int>(s_.spaceline.size()) - 1;
   int around = 0;
@@ -251,7 +254,7 @@ Rule Engine::check_cloak(Seat seat, const Action& a) const {
   if (card.cloak_changed) return Rule::kOncePerTurn;
   const bool possible =
       a.kind == ActionKind::kCloak ? !card.cloaked && !docked(ship) : card.cloaked;
-  return possible && crewed(ship) ? Rule::kOk : Rule::kNoTarget;
+  return possible && (crewed(ship) || crewed_by_cards(ship)) ? Rule::kOk : Rule::kNoTarget;
 }
 
 bool Engine::has_special_equipment(CardId ship, v1::StccgShipEquipment equipment) const {

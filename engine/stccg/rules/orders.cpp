@@ -95,8 +95,11 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     }
     // Round the spaceline's ends, for a ship that may go that way (Lakanta, Where No One Has
     // Gone Before): move_cost takes the cheaper way.
-    for (LocIndex to = 0; to < locations; ++to) {
-      if (!reachable[to] && to != from && move_cost(ship, from, to) <= range) reachable[to] = true;
+    if (goes_round_spaceline(ship)) {
+      for (LocIndex to = 0; to < locations; ++to) {
+        if (!reachable[to] && to != from && move_cost(ship, from, to) <= range)
+          reachable[to] = true;
+      }
     }
     for (LocIndex to = 0; to < locations; ++to) {
       if (reachable[to] && !move_blocked(ship, from, to))
@@ -409,6 +412,7 @@ void Engine::card_orders(Seat seat, std::vector<Action>& out) const {
         (s_.cards[c].controller == seat || handler->orders_for_either_player))
       handler->orders(*this, seat, c, out);
   }
+  left_artifact_orders(seat, out);
 }
 
 bool Engine::is_card_order(const Action& a) const {
@@ -416,11 +420,17 @@ bool Engine::is_card_order(const Action& a) const {
       a.kind != ActionKind::kUseCard)
     return false;
   if (a.a >= s_.cards.size()) return false;
+  if (a.kind == ActionKind::kUseCard && left_behind(a.a)) return true;  // The Charybdis
   const Handler* handler = s_.handler(a.a);
   return handler && (handler->orders || (a.kind == ActionKind::kUseCard && handler->responses));
 }
 
 Rule Engine::check_card_order(Seat seat, const Action& a) const {
+  if (left_behind(a.a)) {
+    std::vector<Action> orders;
+    left_artifact_orders(seat, orders);
+    return std::find(orders.begin(), orders.end(), a) != orders.end() ? Rule::kOk : Rule::kNoTarget;
+  }
   if (!s_.in_play_at(a.a)) return Rule::kNoTarget;
   if (s_.cards[a.a].controller != seat && !s_.handler(a.a)->orders_for_either_player)
     return Rule::kNotYours;
@@ -777,7 +787,20 @@ Rule Engine::may_board(Seat seat, CardId card, CardId to, LocIndex here,
   return fits_with(card, crew_of_to) ? Rule::kOk : Rule::kIncompatible;
 }
 
+bool Engine::landed(CardId ship) const {
+  if (ship == kNoCard || !is_ship(ship)) return false;
+  return std::any_of(s_.handled_in_play.begin(), s_.handled_in_play.end(), [&](CardId c) {
+    const Handler* handler = s_.handler(c);
+    return handler && handler->lands && handler->lands(*this, c, ship);
+  });
+}
+
 bool Engine::beaming_blocked(CardId card, CardId to) const {
+  // The crew of a ship landed on the planet walks to and from its surface: no beaming.
+  const CardState& moving = s_.cards[card];
+  if ((to == kNoCard && moving.where == Where::kAboard && landed(moving.host)) ||
+      (moving.where == Where::kSurface && landed(to)))
+    return false;
   // Nobody beams to or from the surface of a cloaked planet (Investigate Legend).
   const bool surface = to == kNoCard || s_.cards[card].where == Where::kSurface;
   const LocIndex here = location_of(card);

@@ -8,10 +8,8 @@
 namespace spacedock::stccg {
 namespace {
 
-// An artifact kept in hand is played as the card type it is used as (CRD IV.4, II.1 "Played as").
-v1::StccgCardType played_type(const CardDef& def) {
-  if (def.type() != v1::STCCG_CARD_TYPE_ARTIFACT) return def.type();
-  switch (def.card.artifact().play_as()) {
+v1::StccgCardType type_played_as(v1::StccgPlayAs as) {
+  switch (as) {
     case v1::STCCG_PLAY_AS_EVENT:
       return v1::STCCG_CARD_TYPE_EVENT;
     case v1::STCCG_PLAY_AS_INTERRUPT:
@@ -19,6 +17,56 @@ v1::StccgCardType played_type(const CardDef& def) {
     default:
       return v1::STCCG_CARD_TYPE_ARTIFACT;
   }
+}
+
+// An artifact kept in hand is played as the card type it is used as (CRD IV.4, II.1 "Played as").
+v1::StccgCardType played_type(const CardDef& def) {
+  if (def.type() != v1::STCCG_CARD_TYPE_ARTIFACT) return def.type();
+  return type_played_as(def.card.artifact().play_as());
+}
+
+// The second card type an artifact may be played as (Tox Uthat: an event or an interrupt), or
+// ARTIFACT for none.
+v1::StccgCardType second_played_type(const CardDef& def) {
+  if (def.type() != v1::STCCG_CARD_TYPE_ARTIFACT) return v1::STCCG_CARD_TYPE_ARTIFACT;
+  return type_played_as(def.card.artifact().also_play_as());
+}
+
+// Whether `seat` may play `def` now as a card of `type`, by the rules of that type.
+Rule may_play_typed(const Engine& e, Seat seat, const CardDef& def, v1::StccgCardType type,
+                    const WindowFrame* window, bool downloading) {
+  switch (type) {
+    case v1::STCCG_CARD_TYPE_INTERRUPT:
+      return Rule::kOk;  // any time, in either player's turn
+    case v1::STCCG_CARD_TYPE_EQUIPMENT:
+      // A report in a window, which its handler offers (D'k Tahg: into a battle just begun).
+      return window ? Rule::kOk : Rule::kWrongStep;
+    case v1::STCCG_CARD_TYPE_EVENT:
+    case v1::STCCG_CARD_TYPE_INCIDENT:
+    case v1::STCCG_CARD_TYPE_OBJECTIVE:
+    case v1::STCCG_CARD_TYPE_MISSION:
+      // Events are the turn's normal card play (§1.4); so are BoG's incidents and objectives,
+      // and a mission whose handler lets it be played from the hand (Q's Planet).
+      if (downloading) return Rule::kOk;
+      if (!window && e.playing_free(seat)) return Rule::kOk;  // a play through a hold
+      if (window || seat != e.state().active) return Rule::kWrongStep;
+      return e.may_play_card(seat) ? Rule::kOk : Rule::kCardPlayUsed;
+    case v1::STCCG_CARD_TYPE_DOORWAY:
+      // Doorways act like interrupts but only in their owner's turn, unless the card says
+      // otherwise, and never between dilemmas (CRD IV.6, S-62).
+      if (seat != e.state().active && !def.card.doorway().any_turn() && !e.playing_free(seat))
+        return Rule::kNotYours;
+      if (window && window->kind == WindowKind::kBetweenDilemmas) return Rule::kWrongStep;
+      return Rule::kOk;
+    default:
+      return Rule::kWrongCardType;
+  }
+}
+
+// A play of a card with two ways to be played is of the type its action names.
+v1::StccgCardType type_of_play(ActionKind kind) {
+  return kind == ActionKind::kPlayInterrupt ? v1::STCCG_CARD_TYPE_INTERRUPT
+                                            : v1::STCCG_CARD_TYPE_EVENT;
 }
 
 }  // namespace
@@ -52,32 +100,13 @@ Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window,
   if (def.unsupported()) return Rule::kNotPlayableNow;
   if (!doorway_admits(seat, def)) return Rule::kNotPlayableNow;  // an AU card needs an open AU Door
   if (check_forbidden && forbidden(seat, c)) return Rule::kNotPlayableNow;
-  switch (played_type(def)) {
-    case v1::STCCG_CARD_TYPE_INTERRUPT:
-      return Rule::kOk;  // any time, in either player's turn
-    case v1::STCCG_CARD_TYPE_EQUIPMENT:
-      // A report in a window, which its handler offers (D'k Tahg: into a battle just begun).
-      return window ? Rule::kOk : Rule::kWrongStep;
-    case v1::STCCG_CARD_TYPE_EVENT:
-    case v1::STCCG_CARD_TYPE_INCIDENT:
-    case v1::STCCG_CARD_TYPE_OBJECTIVE:
-    case v1::STCCG_CARD_TYPE_MISSION:
-      // Events are the turn's normal card play (§1.4); so are BoG's incidents and objectives,
-      // and a mission whose handler lets it be played from the hand (Q's Planet).
-      if (downloading) return Rule::kOk;
-      if (!window && playing_free(seat)) return Rule::kOk;  // a play through a hold
-      if (window || seat != s_.active) return Rule::kWrongStep;
-      return may_play_card(seat) ? Rule::kOk : Rule::kCardPlayUsed;
-    case v1::STCCG_CARD_TYPE_DOORWAY:
-      // Doorways act like interrupts but only in their owner's turn, unless the card says
-      // otherwise, and never between dilemmas (CRD IV.6, S-62).
-      if (seat != s_.active && !def.card.doorway().any_turn() && !playing_free(seat))
-        return Rule::kNotYours;
-      if (window && window->kind == WindowKind::kBetweenDilemmas) return Rule::kWrongStep;
-      return Rule::kOk;
-    default:
-      return Rule::kWrongCardType;
-  }
+  const Rule rule = may_play_typed(*this, seat, def, played_type(def), window, downloading);
+  // A card with a second way to be played may be played if either way allows it now; its plays
+  // are sorted out in hand_plays.
+  const v1::StccgCardType second = second_played_type(def);
+  if (rule == Rule::kOk || second == v1::STCCG_CARD_TYPE_ARTIFACT) return rule;
+  const Rule other_way = may_play_typed(*this, seat, def, second, window, downloading);
+  return other_way == Rule::kOk ? Rule::kOk : rule;
 }
 
 void Engine::hand_plays(Seat seat, const WindowFrame* window, std::vector<Action>& out) const {
@@ -88,7 +117,18 @@ void Engine::hand_plays(Seat seat, const WindowFrame* window, std::vector<Action
     const Handler* handler = s_.handler(c);
     if (!handler || !handler->plays) continue;
     if (may_play_from_hand(seat, c, window, check_forbidden) != Rule::kOk) continue;
+    const std::size_t before = out.size();
     handler->plays(*this, seat, c, window, out);
+    const CardDef& def = s_.def(c);
+    if (second_played_type(def) == v1::STCCG_CARD_TYPE_ARTIFACT) continue;
+    // A card with two ways to be played: only the plays of a way allowed now (Tox Uthat as an
+    // event only as the turn's card play).
+    out.erase(std::remove_if(out.begin() + static_cast<std::ptrdiff_t>(before), out.end(),
+                             [&](const Action& play) {
+                               return may_play_typed(*this, seat, def, type_of_play(play.kind),
+                                                     window, false) != Rule::kOk;
+                             }),
+              out.end());
   }
 }
 

@@ -2,6 +2,7 @@
 // card at a time, alternating; a step ends when both pass in a row.
 #include <algorithm>
 
+#include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg {
@@ -25,6 +26,26 @@ bool fits_placement(v1::StccgPlacement card, v1::StccgPlacement mission) {
 }
 
 }  // namespace
+
+// `seat`'s seed card under the mission at `loc` that holds `c` and has room left for it
+// (Handler::holds_seed: personnel under a Cryosatellite), or kNoCard.
+static CardId seed_holder_for(const State& s, Seat seat, CardId c, LocIndex loc) {
+  const CardDef& card = s.def(c);
+  for (CardId holder : s.spaceline[loc].seeds) {
+    const Handler* handler = s.handler(holder);
+    if (s.cards[holder].owner != seat || !handler || !handler->holds_seed ||
+        !handler->holds_seed(card))
+      continue;
+    int held = 0;
+    for (CardId other = 0; other < s.cards.size(); ++other) {
+      if (s.cards[other].zone == Zone::kStored && s.cards[other].host == holder &&
+          handler->holds_seed(s.def(other)))
+        ++held;
+    }
+    if (held < handler->seeds_held) return holder;
+  }
+  return kNoCard;
+}
 
 void Engine::step(SeedFrame& f) {
   if (f.step == SeedFrame::Step::kCleanup) {
@@ -177,15 +198,25 @@ Rule Engine::check_seed_under(Seat seat, CardId c, LocIndex loc) const {
   const CardDef& def = s_.def(c);
   const auto type = def.type();
   if (def.unsupported()) return Rule::kNotPlayableNow;
+  if (seed_holder_for(s_, seat, c, loc) != kNoCard) return Rule::kOk;
+  if (def.handler && def.handler->may_seed_under && !def.handler->may_seed_under(*this, loc))
+    return Rule::kWrongPlacement;
   const auto mission = s_.traits(s_.spaceline[loc].mission).placement;
   if (type == v1::STCCG_CARD_TYPE_DILEMMA) {
     return fits_placement(def.card.dilemma().placement(), mission) ? Rule::kOk
                                                                    : Rule::kWrongPlacement;
   }
   if (type == v1::STCCG_CARD_TYPE_ARTIFACT) {
-    // Tournament rule: one artifact of yours per mission (CRD IV.4).
+    // Tournament rule: one artifact of yours per mission (CRD IV.4), a Cryosatellite excepted:
+    // a seed card that holds seeds does not count (the one more artifact it brings is the one).
+    const auto holds = [&](CardId x) {
+      const Handler* handler = s_.handler(x);
+      return handler && handler->holds_seed;
+    };
+    if (holds(c)) return Rule::kOk;
     for (CardId under : s_.spaceline[loc].seeds) {
-      if (s_.cards[under].owner == seat && s_.type(under) == v1::STCCG_CARD_TYPE_ARTIFACT) {
+      if (s_.cards[under].owner == seat && s_.type(under) == v1::STCCG_CARD_TYPE_ARTIFACT &&
+          !holds(under)) {
         return Rule::kFacilityLimit;
       }
     }
@@ -224,6 +255,10 @@ void Engine::seed(Seat seat, const Action& a) {
       break;
     }
     case ActionKind::kSeedUnder:
+      if (const CardId holder = seed_holder_for(s_, seat, a.a, a.loc); holder != kNoCard) {
+        move_card(a.a, Zone::kStored, Where::kNone, kNoLoc, holder);  // under it, face down
+        break;
+      }
       move_card(a.a, Zone::kSeed, Where::kNone, a.loc);
       s_.spaceline[a.loc].seeds.push_back(a.a);  // the first seeded is met first
       break;

@@ -1,5 +1,7 @@
 // The turn (§1.4): start, the card play and orders, end-of-turn effects, the draw that ends it,
 // and who plays next: the opponent, unless a card in play grants the player an extra turn.
+#include <algorithm>
+
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -39,6 +41,12 @@ void Engine::step(TurnFrame& f) {
       const auto& hand = s_.players[active].hand;
       const std::size_t held = hand.size();
       f.step = TurnFrame::Step::kDrawn;  // before drawing, which may push frames (`f` moves)
+      // A draw already made, early, in an earlier turn (Samuel Clemens' Pocketwatch) is not
+      // made again.
+      const auto taken = [&](const Effect& x) {
+        return x.kind == EffectKind::kDrawTaken && x.player == active && x.turn < s_.turn;
+      };
+      if (std::any_of(s_.effects.begin(), s_.effects.end(), taken)) return end_effects(taken);
       draw(active);
       // A card drawn may be answered (Subspace Schism), if a player holds a card that may.
       if (!s_.over && hand.size() > held && draw_answerable())

@@ -210,6 +210,13 @@ std::vector<CardId>* Engine::pile_of(CardId c, Zone zone) {
 void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId host, Seat controller,
                        ev::MoveCause cause) {
   CardState& card = s_.cards[c];
+  // A copy is only ever met or in play: wherever else it would go, it leaves the game.
+  if (card.copy && zone != Zone::kPlay && zone != Zone::kResolving) {
+    zone = Zone::kOutOfPlay;
+    where = Where::kNone;
+    loc = kNoLoc;
+    host = kNoCard;
+  }
   if (card.zone == Zone::kPlay && zone != Zone::kPlay) {
     // Whatever is aboard or played on a card leaves play with it, however it goes (to_discard
     // has already taken them, with their causes, when it is a discard).
@@ -249,10 +256,13 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
     s_.players[card.owner].side_deck(side_deck_of(s_.def(c))).door = kNoCard;  // closed
   }
   if (zone != Zone::kPlay) {
-    if (card.zone == Zone::kPlay) {
+    // A card in play stored under another (Temporal Rift, Time Travel Pod) is out of play only
+    // for a while: what is marked on it (damage, a countdown's progress) and what it does wait
+    // with it, and end only if it goes elsewhere than back into play.
+    if ((card.zone == Zone::kPlay && zone != Zone::kStored) || card.zone == Zone::kStored)
       card_left_play(c);
-      card.face_down = false;  // a hidden agenda leaving the table is seen for what it is
-    }
+    // A hidden agenda leaving the table is seen for what it is.
+    if (card.zone == Zone::kPlay) card.face_down = false;
     card.stopped = false;
     card.range_used = 0;
     card.cloaked = false;
@@ -399,6 +409,8 @@ void Engine::stop(CardId c) {
 }
 
 void Engine::score(Seat seat, int points, CardId source) {
+  // A copy met elsewhere scores nothing for anyone (CRD IV.4 Receptacle Stones).
+  if (source < s_.cards.size() && s_.cards[source].copy) return;
   PlayerState& player = s_.players[seat];
   player.score += points;
   emit(ev::Scored{seat, static_cast<std::int16_t>(points), static_cast<std::int16_t>(player.score),

@@ -209,7 +209,8 @@ CardId Position::add_on(CardId host, Seat owner, std::string_view title) {
 }
 
 CardId Position::add_stored(CardId host, std::string_view title) {
-  check_in_play(host);
+  // A seed card holds seeds too (Cryosatellite).
+  if (host >= s_.cards.size() || s_.cards[host].zone != Zone::kSeed) check_in_play(host);
   const CardId c = add(s_.cards[host].owner, title);
   s_.cards[c].zone = Zone::kStored;
   s_.cards[c].host = host;

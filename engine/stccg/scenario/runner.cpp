@@ -279,10 +279,16 @@ class CaseRunner {
   // `play` names an event, an interrupt or a doorway: the action follows the card's type.
   ActionKind play_kind(CardId c) const {
     const CardDef& def = state().def(c);
-    // An artifact played as an interrupt (Thought Maker) is played like one.
-    if (def.type() == v1::STCCG_CARD_TYPE_ARTIFACT &&
-        def.card.artifact().play_as() == v1::STCCG_PLAY_AS_INTERRUPT)
-      return ActionKind::kPlayInterrupt;
+    // An artifact played as an interrupt (Thought Maker) is played like one; one with a second
+    // way, event or interrupt (Tox Uthat), as an interrupt in a response window.
+    if (def.type() == v1::STCCG_CARD_TYPE_ARTIFACT) {
+      const auto& artifact = def.card.artifact();
+      const bool in_window =
+          !state().frames.empty() && std::holds_alternative<WindowFrame>(state().frames.back());
+      if (artifact.play_as() == v1::STCCG_PLAY_AS_INTERRUPT ||
+          (artifact.also_play_as() == v1::STCCG_PLAY_AS_INTERRUPT && in_window))
+        return ActionKind::kPlayInterrupt;
+    }
     switch (def.type()) {
       case v1::STCCG_CARD_TYPE_INTERRUPT:
         return ActionKind::kPlayInterrupt;
@@ -378,7 +384,8 @@ class CaseRunner {
       };
       deck_ = Deck{sample.name,           carry(sample.cards),
                    carry(sample.stocked), carry(sample.q_continuum),
-                   carry(sample.q_tent),  carry(sample.battle_bridge)};
+                   carry(sample.q_tent),  carry(sample.battle_bridge),
+                   carry(sample.seeded)};
       return;
     }
     if (!deck_) throw StepError("a deck list starts with `decklist sample NAME`");

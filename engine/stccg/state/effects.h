@@ -143,6 +143,16 @@ enum class EffectKind : std::uint8_t {
   // Neither `card` nor ship `value` (a CardId) may initiate a battle against the other while
   // this lasts (Hail): a truce between two ships, not a shelter from everyone.
   kNoBattleBetween,
+  // `card`, a personnel of the other player, lends its skills (one of each, no multiplier) and
+  // attributes to `player`'s group while that group faces dilemma `source` (Eyes in the Dark;
+  // with eyes_in_the_dark_one_dilemma off, while it attempts the mission at `loc`).
+  kLentToGroup,
+  // `card`, a cloaked ship, may be attacked as if decloaked by the very next action, which that
+  // attack treats as decloaked (La Forge Maneuver); `flag` once that action has begun.
+  kCloakPierced,
+  // `player` has made, early, the card draw that ends their next turn after `turn` (Samuel
+  // Clemens' Pocketwatch): that draw does not happen.
+  kDrawTaken,
 };
 
 // When an effect ends.

@@ -70,6 +70,11 @@ enum class WindowKind : std::uint8_t {
   kBattleEnded,       // a battle at `loc` has just ended; its frame, below, says who fought
   kCaptured,          // `about` was just taken captive at `loc` (Prisoner Escort)
   kDrawn,             // `about` was just drawn at the end of the turn (Subspace Schism)
+  // `about` was just picked at random to die, or to be captured by the other player; that fate
+  // comes as the window closes, to whoever `about` then names (kNoCard: nobody), so that a
+  // response may save the one picked or send another in its place (Security Sacrifice, Wolf).
+  kPickedToDie,
+  kPickedForCapture,
 };
 
 // A response window: players in turn may announce responses until both pass in a row.
@@ -204,6 +209,14 @@ struct ShipBattleFrame {
   // (the random draw of a tactic's commander_evades_percent, Picard Maneuver).
   bool commanders_evade = false;
   BattleTerms terms;
+  // Each ship or facility destroyed in this battle, by whom, and the personnel aboard it as it
+  // went: what the battle did, for the window just after it (Latinum Payoff).
+  struct Destroyed {
+    CardId vessel = kNoCard;
+    Seat by = kNoSeat;
+    std::vector<CardId> aboard;
+  };
+  std::vector<Destroyed> destroyed;
 };
 
 // A personnel battle (§3.11, Model A): the initiator's Away Team against one opposing Away
@@ -227,6 +240,7 @@ struct PersonnelBattleFrame {
   std::uint8_t vengeance = 0;   // 1 + the side whose Klingons attack again with STRENGTH x2
   CardId rogue_host = kNoCard;  // Rogue Borg battling the crew of this ship
   DefIndex rogue_def = 0;       // and the card they are
+  bool rogue_raid = false;      // against the Away Team in sides[1] instead (Lore Returns)
   // A battle a card started aboard this ship or facility, between the personnel it named (an
   // infiltrator against its crewmates: Dial Martok for Murder): no leader is needed, and side 0
   // adds `strength_bonus` to its STRENGTH total.

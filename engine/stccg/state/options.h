@@ -197,6 +197,13 @@ struct Options {
   // attempt undone with them) (premiere-b.md: AMBIGUOUS, the recommended reading); otherwise the
   // attempt counts as one of the two, and only the order before it is undone besides.
   bool causality_loop_spares_attempt = true;
+  // Eyes in the Dark lends its personnel to the group for the dilemma it was played on (au.md:
+  // AMBIGUOUS, the likelier reading); otherwise for the rest of that mission attempt.
+  bool eyes_in_the_dark_one_dilemma = true;
+  // Time Travel Pod counts the full turns of the player who played it (premiere-a.md:
+  // AMBIGUOUS, CRD II.1 "Full turn": that player is the subject); otherwise of the ship's
+  // controller.
+  bool time_travel_pod_players_turns = true;
 };
 
 struct OptionInfo {
@@ -287,6 +294,10 @@ inline constexpr OptionInfo kOptions[] = {
      "premiere-b.md Ship Seizure"},
     {"causality_loop_spares_attempt", &Options::causality_loop_spares_attempt,
      "premiere-b.md Temporal Causality Loop"},
+    {"eyes_in_the_dark_one_dilemma", &Options::eyes_in_the_dark_one_dilemma,
+     "au.md Eyes in the Dark"},
+    {"time_travel_pod_players_turns", &Options::time_travel_pod_players_turns,
+     "premiere-a.md Time Travel Pod"},
 };
 
 }  // namespace spacedock::stccg

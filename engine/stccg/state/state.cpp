@@ -151,7 +151,7 @@ std::uint64_t State::hash() const {
     h.add(c.def | std::uint64_t{c.owner} << 16 | std::uint64_t{c.controller} << 24 |
           std::uint64_t{static_cast<std::uint8_t>(c.zone)} << 32 |
           std::uint64_t{static_cast<std::uint8_t>(c.where)} << 40 | std::uint64_t{c.loc} << 48 |
-          std::uint64_t{c.shown} << 56);
+          std::uint64_t{c.shown} << 56 | std::uint64_t{c.copy} << 57);
     h.add(c.host | std::uint64_t{c.handle} << 16 | std::uint64_t{c.stopped} << 48 |
           std::uint64_t{c.exposed} << 49 | std::uint64_t{c.cloaked} << 50 |
           std::uint64_t{c.cloak_changed} << 51 | std::uint64_t{c.undocked} << 52 |

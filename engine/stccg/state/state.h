@@ -64,6 +64,10 @@ struct CardState {
   bool disabled = false;
   // When it last entered play (State::enter_play): State::in_play is in this order.
   std::uint32_t entered = 0;
+  // A copy of another card, made for one encounter elsewhere (a dilemma met again by another
+  // ship: Receptacle Stones). It belongs to no deck: it scores nothing, leaves the game wherever
+  // else than play it would go, and leaves play at the end of the turn unless it counts down.
+  bool copy = false;
 };
 
 struct Location {

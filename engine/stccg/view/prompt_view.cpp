@@ -308,6 +308,10 @@ class Labeller {
         return card(c_.about) + " is taken captive: respond, or pass";
       case WindowKind::kDrawn:
         return name_(s_.active) + " has drawn at the end of the turn: respond, or pass";
+      case WindowKind::kPickedToDie:
+        return card(c_.about) + " is picked at random to die: respond, or pass";
+      case WindowKind::kPickedForCapture:
+        return card(c_.about) + " is picked at random to be captured: respond, or pass";
       case WindowKind::kResponse:
         break;
     }

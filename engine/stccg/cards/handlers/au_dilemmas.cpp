@@ -162,17 +162,6 @@ void the_gatherers(Engine& e, AttemptFrame& f) {
 
 // Punishment Zone: the member picked at random waits in `f.relocating` while its player decides
 // whether it is beamed up (and the penalty paid) or left to die.
-std::vector<CardId> beam_up_destinations(const Engine& e, const AttemptFrame& f, CardId member) {
-  const State& s = e.state();
-  std::vector<CardId> out;
-  for (CardId v : s.in_play) {
-    if (s.cards[v].controller == f.player && s.cards[v].where == Where::kSpace &&
-        s.cards[v].loc == f.loc && e.check_transfer(f.player, member, v, f.loc) == Rule::kOk)
-      out.push_back(v);
-  }
-  return out;
-}
-
 void punishment_zone(Engine& e, AttemptFrame& f) {
   State& s = e.state();
   const CardId self = f.current;
@@ -205,19 +194,6 @@ void punishment_zone(Engine& e, AttemptFrame& f) {
   e.finish_dilemma(f, ev::Outcome::kApplied);
 }
 
-// Whether a member of the group wins the side game the card being met plays, named by its colon
-// group (Mickey D.'s where-present entry: a Royale Casino).
-bool wins_side_game(const Engine& e, const AttemptFrame& f) {
-  const State& s = e.state();
-  const std::string& game = s.def(f.current).title_group;
-  return std::any_of(f.members.begin(), f.members.end(), [&](CardId c) {
-    const auto& entries = s.def(c).card.personnel().where_present();
-    return std::any_of(entries.begin(), entries.end(), [&](const v1::StccgWherePresent& x) {
-      return x.effect() == v1::STCCG_PRESENCE_EFFECT_WINS && x.title() == game;
-    });
-  });
-}
-
 void royale_casino_blackjack(Engine& e, AttemptFrame& f) {
   // Each player shows their hand; the printed CUNNING of its personnel is their count.
   State& s = e.state();
@@ -230,7 +206,7 @@ void royale_casino_blackjack(Engine& e, AttemptFrame& f) {
     }
   }
   const auto standing = [&](Seat seat) { return count[seat] <= 21 ? count[seat] : -1; };
-  const bool outright = wins_side_game(e, f);
+  const bool outright = side_game_won_by_presence(e, f);  // Mickey D.
   const Seat other = State::other(f.player);
   Seat winner = kNoSeat;
   if (outright || standing(f.player) > standing(other)) {

@@ -183,6 +183,27 @@ void door_end_of_turn(Engine& e, CardId self) {
     e.finish(static_cast<std::uint8_t>(1u << State::other(seat)), v1::RESULT_REASON_CONCESSION);
 }
 
+// Samuel Clemens' Pocketwatch may bring a showing forward: one owed on the player's next turn
+// (not one owed in this turn of theirs) is made now, with a Door from the hand (CRD IV.4).
+CardId door_in_hand(const Engine& e, Seat seat) {
+  const auto& hand = e.state().players[seat].hand;
+  const auto door = std::find_if(hand.begin(), hand.end(), [&](CardId c) { return is_door(e, c); });
+  return door == hand.end() ? kNoCard : *door;
+}
+
+bool door_due_next_turn(const Engine& e, CardId self, Seat seat) {
+  const State& s = e.state();
+  if (door_in_hand(e, seat) == kNoCard) return false;
+  return std::any_of(s.effects.begin(), s.effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kCounter && x.flag && x.player == seat && x.source == self &&
+           !(s.active == seat && x.turn < s.turn);
+  });
+}
+
+void door_bring_forward(Engine& e, CardId, Seat seat) {
+  if (const CardId door = door_in_hand(e, seat); door != kNoCard) door_show(e, seat, door);
+}
+
 // --- Ophidian Cane (AU artifact): earned into the hand, played as an interrupt on its player's
 // Devidian Door whose use this turn is still to come: that use lets three Personnel or
 // Equipment cards through, all to the same place (CRD IV.4). Its other two uses, doubling
@@ -228,6 +249,8 @@ extern const Handler kDevidianDoor{
     .end_of_turn = door_end_of_turn,
     .orders = door_orders,
     .responses = door_responses,
+    .due_next_turn = door_due_next_turn,
+    .bring_forward = door_bring_forward,
     .choose_label = "choose where the card comes into play",
     .use_label = "bring a Personnel or Equipment card through the Door, or show a second Door",
 };

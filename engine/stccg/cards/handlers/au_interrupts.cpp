@@ -172,13 +172,12 @@ LocIndex risa_location(const Engine& e) {
   return kNoLoc;
 }
 
-bool lone_male_for_risa(const Engine& e, Seat seat, CardId c) {
+// `risa` is where Risa Shore Leave is (risa_location), looked up once by the caller.
+bool lone_male_for_risa(const Engine& e, Seat seat, CardId c, LocIndex risa) {
   const State& s = e.state();
   const CardState& p = s.cards[c];
-  const LocIndex risa = risa_location(e);
-  if (!e.is_personnel(c) || !s.in_play_at(c) || p.where != Where::kSurface ||
-      p.controller != seat || risa == kNoLoc || p.loc == risa || e.in_stasis(c) ||
-      e.facts(c).gender != Gender::kMale)
+  if (risa == kNoLoc || !e.is_personnel(c) || !s.in_play_at(c) || p.where != Where::kSurface ||
+      p.controller != seat || p.loc == risa || e.in_stasis(c) || e.facts(c).gender != Gender::kMale)
     return false;
   const auto& surface = s.in_play_where(Where::kSurface);
   return std::none_of(surface.begin(), surface.end(), [&](CardId other) {
@@ -198,8 +197,14 @@ void jamaharon_plays(const Engine& e, Seat seat, CardId self, const WindowFrame*
       out.push_back({ActionKind::kPlayInterrupt, self, window->about});
     return;
   }
-  for (CardId c : e.state().in_play) {
-    if ((titled(e, c, "Horga'hn") && e.may_nullify(self, c)) || lone_male_for_risa(e, seat, c))
+  // Asked at every decision while a Jamaharon is held: the Horga'hn is an artifact, the males
+  // stand on a planet, so most cards in play are passed over before any title is compared.
+  const State& s = e.state();
+  const LocIndex risa = risa_location(e);
+  for (CardId c : s.in_play) {
+    const bool horgahn = s.type(c) == v1::STCCG_CARD_TYPE_ARTIFACT && titled(e, c, "Horga'hn") &&
+                         e.may_nullify(self, c);
+    if (horgahn || lone_male_for_risa(e, seat, c, risa))
       out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
 }
@@ -207,7 +212,7 @@ void jamaharon_plays(const Engine& e, Seat seat, CardId self, const WindowFrame*
 Rule jamaharon_still_legal(const Engine& e, Seat seat, const Action& play) {
   const State& s = e.state();
   if (e.is_personnel(play.b))
-    return lone_male_for_risa(e, seat, play.b) ? Rule::kOk : Rule::kNoTarget;
+    return lone_male_for_risa(e, seat, play.b, risa_location(e)) ? Rule::kOk : Rule::kNoTarget;
   const Zone zone = s.cards[play.b].zone;
   return zone == Zone::kPlay || zone == Zone::kResolving ? Rule::kOk : Rule::kNoTarget;
 }

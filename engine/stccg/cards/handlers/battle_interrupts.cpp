@@ -167,7 +167,7 @@ void burns_resolve(Engine& e, ActionFrame& f) {
   for (int i = 0; i < 2 && !targets.empty(); ++i) {
     const CardId victim = e.random_member(targets);
     std::erase(targets, victim);
-    e.kill(victim);
+    e.picked_at_random(victim, WindowKind::kPickedToDie);
   }
 }
 

@@ -395,7 +395,9 @@ void high_sheriff(Engine& e, AttemptFrame& f) {
   for (int taken = 0; taken < 2 && !pool.empty(); ++taken) {
     const CardId victim = e.random_member(pool);
     std::erase(pool, victim);
-    e.capture(victim, other, kNoCard, /*source_goes_along=*/false);
+    // Each captive taken after a window its owner may answer (Wolf); the group is pruned of
+    // them before the next card (AttemptFrame::Step::kBetween).
+    e.picked_at_random(victim, WindowKind::kPickedForCapture);
   }
   e.prune(f);
   f.step = e.after_card(f);

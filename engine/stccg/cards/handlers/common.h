@@ -3,8 +3,11 @@
 // Small helpers shared by several handler families: placing a card that stays in play and the
 // turn it arrived (for cards that act only from a later turn on), limited uses, the one copy of
 // a card that is not cumulative that has effect, nullifying a card played or in play, whether a
-// play's target is still in play, skill counts, and the ship battle starting.
+// play's target is still in play, skill counts, the ship battle starting, and where a member
+// may beam up to.
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
@@ -23,6 +26,20 @@ inline void place(Engine& e, CardId self, Seat by, CardId host = kNoCard) {
   since.card = self;
   since.value = static_cast<std::int16_t>(e.state().turn);
   e.add_effect(since);
+}
+
+// The ships and facilities of the attempting player's at the attempt's location that `member`
+// may beam up to (Punishment Zone, Portal Guard).
+inline std::vector<CardId> beam_up_destinations(const Engine& e, const AttemptFrame& f,
+                                                CardId member) {
+  const State& s = e.state();
+  std::vector<CardId> out;
+  for (CardId v : s.in_play_where(Where::kSpace)) {
+    if (s.cards[v].controller == f.player && s.cards[v].loc == f.loc &&
+        e.check_transfer(f.player, member, v, f.loc) == Rule::kOk)
+      out.push_back(v);
+  }
+  return out;
 }
 
 // An event its player plays on the table as their card play, in their turn (not in a window).
@@ -192,6 +209,86 @@ inline bool side_game_won_by_presence(const Engine& e, const AttemptFrame& f) {
              (title == entry.title() || title.starts_with(entry.title() + ":"));
     });
   });
+}
+
+// A ship taken out of play for a time with everything aboard and on it (Temporal Rift, Time
+// Travel Pod): the cards are stored under `holder`, a card on the table (Zone::kStored: not in
+// play, so nothing reaches them and what is on them waits), until `holder` brings them back.
+// Each is remembered by a counter of `holder`: `card` the card, `player` its controller; for the
+// ship `loc`, where it was; for the others `value`, what it was on or aboard, and `flag`, on
+// rather than aboard.
+
+// `root` and the cards aboard or on it, and on those, parents before children.
+inline std::vector<CardId> cargo_of(const Engine& e, CardId root) {
+  const State& s = e.state();
+  std::vector<CardId> out{root};
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    for (CardId c : s.in_play) {
+      const CardState& card = s.cards[c];
+      if (card.host == out[i] && (card.where == Where::kAboard || card.where == Where::kOn))
+        out.push_back(c);
+    }
+  }
+  return out;
+}
+
+inline void store_ship(Engine& e, CardId holder, CardId ship) {
+  const std::vector<CardId> cargo = cargo_of(e, ship);
+  Effect at{.kind = EffectKind::kCounter, .until = Until::kSourceLeaves};
+  at.source = holder;
+  at.card = ship;
+  at.loc = e.state().cards[ship].loc;
+  at.player = e.state().cards[ship].controller;
+  e.add_effect(at);
+  for (auto c = cargo.rbegin(); c != cargo.rend(); ++c) {  // children first: none is discarded
+    const CardState& card = e.state().cards[*c];
+    if (*c != ship) {
+      Effect held{.kind = EffectKind::kCounter,
+                  .until = Until::kSourceLeaves,
+                  .flag = card.where == Where::kOn};
+      held.source = holder;
+      held.card = *c;
+      held.value = static_cast<std::int16_t>(card.host);
+      held.player = card.controller;
+      e.add_effect(held);
+    }
+    e.move_card(*c, Zone::kStored, Where::kNone, kNoLoc, holder);
+  }
+}
+
+// The counter remembering the ship `holder` stores, or nullptr.
+inline const Effect* stored_ship(const Engine& e, CardId holder) {
+  for (const Effect& x : e.state().effects) {
+    if (x.kind == EffectKind::kCounter && x.source == holder && x.card != holder && x.loc != kNoLoc)
+      return &x;
+  }
+  return nullptr;
+}
+
+inline Effect* stored_ship(Engine& e, CardId holder) {
+  return const_cast<Effect*>(stored_ship(std::as_const(e), holder));
+}
+
+// Everything `holder` stores comes back where it was, the ship first.
+inline void return_stored_ship(Engine& e, CardId holder) {
+  const State& s = e.state();
+  // Recorded the ship first, then children before parents: they come back the other way.
+  std::vector<Effect> taken;
+  for (const Effect& x : s.effects) {
+    if (x.kind == EffectKind::kCounter && x.source == holder && x.card != holder)
+      taken.push_back(x);
+  }
+  if (!taken.empty()) std::reverse(taken.begin() + 1, taken.end());
+  for (const Effect& x : taken) {
+    if (s.cards[x.card].zone != Zone::kStored || s.cards[x.card].host != holder) continue;
+    if (x.loc != kNoLoc) {
+      e.move_card(x.card, Zone::kPlay, Where::kSpace, x.loc, kNoCard, x.player);
+    } else {
+      const auto host = static_cast<CardId>(x.value);
+      e.move_card(x.card, Zone::kPlay, x.flag ? Where::kOn : Where::kAboard, kNoLoc, host,
+                  x.player);
+    }
+  }
 }
 
 // Whether a card's state check may start its own frame now: only between decisions (an answer

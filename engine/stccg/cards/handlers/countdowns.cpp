@@ -29,7 +29,7 @@ void test_crossfire(Engine& e, CardId self) {
   State& s = e.state();
   if (s.cards[self].controller != s.active) return;
   std::vector<CardId> there = e.cure_group(self);
-  if (!there.empty()) e.kill(e.random_member(there));
+  if (!there.empty()) e.picked_at_random(e.random_member(there), WindowKind::kPickedToDie);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // and Portal Guard's all-or-nothing beam-up.
 #include <algorithm>
 
+#include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -127,24 +128,12 @@ void tarellian_plague_ship(Engine& e, AttemptFrame& f) {
   e.standard_dilemma(f, &def.condition);
 }
 
-// The ships and facilities of the player's at the location that `member` may beam up to.
-std::vector<CardId> portal_destinations(const Engine& e, const AttemptFrame& f, CardId member) {
-  const State& s = e.state();
-  std::vector<CardId> out;
-  for (CardId v : s.in_play) {
-    if (s.cards[v].controller == f.player && s.cards[v].where == Where::kSpace &&
-        s.cards[v].loc == f.loc && e.check_transfer(f.player, member, v, f.loc) == Rule::kOk)
-      out.push_back(v);
-  }
-  return out;
-}
-
 void portal_guard(Engine& e, AttemptFrame& f) {
   if (f.sub == DilemmaStep::kEntry) {
     if (e.condition_met(f, e.state().def(f.current).condition)) return e.overcome(f);
     // All or nothing: the whole team beams up if each member can, else the whole team dies.
     const bool all_can = std::all_of(f.members.begin(), f.members.end(), [&](CardId c) {
-      return !portal_destinations(e, f, c).empty();
+      return !beam_up_destinations(e, f, c).empty();
     });
     if (!all_can) {
       for (CardId member : std::vector<CardId>(f.members))
@@ -158,7 +147,7 @@ void portal_guard(Engine& e, AttemptFrame& f) {
   // Member by member, each to the ship or facility its owner picks, and stopped there.
   while (f.picked < f.members.size()) {
     const CardId member = f.members[f.picked];
-    const std::vector<CardId> destinations = portal_destinations(e, f, member);
+    const std::vector<CardId> destinations = beam_up_destinations(e, f, member);
     if (destinations.empty()) {
       e.kill(member);  // an earlier member's place took its room
     } else {

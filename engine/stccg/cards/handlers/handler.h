@@ -13,6 +13,7 @@ namespace spacedock::stccg {
 class Engine;
 struct ActionFrame;
 struct AttemptFrame;
+struct CardDef;
 struct CardFrame;
 struct WindowFrame;
 
@@ -73,6 +74,25 @@ struct Handler {
   // While in play, the infiltration icons it adds to `personnel` (affiliations it may
   // infiltrate besides its printed ones).
   AffiliationSet (*adds_infiltration_icons)(const Engine&, CardId self, CardId personnel) = nullptr;
+  // Whether, while in play, it lets `seat`'s Federation forces start battles against forces of
+  // `defenders`, lifting the Federation's limit (§3.11) against them (Wartime Conditions).
+  bool (*lifts_battle_limits)(const Engine&, CardId self, Seat seat,
+                              AffiliationSet defenders) = nullptr;
+  // Whether, while in play, it keeps the `invaders` boarders aboard `ship` (Rogue Borg
+  // Mercenaries) from doing anything yet (Intruder Force Field: fewer than three).
+  bool (*holds_off_invaders)(const Engine&, CardId self, CardId ship, int invaders) = nullptr;
+  // Whether, played on `vessel`, it has cards that are not personnel crew it for its controller
+  // (Lore Returns: the Rogue Borg aboard): the vessel is staffed, fires, and needs no leader to
+  // attack with nobody else aboard (Engine::crewed_by_cards).
+  bool (*crews_host)(const Engine&, CardId self, CardId vessel) = nullptr;
+  // Whether, while in play, `card`, an opponent's card acting against its controller, acts
+  // against its own user instead (Intruder Force Field reverses Telepathic Alien Kidnappers);
+  // the reversed card's handler asks.
+  bool (*turns_against_user)(const Engine&, CardId self, CardId card) = nullptr;
+  // Whether, while in play, it holds `ship` landed on the planet where it is (Engage Shuttle
+  // Operations): its crew walks to and from the surface without beaming, and it is not in orbit
+  // (Engine::landed).
+  bool (*lands)(const Engine&, CardId self, CardId ship) = nullptr;
   // Whether, while in play, it stops `ship` moving from `from` to `to` (a blockade).
   bool (*blocks_move)(const Engine&, CardId self, CardId ship, LocIndex from,
                       LocIndex to) = nullptr;
@@ -99,6 +119,10 @@ struct Handler {
   // In a player's hand, it may answer the end-of-turn draw: a window opens just after that draw
   // only while a player holds such a card (Subspace Schism), so that turns end unasked otherwise.
   bool answers_draw = false;
+  // In a player's hand, it may answer a random pick of one of their personnel to die: the
+  // kPickedToDie window opens only when such a card of theirs has a play there (Security
+  // Sacrifice, Wolf), so that random deaths ask nothing of anyone otherwise.
+  bool answers_random_pick = false;
   // Whether, while in play, its controller's card play may be a group of reports (Red Alert).
   bool reports_as_group = false;
   // While it is in play, every draw deck is face up: its top card is seen by everyone
@@ -166,6 +190,13 @@ struct Handler {
   // It is the target of an attack in a ship battle: whether that attack is nullified, doing
   // nothing whatever the totals (Edo Vessel: a coin toss for each attack).
   bool (*nullifies_attack)(Engine&, CardId self) = nullptr;
+  // A ship whose WEAPONS box is a special "*" (Gomtuu): it may fire with no WEAPONS, adds nothing
+  // to its side's damage, and once damage is applied it is told of each card it fired at, with
+  // its own WEAPONS as enhanced in this battle (`attack`) and that card's defense; what its fire
+  // does instead is up to it (it may push a CardFrame for a choice).
+  void (*fires_otherwise)(Engine&, CardId self, CardId target, int attack, int defense) = nullptr;
+  // Whether, in play, it is immune to what `card` does to it (Gomtuu, staffed: Supernova).
+  bool (*immune_to)(const Engine&, CardId self, CardId card) = nullptr;
 
   // --- Missions (rules/movement.cpp) ---
   // The span `mover` pays to enter or cross this location, instead of the printed one
@@ -208,6 +239,11 @@ struct Handler {
   // no one choosing (Thermal Deflectors: Firestorm, Thought Fire).
   bool (*nullifies_met)(const Engine&, CardId self, const AttemptFrame& f) = nullptr;
   void (*cancelled)(Engine&, CardId self) = nullptr;
+  // While it is in play: a group has just turned over the card `f.current` and is about to meet
+  // it (rules/attempt.cpp, Engine::meet). It may push frames of its own, which run after the
+  // window answering the card and before the group meets it (Receptacle Stones: another ship
+  // meets it too); `f` is gone once it has.
+  void (*card_met)(Engine&, CardId self, const AttemptFrame& f) = nullptr;
   // While it is in play: the player who may send each personnel the card `f.current` relocates
   // to a planet of their choice instead of where the card sends it (Jealous Amanda), or
   // kNoSeat (rules/dilemmas.cpp, Engine::relocation_chooser).
@@ -215,11 +251,31 @@ struct Handler {
   // Another way, besides the card's condition, for the group to overcome it.
   bool (*also_overcome)(const Engine&, const AttemptFrame&) = nullptr;
 
+  // --- What must happen on a player's next turn (Samuel Clemens' Pocketwatch) ---
+  // Whether, in play, it must act on `seat`'s next turn (a countdown ending then: Temporal Rift's
+  // ship coming back), so that `seat` may have it act now instead.
+  bool (*due_next_turn)(const Engine&, CardId self, Seat seat) = nullptr;
+  // Makes what was due on `seat`'s next turn happen now; it does not happen again then.
+  void (*bring_forward)(Engine&, CardId self, Seat seat) = nullptr;
+
   // --- Earned artifacts (rules/attempt.cpp) ---
   // Its effect when earned, run once the attempt is over; an artifact that acts at once waits
   // face up meanwhile (Zone::kResolving). The artifact is then discarded unless this placed it;
   // a hook that pushes a CardFrame for its choices disposes of it when that frame is done.
   void (*earned)(Engine&, CardId self, Seat by) = nullptr;
+  // Whether, while in play, `group` (of `seat`'s, completing a mission or present at a completed
+  // one) may not take the artifacts there: they stay under the mission for a later group
+  // (The Charybdis: not without Archaeology).
+  bool (*leaves_artifacts)(const Engine&, CardId self, Seat seat,
+                           const std::vector<CardId>& group) = nullptr;
+  // A seed card that other seed cards go under (Cryosatellite): whether `card` may be seeded
+  // under it once it is under a mission, and how many each copy holds. A deck that has it may list
+  // such cards among its seed cards (cards/deck.cpp); seeded, they are stored under it (Zone::
+  // kStored) until its `earned` hook deals with them.
+  bool (*holds_seed)(const CardDef& card) = nullptr;
+  int seeds_held = 0;
+  // Whether it may be seeded under the mission at `loc` at all (Cryosatellite: a space mission).
+  bool (*may_seed_under)(const Engine&, LocIndex loc) = nullptr;
 
   // Words for the choices it asks for, shown to players.
   std::string_view question = {};  // a yes-or-no decision

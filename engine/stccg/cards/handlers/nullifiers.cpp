@@ -14,12 +14,32 @@ extern const Handler kAmandaRogers, kKevinUxbridge;
 
 namespace {
 
+// How an artifact with two ways to be played (Tox Uthat) is played: as its play waiting to
+// resolve names it, else (on the table) as its first way.
+v1::StccgPlayAs played_as(const Engine& e, CardId c) {
+  const auto& artifact = e.state().def(c).card.artifact();
+  if (artifact.also_play_as() == v1::STCCG_PLAY_AS_UNSPECIFIED) return artifact.play_as();
+  const auto as = [](const Action& play) {
+    return play.kind == ActionKind::kPlayInterrupt ? v1::STCCG_PLAY_AS_INTERRUPT
+                                                   : v1::STCCG_PLAY_AS_EVENT;
+  };
+  for (const Frame& frame : e.state().frames) {
+    const auto* action = std::get_if<ActionFrame>(&frame);
+    if (!action) continue;
+    if (action->action.a == c) return as(action->action);
+    for (const auto& [seat, response] : action->responses) {
+      if (response.a == c) return as(response);
+    }
+  }
+  return artifact.play_as();
+}
+
 // Of that type, or an artifact played from the hand as one (CRD II.1 "Played as": a nullifier
 // of interrupts or of events reaches it); not one placed at once when earned (Horga'hn).
 bool is_type(const Engine& e, CardId c, v1::StccgCardType type) {
   const CardDef& def = e.state().def(c);
   if (def.type() == v1::STCCG_CARD_TYPE_ARTIFACT && def.card.artifact().to_hand()) {
-    const auto as = def.card.artifact().play_as();
+    const auto as = played_as(e, c);
     return (type == v1::STCCG_CARD_TYPE_INTERRUPT && as == v1::STCCG_PLAY_AS_INTERRUPT) ||
            (type == v1::STCCG_CARD_TYPE_EVENT && as == v1::STCCG_PLAY_AS_EVENT);
   }

@@ -203,7 +203,10 @@ bool gateway_traveller(const Engine& e, Seat seat, CardId c, LocIndex loc) {
 
 void gateway_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
   const LocIndex loc = gateway_location(e, self);
-  if (loc == kNoLoc || gateway_planets(e, loc).empty()) return;
+  // Closed (Revolving Door on it), nobody goes through.
+  if (loc == kNoLoc || e.has_effect(EffectKind::kDoorwayClosed, self) ||
+      gateway_planets(e, loc).empty())
+    return;
   for (CardId c : e.state().in_play) {
     if (gateway_traveller(e, seat, c, loc)) out.push_back({ActionKind::kUseCard, self, c});
   }

@@ -231,7 +231,7 @@ void el_adrel_creature(Engine& e, AttemptFrame& f) {
   for (CardId c : pair)
     total += e.attribute(c, Attribute::kStrength);
   if (total > 16) return e.finish_dilemma(f, ev::Outcome::kOvercome);
-  if (!pair.empty()) e.kill(e.random_member(pair));
+  if (!pair.empty()) e.picked_at_random(e.random_member(pair), WindowKind::kPickedToDie);
   e.prune(f);
   e.stop_group(f);
   e.finish_dilemma(f, ev::Outcome::kFailed);
@@ -378,7 +378,9 @@ void phased_matter(Engine& e, AttemptFrame& f) {
 
 // --- Q (1997): overcome, every other dilemma under the mission is discarded; failed, the group
 // is stopped and the opponent may rearrange the spaceline, one exchange of two locations at a
-// time (`f.paid` holds the first location picked), until done.
+// time (`f.paid` holds the first location picked), until done. Any order of n locations is
+// reached in n - 1 exchanges, so no more are offered (`f.picked` counts them): a rearrangement
+// ends, as the card means, and a player can never keep the game turning on it.
 
 void q_dilemma(Engine& e, AttemptFrame& f) {
   State& s = e.state();
@@ -394,9 +396,10 @@ void q_dilemma(Engine& e, AttemptFrame& f) {
     }
     e.stop_group(f);
     f.sub = DilemmaStep::kAsking;
+    f.picked = 0;
   }
   const Seat opponent = State::other(f.player);
-  for (;;) {
+  while (f.picked + 1u < s.spaceline.size()) {
     std::vector<CardId> missions;
     for (const Location& loc : s.spaceline) {
       if (f.paid.empty() || loc.mission != f.paid.front()) missions.push_back(loc.mission);
@@ -412,6 +415,7 @@ void q_dilemma(Engine& e, AttemptFrame& f) {
     if (!second) return;
     s.swap_locations(s.cards[f.paid.front()].loc, s.cards[*second].loc);
     f.paid.clear();
+    ++f.picked;
   }
   e.finish_dilemma(f, ev::Outcome::kFailed);
 }

@@ -250,11 +250,30 @@ bool beams_through(const Engine& e, CardId self, CardId card, CardId to) {
 // (CRD IV.4 Pocketwatch: the flip is mandatory); face up, nobody beams to or from the planet.
 
 // The counter's value: 0 face up, 1 face down.
+void distortion_flip(Engine& e, CardId self) {
+  Effect& side = own_counter(e, self);
+  side.value = static_cast<std::int16_t>(side.value == 0 ? 1 : 0);
+}
+
+// Samuel Clemens' Pocketwatch may make the flip of its player's next turn now; that turn then
+// makes none. The early flip is marked as a use of the Field, in the turn it was made.
 void distortion_start_of_turn(Engine& e, CardId self) {
   const State& s = e.state();
   if (s.active != s.cards[self].controller || s.turn <= placed_on_turn(e, self)) return;
-  Effect& side = own_counter(e, self);
-  side.value = static_cast<std::int16_t>(side.value == 0 ? 1 : 0);
+  const auto early = [&](const Effect& x) {
+    return x.kind == EffectKind::kUsed && x.source == self && x.turn < s.turn;
+  };
+  if (std::any_of(s.effects.begin(), s.effects.end(), early)) return e.end_effects(early);
+  distortion_flip(e, self);
+}
+
+bool distortion_due_next_turn(const Engine& e, CardId self, Seat seat) {
+  return e.state().cards[self].controller == seat && !use_spent(e, self);
+}
+
+void distortion_bring_forward(Engine& e, CardId self, Seat seat) {
+  distortion_flip(e, self);
+  spend_use(e, self, seat, Until::kRemoved);
 }
 
 bool distortion_blocks(const Engine& e, CardId self, CardId card, CardId to) {
@@ -366,6 +385,9 @@ void supernova_resolve(Engine& e, ActionFrame& f) {
   }
   for (CardId c : doomed) {
     if (!s.in_play_at(c)) continue;  // gone with its host
+    // Immune, it stays with everyone aboard (Gomtuu, staffed).
+    const Handler* handler = s.handler(c);
+    if (handler && handler->immune_to && handler->immune_to(e, c, f.action.a)) continue;
     if (e.is_ship(c) || e.is_facility(c)) {
       e.destroy_vessel(c, f.actor);
     } else {
@@ -590,6 +612,8 @@ extern const Handler kDistortionField{
     .resolve = premiere_events::on_location_resolve,
     .start_of_turn = premiere_events::distortion_start_of_turn,
     .blocks_beaming = premiere_events::distortion_blocks,
+    .due_next_turn = premiere_events::distortion_due_next_turn,
+    .bring_forward = premiere_events::distortion_bring_forward,
 };
 
 extern const Handler kAtmosphericIonization{

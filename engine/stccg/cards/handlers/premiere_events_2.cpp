@@ -19,6 +19,7 @@ namespace {
 // --- Telepathic Alien Kidnappers: at the end of each of the opponent's turns, before their draw,
 // its player names a card type, then picks a card of the opponent's hand unseen; it is shown to
 // everyone, and discarded if of the type named (CRD IV.7).
+// Reversed (Handler::turns_against_user), the opponent names and picks from its player's hand.
 
 // The types a card in a hand may have: every type but the side decks' tactics and a Nor's sites.
 const std::vector<v1::StccgCardType> kNameableTypes = {
@@ -32,8 +33,18 @@ void kidnappers_end_of_turn(Engine& e, CardId self) {
   State& s = e.state();
   const Seat player = s.cards[self].controller;
   // The opponent is the subject (CRD II.2): their turns only, and only with a hand to guess at.
-  if (s.active == player || s.players[s.active].hand.empty()) return;
-  s.frames.push_back(CardFrame{.card = self, .player = player});
+  if (s.active == player) return;
+  // A card of the subject's may turn it against its user (Intruder Force Field): the subject
+  // guesses at the user's hand instead.
+  const bool reversed =
+      std::any_of(s.handled_in_play.begin(), s.handled_in_play.end(), [&](CardId c) {
+        const Handler* handler = s.handler(c);
+        return handler && handler->turns_against_user && s.cards[c].controller == s.active &&
+               handler->turns_against_user(e, c, self);
+      });
+  const Seat guesser = reversed ? s.active : player;
+  if (s.players[State::other(guesser)].hand.empty()) return;
+  s.frames.push_back(CardFrame{.card = self, .player = guesser});
 }
 
 // `f.sub`: 0 while the type is being named, then 1 + the type named.
@@ -93,7 +104,7 @@ void gaps_ship_arrived(Engine& e, CardId, CardId ship) {
   std::copy_if(crew.begin(), crew.end(), std::back_inserter(personnel),
                [&](CardId c) { return e.is_personnel(c); });
   if (personnel.empty()) return;
-  e.kill(e.random_member(personnel));
+  e.picked_at_random(e.random_member(personnel), WindowKind::kPickedToDie);
 }
 
 }  // namespace

@@ -290,7 +290,8 @@ constexpr int kStableShields = 4;
 constexpr std::int16_t kGroundedRange = -999;
 
 bool in_orbit(const Engine& e, CardId ship) {
-  return ship_in_space(e, ship) && e.planet(e.state().cards[ship].loc) && !e.docked(ship);
+  return ship_in_space(e, ship) && e.planet(e.state().cards[ship].loc) && !e.docked(ship) &&
+         !e.landed(ship);  // a landed shuttle is not in orbit (CRD IV.7 Engage Shuttle Operations)
 }
 
 void orbit_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
@@ -876,23 +877,8 @@ void schism_resolve(Engine& e, ActionFrame& f) {
 // --- Temporal Rift: on an undocked ship of its player: the ship leaves play with everything
 // aboard and on it, stored under the Rift on its player's table (not in play: nothing reaches
 // it, and what is on it waits), and comes back to the same location at the end of its player's
-// next turn, not stopped (the recommended reading); then the Rift is discarded. Each card taken
-// is remembered by a counter of the Rift: `card` the card, `value` what it was on or aboard,
-// `flag` on rather than aboard, `player` its controller.
-
-// `root` and the cards aboard or on it, and on those, parents before children.
-std::vector<CardId> rift_cargo(const Engine& e, CardId root) {
-  const State& s = e.state();
-  std::vector<CardId> out{root};
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    for (CardId c : s.in_play) {
-      const CardState& card = s.cards[c];
-      if (card.host == out[i] && (card.where == Where::kAboard || card.where == Where::kOn))
-        out.push_back(c);
-    }
-  }
-  return out;
-}
+// next turn, not stopped (the recommended reading); then the Rift is discarded (common.h
+// store_ship).
 
 bool rift_ship(const Engine& e, Seat seat, CardId ship) {
   return ship_in_space(e, ship) && e.state().cards[ship].controller == seat && !e.docked(ship);
@@ -911,57 +897,30 @@ Rule rift_still_legal(const Engine& e, Seat seat, const Action& play) {
 }
 
 void rift_resolve(Engine& e, ActionFrame& f) {
-  const CardId self = f.action.a;
-  const CardId ship = f.action.b;
-  place(e, self, f.actor);
-  const std::vector<CardId> cargo = rift_cargo(e, ship);
-  Effect at{.kind = EffectKind::kCounter, .until = Until::kSourceLeaves};
-  at.source = self;
-  at.card = ship;
-  at.loc = e.state().cards[ship].loc;
-  at.player = e.state().cards[ship].controller;
-  e.add_effect(at);
-  for (auto c = cargo.rbegin(); c != cargo.rend(); ++c) {  // children first: none is discarded
-    const CardState& card = e.state().cards[*c];
-    if (*c != ship) {
-      Effect held{.kind = EffectKind::kCounter,
-                  .until = Until::kSourceLeaves,
-                  .flag = card.where == Where::kOn};
-      held.source = self;
-      held.card = *c;
-      held.value = static_cast<std::int16_t>(card.host);
-      held.player = card.controller;
-      e.add_effect(held);
-    }
-    e.move_card(*c, Zone::kStored, Where::kNone, kNoLoc, self);
-  }
+  place(e, f.action.a, f.actor);
+  store_ship(e, f.action.a, f.action.b);
 }
 
-// Everything stored comes back; also as the Rift leaves play some other way.
-void rift_return(Engine& e, CardId self) {
+// Whether the ship comes back at the end of the turn being played.
+bool rift_returns_this_turn(const Engine& e, CardId self) {
   const State& s = e.state();
-  // Recorded the ship first, then children before parents: they come back the other way.
-  std::vector<Effect> taken;
-  for (const Effect& x : s.effects) {
-    if (x.kind == EffectKind::kCounter && x.source == self && x.card != self) taken.push_back(x);
-  }
-  if (!taken.empty()) std::reverse(taken.begin() + 1, taken.end());
-  for (const Effect& x : taken) {
-    if (s.cards[x.card].zone != Zone::kStored || s.cards[x.card].host != self) continue;
-    if (x.loc != kNoLoc) {
-      e.move_card(x.card, Zone::kPlay, Where::kSpace, x.loc, kNoCard, x.player);
-    } else {
-      const auto host = static_cast<CardId>(x.value);
-      e.move_card(x.card, Zone::kPlay, x.flag ? Where::kOn : Where::kAboard, kNoLoc, host,
-                  x.player);
-    }
-  }
+  return s.active == s.cards[self].controller && s.turn > placed_on_turn(e, self);
 }
 
 void rift_end_of_turn(Engine& e, CardId self) {
-  const State& s = e.state();
-  if (s.active != s.cards[self].controller || s.turn <= placed_on_turn(e, self)) return;
-  rift_return(e, self);
+  if (!rift_returns_this_turn(e, self)) return;
+  return_stored_ship(e, self);
+  e.to_discard(self);
+}
+
+// The ship's coming back must happen on its player's next turn unless it is this one
+// (Samuel Clemens' Pocketwatch may bring it forward, CRD IV.4).
+bool rift_due_next_turn(const Engine& e, CardId self, Seat seat) {
+  return e.state().cards[self].controller == seat && !rift_returns_this_turn(e, self);
+}
+
+void rift_bring_forward(Engine& e, CardId self, Seat) {
+  return_stored_ship(e, self);
   e.to_discard(self);
 }
 
@@ -1149,7 +1108,10 @@ extern const Handler kTemporalRift{
     .still_legal = premiere_interrupts::rift_still_legal,
     .resolve = premiere_interrupts::rift_resolve,
     .end_of_turn = premiere_interrupts::rift_end_of_turn,
-    .leaving_play = premiere_interrupts::rift_return,
+    // Everything stored comes back also as the Rift leaves play some other way.
+    .leaving_play = return_stored_ship,
+    .due_next_turn = premiere_interrupts::rift_due_next_turn,
+    .bring_forward = premiere_interrupts::rift_bring_forward,
 };
 
 }  // namespace spacedock::stccg::handlers

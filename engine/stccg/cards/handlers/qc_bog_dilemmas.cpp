@@ -198,7 +198,7 @@ void under_fire(Engine& e, AttemptFrame& f) {
       const CardId victim = e.random_member(pool);
       std::erase(pool, victim);
       if (hit) {
-        e.kill(victim);
+        e.picked_at_random(victim, WindowKind::kPickedToDie);
       } else {
         e.stop(victim);
         std::erase(f.members, victim);
@@ -230,7 +230,8 @@ void yuta(Engine& e, AttemptFrame& f) {
   if (*named != kNoCard) {
     const int x = value(*named);
     std::erase_if(mortal, [&](CardId c) { return value(c) != x; });
-    e.kill(e.random_member(mortal));
+    // A random selection (CRD IV.8), which its player may answer (Security Sacrifice).
+    e.picked_at_random(e.random_member(mortal), WindowKind::kPickedToDie);
     e.prune(f);
   }
   e.finish_dilemma(f, ev::Outcome::kApplied);

@@ -13,7 +13,8 @@ void hunter_gangs(Engine& e, AttemptFrame& f) {
   for (int i = 0; i < 2 && !pool.empty(); ++i) {
     const CardId who = e.random_member(pool);
     std::erase(pool, who);
-    if (e.attribute(who, Attribute::kCunning) % 2 != 0) e.kill(who);
+    if (e.attribute(who, Attribute::kCunning) % 2 != 0)
+      e.picked_at_random(who, WindowKind::kPickedToDie);
   }
   e.finish_dilemma(f, ev::Outcome::kApplied);
 }

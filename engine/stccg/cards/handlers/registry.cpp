@@ -18,7 +18,9 @@ extern const Handler kSeniorStaffMeeting;
 extern const Handler kDoppelganger;
 // au_events.cpp
 extern const Handler kBaryonBuildup, kCaptainsLog, kInterrogation, kKlimDokachin, kMotsAdvice,
-    kRishonUxbridge, kTheMaskOfKorgano, kThermalDeflectors;
+    kRishonUxbridge, kTheMaskOfKorgano, kThermalDeflectors, kEngageShuttleOperations,
+    kIntruderForceField, kParticleScatteringField, kRevolvingDoor, kTheCharybdis,
+    kWartimeConditions;
 // au_dilemmas.cpp
 extern const Handler kCoalescentOrganism, kConundrum, kFerengiAttack, kFrameOfMind,
     kInterphasicPlasmaCreatures, kMalfunctioningDoor, kMamanPicard, kOutpostRaid, kParallelRomance,
@@ -33,8 +35,15 @@ extern const Handler kAntiMatterSpread, kBarclayTransporterPhobia, kBrainDrain, 
     kHowardHeirloomCandle;
 // au_interrupts_3.cpp
 extern const Handler kIncomingMessageAttackAuthorization, kTemporalNarcosis;
+// au_interrupts_4.cpp
+extern const Handler kEyesInTheDark, kLaForgeManeuver, kLatinumPayoff, kSecuritySacrifice,
+    kThineOwnSelf, kWolf;
 // au_personnel_ships.cpp
 extern const Handler kEdoVessel, kLakanta, kPaulRice, kTarg, kUssEnterpriseC, kVorgonSeedRaid;
+// dual_affiliation.cpp
+extern const Handler kDualAffiliation;
+// gomtuu.cpp
+extern const Handler kGomtuu;
 // battle_aftermath.cpp
 extern const Handler kArbiterOfSuccession, kDatasMedals, kDiscommendation, kKlingonCivilWar,
     kKlingonPainstik, kPhaserArrayPowerCell;
@@ -87,6 +96,12 @@ extern const Handler kDevidianDoor, kOphidianCane;
 // premiere_au_artifacts.cpp
 extern const Handler kDatasHead, kEchoPapa607KillerDrone, kIconianGateway, kKurlanNaiskos,
     kThoughtMaker, kVulcanStoneOfGol;
+// artifacts_2.cpp
+extern const Handler kSamuelClemensPocketwatch, kTimeTravelPod, kToxUthat;
+// cryosatellite.cpp
+extern const Handler kCryosatellite;
+// receptacle_stones.cpp
+extern const Handler kReceptacleStones;
 // premiere_au_ships_missions.cpp
 extern const Handler kInvestigateTimeContinuum, kBruteForce, kDiplomaticConference, kReunion,
     kQualorIiRendezvous, kQuashConspiracy;
@@ -161,6 +176,10 @@ extern const Handler kHunterGangs;
 extern const Handler kPlasmaFire, kSpacedock, kWarpCoreBreach;
 // ship_abilities.cpp
 extern const Handler kUssStargazer;
+// ship_control.cpp
+extern const Handler kAlienParasites;
+// lore_returns.cpp
+extern const Handler kLoreReturns;
 // skill_grants.cpp
 extern const Handler kAdmiralRoss, kBattleReport;
 // side_deck_views.cpp
@@ -225,6 +244,10 @@ const Handler* const kHandlers[] = {
     &handlers::kRemFatigueHallucinations,
     &handlers::kSarjenka,
     &handlers::kTwoDimensionalCreatures,
+    // ship_control.cpp
+    &handlers::kAlienParasites,
+    // lore_returns.cpp
+    &handlers::kLoreReturns,
     // temporal_causality_loop.cpp
     &handlers::kTemporalCausalityLoop,
     // au_dilemmas.cpp
@@ -267,6 +290,13 @@ const Handler* const kHandlers[] = {
     // au_interrupts_3.cpp
     &handlers::kIncomingMessageAttackAuthorization,
     &handlers::kTemporalNarcosis,
+    // au_interrupts_4.cpp
+    &handlers::kEyesInTheDark,
+    &handlers::kLaForgeManeuver,
+    &handlers::kLatinumPayoff,
+    &handlers::kSecuritySacrifice,
+    &handlers::kThineOwnSelf,
+    &handlers::kWolf,
     // au_personnel_ships.cpp
     &handlers::kEdoVessel,
     &handlers::kLakanta,
@@ -274,6 +304,10 @@ const Handler* const kHandlers[] = {
     &handlers::kTarg,
     &handlers::kUssEnterpriseC,
     &handlers::kVorgonSeedRaid,
+    // dual_affiliation.cpp
+    &handlers::kDualAffiliation,
+    // gomtuu.cpp
+    &handlers::kGomtuu,
     // au_events.cpp
     &handlers::kBaryonBuildup,
     &handlers::kCaptainsLog,
@@ -283,6 +317,12 @@ const Handler* const kHandlers[] = {
     &handlers::kRishonUxbridge,
     &handlers::kTheMaskOfKorgano,
     &handlers::kThermalDeflectors,
+    &handlers::kEngageShuttleOperations,
+    &handlers::kIntruderForceField,
+    &handlers::kParticleScatteringField,
+    &handlers::kRevolvingDoor,
+    &handlers::kTheCharybdis,
+    &handlers::kWartimeConditions,
     // premiere_au_ships_missions.cpp
     &handlers::kInvestigateTimeContinuum,
     &handlers::kBruteForce,
@@ -300,6 +340,14 @@ const Handler* const kHandlers[] = {
     &handlers::kKurlanNaiskos,
     &handlers::kThoughtMaker,
     &handlers::kVulcanStoneOfGol,
+    // artifacts_2.cpp
+    &handlers::kSamuelClemensPocketwatch,
+    &handlers::kTimeTravelPod,
+    &handlers::kToxUthat,
+    // cryosatellite.cpp
+    &handlers::kCryosatellite,
+    // receptacle_stones.cpp
+    &handlers::kReceptacleStones,
     &handlers::kAlienGroupie,
     &handlers::kAsteroidSanctuary,
     &handlers::kAutoDestructSequence,

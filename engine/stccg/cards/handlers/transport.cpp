@@ -25,6 +25,8 @@ bool armbands_window(const WindowFrame* window) {
     case WindowKind::kBattleEnded:
     case WindowKind::kCaptured:
     case WindowKind::kDrawn:
+    case WindowKind::kPickedToDie:
+    case WindowKind::kPickedForCapture:
       return false;
   }
   return false;

@@ -92,7 +92,7 @@ void Engine::place_marker(CardId marker, CardId target) {
   for (CardId c : crew(target)) {
     if (filter.empty() || filter.holds_for_member(facts(c))) eligible.push_back(c);
   }
-  if (!eligible.empty()) kill(random_member(eligible));
+  if (!eligible.empty()) picked_at_random(random_member(eligible), WindowKind::kPickedToDie);
 }
 
 bool Engine::draw_markers(Seat by, CardId target, int count) {

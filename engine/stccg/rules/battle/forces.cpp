@@ -69,7 +69,16 @@ Rule Engine::may_attack(Seat seat, AffiliationSet attackers, bool tal_shiar, Loc
         x.turn + 1 == s_.turn)
       return Rule::kOk;
   }
-  if (attackers & kFederation) return Rule::kMayNotAttack;  // never without a special card
+  // Never without a special card: one of the player's in play may lift the limit against the
+  // defenders (Wartime Conditions).
+  const auto lifted = [&] {
+    return std::any_of(s_.handled_in_play.begin(), s_.handled_in_play.end(), [&](CardId c) {
+      const Handler* handler = s_.handler(c);
+      return handler && handler->lifts_battle_limits && s_.cards[c].controller == seat &&
+             handler->lifts_battle_limits(*this, c, seat, defenders);
+    });
+  };
+  if ((attackers & kFederation) && !lifted()) return Rule::kMayNotAttack;
   if ((attackers & kRomulan) && (defenders & kRomulan) && !tal_shiar) return Rule::kMayNotAttack;
   return Rule::kOk;
 }
@@ -79,10 +88,13 @@ Rule Engine::weapons_usable(CardId card) const {
   // Neutral or Non-Aligned card) (BoG "Using WEAPONS").
   if (!s_.in_play_at(card) || s_.cards[card].where != Where::kSpace) return Rule::kNoTarget;
   if (!is_ship(card) && !is_facility(card)) return Rule::kNoTarget;
-  if (s_.cards[card].cloaked) return Rule::kCloaked;
+  if (s_.cards[card].cloaked && !cloak_pierced(card, /*attacked=*/true)) return Rule::kCloaked;
   // A facility printed without WEAPONS has 0 unless a card gives it some (Defense System
-  // Upgrade).
-  if (attribute(card, Attribute::kWeapons) <= 0) return Rule::kCannotFire;
+  // Upgrade). A "*" WEAPONS box fires without any (Handler::fires_otherwise: Gomtuu).
+  const Handler* handler = s_.handler(card);
+  if (attribute(card, Attribute::kWeapons) <= 0 && !(handler && handler->fires_otherwise))
+    return Rule::kCannotFire;
+  if (crewed_by_cards(card)) return Rule::kOk;  // Lore Returns' Rogue Borg (CRD IV.7)
   const AffiliationSet mine = affiliations(card);
   const bool unaffiliated = (mine & kUnaligned) != 0;
   const Seat seat = s_.cards[card].controller;
@@ -98,7 +110,9 @@ Rule Engine::may_fire(CardId card, bool initiating, const BattleTerms& terms) co
   if (Rule r = weapons_usable(card); r != Rule::kOk) return r;
   if (s_.cards[card].stopped && !terms.stopped_may_fight) return Rule::kStopped;
   // Return fire needs no leader (BoG; A-02).
-  if (initiating && !terms.no_leader_needed && leaders(crew(card), /*enough=*/1) == 0)
+  // Cards crewing it need no leader (Lore Returns' Rogue Borg).
+  if (initiating && !terms.no_leader_needed && !crewed_by_cards(card) &&
+      leaders(crew(card), /*enough=*/1) == 0)
     return Rule::kNoLeader;
   return Rule::kOk;
 }
@@ -107,13 +121,21 @@ Rule Engine::may_return_fire(CardId card, const BattleTerms& terms) const {
   // BoG: not stopped, no leader needed. CRD: a leader needed, stopped or not.
   if (s_.options.bog_return_fire) return may_fire(card, /*initiating=*/false, terms);
   if (Rule r = weapons_usable(card); r != Rule::kOk) return r;
-  return terms.no_leader_needed || leaders(crew(card), /*enough=*/1) > 0 ? Rule::kOk
-                                                                         : Rule::kNoLeader;
+  return terms.no_leader_needed || crewed_by_cards(card) || leaders(crew(card), /*enough=*/1) > 0
+             ? Rule::kOk
+             : Rule::kNoLeader;
 }
 
 bool Engine::self_controlling(CardId c) const {
   const Handler* handler = s_.handler(c);
   return handler && handler->self_controlling && s_.in_play_at(c);
+}
+
+bool Engine::cloak_pierced(CardId ship, bool attacked) const {
+  if (!s_.may_have(EffectKind::kCloakPierced)) return false;
+  return std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kCloakPierced && x.card == ship && (x.flag || !attacked);
+  });
 }
 
 std::vector<CardId> Engine::ship_targets(Seat seat, LocIndex loc) const {
@@ -123,7 +145,7 @@ std::vector<CardId> Engine::ship_targets(Seat seat, LocIndex loc) const {
   for (CardId c : s_.in_play_where(Where::kSpace)) {
     const CardState& card = s_.cards[c];
     if (card.loc == loc && card.controller != seat && (is_ship(c) || is_facility(c)) &&
-        !card.cloaked)
+        (!card.cloaked || cloak_pierced(c, /*attacked=*/false)))
       out.push_back(c);
   }
   const auto vessels = out.size();

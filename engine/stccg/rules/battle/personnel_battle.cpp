@@ -66,8 +66,41 @@ void Engine::begin_rogue_borg_battle(Seat seat, CardId ship, DefIndex rogue) {
   b.rogue_host = ship;
   b.rogue_def = rogue;
   b.step = PersonnelStep::kFight;  // the crew always fights back
+  // A card of the ship's player may hold off too few of them (Intruder Force Field): nothing
+  // happens until more arrive.
+  prune_battle(b);
+  const int invaders = static_cast<int>(b.sides[0].size());
+  for (CardId c : s_.handled_in_play) {
+    const Handler* handler = s_.handler(c);
+    if (handler && handler->holds_off_invaders &&
+        s_.cards[c].controller == s_.cards[ship].controller &&
+        handler->holds_off_invaders(*this, c, ship, invaders))
+      return;
+  }
   emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, ship});
   took_part_in_battle(seat);
+  s_.frames.push_back(std::move(b));
+}
+
+void Engine::begin_rogue_borg_raid(Seat seat, CardId ship, DefIndex rogue, CardId opponent) {
+  // An Away Team battle with Rogue Borg as the initiating team: no leader needed, and the
+  // defender says whether it fights back. Intruder Force Field's minimum of three does not apply
+  // (CRD IV.7), so nothing holds them off.
+  PersonnelBattleFrame b;
+  b.attacker = seat;
+  b.loc = s_.cards[ship].loc;
+  b.rogue_host = ship;
+  b.rogue_def = rogue;
+  b.rogue_raid = true;
+  b.sides[1] = battle_team(opponent, b.terms);
+  prune_battle(b);
+  emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, opponent});
+  took_part_in_battle(seat);
+  took_part_in_battle(State::other(seat));
+  Effect attacked{.kind = EffectKind::kAttacked, .until = Until::kRemoved};
+  attacked.player = State::other(seat);
+  attacked.loc = b.loc;
+  add_effect(attacked);
   s_.frames.push_back(std::move(b));
 }
 
@@ -81,7 +114,15 @@ void Engine::prune_battle(PersonnelBattleFrame& b) {
           (card.def == b.rogue_def || joins_rogue_borg(s_.def(c))))
         b.sides[0].push_back(c);
     }
-    b.sides[1] = s_.in_play_at(b.rogue_host) ? crew(b.rogue_host) : std::vector<CardId>{};
+    if (!b.rogue_raid) {
+      b.sides[1] = s_.in_play_at(b.rogue_host) ? crew(b.rogue_host) : std::vector<CardId>{};
+      return;
+    }
+    // A raid: the Away Team, as long as it stays on the planet.
+    std::erase_if(b.sides[1], [&](CardId c) {
+      const CardState& card = s_.cards[c];
+      return card.zone != Zone::kPlay || card.where != Where::kSurface || card.loc != b.loc;
+    });
     return;
   }
   for (auto& side : b.sides) {
@@ -153,7 +194,8 @@ void Engine::step(PersonnelBattleFrame& b) {
       fight_round(b);
       return;
     case PersonnelStep::kKilled:
-      if (!b.windowed) {
+      // The one picked may have been saved as it was picked (Wolf): then nobody was killed.
+      if (!b.windowed && !s_.in_play_at(b.killed)) {
         b.windowed = true;
         open_window(WindowKind::kKilled, s_.cards[b.killed].owner, b.killed, b.loc);
         return;
@@ -216,7 +258,8 @@ void Engine::fight_round(PersonnelBattleFrame& b) {
       !b.terms.no_leader_needed && leaders(b.sides[0]) == 0)
     winner = 1;
   // A defender that does not fight back kills nobody (CRD III.4 "Retaliation").
-  if (winner == 1 && !b.retaliates && b.rogue_host == kNoCard) winner = -1;
+  // (A ship's crew always fights the Rogue Borg: `retaliates` stays true.)
+  if (winner == 1 && !b.retaliates) winner = -1;
   for (int side = 0; side < 2; ++side) {
     emit(ev::Fired{seat_of(b, side), kNoCard, static_cast<std::int16_t>(strength[side]),
                    static_cast<std::int16_t>(strength[1 - side]),
@@ -232,9 +275,9 @@ void Engine::fight_round(PersonnelBattleFrame& b) {
     if ((winner < 0 && !tie) || (winner == loser) || b.sides[loser].empty()) continue;
     const CardId victim = random_member(b.sides[loser]);
     if (is_personnel(victim)) {
-      kill(victim);
       b.killed = victim;
       b.step = PersonnelStep::kKilled;
+      picked_at_random(victim, WindowKind::kPickedToDie);
     } else {
       to_discard(victim);
     }

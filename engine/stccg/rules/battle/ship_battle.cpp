@@ -21,6 +21,12 @@ bool contains(const std::vector<CardId>& list, CardId c) {
 
 }  // namespace
 
+// A card with a "*" WEAPONS box (Handler::fires_otherwise: Gomtuu).
+static bool ship_battle_fires_otherwise(const State& s, CardId c) {
+  const Handler* handler = s.handler(c);
+  return handler && handler->fires_otherwise;
+}
+
 void Engine::begin_ship_battle(Seat seat, CardId firing, CardId target, const BattleTerms& terms) {
   // `seat` is kNoSeat when a self-controlling card attacks: the target's controller defends.
   ShipBattleFrame b;
@@ -136,12 +142,17 @@ int Engine::opposing_bonus(const ShipBattleFrame& b, int side, CardId card, Attr
 
 void Engine::fire(ShipBattleFrame& b, int side) {
   int attack = tactic_bonus(b, side, /*attack=*/true);
+  // A card whose fire is something else than damage adds nothing, its tactic none either.
+  bool damaging = false;
   for (CardId c : b.firing[side]) {
+    if (ship_battle_fires_otherwise(s_, c)) continue;
+    damaging = true;
     // A card whose attacks are nullified (Hugh on the Borg Ship) adds nothing.
     if (s_.in_play_at(c) && !has_effect(EffectKind::kNoAttacks, c))
       attack += attribute(c, Attribute::kWeapons) + b.weapons_bonus[side] +
                 opposing_bonus(b, side, c, Attribute::kWeapons);
   }
+  if (!damaging) attack = 0;
   // Each target is compared on its own: separate engagements do not add up (CRD IV.1).
   b.hits[side].clear();
   for (CardId target : b.targets[side]) {
@@ -282,6 +293,7 @@ void Engine::step(ShipBattleFrame& b) {
     case ShipStep::kDamage:
       apply_battle_damage(b);
       b.step = ShipStep::kDestroy;
+      fire_otherwise(b);  // last: it may push frames above `b`
       return;
     case ShipStep::kDestroy:
       // A window before each card goes (W3: Escape Pod), then it is destroyed.
@@ -292,7 +304,10 @@ void Engine::step(ShipBattleFrame& b) {
         b.doomed.erase(b.doomed.begin());
         // Destroyed by the side that fired at it.
         const Seat by = contains(b.targets[0], doomed) ? b.seat[0] : b.seat[1];
-        if (s_.in_play_at(doomed) && hull(doomed) <= 0) destroy_vessel(doomed, by);
+        if (s_.in_play_at(doomed) && hull(doomed) <= 0) {
+          b.destroyed.push_back({doomed, by, crew(doomed)});
+          destroy_vessel(doomed, by);
+        }
         return;
       }
       b.step = ShipStep::kEnd;
@@ -336,6 +351,42 @@ void Engine::apply_battle_damage(ShipBattleFrame& b) {
   }
 }
 
+void Engine::fire_otherwise(const ShipBattleFrame& b) {
+  // After the damage, the fire of a "*" WEAPONS box (Gomtuu), with its WEAPONS as enhanced in
+  // this battle. What to tell is gathered first: a handler may push frames, moving `b`.
+  struct Told {
+    CardId self, target;
+    int attack, defense;
+  };
+  std::vector<Told> told;
+  for (int side = 0; side < 2; ++side) {
+    for (CardId c : b.firing[side]) {
+      if (!ship_battle_fires_otherwise(s_, c) || !s_.in_play_at(c) ||
+          has_effect(EffectKind::kNoAttacks, c))
+        continue;
+      const int attack = attribute(c, Attribute::kWeapons) + b.weapons_bonus[side] +
+                         opposing_bonus(b, side, c, Attribute::kWeapons) +
+                         tactic_bonus(b, side, /*attack=*/true);
+      for (CardId target : b.targets[side]) {
+        if (!s_.in_play_at(target) || hull(target) <= 0 ||
+            has_effect(EffectKind::kBattleShielded, target))
+          continue;
+        const int defense = defense_shields(target) + b.shields_bonus[1 - side] +
+                            tactic_bonus(b, 1 - side, /*attack=*/false) +
+                            opposing_bonus(b, 1 - side, target, Attribute::kShields);
+        // Its own coin toss for a card that shrugs off attacks (Edo Vessel).
+        const Handler* shrugs = s_.handler(target);
+        if (shrugs && shrugs->nullifies_attack && shrugs->nullifies_attack(*this, target)) continue;
+        told.push_back({c, target, attack, defense});
+      }
+    }
+  }
+  for (const Told& t : told) {
+    if (s_.in_play_at(t.self) && s_.in_play_at(t.target))
+      s_.handler(t.self)->fires_otherwise(*this, t.self, t.target, t.attack, t.defense);
+  }
+}
+
 void Engine::end_ship_battle(ShipBattleFrame& b) {
   const Seat winner = b.units[0] > b.units[1]   ? b.seat[0]
                       : b.units[1] > b.units[0] ? b.seat[1]
@@ -356,6 +407,8 @@ void Engine::end_ship_battle(ShipBattleFrame& b) {
       if (s_.in_play_at(c) && !self_controlling(c)) stop(c);
     }
   }
+  // A cloaked ship exposed for this attack is cloaked again (La Forge Maneuver).
+  end_effects([](const Effect& x) { return x.kind == EffectKind::kCloakPierced && x.flag; });
   // A window just after the battle (Phaser Array Power Cell), with this frame below it.
   b.step = ShipStep::kEnded;
   open_window(WindowKind::kBattleEnded, s_.active, kNoCard, b.loc);

@@ -18,16 +18,18 @@ bool Engine::doorway_admits(Seat seat, const CardDef& def) const {
   constexpr std::uint32_t kGated = 1u << v1::STCCG_ICON_AU;  // icons a doorway must admit
   const std::uint32_t needed = def.icons & kGated;
   if (needed == 0) return true;
-  return std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId door) {
+  // A doorway that admits stands on its player's table.
+  const auto& on_table = s_.in_play_where(Where::kTable);
+  return std::any_of(on_table.begin(), on_table.end(), [&](CardId door) {
     const CardDef& d = s_.def(door);
     if (d.type() != v1::STCCG_CARD_TYPE_DOORWAY || s_.cards[door].controller != seat ||
-        s_.cards[door].where != Where::kTable ||
         d.card.doorway().admits() == v1::STCCG_ICON_UNSPECIFIED)
       return false;
     if ((needed & ~(1u << d.card.doorway().admits())) != 0) return false;
-    return std::none_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
-      return x.kind == EffectKind::kDoorwayClosed && x.card == door;
-    });
+    return !s_.may_have(EffectKind::kDoorwayClosed) ||
+           std::none_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+             return x.kind == EffectKind::kDoorwayClosed && x.card == door;
+           });
   });
 }
 

@@ -27,6 +27,15 @@ void Engine::begin_action(Seat actor, const Action& a) {
   // Hidden agendas: neither is an order, and nobody can answer a card they cannot see.
   if (a.kind == ActionKind::kPlayFaceDown) return play_face_down(actor, a.a, /*seeding=*/false);
   if (a.kind == ActionKind::kReveal) return reveal_agenda(a.a);
+  // A cloaked ship exposed for the very next action stays so only if that action attacks it,
+  // until that battle ends (La Forge Maneuver).
+  if (s_.may_have(EffectKind::kCloakPierced)) {
+    for (Effect& x : s_.effects) {
+      if (x.kind == EffectKind::kCloakPierced && a.kind == ActionKind::kAttack && a.b == x.card)
+        x.flag = true;
+    }
+    end_effects([](const Effect& x) { return x.kind == EffectKind::kCloakPierced && !x.flag; });
+  }
   PlayerState& player = s_.players[actor];
   if (normal_card_play(a.kind) && !(a.kind == ActionKind::kReport && free_report(a.a))) {
     player.card_played = true;
@@ -81,6 +90,8 @@ void Engine::step(ActionFrame& f) {
 
 void Engine::resolve(ActionFrame& f) {
   const Action& a = f.action;
+  // Artifacts left at a completed mission, taken by a later group (The Charybdis).
+  if (a.kind == ActionKind::kUseCard && left_behind(a.a)) return take_left_artifact(f);
   // An order a card in play gave itself: its handler carries it out.
   if (is_card_order(a)) return s_.handler(a.a)->resolve(*this, f);
   switch (a.kind) {

@@ -70,7 +70,12 @@ void Engine::step(WindowFrame& w) {
       std::get<ActionFrame>(s_.frames[w.collector]).responses.emplace_back(w.asking, *answer);
     }
     w.asking = State::other(w.asking);
-    if (w.passes >= w.passes_to_close) s_.frames.pop_back();
+    if (w.passes >= w.passes_to_close) {
+      const WindowFrame closed = w;
+      s_.frames.pop_back();
+      if (closed.kind == WindowKind::kPickedToDie || closed.kind == WindowKind::kPickedForCapture)
+        meet_fate(closed.kind, closed.about);
+    }
     return;
   }
   std::vector<Action> options = response_options(w.asking, w);
@@ -81,6 +86,34 @@ void Engine::step(WindowFrame& w) {
   options.push_back({ActionKind::kPass});
   options.push_back({ActionKind::kPassAll});
   ask(w.asking, std::move(options), /*forced_ok=*/false);
+}
+
+void Engine::meet_fate(WindowKind fate, CardId victim) {
+  if (victim == kNoCard || !s_.in_play_at(victim)) return;
+  if (fate == WindowKind::kPickedToDie) return kill(victim);
+  capture(victim, State::other(s_.cards[victim].controller), kNoCard, /*source_goes_along=*/false);
+}
+
+bool Engine::picked_at_random(CardId victim, WindowKind fate) {
+  // Opened only when its controller holds a card that answers such a pick and may play it
+  // (Handler::answers_random_pick).
+  WindowFrame window;
+  window.kind = fate;
+  window.about = victim;
+  window.loc = location_of(victim);
+  window.asking = s_.cards[victim].controller;
+  window.passes_to_close = 1;
+  const std::vector<Action> options = response_options(window.asking, window);
+  const bool answered = std::any_of(options.begin(), options.end(), [&](const Action& a) {
+    const Handler* handler = a.a != kNoCard ? s_.handler(a.a) : nullptr;
+    return handler && handler->answers_random_pick;
+  });
+  if (!answered) {
+    meet_fate(fate, victim);
+    return false;
+  }
+  s_.frames.push_back(window);
+  return true;
 }
 
 std::vector<Action> Engine::response_options(Seat seat, const WindowFrame& w) const {

@@ -296,6 +296,16 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "Baryon Buildup: its player's turn",
     why: "Baryon Buildup goes at the start of a turn of the player who played it, when its ship is empty at that player's facility. Off: at the start of a turn of the ship's owner, the ship empty and docked at the owner's facility (au.md Baryon Buildup).",
   },
+  {
+    key: "eyesInTheDarkWholeAttempt",
+    words: "Eyes in the Dark: lent for the whole attempt",
+    why: "The personnel Eyes in the Dark lends add to the group for the rest of the mission attempt. Off: only against the dilemma it was played on (au.md Eyes in the Dark).",
+  },
+  {
+    key: "timeTravelPodShipPlayersTurns",
+    words: "Time Travel Pod: the ship's controller's turns",
+    why: "The Pod's ship comes back after the full turns of the ship's controller. Off: after the full turns of the player who played the Pod (premiere-a.md Time Travel Pod).",
+  },
 ];
 
 export interface RuleGroup {
