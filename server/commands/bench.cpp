@@ -88,7 +88,7 @@ int run_bench(const BenchOptions& options) {
     return 2;
   }
 
-  using Clock = std::chrono::steady_clock;
+  using Stopwatch = std::chrono::steady_clock;
   core::Rng chooser(options.seed);
   std::uint64_t games = 0;
   std::uint64_t decisions = 0;
@@ -96,7 +96,7 @@ int run_bench(const BenchOptions& options) {
   // Every game's final state, folded in order: two runs of the same games agree on it only if
   // the rules played every game the same way.
   std::uint64_t digest = 0;
-  const auto start = Clock::now();
+  const auto start = Stopwatch::now();
   const auto deadline = start + std::chrono::duration<double>(options.seconds);
   do {
     const std::uint64_t seed = options.seed + games;
@@ -116,8 +116,8 @@ int run_bench(const BenchOptions& options) {
     options_offered += played.options_offered;
     digest = core::siphash(digest, games, match->state_hash());
     ++games;
-  } while (options.games > 0 ? games < options.games : Clock::now() < deadline);
-  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  } while (options.games > 0 ? games < options.games : Stopwatch::now() < deadline);
+  const double elapsed = std::chrono::duration<double>(Stopwatch::now() - start).count();
 
   const char* caveat = build_caveat();
   if (caveat)

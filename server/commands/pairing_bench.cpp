@@ -10,7 +10,7 @@
 namespace spacedock::server {
 
 int run_pairing_bench(const PairingBenchOptions& options) {
-  using Clock = std::chrono::steady_clock;
+  using Stopwatch = std::chrono::steady_clock;
   tournament::Tournament event;
   event.seed = options.seed;
   for (int i = 0; i < options.players; ++i)
@@ -22,9 +22,9 @@ int run_pairing_bench(const PairingBenchOptions& options) {
   std::printf("pairing %d players, %d Swiss rounds (seed %llu)\n", options.players,
               event.swiss_rounds, static_cast<unsigned long long>(options.seed));
   for (int round = 1; round <= event.swiss_rounds; ++round) {
-    const auto start = Clock::now();
+    const auto start = Stopwatch::now();
     tournament::Round next{round, false, event.next_tables()};
-    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    const double ms = std::chrono::duration<double, std::milli>(Stopwatch::now() - start).count();
     slowest = std::max(slowest, ms);
     std::printf("round %2d: %zu tables in %8.1f ms\n", round, next.tables.size(), ms);
     for (auto& table : next.tables) {

@@ -19,7 +19,7 @@ class Metrics;
 class Persistence;
 class QuickMatchQueue;
 class SessionRegistry;
-class Throttles;
+struct Throttles;
 class Tournaments;
 class WebRoot;
 

@@ -31,20 +31,17 @@ SkillTable::SkillTable(std::vector<std::string> other_skills) {
       throw std::invalid_argument("duplicate skill '" + skill + "'");
     names_.push_back(std::move(skill));
   }
-  by_name_.resize(names_.size());
   for (std::size_t i = 0; i < names_.size(); ++i)
-    by_name_[i] = static_cast<SkillId>(i);
-  std::sort(by_name_.begin(), by_name_.end(),
-            [&](SkillId a, SkillId b) { return names_[a] < names_[b]; });
+    by_name_.emplace(names_[i], static_cast<SkillId>(i));
+  by_name_.emplace(kVipAlias, of(Classification::kVip));
 }
 
 std::optional<SkillId> SkillTable::find(std::string_view name) const {
-  if (name == kVipAlias) return of(Classification::kVip);
-  // The rules look skills up by name at every decision ("Leadership"): a binary search.
-  const auto it = std::lower_bound(by_name_.begin(), by_name_.end(), name,
-                                   [&](SkillId id, std::string_view n) { return names_[id] < n; });
-  if (it == by_name_.end() || names_[*it] != name) return std::nullopt;
-  return *it;
+  // The rules and the card handlers look skills up by name at every decision ("Navigation"):
+  // one hash, not a binary search of string comparisons.
+  const auto it = by_name_.find(name);
+  if (it == by_name_.end()) return std::nullopt;
+  return it->second;
 }
 
 }  // namespace spacedock::stccg

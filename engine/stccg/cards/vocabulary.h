@@ -3,9 +3,11 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace spacedock::stccg {
@@ -84,8 +86,15 @@ class SkillTable {
   static SkillId of(Classification c) { return static_cast<SkillId>(static_cast<int>(c) - 1); }
 
  private:
+  // Looked up by a string_view without building a string (heterogeneous lookup).
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view name) const {
+      return std::hash<std::string_view>{}(name);
+    }
+  };
   std::vector<std::string> names_;
-  std::vector<SkillId> by_name_;  // every id, in the order of its name
+  std::unordered_map<std::string, SkillId, NameHash, std::equal_to<>> by_name_;  // and "VIP"
 };
 
 // Everything the condition language needs to know about one personnel, precomputed.

@@ -115,11 +115,11 @@ bool Engine::crewed(CardId vessel) const {
 }
 
 bool Engine::crewed_by_cards(CardId vessel) const {
+  // Asked for every ship's staffing: where the card is comes first, its handler only then.
   for (CardId c : s_.handled_in_play) {
+    if (s_.cards[c].where != Where::kOn || s_.cards[c].host != vessel) continue;
     const Handler* handler = s_.handler(c);
-    if (handler && handler->crews_host && s_.cards[c].where == Where::kOn &&
-        s_.cards[c].host == vessel && handler->crews_host(*this, c, vessel))
-      return true;
+    if (handler && handler->crews_host && handler->crews_host(*this, c, vessel)) return true;
   }
   return false;
 }

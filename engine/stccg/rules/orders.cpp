@@ -817,10 +817,9 @@ bool Engine::beaming_blocked(CardId card, CardId to) const {
     if (handler && handler->blocks_beaming && handler->blocks_beaming(*this, mission, card, to))
       return true;
     for (CardId c : s_.handled_in_play) {
+      if (s_.cards[c].where != Where::kOn) continue;  // before the handler: most are elsewhere
       const Handler* on = s_.handler(c);
-      if (on && on->blocks_beaming && s_.cards[c].where == Where::kOn &&
-          on->blocks_beaming(*this, c, card, to))
-        return true;
+      if (on && on->blocks_beaming && on->blocks_beaming(*this, c, card, to)) return true;
     }
   }
   // A damage marker may stop beaming to or from a vessel (Maximum Firepower); a docked ship's

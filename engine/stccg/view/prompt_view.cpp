@@ -253,6 +253,9 @@ class Labeller {
       case kReveal:
         return "Reveal your hidden agenda " + card(a.a);
       case kUseCard: {
+        // An artifact left at a completed mission (The Charybdis) is picked up by a group there.
+        if (game_.rules().left_behind(a.a))
+          return "Pick up " + card(a.a) + ", left at the mission (" + card(a.b) + ")";
         const Handler* handler = s_.handler(a.a);
         const std::string what =
             handler && !handler->use_label.empty() ? std::string(handler->use_label) : "use it";

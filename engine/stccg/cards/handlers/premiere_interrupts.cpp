@@ -590,11 +590,13 @@ void hugh_resolve(Engine& e, ActionFrame& f) {
 // --- Asteroid Sanctuary: on an undocked ship of its player with 2 Navigation aboard: no battle
 // may be initiated against it for the rest of the turn (kBattleShielded).
 
+// Asked in every window while an Asteroid Sanctuary is held, for every card in play: the skill is
+// looked up only for a ship of the player's in space.
 bool sheltered_ship(const Engine& e, Seat seat, CardId ship) {
   const State& s = e.state();
+  if (!ship_in_space(e, ship) || s.cards[ship].controller != seat || e.docked(ship)) return false;
   const auto navigation = s.db->skills().find("Navigation");
-  return ship_in_space(e, ship) && s.cards[ship].controller == seat && !e.docked(ship) &&
-         navigation && has_skill(e, e.crew(ship), *navigation, 4) &&
+  return navigation && has_skill(e, e.crew(ship), *navigation, 4) &&
          !e.has_effect(EffectKind::kBattleShielded, ship);
 }
 
