@@ -584,6 +584,9 @@ class Engine {
   // `seat`'s Rogue Borg of that card aboard `ship` beam down to battle the Away Team `opponent`
   // leads on the planet there (Lore Returns), and the survivors beam back aboard.
   void begin_rogue_borg_raid(Seat seat, CardId ship, DefIndex rogue, CardId opponent);
+  // An Away Team battle against the team `opponent` leads, its frame `b` made: announced, both
+  // players marked as having battled, the defender's location as attacked, then fought.
+  void open_away_team_battle(PersonnelBattleFrame b, CardId opponent);
   // A battle a card starts aboard `vessel` between the personnel it names; `initiators` add
   // `strength_bonus` to their total and need no leader (Dial Martok for Murder).
   void begin_battle_aboard(Seat seat, CardId vessel, std::vector<CardId> initiators,

@@ -34,14 +34,7 @@ void Engine::begin_personnel_battle(Seat seat, CardId member, CardId opponent,
   b.terms = terms;
   b.sides[0] = battle_team(member, terms);
   b.sides[1] = battle_team(opponent, terms);
-  emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, opponent});
-  took_part_in_battle(seat);
-  took_part_in_battle(State::other(seat));
-  Effect attacked{.kind = EffectKind::kAttacked, .until = Until::kRemoved};
-  attacked.player = State::other(seat);
-  attacked.loc = b.loc;
-  add_effect(attacked);
-  s_.frames.push_back(std::move(b));
+  open_away_team_battle(std::move(b), opponent);
 }
 
 void Engine::begin_battle_aboard(Seat seat, CardId vessel, std::vector<CardId> initiators,
@@ -82,6 +75,18 @@ void Engine::begin_rogue_borg_battle(Seat seat, CardId ship, DefIndex rogue) {
   s_.frames.push_back(std::move(b));
 }
 
+void Engine::open_away_team_battle(PersonnelBattleFrame b, CardId opponent) {
+  const Seat seat = b.attacker;
+  emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, opponent});
+  took_part_in_battle(seat);
+  took_part_in_battle(State::other(seat));
+  Effect attacked{.kind = EffectKind::kAttacked, .until = Until::kRemoved};
+  attacked.player = State::other(seat);
+  attacked.loc = b.loc;
+  add_effect(attacked);
+  s_.frames.push_back(std::move(b));
+}
+
 void Engine::begin_rogue_borg_raid(Seat seat, CardId ship, DefIndex rogue, CardId opponent) {
   // An Away Team battle with Rogue Borg as the initiating team: no leader needed, and the
   // defender says whether it fights back. Intruder Force Field's minimum of three does not apply
@@ -94,14 +99,7 @@ void Engine::begin_rogue_borg_raid(Seat seat, CardId ship, DefIndex rogue, CardI
   b.rogue_raid = true;
   b.sides[1] = battle_team(opponent, b.terms);
   prune_battle(b);
-  emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, opponent});
-  took_part_in_battle(seat);
-  took_part_in_battle(State::other(seat));
-  Effect attacked{.kind = EffectKind::kAttacked, .until = Until::kRemoved};
-  attacked.player = State::other(seat);
-  attacked.loc = b.loc;
-  add_effect(attacked);
-  s_.frames.push_back(std::move(b));
+  open_away_team_battle(std::move(b), opponent);
 }
 
 void Engine::prune_battle(PersonnelBattleFrame& b) {
