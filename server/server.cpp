@@ -15,6 +15,7 @@
 #include "server/net/listener.h"
 #include "storage/matches.h"
 #include "storage/url.h"
+#include "storage/writer.h"
 
 namespace spacedock::server {
 namespace {
@@ -53,6 +54,20 @@ storage::Database open_database(const std::string& url) {
     if (!directory.empty()) std::filesystem::create_directories(directory);
   }
   return storage::Database::open(url);
+}
+
+// Waits until `db` is the database's one writer (storage/writer.h): a predecessor killed in the
+// middle of a commit is gone, and that commit stored, before this server restores anything.
+storage::Database claimed_for_writing(storage::Database db) {
+  using namespace std::chrono_literals;
+  constexpr auto kPoll = 100ms;
+  constexpr int kPollsPerReport = 50;
+  for (int polls = 0; !storage::try_claim_writer(db); ++polls) {
+    if (polls % kPollsPerReport == 0)
+      spdlog::warn("another server still holds this database; waiting for it to stop");
+    std::this_thread::sleep_for(kPoll);
+  }
+  return db;
 }
 
 // libprotobuf reports a malformed frame (a string field that is not UTF-8, say) on stderr by
@@ -105,8 +120,8 @@ Server::Server(ServerConfig config)
                  config_.web_root);
   }
   google::protobuf::SetLogHandler(quiet_protobuf);
-  db_ = std::make_unique<Persistence>(open_database(config_.db_path), &metrics_.commit_latency,
-                                      config_.commit_window);
+  db_ = std::make_unique<Persistence>(claimed_for_writing(open_database(config_.db_path)),
+                                      &metrics_.commit_latency, config_.commit_window);
   if (!config_.tls_certificate_file.empty()) tls_ = tls_context(config_);
   services_ = std::make_unique<Services>(
       Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_, throttles_, sessions_, chat_,

@@ -618,7 +618,7 @@ void Match::commit_input(storage::InputRecord input, std::chrono::steady_clock::
       if (error) {
         // Not stored, so it did not happen: back to the state before the input.
         self->engine_ = self->replayed();
-        spdlog::error("match={}: an input could not be stored", self->id_);
+        spdlog::error("match={}: an input could not be stored: {}", self->id_, describe(error));
         reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
         return self->input_failed();
       }

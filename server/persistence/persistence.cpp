@@ -106,4 +106,14 @@ void Persistence::run() {
   }
 }
 
+std::string describe(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const std::exception& e) {
+    return e.what();
+  } catch (...) {
+    return "an error that is not a std::exception";
+  }
+}
+
 }  // namespace spacedock::server

@@ -64,4 +64,7 @@ class Persistence {
   std::thread thread_;
 };
 
+// What a failed job's error says, for a log line.
+std::string describe(const std::exception_ptr& error);
+
 }  // namespace spacedock::server

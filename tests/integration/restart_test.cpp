@@ -5,6 +5,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <set>
 #include <thread>
@@ -13,6 +14,7 @@
 #include "storage/accounts.h"
 #include "storage/matches.h"
 #include "storage/postgresql/programs.h"
+#include "storage/writer.h"
 #include "tests/integration/process.h"
 #include "tests/integration/server_run.h"
 #include "tests/temp_dir.h"
@@ -199,6 +201,26 @@ TEST_CASE("durability: killed with SIGKILL twenty times under load, nothing ackn
   MESSAGE("durability: " << kills << " SIGKILLs; " << acknowledged
                          << " acknowledged decisions, all stored; " << replayed
                          << " finished matches replayed to their recorded results");
+}
+
+TEST_CASE("a server restores nothing while another connection holds its database for writing") {
+  TempDir dir;
+  std::filesystem::remove(dir.path() / "port");
+  auto predecessor = std::make_optional(sd::testing::open_database(dir.path() / "db.sqlite"));
+  REQUIRE(sd::storage::try_claim_writer(*predecessor));
+  Process server(serve_command(dir.path(), "127.0.0.1:0"), (dir.path() / "server.log").string());
+  if (sd::testing::test_backend() == sd::storage::Backend::kPostgresql) {
+    // As a killed server's backend finishing its last commit: the new server waits it out.
+    std::this_thread::sleep_for(1s);
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "port"));
+    CHECK(slurp(dir.path() / "server.log").find("another server still holds this database") !=
+          std::string::npos);
+    CHECK_FALSE(server.exited());
+  }
+  predecessor.reset();  // SQLite's writers are ordered by the file's locks: no wait
+  wait_for_port(dir.path() / "port");
+  server.kill(SIGTERM);
+  CHECK(server.wait_for(10s) == 0);
 }
 
 TEST_CASE("spacedock backup copies a database while matches are being played") {
