@@ -1,8 +1,8 @@
 // Premiere and Alternate Universe artifacts (cards/abilities/artifacts.md). Kept in the hand once
 // earned and played from there: Kurlan Naiskos on a ship, Vulcan Stone of Gol on an Away Team,
-// Thought Maker reordering the opponent's draw deck, Iconian Gateway on a planet. Used as
-// equipment: Data's Head, counting toward its group's totals. And AU's Echo Papa 607 Killer
-// Drone, equipment whose STRENGTH in battle grows from battle to battle.
+// Thought Maker reordering the opponent's draw deck, Iconian Gateway on a planet. And AU's Echo
+// Papa 607 Killer Drone, equipment whose STRENGTH in battle grows from battle to battle. Data's
+// Head is with Data's Body (datas_body_and_head.cpp).
 #include <algorithm>
 #include <array>
 
@@ -224,18 +224,6 @@ void gateway_resolve(Engine& e, ActionFrame& f) {
               traveller.controller);
 }
 
-// --- Data's Head (AU): used as equipment once earned. With a group of its player's (on the
-// planet, or aboard the ship or facility) it counts as CUNNING 10 and Computer Skill toward
-// the group's totals, without being a member (CRD IV.4: no staffing). Its ship bonus is data.
-
-constexpr int kHeadCunning = 10;
-
-void datas_head_adds(const Engine& e, CardId, GroupFacts& group) {
-  if (const auto computer = e.state().db->skills().find("Computer Skill"))
-    group.extra_skills[*computer] += 2;  // in halves: one whole skill
-  group.extra_attributes[static_cast<std::size_t>(Attribute::kCunning)] += kHeadCunning;
-}
-
 // --- Echo Papa 607 Killer Drone (AU equipment): in a personnel battle, Rogue Borg battles too,
 // it adds STRENGTH to the side of its player's personnel it is with: 10 the first battle it is
 // used in, 10 more in each later, separate battle (not between rounds of one). CRD IV.9.
@@ -281,12 +269,6 @@ void drone_fought(Engine& e, CardId self) {
 }
 
 }  // namespace
-
-extern const Handler kDatasHead{
-    .name = "datas_head",
-    .test = "tests/scenarios/card-artifacts.scn",
-    .adds_to_group = datas_head_adds,
-};
 
 extern const Handler kEchoPapa607KillerDrone{
     .name = "echo_papa_607_killer_drone",

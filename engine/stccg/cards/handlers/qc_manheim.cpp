@@ -1,9 +1,10 @@
 // Q-Continuum cards of the Manheim family and their neighbours (cards/ABILITIES.md §13): Drought
 // Tree's points on a solved planet, which an unopposed Away Team may nullify; Jenice Manheim's
 // bonus to one male present with her; Samuel Clemens leaving play when a Devidian Door is shown;
-// Data's Body, disabled on its own; Juliana Tainer becoming aware; John Doe preventing a death
-// aboard his ship, and the Transfiguration played on him afterwards; Manheim's Dimensional Door,
-// which puts a card play on hold (Engine::hold_play), and Paul Manheim, who may nullify it.
+// Juliana Tainer becoming aware; John Doe preventing a death aboard his ship, and the
+// Transfiguration played on him afterwards; Manheim's Dimensional Door, which puts a card play on
+// hold (Engine::hold_play), and Paul Manheim, who may nullify it. Data's Body is with Data's
+// Head (datas_body_and_head.cpp).
 #include <algorithm>
 
 #include "engine/stccg/cards/handlers/common.h"
@@ -182,13 +183,6 @@ void clemens_resolve(Engine& e, ActionFrame& f) {
   if (!e.state().in_play_at(self) || !clemens_door_in_hand(e, owner)) return;
   e.move_card(self, Zone::kBonus, Where::kNone, kNoLoc, kNoCard, owner);
   e.score(owner, kClemensPoints, self);
-}
-
-// --- Data's Body: on its own it is disabled, carried like equipment (QC rules). Joining it to
-// Data's Head, which is in none of the sets loaded, would make it a whole personnel.
-
-void datas_body_check(Engine& e, CardId self) {
-  e.state().cards[self].disabled = true;
 }
 
 // --- Juliana Tainer: X = 0 until she is first relied on as an android (Handler::
@@ -437,12 +431,6 @@ extern const Handler kSamuelClemens{
     .resolve = clemens_resolve,
     .orders = clemens_orders,
     .use_label = "show a Devidian Door: he leaves play for your bonus area (10 points)",
-};
-
-extern const Handler kDatasBody{
-    .name = "datas_body",
-    .test = "tests/scenarios/card-qc-manheim.scn",
-    .state_check = datas_body_check,
 };
 
 extern const Handler kJulianaTainer{
