@@ -782,6 +782,34 @@ TEST_CASE(
   }
 }
 
+TEST_CASE(
+    "stccg view: a Cryosatellite's personnel are listed under its mission, named for their owner") {
+  Position position(CardDb::standard());
+  position.add_mission(0, "Investigate Anomaly");
+  position.add_mission(1, "Test Mission");
+  const CardId cryosatellite = position.add_under(0, 0, "Cryosatellite");
+  const CardId held = position.add_stored(cryosatellite, "Lursa");
+  const Game game = Game::from_position(position.build());
+  for (const Viewer viewer :
+       {Viewer::player(0), Viewer::player(1), Viewer::spectator(), Viewer::judge()}) {
+    CAPTURE(static_cast<int>(viewer.role));
+    CAPTURE(viewer.seat);
+    const bool knows = viewer.role == Viewer::Role::kJudge || viewer.is_seat(0);
+    CHECK(may_see(game, held, viewer) == knows);
+    v1::StccgView view;
+    project_view(game, viewer, &view);
+    const auto& location = view.spaceline(0);
+    REQUIRE(location.seeds_size() == 1);
+    REQUIRE(location.held_seeds_size() == 1);  // how many it holds is public
+    const auto& entry = location.held_seeds(0);
+    CHECK(entry.holder().handle() == location.seeds(0).handle());
+    CHECK(entry.holder().title() == (knows ? "Cryosatellite" : ""));
+    CHECK((entry.card().handle() != 0) == knows);
+    CHECK(entry.card().title() == (knows ? "Lursa" : ""));
+    CHECK(view.spaceline(1).held_seeds_size() == 0);
+  }
+}
+
 TEST_CASE("stccg view: Trust Me's cards from outside the game are public discard-pile cards") {
   // A plays Amanda Rogers against B's Off Switch; B, with Trust Me on the table, takes Nagilum
   // from outside the game: a new card of B's, offered and moved with no handle of its past.

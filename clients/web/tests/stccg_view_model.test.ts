@@ -13,6 +13,7 @@ import {
 import {
   StccgAttemptSchema,
   StccgCardRefSchema,
+  StccgHeldSeedSchema,
   StccgDecisionStep,
   StccgPhase,
   StccgRequirementsCheckSchema,
@@ -89,7 +90,10 @@ function sampleView(): StccgView {
             stopped: true,
             damaged: true,
             hull: 50,
-            aboard: [{ card: hidden(1), controller: 1 }, { card: hidden(1), controller: 1 }],
+            aboard: [
+              { card: hidden(1), controller: 1 },
+              { card: hidden(1), controller: 1 },
+            ],
           },
         ],
       },
@@ -164,10 +168,41 @@ test("seeds are counted by owner; the known ones are listed", () => {
   const me = sidesOf(view, 0);
   const model = locationModel(view.spaceline[0], me);
   assert.deepEqual([model.seeds.total, model.seeds.mine, model.seeds.theirs], [3, 2, 1]);
-  assert.deepEqual(model.seeds.known.map((s) => s.title), ["Armus"]);
+  assert.deepEqual(
+    model.seeds.known.map((s) => s.title),
+    ["Armus"],
+  );
   assert.equal(seedWords(model.seeds, me), "3 seeds · 2 yours");
   assert.equal(seedWords(model.seeds, sidesOf(view, undefined)), "3 seeds · 2 seat 0, 1 seat 1");
   assert.equal(seedWords(locationModel(view.spaceline[1], me).seeds, me), "no seeds");
+});
+
+test("cards held under a seed card are counted, and listed for whoever knows them", () => {
+  const view = sampleView();
+  const card = (init: RefInit) => create(StccgCardRefSchema, init);
+  const held = (holder: RefInit, init: RefInit) => create(StccgHeldSeedSchema, { holder, card: init });
+  const cryosatellite = ref(31, "Cryosatellite", StccgCardType.ARTIFACT, 0);
+  const location = view.spaceline[0];
+  location.seeds = [card(hidden(1)), card(cryosatellite)];
+  location.heldSeeds = [
+    held(cryosatellite, ref(32, "Lursa", StccgCardType.PERSONNEL, 0)),
+    held(cryosatellite, ref(33, "B'Etor", StccgCardType.PERSONNEL, 0)),
+  ];
+  const me = sidesOf(view, 0);
+  const model = locationModel(location, me);
+  assert.equal(model.seeds.held, 2);
+  assert.deepEqual(
+    model.seeds.knownHeld.map((h) => `${h.card?.title} under ${h.holder?.title}`),
+    ["Lursa under Cryosatellite", "B'Etor under Cryosatellite"],
+  );
+  assert.equal(seedWords(model.seeds, me), "2 seeds · 1 yours · 2 held under them");
+  // The opponent's view: the same count, no names.
+  location.seeds = [card(hidden(1)), card(hidden(0))];
+  location.heldSeeds = [held(hidden(0), hidden(0)), held(hidden(0), hidden(0))];
+  const theirs = locationModel(location, sidesOf(view, 1));
+  assert.equal(theirs.seeds.held, 2);
+  assert.equal(theirs.seeds.knownHeld.length, 0);
+  assert.equal(seedWords(theirs.seeds, sidesOf(view, 1)), "2 seeds · 1 yours · 2 held under them");
 });
 
 test("each seat reads its own end of a mission", () => {
@@ -211,7 +246,7 @@ test("cards: face-down refs and state words", () => {
 test("state words say why an option is missing: unstaffed, disabled, stopped", () => {
   const view = sampleView();
   const enterprise = view.spaceline[0].ships[0];
-  assert.deepEqual(stateWords(enterprise), []);  // staffing not said (an older server): nothing
+  assert.deepEqual(stateWords(enterprise), []); // staffing not said (an older server): nothing
   enterprise.staffed = true;
   assert.deepEqual(stateWords(enterprise), []);
   enterprise.staffed = false;
@@ -235,10 +270,16 @@ test("the card a decision is about is named as a first-edition player says it", 
     members: [ref(22, "William T. Riker", StccgCardType.PERSONNEL, 0)],
   });
   assert.equal(aboutWord(StccgDecisionStep.STCCG_DECISION_RESPONSE, at(21, StccgCardType.SHIP), attempt), "attempting");
-  assert.equal(aboutWord(StccgDecisionStep.STCCG_DECISION_CHOOSE, at(60, StccgCardType.DILEMMA), attempt), "encountered");
+  assert.equal(
+    aboutWord(StccgDecisionStep.STCCG_DECISION_CHOOSE, at(60, StccgCardType.DILEMMA), attempt),
+    "encountered",
+  );
   assert.equal(aboutWord(StccgDecisionStep.STCCG_DECISION_RETURN_FIRE, at(40, StccgCardType.SHIP)), "attacked");
   assert.equal(aboutWord(StccgDecisionStep.STCCG_DECISION_YES_NO, at(12, StccgCardType.EVENT)), "being played");
-  assert.equal(aboutWord(StccgDecisionStep.STCCG_DECISION_RESPONSE, at(12, StccgCardType.EVENT), view.attempt), "acting");
+  assert.equal(
+    aboutWord(StccgDecisionStep.STCCG_DECISION_RESPONSE, at(12, StccgCardType.EVENT), view.attempt),
+    "acting",
+  );
   assert.equal(aboutWord(StccgDecisionStep.STCCG_DECISION_ORDERS, undefined), "this decision");
 });
 

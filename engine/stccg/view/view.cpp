@@ -188,8 +188,14 @@ class ViewWriter {
       ref(l.copy, out->mutable_copy());
       *out->mutable_other_end() = s_.def(l.copy).card.mission().seeder_end();
     }
-    for (CardId c : l.seeds)
+    for (CardId c : l.seeds) {
       ref(c, out->add_seeds());
+      for (CardId held : stored_[c]) {
+        auto* entry = out->add_held_seeds();
+        ref(c, entry->mutable_holder());
+        ref(held, entry->mutable_card());
+      }
+    }
     std::vector<CardId> here;
     for (CardId c : s_.in_play) {
       const CardState& card = s_.cards[c];

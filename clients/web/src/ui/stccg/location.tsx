@@ -150,12 +150,20 @@ function Mission(props: { model: LocationModel; title: string }) {
           {group}
         </p>
       )}
-      {model.seeds.known.length > 0 && (
+      {model.seeds.known.length + model.seeds.knownHeld.length > 0 && (
         <details class="known-seeds">
-          <summary>Known seeds ({model.seeds.known.length})</summary>
+          <summary>Known seeds ({model.seeds.known.length + model.seeds.knownHeld.length})</summary>
           <div class="cards">
             {model.seeds.known.map((s) => (
               <Card key={s.handle} card={s} where={`seeded under ${title}`} size="mini" />
+            ))}
+            {model.seeds.knownHeld.map((h) => (
+              <Card
+                key={h.card?.handle}
+                card={h.card}
+                where={`held by ${h.holder?.title || "a seed card"} under ${title}`}
+                size="mini"
+              />
             ))}
           </div>
         </details>

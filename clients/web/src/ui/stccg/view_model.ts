@@ -14,6 +14,7 @@ import {
   type StccgAttempt,
   type StccgCardInPlay,
   type StccgCardRef,
+  type StccgHeldSeed,
   type StccgLocation,
   type StccgRequirementsCheck,
   type StccgView,
@@ -169,6 +170,8 @@ export interface SeedSummary {
   mine: number; // seeded by the bottom seat
   theirs: number;
   known: StccgCardRef[]; // the ones whose identity the viewer knows
+  held: number; // cards held under those seeds (a Cryosatellite's personnel)
+  knownHeld: StccgHeldSeed[]; // the held ones whose identity the viewer knows
 }
 
 export interface LocationModel {
@@ -217,6 +220,8 @@ export function locationModel(loc: StccgLocation, sides: Sides): LocationModel {
     mine,
     theirs: loc.seeds.length - mine,
     known: loc.seeds.filter((s) => !isHidden(s)),
+    held: loc.heldSeeds.length,
+    knownHeld: loc.heldSeeds.filter((h) => h.card && !isHidden(h.card)),
   };
   // other_end may be left empty when it reads as the seeder's end.
   const seederEnd = loc.seederEnd;
@@ -246,13 +251,15 @@ export function groupWords(check: StccgRequirementsCheck | undefined): string {
   return lacks.length ? `Lacks: ${lacks.join(", ")}` : "Your group here meets the requirements";
 }
 
-// "4 seeds · 2 yours" (the number and owners of seed cards are public).
+// "4 seeds · 2 yours" (the number and owners of seed cards are public), and "· 3 held under
+// them" when a seed card holds others (a Cryosatellite's personnel).
 export function seedWords(s: SeedSummary, sides: Sides): string {
   if (s.total === 0) return "no seeds";
   const count = s.total === 1 ? "1 seed" : `${s.total} seeds`;
-  if (sides.player) return `${count} · ${s.mine} yours`;
+  const held = s.held > 0 ? ` · ${s.held} held under ${s.total === 1 ? "it" : "them"}` : "";
+  if (sides.player) return `${count} · ${s.mine} yours${held}`;
   const who = (seat: number) => sides.names?.[seat] ?? `seat ${seat}`;
-  return `${count} · ${s.mine} ${who(sides.bottom)}, ${s.theirs} ${who(sides.top)}`;
+  return `${count} · ${s.mine} ${who(sides.bottom)}, ${s.theirs} ${who(sides.top)}${held}`;
 }
 
 // --- The whole view ---
