@@ -113,9 +113,15 @@ void door_show(Engine& e, Seat seat, CardId shown) {
   const auto oldest =
       std::min_element(debts.begin(), debts.end(),
                        [](const Effect* x, const Effect* y) { return x->turn < y->turn; });
-  if (oldest == debts.end()) return;
-  const Effect paid = **oldest;
-  e.end_effects([&](const Effect& x) { return x == paid; });
+  if (oldest != debts.end()) {
+    const Effect paid = **oldest;
+    e.end_effects([&](const Effect& x) { return x == paid; });
+  }
+  for (CardId c : std::vector<CardId>(e.state().handled_in_play)) {
+    const Handler* handler = e.state().handler(c);
+    if (handler && handler->card_shown && e.state().in_play_at(c))
+      handler->card_shown(e, c, shown, seat);
+  }
 }
 
 void bring_through(Engine& e, CardId card, CardId to, Seat seat) {

@@ -257,6 +257,9 @@ struct Handler {
   bool (*due_next_turn)(const Engine&, CardId self, Seat seat) = nullptr;
   // Makes what was due on `seat`'s next turn happen now; it does not happen again then.
   void (*bring_forward)(Engine&, CardId self, Seat seat) = nullptr;
+  // After `by` showed `shown` from their hand (the second Devidian Door a use of one owes): a
+  // card in play acting on the showing (Samuel Clemens).
+  void (*card_shown)(Engine&, CardId self, CardId shown, Seat by) = nullptr;
 
   // --- Earned artifacts (rules/attempt.cpp) ---
   // Its effect when earned, run once the attempt is over; an artifact that acts at once waits

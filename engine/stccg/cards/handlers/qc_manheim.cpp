@@ -160,27 +160,25 @@ void jenice_check(Engine& e, CardId self) {
   }
 }
 
-// --- Samuel Clemens: once, as an order of his owner while they can show a Devidian Door from
-// their hand, he leaves play for their bonus area, worth 10 (CRD IV.10.E). The Door is in none of
-// the sets loaded: the order waits for it.
+// --- Samuel Clemens: when his owner shows a Devidian Door (the second Door a use of one owes),
+// they may have him leave play for their bonus area, worth 10 (CRD IV.10.E). Asked at the
+// showing; leaving, he cannot be asked again.
 
 constexpr int kClemensPoints = 10;
 
-bool clemens_door_in_hand(const Engine& e, Seat seat) {
+void clemens_door_shown(Engine& e, CardId self, CardId shown, Seat by) {
   const State& s = e.state();
-  return std::any_of(s.players[seat].hand.begin(), s.players[seat].hand.end(),
-                     [&](CardId c) { return s.def(c).title() == "Devidian Door"; });
+  if (s.cards[self].owner != by || s.def(shown).title() != "Devidian Door") return;
+  e.state().frames.push_back(CardFrame{.card = self, .player = by});
 }
 
-void clemens_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
-  if (e.state().cards[self].owner == seat && clemens_door_in_hand(e, seat))
-    out.push_back({ActionKind::kUseCard, self});
-}
-
-void clemens_resolve(Engine& e, ActionFrame& f) {
-  const CardId self = f.action.a;
+void clemens_step(Engine& e, CardFrame& f) {
+  const auto leaves = e.yes_no(f.player);
+  if (!leaves) return;
+  const CardId self = f.card;
+  e.state().frames.pop_back();  // `f` is gone from here on
+  if (!*leaves || !e.state().in_play_at(self)) return;
   const Seat owner = e.state().cards[self].owner;
-  if (!e.state().in_play_at(self) || !clemens_door_in_hand(e, owner)) return;
   e.move_card(self, Zone::kBonus, Where::kNone, kNoLoc, kNoCard, owner);
   e.score(owner, kClemensPoints, self);
 }
@@ -428,9 +426,11 @@ extern const Handler kJeniceManheim{
 extern const Handler kSamuelClemens{
     .name = "samuel_clemens",
     .test = "tests/scenarios/card-qc-manheim.scn",
-    .resolve = clemens_resolve,
-    .orders = clemens_orders,
-    .use_label = "show a Devidian Door: he leaves play for your bonus area (10 points)",
+    .step = clemens_step,
+    .card_shown = clemens_door_shown,
+    .question = "a Devidian Door was shown: does Samuel Clemens leave play for your bonus area?",
+    .yes_label = "He leaves: 10 points",
+    .no_label = "He stays",
 };
 
 extern const Handler kJulianaTainer{
