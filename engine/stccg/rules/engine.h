@@ -449,7 +449,8 @@ class Engine {
   // The RANGE `mover` spends to enter the location `loc`.
   int span_for(CardId mover, LocIndex loc) const;
   // A card in play stops the ship from crossing between these locations (Q-Net).
-  bool move_blocked(CardId ship, LocIndex from, LocIndex to) const;
+  bool move_blocked(CardId ship, LocIndex from, LocIndex to,
+                    Passage passage = Passage::kOwnMove) const;
   // Required moves (rules/required_moves.cpp): where a ship sent to `destination` stops now at
   // full speed (kNoLoc: it cannot move), and whether an order of `seat` is allowed meanwhile.
   LocIndex required_stop(CardId ship, LocIndex destination) const;

@@ -186,10 +186,10 @@ int Engine::range_left(CardId ship) const {
   return attribute(ship, Attribute::kRange) - s_.cards[ship].range_used;
 }
 
-bool Engine::move_blocked(CardId ship, LocIndex from, LocIndex to) const {
+bool Engine::move_blocked(CardId ship, LocIndex from, LocIndex to, Passage passage) const {
   for (CardId c : s_.handled_in_play) {
     const Handler* handler = s_.handler(c);
-    if (handler && handler->blocks_move && handler->blocks_move(*this, c, ship, from, to))
+    if (handler && handler->blocks_move && handler->blocks_move(*this, c, ship, from, to, passage))
       return true;
   }
   return false;

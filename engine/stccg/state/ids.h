@@ -49,6 +49,10 @@ enum class Where : std::uint8_t {
 };
 inline constexpr std::size_t kWhereKinds = static_cast<std::size_t>(Where::kSideDeck) + 1;
 
+// How a ship goes from one location to another: by its own move, or thrown there by another
+// card (Gomtuu), which a blockade that lets a ship talk its way through does not let pass.
+enum class Passage : std::uint8_t { kOwnMove, kThrown };
+
 // Every answer a player can give, in any decision.
 enum class ActionKind : std::uint8_t {
   kPass = 1,       // seeding: seed nothing now; responses: respond with nothing

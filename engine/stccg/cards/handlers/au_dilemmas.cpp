@@ -512,7 +512,8 @@ void quantum_singularity_cure(Engine& e, CardId self) {
   if (arrived) e.to_discard(self);  // the stasis it holds ends with it
 }
 
-bool quantum_singularity_holds(const Engine& e, CardId self, CardId ship, LocIndex, LocIndex) {
+bool quantum_singularity_holds(const Engine& e, CardId self, CardId ship, LocIndex, LocIndex,
+                               Passage) {
   const auto& effects = e.state().effects;
   return e.state().cards[self].where == Where::kOn &&
          std::any_of(effects.begin(), effects.end(), [&](const Effect& x) {

@@ -392,7 +392,7 @@ bool shuttle_lands(const Engine& e, CardId self, CardId ship) {
   return hold && hold->value == kLandedShuttle;
 }
 
-bool shuttle_held(const Engine& e, CardId self, CardId ship, LocIndex, LocIndex) {
+bool shuttle_held(const Engine& e, CardId self, CardId ship, LocIndex, LocIndex, Passage) {
   return own_hold(e, self, ship) != nullptr;
 }
 

@@ -22,7 +22,7 @@ std::vector<CardId> landings(const Engine& e, CardId ship) {
   std::vector<CardId> out;
   for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
     if (loc != from && e.move_cost(ship, from, loc) <= kGomtuuReach &&
-        !e.move_blocked(ship, from, loc))
+        !e.move_blocked(ship, from, loc, Passage::kThrown))
       out.push_back(s.spaceline[loc].mission);
   }
   return out;

@@ -93,9 +93,9 @@ struct Handler {
   // Operations): its crew walks to and from the surface without beaming, and it is not in orbit
   // (Engine::landed).
   bool (*lands)(const Engine&, CardId self, CardId ship) = nullptr;
-  // Whether, while in play, it stops `ship` moving from `from` to `to` (a blockade).
-  bool (*blocks_move)(const Engine&, CardId self, CardId ship, LocIndex from,
-                      LocIndex to) = nullptr;
+  // Whether, while in play, it stops `ship` going from `from` to `to` (a blockade).
+  bool (*blocks_move)(const Engine&, CardId self, CardId ship, LocIndex from, LocIndex to,
+                      Passage passage) = nullptr;
   // A personnel that, aboard a ship, lets it move off one end of the spaceline and back in at the
   // other (Lakanta; Engine::move_cost takes the cheaper way round); a card on its player's table
   // lets all their ships (Where No One Has Gone Before).

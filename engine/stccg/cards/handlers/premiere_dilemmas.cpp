@@ -97,7 +97,7 @@ void standard_dilemma_releasing(Engine& e, AttemptFrame& f, bool recover) {
   if (recover && e.state().cards[self].zone != Zone::kPlay) enable_all_from_dilemma(e, self);
 }
 
-bool dilemma_holds_ship(const Engine& e, CardId self, CardId ship, LocIndex, LocIndex) {
+bool dilemma_holds_ship(const Engine& e, CardId self, CardId ship, LocIndex, LocIndex, Passage) {
   const CardState& card = e.state().cards[self];
   return card.zone == Zone::kPlay && card.where == Where::kOn && card.host == ship;
 }

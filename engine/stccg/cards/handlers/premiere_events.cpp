@@ -195,7 +195,8 @@ bool held_by_field(const Engine& e, CardId self, CardId ship) {
   });
 }
 
-bool tetryon_blocks(const Engine& e, CardId self, CardId ship, LocIndex from, LocIndex to) {
+bool tetryon_blocks(const Engine& e, CardId self, CardId ship, LocIndex from, LocIndex to,
+                    Passage) {
   const LocIndex field = location_held(e, self);
   const bool held_here = from == field && held_by_field(e, self, ship);
   return (strictly_between(field, from, to) || held_here) && !navigation_aboard(e, ship);

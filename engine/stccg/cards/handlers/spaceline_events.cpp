@@ -45,10 +45,12 @@ void q_net_resolve(Engine& e, ActionFrame& f) {
 }
 
 // Each ship on its own (no fleet moves past it, CRD III.6): 2 Diplomacy among its unstopped
-// crew.
-bool q_net_blocks(const Engine& e, CardId self, CardId ship, LocIndex from, LocIndex to) {
+// crew. A thrown ship has no say: the net catches it (CRD IV.11.E Gomtuu).
+bool q_net_blocks(const Engine& e, CardId self, CardId ship, LocIndex from, LocIndex to,
+                  Passage passage) {
   const LocIndex gap = gap_of(e, self);
   if (gap < std::min(from, to) || gap >= std::max(from, to)) return false;
+  if (passage == Passage::kThrown) return true;
   const auto diplomacy = e.state().db->skills().find("Diplomacy");
   std::vector<CardId> crew = e.crew(ship);
   std::erase_if(crew, [&](CardId c) { return e.state().cards[c].stopped; });
