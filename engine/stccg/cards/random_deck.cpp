@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core/rng.h"
+#include "engine/stccg/cards/handlers/handler.h"
 
 namespace spacedock::stccg {
 namespace {
@@ -195,6 +196,26 @@ class RandomDeckDrawer {
       const DefIndex card = pick(pool_.seeds);
       if (seed_halves_ + halves(db_.def(card)) > 2 * kSeedCardLimit) break;
       seed(card);
+      hold_under(db_.def(card));
+    }
+  }
+
+  // A seed card that holds others (a Cryosatellite) gets a few of them, as room allows: personnel
+  // of the deck's affiliations it may hold, seeded under it (Deck::seeded).
+  void hold_under(const CardDef& holder) {
+    const Handler* handler = holder.handler;
+    if (!handler || !handler->holds_seed) return;
+    std::vector<DefIndex> held;
+    for (DefIndex i : pool_.draws) {
+      const CardDef& def = db_.def(i);
+      if (plays_affiliation(def) && handler->holds_seed(def)) held.push_back(i);
+    }
+    if (held.empty()) return;
+    for (int n = between(0, handler->seeds_held); n > 0; --n) {
+      const DefIndex card = pick(held);
+      if (seed_halves_ + halves(db_.def(card)) > 2 * kSeedCardLimit) return;
+      seed(card);
+      deck_.seeded.push_back(card);
     }
   }
 
