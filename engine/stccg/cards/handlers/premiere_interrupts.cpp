@@ -252,7 +252,8 @@ bool seizable(const Engine& e, Seat seat, CardId target) {
   if (!ship_in_space(e, target) || s.cards[target].cloaked || !empty_ship(e, target)) return false;
   const LocIndex loc = s.cards[target].loc;
   if (at_own_outpost(e, target)) return false;
-  return std::any_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
+  const auto& in_space = s.in_play_where(Where::kSpace);
+  return std::any_of(in_space.begin(), in_space.end(), [&](CardId c) {
     return c != target && ship_in_space(e, c) && s.cards[c].controller == seat &&
            s.cards[c].loc == loc &&
            e.has_special_equipment(c, v1::STCCG_SHIP_EQUIPMENT_TRACTOR_BEAM);
@@ -262,7 +263,7 @@ bool seizable(const Engine& e, Seat seat, CardId target) {
 void seizure_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                    std::vector<Action>& out) {
   if (!any_time(window)) return;
-  for (CardId c : e.state().in_play) {
+  for (CardId c : e.state().in_play_where(Where::kSpace)) {
     if (seizable(e, seat, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
 }
@@ -603,7 +604,7 @@ bool sheltered_ship(const Engine& e, Seat seat, CardId ship) {
 void sanctuary_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                      std::vector<Action>& out) {
   if (!any_time(window)) return;
-  for (CardId c : e.state().in_play) {
+  for (CardId c : e.state().in_play_where(Where::kSpace)) {
     if (sheltered_ship(e, seat, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
 }
@@ -825,7 +826,8 @@ void near_warp_resolve(Engine& e, ActionFrame& f) {
 
 bool rogue_borg_ship(const Engine& e, Seat seat, CardId ship) {
   const State& s = e.state();
-  return ship_in_space(e, ship) && std::any_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
+  const auto& on_cards = s.in_play_where(Where::kOn);
+  return ship_in_space(e, ship) && std::any_of(on_cards.begin(), on_cards.end(), [&](CardId c) {
            return s.handler(c) == &kRogueBorgMercenaries && s.cards[c].where == Where::kOn &&
                   s.cards[c].host == ship && s.cards[c].controller == seat;
          });
@@ -834,7 +836,7 @@ bool rogue_borg_ship(const Engine& e, Seat seat, CardId ship) {
 void crosis_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                   std::vector<Action>& out) {
   if (!any_time(window)) return;
-  for (CardId c : e.state().in_play) {
+  for (CardId c : e.state().in_play_where(Where::kSpace)) {
     if (rogue_borg_ship(e, seat, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
 }
