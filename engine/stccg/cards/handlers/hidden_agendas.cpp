@@ -5,6 +5,8 @@
 #include "engine/stccg/cards/handlers/hidden_agendas.h"
 
 #include <algorithm>
+#include <array>
+#include <bitset>
 
 #include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
@@ -140,7 +142,15 @@ std::vector<CardId> captured_incident_team(const Engine& e, Seat seat, LocIndex 
 
 void captured_incident_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
   if (!agenda_in_effect(e, self)) return;
-  for (LocIndex loc = 0; loc < e.state().spaceline.size(); ++loc) {
+  // Only a planet where both players have someone: most have neither.
+  const State& s = e.state();
+  std::array<std::bitset<kMaxLocations>, kPlayers> present;
+  for (CardId c : s.in_play_where(Where::kSurface)) {
+    if (s.cards[c].controller < kPlayers) present[s.cards[c].controller][s.cards[c].loc] = true;
+  }
+  const auto both = present[seat] & present[State::other(seat)];
+  for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
+    if (!both[loc]) continue;
     for (const auto& team : e.away_teams(seat, loc)) {
       if (!captured_incident_team(e, seat, loc, team.front()).empty())
         out.push_back({ActionKind::kUseCard, self, team.front()});
