@@ -16,8 +16,9 @@ namespace {
 // Game `index`'s setup: the measured bot sits in seat index % 2; STCCG cycles through the
 // sample-deck pairings so that no deck's strength decides the figure.
 std::optional<v1::MatchSetup> duel_setup(const BotBenchOptions& options, int index) {
-  static constexpr std::array<const char*, 6> kDecks = {
-      "federation", "klingon", "romulan", "klingon-bog", "federation-qc-bog", "romulan-bog"};
+  static constexpr std::array<const char*, 10> kDecks = {
+      "federation",  "klingon",     "romulan",       "klingon-bog", "federation-qc-bog",
+      "romulan-bog", "non-aligned", "federation-au", "klingon-au",  "romulan-au"};
   constexpr int kCount = static_cast<int>(kDecks.size());
   const int pairing = index / 2;
   return benchmark_setup(options.game, 2, options.mode, kDecks[pairing % kCount],
