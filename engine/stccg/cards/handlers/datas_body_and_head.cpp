@@ -3,7 +3,8 @@
 // equipment that counts toward its group without being a member. Present together, their
 // controller may join them as an order in their turn: the Head goes on the Body, which becomes
 // one whole personnel with the Head's CUNNING and Computer Skill added. Another order parts them.
-#include <algorithm>
+#include <optional>
+#include <vector>
 
 #include "engine/stccg/cards/handlers/common.h"
 
