@@ -10,6 +10,18 @@
 // Two decks of six missions each, none shared: twelve locations once seeded.
 const kLocations = 12;
 
+// `fn` run in the page, or kReloaded when the page began loading again meanwhile (Playwright:
+// "Execution context was destroyed").
+const kReloaded = Symbol("reloaded");
+async function evaluateUnlessReloaded(page, fn) {
+  try {
+    return await page.evaluate(fn);
+  } catch (error) {
+    if (/Execution context was destroyed/.test(String(error?.message ?? error))) return kReloaded;
+    throw error;
+  }
+}
+
 // In the page: what of interest it shows now (cheap: looked at before every decision).
 function sightsNow() {
   const visible = (el) => !!el && el.getClientRects().length > 0;
@@ -108,9 +120,13 @@ export class StccgSights {
     return chosen;
   }
 
-  // run.onSurvey: looks at the surveying seat's page and the spectator's.
+  // run.onSurvey: looks at the surveying seat's page and the spectator's. Another flow may be
+  // loading one of those pages again (a reload, the debug panel) as it looks: that look is
+  // skipped, and a later one sees the page.
   async look(seat) {
-    this.opponentAt.set(seat.who, await seat.page.evaluate(opponentInSpaceAt));
+    const opponentAt = await evaluateUnlessReloaded(seat.page, opponentInSpaceAt);
+    if (opponentAt === kReloaded) return;
+    this.opponentAt.set(seat.who, opponentAt);
     if (this.busy) return;  // the other seat's look is under way
     this.busy = true;
     try {
@@ -118,8 +134,8 @@ export class StccgSights {
       const people = [seat.person, this.C];
       if (seat.person !== this.A && !this.seen.has("stored-A")) people.push(this.A);
       for (const person of people) {
-        const now = await person.page.evaluate(sightsNow);
-        await this.onPage(person, now);
+        const now = await evaluateUnlessReloaded(person.page, sightsNow);
+        if (now !== kReloaded) await this.onPage(person, now);
       }
     } finally {
       this.busy = false;
