@@ -13,11 +13,14 @@ const kLocations = 12;
 // `fn` run in the page, or kReloaded when the page began loading again meanwhile (Playwright:
 // "Execution context was destroyed").
 const kReloaded = Symbol("reloaded");
+function reloadedMeanwhile(error) {
+  return /Execution context was destroyed/.test(String(error?.message ?? error));
+}
 async function evaluateUnlessReloaded(page, fn) {
   try {
     return await page.evaluate(fn);
   } catch (error) {
-    if (/Execution context was destroyed/.test(String(error?.message ?? error))) return kReloaded;
+    if (reloadedMeanwhile(error)) return kReloaded;
     throw error;
   }
 }
@@ -135,7 +138,12 @@ export class StccgSights {
       if (seat.person !== this.A && !this.seen.has("stored-A")) people.push(this.A);
       for (const person of people) {
         const now = await evaluateUnlessReloaded(person.page, sightsNow);
-        if (now !== kReloaded) await this.onPage(person, now);
+        if (now === kReloaded) continue;
+        try {
+          await this.onPage(person, now);
+        } catch (error) {
+          if (!reloadedMeanwhile(error)) throw error;  // not seen yet: looked at again later
+        }
       }
     } finally {
       this.busy = false;
