@@ -107,9 +107,9 @@ void Engine::after_change() {
     const Handler* handler = s_.handler(c);
     return handler && handler->state_check;
   };
-  if (std::any_of(s_.handled_in_play.begin(), s_.handled_in_play.end(), checks)) {
-    for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
-      if (checks(c) && s_.cards[c].zone == Zone::kPlay) s_.handler(c)->state_check(*this, c);
+  if (!s_.state_checking_in_play.empty()) {
+    for (CardId c : std::vector<CardId>(s_.state_checking_in_play)) {
+      if (s_.cards[c].zone == Zone::kPlay) s_.handler(c)->state_check(*this, c);
     }
   }
   // Missions are not in play but on the spaceline; their checks run too (Nebula).

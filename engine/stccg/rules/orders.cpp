@@ -753,10 +753,8 @@ Rule Engine::may_transfer(Seat seat, CardId card) const {
   // Nobody beams to or from a cloaked ship (§3.6).
   if (c.where == Where::kAboard && s_.cards[c.host].cloaked) return Rule::kCloaked;
   if (in_stasis(card)) return Rule::kBlocked;  // it stays where it is
-  for (CardId other : s_.handled_in_play) {
-    const Handler* handler = s_.handler(other);
-    if (handler && handler->blocks_transfer && handler->blocks_transfer(*this, other, card))
-      return Rule::kBlocked;
+  for (CardId other : s_.transfer_blocking_in_play) {
+    if (s_.handler(other)->blocks_transfer(*this, other, card)) return Rule::kBlocked;
   }
   return c.stopped ? Rule::kStopped : Rule::kOk;  // a stopped personnel cannot beam (§3.6)
 }

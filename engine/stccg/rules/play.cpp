@@ -72,19 +72,14 @@ v1::StccgCardType type_of_play(ActionKind kind) {
 }  // namespace
 
 bool Engine::forbidden(Seat seat, CardId c) const {
-  for (CardId source : s_.handled_in_play) {
-    const Handler* handler = s_.handler(source);
-    if (handler && handler->forbids_play && handler->forbids_play(*this, source, seat, c))
-      return true;
+  for (CardId source : s_.play_forbidding_in_play) {
+    if (s_.handler(source)->forbids_play(*this, source, seat, c)) return true;
   }
   return false;
 }
 
 bool Engine::any_forbids_play() const {
-  return std::any_of(s_.handled_in_play.begin(), s_.handled_in_play.end(), [&](CardId c) {
-    const Handler* handler = s_.handler(c);
-    return handler && handler->forbids_play;
-  });
+  return !s_.play_forbidding_in_play.empty();
 }
 
 Rule Engine::may_play_from_hand(Seat seat, CardId c, const WindowFrame* window,

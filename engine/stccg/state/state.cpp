@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "engine/core/hash.h"
+#include "engine/stccg/cards/handlers/handler.h"
 
 namespace spacedock::stccg {
 namespace {
@@ -105,6 +106,14 @@ struct DefList {
 };
 constexpr DefList kDefLists[] = {
     {&State::handled_in_play, [](const CardDef& d) { return d.handler != nullptr; }, "a handler"},
+    {&State::transfer_blocking_in_play,
+     [](const CardDef& d) { return d.handler && d.handler->blocks_transfer; },
+     "a hook blocking transfers"},
+    {&State::state_checking_in_play,
+     [](const CardDef& d) { return d.handler && d.handler->state_check; }, "a state check"},
+    {&State::play_forbidding_in_play,
+     [](const CardDef& d) { return d.handler && d.handler->forbids_play; },
+     "a hook forbidding plays"},
     {&State::modifying_in_play, [](const CardDef& d) { return !d.modifiers.empty(); }, "modifiers"},
     {&State::downloading_in_play, [](const CardDef& d) { return d.card.downloads_size() > 0; },
      "downloads"},

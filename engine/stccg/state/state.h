@@ -182,6 +182,12 @@ struct State {
   // The cards of in_play that have a native handler, in the same order: the loops that ask the
   // cards in play for a hook walk these, a handful, not the whole table.
   std::vector<CardId> handled_in_play;
+  // Of those, the ones whose handler has a hook asked very often, each in the same order: a
+  // transfer's blockers (asked for every card that could beam), the state checks (after every
+  // step), and the cards forbidding plays (at every window).
+  std::vector<CardId> transfer_blocking_in_play;
+  std::vector<CardId> state_checking_in_play;
+  std::vector<CardId> play_forbidding_in_play;
   // The cards of in_play whose definition has modifiers, in the same order: what every current
   // attribute and skill is worked out from (attributes.cpp).
   std::vector<CardId> modifying_in_play;
@@ -289,10 +295,10 @@ struct State {
   // The first broken invariant, or an empty string: every card is listed exactly once, in the
   // list its zone names (piles, side decks, seed stacks, cards in play, cards resolving), and
   // nowhere else; the cards in play with a handler, modifiers, downloads or mission icons to
-  // add are listed as handled_in_play, modifying_in_play, downloading_in_play and
-  // icon_adding_in_play, and each by where it is in `placed`; effect_kinds has the kind of every
-  // effect; every mission and seed card names the location that holds it, and every card in space
-  // or on a planet names a location on the spaceline.
+  // add are listed as handled_in_play (and by hook in the lists after it), modifying_in_play,
+  // downloading_in_play and icon_adding_in_play, and each by where it is in `placed`; effect_kinds
+  // has the kind of every effect; every mission and seed card names the location that holds it, and
+  // every card in space or on a planet names a location on the spaceline.
   std::string check() const;
 };
 
