@@ -124,12 +124,11 @@ void Engine::update_live_scores() {
   // A card whose value is live (Ressikan Flute) scores the difference whenever it changes, for
   // its controller, and for the other player too while they are shared (Tijuana Crass).
   const bool shared = has_effect(EffectKind::kLivePointsShared);
-  for (CardId c : s_.handled_in_play) {
+  for (CardId c : s_.live_scoring_in_play) {
     const Handler* handler = s_.handler(c);
     // A personnel's are its owner's, held captive or not (Mirasta Yale).
     const bool personnel = is_personnel(c);
-    if (!handler || !handler->live_points || (s_.cards[c].where != Where::kTable && !personnel))
-      continue;
+    if (s_.cards[c].where != Where::kTable && !personnel) continue;
     const int value = handler->live_points(*this, c);
     const Seat whose = personnel ? s_.cards[c].owner : s_.cards[c].controller;
     for (Seat seat = 0; seat < kPlayers; ++seat) {

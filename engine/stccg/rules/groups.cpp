@@ -115,9 +115,9 @@ bool Engine::crewed(CardId vessel) const {
 }
 
 bool Engine::crewed_by_cards(CardId vessel) const {
-  // Asked for every ship's staffing: where the card is comes first, its handler only then.
-  for (CardId c : s_.handled_in_play) {
-    if (s_.cards[c].where != Where::kOn || s_.cards[c].host != vessel) continue;
+  // Asked for every ship's staffing: only the cards played on a card, few, are looked at.
+  for (CardId c : s_.in_play_where(Where::kOn)) {
+    if (s_.cards[c].host != vessel) continue;
     const Handler* handler = s_.handler(c);
     if (handler && handler->crews_host && handler->crews_host(*this, c, vessel)) return true;
   }

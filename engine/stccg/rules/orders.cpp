@@ -814,8 +814,7 @@ bool Engine::beaming_blocked(CardId card, CardId to) const {
     const Handler* handler = s_.handler(mission);
     if (handler && handler->blocks_beaming && handler->blocks_beaming(*this, mission, card, to))
       return true;
-    for (CardId c : s_.handled_in_play) {
-      if (s_.cards[c].where != Where::kOn) continue;  // before the handler: most are elsewhere
+    for (CardId c : s_.in_play_where(Where::kOn)) {
       const Handler* on = s_.handler(c);
       if (on && on->blocks_beaming && on->blocks_beaming(*this, c, card, to)) return true;
     }

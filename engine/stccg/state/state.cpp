@@ -111,6 +111,8 @@ constexpr DefList kDefLists[] = {
      "a hook blocking transfers"},
     {&State::state_checking_in_play,
      [](const CardDef& d) { return d.handler && d.handler->state_check; }, "a state check"},
+    {&State::live_scoring_in_play,
+     [](const CardDef& d) { return d.handler && d.handler->live_points; }, "live points"},
     {&State::play_forbidding_in_play,
      [](const CardDef& d) { return d.handler && d.handler->forbids_play; },
      "a hook forbidding plays"},

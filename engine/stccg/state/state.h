@@ -183,10 +183,11 @@ struct State {
   // cards in play for a hook walk these, a handful, not the whole table.
   std::vector<CardId> handled_in_play;
   // Of those, the ones whose handler has a hook asked very often, each in the same order: a
-  // transfer's blockers (asked for every card that could beam), the state checks (after every
-  // step), and the cards forbidding plays (at every window).
+  // transfer's blockers (asked for every card that could beam), the state checks and the live
+  // scores (after every step), and the cards forbidding plays (at every window).
   std::vector<CardId> transfer_blocking_in_play;
   std::vector<CardId> state_checking_in_play;
+  std::vector<CardId> live_scoring_in_play;
   std::vector<CardId> play_forbidding_in_play;
   // The cards of in_play whose definition has modifiers, in the same order: what every current
   // attribute and skill is worked out from (attributes.cpp).
