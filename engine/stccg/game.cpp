@@ -8,16 +8,6 @@ namespace spacedock::stccg {
 using core::SubmitResult;
 using core::Verdict;
 
-namespace {
-
-bool seeds(const v1::StccgCard& printed) {
-  return printed.seed_rule() == v1::STCCG_SEED_RULE_SEEDS ||
-         printed.seed_rule() == v1::STCCG_SEED_RULE_SEEDS_OR_PLAYS ||
-         printed.seed_rule() == v1::STCCG_SEED_RULE_SEEDS_LIKE_DILEMMA;
-}
-
-}  // namespace
-
 Game Game::create(const CardDb& db, const Setup& setup, std::uint64_t seed) {
   State s;
   s.db = &db;
@@ -47,7 +37,7 @@ Game Game::create(const CardDb& db, const Setup& setup, std::uint64_t seed) {
       const auto stock = std::find(stocked.begin(), stocked.end(), def);
       const auto held = std::find(seeded.begin(), seeded.end(), def);
       const bool in_draw_deck =
-          stock != stocked.end() || (!seeds(db.def(def).card) && held == seeded.end());
+          stock != stocked.end() || (!is_seed_card(db.def(def)) && held == seeded.end());
       if (stock != stocked.end()) stocked.erase(stock);
       if (held != seeded.end()) seeded.erase(held);
       deal(seat, def, in_draw_deck ? Zone::kDrawDeck : Zone::kSeedPile);

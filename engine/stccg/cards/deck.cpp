@@ -203,17 +203,6 @@ std::string quoted(const CardDef& def) {
   return "'" + def.title() + "'";
 }
 
-bool is_seed_card(const CardDef& def) {
-  switch (def.card.seed_rule()) {
-    case v1::STCCG_SEED_RULE_SEEDS:
-    case v1::STCCG_SEED_RULE_SEEDS_OR_PLAYS:
-    case v1::STCCG_SEED_RULE_SEEDS_LIKE_DILEMMA:
-      return true;
-    default:
-      return false;
-  }
-}
-
 // How many copies of `card`, no seed card itself, the seed cards of `cards` may hold
 // (Handler::holds_seed: three [AU] personnel under each Cryosatellite).
 int seed_room(const std::vector<DefIndex>& cards, const CardDb& db, const CardDef& card) {
@@ -544,6 +533,17 @@ void write_section(std::string& out, std::string_view header, const std::vector<
 }
 
 }  // namespace
+
+bool is_seed_card(const CardDef& def) {
+  switch (def.card.seed_rule()) {
+    case v1::STCCG_SEED_RULE_SEEDS:
+    case v1::STCCG_SEED_RULE_SEEDS_OR_PLAYS:
+    case v1::STCCG_SEED_RULE_SEEDS_LIKE_DILEMMA:
+      return true;
+    default:
+      return false;
+  }
+}
 
 DeckImport import_deck_text(std::string_view text, const CardDb& db, std::string deck_name) {
   DeckImport result;

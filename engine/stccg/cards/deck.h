@@ -28,6 +28,10 @@ struct Deck {
   std::vector<DefIndex> seeded;
 };
 
+// Whether the card is a seed card by its own terms (it seeds, or seeds like a dilemma), not only
+// when a deck holds it under another (Deck::seeded).
+bool is_seed_card(const CardDef& def);
+
 // ---------------------------------------------------------------------------------------------
 // Plain-text deck lists in the LackeyCCG style players exchange: "N<TAB>Title" lines (spaces or
 // "Nx Title" also work) under section headers ending in ':' ("Missions:", "Seed:", "Draw:",

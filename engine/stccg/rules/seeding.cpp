@@ -2,6 +2,7 @@
 // card at a time, alternating; a step ends when both pass in a row.
 #include <algorithm>
 
+#include "engine/stccg/cards/deck.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -198,7 +199,9 @@ Rule Engine::check_seed_under(Seat seat, CardId c, LocIndex loc) const {
   const CardDef& def = s_.def(c);
   const auto type = def.type();
   if (def.unsupported()) return Rule::kNotPlayableNow;
-  if (seed_holder_for(s_, seat, c, loc) != kNoCard) return Rule::kOk;
+  // Only a card that is no seed card by itself is seeded under another (Deck::seeded).
+  if (!is_seed_card(def))
+    return seed_holder_for(s_, seat, c, loc) != kNoCard ? Rule::kOk : Rule::kWrongCardType;
   if (def.handler && def.handler->may_seed_under && !def.handler->may_seed_under(*this, loc))
     return Rule::kWrongPlacement;
   const auto mission = s_.traits(s_.spaceline[loc].mission).placement;

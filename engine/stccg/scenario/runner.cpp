@@ -46,14 +46,6 @@ constexpr std::pair<std::string_view, void (Position::*)(CardId)> kFlagSetters[]
     {"undocked", &Position::set_undocked},
 };
 
-// Whether a card listed in the draw deck is stocked there rather than seeded (as the deck-list
-// importer decides).
-bool seeds(const CardDef& def) {
-  const auto rule = def.card.seed_rule();
-  return rule == v1::STCCG_SEED_RULE_SEEDS || rule == v1::STCCG_SEED_RULE_SEEDS_OR_PLAYS ||
-         rule == v1::STCCG_SEED_RULE_SEEDS_LIKE_DILEMMA;
-}
-
 // The runner of one case.
 class CaseRunner {
  public:
@@ -394,7 +386,7 @@ class CaseRunner {
     if (s.word == "add") {
       std::vector<DefIndex>& list = part(s.part);
       list.insert(list.end(), copies, def);
-      if (s.part == scenario::DeckPart::kDraw && seeds(db_.def(def)))
+      if (s.part == scenario::DeckPart::kDraw && is_seed_card(db_.def(def)))
         deck_->stocked.insert(deck_->stocked.end(), copies, def);
       return;
     }
