@@ -107,10 +107,8 @@ void Engine::after_change() {
     const Handler* handler = s_.handler(c);
     return handler && handler->state_check;
   };
-  if (!s_.state_checking_in_play.empty()) {
-    for (CardId c : std::vector<CardId>(s_.state_checking_in_play)) {
-      if (s_.cards[c].zone == Zone::kPlay) s_.handler(c)->state_check(*this, c);
-    }
+  for (CardId c : std::vector<CardId>(s_.state_checking_in_play)) {
+    if (s_.cards[c].zone == Zone::kPlay) s_.handler(c)->state_check(*this, c);
   }
   // Missions are not in play but on the spaceline; their checks run too (Nebula).
   for (std::size_t loc = 0; loc < s_.spaceline.size(); ++loc) {

@@ -47,12 +47,6 @@ WindowFrame* answered_pick(Engine& e) {
 // SECURITY-classification personnel of yours present with it dies in its place (CRD IV.8:
 // Yuta's selection counts as random; so, here, does the pick Elim makes for a random one).
 
-bool present_together(const State& s, CardId a, CardId b) {
-  const CardState& x = s.cards[a];
-  const CardState& y = s.cards[b];
-  return x.where == y.where && (x.where == Where::kSurface ? x.loc == y.loc : x.host == y.host);
-}
-
 bool may_die_instead(const Engine& e, CardId victim, CardId c) {
   const State& s = e.state();
   return c != victim && s.in_play_at(c) && e.is_personnel(c) &&

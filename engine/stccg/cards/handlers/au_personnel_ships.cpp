@@ -89,14 +89,6 @@ void vorgon_raid_resolve(Engine& e, ActionFrame& f) {
 // player's present with him (on the same planet, or aboard the same ship or facility), as an
 // order or in answer to anything, a battle included (CRD IV.10.B: optional, never his own).
 
-bool present_together(const State& s, CardId a, CardId b) {
-  const CardState& x = s.cards[a];
-  const CardState& y = s.cards[b];
-  if (x.where != y.where) return false;
-  if (x.where == Where::kSurface) return x.loc == y.loc;
-  return x.where == Where::kAboard && x.host == y.host;
-}
-
 void paul_rice_targets(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
   const State& s = e.state();
   if (s.cards[self].disabled || e.in_stasis(self) || use_spent(e, self, Until::kEndOfTurn)) return;

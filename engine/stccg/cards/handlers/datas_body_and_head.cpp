@@ -34,13 +34,9 @@ CardId joined_head(const State& s, CardId body) {
   return kNoCard;
 }
 
-// Present together: in the same crew, or on the same planet (the Head as equipment).
-bool present_together(const State& s, CardId body, CardId head) {
-  const CardState& b = s.cards[body];
-  const CardState& h = s.cards[head];
-  if (b.where != h.where || b.controller != h.controller) return false;
-  if (b.where == Where::kAboard) return b.host == h.host;
-  return b.where == Where::kSurface && b.loc == h.loc;
+// Together and the same player's: in one crew, or on one planet (the Head as equipment).
+bool may_join(const State& s, CardId body, CardId head) {
+  return s.cards[body].controller == s.cards[head].controller && present_together(s, body, head);
 }
 
 // --- The Body: disabled unless joined (a captive stays disabled all the same).
@@ -55,8 +51,7 @@ void body_orders(const Engine& e, Seat, CardId self, std::vector<Action>& out) {
   if (joined_head(s, self) != kNoCard) return;
   for (const Where where : {Where::kAboard, Where::kSurface}) {
     for (CardId c : s.in_play_where(where)) {
-      if (is_head(s, c) && present_together(s, self, c))
-        out.push_back({ActionKind::kUseCard, self, c});
+      if (is_head(s, c) && may_join(s, self, c)) out.push_back({ActionKind::kUseCard, self, c});
     }
   }
 }
@@ -66,7 +61,7 @@ void body_join(Engine& e, ActionFrame& f) {
   const CardId body = f.action.a;
   const CardId head = f.action.b;
   const State& s = e.state();
-  if (!s.in_play_at(body) || !s.in_play_at(head) || !present_together(s, body, head)) return;
+  if (!s.in_play_at(body) || !s.in_play_at(head) || !may_join(s, body, head)) return;
   e.move_card(head, Zone::kPlay, Where::kOn, kNoLoc, body, s.cards[body].controller);
   add_attribute_while(e, head, body, Attribute::kCunning, kHeadCunning);
   if (const auto computer = computer_skill(e)) {
