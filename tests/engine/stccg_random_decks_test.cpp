@@ -28,6 +28,7 @@ TEST_CASE("stccg random decks: legal, reproducible, and drawn from every card th
   const CardDb& db = CardDb::standard();
   std::set<DefIndex> seen;
   int with_side_deck = 0;
+  int with_held_seeds = 0;  // personnel seeded under a Cryosatellite (Deck::seeded)
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
     CAPTURE(seed);
     const Deck deck = random_deck(db, seed);
@@ -35,6 +36,7 @@ TEST_CASE("stccg random decks: legal, reproducible, and drawn from every card th
     CHECK(random_deck(db, seed).cards == deck.cards);
     with_side_deck +=
         !deck.q_continuum.empty() || !deck.q_tent.empty() || !deck.battle_bridge.empty();
+    with_held_seeds += !deck.seeded.empty();
     for (const auto* zone : {&deck.cards, &deck.q_continuum, &deck.q_tent, &deck.battle_bridge}) {
       for (DefIndex card : *zone) {
         CHECK_FALSE(db.def(card).card.test_only());
@@ -45,6 +47,7 @@ TEST_CASE("stccg random decks: legal, reproducible, and drawn from every card th
   }
   CHECK(random_deck(db, 1).cards != random_deck(db, 2).cards);
   CHECK(with_side_deck > 0);
+  CHECK(with_held_seeds > 0);
   // Every card type the engine plays turns up, and most of the cards themselves.
   std::size_t playable = 0;
   std::set<v1::StccgCardType> types;
