@@ -138,8 +138,10 @@ std::uint32_t rules_version(v1::Game game) {
       // played two ways, seeds held by a seed card), Q's rearrangement bounded to n - 1
       // exchanges, a Non-Aligned deck's Neutral Outpost (issue 27); 11: Data's Body and
       // Data's Head joined and parted by orders, Samuel Clemens asked when a Devidian Door is
-      // shown, a Q-Net catching a ship Gomtuu throws (issue 27)
-      return 11;
+      // shown, a Q-Net catching a ship Gomtuu throws (issue 27); 12: a ship moves, and a
+      // personnel boards, by the crew as the rules count it (no captive, disabled or arrested
+      // personnel staffing a ship's move)
+      return 12;
     default:
       return 0;
   }

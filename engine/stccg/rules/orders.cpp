@@ -58,8 +58,8 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       card_plays(seat, c, vessels, options);
     }
   }
-  // Each vessel's crew, gathered once for the movement and transfer checks: one buffer holds
-  // the crews in the order of `vessels`.
+  // Each vessel's crew (as crew() gives it), gathered once for the movement and transfer checks:
+  // one buffer holds the crews in the order of `vessels`.
   const auto& aboard = s_.in_play_where(Where::kAboard);
   std::vector<CardId> crew_members;
   crew_members.reserve(aboard.size());
@@ -67,8 +67,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   crew_ends.reserve(vessels.size());
   for (CardId v : vessels) {
     for (CardId c : aboard) {
-      if (s_.cards[c].host == v && is_personnel(c) && !idle_hologram(c, v))
-        crew_members.push_back(c);
+      if (crew_member(c, v)) crew_members.push_back(c);
     }
     crew_ends.push_back(crew_members.size());
   }
@@ -197,6 +196,16 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       }
     }
     if (planet(loc) && anyone_on_surface[loc]) {
+      const Handler* mission = s_.handler(s_.spaceline[loc].mission);
+      if (mission && mission->attempted_by_all) {
+        // Everyone there as one Away Team (Diplomatic Conference), named by its first ready
+        // member: rare, so check_attempt itself decides.
+        const std::vector<CardId> everyone = on_surface(seat, loc);
+        const auto first = std::find_if(everyone.begin(), everyone.end(),
+                                        [&](CardId c) { return !s_.cards[c].stopped; });
+        if (first != everyone.end()) offer({ActionKind::kAttempt, *first, kNoCard, loc});
+        continue;
+      }
       // The same test as check_attempt, with each team gathered once: a team is named by its
       // first ready member.
       for (const auto& team : teams_at(loc)) {
