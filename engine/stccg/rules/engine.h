@@ -277,6 +277,8 @@ class Engine {
   Rule may_board(Seat seat, CardId card, CardId to, LocIndex here,
                  std::span<const CardId> crew_of_to) const;
   Rule may_beam_down(CardId card, LocIndex here) const;
+  // may_beam_down without asking whether anything blocks beaming there (beaming_blocked).
+  Rule beam_down_allowed(CardId card, LocIndex here) const;
   Rule check_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team = kNoCard) const;
   bool dual(LocIndex loc) const;
   // The halves of check_attempt: whether the mission at `loc` may be attempted by `seat` at

@@ -105,22 +105,32 @@ std::vector<Action> Engine::order_options(Seat seat) const {
         options.push_back({ActionKind::kMove, ship, kNoCard, to});
     }
   }
-  // Transporters off line (or beaming forbidden by a mission) are rare: looked for once, not for
-  // every card and vessel.
+  // Beaming is rarely blocked: only where a planet is cloaked or its mission forbids some, or
+  // anywhere once a card played on a card may (transporters off line, Distortion Field).
+  // beaming_blocked is asked only there, not for every card and vessel.
+  std::bitset<kMaxLocations> beaming_watched;
   const auto& on_cards = s_.in_play_where(Where::kOn);
-  const bool transporters_down =
-      std::any_of(on_cards.begin(), on_cards.end(),
-                  [&](CardId c) {
-                    const Handler* handler = s_.handler(c);
-                    return (s_.type(c) == v1::STCCG_CARD_TYPE_TACTIC &&
-                            s_.def(c).card.tactic().transporters_off_line()) ||
-                           (handler && handler->blocks_beaming);  // Distortion Field
-                  }) ||
-      has_effect(EffectKind::kPlanetCloaked) ||
-      std::any_of(s_.spaceline.begin(), s_.spaceline.end(), [&](const Location& at) {
-        const Handler* handler = s_.handler(at.mission);
-        return handler && handler->blocks_beaming;  // Quash Conspiracy
-      });
+  if (std::any_of(on_cards.begin(), on_cards.end(), [&](CardId c) {
+        const Handler* handler = s_.handler(c);
+        return (s_.type(c) == v1::STCCG_CARD_TYPE_TACTIC &&
+                s_.def(c).card.tactic().transporters_off_line()) ||
+               (handler && handler->blocks_beaming);
+      })) {
+    beaming_watched.set();
+  }
+  if (s_.may_have(EffectKind::kPlanetCloaked)) {
+    for (const Effect& x : s_.effects) {
+      if (x.kind != EffectKind::kPlanetCloaked) continue;
+      if (x.loc < kMaxLocations)
+        beaming_watched[x.loc] = true;
+      else
+        beaming_watched.set();
+    }
+  }
+  for (LocIndex loc = 0; loc < locations; ++loc) {
+    const Handler* handler = s_.handler(s_.spaceline[loc].mission);
+    if (handler && handler->blocks_beaming) beaming_watched[loc] = true;  // Quash Conspiracy
+  }
   // Only cards aboard or on a planet beam or walk (may_transfer).
   s_.for_each_in_play_where(Where::kAboard, Where::kSurface, [&](CardId c) {
     if (may_transfer(seat, c) == Rule::kOk) {
@@ -129,7 +139,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
         // Only the vessels where it is: may_board refuses the others.
         if (s_.cards[vessels[i]].loc != here) continue;
         if (may_board(seat, c, vessels[i], here, crew_of(i)) == Rule::kOk &&
-            !(transporters_down && beaming_blocked(c, vessels[i])))
+            !(beaming_watched[here] && beaming_blocked(c, vessels[i])))
           options.push_back({ActionKind::kTransfer, c, vessels[i], here});
       }
       // Into the other player's crews (infiltration.cpp).
@@ -140,7 +150,8 @@ std::vector<Action> Engine::order_options(Seat seat) const {
         }
       }
       // Down to the planet: check_transfer's test, the card's own part done above.
-      if (s_.cards[c].where == Where::kAboard && may_beam_down(c, here) == Rule::kOk)
+      if (s_.cards[c].where == Where::kAboard && beam_down_allowed(c, here) == Rule::kOk &&
+          !(beaming_watched[here] && beaming_blocked(c, kNoCard)))
         options.push_back({ActionKind::kTransfer, c, kNoCard, here});
     }
   });
@@ -191,8 +202,17 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       continue;
     }
     if (space(loc)) {
-      for (CardId v : vessels) {
-        if (s_.cards[v].loc == loc) offer({ActionKind::kAttempt, v, kNoCard, loc});
+      // The same test as check_attempt, with each crew gathered once above.
+      for (std::size_t i = 0; i < vessels.size(); ++i) {
+        const CardId v = vessels[i];
+        if (s_.cards[v].loc != loc || s_.cards[v].stopped) continue;
+        if (is_ship(v) ? space_attempts_blocked(v) : !is_facility(v)) continue;
+        ready.clear();
+        for (CardId c : crew_of(i)) {
+          if (!s_.cards[c].stopped) ready.push_back(c);
+        }
+        if (group_may_attempt(seat, loc, ready) == Rule::kOk)
+          options.push_back({ActionKind::kAttempt, v, kNoCard, loc});
       }
     }
     if (planet(loc) && anyone_on_surface[loc]) {
@@ -218,8 +238,10 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   // Battles (§3.11, §3.12), cloaking and docking (§3.15, §3.5). A stopped or cloaked vessel
   // does not fire; of the others, targets are looked for first: most vessels have none, and
   // whether one may fire (a leader aboard) costs far more.
-  for (CardId v : vessels) {
-    if (!s_.cards[v].stopped && !s_.cards[v].cloaked) {
+  for (std::size_t i = 0; i < vessels.size(); ++i) {
+    const CardId v = vessels[i];
+    const CardState& vessel = s_.cards[v];
+    if (!vessel.stopped && !vessel.cloaked) {
       const auto targets = ship_targets(seat, s_.cards[v].loc);
       if (!targets.empty() && may_fire(v, /*initiating=*/true) == Rule::kOk) {
         for (CardId target : targets) {
@@ -228,16 +250,15 @@ std::vector<Action> Engine::order_options(Seat seat) const {
         }
       }
     }
-    if (!is_ship(v)) continue;
-    // Only a ship with a cloaking device cloaks, and only one at your facility docks.
-    if (has_special_equipment(v, v1::STCCG_SHIP_EQUIPMENT_CLOAKING_DEVICE)) {
-      offer({ActionKind::kCloak, v});
-      offer({ActionKind::kDecloak, v});
-    }
-    if (facility_of(seat, s_.cards[v].loc) != kNoCard) {
-      offer({ActionKind::kDock, v});
-      offer({ActionKind::kUndock, v});
-    }
+    if (!is_ship(v) || vessel.stopped) continue;
+    // Only a ship with a cloaking device cloaks, once a turn, with someone or something aboard
+    // to run it (check_cloak); only one at your facility docks (check_dock).
+    if (!vessel.cloak_changed &&
+        has_special_equipment(v, v1::STCCG_SHIP_EQUIPMENT_CLOAKING_DEVICE) &&
+        (vessel.cloaked || !docked(v)) && (!crew_of(i).empty() || crewed_by_cards(v)))
+      options.push_back({vessel.cloaked ? ActionKind::kDecloak : ActionKind::kCloak, v});
+    if (!vessel.cloaked && facility_of(seat, vessel.loc) != kNoCard)
+      options.push_back({vessel.undocked ? ActionKind::kDock : ActionKind::kUndock, v});
   }
   for (LocIndex loc = 0; loc < locations; ++loc) {
     if (!anyone_on_surface[loc] || !foe_on_surface[loc] || !planet(loc)) continue;
@@ -743,12 +764,17 @@ Rule Engine::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) con
 }
 
 Rule Engine::may_beam_down(CardId card, LocIndex here) const {
+  if (Rule r = beam_down_allowed(card, here); r != Rule::kOk) return r;
+  return beaming_blocked(card, kNoCard) ? Rule::kBlocked : Rule::kOk;
+}
+
+Rule Engine::beam_down_allowed(CardId card, LocIndex here) const {
   if (!planet(here)) return Rule::kNoPlanet;
   // Personnel under house arrest may not be beamed to a planet (§3.2).
   if (s_.cards[card].arrested) return Rule::kIncompatible;
   if (s_.cards[card].where == Where::kSurface) return Rule::kNoTarget;
   if (hologram_confined(*this, card, here) && !s_.cards[card].disabled) return Rule::kBlocked;
-  return beaming_blocked(card, kNoCard) ? Rule::kBlocked : Rule::kOk;
+  return Rule::kOk;
 }
 
 Rule Engine::may_transfer(Seat seat, CardId card) const {
