@@ -34,13 +34,7 @@ void Engine::start_order_journal() {
 }
 
 void Engine::journal_order() {
-  // The events stay out of the copy: they are never rewound, and would make each copy long.
-  std::vector<Event> events = std::move(s_.events);
-  std::vector<OrderJournal::Entry> orders = std::move(s_.journal.orders);
-  auto before = std::make_shared<const State>(s_);
-  s_.events = std::move(events);
-  s_.journal.orders = std::move(orders);
-  s_.journal.orders.push_back({std::move(before), s_.events.size()});
+  s_.journal.orders.push_back({s_.snapshot(), s_.events.size()});
 }
 
 void Engine::rewind_orders(std::size_t to, CardId source) {
@@ -60,6 +54,7 @@ void Engine::rewind() {
   const OrderJournal::Entry entry = s_.journal.orders[to];
   State now = std::move(s_);
   s_ = *entry.before;
+  s_.relist();
   // Not rewound: handles and decision ids stay new, and what was drawn at random stays drawn
   // (a player who saw a result must not be able to foresee it again).
   s_.rng = now.rng;

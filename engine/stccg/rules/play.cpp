@@ -63,6 +63,13 @@ Rule may_play_typed(const Engine& e, Seat seat, const CardDef& def, v1::StccgCar
   }
 }
 
+// Whether a card of `type` may ever be played from the hand in a response window: events and
+// the like are the turn's card play (may_play_typed).
+bool answers_windows(v1::StccgCardType type) {
+  return type == v1::STCCG_CARD_TYPE_INTERRUPT || type == v1::STCCG_CARD_TYPE_EQUIPMENT ||
+         type == v1::STCCG_CARD_TYPE_DOORWAY;
+}
+
 // A play of a card with two ways to be played is of the type its action names.
 v1::StccgCardType type_of_play(ActionKind kind) {
   return kind == ActionKind::kPlayInterrupt ? v1::STCCG_CARD_TYPE_INTERRUPT
@@ -109,12 +116,15 @@ void Engine::hand_plays(Seat seat, const WindowFrame* window, std::vector<Action
   // play forbids anything.
   const bool check_forbidden = any_forbids_play();
   for (CardId c : s_.players[seat].hand) {
-    const Handler* handler = s_.handler(c);
+    const CardDef& def = s_.def(c);
+    const Handler* handler = def.handler;
     if (!handler || !handler->plays) continue;
+    // A window is answered by few of the hand's cards: the others are passed over first.
+    if (window && !answers_windows(played_type(def)) && !answers_windows(second_played_type(def)))
+      continue;
     if (may_play_from_hand(seat, c, window, check_forbidden) != Rule::kOk) continue;
     const std::size_t before = out.size();
     handler->plays(*this, seat, c, window, out);
-    const CardDef& def = s_.def(c);
     if (second_played_type(def) == v1::STCCG_CARD_TYPE_ARTIFACT) continue;
     // A card with two ways to be played: only the plays of a way allowed now (Tox Uthat as an
     // event only as the turn's card play).

@@ -1,8 +1,12 @@
 #include "engine/stccg/state/state.h"
 
 #include <algorithm>
+#include <array>
+#include <iterator>
+#include <memory>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 #include "engine/core/hash.h"
@@ -125,6 +129,36 @@ constexpr DefList kDefLists[] = {
 };
 
 }  // namespace
+
+std::shared_ptr<const State> State::snapshot() {
+  std::vector<Event> kept_events = std::exchange(events, {});
+  std::vector<OrderJournal::Entry> kept_orders = std::exchange(journal.orders, {});
+  std::array<std::vector<CardId>, std::size(kDefLists)> kept_lists;
+  for (std::size_t i = 0; i < kept_lists.size(); ++i)
+    kept_lists[i] = std::exchange(this->*kDefLists[i].list, {});
+  auto kept_placed = std::exchange(placed, {});
+  auto copy = std::make_shared<const State>(*this);
+  events = std::move(kept_events);
+  journal.orders = std::move(kept_orders);
+  for (std::size_t i = 0; i < kept_lists.size(); ++i)
+    this->*kDefLists[i].list = std::move(kept_lists[i]);
+  placed = std::move(kept_placed);
+  return copy;
+}
+
+void State::relist() {
+  for (const DefList& d : kDefLists)
+    (this->*d.list).clear();
+  for (auto& list : placed)
+    list.clear();
+  // in_play is in the order the cards entered, the order every list keeps.
+  for (CardId c : in_play) {
+    for (const DefList& d : kDefLists) {
+      if (d.listed(def(c))) (this->*d.list).push_back(c);
+    }
+    placed[static_cast<std::size_t>(cards[c].where)].push_back(c);
+  }
+}
 
 void State::enter_play(CardId c) {
   in_play.push_back(c);

@@ -292,6 +292,13 @@ struct State {
   // insert_location.
   void swap_locations(LocIndex a, LocIndex b);
 
+  // A copy for the journal of orders: without the events, which are never rewound, nor the lists
+  // kept from the cards in play, which relist() rebuilds (each would cost the copy an allocation).
+  std::shared_ptr<const State> snapshot();
+  // Rebuilds the lists kept from the cards in play (the per-hook lists and `placed`) from in_play,
+  // for a state put back from a snapshot.
+  void relist();
+
   std::uint64_t hash() const;
   // The first broken invariant, or an empty string: every card is listed exactly once, in the
   // list its zone names (piles, side decks, seed stacks, cards in play, cards resolving), and

@@ -300,10 +300,12 @@ void orbit_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
   if (!any_time(window)) return;
   const State& s = e.state();
   for (CardId c : s.in_play) {
-    const bool carries_one = std::any_of(s.in_play.begin(), s.in_play.end(), [&](CardId x) {
+    if (!in_orbit(e, c)) continue;
+    const auto& on_cards = s.in_play_where(Where::kOn);
+    const bool carries_one = std::any_of(on_cards.begin(), on_cards.end(), [&](CardId x) {
       return s.handler(x) == &kLossOfOrbitalStability && s.cards[x].host == c;
     });
-    if (in_orbit(e, c) && !carries_one) out.push_back({ActionKind::kPlayInterrupt, self, c});
+    if (!carries_one) out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
 }
 
@@ -595,10 +597,11 @@ void hugh_resolve(Engine& e, ActionFrame& f) {
 // looked up only for a ship of the player's in space.
 bool sheltered_ship(const Engine& e, Seat seat, CardId ship) {
   const State& s = e.state();
-  if (!ship_in_space(e, ship) || s.cards[ship].controller != seat || e.docked(ship)) return false;
+  if (!ship_in_space(e, ship) || s.cards[ship].controller != seat || e.docked(ship) ||
+      e.has_effect(EffectKind::kBattleShielded, ship))
+    return false;
   const auto navigation = s.db->skills().find("Navigation");
-  return navigation && has_skill(e, e.crew(ship), *navigation, 4) &&
-         !e.has_effect(EffectKind::kBattleShielded, ship);
+  return navigation && has_skill(e, e.crew(ship), *navigation, 4);
 }
 
 void sanctuary_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,

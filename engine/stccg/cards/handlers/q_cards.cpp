@@ -205,7 +205,7 @@ void off_switch_plays(const Engine& e, Seat seat, CardId self, const WindowFrame
                       std::vector<Action>& out) {
   const State& s = e.state();
   if (window) {
-    for (CardId c = 0; c < s.cards.size(); ++c) {
+    for (CardId c : s.resolving) {  // a card just played is resolving
       if (c != self && s.handler(c) == &kOffSwitch && e.just_played(c, State::other(seat)) &&
           e.may_nullify(self, c))
         out.push_back({ActionKind::kPlayInterrupt, self, c});

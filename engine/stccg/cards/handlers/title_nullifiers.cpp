@@ -58,7 +58,7 @@ void wrong_door_plays(const Engine& e, Seat seat, CardId self, const WindowFrame
                       std::vector<Action>& out) {
   if (!window || window->kind == WindowKind::kDilemma) return;
   const State& s = e.state();
-  for (CardId c = 0; c < s.cards.size(); ++c) {
+  for (CardId c : s.resolving) {  // a card just played is resolving
     if (s.handler(c) == &kQTent && e.just_played(c, State::other(seat)) && e.may_nullify(self, c))
       out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
