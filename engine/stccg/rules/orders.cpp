@@ -67,7 +67,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   crew_ends.reserve(vessels.size());
   for (CardId v : vessels) {
     for (CardId c : aboard) {
-      if (crew_member(c, v)) crew_members.push_back(c);
+      if (s_.cards[c].host == v && crew_member(c, v)) crew_members.push_back(c);
     }
     crew_ends.push_back(crew_members.size());
   }
