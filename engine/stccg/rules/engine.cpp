@@ -3,6 +3,7 @@
 #include "engine/stccg/rules/engine.h"
 
 #include <algorithm>
+#include <boost/container/small_vector.hpp>
 #include <stdexcept>
 
 #include "engine/core/siphash.h"
@@ -107,7 +108,10 @@ void Engine::after_change() {
     const Handler* handler = s_.handler(c);
     return handler && handler->state_check;
   };
-  for (CardId c : std::vector<CardId>(s_.state_checking_in_play)) {
+  // A copy: a check may change the list. Most games hold a handful of such cards.
+  const boost::container::small_vector<CardId, 16> checking(s_.state_checking_in_play.begin(),
+                                                            s_.state_checking_in_play.end());
+  for (CardId c : checking) {
     if (s_.cards[c].zone == Zone::kPlay) s_.handler(c)->state_check(*this, c);
   }
   // Missions are not in play but on the spaceline; their checks run too (Nebula).

@@ -20,7 +20,7 @@ AffiliationSet Engine::affiliations(CardId c) const {
 }
 
 bool Engine::treaty(Seat seat, AffiliationSet a, AffiliationSet b) const {
-  for (CardId c : s_.in_play) {
+  for (CardId c : s_.in_play_where(Where::kTable)) {  // treaties play on the table
     if (s_.cards[c].controller != seat || s_.type(c) != v1::STCCG_CARD_TYPE_EVENT) continue;
     const auto& pair = s_.def(c).card.event().treaty();
     if (pair.size() != 2) continue;

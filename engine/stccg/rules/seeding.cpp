@@ -92,8 +92,12 @@ std::vector<Action> Engine::seed_options(const SeedFrame& f, Seat seat) const {
         if (locations > 0) offer({ActionKind::kSeedMission, c, kNoCard, 1});
         break;
       case SeedFrame::Step::kDilemmas:
-        for (LocIndex loc = 0; loc < locations; ++loc)
-          offer({ActionKind::kSeedUnder, c, kNoCard, loc});
+        // What check_seed asks of the card itself holds for every card of the seed pile, in
+        // this step: only check_seed_under's tests depend on where it goes.
+        for (LocIndex loc = 0; loc < locations; ++loc) {
+          if (check_seed_under(seat, c, loc) == Rule::kOk)
+            options.push_back({ActionKind::kSeedUnder, c, kNoCard, loc});
+        }
         break;
       case SeedFrame::Step::kFacilities:
         for (LocIndex loc = 0; loc < locations; ++loc)
