@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <bitset>
+#include <boost/container/small_vector.hpp>
 #include <iterator>
 #include <optional>
 #include <span>
@@ -43,7 +44,12 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   };
   const PlayerState& player = s_.players[seat];
   const auto locations = static_cast<LocIndex>(s_.spaceline.size());
-  const std::vector<CardId> vessels = vessels_of(seat);
+  // The player's ships and facilities (vessels_of) and their crews, below, are gathered without
+  // an allocation: this runs at every order decision.
+  boost::container::small_vector<CardId, 16> vessels;
+  for (CardId c : s_.in_play_where(Where::kSpace)) {
+    if (s_.cards[c].controller == seat) vessels.push_back(c);
+  }
   std::bitset<kMaxLocations> foreign_vessel_at;  // where the other player has one
   for (CardId c : s_.in_play_where(Where::kSpace)) {
     if (s_.cards[c].controller != seat) foreign_vessel_at[s_.cards[c].loc] = true;
@@ -55,16 +61,14 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       if (!card_play && !free_report(c)) continue;
       // What every card play needs is checked once per card, not once per place to play it.
       if (check_from_hand(seat, c) != Rule::kOk) continue;
-      card_plays(seat, c, vessels, options);
+      card_plays(seat, c, {vessels.data(), vessels.size()}, options);
     }
   }
   // Each vessel's crew (as crew() gives it), gathered once for the movement and transfer checks:
   // one buffer holds the crews in the order of `vessels`.
   const auto& aboard = s_.in_play_where(Where::kAboard);
-  std::vector<CardId> crew_members;
-  crew_members.reserve(aboard.size());
-  std::vector<std::size_t> crew_ends;
-  crew_ends.reserve(vessels.size());
+  boost::container::small_vector<CardId, 32> crew_members;
+  boost::container::small_vector<std::size_t, 16> crew_ends;
   for (CardId v : vessels) {
     for (CardId c : aboard) {
       if (s_.cards[c].host == v && crew_member(c, v)) crew_members.push_back(c);
@@ -73,7 +77,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   }
   const auto crew_of = [&](std::size_t i) {
     const std::size_t begin = i == 0 ? 0 : crew_ends[i - 1];
-    return std::span<const CardId>(crew_members).subspan(begin, crew_ends[i] - begin);
+    return std::span<const CardId>(crew_members.data() + begin, crew_ends[i] - begin);
   };
   for (std::size_t i = 0; i < vessels.size(); ++i) {
     const CardId ship = vessels[i];
@@ -172,7 +176,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   }
   // Your Away Teams at each location, gathered once for the attempts and battles below, when
   // first needed.
-  std::vector<std::optional<std::vector<std::vector<CardId>>>> teams(
+  boost::container::small_vector<std::optional<std::vector<std::vector<CardId>>>, 16> teams(
       anyone_on_surface.any() ? locations : 0);
   const auto teams_at = [&](LocIndex loc) -> const std::vector<std::vector<CardId>>& {
     if (!teams[loc]) teams[loc] = away_teams(seat, loc);
