@@ -56,7 +56,7 @@ Game Game::create(const CardDb& db, const Setup& setup, std::uint64_t seed) {
       st.rng.shuffle(std::span(side.cards));
   }
   st.first_seeder = static_cast<Seat>(st.rng.below(kPlayers));
-  st.frames.push_back(SeedFrame{SeedFrame::Step::kDoorways, st.first_seeder});
+  st.frames.emplace_back(SeedFrame{SeedFrame::Step::kDoorways, st.first_seeder});
   e.emit(ev::StepStarted{ev::Step::kSeedDoorways, st.first_seeder, 0});
   e.start_order_journal();
   e.run();

@@ -35,7 +35,7 @@ void Engine::start_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team) 
            (x.kind == EffectKind::kRequiredAttempt && x.card == anchor);
   });
   const CardId about = f.ship != kNoCard ? f.ship : anchor;
-  s_.frames.push_back(std::move(f));
+  s_.frames.emplace_back(std::move(f));
   // Interrupts may be played after the announcement and before the first seed card (§3.8 step
   // 1; Senior Staff Meeting).
   open_window(WindowKind::kAttemptAnnounced, seat, about, loc);
@@ -54,7 +54,7 @@ void Engine::face_next_seed(Seat seat, LocIndex loc, CardId vessel) {
   for (CardId c : f.group)
     expose(c);
   emit(ev::AttemptStarted{seat, loc, vessel, static_cast<std::uint8_t>(f.group.size())});
-  s_.frames.push_back(std::move(f));
+  s_.frames.emplace_back(std::move(f));
 }
 
 bool Engine::seed_to_meet(LocIndex loc) const {

@@ -80,7 +80,7 @@ void Engine::capture(CardId personnel, Seat captor, CardId source, bool source_g
   answer.loc = loc;
   answer.asking = captor;
   answer.passes_to_close = 1;
-  if (!response_options(captor, answer).empty()) s_.frames.push_back(answer);
+  if (!response_options(captor, answer).empty()) s_.frames.emplace_back(answer);
 }
 
 void Engine::release(CardId personnel) {

@@ -501,7 +501,7 @@ void Engine::check_waiting_dilemmas() {
     expose(c);
   // The dilemma leaves play as the crew meets it, which ends its kWaitsForCrew effect.
   move_card(f.current, Zone::kResolving);
-  s_.frames.push_back(std::move(f));
+  s_.frames.emplace_back(std::move(f));
   meet(std::get<AttemptFrame>(s_.frames.back()));
 }
 

@@ -57,8 +57,8 @@ Rule Engine::check_download(Seat seat, const Action& a) const {
 }
 
 void Engine::begin_download(Seat seat, CardId source, LocIndex entry, CardId onto) {
-  s_.frames.push_back(ActionFrame{Action{ActionKind::kDownload, source, onto, entry}, seat,
-                                  ActionFrame::Step::kResolving});
+  s_.frames.emplace_back(ActionFrame{Action{ActionKind::kDownload, source, onto, entry}, seat,
+                                     ActionFrame::Step::kResolving});
 }
 
 bool Engine::downloadable(Seat seat, CardId c) const {
@@ -190,7 +190,7 @@ void Engine::resolve_download(ActionFrame& f) {
     finish(s_.leaders(), v1::RESULT_REASON_DECK_EXHAUSTED);  // as taking the last card (S-66)
     return;
   }
-  s_.frames.push_back(ActionFrame{*answer, seat});
+  s_.frames.emplace_back(ActionFrame{*answer, seat});
 }
 
 }  // namespace spacedock::stccg

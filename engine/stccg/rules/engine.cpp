@@ -89,7 +89,7 @@ void Engine::run() {
       finish(0, v1::RESULT_REASON_WORK_CAP);
       return;
     }
-    if (s_.frames.empty()) s_.frames.push_back(TurnFrame{});
+    if (s_.frames.empty()) s_.frames.emplace_back(TurnFrame{});
     // A step may push frames (the deque keeps `f` valid) and pops its own frame last.
     std::visit([this](auto& f) { step(f); }, s_.frames.back());
     after_change();

@@ -53,7 +53,7 @@ void Engine::hold_play(CardId held, Seat by, CardId shown, CardId source, std::u
   // it loses again as it moves on.
   reveal(shown);
   move_card(held, Zone::kHeld);
-  s_.frames.push_back(CardFrame{.card = source, .player = by, .sub = plays, .chosen = held});
+  s_.frames.emplace_back(CardFrame{.card = source, .player = by, .sub = plays, .chosen = held});
 }
 
 void Engine::free_play_options(Seat seat, std::vector<Action>& out) const {
@@ -89,7 +89,7 @@ void Engine::free_play_step(CardFrame& f) {
     freely();
     announce_play(f.player, *answer);
     done_freely();
-    s_.frames.push_back(ActionFrame{*answer, f.player});
+    s_.frames.emplace_back(ActionFrame{*answer, f.player});
     return;
   }
   std::vector<Action> plays;

@@ -292,11 +292,11 @@ State Position::build() const {
       break;
     case Start::kOrders:
       s.turn = turn_;
-      s.frames.push_back(TurnFrame{TurnFrame::Step::kOrders});
+      s.frames.emplace_back(TurnFrame{TurnFrame::Step::kOrders});
       break;
     case Start::kSeeding:
       s.turn = 0;
-      s.frames.push_back(SeedFrame{seed_step_, s.first_seeder});
+      s.frames.emplace_back(SeedFrame{seed_step_, s.first_seeder});
       break;
   }
   return s;

@@ -1,8 +1,9 @@
 #pragma once
 
 #include <array>
+#include <boost/container/deque.hpp>
+#include <boost/container/options.hpp>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -212,7 +213,12 @@ struct State {
   Seat active = 0;
   std::uint16_t turn = 0;
 
-  std::deque<Frame> frames;  // a deque: pushing a frame leaves references to the others valid
+  // A deque: pushing a frame leaves references to the others valid. Its blocks hold 16 frames
+  // (std::deque's hold one frame this size), so that pushing and popping a frame, as every
+  // action does, seldom allocates.
+  boost::container::deque<Frame, void,
+                          boost::container::deque_options_t<boost::container::block_size<16u>>>
+      frames;
   core::Decision decision;
   std::vector<Action> offered;  // the actions behind decision.options, index for index
   bool decision_open = false;

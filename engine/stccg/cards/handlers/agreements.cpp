@@ -112,7 +112,7 @@ void arguers_resolve(Engine& e, ActionFrame& f) {
            x.source != kNoCard && is_arguers(e, x.source);
   });
   e.announce_play(f.actor, *chosen);
-  e.state().frames.push_back(ActionFrame{*chosen, f.actor, ActionFrame::Step::kAnnounced});
+  e.state().frames.emplace_back(ActionFrame{*chosen, f.actor, ActionFrame::Step::kAnnounced});
 }
 
 }  // namespace

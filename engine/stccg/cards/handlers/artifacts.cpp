@@ -40,7 +40,7 @@ constexpr std::uint8_t kGiftCards = 3;
 
 void gift_box_earned(Engine& e, CardId self, Seat by) {
   e.search_deck(by, true);
-  e.state().frames.push_back(CardFrame{.card = self, .player = by});
+  e.state().frames.emplace_back(CardFrame{.card = self, .player = by});
 }
 
 void gift_box_step(Engine& e, CardFrame& f) {
@@ -70,7 +70,7 @@ void horgahn_end_of_turn(Engine& e, CardId self) {
   for (const Effect& x : s.effects) {
     if (x.kind == EffectKind::kExtraTurn && x.player == owner) return;
   }
-  s.frames.push_back(CardFrame{.card = self, .player = owner});
+  s.frames.emplace_back(CardFrame{.card = self, .player = owner});
 }
 
 void horgahn_step(Engine& e, CardFrame& f) {

@@ -124,7 +124,7 @@ void interrogation_start_of_turn(Engine& e, CardId self) {
   if (s.active != interrogator || s.turn <= placed_on_turn(e, self) ||
       !held_by(e, captive, interrogator))
     return;
-  s.frames.push_back(CardFrame{.card = self, .player = s.cards[captive].owner});
+  s.frames.emplace_back(CardFrame{.card = self, .player = s.cards[captive].owner});
 }
 
 void interrogation_step(Engine& e, CardFrame& f) {
@@ -571,7 +571,7 @@ void revolving_start_of_turn(Engine& e, CardId self) {
   State& s = e.state();
   const auto& hand = s.players[s.active].hand;
   if (std::any_of(hand.begin(), hand.end(), [&](CardId c) { return revolving_fee(e, c); }))
-    s.frames.push_back(CardFrame{.card = self, .player = s.active});
+    s.frames.emplace_back(CardFrame{.card = self, .player = s.active});
 }
 
 void revolving_step(Engine& e, CardFrame& f) {

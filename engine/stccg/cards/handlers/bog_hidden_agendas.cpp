@@ -133,7 +133,7 @@ void impersonate_resolve(Engine& e, ActionFrame& f) {
   if (founder == kNoCard) return place_on_table(e, f);
   if (!e.state().in_play_at(founder) || impersonate_captives(e, f.actor, founder).empty()) return;
   e.move_card(self, Zone::kPlay, Where::kOn, kNoLoc, founder, f.actor);
-  e.state().frames.push_back(CardFrame{.card = self, .player = f.actor, .chosen = founder});
+  e.state().frames.emplace_back(CardFrame{.card = self, .player = f.actor, .chosen = founder});
 }
 
 void impersonate_skill(Engine& e, CardId self, CardId founder, SkillId skill, bool less) {
@@ -263,7 +263,7 @@ void sniper_state_check(Engine& e, CardId self) {
       !sniper_armed(e, seat, b->loc))
     return;
   sniper_mark(e, self, kNoCard, b->loc);
-  s.frames.push_back(CardFrame{.card = self, .player = seat});
+  s.frames.emplace_back(CardFrame{.card = self, .player = seat});
 }
 
 enum class SniperResult { kNone, kWound, kStun, kDiscard };

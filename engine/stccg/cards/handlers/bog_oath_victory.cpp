@@ -61,7 +61,7 @@ void victory_resolve(Engine& e, ActionFrame& f) {
   }
   if (!e.state().in_play_at(f.action.b)) return;
   e.search_deck(f.actor, true);
-  e.state().frames.push_back(CardFrame{.card = self, .player = f.actor, .chosen = f.action.b});
+  e.state().frames.emplace_back(CardFrame{.card = self, .player = f.actor, .chosen = f.action.b});
 }
 
 void victory_step(Engine& e, CardFrame& f) {
@@ -202,7 +202,7 @@ void oath_end_of_turn(Engine& e, CardId self) {
   if (me.where != Where::kTable || s.active != me.controller ||
       oath_pair(e, me.controller) == kNoCard)
     return;
-  s.frames.push_back(CardFrame{.card = self, .player = me.controller});
+  s.frames.emplace_back(CardFrame{.card = self, .player = me.controller});
 }
 
 bool oath_downloadable(const Engine& e, CardId c) {

@@ -47,7 +47,8 @@ int heading(Engine& e, CardId self) {
 // order, `chosen` being the last card attacked.
 void attack_everything(Engine& e, CardId self) {
   if (e.has_effect(EffectKind::kNoAttacks, self)) return;  // Hugh
-  e.state().frames.push_back(CardFrame{.card = self, .player = e.state().cards[self].controller});
+  e.state().frames.emplace_back(
+      CardFrame{.card = self, .player = e.state().cards[self].controller});
 }
 
 void borg_step(Engine& e, CardFrame& f) {

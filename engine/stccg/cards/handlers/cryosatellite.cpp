@@ -69,7 +69,7 @@ void earned(Engine& e, CardId self, Seat by) {
     e.to_discard(self);  // now: a capture may have opened a window over the attempt's end
     return;
   }
-  s.frames.push_back(CardFrame{.card = self, .player = by});
+  s.frames.emplace_back(CardFrame{.card = self, .player = by});
 }
 
 // The earner's choice among their outposts.

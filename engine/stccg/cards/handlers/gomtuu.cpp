@@ -37,7 +37,8 @@ bool throwable(const Engine& e, CardId ship) {
 void fires(Engine& e, CardId self, CardId target, int attack, int defense) {
   if (defense >= kGomtuuReach + attack || !throwable(e, target)) return;
   State& s = e.state();
-  s.frames.push_back(CardFrame{.card = self, .player = s.cards[self].controller, .chosen = target});
+  s.frames.emplace_back(
+      CardFrame{.card = self, .player = s.cards[self].controller, .chosen = target});
 }
 
 void throw_step(Engine& e, CardFrame& f) {

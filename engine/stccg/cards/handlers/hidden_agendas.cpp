@@ -43,7 +43,7 @@ void gallery_state_check(Engine& e, CardId self) {
   });
   if (owed == s.effects.end()) return;
   s.effects.erase(owed);
-  s.frames.push_back(CardFrame{.card = self, .player = s.cards[self].controller});
+  s.frames.emplace_back(CardFrame{.card = self, .player = s.cards[self].controller});
 }
 
 void gallery_step(Engine& e, CardFrame& f) {
@@ -75,7 +75,7 @@ void prepare_prisoner_resolve(Engine& e, ActionFrame& f) {
   const CardId card = f.action.b;
   spend_use(e, self, f.actor, Until::kEndOfTurn);
   if (!agenda_in_effect(e, self) || e.state().cards[card].zone != Zone::kHand) return;
-  e.state().frames.push_back(CardFrame{.card = self, .player = f.actor, .chosen = card});
+  e.state().frames.emplace_back(CardFrame{.card = self, .player = f.actor, .chosen = card});
 }
 
 void prepare_prisoner_step(Engine& e, CardFrame& f) {
@@ -214,7 +214,7 @@ void exchange_resolve(Engine& e, ActionFrame& f) {
   if (home == kNoCard) return;
   e.release(captive);
   e.move_card(captive, Zone::kPlay, Where::kAboard, kNoLoc, home);
-  e.state().frames.push_back(CardFrame{.card = self, .player = f.actor, .chosen = captive});
+  e.state().frames.emplace_back(CardFrame{.card = self, .player = f.actor, .chosen = captive});
 }
 
 // The personnel of `seat`'s held captive by the opponent at `loc`.

@@ -84,7 +84,7 @@ void ultimatum_vessel_destroyed(Engine& e, CardId self, CardId vessel, Seat by) 
                    [&](CardId c) { return e.is_ship(c) && (e.affiliations(c) & dominion); }))
     return;
   // Asked once the ship is gone (in its owner's discard pile): CardFrame::chosen names it.
-  s.frames.push_back(CardFrame{.card = self, .player = player, .chosen = vessel});
+  s.frames.emplace_back(CardFrame{.card = self, .player = player, .chosen = vessel});
 }
 
 void ultimatum_step(Engine& e, CardFrame& f) {

@@ -44,7 +44,7 @@ void kidnappers_end_of_turn(Engine& e, CardId self) {
       });
   const Seat guesser = reversed ? s.active : player;
   if (s.players[State::other(guesser)].hand.empty()) return;
-  s.frames.push_back(CardFrame{.card = self, .player = guesser});
+  s.frames.emplace_back(CardFrame{.card = self, .player = guesser});
 }
 
 // `f.sub`: 0 while the type is being named, then 1 + the type named.

@@ -283,7 +283,7 @@ void frigid_state_check(Engine& e, CardId self) {
   }
   const Seat victim = State::other(card.controller);
   if (s.active == victim || !playing_interrupt(e, victim) || !may_start_card_frame(e, self)) return;
-  e.state().frames.push_back(CardFrame{.card = self, .player = card.controller});
+  e.state().frames.emplace_back(CardFrame{.card = self, .player = card.controller});
 }
 
 std::vector<CardId> security_of(const Engine& e, Seat seat) {
@@ -339,7 +339,8 @@ void you_will_in_time_encounter(Engine& e, AttemptFrame& f) {
 
 void you_will_in_time_start_of_turn(Engine& e, CardId self) {
   if (!e.state().options.you_will_in_time_requests) return;
-  e.state().frames.push_back(CardFrame{.card = self, .player = e.state().cards[self].controller});
+  e.state().frames.emplace_back(
+      CardFrame{.card = self, .player = e.state().cards[self].controller});
 }
 
 void you_will_in_time_step(Engine& e, CardFrame& f) {
@@ -529,7 +530,7 @@ void amandas_parents_state_check(Engine& e, CardId self) {
     return;
   const Effect record = *seen;
   e.end_effects([&](const Effect& x) { return x == record; });
-  s.frames.push_back(
+  s.frames.emplace_back(
       CardFrame{.card = self, .player = s.cards[self].controller, .chosen = record.card});
 }
 

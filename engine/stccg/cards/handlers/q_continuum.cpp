@@ -77,7 +77,7 @@ std::vector<CardId> outposts_of(const Engine& e, Seat seat) {
 
 void go_back_end_of_turn(Engine& e, CardId self) {
   State& s = e.state();
-  s.frames.push_back(CardFrame{.card = self, .player = s.cards[self].controller});
+  s.frames.emplace_back(CardFrame{.card = self, .player = s.cards[self].controller});
 }
 
 void go_back_step(Engine& e, CardFrame& f) {

@@ -113,7 +113,7 @@ void trust_me_state_check(Engine& e, CardId self) {
   if (resolved == s.effects.end() || !may_start_card_frame(e, self)) return;
   const Effect record = *resolved;
   e.end_effects([&](const Effect& x) { return x == record; });
-  s.frames.push_back(CardFrame{.card = self, .player = s.cards[self].controller});
+  s.frames.emplace_back(CardFrame{.card = self, .player = s.cards[self].controller});
 }
 
 // The cards `seat` may take from outside the game, one per title.

@@ -45,7 +45,7 @@ CardId canar_named_male(const Engine& e, CardId self) {
 }
 
 void canar_earned(Engine& e, CardId self, Seat by) {
-  e.state().frames.push_back(CardFrame{.card = self, .player = by});
+  e.state().frames.emplace_back(CardFrame{.card = self, .player = by});
 }
 
 void canar_step(Engine& e, CardFrame& f) {
@@ -140,7 +140,7 @@ void tkon_move_location(State& s, LocIndex from, LocIndex to) {
 }
 
 void tkon_earned(Engine& e, CardId self, Seat by) {
-  e.state().frames.push_back(CardFrame{.card = self, .player = by});
+  e.state().frames.emplace_back(CardFrame{.card = self, .player = by});
 }
 
 void tkon_step(Engine& e, CardFrame& f) {

@@ -39,7 +39,7 @@ void chooser_gain_skill(Engine& e, CardId self, SkillId skill) {
 
 // Its owner chooses as it arrives.
 void chooser_reported(Engine& e, CardId self) {
-  e.state().frames.push_back(CardFrame{.card = self, .player = e.state().cards[self].owner});
+  e.state().frames.emplace_back(CardFrame{.card = self, .player = e.state().cards[self].owner});
 }
 
 // --- Lal: two skills that personnel present with her have; a skill twice only when two of
@@ -111,7 +111,7 @@ std::vector<SkillId> kchiq_any_skill(const Engine& e) {
 void kchiq_start_of_turn(Engine& e, CardId self) {
   const State& s = e.state();
   if (s.active != s.cards[self].owner || s.cards[self].controller != s.cards[self].owner) return;
-  e.state().frames.push_back(
+  e.state().frames.emplace_back(
       CardFrame{.card = self, .player = s.cards[self].owner, .sub = kKchiqExchange});
 }
 

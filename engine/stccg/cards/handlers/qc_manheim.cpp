@@ -115,7 +115,7 @@ void jenice_choose(Engine& e, CardId self, CardId male) {
 
 void jenice_reported(Engine& e, CardId self) {
   if (!jenice_males_present(e, self).empty())
-    e.state().frames.push_back(CardFrame{.card = self, .player = e.state().cards[self].owner});
+    e.state().frames.emplace_back(CardFrame{.card = self, .player = e.state().cards[self].owner});
 }
 
 void jenice_step(Engine& e, CardFrame& f) {
@@ -169,7 +169,7 @@ constexpr int kClemensPoints = 10;
 void clemens_door_shown(Engine& e, CardId self, CardId shown, Seat by) {
   const State& s = e.state();
   if (s.cards[self].owner != by || s.def(shown).title() != "Devidian Door") return;
-  e.state().frames.push_back(CardFrame{.card = self, .player = by});
+  e.state().frames.emplace_back(CardFrame{.card = self, .player = by});
 }
 
 void clemens_step(Engine& e, CardFrame& f) {

@@ -69,7 +69,7 @@ void nebula_state_check(Engine& e, CardId self) {
   if (owed == s.effects.end() || !may_start_card_frame(e, self)) return;
   const Seat player = owed->player;
   s.effects.erase(owed);
-  s.frames.push_back(CardFrame{.card = self, .player = player});
+  s.frames.emplace_back(CardFrame{.card = self, .player = player});
 }
 
 void nebula_step(Engine& e, CardFrame& f) {

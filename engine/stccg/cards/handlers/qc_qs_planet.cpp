@@ -41,7 +41,7 @@ void qs_planet_stop(CardFrame& f, Seat seat) {
 }
 
 void qs_planet_begin_seeding(Engine& e, CardId self, Seat first) {
-  e.state().frames.push_back(CardFrame{.card = self, .player = first});
+  e.state().frames.emplace_back(CardFrame{.card = self, .player = first});
 }
 
 // The seed cards `seat` may put under it now: from hand, discard pile or open Q's Tent, no

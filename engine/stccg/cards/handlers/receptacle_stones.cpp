@@ -85,7 +85,7 @@ void stones_card_met(Engine& e, CardId self, const AttemptFrame& f) {
   for (CardId c : ghost.group)
     e.expose(c);
   ghost.current = copy_of(e, f.current);  // `f` may be gone from here on
-  e.state().frames.push_back(std::move(ghost));
+  e.state().frames.emplace_back(std::move(ghost));
   e.meet(std::get<AttemptFrame>(e.state().frames.back()));
 }
 

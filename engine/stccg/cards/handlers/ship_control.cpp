@@ -206,7 +206,7 @@ void alien_parasites(Engine& e, AttemptFrame& f) {
   e.end_attempt(f, ev::AttemptResult::kNoOneLeft);  // `f` is gone from here on
   const Seat commander = State::other(infected);
   take_command(e, self, commander, vessels);
-  s.frames.push_back(CardFrame{.card = self, .player = commander, .chosen = mission});
+  s.frames.emplace_back(CardFrame{.card = self, .player = commander, .chosen = mission});
 }
 
 void alien_parasites_step(Engine& e, CardFrame& f) {

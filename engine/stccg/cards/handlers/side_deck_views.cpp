@@ -35,7 +35,7 @@ void tarmin_resolve(Engine& e, ActionFrame& f) {
       spend_use(e, self, f.actor, Until::kRemoved);  // once per game, outliving him
       e.view_side_deck(f.actor, owner, kind, true);
       // The view lasts until the viewer is done (tarmin_step).
-      s.frames.push_back(CardFrame{.card = self, .player = f.actor, .chosen = f.action.b});
+      s.frames.emplace_back(CardFrame{.card = self, .player = f.actor, .chosen = f.action.b});
       return;
     }
   }

@@ -26,7 +26,8 @@ void battle_report_plays(const Engine& e, Seat seat, CardId self, const WindowFr
 
 // At the start of every turn, either player's, his controller chooses his skill of the turn.
 void ross_start_of_turn(Engine& e, CardId self) {
-  e.state().frames.push_back(CardFrame{.card = self, .player = e.state().cards[self].controller});
+  e.state().frames.emplace_back(
+      CardFrame{.card = self, .player = e.state().cards[self].controller});
 }
 
 // Yes keeps the Honor of his skill box; no trades it for Section 31 until the turn ends.

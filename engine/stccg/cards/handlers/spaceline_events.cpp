@@ -101,7 +101,7 @@ void calamarain_resolve(Engine& e, ActionFrame& f) {
     case ActionKind::kPlayEvent:
       // On the table until the opponent has picked where it enters.
       place(e, self, f.actor);
-      s.frames.push_back(CardFrame{.card = self, .player = State::other(f.actor)});
+      s.frames.emplace_back(CardFrame{.card = self, .player = State::other(f.actor)});
       return;
     case ActionKind::kMove: {
       if (!s.in_play_at(self)) return;

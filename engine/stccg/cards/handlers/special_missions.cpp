@@ -24,7 +24,7 @@ void paxan_ship_arrived(Engine& e, CardId self, CardId ship) {
                   [&](CardId c) { return e.facts(c).kind == PersonnelKind::kAndroid; }))
     return;
   const Seat picker = s.options.paxan_mission_owner_picks ? owner : s.cards[ship].controller;
-  s.frames.push_back(CardFrame{.card = self, .player = picker, .chosen = ship});
+  s.frames.emplace_back(CardFrame{.card = self, .player = picker, .chosen = ship});
 }
 
 void paxan_step(Engine& e, CardFrame& f) {

@@ -43,7 +43,7 @@ void bubble_end_of_turn(Engine& e, CardId self) {
   if (s.active != victim || first_copy(e, kStaticWarpBubble, s.cards[self].controller) != self)
     return;
   if (s.players[victim].hand.empty()) return;  // nothing to discard, and no debt (CRD IV.7)
-  s.frames.push_back(CardFrame{.card = self, .player = victim});
+  s.frames.emplace_back(CardFrame{.card = self, .player = victim});
 }
 
 void bubble_step(Engine& e, CardFrame& f) {

@@ -53,7 +53,7 @@ void drag_net_end_of_turn(Engine& e, CardId self) {
   const Seat player = s.cards[self].controller;
   if (s.active != player || first_copy(e, kDragNet, player) != self) return;
   if (shiftable_nets(s).empty()) return;
-  s.frames.push_back(CardFrame{.card = self, .player = player});
+  s.frames.emplace_back(CardFrame{.card = self, .player = player});
 }
 
 void drag_net_step(Engine& e, CardFrame& f) {
@@ -96,14 +96,14 @@ void capsule_start_of_turn(Engine& e, CardId self) {
   State& s = e.state();
   const Seat player = s.cards[self].controller;
   if (s.active != player || stored_under(s, self).empty()) return;
-  s.frames.push_back(CardFrame{.card = self, .player = player, .sub = kTakeBack});
+  s.frames.emplace_back(CardFrame{.card = self, .player = player, .sub = kTakeBack});
 }
 
 void capsule_end_of_turn(Engine& e, CardId self) {
   State& s = e.state();
   const Seat player = s.cards[self].controller;
   if (s.active != player || s.players[player].hand.empty()) return;
-  s.frames.push_back(CardFrame{.card = self, .player = player, .sub = kStore});
+  s.frames.emplace_back(CardFrame{.card = self, .player = player, .sub = kStore});
 }
 
 void capsule_leaving(Engine& e, CardId self) {
@@ -111,7 +111,7 @@ void capsule_leaving(Engine& e, CardId self) {
   if (stored_under(s, self).empty()) return;
   const Seat owner = s.cards[self].owner;
   const Seat picker = s.options.capsule_owner_picks_deck_end ? owner : State::other(owner);
-  s.frames.push_back(CardFrame{.card = self, .player = picker, .sub = kToDeck});
+  s.frames.emplace_back(CardFrame{.card = self, .player = picker, .sub = kToDeck});
 }
 
 void stored_to_deck(Engine& e, CardId capsule, bool on_top) {

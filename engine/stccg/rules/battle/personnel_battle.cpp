@@ -49,7 +49,7 @@ void Engine::begin_battle_aboard(Seat seat, CardId vessel, std::vector<CardId> i
   emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, vessel});
   took_part_in_battle(seat);
   took_part_in_battle(State::other(seat));
-  s_.frames.push_back(std::move(b));
+  s_.frames.emplace_back(std::move(b));
 }
 
 void Engine::begin_rogue_borg_battle(Seat seat, CardId ship, DefIndex rogue) {
@@ -72,7 +72,7 @@ void Engine::begin_rogue_borg_battle(Seat seat, CardId ship, DefIndex rogue) {
   }
   emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, ship});
   took_part_in_battle(seat);
-  s_.frames.push_back(std::move(b));
+  s_.frames.emplace_back(std::move(b));
 }
 
 void Engine::open_away_team_battle(PersonnelBattleFrame b, CardId opponent) {
@@ -84,7 +84,7 @@ void Engine::open_away_team_battle(PersonnelBattleFrame b, CardId opponent) {
   attacked.player = State::other(seat);
   attacked.loc = b.loc;
   add_effect(attacked);
-  s_.frames.push_back(std::move(b));
+  s_.frames.emplace_back(std::move(b));
 }
 
 void Engine::begin_rogue_borg_raid(Seat seat, CardId ship, DefIndex rogue, CardId opponent) {

@@ -54,7 +54,7 @@ void Engine::begin_ship_battle(Seat seat, CardId firing, CardId target, const Ba
     if (seat == kNoSeat) attacked.card = firing;
     add_effect(attacked);
   }
-  s_.frames.push_back(std::move(b));
+  s_.frames.emplace_back(std::move(b));
 }
 
 int Engine::defense_shields(CardId target) const {

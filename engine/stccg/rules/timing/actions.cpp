@@ -45,7 +45,7 @@ void Engine::begin_action(Seat actor, const Action& a) {
   }
   // A card played goes face up on the table: both players see what is coming.
   if (normal_card_play(a.kind) || plays_from_hand(a.kind)) announce_play(actor, a);
-  s_.frames.push_back(ActionFrame{a, actor});
+  s_.frames.emplace_back(ActionFrame{a, actor});
 }
 
 void Engine::step(ActionFrame& f) {
@@ -57,7 +57,7 @@ void Engine::step(ActionFrame& f) {
       window.asking = State::other(f.actor);
       window.passes_to_close = 1;  // the actor has just acted: the opponent's pass closes it
       window.collector = static_cast<std::uint16_t>(s_.frames.size() - 1);
-      s_.frames.push_back(window);
+      s_.frames.emplace_back(window);
       return;
     }
     case ActionFrame::Step::kResolving: {
@@ -76,7 +76,7 @@ void Engine::step(ActionFrame& f) {
       if (f.next_response < f.responses.size()) {
         const auto [seat, response] = f.responses[f.next_response++];
         if (still_legal(seat, response) == Rule::kOk) {
-          s_.frames.push_back(ActionFrame{response, seat, ActionFrame::Step::kResolving});
+          s_.frames.emplace_back(ActionFrame{response, seat, ActionFrame::Step::kResolving});
         } else if (s_.cards[response.a].zone == Zone::kResolving) {
           move_card(response.a, Zone::kHand);  // no longer legal: back to the hand
         }

@@ -15,7 +15,7 @@ void Engine::open_window(WindowKind kind, Seat first, CardId about, LocIndex loc
   window.about = about;
   window.loc = loc;
   window.passes_to_close = kPlayers;
-  s_.frames.push_back(window);
+  s_.frames.emplace_back(window);
 }
 
 void Engine::step(WindowFrame& w) {
@@ -39,7 +39,7 @@ void Engine::step(WindowFrame& w) {
       w.passes_to_close = kPlayers;
       const Seat by = w.asking;
       w.asking = State::other(w.asking);
-      s_.frames.push_back(ActionFrame{*answer, by, ActionFrame::Step::kResolving});
+      s_.frames.emplace_back(ActionFrame{*answer, by, ActionFrame::Step::kResolving});
       return;
     } else if (answer->kind == ActionKind::kDownload) {
       // A download suspends what is under way and is made at once; the card it plays is
@@ -64,7 +64,7 @@ void Engine::step(WindowFrame& w) {
       if (at_once) {
         const Seat by = w.asking;
         w.asking = State::other(w.asking);
-        s_.frames.push_back(ActionFrame{*answer, by, ActionFrame::Step::kAnnounced});
+        s_.frames.emplace_back(ActionFrame{*answer, by, ActionFrame::Step::kAnnounced});
         return;
       }
       std::get<ActionFrame>(s_.frames[w.collector]).responses.emplace_back(w.asking, *answer);
@@ -112,7 +112,7 @@ bool Engine::picked_at_random(CardId victim, WindowKind fate) {
     meet_fate(fate, victim);
     return false;
   }
-  s_.frames.push_back(window);
+  s_.frames.emplace_back(window);
   return true;
 }
 
