@@ -20,8 +20,26 @@ void Engine::ask(Seat seat, std::vector<Action> options, bool forced_ok) {
   s_.decision.id = ++s_.decisions_made;
   s_.decision.seat = seat;
   s_.decision.options.clear();
-  for (const Action& a : options)
-    s_.decision.options.push_back(option_id(a));
+  // Options name the same cards run after run (one personnel to each ship): a card's handle is
+  // worked out once for each run of options naming it in the same place.
+  struct Named {
+    CardId card = kNoCard;
+    std::uint32_t handle = 0;
+    std::uint32_t operator()(const Engine& e, CardId c) {
+      if (c != card) {
+        card = c;
+        handle = e.option_handle(c);
+      }
+      return handle;
+    }
+  };
+  Named first;
+  Named second;
+  for (const Action& a : options) {
+    s_.decision.options.push_back(a.kind == ActionKind::kChooseFromOutside
+                                      ? option_id(a)
+                                      : encode_option(a, first(*this, a.a), second(*this, a.b)));
+  }
   s_.offered = std::move(options);
   s_.decision_open = true;
   if (s_.decisions_made > kMaxDecisionsPerGame) finish(0, v1::RESULT_REASON_WORK_CAP);
@@ -44,8 +62,12 @@ core::OptionId Engine::option_id(const Action& a) const {
   // A card from outside the game has no handle: its definition stands in the target's place.
   if (a.kind == ActionKind::kChooseFromOutside)
     return static_cast<core::OptionId>(a.kind) | (std::uint64_t{a.b} << 32);
-  return static_cast<core::OptionId>(a.kind) | (std::uint64_t{option_handle(a.a)} << 8) |
-         (std::uint64_t{option_handle(a.b)} << 32) | (std::uint64_t{a.loc} << 56);
+  return encode_option(a, option_handle(a.a), option_handle(a.b));
+}
+
+core::OptionId Engine::encode_option(const Action& a, std::uint32_t first, std::uint32_t second) {
+  return static_cast<core::OptionId>(a.kind) | (std::uint64_t{first} << 8) |
+         (std::uint64_t{second} << 32) | (std::uint64_t{a.loc} << 56);
 }
 
 std::optional<Action> Engine::action_of(core::OptionId id) const {

@@ -39,6 +39,8 @@ class Engine {
   core::OptionId option_id(const Action& action) const;
   std::optional<Action> action_of(core::OptionId id) const;
   std::uint32_t option_handle(CardId c) const;
+  // The id of `a` with its cards named by these handles (option_handle's).
+  static core::OptionId encode_option(const Action& a, std::uint32_t first, std::uint32_t second);
   void emit(Event event) { s_.events.push_back(std::move(event)); }
   void finish(std::uint8_t winners, v1::ResultReason reason);
   void check_victory();
