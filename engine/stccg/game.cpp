@@ -95,9 +95,7 @@ SubmitResult Game::submit(Seat seat, core::DecisionId id, core::OptionId option)
     return SubmitResult::refuse(Verdict::kNotOffered,
                                 rule_name(why == Rule::kOk ? Rule::kUnknownOption : why));
   }
-  s.answer = s.offered[static_cast<std::size_t>(offered - ids.begin())];
-  s.decision_open = false;
-  e_.run();
+  e_.answer(s.offered[static_cast<std::size_t>(offered - ids.begin())]);
   return SubmitResult::ok();
 }
 

@@ -97,6 +97,14 @@ std::optional<Action> Engine::action_of(core::OptionId id) const {
   return a;
 }
 
+void Engine::answer(const Action& option) {
+  // Once the turn's first order is journaled, every answer is kept to replay (journal.cpp).
+  if (s_.journal.first) s_.journal.answers.push_back(option);
+  s_.answer = option;
+  s_.decision_open = false;
+  run();
+}
+
 std::optional<Action> Engine::take_answer() {
   std::optional<Action> answer = s_.answer;
   s_.answer.reset();

@@ -32,6 +32,8 @@ class Engine {
   // Opens a decision for `seat`, or answers it at once when there is only one option and
   // `forced_ok`.
   void ask(Seat seat, std::vector<Action> options, bool forced_ok = true);
+  // Answers the open decision with one of the options offered, and runs the game on.
+  void answer(const Action& option);
   std::optional<Action> take_answer();
   // Option ids name cards by their handles: the same action always has the same id while the
   // cards it names stay where they are. A card the open decision's player may not know is named
@@ -220,8 +222,10 @@ class Engine {
   // --- Undoing orders (journal.cpp) ---
   // Keeps the journal of orders (OrderJournal) if a card of the game may undo them.
   void start_order_journal();
-  // Notes the game as it is as one of the active player's orders begins.
-  void journal_order();
+  // Notes the game as it is as one of the active player's orders, `order`, begins.
+  void journal_order(const Action& order);
+  // The game as the turn's `k`-th order began: the turn's first, replayed up to it.
+  State as_order_began(std::size_t k) const;
   // Undoes this turn's orders from the `to`-th on (the game goes back to as it was then) once
   // the current step is over, and ends the turn; `source`, the card undoing them, ends in its
   // owner's discard pile (put back where it was, it would act again).

@@ -33,8 +33,33 @@ void Engine::start_order_journal() {
   });
 }
 
-void Engine::journal_order() {
-  s_.journal.orders.push_back({s_.snapshot(), s_.events.size()});
+void Engine::journal_order(const Action& order) {
+  OrderJournal& journal = s_.journal;
+  if (!journal.first) {
+    journal.first = s_.snapshot();
+    journal.first_order = order;
+    journal.orders.push_back({0, s_.events.size()});
+    return;
+  }
+  // Its own answer is the last one kept (Engine::answer).
+  journal.orders.push_back({journal.answers.size() - 1, s_.events.size()});
+}
+
+State Engine::as_order_began(std::size_t k) const {
+  const OrderJournal& journal = s_.journal;
+  State first = *journal.first;
+  first.relist();
+  if (k == 0) return first;
+  Engine replay(std::move(first));
+  replay.s_.journal.kept = false;  // nothing replayed is journaled again
+  replay.s_.answer = journal.first_order;
+  replay.s_.decision_open = false;
+  replay.run();
+  for (std::size_t i = 0; i < journal.orders[k].answers; ++i)
+    replay.answer(journal.answers[i]);
+  // The order's decision is open in the replay: as it began, it is answered.
+  replay.s_.decision_open = false;
+  return std::move(replay.s_);
 }
 
 void Engine::rewind_orders(std::size_t to, CardId source) {
@@ -52,9 +77,9 @@ void Engine::rewind() {
   for (std::size_t c = 0; c < s_.cards.size(); ++c)
     sights.push_back({owner_sees(static_cast<CardId>(c)), all_see(static_cast<CardId>(c))});
   const OrderJournal::Entry entry = s_.journal.orders[to];
+  State before = as_order_began(to);
   State now = std::move(s_);
-  s_ = *entry.before;
-  s_.relist();
+  s_ = std::move(before);
   // Not rewound: handles and decision ids stay new, and what was drawn at random stays drawn
   // (a player who saw a result must not be able to foresee it again).
   s_.rng = now.rng;
@@ -121,7 +146,7 @@ void Engine::rewind() {
     }
   }
   s_.events_checked = 0;  // everything may have changed: the state-based checks run again
-  s_.journal.orders.clear();
+  s_.journal.clear();
   if (auto* turn = std::get_if<TurnFrame>(&s_.frames.back())) end_orders(*turn);
 }
 

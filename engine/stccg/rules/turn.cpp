@@ -18,7 +18,7 @@ void Engine::step(TurnFrame& f) {
         if (answer->kind == ActionKind::kEndTurn) {
           end_orders(f);
         } else {
-          if (s_.journal.kept) journal_order();
+          if (s_.journal.kept) journal_order(*answer);
           begin_action(s_.active, *answer);
         }
         return;
@@ -90,7 +90,7 @@ bool Engine::draw_answerable() const {
 
 void Engine::start_turn() {
   ++s_.turn;
-  s_.journal.orders.clear();
+  s_.journal.clear();
   // Stopped cards of both players become unstopped: automatic, not an action (§1.4 T0).
   for (CardId c : s_.in_play) {
     CardState& card = s_.cards[c];

@@ -132,14 +132,15 @@ constexpr DefList kDefLists[] = {
 
 std::shared_ptr<const State> State::snapshot() {
   std::vector<Event> kept_events = std::exchange(events, {});
-  std::vector<OrderJournal::Entry> kept_orders = std::exchange(journal.orders, {});
+  OrderJournal kept_journal = std::exchange(journal, {});
+  journal.kept = kept_journal.kept;
   std::array<std::vector<CardId>, std::size(kDefLists)> kept_lists;
   for (std::size_t i = 0; i < kept_lists.size(); ++i)
     kept_lists[i] = std::exchange(this->*kDefLists[i].list, {});
   auto kept_placed = std::exchange(placed, {});
   auto copy = std::make_shared<const State>(*this);
   events = std::move(kept_events);
-  journal.orders = std::move(kept_orders);
+  journal = std::move(kept_journal);
   for (std::size_t i = 0; i < kept_lists.size(); ++i)
     this->*kDefLists[i].list = std::move(kept_lists[i]);
   placed = std::move(kept_placed);

@@ -154,20 +154,33 @@ struct PlayerState {
 
 struct State;
 
-// The game as it was as each of the active player's orders of this turn began, so that a card
-// may undo the last ones (Handler::undoes_orders: Temporal Causality Loop). Kept only in a game
-// holding such a card: each order costs a copy of the state (its events left out).
+// What it takes to put the game back as each of the active player's orders of this turn began,
+// so that a card may undo the last ones (Handler::undoes_orders: Temporal Causality Loop). Kept
+// only in a game holding such a card. One copy of the state a turn, as its first order began;
+// each later order is found again by replaying the answers given since (the engine is
+// deterministic: the random generator is part of the state).
 struct OrderJournal {
   struct Entry {
-    std::shared_ptr<const State> before;
-    std::size_t events = 0;  // how many events the game had then
+    std::size_t answers = 0;  // how many of `answers` were given before this order's own
+    std::size_t events = 0;   // how many events the game had as it began
   };
   bool kept = false;
-  std::vector<Entry> orders;  // this turn's, in order
+  std::vector<Entry> orders;           // this turn's, in order
+  std::shared_ptr<const State> first;  // as the turn's first order began, its answer taken
+  std::optional<Action> first_order;   // that order
+  std::vector<Action> answers;         // every answer given since, in order
   // A rewind asked for (Engine::rewind_orders), made once the current step is over, and the card
   // that asked for it.
   std::optional<std::size_t> rewind_to;
   CardId rewind_source = kNoCard;
+
+  // Forgets the turn's orders, as a new turn begins.
+  void clear() {
+    orders.clear();
+    first.reset();
+    first_order.reset();
+    answers.clear();
+  }
 };
 
 // The complete state of a game: a plain value.
@@ -298,8 +311,9 @@ struct State {
   // insert_location.
   void swap_locations(LocIndex a, LocIndex b);
 
-  // A copy for the journal of orders: without the events, which are never rewound, nor the lists
-  // kept from the cards in play, which relist() rebuilds (each would cost the copy an allocation).
+  // A copy for the journal of orders: without the events, which are never rewound, the journal
+  // itself, nor the lists kept from the cards in play, which relist() rebuilds (each would cost
+  // the copy an allocation).
   std::shared_ptr<const State> snapshot();
   // Rebuilds the lists kept from the cards in play (the per-hook lists and `placed`) from in_play,
   // for a state put back from a snapshot.
