@@ -84,6 +84,7 @@ void Engine::rewind() {
   // (a player who saw a result must not be able to foresee it again).
   s_.rng = now.rng;
   s_.handle_counter = now.handle_counter;
+  s_.handles_given |= now.handles_given;
   s_.decisions_made = now.decisions_made;
   s_.decision = now.decision;
   s_.entries = now.entries;

@@ -163,7 +163,11 @@ std::uint32_t Engine::new_handle() {
   for (;;) {
     const auto handle = static_cast<std::uint32_t>(
         core::siphash(s_.handle_key, 0x5d0c, ++s_.handle_counter) & 0xffffff);
-    if (handle != 0 && find_handle(handle) == kNoCard) return handle;
+    if (handle == 0) continue;
+    if (!s_.handles_given[handle % State::kHandleBits] || find_handle(handle) == kNoCard) {
+      s_.note_handle(handle);
+      return handle;
+    }
   }
 }
 

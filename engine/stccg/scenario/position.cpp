@@ -281,6 +281,7 @@ State Position::build() const {
       card.handle = static_cast<std::uint32_t>(
           core::siphash(s.handle_key, 0x5d0c, ++s.handle_counter) & 0xffffff);
     } while (card.handle == 0 || !taken.insert(card.handle).second);
+    s.note_handle(card.handle);
   }
   for (CardId c : s.in_play) {
     if (s.type(c) == v1::STCCG_CARD_TYPE_FACILITY)

@@ -315,6 +315,10 @@ std::string State::check() const {
     if (there != placed[w])
       return "the cards in play at where " + std::to_string(w) + " are listed wrongly";
   }
+  for (std::size_t c = 0; c < cards.size(); ++c) {
+    if (cards[c].handle != 0 && !handles_given[cards[c].handle % kHandleBits])
+      return "card " + std::to_string(c) + "'s handle is not among the handles given";
+  }
   for (const Effect& x : effects) {
     if (!may_have(x.kind))
       return "effect kind " + std::to_string(static_cast<int>(x.kind)) + " is not in effect_kinds";

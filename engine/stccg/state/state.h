@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <boost/container/deque.hpp>
 #include <boost/container/options.hpp>
 #include <cstdint>
@@ -190,6 +191,11 @@ struct State {
   core::Rng rng;
   std::uint64_t handle_key = 0;
   std::uint32_t handle_counter = 0;
+  // A bit for every handle given out, by its low bits (kHandleBits): a new handle whose bit is
+  // clear is no card's, and only one whose bit is set is looked for among the cards.
+  static constexpr std::size_t kHandleBits = 4096;
+  std::bitset<kHandleBits> handles_given;
+  void note_handle(std::uint32_t handle) { handles_given.set(handle % kHandleBits); }
 
   std::vector<CardState> cards;
   std::vector<CardId> in_play;  // cards in Zone::kPlay, in the order they entered
