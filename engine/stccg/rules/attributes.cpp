@@ -246,6 +246,22 @@ int Engine::lost_skill_entry(CardId personnel) const {
   return -1;
 }
 
+Gender Engine::gender(CardId personnel) const {
+  // One chosen on arrival (a Soong-type Android, kGender) stands in for the printed one.
+  if (const Effect* chosen = find_effect(EffectKind::kGender, personnel))
+    return static_cast<Gender>(chosen->value);
+  switch (s_.def(personnel).card.personnel().gender()) {
+    case v1::STCCG_GENDER_MALE:
+      return Gender::kMale;
+    case v1::STCCG_GENDER_FEMALE:
+      return Gender::kFemale;
+    case v1::STCCG_GENDER_NONE:
+      return Gender::kNone;
+    default:
+      return Gender::kUnknown;
+  }
+}
+
 MemberFacts Engine::base_facts(CardId personnel) const {
   const CardDef& def = s_.def(personnel);
   const auto& p = def.card.personnel();
@@ -262,21 +278,7 @@ MemberFacts Engine::base_facts(CardId personnel) const {
   // A classification set by a card on it (Scottish Setter) comes after any swap.
   if (const Effect* set = find_effect(EffectKind::kClassification, personnel))
     facts.classification = static_cast<Classification>(set->value);
-  switch (p.gender()) {
-    case v1::STCCG_GENDER_MALE:
-      facts.gender = Gender::kMale;
-      break;
-    case v1::STCCG_GENDER_FEMALE:
-      facts.gender = Gender::kFemale;
-      break;
-    case v1::STCCG_GENDER_NONE:
-      facts.gender = Gender::kNone;
-      break;
-    default:
-      break;
-  }
-  if (const Effect* chosen = find_effect(EffectKind::kGender, personnel))
-    facts.gender = static_cast<Gender>(chosen->value);
+  facts.gender = gender(personnel);
   switch (p.kind()) {
     case v1::STCCG_PERSONNEL_KIND_HOLOGRAM:
       facts.kind = PersonnelKind::kHologram;

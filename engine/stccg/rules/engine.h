@@ -476,6 +476,8 @@ class Engine {
   bool modifier_holds(const ModifierDef& m, CardId source, CardId target) const;
   bool may_use(CardId equipment, CardId personnel) const;
   MemberFacts base_facts(CardId personnel) const;
+  // A personnel's gender: printed, or chosen (base_facts' own; nothing modifies it).
+  Gender gender(CardId personnel) const;
   // The entry of its skill box an effect takes from the personnel (kSkillEntryLost), or -1.
   int lost_skill_entry(CardId personnel) const;
   // The printed facts with the skills equipment grants, attributes as printed.

@@ -274,7 +274,7 @@ void interphasic_plasma_creatures_check(Engine& e, CardId self) {
 void parallel_romance(Engine& e, AttemptFrame& f) {
   std::vector<CardId> males, females;
   for (CardId c : f.members) {
-    const Gender g = e.facts(c).gender;
+    const Gender g = e.gender(c);
     if (g == Gender::kMale) males.push_back(c);
     if (g == Gender::kFemale) females.push_back(c);
   }

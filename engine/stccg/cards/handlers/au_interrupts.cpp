@@ -177,7 +177,7 @@ bool lone_male_for_risa(const Engine& e, Seat seat, CardId c, LocIndex risa) {
   const State& s = e.state();
   const CardState& p = s.cards[c];
   if (risa == kNoLoc || !e.is_personnel(c) || !s.in_play_at(c) || p.where != Where::kSurface ||
-      p.controller != seat || p.loc == risa || e.in_stasis(c) || e.facts(c).gender != Gender::kMale)
+      p.controller != seat || p.loc == risa || e.in_stasis(c) || e.gender(c) != Gender::kMale)
     return false;
   const auto& surface = s.in_play_where(Where::kSurface);
   return std::none_of(surface.begin(), surface.end(), [&](CardId other) {

@@ -634,8 +634,7 @@ std::vector<CardId> groupie_males(const Engine& e, CardId member, LocIndex loc) 
   if (member == kNoCard || !s.in_play_at(member) || s.cards[member].where != Where::kSurface)
     return males;
   for (CardId c : e.attempt_group(s.cards[member].controller, loc, member)) {
-    if (s.in_play_at(c) && s.cards[c].where == Where::kSurface &&
-        e.facts(c).gender == Gender::kMale)
+    if (s.in_play_at(c) && s.cards[c].where == Where::kSurface && e.gender(c) == Gender::kMale)
       males.push_back(c);
   }
   return males;

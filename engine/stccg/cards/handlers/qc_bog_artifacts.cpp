@@ -30,7 +30,7 @@ std::vector<CardId> canar_candidates(const Engine& e, Gender gender, CardId apar
   const State& s = e.state();
   std::vector<CardId> out;
   for (CardId c : s.in_play) {
-    if (!e.is_personnel(c) || e.in_stasis(c) || e.facts(c).gender != gender) continue;
+    if (!e.is_personnel(c) || e.in_stasis(c) || e.gender(c) != gender) continue;
     if (apart_from != kNoCard && canar_present_together(e, c, apart_from)) continue;
     out.push_back(c);
   }

@@ -85,7 +85,7 @@ std::vector<CardId> jenice_males_present(const Engine& e, CardId self) {
   if (s.cards[self].disabled) return out;
   for (CardId c : s.in_play) {
     if (c != self && e.is_personnel(c) && !s.cards[c].disabled && manheim_same_group(s, c, self) &&
-        e.facts(c).gender == Gender::kMale)
+        e.gender(c) == Gender::kMale)
       out.push_back(c);
   }
   return out;
