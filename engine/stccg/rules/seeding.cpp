@@ -91,14 +91,23 @@ std::vector<Action> Engine::seed_options(const SeedFrame& f, Seat seat) const {
         offer({ActionKind::kSeedMission, c, kNoCard, 0});
         if (locations > 0) offer({ActionKind::kSeedMission, c, kNoCard, 1});
         break;
-      case SeedFrame::Step::kDilemmas:
+      case SeedFrame::Step::kDilemmas: {
         // What check_seed asks of the card itself holds for every card of the seed pile, in
-        // this step: only check_seed_under's tests depend on where it goes.
+        // this step: only check_seed_under's tests depend on where it goes. For a dilemma with
+        // no say of its own, that is only whether its placement fits the mission's.
+        const CardDef& def = s_.def(c);
+        const bool plain_dilemma = def.type() == v1::STCCG_CARD_TYPE_DILEMMA &&
+                                   !def.unsupported() && is_seed_card(def) &&
+                                   !(def.handler && def.handler->may_seed_under);
         for (LocIndex loc = 0; loc < locations; ++loc) {
-          if (check_seed_under(seat, c, loc) == Rule::kOk)
-            options.push_back({ActionKind::kSeedUnder, c, kNoCard, loc});
+          const bool fits = plain_dilemma
+                                ? fits_placement(def.card.dilemma().placement(),
+                                                 s_.traits(s_.spaceline[loc].mission).placement)
+                                : check_seed_under(seat, c, loc) == Rule::kOk;
+          if (fits) options.push_back({ActionKind::kSeedUnder, c, kNoCard, loc});
         }
         break;
+      }
       case SeedFrame::Step::kFacilities:
         for (LocIndex loc = 0; loc < locations; ++loc)
           offer({ActionKind::kSeedFacility, c, kNoCard, loc});
