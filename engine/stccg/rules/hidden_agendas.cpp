@@ -64,7 +64,8 @@ void Engine::agenda_options(Seat seat, bool orders, std::vector<Action>& out) co
   }
   if (!orders) return;
   for (CardId c : s_.players[seat].hand) {
-    if (check_play_face_down(seat, c, /*seeding=*/false) == Rule::kOk)
+    // Most of the hand is no hidden agenda: that is asked first, from the card's traits.
+    if (hidden_agenda(c) && check_play_face_down(seat, c, /*seeding=*/false) == Rule::kOk)
       out.push_back({ActionKind::kPlayFaceDown, c});
   }
 }

@@ -239,14 +239,19 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       }
     }
   }
+  const bool self_controlled_in_play =
+      std::any_of(on_cards.begin(), on_cards.end(), [&](CardId c) { return self_controlling(c); });
   // Battles (§3.11, §3.12), cloaking and docking (§3.15, §3.5). A stopped or cloaked vessel
   // does not fire; of the others, targets are looked for first: most vessels have none, and
   // whether one may fire (a leader aboard) costs far more.
   for (std::size_t i = 0; i < vessels.size(); ++i) {
     const CardId v = vessels[i];
     const CardState& vessel = s_.cards[v];
-    if (!vessel.stopped && !vessel.cloaked) {
-      const auto targets = ship_targets(seat, s_.cards[v].loc);
+    // Targets are looked for only where there may be some (ship_targets): the other player's
+    // vessels, or a card that controls itself.
+    if (!vessel.stopped && !vessel.cloaked &&
+        (foreign_vessel_at[vessel.loc] || self_controlled_in_play)) {
+      const auto targets = ship_targets(seat, vessel.loc);
       if (!targets.empty() && may_fire(v, /*initiating=*/true) == Rule::kOk) {
         for (CardId target : targets) {
           if (may_target(seat, v, target) == Rule::kOk)
