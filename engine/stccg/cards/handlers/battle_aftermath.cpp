@@ -185,7 +185,10 @@ void arbiter_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* w
   std::vector<CardId> offered;  // one play per group, named by its strongest Klingon leader
   std::vector<CardId> seen;     // the members of the groups looked at: each group once
   for (CardId c : s.in_play) {
+    // Only a group with a Klingon in it may have rival Klingon leaders: it is looked at from
+    // its first Klingon.
     if (!e.is_personnel(c) || s.cards[c].controller != seat ||
+        !(e.affiliations(c) & bit(Affiliation::kKlingon)) ||
         std::find(seen.begin(), seen.end(), c) != seen.end())
       continue;
     const std::vector<CardId> group = group_of(e, c);
