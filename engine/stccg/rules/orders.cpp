@@ -137,7 +137,8 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   }
   // Only cards aboard or on a planet beam or walk (may_transfer).
   s_.for_each_in_play_where(Where::kAboard, Where::kSurface, [&](CardId c) {
-    if (may_transfer(seat, c) == Rule::kOk) {
+    // may_transfer's first refusal, asked here: half the cards are the other player's.
+    if (s_.cards[c].controller == seat && may_transfer(seat, c) == Rule::kOk) {
       const LocIndex here = location_of(c);
       for (std::size_t i = 0; i < vessels.size(); ++i) {
         // Only the vessels where it is: may_board refuses the others.
