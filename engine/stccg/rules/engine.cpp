@@ -128,9 +128,7 @@ void Engine::run() {
   }
 }
 
-void Engine::after_change() {
-  // Cures and live scores can only change when something happened.
-  if (s_.over || s_.events.size() == s_.events_checked) return;
+void Engine::state_checks() {
   s_.events_checked = s_.events.size();
   check_cures();
   check_waiting_dilemmas();

@@ -48,8 +48,12 @@ class Engine {
   void check_victory();
   // The score `seat` needs to win: 100, unless a card in play says more (Handler::winning_score).
   int winning_score(Seat seat) const;
-  // State-based checks after every step: cures, live scores, victory (§7 implication 7).
-  void after_change();
+  // State-based checks after every step: cures, live scores, victory (§7 implication 7). They
+  // can only change when something happened: inline, since most steps emit no event.
+  void after_change() {
+    if (!s_.over && s_.events.size() != s_.events_checked) state_checks();
+  }
+  void state_checks();
   void update_live_scores();
   Rule check_action(const Action& action) const;
   // Choices inside a resolution: each returns nullopt after asking, and the answer when the
