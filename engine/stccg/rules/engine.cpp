@@ -132,10 +132,6 @@ void Engine::state_checks() {
   s_.events_checked = s_.events.size();
   check_cures();
   check_waiting_dilemmas();
-  const auto checks = [&](CardId c) {
-    const Handler* handler = s_.handler(c);
-    return handler && handler->state_check;
-  };
   // A copy: a check may change the list. Most games hold a handful of such cards.
   const boost::container::small_vector<CardId, 16> checking(s_.state_checking_in_play.begin(),
                                                             s_.state_checking_in_play.end());
@@ -144,8 +140,9 @@ void Engine::state_checks() {
   }
   // Missions are not in play but on the spaceline; their checks run too (Nebula).
   for (std::size_t loc = 0; loc < s_.spaceline.size(); ++loc) {
+    if (!s_.spaceline[loc].mission_checks) continue;
     const CardId mission = s_.spaceline[loc].mission;
-    if (checks(mission)) s_.handler(mission)->state_check(*this, mission);
+    s_.handler(mission)->state_check(*this, mission);
   }
   update_live_scores();
 }

@@ -60,7 +60,8 @@ void Engine::reveal_agenda(CardId card) {
 
 void Engine::agenda_options(Seat seat, bool orders, std::vector<Action>& out) const {
   for (CardId c : s_.in_play_where(Where::kTable)) {  // where a face-down agenda lies
-    if (check_reveal(seat, c) == Rule::kOk) out.push_back({ActionKind::kReveal, c});
+    if (s_.cards[c].face_down && check_reveal(seat, c) == Rule::kOk)
+      out.push_back({ActionKind::kReveal, c});
   }
   if (!orders) return;
   for (CardId c : s_.players[seat].hand) {

@@ -248,7 +248,7 @@ Rule Engine::check_seed_under(Seat seat, CardId c, LocIndex loc) const {
 
 void Engine::insert_mission(Seat seat, CardId mission, LocIndex at) {
   Location location;
-  location.mission = mission;
+  s_.set_mission(location, mission);
   location.seeder = seat;
   s_.insert_location(at, std::move(location));
   s_.cards[mission].loc = kNoLoc;  // move_card puts it there, and says so

@@ -76,7 +76,7 @@ LocIndex Position::add_mission(Seat seeder, std::string_view title) {
   s_.cards[c].zone = Zone::kMission;
   s_.cards[c].loc = loc;
   Location location;
-  location.mission = c;
+  s_.set_mission(location, c);
   location.seeder = seeder;
   s_.spaceline.push_back(location);
   return loc;

@@ -77,6 +77,12 @@ void remap_locations(State& s, Remap remap) {
 
 }  // namespace
 
+void State::set_mission(Location& location, CardId mission) const {
+  location.mission = mission;
+  const Handler* checking = handler(mission);
+  location.mission_checks = checking && checking->state_check;
+}
+
 void State::insert_location(LocIndex at, Location location) {
   remap_locations(*this, [at](LocIndex& loc) {
     if (loc != kNoLoc && loc >= at) ++loc;
@@ -282,6 +288,9 @@ std::string State::check() const {
       if (c != kNoCard && (cards[c].zone != Zone::kMission || cards[c].loc != loc))
         return "mission " + std::to_string(c) + " is not at its location " + std::to_string(loc);
     }
+    const Handler* checking = l.mission != kNoCard ? handler(l.mission) : nullptr;
+    if (l.mission_checks != (checking && checking->state_check))
+      return "the location " + std::to_string(loc) + " does not note its mission's state check";
     for (CardId c : l.seeds) {
       if (cards[c].loc != loc)
         return "seed card " + std::to_string(c) + " is not at its location " + std::to_string(loc);

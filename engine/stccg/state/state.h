@@ -83,6 +83,9 @@ struct Location {
   Seat completed_by = kNoSeat;
   // A bit per player who has attempted it this game.
   std::uint8_t attempted = 0;
+  // Whether its mission's handler has a state check (Nebula), run after every step that changed
+  // something: set as the location is made (State::set_mission), held by State::check.
+  bool mission_checks = false;
 };
 
 // The three side decks (§3.19).
@@ -312,6 +315,8 @@ struct State {
   // location's mission and copy get their index here; the caller moves those cards there. Past
   // events keep the indices they were recorded with.
   void insert_location(LocIndex at, Location location);
+  // Makes `mission` the mission of `location`.
+  void set_mission(Location& location, CardId mission) const;
   // Exchanges the locations at `a` and `b`, each with everything at it, under it and on it
   // (Q rearranges the spaceline): every location index the game keeps follows its place, as for
   // insert_location.
