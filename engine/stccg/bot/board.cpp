@@ -19,32 +19,8 @@ MemberFacts printed_facts(const CardDef& def) {
   m.persona = def.persona;
   m.unique = def.unique();
   m.classification = static_cast<Classification>(p.classification());
-  switch (p.gender()) {
-    case v1::STCCG_GENDER_MALE:
-      m.gender = Gender::kMale;
-      break;
-    case v1::STCCG_GENDER_FEMALE:
-      m.gender = Gender::kFemale;
-      break;
-    case v1::STCCG_GENDER_NONE:
-      m.gender = Gender::kNone;
-      break;
-    default:
-      break;
-  }
-  switch (p.kind()) {
-    case v1::STCCG_PERSONNEL_KIND_HOLOGRAM:
-      m.kind = PersonnelKind::kHologram;
-      break;
-    case v1::STCCG_PERSONNEL_KIND_ANDROID:
-      m.kind = PersonnelKind::kAndroid;
-      break;
-    case v1::STCCG_PERSONNEL_KIND_EXOCOMP:
-      m.kind = PersonnelKind::kExocomp;
-      break;
-    default:
-      break;
-  }
+  m.gender = printed_gender(def);
+  m.kind = printed_kind(def);
   m.integrity = p.integrity();
   m.cunning = p.cunning();
   m.strength = p.strength();

@@ -529,6 +529,32 @@ std::optional<DefIndex> CardDb::find_title(std::string_view title) const {
   return std::nullopt;
 }
 
+Gender printed_gender(const CardDef& def) {
+  switch (def.card.personnel().gender()) {
+    case v1::STCCG_GENDER_MALE:
+      return Gender::kMale;
+    case v1::STCCG_GENDER_FEMALE:
+      return Gender::kFemale;
+    case v1::STCCG_GENDER_NONE:
+      return Gender::kNone;
+    default:
+      return Gender::kUnknown;
+  }
+}
+
+PersonnelKind printed_kind(const CardDef& def) {
+  switch (def.card.personnel().kind()) {
+    case v1::STCCG_PERSONNEL_KIND_HOLOGRAM:
+      return PersonnelKind::kHologram;
+    case v1::STCCG_PERSONNEL_KIND_ANDROID:
+      return PersonnelKind::kAndroid;
+    case v1::STCCG_PERSONNEL_KIND_EXOCOMP:
+      return PersonnelKind::kExocomp;
+    default:
+      return PersonnelKind::kNormal;
+  }
+}
+
 std::vector<DefIndex> CardDb::search(std::string_view text) const {
   const std::string wanted = core::lower(text);
   std::vector<DefIndex> found;

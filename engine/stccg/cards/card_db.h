@@ -143,6 +143,10 @@ struct CardDef {
   bool unsupported() const { return !card.unsupported().empty(); }
 };
 
+// A personnel's printed gender and kind, in the rules' vocabulary.
+Gender printed_gender(const CardDef& def);
+PersonnelKind printed_kind(const CardDef& def);
+
 // The facts the rules ask of every card in play at every decision, packed apart from the
 // definitions (a CardDef holds protobufs and formulas, hundreds of bytes): a walk over the cards
 // in play reads these and stays in cache.

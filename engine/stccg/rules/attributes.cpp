@@ -250,16 +250,7 @@ Gender Engine::gender(CardId personnel) const {
   // One chosen on arrival (a Soong-type Android, kGender) stands in for the printed one.
   if (const Effect* chosen = find_effect(EffectKind::kGender, personnel))
     return static_cast<Gender>(chosen->value);
-  switch (s_.def(personnel).card.personnel().gender()) {
-    case v1::STCCG_GENDER_MALE:
-      return Gender::kMale;
-    case v1::STCCG_GENDER_FEMALE:
-      return Gender::kFemale;
-    case v1::STCCG_GENDER_NONE:
-      return Gender::kNone;
-    default:
-      return Gender::kUnknown;
-  }
+  return printed_gender(s_.def(personnel));
 }
 
 MemberFacts Engine::base_facts(CardId personnel) const {
@@ -279,19 +270,7 @@ MemberFacts Engine::base_facts(CardId personnel) const {
   if (const Effect* set = find_effect(EffectKind::kClassification, personnel))
     facts.classification = static_cast<Classification>(set->value);
   facts.gender = gender(personnel);
-  switch (p.kind()) {
-    case v1::STCCG_PERSONNEL_KIND_HOLOGRAM:
-      facts.kind = PersonnelKind::kHologram;
-      break;
-    case v1::STCCG_PERSONNEL_KIND_ANDROID:
-      facts.kind = PersonnelKind::kAndroid;
-      break;
-    case v1::STCCG_PERSONNEL_KIND_EXOCOMP:
-      facts.kind = PersonnelKind::kExocomp;
-      break;
-    default:
-      break;
-  }
+  facts.kind = printed_kind(def);
   facts.integrity = p.integrity();
   facts.cunning = shape.card.personnel().cunning();
   facts.strength = shape.card.personnel().strength();

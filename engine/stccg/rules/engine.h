@@ -1,5 +1,6 @@
 #pragma once
 
+#include <boost/container/small_vector.hpp>
 #include <limits>
 #include <optional>
 #include <span>
@@ -417,8 +418,9 @@ class Engine {
   bool stands_on(Seat seat, LocIndex loc, CardId c) const;
   std::vector<CardId> on_surface(Seat seat, LocIndex loc) const;
   std::vector<std::vector<CardId>> away_teams(Seat seat, LocIndex loc) const;
-  // `seat`'s ships and facilities in space, in play order.
-  std::vector<CardId> vessels_of(Seat seat) const;
+  // `seat`'s ships and facilities in space, in play order: a handful, kept off the heap, since
+  // every order decision asks.
+  boost::container::small_vector<CardId, 16> vessels_of(Seat seat) const;
   CardId facility_of(Seat seat, LocIndex loc) const;
   LocIndex location_of(CardId c) const;
   bool planet(LocIndex loc) const;

@@ -160,11 +160,9 @@ std::vector<std::vector<CardId>> Engine::away_teams(Seat seat, LocIndex loc) con
   return teams;
 }
 
-std::vector<CardId> Engine::vessels_of(Seat seat) const {
-  const auto& space = s_.in_play_where(Where::kSpace);
-  std::vector<CardId> out;
-  out.reserve(space.size());  // one allocation, not a growth series
-  for (CardId c : space) {
+boost::container::small_vector<CardId, 16> Engine::vessels_of(Seat seat) const {
+  boost::container::small_vector<CardId, 16> out;
+  for (CardId c : s_.in_play_where(Where::kSpace)) {
     if (s_.cards[c].controller == seat) out.push_back(c);
   }
   return out;

@@ -57,7 +57,7 @@ void Engine::hold_play(CardId held, Seat by, CardId shown, CardId source, std::u
 }
 
 void Engine::free_play_options(Seat seat, std::vector<Action>& out) const {
-  const std::vector<CardId> vessels = vessels_of(seat);
+  const auto vessels = vessels_of(seat);
   for (CardId c : s_.players[seat].hand) {
     const Handler* handler = s_.handler(c);
     if (handler && handler->plays) {

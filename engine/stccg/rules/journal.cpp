@@ -52,9 +52,7 @@ State Engine::as_order_began(std::size_t k) const {
   if (k == 0) return first;
   Engine replay(std::move(first));
   replay.s_.journal.kept = false;  // nothing replayed is journaled again
-  replay.s_.answer = journal.first_order;
-  replay.s_.decision_open = false;
-  replay.run();
+  replay.answer(*journal.first_order);
   for (std::size_t i = 0; i < journal.orders[k].answers; ++i)
     replay.answer(journal.answers[i]);
   // The order's decision is open in the replay: as it began, it is answered.

@@ -44,12 +44,9 @@ std::vector<Action> Engine::order_options(Seat seat) const {
   };
   const PlayerState& player = s_.players[seat];
   const auto locations = static_cast<LocIndex>(s_.spaceline.size());
-  // The player's ships and facilities (vessels_of) and their crews, below, are gathered without
-  // an allocation: this runs at every order decision.
-  boost::container::small_vector<CardId, 16> vessels;
-  for (CardId c : s_.in_play_where(Where::kSpace)) {
-    if (s_.cards[c].controller == seat) vessels.push_back(c);
-  }
+  // The player's vessels, and their crews below, are gathered without an allocation: this runs
+  // at every order decision.
+  const auto vessels = vessels_of(seat);
   std::bitset<kMaxLocations> foreign_vessel_at;  // where the other player has one
   for (CardId c : s_.in_play_where(Where::kSpace)) {
     if (s_.cards[c].controller != seat) foreign_vessel_at[s_.cards[c].loc] = true;
@@ -61,7 +58,7 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       if (!card_play && !free_report(c)) continue;
       // What every card play needs is checked once per card, not once per place to play it.
       if (check_from_hand(seat, c) != Rule::kOk) continue;
-      card_plays(seat, c, {vessels.data(), vessels.size()}, options);
+      card_plays(seat, c, vessels, options);
     }
   }
   // Each vessel's crew (as crew() gives it), gathered once for the movement and transfer checks:
