@@ -312,4 +312,18 @@ inline bool may_start_card_frame(const Engine& e, CardId self) {
   });
 }
 
+// Cards of the opponent being played, which a nullifier may answer.
+template <typename Fits>
+void answer_plays(const Engine& e, Seat seat, CardId self, std::vector<Action>& out, Fits fits) {
+  // Offered in card order.
+  std::vector<CardId> played;
+  for (CardId c : e.state().resolving) {
+    if (e.just_played(c, State::other(seat)) && fits(c) && e.may_nullify(self, c))
+      played.push_back(c);
+  }
+  std::sort(played.begin(), played.end());
+  for (CardId c : played)
+    out.push_back({ActionKind::kPlayInterrupt, self, c});
+}
+
 }  // namespace spacedock::stccg::handlers

@@ -46,20 +46,6 @@ bool is_type(const Engine& e, CardId c, v1::StccgCardType type) {
   return def.type() == type;
 }
 
-// Cards of the opponent being played, which a nullifier may answer.
-template <typename Fits>
-void answer_plays(const Engine& e, Seat seat, CardId self, std::vector<Action>& out, Fits fits) {
-  // Offered in card order.
-  std::vector<CardId> played;
-  for (CardId c : e.state().resolving) {
-    if (e.just_played(c, State::other(seat)) && fits(c) && e.may_nullify(self, c))
-      played.push_back(c);
-  }
-  std::sort(played.begin(), played.end());
-  for (CardId c : played)
-    out.push_back({ActionKind::kPlayInterrupt, self, c});
-}
-
 Rule target_still_playing(const Engine& e, Seat, const Action& play) {
   return e.state().cards[play.b].zone == Zone::kResolving ? Rule::kOk : Rule::kNoTarget;
 }

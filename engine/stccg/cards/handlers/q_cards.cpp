@@ -198,18 +198,14 @@ void wheres_guinan(Engine& e, AttemptFrame& f) {
 // nullifies another Off Switch being played.
 
 bool android(const Engine& e, CardId c) {
-  return e.is_personnel(c) && e.base_facts(c).kind == PersonnelKind::kAndroid;
+  return e.is_personnel(c) && printed_kind(e.state().def(c)) == PersonnelKind::kAndroid;
 }
 
 void off_switch_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                       std::vector<Action>& out) {
   const State& s = e.state();
   if (window) {
-    for (CardId c : s.resolving) {  // a card just played is resolving
-      if (c != self && s.handler(c) == &kOffSwitch && e.just_played(c, State::other(seat)) &&
-          e.may_nullify(self, c))
-        out.push_back({ActionKind::kPlayInterrupt, self, c});
-    }
+    answer_plays(e, seat, self, out, [&](CardId c) { return s.handler(c) == &kOffSwitch; });
     if (window->kind == WindowKind::kDilemma) return;  // only cancellers there
   }
   for (CardId c : s.in_play) {

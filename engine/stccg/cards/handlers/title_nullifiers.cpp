@@ -57,11 +57,7 @@ void plexing_resolve(Engine& e, ActionFrame& f) {
 void wrong_door_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                       std::vector<Action>& out) {
   if (!window || window->kind == WindowKind::kDilemma) return;
-  const State& s = e.state();
-  for (CardId c : s.resolving) {  // a card just played is resolving
-    if (s.handler(c) == &kQTent && e.just_played(c, State::other(seat)) && e.may_nullify(self, c))
-      out.push_back({ActionKind::kPlayInterrupt, self, c});
-  }
+  answer_plays(e, seat, self, out, [&](CardId c) { return e.state().handler(c) == &kQTent; });
 }
 
 Rule target_being_played(const Engine& e, Seat, const Action& play) {
