@@ -876,6 +876,54 @@ TEST_CASE("stccg view: Trust Me's cards from outside the game are public discard
   CHECK(told);
 }
 
+TEST_CASE("stccg view: Mordock's bonus forfeited by battling names no card") {
+  // A completes First Contact with Mordock in play (30 + 5), then battles at Plunder Site: the
+  // 5 are lost. That score has no one card for its source, and says why instead.
+  Position position(CardDb::standard());
+  position.add_mission(0, "First Contact");
+  position.add_mission(1, "Study Stellar Collision");
+  position.add_mission(1, "Plunder Site");
+  const CardId mordock = position.add_on_planet(0, 0, "Mordock");  // names the Away Team
+  position.add_on_planet(0, 0, "Deanna Troi");
+  const CardId korris = position.add_on_planet(2, 0, "Korris");
+  const CardId worf = position.add_on_planet(2, 1, "Worf");
+  const CardId idle = position.add_in_space(1, 0, "I.K.C. K'Vort");  // A's turn stays open
+  position.add_aboard(idle, "Kargan");
+  position.add_to_pile(0, Zone::kDrawDeck, "Riva");
+  position.add_to_pile(1, Zone::kDrawDeck, "Taitt");
+  Game game = Game::from_position(position.build());
+  // Answers `wanted` at the first decision offering it, passing the windows before it.
+  const auto answer = [&](const Action& wanted) {
+    for (int passes = 0; passes < 8; ++passes) {
+      const core::Decision* d = game.decision();
+      REQUIRE(d != nullptr);
+      const auto id = game.option_id(wanted);
+      if (game.submit(d->seat, d->id, id).accepted()) return;
+      REQUIRE(game.submit(d->seat, d->id, game.option_id({ActionKind::kPass})).accepted());
+    }
+    FAIL("never offered");
+  };
+  answer({ActionKind::kAttempt, mordock, kNoCard, 0});
+  REQUIRE(game.state().players[0].score == 35);
+  answer({ActionKind::kBattle, korris, worf, 2});
+  answer({ActionKind::kYes});
+  REQUIRE(game.state().players[0].score == 30);
+  const SeatNames names(std::vector<std::string>{"A", "B"});
+  int forfeits = 0;
+  for (std::size_t i = 0; i < game.events().size(); ++i) {
+    const auto* scored = std::get_if<ev::Scored>(&game.events()[i]);
+    if (!scored || scored->source != kNoCard) continue;
+    for (const Viewer viewer : {Viewer::player(0), Viewer::player(1), Viewer::spectator()}) {
+      v1::GameEvent event;
+      project_event(game, i, viewer, names, &event);
+      CHECK(event.text() == "A loses 5 points for battling (total 30)");
+      CHECK_FALSE(event.stccg().scored().has_source());
+    }
+    ++forfeits;
+  }
+  CHECK(forfeits == 1);
+}
+
 TEST_CASE("stccg view: Jealous Amanda's choice names the personnel relocated and the planets") {
   Position position(CardDb::standard());
   position.add_mission(0, "First Contact");

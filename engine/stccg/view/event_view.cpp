@@ -158,7 +158,9 @@ class EventWriter {
     m->set_seat(e.player);
     m->set_points(e.points);
     m->set_total(e.total);
-    const std::string source = card(e.source, m->mutable_source());
+    // Bonus points forfeited by battling (Mordock's) name no one card.
+    const std::string source =
+        e.source == kNoCard ? "battling" : card(e.source, m->mutable_source());
     const int points = e.points < 0 ? -e.points : e.points;
     return name_(e.player) + (e.points < 0 ? " loses " : " scores ") + std::to_string(points) +
            (points == 1 ? " point" : " points") + " for " + source + " (total " +
