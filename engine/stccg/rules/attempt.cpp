@@ -242,6 +242,8 @@ void Engine::check_requirements(AttemptFrame& f) {
     f.paid.clear();
     prune(f);
   }
+  if (mission_handler && mission_handler->requirements_met)
+    mission_handler->requirements_met(*this, mission_card, f);
   Location& location = s_.spaceline[f.loc];
   location.completed_by = f.player;
   std::optional<int> points = end.points;

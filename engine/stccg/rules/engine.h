@@ -267,6 +267,9 @@ class Engine {
   // check_report once the card may be played from the hand (check_from_hand): whether it may
   // report to `facility` (or at `loc`).
   Rule report_destination(Seat seat, CardId card, CardId facility, LocIndex loc) const;
+  // What a card entering play from anywhere must pass: an open Alternate Universe Door for an
+  // AU card, uniqueness, personas, cards the engine does not play.
+  Rule check_entering(Seat seat, CardId card) const;
   // The normal card plays of `c` (reports, builds, events without a handler) that its checks
   // accept, to `seat`'s ships and facilities in space `vessels`; `c` passes check_from_hand.
   void card_plays(Seat seat, CardId c, std::span<const CardId> vessels,

@@ -546,6 +546,11 @@ Rule Engine::check_from_hand(Seat seat, CardId card) const {
       (free_report(card) ? s_.players[seat].orders_begun : !may_play_card(seat, report)) &&
       !playing_free(seat))
     return Rule::kCardPlayUsed;
+  return check_entering(seat, card);
+}
+
+Rule Engine::check_entering(Seat seat, CardId card) const {
+  const CardDef& def = s_.def(card);
   // Alternate Universe cards need an open Alternate Universe Door of the player's (CRD IV.6).
   if (!doorway_admits(seat, def)) return Rule::kNotPlayableNow;
   // A card the engine does not play yet is never offered: reports and builds too, not only the

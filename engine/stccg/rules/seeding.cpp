@@ -26,6 +26,12 @@ bool fits_placement(v1::StccgPlacement card, v1::StccgPlacement mission) {
   return card == v1::STCCG_PLACEMENT_DUAL || mission == v1::STCCG_PLACEMENT_DUAL || card == mission;
 }
 
+// A personnel that is a seed card (Data's Body, qc.md) reports for duty aboard its player's
+// outpost in the facility step, or goes under a seed card that holds personnel (Cryosatellite).
+bool reports_when_seeded(const CardDef& def) {
+  return def.type() == v1::STCCG_CARD_TYPE_PERSONNEL && is_seed_card(def);
+}
+
 }  // namespace
 
 // `seat`'s seed card under the mission at `loc` that holds `c` and has room left for it
@@ -109,6 +115,11 @@ std::vector<Action> Engine::seed_options(const SeedFrame& f, Seat seat) const {
         break;
       }
       case SeedFrame::Step::kFacilities:
+        if (reports_when_seeded(s_.def(c))) {
+          for (CardId outpost : s_.in_play_where(Where::kSpace))
+            offer({ActionKind::kReport, c, outpost});
+          break;
+        }
         for (LocIndex loc = 0; loc < locations; ++loc)
           offer({ActionKind::kSeedFacility, c, kNoCard, loc});
         offer({ActionKind::kSeedFacility, c});  // on the table (check_seed)
@@ -202,6 +213,18 @@ Rule Engine::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
     case ActionKind::kPlayFaceDown:
       if (f.step != SeedFrame::Step::kFacilities) return Rule::kWrongStep;
       return check_play_face_down(seat, a.a, /*seeding=*/true);
+    case ActionKind::kReport: {
+      if (f.step != SeedFrame::Step::kFacilities) return Rule::kWrongStep;
+      if (!reports_when_seeded(def)) return Rule::kWrongCardType;
+      if (Rule r = check_entering(seat, a.a); r != Rule::kOk) return r;
+      // Aboard one of the player's own outposts, as it would report there from the hand.
+      const CardId outpost = a.b;
+      if (outpost == kNoCard || !s_.in_play_at(outpost) || !is_facility(outpost) ||
+          s_.def(outpost).card.facility().kind() != v1::STCCG_FACILITY_KIND_OUTPOST ||
+          s_.cards[outpost].controller != seat || a.loc != kNoLoc)
+        return Rule::kNowhereToReport;
+      return report_destination(seat, a.a, outpost, a.loc);
+    }
     default:
       return Rule::kWrongStep;
   }
@@ -212,8 +235,9 @@ Rule Engine::check_seed_under(Seat seat, CardId c, LocIndex loc) const {
   const CardDef& def = s_.def(c);
   const auto type = def.type();
   if (def.unsupported()) return Rule::kNotPlayableNow;
-  // Only a card that is no seed card by itself is seeded under another (Deck::seeded).
-  if (!is_seed_card(def))
+  // Only a card that is no seed card by itself, or a personnel that seeds, is seeded under
+  // another (Deck::seeded).
+  if (!is_seed_card(def) || reports_when_seeded(def))
     return seed_holder_for(s_, seat, c, loc) != kNoCard ? Rule::kOk : Rule::kWrongCardType;
   if (def.handler && def.handler->may_seed_under && !def.handler->may_seed_under(*this, loc))
     return Rule::kWrongPlacement;
@@ -290,6 +314,9 @@ void Engine::seed(Seat seat, const Action& a) {
       break;
     case ActionKind::kPlayFaceDown:
       play_face_down(seat, a.a, /*seeding=*/true);
+      break;
+    case ActionKind::kReport:  // a personnel that seeds, aboard its player's outpost
+      move_card(a.a, Zone::kPlay, Where::kAboard, kNoLoc, a.b, seat);
       break;
     default:
       break;

@@ -157,12 +157,13 @@ std::string_view hit_name(std::uint8_t hit) {
   return hit < std::size(kHits) ? kHits[hit] : "?";
 }
 
-// Events since the last action: a dilemma's outcome, an attempt's result, a battle's winner or
-// one side's fire.
+// Events since the last action: a dilemma's outcome, an attempt's result, a battle's winner,
+// one side's fire or a card shown to everyone.
 bool event_seen(const Step& s, const Scene& scene, std::string& got) {
   using K = Step::Kind;
   const State& st = scene.game.state();
-  const CardId wanted = s.kind == K::kExpectDilemma ? scene.card(s.names[0]) : kNoCard;
+  const CardId wanted =
+      s.kind == K::kExpectDilemma || s.kind == K::kExpectShown ? scene.card(s.names[0]) : kNoCard;
   bool found = false;
   auto saw = [&](const std::string& what) { got += (got.empty() ? "" : ", ") + what; };
   for (std::size_t i = scene.mark; i < st.events.size(); ++i) {
@@ -187,6 +188,9 @@ bool event_seen(const Step& s, const Scene& scene, std::string& got) {
       saw("fired " + (f->side == kNoSeat ? std::string("none") : player_name(f->side)) + " " +
           std::to_string(f->attack) + " vs " + std::to_string(f->defense) + " " +
           std::string(hit_name(f->hit)));
+    } else if (const auto* r = std::get_if<ev::Revealed>(&event); r && s.kind == K::kExpectShown) {
+      found = found || r->card == wanted;
+      saw(title(st, r->card) + " shown");
     }
   }
   got = (got.empty() ? "no such event" : got) + " since the last action";

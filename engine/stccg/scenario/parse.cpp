@@ -555,16 +555,20 @@ void expectation(LineReader& p, Step& s) {
       s.word = p.word();
       if (std::find(std::begin(kHits), std::end(kHits), s.word) == std::end(kHits))
         p.fail("a fire is a miss, a hit or direct");
+    } else if (kind == "shown") {
+      s.kind = K::kExpectShown;
+      s.names.push_back(p.name());
     } else {
-      p.fail("events: dilemma, attempt, battle, fired");
+      p.fail("events: dilemma, attempt, battle, fired, shown");
     }
   } else {
     p.fail("'" + what + "' cannot be expected");
   }
-  const bool negatable =
-      s.kind == K::kExpectCard || s.kind == K::kExpectStatus || s.kind == K::kExpectCompleted ||
-      s.kind == K::kExpectOver || s.kind == K::kExpectDilemma || s.kind == K::kExpectAttempt ||
-      s.kind == K::kExpectSees || s.kind == K::kExpectBattle || s.kind == K::kExpectFired;
+  const bool negatable = s.kind == K::kExpectCard || s.kind == K::kExpectStatus ||
+                         s.kind == K::kExpectCompleted || s.kind == K::kExpectOver ||
+                         s.kind == K::kExpectDilemma || s.kind == K::kExpectAttempt ||
+                         s.kind == K::kExpectSees || s.kind == K::kExpectBattle ||
+                         s.kind == K::kExpectFired || s.kind == K::kExpectShown;
   if (s.negated && !negatable) p.fail("'expect not " + what + "' says nothing");
 }
 

@@ -104,6 +104,7 @@ struct Step {
     kExpectAttempt,
     kExpectBattle,
     kExpectFired,
+    kExpectShown,
   };
   Kind kind = Kind::kSeed;
   int line = 0;

@@ -1,7 +1,7 @@
 // Alternate Universe interrupts, third part (cards/abilities/au-interrupts-3.md): Temporal
-// Narcosis answers the opponent's Emergency Transporter Armbands or Energy Vortex with a double
-// turn of its player's next turn; Incoming Message: Attack Authorization orders a Federation ship
-// with Treachery aboard to attack at once.
+// Narcosis answers the opponent's Revolving Door, Emergency Transporter Armbands or Energy Vortex
+// with a double turn of its player's next turn; Incoming Message: Attack Authorization orders a
+// Federation ship with Treachery aboard to attack at once.
 #include <algorithm>
 #include <vector>
 
@@ -12,15 +12,17 @@
 namespace spacedock::stccg::handlers {
 namespace au_interrupts_3 {
 
-// --- Temporal Narcosis: answering the other player's Emergency Transporter Armbands or Energy
-// Vortex as it is played, its player's next turn is a double turn: the turn engine's extra turn
-// (Horga'hn's), which follows the player's own next turn. Not cumulative (CRD IV.4): nothing more
-// for a player who already has an extra turn coming or a Horga'hn of their own in play.
+// --- Temporal Narcosis: answering the other player's Revolving Door, Emergency Transporter
+// Armbands or Energy Vortex as it is played, its player's next turn is a double turn: the turn
+// engine's extra turn (Horga'hn's), which follows the player's own next turn. Not cumulative (CRD
+// IV.4): nothing more for a player who already has an extra turn coming or a Horga'hn of their own
+// in play.
 
 bool narcotic_being_played(const Engine& e, Seat seat, CardId c) {
   const State& s = e.state();
   const std::string& title = s.def(c).title();
-  return (title == "Emergency Transporter Armbands" || title == "Energy Vortex") &&
+  return (title == "Revolving Door" || title == "Emergency Transporter Armbands" ||
+          title == "Energy Vortex") &&
          s.cards[c].zone == Zone::kResolving && e.just_played(c, State::other(seat));
 }
 

@@ -210,6 +210,9 @@ struct Handler {
   // (Brute Force: STRENGTH per member; Investigate Time Continuum: a Time Travel Pod in hand).
   bool (*meets_requirements)(const Engine&, CardId self, const AttemptFrame& f,
                              const GroupFacts& facts, bool formula) = nullptr;
+  // Once the group `f` has met its requirement, before it scores: what meeting it shows
+  // (Investigate Time Continuum: the Time Travel Pod its group needed, shown from the hand).
+  void (*requirements_met)(Engine&, CardId self, const AttemptFrame& f) = nullptr;
   // The points the group `f` scores for solving it, for a variable point box (Reunion).
   int (*points)(const Engine&, CardId self, const AttemptFrame& f,
                 const GroupFacts& facts) = nullptr;

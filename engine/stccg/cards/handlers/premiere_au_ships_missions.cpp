@@ -23,13 +23,26 @@ bool has_member_titled(const Engine& e, const std::vector<CardId>& group, std::s
 // Guinan (no card of these sets) is met by that exact title, and the Pod by showing it from the
 // attempting player's hand, where it stays (CRD IV.2A).
 
+CardId pod_in_hand(const Engine& e, Seat seat) {
+  const State& s = e.state();
+  const auto& hand = s.players[seat].hand;
+  const auto pod = std::find_if(hand.begin(), hand.end(),
+                                [&](CardId c) { return s.def(c).title() == "Time Travel Pod"; });
+  return pod == hand.end() ? kNoCard : *pod;
+}
+
 bool time_continuum_meets(const Engine& e, CardId, const AttemptFrame& f, const GroupFacts&,
                           bool formula) {
-  if (formula || has_member_titled(e, f.group, "Guinan")) return true;
-  const State& s = e.state();
-  const auto& hand = s.players[f.player].hand;
-  return std::any_of(hand.begin(), hand.end(),
-                     [&](CardId c) { return s.def(c).title() == "Time Travel Pod"; });
+  return formula || has_member_titled(e, f.group, "Guinan") || pod_in_hand(e, f.player) != kNoCard;
+}
+
+// Met by the Pod alone: the opponent is shown it (it stays in the hand, under a new handle once
+// it moves on).
+void time_continuum_met(Engine& e, CardId, const AttemptFrame& f) {
+  const bool by_team =
+      e.end_for(f.player, f.loc).requirements.holds_for_group(e.group_facts(f.group, f.ship)) ||
+      has_member_titled(e, f.group, "Guinan");
+  if (const CardId pod = pod_in_hand(e, f.player); !by_team && pod != kNoCard) e.reveal(pod);
 }
 
 // --- Brute Force: at least 3 in the Away Team, and total STRENGTH above 10 per member (CRD
@@ -147,6 +160,7 @@ extern const Handler kInvestigateTimeContinuum{
     .name = "investigate_time_continuum",
     .test = "tests/scenarios/card-ships-missions.scn",
     .meets_requirements = time_continuum_meets,
+    .requirements_met = time_continuum_met,
 };
 
 extern const Handler kBruteForce{
