@@ -140,8 +140,9 @@ std::uint32_t rules_version(v1::Game game) {
       // Data's Head joined and parted by orders, Samuel Clemens asked when a Devidian Door is
       // shown, a Q-Net catching a ship Gomtuu throws (issue 27); 12: a ship moves, and a
       // personnel boards, by the crew as the rules count it (no captive, disabled or arrested
-      // personnel staffing a ship's move); 13: Temporal Narcosis answers a Revolving Door, and
-      // Data's Body, listed among the seeds, reports aboard its owner's outpost as it is seeded
+      // personnel staffing a ship's move); 13: Temporal Narcosis answers a Revolving Door,
+      // Data's Body, listed among the seeds, reports aboard its owner's outpost as it is seeded,
+      // and a nullifier's title names its colon group (Q2 against Kevin Uxbridge: Convergence)
       return 13;
     default:
       return 0;

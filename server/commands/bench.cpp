@@ -128,8 +128,12 @@ int run_bench(const BenchOptions& options) {
   if (caveat)
     std::fprintf(stderr, "bench: warning: this build has %s; its figures are not the engine's\n",
                  caveat);
-  std::printf("build:                     %s\n",
-              caveat ? caveat : "release (optimised, no assertions)");
+#ifdef SPACEDOCK_PROFILE_GUIDED
+  const char* release = "release, profile-guided (tools/profile-build)";
+#else
+  const char* release = "release (optimised, no assertions)";
+#endif
+  std::printf("build:                     %s\n", caveat ? caveat : release);
   std::printf("game:                      %s%s%s, %d players, random legal playouts, 1 thread\n",
               options.game.c_str(), options.game == "incursions" ? " " : "",
               options.game == "incursions" ? options.mode.c_str() : "", setup.seats_size());

@@ -184,13 +184,16 @@ bool Engine::may_nullify(CardId nullifier, CardId target) const {
         handler->shields_from_nullifier(*this, c, target, nullifier))
       return false;
   }
-  const std::string& title = s_.def(nullifier).title();
-  if (std::find(immunity.immune_to().begin(), immunity.immune_to().end(), title) !=
-      immunity.immune_to().end())
-    return false;
-  if (immunity.only_by().empty()) return true;
-  return std::find(immunity.only_by().begin(), immunity.only_by().end(), title) !=
-         immunity.only_by().end();
+  // A title names its whole colon group: immune to Kevin Uxbridge is immune to Kevin Uxbridge:
+  // Convergence too (CRD II.1 Colon Rule); a full title names that one card only.
+  const CardDef& by = s_.def(nullifier);
+  const auto names_nullifier = [&](const auto& titles) {
+    return std::any_of(titles.begin(), titles.end(), [&](const std::string& t) {
+      return t == by.title() || t == by.title_group;
+    });
+  };
+  if (names_nullifier(immunity.immune_to())) return false;
+  return immunity.only_by().empty() || names_nullifier(immunity.only_by());
 }
 
 bool Engine::just_played(CardId c, Seat by) const {

@@ -104,9 +104,10 @@ void q2_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window
       out.push_back({ActionKind::kPlayInterrupt, self, window->about});
     return;
   }
+  // By the colon rule, the whole of each group: Kevin Uxbridge: Convergence too (CRD II.1).
   answer_plays(e, seat, self, out, [&](CardId c) {
-    const Handler* h = e.state().handler(c);
-    return h == &kAmandaRogers || h == &kKevinUxbridge;
+    const std::string& group = e.state().def(c).title_group;
+    return group == "Amanda Rogers" || group == "Kevin Uxbridge";
   });
 }
 
