@@ -142,7 +142,8 @@ std::uint32_t rules_version(v1::Game game) {
       // personnel boards, by the crew as the rules count it (no captive, disabled or arrested
       // personnel staffing a ship's move); 13: Temporal Narcosis answers a Revolving Door,
       // Data's Body, listed among the seeds, reports aboard its owner's outpost as it is seeded,
-      // and a nullifier's title names its colon group (Q2 against Kevin Uxbridge: Convergence)
+      // a nullifier's title names its colon group (Q2 against Kevin Uxbridge: Convergence), and
+      // Countermanda nullifies a Telepathic Alien Kidnappers
       return 13;
     default:
       return 0;

@@ -6,10 +6,10 @@
 // attributes to an AU personnel for the turn; Vorgon Raiders trade Ajur and Boratus for an
 // artifact; Fire Sculptor moves a fire to an opposing ship, removes a discarded card from the
 // game or nullifies Frigid; Countermanda strips three cards from a discard pile before a Res-Q or
-// Palor Toff takes from it; Vulcan Nerve Pinch stuns opponents at the start of a personnel
-// battle; Isabella dooms a ship at a nebula with no Youth aboard; Destroy Radioactive Garbage
-// Scow blows up a Scow with everyone off the ships there; Seize Wesley disables a crew hooked by
-// the Ktarian Game and captures Wesley.
+// Palor Toff takes from it, or nullifies a Telepathic Alien Kidnappers; Vulcan Nerve Pinch stuns
+// opponents at the start of a personnel battle; Isabella dooms a ship at a nebula with no Youth
+// aboard; Destroy Radioactive Garbage Scow blows up a Scow with everyone off the ships there; Seize
+// Wesley disables a crew hooked by the Ktarian Game and captures Wesley.
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
@@ -416,8 +416,14 @@ void sculptor_resolve(Engine& e, ActionFrame& f) {
 // --- Countermanda: answering the other player's Res-Q or Palor Toff - Alien Trader being
 // played, it resolves first (a play aimed at a card being played): its player puts three cards
 // of their choice from that player's discard pile out of play, then the card resolves as usual
-// (CRD IV.8). Its other use, nullifying Telepathic Alien Kidnappers, waits for that card, which
-// the engine does not play yet.
+// (CRD IV.8). Or it nullifies one Telepathic Alien Kidnappers in play, any time an interrupt may
+// be played outside a dilemma.
+
+bool kidnappers_in_play(const Engine& e, CardId self, CardId c) {
+  const State& s = e.state();
+  return s.in_play_at(c) && s.def(c).title() == "Telepathic Alien Kidnappers" &&
+         e.may_nullify(self, c);
+}
 
 bool refill_being_played(const Engine& e, Seat seat, CardId c) {
   const State& s = e.state();
@@ -428,17 +434,25 @@ bool refill_being_played(const Engine& e, Seat seat, CardId c) {
 
 void countermanda_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                         std::vector<Action>& out) {
-  if (!window) return;
-  for (CardId c : e.state().resolving) {
-    if (refill_being_played(e, seat, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+  if (!outside_dilemma(window)) return;
+  if (window) {
+    for (CardId c : e.state().resolving) {
+      if (refill_being_played(e, seat, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+    }
+  }
+  for (CardId c : e.state().in_play_where(Where::kTable)) {
+    if (kidnappers_in_play(e, self, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
 }
 
 Rule countermanda_still_legal(const Engine& e, Seat, const Action& play) {
-  return e.state().cards[play.b].zone == Zone::kResolving ? Rule::kOk : Rule::kNoTarget;
+  const bool target =
+      e.state().cards[play.b].zone == Zone::kResolving || kidnappers_in_play(e, play.a, play.b);
+  return target ? Rule::kOk : Rule::kNoTarget;
 }
 
 void countermanda_resolve(Engine& e, ActionFrame& f) {
+  if (kidnappers_in_play(e, f.action.a, f.action.b)) return e.nullify(f.action.b);
   const Seat other = State::other(f.actor);
   for (; f.sub < 3; ++f.sub) {
     const std::vector<CardId> pile = e.state().players[other].discard;
