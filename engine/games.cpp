@@ -143,7 +143,8 @@ std::uint32_t rules_version(v1::Game game) {
       // personnel staffing a ship's move); 13: Temporal Narcosis answers a Revolving Door,
       // Data's Body, listed among the seeds, reports aboard its owner's outpost as it is seeded,
       // a nullifier's title names its colon group (Q2 against Kevin Uxbridge: Convergence), and
-      // Countermanda nullifies a Telepathic Alien Kidnappers
+      // Countermanda nullifies a Telepathic Alien Kidnappers, Anti-Matter Spread lasts for the
+      // battle only, helps a Borg Ship from outside the battle or sets its WEAPONS to 16
       return 13;
     default:
       return 0;

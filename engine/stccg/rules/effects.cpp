@@ -21,6 +21,10 @@ void Engine::end_turn_effects() {
   end_effects([](const Effect& x) { return x.until == Until::kEndOfTurn; });
 }
 
+void Engine::battle_over() {
+  end_effects([](const Effect& x) { return x.until == Until::kEndOfBattle; });
+}
+
 void Engine::card_left_play(CardId c) {
   // What a card did while in play ends with it, and nothing stays marked on it.
   end_effects([&](const Effect& x) {

@@ -130,6 +130,8 @@ class Engine {
   }
   // Effects that end at the end of the turn, or when a card leaves play.
   void end_turn_effects();
+  // Ends the effects that last for the battle under way (Anti-Matter Spread), as it ends.
+  void battle_over();
   void card_left_play(CardId c);
   bool damaged(CardId c) const { return has_effect(EffectKind::kDamage, c); }
   bool in_stasis(CardId c) const { return has_effect(EffectKind::kStasis, c); }

@@ -164,6 +164,7 @@ enum class Until : std::uint8_t {
   kOtherCompletion,   // when a mission other than `loc` is completed
   kMissionAttempted,  // when `player` attempts a mission other than `loc`
   kPlayersNextTurn,   // at the start of `player`'s next turn
+  kEndOfBattle,       // as the battle under way ends (Engine::battle_over)
 };
 
 struct Effect {

@@ -1,8 +1,9 @@
 // Alternate Universe interrupts, second part (cards/abilities/au-interrupts.md, lane 12):
-// Anti-Matter Spread weakens the opposing ships of a ship battle by their dull crews; Brain Drain
-// empties one personnel's mind for the turn; Howard Heirloom Candle nullifies a Coalescent
-// Organism; Hail makes two ships keep the peace for the turn; Barclay Transporter Phobia keeps
-// a personnel from beaming.
+// Anti-Matter Spread weakens the opposing ships of a ship battle by their dull crews, or a Borg
+// Ship; Brain Drain empties one personnel's mind for the turn; Howard Heirloom Candle nullifies a
+// Coalescent Organism; Hail makes two ships keep the peace for the turn; Barclay Transporter
+// Phobia keeps a personnel from beaming.
+#include <algorithm>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -14,13 +15,15 @@
 namespace spacedock::stccg::handlers {
 
 extern const Handler kBrainDrain;  // its limit is one per turn for each player
+extern const Handler kBorgShip;
 
 namespace au_interrupts_2 {
 
-// --- Anti-Matter Spread: at the start of a ship battle, each opposing ship firing in it loses 1
-// WEAPONS per personnel aboard with CUNNING under 8 (CRD IV.8: every opposing ship in the
-// battle). GAP: the loss lasts to the end of the turn, not just the battle (no effect ends with
-// a battle); its other use, a Borg Ship dilemma's WEAPONS 16, is not offered.
+// --- Anti-Matter Spread: at the start of a ship battle, one of two. Each ship of the other
+// player's firing in it loses 1 WEAPONS per personnel aboard with CUNNING under 8, for that
+// battle (CRD IV.8: every opposing ship in the battle; a player outside the battle may play it
+// to help a Borg Ship against them). Or a Borg Ship dilemma in the battle has WEAPONS 16 for the
+// turn (the play names it).
 
 int dull_crew(const Engine& e, CardId ship) {
   int count = 0;
@@ -31,30 +34,62 @@ int dull_crew(const Engine& e, CardId ship) {
 }
 
 std::vector<CardId> weakened_ships(const Engine& e, Seat seat, const ShipBattleFrame& b) {
-  const int side = ship_battle_side(b, seat);
+  const State& s = e.state();
   std::vector<CardId> out;
-  if (side < 0) return out;
-  for (CardId c : b.firing[1 - side]) {
-    if (e.is_ship(c) && e.state().in_play_at(c) && dull_crew(e, c) > 0) out.push_back(c);
+  for (const auto& firing : b.firing) {
+    for (CardId c : firing) {
+      if (e.is_ship(c) && s.in_play_at(c) && s.cards[c].controller == State::other(seat) &&
+          dull_crew(e, c) > 0)
+        out.push_back(c);
+    }
   }
   return out;
+}
+
+bool borg_ship_in(const Engine& e, const ShipBattleFrame& b, CardId c) {
+  const State& s = e.state();
+  return s.in_play_at(c) && s.handler(c) == &kBorgShip &&
+         std::any_of(std::begin(b.firing), std::end(b.firing), [&](const auto& firing) {
+           return std::find(firing.begin(), firing.end(), c) != firing.end();
+         });
 }
 
 void spread_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                   std::vector<Action>& out) {
   const ShipBattleFrame* b = starting_battle(e, window);
-  if (b && !weakened_ships(e, seat, *b).empty()) out.push_back({ActionKind::kPlayInterrupt, self});
+  if (!b) return;
+  if (!weakened_ships(e, seat, *b).empty()) out.push_back({ActionKind::kPlayInterrupt, self});
+  for (const auto& firing : b->firing) {
+    for (CardId c : firing) {
+      if (e.state().in_play_at(c) && e.state().handler(c) == &kBorgShip)
+        out.push_back({ActionKind::kPlayInterrupt, self, c});
+    }
+  }
 }
 
-Rule spread_still_legal(const Engine& e, Seat, const Action&) {
-  return e.top_frame<ShipBattleFrame>() ? Rule::kOk : Rule::kNoTarget;
+Rule spread_still_legal(const Engine& e, Seat, const Action& play) {
+  const ShipBattleFrame* b = e.top_frame<ShipBattleFrame>();
+  return b && (play.b == kNoCard || borg_ship_in(e, *b, play.b)) ? Rule::kOk : Rule::kNoTarget;
 }
+
+constexpr int kSpreadBorgWeapons = 16;
 
 void spread_resolve(Engine& e, ActionFrame& f) {
   const ShipBattleFrame* b = e.top_frame<ShipBattleFrame>();
   if (!b) return;
+  if (const CardId borg = f.action.b; borg != kNoCard) {
+    if (!borg_ship_in(e, *b, borg)) return;
+    Effect set{.kind = EffectKind::kAttribute, .until = Until::kEndOfTurn};
+    set.attribute = Attribute::kWeapons;
+    set.source = f.action.a;
+    set.card = borg;
+    set.value =
+        static_cast<std::int16_t>(kSpreadBorgWeapons - e.attribute(borg, Attribute::kWeapons));
+    e.add_effect(set);
+    return;
+  }
   for (CardId ship : weakened_ships(e, f.actor, *b)) {
-    Effect loss{.kind = EffectKind::kAttribute, .until = Until::kEndOfTurn};
+    Effect loss{.kind = EffectKind::kAttribute, .until = Until::kEndOfBattle};
     loss.attribute = Attribute::kWeapons;
     loss.source = f.action.a;
     loss.card = ship;

@@ -206,6 +206,7 @@ void Engine::step(PersonnelBattleFrame& b) {
       // then a window just after the battle (Data's Medals), with this frame still below it.
       if (!b.windowed) {
         emit(ev::BattleEnded{ev::BattleKind::kPersonnel, b.loc, b.winner});
+        battle_over();
         // The cards that added STRENGTH to a side count the battle (Echo Papa 607).
         for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
           const Handler* handler = s_.handler(c);

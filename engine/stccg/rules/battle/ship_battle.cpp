@@ -393,6 +393,7 @@ void Engine::end_ship_battle(ShipBattleFrame& b) {
                                                 : kNoSeat;
   b.winner = winner;
   emit(ev::BattleEnded{ev::BattleKind::kShip, b.loc, winner});
+  battle_over();
   // Current tactics not used as markers go face up under their side deck.
   for (CardId tactic : b.tactic) {
     if (tactic != kNoCard && s_.cards[tactic].zone == Zone::kResolving) to_discard(tactic);
