@@ -144,7 +144,8 @@ std::uint32_t rules_version(v1::Game game) {
       // Data's Body, listed among the seeds, reports aboard its owner's outpost as it is seeded,
       // a nullifier's title names its colon group (Q2 against Kevin Uxbridge: Convergence), and
       // Countermanda nullifies a Telepathic Alien Kidnappers, Anti-Matter Spread lasts for the
-      // battle only, helps a Borg Ship from outside the battle or sets its WEAPONS to 16
+      // battle only, helps a Borg Ship from outside the battle or sets its WEAPONS to 16, and
+      // Madred adds his point to an Interrogation
       return 13;
     default:
       return 0;

@@ -97,7 +97,8 @@ void captains_log_state_check(Engine& e, CardId self) {
 // --- Interrogation: played on an opponent's personnel its player holds captive. At the start of
 // each later turn of that player the captive's owner chooses: give in (the interrogator scores 10,
 // the captive goes home to one of its owner's facilities, the event goes with its release) or
-// resist (the interrogator scores 1). Points scored stay scored (CRD IV.7).
+// resist (the interrogator scores 1). Points scored stay scored (CRD IV.7). Madred aboard the
+// facility that holds the captive adds 1 to each answer's points, as to a Torture's.
 
 constexpr int kInterrogationGiveIn = 10;
 constexpr int kInterrogationResist = 1;
@@ -135,11 +136,12 @@ void interrogation_step(Engine& e, CardFrame& f) {
   const CardId captive = s.cards[self].host;
   const Seat interrogator = s.cards[self].controller;
   s.frames.pop_back();  // `f` is gone from here on
+  const int madred = madred_bonus(e, self, captive);
   if (!*give_in) {
-    e.score(interrogator, kInterrogationResist, self);
+    e.score(interrogator, kInterrogationResist + madred, self);
     return;
   }
-  e.score(interrogator, kInterrogationGiveIn, self);
+  e.score(interrogator, kInterrogationGiveIn + madred, self);
   if (s.over) return;
   e.release(captive);  // the event on it is discarded
   const auto home = std::find_if(s.in_play.begin(), s.in_play.end(), [&](CardId c) {

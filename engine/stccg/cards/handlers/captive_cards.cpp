@@ -16,6 +16,19 @@ namespace spacedock::stccg::handlers {
 extern const Handler kMadred;
 extern const Handler kPrisonerEscort;
 
+int madred_bonus(const Engine& e, CardId event, CardId captive) {
+  const State& s = e.state();
+  const CardState& held = s.cards[captive];
+  if (held.where != Where::kAboard || !e.is_facility(held.host)) return 0;
+  for (CardId c : s.in_play) {
+    const CardState& m = s.cards[c];
+    if (s.handler(c) == &kMadred && m.controller == s.cards[event].controller && !m.disabled &&
+        m.where == Where::kAboard && m.host == held.host)
+      return 1;
+  }
+  return 0;
+}
+
 namespace {
 
 constexpr auto kCaptiveCardsAffiliated =
@@ -68,20 +81,6 @@ Rule torture_still_legal(const Engine& e, Seat seat, const Action& play) {
 
 void torture_resolve(Engine& e, ActionFrame& f) {
   place(e, f.action.a, f.actor, f.action.b);
-}
-
-// Madred adds 1 while he, his controller's, is aboard the outpost the captive is held on.
-int madred_bonus(const Engine& e, CardId torture, CardId captive) {
-  const State& s = e.state();
-  const CardState& held = s.cards[captive];
-  if (held.where != Where::kAboard || !e.is_facility(held.host)) return 0;
-  for (CardId c : s.in_play) {
-    const CardState& m = s.cards[c];
-    if (s.handler(c) == &kMadred && m.controller == s.cards[torture].controller && !m.disabled &&
-        m.where == Where::kAboard && m.host == held.host)
-      return 1;
-  }
-  return 0;
 }
 
 void torture_end_of_turn(Engine& e, CardId self) {

@@ -301,6 +301,11 @@ inline void return_stored_ship(Engine& e, CardId holder) {
   }
 }
 
+// Madred's point (qc.md, BoG): 1 while a Madred of the controller of `event` (a Torture or an
+// Interrogation) is aboard the facility that holds `captive`, its target; else 0
+// (handlers/captive_cards.cpp).
+int madred_bonus(const Engine& e, CardId event, CardId captive);
+
 // Whether a card's state check may start its own frame now: only between decisions (an answer
 // waiting would go to the new frame), and one at a time.
 inline bool may_start_card_frame(const Engine& e, CardId self) {
