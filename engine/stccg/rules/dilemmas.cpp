@@ -32,12 +32,13 @@ bool where_present_used(const Engine& e, CardId member) {
   });
 }
 
-// The where-present entries of a card: a personnel's, or those of an artifact used as equipment
-// (Interphase Generator); none for anything else.
+// The where-present entries of a card: a personnel's, an equipment's (I.P. Scanner), or those of
+// an artifact used as equipment (Interphase Generator); none for anything else.
 const google::protobuf::RepeatedPtrField<v1::StccgWherePresent>* where_present_entries(
     const Engine& e, CardId c) {
   const v1::StccgCard& card = e.state().def(c).card;
   if (e.is_personnel(c)) return &card.personnel().where_present();
+  if (card.has_equipment()) return &card.equipment().where_present();
   if (card.has_artifact()) return &card.artifact().where_present();
   return nullptr;
 }
@@ -67,11 +68,15 @@ const v1::StccgWherePresent* nullifies(const Engine& e, CardId member, CardId c)
 std::optional<CardId> nullifier_present(Engine& e, const AttemptFrame& f) {
   std::vector<CardId> may;
   std::vector<CardId> present = f.members;
-  // Artifacts used as equipment with the group: aboard its vessel, or beside it on the planet.
+  // Equipment, and artifacts used as equipment, with the group: aboard its vessel, or beside it
+  // on the planet.
   const State& s = e.state();
   for (CardId c : s.in_play) {
     const CardState& item = s.cards[c];
-    if (s.type(c) != v1::STCCG_CARD_TYPE_ARTIFACT || item.controller != f.player) continue;
+    const auto type = s.type(c);
+    if ((type != v1::STCCG_CARD_TYPE_EQUIPMENT && type != v1::STCCG_CARD_TYPE_ARTIFACT) ||
+        item.controller != f.player)
+      continue;
     if (f.vessel != kNoCard ? item.where == Where::kAboard && item.host == f.vessel
                             : item.where == Where::kSurface && item.loc == f.loc)
       present.push_back(c);
@@ -205,6 +210,20 @@ void Engine::resolve_seed(AttemptFrame& f) {
   // An Away Team meets the planet version of a two-version dilemma (Crystalline Entity).
   const bool planet_version = f.vessel == kNoCard && !def.planet_condition.empty();
   standard_dilemma(f, planet_version ? &def.planet_condition : &def.condition);
+}
+
+bool Engine::nullified_beside(CardId card, CardId personnel) const {
+  const CardState& target = s_.cards[personnel];
+  if (target.where != Where::kAboard && target.where != Where::kSurface) return false;
+  return std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
+    const CardState& other = s_.cards[c];
+    const bool present =
+        other.where == target.where &&
+        (target.where == Where::kAboard ? other.host == target.host : other.loc == target.loc);
+    if (!present) return false;
+    const v1::StccgWherePresent* entry = nullifies(*this, c, card);
+    return entry && entry->effect() == v1::STCCG_PRESENCE_EFFECT_NULLIFIES;
+  });
 }
 
 bool Engine::condition_met(const AttemptFrame& f, const Formula& condition) const {

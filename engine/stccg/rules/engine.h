@@ -359,6 +359,10 @@ class Engine {
   void nullify(CardId c);
   // Whether `target` may be nullified by `nullifier` ("may be nullified only by ...").
   bool may_nullify(CardId nullifier, CardId target) const;
+  // Whether a card present with `personnel` (aboard the same ship or facility, or on the same
+  // planet) nullifies `card` by its where-present entries (I.P. Scanner: Brain Drain), so that
+  // `card` played on `personnel` would do nothing (rules/dilemmas.cpp).
+  bool nullified_beside(CardId card, CardId personnel) const;
   // `c` is a card of `by` announced and not resolved yet.
   bool just_played(CardId c, Seat by) const;
   // A card in play forbids `seat` to play `c` (Goddess of Empathy).

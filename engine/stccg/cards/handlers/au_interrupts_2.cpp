@@ -103,10 +103,13 @@ void spread_resolve(Engine& e, ActionFrame& f) {
 // turn (au.md). GAP: taken away as they are when it resolves (a skill or CUNNING gained later in
 // the turn counts); its other use, doubling an Interphasic Plasma Creatures, is not offered.
 
-bool drainable(const Engine& e, CardId c) {
+// An I.P. Scanner beside the personnel nullifies it: that play would do nothing, and is not
+// offered.
+bool drainable(const Engine& e, CardId self, CardId c) {
   const CardState& card = e.state().cards[c];
   return e.is_personnel(c) && e.state().in_play_at(c) && !card.disabled && !e.in_stasis(c) &&
-         (card.where == Where::kAboard || card.where == Where::kSurface);
+         (card.where == Where::kAboard || card.where == Where::kSurface) &&
+         !e.nullified_beside(self, c);
 }
 
 void drain_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
@@ -114,19 +117,19 @@ void drain_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* win
   if (window && window->kind == WindowKind::kDilemma) return;
   if (title_use_spent(e, seat, kBrainDrain)) return;
   for (CardId c : e.state().in_play) {
-    if (drainable(e, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+    if (drainable(e, self, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
 }
 
 Rule drain_still_legal(const Engine& e, Seat, const Action& play) {
-  return drainable(e, play.b) ? Rule::kOk : Rule::kNoTarget;
+  return drainable(e, play.a, play.b) ? Rule::kOk : Rule::kNoTarget;
 }
 
 void drain_resolve(Engine& e, ActionFrame& f) {
   const CardId self = f.action.a;
   const CardId mind = f.action.b;
   spend_use(e, self, f.actor, Until::kEndOfTurn);
-  if (!drainable(e, mind)) return;
+  if (!drainable(e, self, mind)) return;
   const MemberFacts facts = e.facts(mind);
   for (std::size_t skill = 0; skill < facts.skills.size(); ++skill) {
     // Each loss takes one level (two halves) of the skill.
