@@ -146,7 +146,8 @@ std::uint32_t rules_version(v1::Game game) {
       // Countermanda nullifies a Telepathic Alien Kidnappers, Anti-Matter Spread lasts for the
       // battle only, helps a Borg Ship from outside the battle or sets its WEAPONS to 16, and
       // Madred adds his point to an Interrogation; the I.P. Scanner nullifies Phased Matter,
-      // Interphasic Plasma Creatures and Brain Drain where it is present
+      // Interphasic Plasma Creatures and Brain Drain where it is present, Mortal Q's group
+      // discards the Q dilemma
       return 13;
     default:
       return 0;
