@@ -1,5 +1,5 @@
 // Interrupts that nullify cards they name by title (cards/ABILITIES.md §6): Plexing (Empathic
-// Echo met in an attempt, or one of four more cards being played or in play) and Wrong Door (a
+// Echo met in an attempt, or one of five more cards being played or in play) and Wrong Door (a
 // Q's Tent the opponent has just played from hand).
 #include <algorithm>
 
@@ -14,11 +14,12 @@ extern const Handler kQTent;
 namespace {
 
 // --- Plexing: it cannot be nullified; it nullifies one card of a short list by title: a
-// dilemma being met, a card being played, or a card in play. (It is also the cure of Barclay
-// Transporter Phobia, a card not in the database.)
+// dilemma being met, a card being played, or a card in play. It is also the cure of Barclay
+// Transporter Phobia: the Phobia on its personnel is discarded, and he may be transported again.
 
-constexpr TitleSet kPlexed{"Empathic Echo", "Parallax Arguers", "Frame of Mind",
-                           "System-Wide Cascade Failure", "Thought Maker"};
+constexpr TitleSet kPlexed{"Empathic Echo",   "Parallax Arguers",
+                           "Frame of Mind",   "System-Wide Cascade Failure",
+                           "Thought Maker",   "Barclay Transporter Phobia"};
 
 bool plexed(const Engine& e, CardId self, CardId c) {
   return kPlexed.contains(e.state().traits(c).title) && c != self && e.may_nullify(self, c);
