@@ -17,9 +17,9 @@ namespace {
 // dilemma being met, a card being played, or a card in play. It is also the cure of Barclay
 // Transporter Phobia: the Phobia on its personnel is discarded, and he may be transported again.
 
-constexpr TitleSet kPlexed{"Empathic Echo",   "Parallax Arguers",
-                           "Frame of Mind",   "System-Wide Cascade Failure",
-                           "Thought Maker",   "Barclay Transporter Phobia"};
+constexpr TitleSet kPlexed{"Empathic Echo", "Parallax Arguers",
+                           "Frame of Mind", "System-Wide Cascade Failure",
+                           "Thought Maker", "Barclay Transporter Phobia"};
 
 bool plexed(const Engine& e, CardId self, CardId c) {
   return kPlexed.contains(e.state().traits(c).title) && c != self && e.may_nullify(self, c);
