@@ -147,7 +147,8 @@ std::uint32_t rules_version(v1::Game game) {
       // battle only, helps a Borg Ship from outside the battle or sets its WEAPONS to 16, and
       // Madred adds his point to an Interrogation; the I.P. Scanner nullifies Phased Matter,
       // Interphasic Plasma Creatures and Brain Drain where it is present, Mortal Q's group
-      // discards the Q dilemma
+      // discards the Q dilemma, Plexing cures Barclay Transporter Phobia, Heisenberg
+      // Compensators nullifies Alien Probe
       return 13;
     default:
       return 0;

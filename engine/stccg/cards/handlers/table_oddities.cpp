@@ -2,8 +2,11 @@
 // §5): Barber Pole, which does nothing at all; Drag Net, which lets its player shift a Q-Net by
 // one gap at the end of each of their turns; Zalkonian Storage Capsule, which keeps cards of its
 // player's hand face down under it (Zone::kStored); Heisenberg Compensators, which turns the
-// draw decks face up, or nullifies another Heisenberg Compensators.
+// draw decks face up and nullifies the Alien Probes, or nullifies another Heisenberg
+// Compensators.
 #include <algorithm>
+#include <string_view>
+#include <vector>
 
 #include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
@@ -156,9 +159,24 @@ void capsule_step(Engine& e, CardFrame& f) {
 }
 
 // --- Heisenberg Compensators, either of two plays: on the table, where it keeps every draw
-// deck face up (its top card seen by all) while it lasts; or nullifying another Heisenberg
-// Compensators in play, both then discarded. (It also nullifies every Alien Probe, a card not
-// in the database.)
+// deck face up (its top card seen by all) and nullifies every Alien Probe while it lasts (one
+// in play at once; one played would be nullified at once, and is not offered); or nullifying
+// another Heisenberg Compensators in play, both then discarded.
+
+constexpr std::string_view kAlienProbe = "Alien Probe";
+
+bool heisenberg_forbids(const Engine& e, CardId self, Seat, CardId card) {
+  return e.state().cards[self].where == Where::kTable &&
+         e.state().def(card).title() == kAlienProbe && e.may_nullify(self, card);
+}
+
+void heisenberg_state_check(Engine& e, CardId self) {
+  const State& s = e.state();
+  if (s.cards[self].where != Where::kTable) return;
+  for (CardId c : std::vector<CardId>(s.in_play)) {
+    if (s.in_play_at(c) && s.def(c).title() == kAlienProbe && e.may_nullify(self, c)) e.nullify(c);
+  }
+}
 
 void heisenberg_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
                       std::vector<Action>& out) {
@@ -190,6 +208,8 @@ extern const Handler kHeisenbergCompensators{
     .plays = heisenberg_plays,
     .still_legal = heisenberg_still_legal,
     .resolve = heisenberg_resolve,
+    .state_check = heisenberg_state_check,
+    .forbids_play = heisenberg_forbids,
     .draw_decks_face_up = true,
 };
 
