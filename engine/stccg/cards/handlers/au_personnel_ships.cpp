@@ -1,9 +1,11 @@
 // Alternate Universe personnel and ships (cards/abilities/au-personnel-ships.md): Paul Rice
 // nullifies an opposing Echo Papa drone; the Targ nullifies a Rogue Borg Mercenaries played onto
-// its ship; Ajur and Boratus raid the seed cards under their mission; Lakanta takes his ship
-// round the spaceline; the U.S.S. Enterprise-C arrives damaged; the Edo Vessel shrugs off half
-// the attacks on it.
+// its ship; Berlingoff Rasmussen cancels a Time Travel Pod played on his, and goes with it; Ajur
+// and Boratus raid the seed cards under their mission; Lakanta takes his ship round the spaceline;
+// the U.S.S. Enterprise-C arrives damaged; the Edo Vessel shrugs off half the attacks on it.
 #include <algorithm>
+#include <string_view>
+#include <utility>
 #include <variant>
 
 #include "engine/stccg/cards/handlers/common.h"
@@ -16,16 +18,20 @@ namespace {
 // --- Targ: once per turn, a Rogue Borg Mercenaries the other player plays onto the ship it is
 // aboard may be nullified (CRD IV.10.C: one Rogue Borg a turn).
 
-CardId rogue_borg_played_onto(const Engine& e, Seat seat, const WindowFrame& w, CardId ship) {
+// The card titled `title` being played as an interrupt onto `ship`, which this window answers,
+// and who plays it; kNoCard when there is none.
+std::pair<CardId, Seat> played_onto(const Engine& e, const WindowFrame& w, CardId ship,
+                                    std::string_view title) {
   const State& s = e.state();
-  if (w.kind != WindowKind::kResponse || w.collector == WindowFrame::kNoCollector) return kNoCard;
+  if (w.kind != WindowKind::kResponse || w.collector == WindowFrame::kNoCollector)
+    return {kNoCard, kNoSeat};
   const auto* play = std::get_if<ActionFrame>(&s.frames[w.collector]);
-  if (!play || play->actor == seat || play->action.kind != ActionKind::kPlayInterrupt ||
-      play->action.b != ship)
-    return kNoCard;
+  if (!play || play->action.kind != ActionKind::kPlayInterrupt || play->action.b != ship)
+    return {kNoCard, kNoSeat};
   const CardId card = play->action.a;
-  const bool rogue = s.def(card).title() == "Rogue Borg Mercenaries";
-  return rogue && s.cards[card].zone == Zone::kResolving ? card : kNoCard;
+  if (s.def(card).title() != title || s.cards[card].zone != Zone::kResolving)
+    return {kNoCard, kNoSeat};
+  return {card, play->actor};
 }
 
 void targ_responses(const Engine& e, Seat seat, CardId self, const WindowFrame& w,
@@ -35,13 +41,31 @@ void targ_responses(const Engine& e, Seat seat, CardId self, const WindowFrame& 
   if (targ.where != Where::kAboard || targ.disabled || e.in_stasis(self) ||
       use_spent(e, self, Until::kEndOfTurn))
     return;
-  const CardId rogue = rogue_borg_played_onto(e, seat, w, targ.host);
-  if (rogue != kNoCard) out.push_back({ActionKind::kUseCard, self, rogue});
+  const auto [rogue, by] = played_onto(e, w, targ.host, "Rogue Borg Mercenaries");
+  if (rogue != kNoCard && by != seat) out.push_back({ActionKind::kUseCard, self, rogue});
 }
 
 void targ_resolve(Engine& e, ActionFrame& f) {
   spend_use(e, f.action.a, f.actor, Until::kEndOfTurn);
   if (e.state().cards[f.action.b].zone == Zone::kResolving) e.nullify(f.action.b);
+}
+
+// --- Berlingoff Rasmussen: a Time Travel Pod present with him, either player's (played on the
+// ship he is aboard), may be cancelled by his player: the Pod is nullified, and he is discarded
+// with it.
+
+void rasmussen_responses(const Engine& e, Seat, CardId self, const WindowFrame& w,
+                         std::vector<Action>& out) {
+  const CardState& him = e.state().cards[self];
+  if (him.where != Where::kAboard || him.disabled || e.in_stasis(self)) return;
+  const CardId pod = played_onto(e, w, him.host, "Time Travel Pod").first;
+  if (pod != kNoCard) out.push_back({ActionKind::kUseCard, self, pod});
+}
+
+void rasmussen_resolve(Engine& e, ActionFrame& f) {
+  if (e.state().cards[f.action.b].zone != Zone::kResolving) return;
+  e.nullify(f.action.b);
+  e.to_discard(f.action.a);
 }
 
 // --- Ajur, Boratus: once per game, on a planet in an Away Team of only themselves and one
@@ -138,6 +162,14 @@ extern const Handler kTarg{
     .resolve = targ_resolve,
     .responses = targ_responses,
     .use_label = "nullify this Rogue Borg Mercenaries (once per turn)",
+};
+
+extern const Handler kBerlingoffRasmussen{
+    .name = "berlingoff_rasmussen",
+    .test = "tests/scenarios/card-au-personnel.scn",
+    .resolve = rasmussen_resolve,
+    .responses = rasmussen_responses,
+    .use_label = "cancel this Time Travel Pod; he is discarded with it",
 };
 
 extern const Handler kPaulRice{

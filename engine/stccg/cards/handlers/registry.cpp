@@ -39,7 +39,8 @@ extern const Handler kIncomingMessageAttackAuthorization, kTemporalNarcosis;
 extern const Handler kEyesInTheDark, kLaForgeManeuver, kLatinumPayoff, kSecuritySacrifice,
     kThineOwnSelf, kWolf;
 // au_personnel_ships.cpp
-extern const Handler kEdoVessel, kLakanta, kPaulRice, kTarg, kUssEnterpriseC, kVorgonSeedRaid;
+extern const Handler kBerlingoffRasmussen, kEdoVessel, kLakanta, kPaulRice, kTarg, kUssEnterpriseC,
+    kVorgonSeedRaid;
 // dual_affiliation.cpp
 extern const Handler kDualAffiliation;
 // gomtuu.cpp
@@ -298,6 +299,7 @@ const Handler* const kHandlers[] = {
     &handlers::kThineOwnSelf,
     &handlers::kWolf,
     // au_personnel_ships.cpp
+    &handlers::kBerlingoffRasmussen,
     &handlers::kEdoVessel,
     &handlers::kLakanta,
     &handlers::kPaulRice,
