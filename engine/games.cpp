@@ -148,7 +148,8 @@ std::uint32_t rules_version(v1::Game game) {
       // Madred adds his point to an Interrogation; the I.P. Scanner nullifies Phased Matter,
       // Interphasic Plasma Creatures and Brain Drain where it is present, Mortal Q's group
       // discards the Q dilemma, Plexing cures Barclay Transporter Phobia, Heisenberg
-      // Compensators nullifies Alien Probe, Berlingoff Rasmussen cancels a Time Travel Pod
+      // Compensators nullifies Alien Probe, Berlingoff Rasmussen cancels a Time Travel Pod,
+      // Fajo's Gallery draws a card for its controller's Mona Lisa
       return 13;
     default:
       return 0;

@@ -17,11 +17,39 @@ namespace spacedock::stccg::handlers {
 namespace {
 
 // --- Fajo's Gallery: whenever a unique personnel becomes its controller's captive, they may
-// draw two cards. The draw is offered once the capture is over (a marker of the Gallery on the
-// captive waits for it), as a yes-or-no choice. Its other trigger, Mona Lisa or a Fajo-icon card
-// coming into play, waits for those cards (none is played yet).
+// draw two cards; whenever their Mona Lisa comes into play, one. Each draw is offered once what
+// triggered it is over (a marker of the Gallery waits for it, its value the cards owed), as a
+// yes-or-no choice. Its controller's Mona Lisas in play are marked as seen by the Gallery (a
+// marker on the Gallery whose source is the Mona Lisa, gone when she leaves play), those already
+// there when it comes into effect without a draw. (Fajo-icon cards are in none of the sets.)
 
 constexpr int kGalleryDraws = 2;
+constexpr int kGalleryMonaLisaDraws = 1;
+
+bool gallery_marker(const Effect& x, CardId gallery, CardId source) {
+  return x.kind == EffectKind::kCounter && x.flag && x.card == gallery && x.source == source;
+}
+
+// Marks the Gallery's controller's Mona Lisas not seen yet; with `owing`, each owes a draw.
+void gallery_sees_mona_lisas(Engine& e, CardId self, bool owing) {
+  const State& s = e.state();
+  for (CardId c : std::vector<CardId>(s.in_play)) {
+    if (s.def(c).title() != "Mona Lisa" || s.cards[c].controller != s.cards[self].controller ||
+        std::any_of(s.effects.begin(), s.effects.end(),
+                    [&](const Effect& x) { return gallery_marker(x, self, c); }))
+      continue;
+    Effect seen{.kind = EffectKind::kCounter, .until = Until::kSourceLeaves, .flag = true};
+    seen.source = c;
+    seen.card = self;
+    e.add_effect(seen);
+    if (!owing) continue;
+    Effect owed{.kind = EffectKind::kCounter, .until = Until::kSourceLeaves};
+    owed.source = self;
+    owed.card = c;
+    owed.value = kGalleryMonaLisaDraws;
+    e.add_effect(owed);
+  }
+}
 
 void gallery_captive_taken(Engine& e, CardId self, CardId personnel, Seat captor) {
   const State& s = e.state();
@@ -38,21 +66,34 @@ void gallery_captive_taken(Engine& e, CardId self, CardId personnel, Seat captor
 void gallery_state_check(Engine& e, CardId self) {
   State& s = e.state();
   if (s.decision_open || !agenda_in_effect(e, self)) return;
+  // The first check in effect marks the Mona Lisas already there (the marker on itself says so).
+  const bool first = std::none_of(s.effects.begin(), s.effects.end(),
+                                  [&](const Effect& x) { return gallery_marker(x, self, self); });
+  if (first) {
+    Effect looking{.kind = EffectKind::kCounter, .until = Until::kSourceLeaves, .flag = true};
+    looking.source = self;
+    looking.card = self;
+    e.add_effect(looking);
+  }
+  gallery_sees_mona_lisas(e, self, !first);
   const auto owed = std::find_if(s.effects.begin(), s.effects.end(), [&](const Effect& x) {
-    return x.kind == EffectKind::kCounter && x.source == self && x.card != self;
+    return x.kind == EffectKind::kCounter && !x.flag && x.source == self && x.card != self;
   });
   if (owed == s.effects.end()) return;
+  const auto draws = static_cast<std::uint8_t>(owed->value);
   s.effects.erase(owed);
-  s.frames.emplace_back(CardFrame{.card = self, .player = s.cards[self].controller});
+  s.frames.emplace_back(CardFrame{.card = self, .player = s.cards[self].controller, .sub = draws});
 }
 
+// `f.sub`: the cards the draw takes.
 void gallery_step(Engine& e, CardFrame& f) {
   auto draw = e.yes_no(f.player);
   if (!draw) return;
   const Seat player = f.player;
+  const int draws = f.sub;
   e.state().frames.pop_back();  // `f` is gone from here on
   if (!*draw) return;
-  for (int i = 0; i < kGalleryDraws && !e.state().over; ++i)
+  for (int i = 0; i < draws && !e.state().over; ++i)
     e.draw(player);
 }
 
