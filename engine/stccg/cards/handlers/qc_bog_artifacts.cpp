@@ -1,6 +1,7 @@
 // Artifacts of Q-Continuum and Blaze of Glory whose effect is more than a modifier
 // (cards/ABILITIES.md §4): Mona Lisa's penalty for destroying it, Canar's bond between two
-// personnel, the Blade of Tkon's move of a planet location along the spaceline.
+// personnel, the Blade of Tkon's move of a planet location along the spaceline, the Sword of
+// Kahless keeping Kahless alive in personnel battle.
 #include <algorithm>
 #include <variant>
 
@@ -175,7 +176,22 @@ void tkon_step(Engine& e, CardFrame& f) {
   e.to_discard(blade);
 }
 
+// --- Sword of Kahless: Kahless present with it (in its crew or Away Team) cannot be killed in a
+// personnel battle: picked as the casualty, nothing happens to him (BoG). Its modifiers are data.
+
+bool sword_prevents_death(Engine& e, CardId self, CardId victim, std::span<const CardId>) {
+  const State& s = e.state();
+  return e.top_frame<PersonnelBattleFrame>() && s.def(victim).title() == "Kahless" &&
+         canar_present_together(e, self, victim);
+}
+
 }  // namespace
+
+extern const Handler kSwordOfKahless{
+    .name = "sword_of_kahless",
+    .test = "tests/scenarios/card-qc-bog-artifacts.scn",
+    .prevents_death = sword_prevents_death,
+};
 
 extern const Handler kBladeOfTkon{
     .name = "blade_of_tkon",

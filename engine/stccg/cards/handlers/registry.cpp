@@ -143,7 +143,7 @@ extern const Handler kAldebaranSerpent, kGiftOfTheTormentor, kGoBackWhenceThouCa
 // qc_amanda_events.cpp
 extern const Handler kJealousAmanda, kTrustMe;
 // qc_bog_artifacts.cpp
-extern const Handler kBladeOfTkon, kCanar, kMonaLisa;
+extern const Handler kBladeOfTkon, kCanar, kMonaLisa, kSwordOfKahless;
 // qc_bog_countdowns.cpp
 extern const Handler kEndTransmission, kFerengiIngenuity, kTheSheliak;
 // qc_bog_dilemmas.cpp
@@ -512,6 +512,7 @@ const Handler* const kHandlers[] = {
     &handlers::kStaticWarpBubble,
     &handlers::kStellarFlare,
     &handlers::kSubsectionQParagraph10,
+    &handlers::kSwordOfKahless,
     &handlers::kSystemWideCascadeFailure,
     &handlers::kTableOnly,
     &handlers::kTarellianPlagueShip,
