@@ -150,7 +150,8 @@ std::uint32_t rules_version(v1::Game game) {
       // discards the Q dilemma, Plexing cures Barclay Transporter Phobia, Heisenberg
       // Compensators nullifies Alien Probe, Berlingoff Rasmussen cancels a Time Travel Pod,
       // Fajo's Gallery draws a card for its controller's Mona Lisa, the Sword of Kahless keeps
-      // Kahless alive in personnel battle and makes him STRENGTH +7 more
+      // Kahless alive in personnel battle and makes him STRENGTH +7 more, T'Pau reports at
+      // Qualor II
       return 13;
     default:
       return 0;

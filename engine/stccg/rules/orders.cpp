@@ -332,6 +332,7 @@ void Engine::card_plays(Seat seat, CardId c, std::span<const CardId> vessels,
                 {ActionKind::kReport, c, kNoCard, static_cast<LocIndex>(s_.spaceline.size() - 1)});
           break;
         case v1::STCCG_REPORT_PLACE_ANY_LOCATION:
+        case v1::STCCG_REPORT_PLACE_MISSION:  // report_destination keeps that mission's
           for (LocIndex loc = 0; loc < s_.spaceline.size(); ++loc)
             offer({ActionKind::kReport, c, kNoCard, loc});
           break;
@@ -587,6 +588,13 @@ Rule Engine::report_destination(Seat seat, CardId card, CardId facility, LocInde
   if (at.place() == v1::STCCG_REPORT_PLACE_ANY_LOCATION && facility == kNoCard) {
     // Anywhere on the spaceline, facility or not (U.S.S. Enterprise-C).
     return is_ship(card) && loc < s_.spaceline.size() ? Rule::kOk : Rule::kNowhereToReport;
+  }
+  if (at.place() == v1::STCCG_REPORT_PLACE_MISSION && facility == kNoCard) {
+    // At one mission's location, facility or not (T'Pau at Qualor II).
+    return is_ship(card) && loc < s_.spaceline.size() &&
+                   s_.def(s_.spaceline[loc].mission).title() == at.mission()
+               ? Rule::kOk
+               : Rule::kNowhereToReport;
   }
   if (at.place() == v1::STCCG_REPORT_PLACE_EMPTY_SHIP && facility != kNoCard &&
       s_.in_play_at(facility) && is_ship(facility) &&
