@@ -137,7 +137,7 @@ void break_treaty(Engine& e, ActionFrame& f) {
 }
 
 // --- Test Door Jammer (rule fixture, S-64 c): a doorway the opponent has just played from hand
-// is nullified, as Wrong Door may do to a Q's Tent (Wrong Door is not in the database).
+// is nullified, as Wrong Door does to a Q's Tent (handlers/title_nullifiers.cpp).
 
 void door_jammer_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                        std::vector<Action>& out) {
