@@ -15,6 +15,7 @@
 
 #include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/cards/handlers/revolving_door.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg::handlers {
@@ -516,10 +517,6 @@ bool door_target(const Engine& e, CardId c) {
   return def.card.doorway().admits() != v1::STCCG_ICON_AU || !played_from_hand(s, c);
 }
 
-bool revolving_door_in_play(const Engine& e, CardId c) {
-  return e.state().handler(c) == &kRevolvingDoor && e.state().in_play_at(c);
-}
-
 void revolving_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
                      std::vector<Action>& out) {
   if (window) return;
@@ -675,6 +672,35 @@ bool wartime_lifts(const Engine& e, CardId self, Seat, AffiliationSet defenders)
 }
 
 }  // namespace
+
+bool revolving_door_in_play(const Engine& e, CardId c) {
+  return e.state().handler(c) == &kRevolvingDoor && e.state().in_play_at(c);
+}
+
+std::vector<CardId> revolving_door_moves(const Engine& e, CardId revolving) {
+  const State& s = e.state();
+  std::vector<CardId> out;
+  for (Seat seat : {Seat{0}, Seat{1}}) {
+    for (int k = 0; k < kSideDeckKinds; ++k) {
+      const CardId door = s.players[seat].side_deck(static_cast<SideDeckKind>(k)).door;
+      if (door != kNoCard && door != s.cards[revolving].host) out.push_back(door);
+    }
+  }
+  for (CardId c : s.in_play) {
+    if (c != s.cards[revolving].host && door_target(e, c) && side_deck_of(s, c).first == kNoSeat)
+      out.push_back(c);
+  }
+  return out;
+}
+
+void move_revolving_door(Engine& e, CardId revolving, CardId to) {
+  const bool face_up = std::any_of(e.state().effects.begin(), e.state().effects.end(),
+                                   [&](const Effect& x) { return closed_by(x, revolving); });
+  e.end_effects([&](const Effect& x) { return closed_by(x, revolving); });
+  place(e, revolving, e.state().cards[revolving].controller, to);
+  if (face_up) close_door(e, revolving);
+}
+
 }  // namespace au_events
 
 extern const Handler kBaryonBuildup{

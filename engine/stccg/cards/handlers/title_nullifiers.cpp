@@ -1,10 +1,12 @@
 // Interrupts that nullify cards they name by title (cards/ABILITIES.md §6): Plexing (Empathic
 // Echo met in an attempt, or one of five more cards being played or in play) and Wrong Door (a
-// Q's Tent the opponent has just played from hand).
+// Q's Tent the opponent has just played from hand, or a Revolving Door moved onto another
+// doorway).
 #include <algorithm>
 
 #include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/cards/handlers/revolving_door.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg::handlers {
@@ -51,22 +53,36 @@ void plexing_resolve(Engine& e, ActionFrame& f) {
   nullify_played_or_in_play(e, f);
 }
 
-// --- Wrong Door (the second of its three plays; the other two act on Iconian Gateway and
-// Revolving Door, cards not in the database): a Q's Tent the opponent has just played from hand
-// is nullified.
+// --- Wrong Door, two of its three plays: a Q's Tent the opponent has just played from hand is
+// nullified; or a Revolving Door in play is moved onto another doorway of its player's choice.
+// (The third, sending the travellers of an Iconian Gateway elsewhere, is not offered: no window
+// follows a Gateway's use.)
+
+bool revolving_door_movable(const Engine& e, CardId c) {
+  return au_events::revolving_door_in_play(e, c) && !au_events::revolving_door_moves(e, c).empty();
+}
 
 void wrong_door_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                       std::vector<Action>& out) {
-  if (!window || window->kind == WindowKind::kDilemma) return;
-  answer_plays(e, seat, self, out, [&](CardId c) { return e.state().handler(c) == &kQTent; });
+  if (window && window->kind == WindowKind::kDilemma) return;
+  if (window)
+    answer_plays(e, seat, self, out, [&](CardId c) { return e.state().handler(c) == &kQTent; });
+  for (CardId c : e.state().in_play) {
+    if (revolving_door_movable(e, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+  }
 }
 
-Rule target_being_played(const Engine& e, Seat, const Action& play) {
-  return e.state().cards[play.b].zone == Zone::kResolving ? Rule::kOk : Rule::kNoTarget;
+Rule wrong_door_still_legal(const Engine& e, Seat, const Action& play) {
+  const bool tent = e.state().cards[play.b].zone == Zone::kResolving;
+  return tent || revolving_door_movable(e, play.b) ? Rule::kOk : Rule::kNoTarget;
 }
 
 void wrong_door_resolve(Engine& e, ActionFrame& f) {
-  if (e.state().cards[f.action.b].zone == Zone::kResolving) e.nullify(f.action.b);
+  const CardId target = f.action.b;
+  if (e.state().cards[target].zone == Zone::kResolving) return e.nullify(target);
+  if (!revolving_door_movable(e, target)) return;
+  const auto to = e.pick(f.actor, au_events::revolving_door_moves(e, target));
+  if (to) au_events::move_revolving_door(e, target, *to);
 }
 
 }  // namespace
@@ -83,8 +99,9 @@ extern const Handler kWrongDoor{
     .name = "wrong_door",
     .test = "tests/scenarios/card-title-nullifiers.scn",
     .plays = wrong_door_plays,
-    .still_legal = target_being_played,
+    .still_legal = wrong_door_still_legal,
     .resolve = wrong_door_resolve,
+    .choose_label = "choose the doorway the Revolving Door goes onto",
 };
 
 }  // namespace spacedock::stccg::handlers
