@@ -151,7 +151,7 @@ std::uint32_t rules_version(v1::Game game) {
       // Compensators nullifies Alien Probe, Berlingoff Rasmussen cancels a Time Travel Pod,
       // Fajo's Gallery draws a card for its controller's Mona Lisa, the Sword of Kahless keeps
       // Kahless alive in personnel battle and makes him STRENGTH +7 more, T'Pau reports at
-      // Qualor II, Wrong Door moves a Revolving Door
+      // Qualor II, Wrong Door moves a Revolving Door, Jealous Amanda overrides a Parallel Romance
       return 13;
     default:
       return 0;

@@ -5,6 +5,7 @@
 // that stay on personnel or on the table and act on them later.
 #include <algorithm>
 #include <functional>
+#include <utility>
 
 #include "engine/stccg/cards/handlers/common.h"
 
@@ -271,15 +272,52 @@ void interphasic_plasma_creatures_check(Engine& e, CardId self) {
 
 // Parallel Romance: the pair keep a counter of their player's full turns still to spend stopped;
 // the card rests on the first of them.
-void parallel_romance(Engine& e, AttemptFrame& f) {
-  std::vector<CardId> males, females;
-  for (CardId c : f.members) {
-    const Gender g = e.gender(c);
-    if (g == Gender::kMale) males.push_back(c);
-    if (g == Gender::kFemale) females.push_back(c);
+// Jealous Amanda's override (CRD IV.12.A): the player it names may send the pair, one after the
+// other, to planets of their choice instead of the card's effect (then discarded), or let the
+// card act (done, asked for the first). `f.relocated` keeps the pair across the questions,
+// `f.relocating` the one being asked about, `f.sub` is kAsking meanwhile. Returns false while
+// asking, true once the card's effect is to apply.
+bool romance_overridden(Engine& e, AttemptFrame& f, Seat chooser) {
+  const State& s = e.state();
+  std::vector<CardId> planets;
+  for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
+    if (e.planet(loc)) planets.push_back(s.spaceline[loc].mission);
   }
-  if (males.empty() || females.empty()) return e.finish_dilemma(f, ev::Outcome::kNoTrigger);
-  const std::vector<CardId> pair = {e.random_member(males), e.random_member(females)};
+  while (f.relocating != kNoCard) {
+    const CardId lover = f.relocating;
+    const bool first = lover == f.relocated.front();
+    const auto to = first ? e.pick_or_done(chooser, planets) : e.pick(chooser, planets);
+    if (!to) return false;
+    if (*to == kNoCard) {  // the card acts
+      f.relocating = kNoCard;
+      return true;
+    }
+    const LocIndex loc = s.cards[*to].loc;
+    if (loc != f.loc) e.move_card(lover, Zone::kPlay, Where::kSurface, loc);
+    f.relocating = first ? f.relocated.back() : kNoCard;
+  }
+  f.relocated.clear();
+  e.finish_dilemma(f, ev::Outcome::kCancelled);
+  return false;
+}
+
+void parallel_romance(Engine& e, AttemptFrame& f) {
+  if (f.relocated.empty()) {
+    std::vector<CardId> males, females;
+    for (CardId c : f.members) {
+      const Gender g = e.gender(c);
+      if (g == Gender::kMale) males.push_back(c);
+      if (g == Gender::kFemale) females.push_back(c);
+    }
+    if (males.empty() || females.empty()) return e.finish_dilemma(f, ev::Outcome::kNoTrigger);
+    f.relocated = {e.random_member(males), e.random_member(females)};
+    if (e.relocation_chooser(f) != kNoSeat) {
+      f.relocating = f.relocated.front();
+      f.sub = DilemmaStep::kAsking;  // met again as the answers come, not from its entry
+    }
+  }
+  if (f.relocating != kNoCard && !romance_overridden(e, f, e.relocation_chooser(f))) return;
+  const std::vector<CardId> pair = std::exchange(f.relocated, {});
   for (CardId lover : pair) {
     add_attribute_while(e, f.current, lover, Attribute::kStrength, -2);
     e.stop(lover);

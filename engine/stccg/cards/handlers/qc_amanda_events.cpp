@@ -23,8 +23,8 @@ namespace {
 // relocates to a planet of their choice instead (or let the card send them), even for the
 // owner's own Away Team (CRD IV.12.A); under option jealous_amanda_encounterer_opponent, the
 // opponent of that Away Team's player may. Then
-// Jealous Amanda is discarded, used or not. Only the Love Interests are in our sets; Parallel
-// Romance and Alien Groupie are named for when they come.
+// Jealous Amanda is discarded, used or not. Parallel Romance asks it from its own handler
+// (au_dilemmas.cpp); Alien Groupie, an interrupt, does not (not a card met).
 
 bool jealous_amanda_names(const CardDef& def) {
   static constexpr std::string_view kRomances[] = {"Male's Love Interest", "Female's Love Interest",
