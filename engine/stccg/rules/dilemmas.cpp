@@ -213,14 +213,8 @@ void Engine::resolve_seed(AttemptFrame& f) {
 }
 
 bool Engine::nullified_beside(CardId card, CardId personnel) const {
-  const CardState& target = s_.cards[personnel];
-  if (target.where != Where::kAboard && target.where != Where::kSurface) return false;
   return std::any_of(s_.in_play.begin(), s_.in_play.end(), [&](CardId c) {
-    const CardState& other = s_.cards[c];
-    const bool present =
-        other.where == target.where &&
-        (target.where == Where::kAboard ? other.host == target.host : other.loc == target.loc);
-    if (!present) return false;
+    if (!s_.present_together(c, personnel)) return false;
     const v1::StccgWherePresent* entry = nullifies(*this, c, card);
     return entry && entry->effect() == v1::STCCG_PRESENCE_EFFECT_NULLIFIES;
   });

@@ -301,6 +301,15 @@ struct State {
       effect_kinds |= kind_bit(x.kind);
   }
   bool in_play_at(CardId c) const { return c < cards.size() && cards[c].zone == Zone::kPlay; }
+  // Whether `a` and `b` are present together: on the same planet, or aboard the same ship or
+  // facility.
+  bool present_together(CardId a, CardId b) const {
+    const CardState& x = cards[a];
+    const CardState& y = cards[b];
+    if (x.where != y.where) return false;
+    if (x.where == Where::kSurface) return x.loc == y.loc;
+    return x.where == Where::kAboard && x.host == y.host;
+  }
   static Seat other(Seat s) { return static_cast<Seat>(1 - s); }
   // The seats with the higher score (both when level): who wins a game scored as it stands.
   std::uint8_t leaders() const {

@@ -486,6 +486,18 @@ bool scattering_blocks(const Engine& e, CardId self, CardId card, CardId to) {
 // it is may discard a non-personnel card from hand to turn it over: face down (no closing
 // effect) the door works again, face up once more it is closed.
 
+// The doorways seeded on the side decks, both players'.
+std::vector<CardId> side_deck_doors(const State& s) {
+  std::vector<CardId> out;
+  for (Seat seat : {Seat{0}, Seat{1}}) {
+    for (int k = 0; k < kSideDeckKinds; ++k) {
+      const CardId door = s.players[seat].side_deck(static_cast<SideDeckKind>(k)).door;
+      if (door != kNoCard) out.push_back(door);
+    }
+  }
+  return out;
+}
+
 // The side deck `door` is seeded on, and whose: kNoSeat if none.
 std::pair<Seat, SideDeckKind> side_deck_of(const State& s, CardId door) {
   for (Seat seat : {Seat{0}, Seat{1}}) {
@@ -521,12 +533,8 @@ void revolving_plays(const Engine& e, Seat, CardId self, const WindowFrame* wind
                      std::vector<Action>& out) {
   if (window) return;
   const State& s = e.state();
-  for (Seat seat : {Seat{0}, Seat{1}}) {
-    for (int k = 0; k < kSideDeckKinds; ++k) {
-      const CardId door = s.players[seat].side_deck(static_cast<SideDeckKind>(k)).door;
-      if (door != kNoCard) out.push_back({ActionKind::kPlayEvent, self, door});
-    }
-  }
+  for (CardId door : side_deck_doors(s))
+    out.push_back({ActionKind::kPlayEvent, self, door});
   au_event_plays_onto(e, self, window, out, [&](CardId c) {
     return (door_target(e, c) && side_deck_of(s, c).first == kNoSeat) ||
            revolving_door_in_play(e, c);
@@ -679,17 +687,11 @@ bool revolving_door_in_play(const Engine& e, CardId c) {
 
 std::vector<CardId> revolving_door_moves(const Engine& e, CardId revolving) {
   const State& s = e.state();
-  std::vector<CardId> out;
-  for (Seat seat : {Seat{0}, Seat{1}}) {
-    for (int k = 0; k < kSideDeckKinds; ++k) {
-      const CardId door = s.players[seat].side_deck(static_cast<SideDeckKind>(k)).door;
-      if (door != kNoCard && door != s.cards[revolving].host) out.push_back(door);
-    }
-  }
+  std::vector<CardId> out = side_deck_doors(s);
   for (CardId c : s.in_play) {
-    if (c != s.cards[revolving].host && door_target(e, c) && side_deck_of(s, c).first == kNoSeat)
-      out.push_back(c);
+    if (door_target(e, c) && side_deck_of(s, c).first == kNoSeat) out.push_back(c);
   }
+  std::erase(out, s.cards[revolving].host);  // its own doorway
   return out;
 }
 

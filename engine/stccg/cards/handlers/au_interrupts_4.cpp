@@ -51,7 +51,7 @@ bool may_die_instead(const Engine& e, CardId victim, CardId c) {
   const State& s = e.state();
   return c != victim && s.in_play_at(c) && e.is_personnel(c) &&
          s.cards[c].controller == s.cards[victim].controller && !e.in_stasis(c) &&
-         present_together(s, victim, c) && e.facts(c).classification == Classification::kSecurity;
+         s.present_together(victim, c) && e.facts(c).classification == Classification::kSecurity;
 }
 
 void sacrifice_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,

@@ -118,7 +118,7 @@ void paul_rice_targets(const Engine& e, Seat seat, CardId self, std::vector<Acti
   if (s.cards[self].disabled || e.in_stasis(self) || use_spent(e, self, Until::kEndOfTurn)) return;
   for (CardId c : s.in_play) {
     if (s.def(c).title() == "Echo Papa 607 Killer Drone" && s.cards[c].controller != seat &&
-        present_together(s, self, c) && e.may_nullify(self, c))
+        s.present_together(self, c) && e.may_nullify(self, c))
       out.push_back({ActionKind::kUseCard, self, c});
   }
 }

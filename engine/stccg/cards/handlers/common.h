@@ -181,16 +181,6 @@ inline const ShipBattleFrame* starting_battle(const Engine& e, const WindowFrame
   return b && b->step == ShipBattleFrame::Step::kStart && b->loc == window->loc ? b : nullptr;
 }
 
-// Whether `a` and `b` are present together: on the same planet, or aboard the same ship or
-// facility.
-inline bool present_together(const State& s, CardId a, CardId b) {
-  const CardState& x = s.cards[a];
-  const CardState& y = s.cards[b];
-  if (x.where != y.where) return false;
-  if (x.where == Where::kSurface) return x.loc == y.loc;
-  return x.where == Where::kAboard && x.host == y.host;
-}
-
 // Whether `group` has `halves` of a skill or classification (2 per personnel with it, x1).
 inline bool has_skill(const Engine& e, const std::vector<CardId>& group, SkillId skill,
                       int halves) {

@@ -36,7 +36,7 @@ CardId joined_head(const State& s, CardId body) {
 
 // Together and the same player's: in one crew, or on one planet (the Head as equipment).
 bool may_join(const State& s, CardId body, CardId head) {
-  return s.cards[body].controller == s.cards[head].controller && present_together(s, body, head);
+  return s.cards[body].controller == s.cards[head].controller && s.present_together(body, head);
 }
 
 // --- The Body: disabled unless joined (a captive stays disabled all the same).

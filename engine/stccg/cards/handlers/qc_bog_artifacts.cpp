@@ -11,28 +11,26 @@
 namespace spacedock::stccg::handlers {
 namespace {
 
+// Whether `a` and `b`, in play and not in stasis, are in one crew or Away Team (CRD IV.4): on a
+// planet, one Away Team is one player's cards there.
+bool in_one_group(const Engine& e, CardId a, CardId b) {
+  const State& s = e.state();
+  if (!s.in_play_at(a) || !s.in_play_at(b) || e.in_stasis(a) || e.in_stasis(b)) return false;
+  return s.present_together(a, b) &&
+         (s.cards[a].where != Where::kSurface || s.cards[a].controller == s.cards[b].controller);
+}
+
 // --- Canar: earned, it is played at once on a female personnel of the earner's choice
 // (either player's), and the earner names a male personnel not present with her (either
 // player's). If the two are ever present together (in one crew or Away Team, CRD IV.4), both
 // are discarded, the Canar with her. No female in play: it is discarded.
-
-bool canar_present_together(const Engine& e, CardId a, CardId b) {
-  const State& s = e.state();
-  if (!s.in_play_at(a) || !s.in_play_at(b) || e.in_stasis(a) || e.in_stasis(b)) return false;
-  const CardState& x = s.cards[a];
-  const CardState& y = s.cards[b];
-  if (x.where == Where::kAboard && y.where == Where::kAboard) return x.host == y.host;
-  // On a planet: one Away Team is one player's personnel there.
-  return x.where == Where::kSurface && y.where == Where::kSurface && x.loc == y.loc &&
-         x.controller == y.controller;
-}
 
 std::vector<CardId> canar_candidates(const Engine& e, Gender gender, CardId apart_from) {
   const State& s = e.state();
   std::vector<CardId> out;
   for (CardId c : s.in_play) {
     if (!e.is_personnel(c) || e.in_stasis(c) || e.gender(c) != gender) continue;
-    if (apart_from != kNoCard && canar_present_together(e, c, apart_from)) continue;
+    if (apart_from != kNoCard && in_one_group(e, c, apart_from)) continue;
     out.push_back(c);
   }
   return out;
@@ -82,7 +80,7 @@ void canar_state_check(Engine& e, CardId self) {
   if (s.cards[self].where != Where::kOn) return;
   const CardId woman = s.cards[self].host;
   const CardId man = canar_named_male(e, self);
-  if (man == kNoCard || !canar_present_together(e, woman, man)) return;
+  if (man == kNoCard || !in_one_group(e, woman, man)) return;
   e.to_discard(man);
   e.to_discard(woman);  // the Canar goes with her
 }
@@ -182,7 +180,7 @@ void tkon_step(Engine& e, CardFrame& f) {
 bool sword_prevents_death(Engine& e, CardId self, CardId victim, std::span<const CardId>) {
   const State& s = e.state();
   return e.top_frame<PersonnelBattleFrame>() && s.def(victim).title() == "Kahless" &&
-         canar_present_together(e, self, victim);
+         in_one_group(e, self, victim);
 }
 
 }  // namespace
