@@ -152,7 +152,9 @@ std::uint32_t rules_version(v1::Game game) {
       // Fajo's Gallery draws a card for its controller's Mona Lisa, the Sword of Kahless keeps
       // Kahless alive in personnel battle and makes him STRENGTH +7 more, T'Pau reports at
       // Qualor II, Wrong Door moves a Revolving Door, Jealous Amanda overrides a Parallel Romance
-      return 13;
+      // (issue 27); 14: the cards acting on the locations a move crosses follow a move round the
+      // spaceline's ends (Q-Net, Tetryon Field, Subspace Warp Rift)
+      return 14;
     default:
       return 0;
   }

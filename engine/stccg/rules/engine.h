@@ -469,6 +469,14 @@ class Engine {
   int move_cost(CardId mover, LocIndex from, LocIndex to) const;
   // A card lets the ship go round the spaceline's ends (Lakanta, Where No One Has Gone Before).
   bool goes_round_spaceline(CardId ship) const;
+  // The way a move between two locations takes: round the ends where the mover may go that way
+  // and it is cheaper, else the direct way (a tie goes direct). The cards acting on the
+  // locations a move crosses ask these (Subspace Warp Rift, Tetryon Field, Q-Net).
+  bool moves_round(CardId mover, LocIndex from, LocIndex to) const;
+  // The move enters `loc` on its way, neither starting nor stopping there.
+  bool move_crosses(CardId mover, LocIndex from, LocIndex to, LocIndex loc) const;
+  // The move crosses the gap between `gap` and `gap + 1`.
+  bool move_passes_gap(CardId mover, LocIndex from, LocIndex to, LocIndex gap) const;
   // The RANGE `mover` spends to enter the location `loc`.
   int span_for(CardId mover, LocIndex loc) const;
   // A card in play stops the ship from crossing between these locations (Q-Net).

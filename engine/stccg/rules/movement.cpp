@@ -165,21 +165,53 @@ bool Engine::goes_round_spaceline(CardId ship) const {
   });
 }
 
-int Engine::move_cost(CardId mover, LocIndex from, LocIndex to) const {
-  // The spans of every location entered, the starting one excluded (§3.3).
-  int cost = 0;
+namespace {
+
+// The direct way, with the spans of every location entered, the starting one excluded (§3.3);
+// and, if asked, the other way round: off the near end, back in at the far one, then on to `to`.
+struct WayCosts {
+  int direct = 0;
+  int round = 0;
+};
+
+WayCosts way_costs(const Engine& e, CardId mover, LocIndex from, LocIndex to, bool round) {
+  WayCosts costs;
   const int step = to > from ? 1 : -1;
   for (int loc = from + step; loc != to + step; loc += step)
-    cost += span_for(mover, static_cast<LocIndex>(loc));
-  if (!is_ship(mover) || !goes_round_spaceline(mover)) return cost;
-  // The other way round: off the near end, back in at the far one, then on to `to` (Lakanta).
-  const int last = static_cast<int>(s_.spaceline.size()) - 1;
-  int around = 0;
+    costs.direct += e.span_for(mover, static_cast<LocIndex>(loc));
+  if (!round) return costs;
+  const int last = static_cast<int>(e.state().spaceline.size()) - 1;
   for (int loc = from - step; loc >= 0 && loc <= last; loc -= step)
-    around += span_for(mover, static_cast<LocIndex>(loc));
+    costs.round += e.span_for(mover, static_cast<LocIndex>(loc));
   for (int loc = step > 0 ? last : 0; loc != to - step; loc -= step)
-    around += span_for(mover, static_cast<LocIndex>(loc));
-  return std::min(cost, around);
+    costs.round += e.span_for(mover, static_cast<LocIndex>(loc));
+  return costs;
+}
+
+}  // namespace
+
+bool Engine::moves_round(CardId mover, LocIndex from, LocIndex to) const {
+  if (from == to || !is_ship(mover) || !goes_round_spaceline(mover)) return false;
+  const WayCosts costs = way_costs(*this, mover, from, to, /*round=*/true);
+  return costs.round < costs.direct;
+}
+
+int Engine::move_cost(CardId mover, LocIndex from, LocIndex to) const {
+  const bool may_go_round = is_ship(mover) && goes_round_spaceline(mover);
+  const WayCosts costs = way_costs(*this, mover, from, to, may_go_round);
+  return may_go_round ? std::min(costs.direct, costs.round) : costs.direct;
+}
+
+bool Engine::move_crosses(CardId mover, LocIndex from, LocIndex to, LocIndex loc) const {
+  if (loc == from || loc == to || from == to) return false;
+  const bool between = loc > std::min(from, to) && loc < std::max(from, to);
+  return between != moves_round(mover, from, to);
+}
+
+bool Engine::move_passes_gap(CardId mover, LocIndex from, LocIndex to, LocIndex gap) const {
+  if (from == to) return false;
+  const bool between = gap >= std::min(from, to) && gap < std::max(from, to);
+  return between != moves_round(mover, from, to);
 }
 
 int Engine::range_left(CardId ship) const {

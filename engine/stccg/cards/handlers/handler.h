@@ -161,7 +161,8 @@ struct Handler {
   // that attacks what arrives where it is (Borg Ship).
   void (*ship_arrived)(Engine&, CardId self, CardId ship) = nullptr;
   // After `ship` moved from `from` to `to`, before the cards there are told it arrived: a card
-  // acting on the locations a move crosses (Subspace Warp Rift, Tetryon Field).
+  // acting on the locations a move crosses (Subspace Warp Rift, Tetryon Field), which asks
+  // Engine::move_crosses (the move may have gone round the spaceline's ends).
   void (*ship_moved)(Engine&, CardId self, CardId ship, LocIndex from, LocIndex to) = nullptr;
 
   // --- Fighting and moving like a ship without being one (rules/attributes.cpp, battle/) ---

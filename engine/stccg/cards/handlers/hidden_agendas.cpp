@@ -33,8 +33,11 @@ bool gallery_marker(const Effect& x, CardId gallery, CardId source) {
 // Marks the Gallery's controller's Mona Lisas not seen yet; with `owing`, each owes a draw.
 void gallery_sees_mona_lisas(Engine& e, CardId self, bool owing) {
   const State& s = e.state();
-  for (CardId c : std::vector<CardId>(s.in_play)) {
-    if (s.def(c).title() != "Mona Lisa" || s.cards[c].controller != s.cards[self].controller ||
+  // Runs at every state check: the type is asked before the title. Adding an effect leaves
+  // the list of cards in play alone.
+  for (CardId c : s.in_play) {
+    if (s.type(c) != v1::STCCG_CARD_TYPE_ARTIFACT || s.def(c).title() != "Mona Lisa" ||
+        s.cards[c].controller != s.cards[self].controller ||
         std::any_of(s.effects.begin(), s.effects.end(),
                     [&](const Effect& x) { return gallery_marker(x, self, c); }))
       continue;

@@ -173,10 +173,6 @@ LocIndex location_held(const Engine& e, CardId self) {
   return s.cards[s.cards[self].host].loc;
 }
 
-bool strictly_between(LocIndex loc, LocIndex from, LocIndex to) {
-  return loc > std::min(from, to) && loc < std::max(from, to);
-}
-
 bool navigation_aboard(const Engine& e, CardId ship) {
   const auto navigation = e.state().db->skills().find("Navigation");
   std::vector<CardId> crew = e.crew(ship);
@@ -199,7 +195,7 @@ bool tetryon_blocks(const Engine& e, CardId self, CardId ship, LocIndex from, Lo
                     Passage) {
   const LocIndex field = location_held(e, self);
   const bool held_here = from == field && held_by_field(e, self, ship);
-  return (strictly_between(field, from, to) || held_here) && !navigation_aboard(e, ship);
+  return (e.move_crosses(ship, from, to, field) || held_here) && !navigation_aboard(e, ship);
 }
 
 void tetryon_ship_moved(Engine& e, CardId self, CardId ship, LocIndex, LocIndex to) {
@@ -214,7 +210,7 @@ void tetryon_ship_moved(Engine& e, CardId self, CardId ship, LocIndex, LocIndex 
 // (normal damage, by the Rift's player); starting or ending the move there is safe (CRD IV.7).
 
 void rift_ship_moved(Engine& e, CardId self, CardId ship, LocIndex from, LocIndex to) {
-  if (strictly_between(location_held(e, self), from, to))
+  if (e.move_crosses(ship, from, to, location_held(e, self)))
     e.damage(ship, e.state().cards[self].controller);
 }
 

@@ -49,7 +49,7 @@ void q_net_resolve(Engine& e, ActionFrame& f) {
 bool q_net_blocks(const Engine& e, CardId self, CardId ship, LocIndex from, LocIndex to,
                   Passage passage) {
   const LocIndex gap = gap_of(e, self);
-  if (gap < std::min(from, to) || gap >= std::max(from, to)) return false;
+  if (!e.move_passes_gap(ship, from, to, gap)) return false;
   if (passage == Passage::kThrown) return true;
   const auto diplomacy = e.state().db->skills().find("Diplomacy");
   std::vector<CardId> crew = e.crew(ship);
