@@ -28,7 +28,15 @@ void swap_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* wind
   if (!retrievable<kAnyCard>(e, seat).empty()) out.push_back({kind, self});
 }
 
+// An artifact that goes on its earner's table (Horga'hn, Ressikan Flute), not to a hand.
+bool table_artifact(const CardDef& def) {
+  return def.type() == v1::STCCG_CARD_TYPE_ARTIFACT && !def.card.artifact().to_hand() &&
+         def.card.artifact().play_as() == v1::STCCG_PLAY_AS_EVENT;
+}
+
 // If the pile has emptied meanwhile, the card is discarded for nothing (CRD IV.8 Countermanda).
+// A nullified artifact that plays straight onto the table is back on it at once, without a card
+// play (CRD IV.4 "Artifacts"): shown as it leaves the pile, like any card taken.
 template <bool kAnyCard>
 void swap_resolve(Engine& e, ActionFrame& f) {
   const std::vector<CardId> pile = retrievable<kAnyCard>(e, f.actor);
@@ -36,6 +44,8 @@ void swap_resolve(Engine& e, ActionFrame& f) {
   auto taken = e.pick(f.actor, pile);
   if (!taken) return;
   e.move_card(*taken, Zone::kHand);
+  if (table_artifact(e.state().def(*taken)))
+    e.move_card(*taken, Zone::kPlay, Where::kTable, kNoLoc, kNoCard, f.actor);
 }
 
 // --- Kivas Fajo - Collector: its player names a player, who draws three cards. A player who
