@@ -18,13 +18,43 @@ namespace {
 //     to the hand and its player has "just argued" until the end of the turn;
 // (2) having just argued, its player plays an Event card from hand at once, whatever the turn
 //     and the card play (X = 0);
-// (3) it nullifies another Parallax Arguers being played: 5 points, plus the points the other
-//     carried (none while it is being played), and the card goes to the bonus area.
+// (3) it nullifies another Parallax Arguers being played: 5 points, plus what the other is
+//     worth (an Arguers nullifying a third; one played for coolness is worth nothing yet, as
+//     its player asks only as it resolves), and the card goes to the bonus area.
+//
+// (3) is a nullification of its own (CRD IV.8): the Arguers cancelled is discarded for nothing
+// and comes back only if its canceller is nullified by another card (Amanda Rogers, Plexing),
+// never by a further Arguers, so a chain restores nothing: only the last of the chain scores.
+// The cancel is marked as it is announced (a counter: source the canceller, card its target,
+// value what the canceller is worth), and carried out when the target's turn to resolve comes;
+// `flag` says that the canceller itself fell to an Arguers.
 
 constexpr int kCoolPoints = 5;
 
 bool is_arguers(const Engine& e, CardId c) {
   return e.state().handler(c) == &kParallaxArguers;
+}
+
+bool cancel_mark(const Engine& e, const Effect& x) {
+  return x.kind == EffectKind::kCounter && x.card != kNoCard && x.source != kNoCard &&
+         is_arguers(e, x.source) && is_arguers(e, x.card);
+}
+
+// What `canceller` is worth for cancelling another Arguers (0 if it cancels none).
+int cancel_worth(const Engine& e, CardId canceller) {
+  for (const Effect& x : e.state().effects) {
+    if (cancel_mark(e, x) && x.source == canceller) return x.value;
+  }
+  return 0;
+}
+
+// An Arguers cancels `self`, and has not been nullified by a card other than an Arguers.
+bool argued_away(const Engine& e, CardId self) {
+  const State& s = e.state();
+  return std::any_of(s.effects.begin(), s.effects.end(), [&](const Effect& x) {
+    return cancel_mark(e, x) && x.card == self &&
+           (x.flag || s.cards[x.source].zone != Zone::kDiscard);
+  });
 }
 
 bool just_argued(const Engine& e, Seat seat) {
@@ -71,6 +101,15 @@ Rule arguers_still_legal(const Engine& e, Seat seat, const Action& play) {
   return zone == Zone::kHand && !event_plays(e, seat, play.b).empty() ? Rule::kOk : Rule::kNoTarget;
 }
 
+void arguers_announced(Engine& e, Seat, const Action& play) {
+  if (play.b == kNoCard || !is_arguers(e, play.b)) return;
+  Effect cancel{.kind = EffectKind::kCounter, .until = Until::kEndOfTurn};
+  cancel.source = play.a;
+  cancel.card = play.b;
+  cancel.value = static_cast<std::int16_t>(kCoolPoints + cancel_worth(e, play.b));
+  e.add_effect(cancel);
+}
+
 void to_bonus(Engine& e, ActionFrame& f, int points) {
   e.move_card(f.action.a, Zone::kBonus, Where::kNone, kNoLoc, kNoCard, f.actor);
   e.score(f.actor, points, f.action.a);
@@ -79,6 +118,10 @@ void to_bonus(Engine& e, ActionFrame& f, int points) {
 void arguers_resolve(Engine& e, ActionFrame& f) {
   const CardId self = f.action.a;
   const CardId target = f.action.b;
+  if (argued_away(e, self)) {
+    e.nullify(self);
+    return;
+  }
   if (target == kNoCard) {
     auto cool = e.yes_no(State::other(f.actor));
     if (!cool) return;
@@ -94,8 +137,13 @@ void arguers_resolve(Engine& e, ActionFrame& f) {
     return;
   }
   if (is_arguers(e, target)) {
-    if (e.state().cards[target].zone == Zone::kResolving) e.nullify(target);
-    to_bonus(e, f, kCoolPoints);
+    if (e.state().cards[target].zone == Zone::kResolving) {
+      for (Effect& x : e.state().effects) {
+        if (cancel_mark(e, x) && x.source == target) x.flag = true;
+      }
+      e.nullify(target);
+    }
+    to_bonus(e, f, cancel_worth(e, self));
     return;
   }
   // Play the event now: its own play, chosen by its player when it has several.
@@ -122,6 +170,7 @@ extern const Handler kParallaxArguers{
     .test = "tests/scenarios/card-parallax-arguers.scn",
     .plays = arguers_plays,
     .still_legal = arguers_still_legal,
+    .announced = arguers_announced,
     .resolve = arguers_resolve,
     .question = "was the previous action cool? (yes: your opponent scores 5)",
     .yes_label = "cool",
