@@ -153,7 +153,10 @@ std::uint32_t rules_version(v1::Game game) {
       // Kahless alive in personnel battle and makes him STRENGTH +7 more, T'Pau reports at
       // Qualor II, Wrong Door moves a Revolving Door, Jealous Amanda overrides a Parallel Romance
       // (issue 27); 14: the cards acting on the locations a move crosses follow a move round the
-      // spaceline's ends (Q-Net, Tetryon Field, Subspace Warp Rift)
+      // spaceline's ends (Q-Net, Tetryon Field, Subspace Warp Rift), Res-Q and Palor Toff put a
+      // table artifact back in play, a chain of Parallax Arguers scores its last link only,
+      // doubling (Howard Heirloom Candle, Brain Drain, Ophidian Cane) and a play's window asking
+      // its own player when they hold a card made to answer it
       return 14;
     default:
       return 0;

@@ -5,6 +5,7 @@
 // Resolution may pause for a choice (a victim, a volunteer, a yes/no). The frame records how far
 // it got (`sub`, `effect`, `picked`), so every step below can be entered again after the answer.
 #include <algorithm>
+#include <iterator>
 #include <optional>
 
 #include "engine/stccg/cards/handlers/handler.h"
@@ -322,8 +323,10 @@ bool Engine::kill_effect(AttemptFrame& f, const v1::StccgKill& kill) {
     if (kill.spare_hea() && is_hea(m)) continue;
     if (filter.empty() || filter.holds_for_member(m)) eligible.push_back(c);
   }
+  // A doubled dilemma (Howard Heirloom Candle) kills twice as many.
   const std::size_t wanted =
-      kill.half_of_group() ? f.members.size() / 2 : std::max(1u, kill.count());
+      (kill.half_of_group() ? f.members.size() / 2 : std::max(1u, kill.count())) *
+      (has_effect(EffectKind::kDoubled, f.current) ? 2 : 1);
   switch (kill.select()) {
     case v1::STCCG_SELECT_ALL:
       for (CardId c : eligible)
@@ -351,18 +354,24 @@ bool Engine::kill_effect(AttemptFrame& f, const v1::StccgKill& kill) {
       }
       return true;
     case v1::STCCG_SELECT_HIGHEST_TOTAL_ATTRIBUTES: {
-      if (eligible.empty()) return true;
       auto total = [&](CardId c) {
         const MemberFacts m = facts(c);
         return m.integrity + m.cunning + m.strength;
       };
-      int best = 0;
-      for (CardId c : eligible)
-        best = std::max(best, total(c));
-      std::erase_if(eligible, [&](CardId c) { return total(c) != best; });
-      auto victim = pick(f.player, eligible);  // the owner picks among ties
-      if (!victim) return false;
-      this->kill(*victim);
+      // One at a time, each the highest of those left (those killed are gone from `eligible`).
+      while (f.picked < wanted && !eligible.empty()) {
+        int best = 0;
+        for (CardId c : eligible)
+          best = std::max(best, total(c));
+        std::vector<CardId> highest;
+        std::copy_if(eligible.begin(), eligible.end(), std::back_inserter(highest),
+                     [&](CardId c) { return total(c) == best; });
+        auto victim = pick(f.player, highest);  // the owner picks among ties
+        if (!victim) return false;
+        std::erase(eligible, *victim);
+        this->kill(*victim);
+        ++f.picked;
+      }
       return true;
     }
     default: {  // opponent's or owner's choice, one victim at a time

@@ -329,6 +329,10 @@ class Engine {
   // Opens a window in which both players, `first` first, may play cards until both pass.
   void open_window(WindowKind kind, Seat first, CardId about = kNoCard, LocIndex loc = kNoLoc);
   void step(WindowFrame& w);
+  // Whether window `w`, closing after an announcement, asks the announcing player too: they
+  // hold a card that may answer their own play (Handler::answers_own_play) and has a play aimed
+  // at the card being played.
+  bool answers_own_play(const WindowFrame& w) const;
   // `victim` was just picked at random (CRD IV.8: Yuta's selection too) for `fate`, kPickedToDie
   // or kPickedForCapture (by the other player): that comes at once, or, when its controller has
   // an answer to such a pick (Security Sacrifice, Wolf), as a window of that kind closes. True

@@ -153,6 +153,11 @@ enum class EffectKind : std::uint8_t {
   // `player` has made, early, the card draw that ends their next turn after `turn` (Samuel
   // Clemens' Pocketwatch): that draw does not happen.
   kDrawTaken,
+  // `card`, a card being played or met or in play, acts twice over while this lasts (CRD IV.8:
+  // a doubled dilemma affects two personnel): Howard Heirloom Candle on an Anaphasic Organism
+  // or Empathic Echo, Brain Drain on an Interphasic Plasma Creatures, Ophidian Cane on a
+  // Devidian Foragers. `source` is the card that doubles it (Engine::doubled).
+  kDoubled,
 };
 
 // When an effect ends.

@@ -244,7 +244,8 @@ void maman_picard(Engine& e, AttemptFrame& f) {
 // --- Dilemmas that stay ---
 
 // Interphasic Plasma Creatures: on the table, STRENGTH -2 for every personnel of its player,
-// renewed as the game changes; with two copies only one has effect (not cumulative).
+// renewed as the game changes; with two copies only one has effect (not cumulative). Doubled
+// (Brain Drain), either copy makes it -4.
 void interphasic_plasma_creatures(Engine& e, AttemptFrame& f) {
   State& s = e.state();
   if (f.sub == DilemmaStep::kEntry) {
@@ -263,10 +264,15 @@ void interphasic_plasma_creatures_check(Engine& e, CardId self) {
   if (card.where != Where::kTable) return;
   e.end_effects(
       [&](const Effect& x) { return x.kind == EffectKind::kAttribute && x.source == self; });
-  if (first_copy(e, *s.handler(self), card.controller) != self) return;
+  const Handler& creatures = *s.handler(self);
+  if (first_copy(e, creatures, card.controller) != self) return;
+  const bool doubled = std::any_of(s.effects.begin(), s.effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kDoubled && s.handler(x.card) == &creatures &&
+           s.cards[x.card].controller == card.controller;
+  });
   for (CardId c : std::vector<CardId>(s.in_play)) {
     if (e.is_personnel(c) && s.cards[c].controller == card.controller)
-      add_attribute_while(e, self, c, Attribute::kStrength, -2);
+      add_attribute_while(e, self, c, Attribute::kStrength, doubled ? -4 : -2);
   }
 }
 

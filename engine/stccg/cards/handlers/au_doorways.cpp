@@ -210,10 +210,20 @@ void door_bring_forward(Engine& e, CardId, Seat seat) {
   if (const CardId door = door_in_hand(e, seat); door != kNoCard) door_show(e, seat, door);
 }
 
-// --- Ophidian Cane (AU artifact): earned into the hand, played as an interrupt on its player's
-// Devidian Door whose use this turn is still to come: that use lets three Personnel or
-// Equipment cards through, all to the same place (CRD IV.4). Its other two uses, doubling
-// Devidian Foragers or Empathic Touch, are not offered.
+// --- Ophidian Cane (AU artifact): earned into the hand, played as an interrupt, one of its uses:
+// on its player's Devidian Door whose use this turn is still to come, that use lets three
+// Personnel or Equipment cards through, all to the same place (CRD IV.4); or on a Devidian
+// Foragers being played (either player's), which it doubles: four personnel go, not two
+// (EffectKind::kDoubled, read by the Foragers). Doubling an Empathic Touch waits for it: it is
+// in none of the four sets.
+
+constexpr TitleKey kDevidianForagers = title_key("Devidian Foragers");
+
+bool doublable_foragers(const Engine& e, CardId c) {
+  const State& s = e.state();
+  return s.traits(c).title == kDevidianForagers && s.cards[c].zone == Zone::kResolving &&
+         !e.has_effect(EffectKind::kDoubled, c);
+}
 
 void cane_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                 std::vector<Action>& out) {
@@ -225,9 +235,21 @@ void cane_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* wind
         e.state().cards[c].where == Where::kTable && !use_spent(e, c, Until::kEndOfTurn))
       out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
+  if (window && window->kind == WindowKind::kResponse) {
+    for (CardId c : e.state().resolving) {
+      if (doublable_foragers(e, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+    }
+  }
 }
 
 void cane_resolve(Engine& e, ActionFrame& f) {
+  if (doublable_foragers(e, f.action.b)) {
+    Effect doubled{.kind = EffectKind::kDoubled, .until = Until::kEndOfTurn};
+    doubled.source = f.action.a;
+    doubled.card = f.action.b;
+    e.add_effect(doubled);
+    return;
+  }
   const CardId door = f.action.b;
   if (!e.state().in_play_at(door) || use_spent(e, door, Until::kEndOfTurn)) return;
   Effect three{.kind = EffectKind::kCounter, .until = Until::kEndOfTurn};
@@ -245,6 +267,7 @@ extern const Handler kOphidianCane{
     .test = "tests/scenarios/card-artifacts.scn",
     .plays = cane_plays,
     .resolve = cane_resolve,
+    .answers_own_play = true,
 };
 
 extern const Handler kDevidianDoor{

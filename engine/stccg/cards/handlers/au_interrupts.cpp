@@ -11,6 +11,7 @@
 // aboard; Destroy Radioactive Garbage Scow blows up a Scow with everyone off the ships there; Seize
 // Wesley disables a crew hooked by the Ktarian Game and captures Wesley.
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <limits>
 #include <optional>
@@ -265,38 +266,65 @@ void foragers_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* 
     out.push_back({ActionKind::kPlayInterrupt, self});
 }
 
+// Each personnel put out of play is marked (a counter: source the Foragers, card the personnel)
+// until its attributes are added. Doubled by an Ophidian Cane, four go, not two (au.md); with
+// fewer left in the pile, those there are.
+std::vector<CardId> foraged(const Engine& e, CardId self) {
+  std::vector<CardId> out;
+  for (const Effect& x : e.state().effects) {
+    if (x.kind == EffectKind::kCounter && x.source == self && x.card != kNoCard)
+      out.push_back(x.card);
+  }
+  return out;
+}
+
+void forage(Engine& e, CardId self, CardId personnel) {
+  e.move_card(personnel, Zone::kOutOfPlay);
+  Effect mark{.kind = EffectKind::kCounter, .until = Until::kEndOfTurn};
+  mark.source = self;
+  mark.card = personnel;
+  e.add_effect(mark);
+}
+
 void foragers_resolve(Engine& e, ActionFrame& f) {
   const State& s = e.state();
+  const CardId self = f.action.a;
+  const std::uint8_t wanted = e.has_effect(EffectKind::kDoubled, self) ? 4 : 2;
   if (f.sub == 0) {
     const std::vector<CardId> piles = forager_piles(e);
     if (piles.empty() || au_personnel_of(e, f.actor).empty()) return;
     const auto first = e.pick(f.actor, piles);
     if (!first) return;
-    f.chosen = *first;
-    e.move_card(*first, Zone::kOutOfPlay);
+    f.chosen = *first;  // its owner's pile gives the others
+    forage(e, self, *first);
     f.sub = 1;
   }
-  if (f.sub == 1) {
-    const auto second = e.pick(f.actor, personnel_discarded(e, s.cards[f.chosen].owner));
-    if (!second) return;
-    f.origin = *second;
-    e.move_card(*second, Zone::kOutOfPlay);
-    f.sub = 2;
+  while (f.sub < wanted) {
+    const std::vector<CardId> pile = personnel_discarded(e, s.cards[f.chosen].owner);
+    if (pile.empty()) break;
+    const auto next = e.pick(f.actor, pile);
+    if (!next) return;
+    forage(e, self, *next);
+    ++f.sub;
   }
   const auto fed = e.pick(f.actor, au_personnel_of(e, f.actor));
   if (!fed) return;
-  const auto& one = s.def(f.chosen).card.personnel();
-  const auto& two = s.def(f.origin).card.personnel();
-  const std::pair<Attribute, int> gains[] = {
-      {Attribute::kIntegrity, one.integrity() + two.integrity()},
-      {Attribute::kCunning, one.cunning() + two.cunning()},
-      {Attribute::kStrength, one.strength() + two.strength()}};
-  for (const auto& [attribute, value] : gains) {
+  std::array<int, kAttributeCount> gains{};
+  for (CardId c : foraged(e, self)) {
+    const auto& printed = s.def(c).card.personnel();
+    gains[static_cast<std::size_t>(Attribute::kIntegrity)] += printed.integrity();
+    gains[static_cast<std::size_t>(Attribute::kCunning)] += printed.cunning();
+    gains[static_cast<std::size_t>(Attribute::kStrength)] += printed.strength();
+  }
+  e.end_effects(
+      [&](const Effect& x) { return x.kind == EffectKind::kCounter && x.source == self; });
+  for (const Attribute attribute :
+       {Attribute::kIntegrity, Attribute::kCunning, Attribute::kStrength}) {
     Effect gain{.kind = EffectKind::kAttribute, .until = Until::kEndOfTurn};
     gain.attribute = attribute;
-    gain.source = f.action.a;
+    gain.source = self;
     gain.card = *fed;
-    gain.value = static_cast<std::int16_t>(value);
+    gain.value = static_cast<std::int16_t>(gains[static_cast<std::size_t>(attribute)]);
     e.add_effect(gain);
   }
 }

@@ -98,10 +98,20 @@ void spread_resolve(Engine& e, ActionFrame& f) {
   }
 }
 
-// --- Brain Drain: once per turn (each player's), one personnel in any crew or Away Team, its
-// player's pick, has no skills (classification included) and CUNNING 0 until the end of the
-// turn (au.md). GAP: taken away as they are when it resolves (a skill or CUNNING gained later in
-// the turn counts); its other use, doubling an Interphasic Plasma Creatures, is not offered.
+// --- Brain Drain: once per turn (each player's), one of two uses (au.md). One personnel in any
+// crew or Away Team, its player's pick, has no skills (classification included) and CUNNING 0
+// until the end of the turn; reading: they are taken away as they are when it resolves (a skill
+// or CUNNING gained later in the turn counts). Or an Interphasic Plasma Creatures on the table
+// is doubled for as long as it stays there: STRENGTH -4 (CRD IV.8; its state check reads
+// EffectKind::kDoubled).
+
+constexpr TitleKey kPlasmaCreatures = title_key("Interphasic Plasma Creatures");
+
+bool doublable_creatures(const Engine& e, CardId c) {
+  const State& s = e.state();
+  return s.traits(c).title == kPlasmaCreatures && s.in_play_at(c) &&
+         s.cards[c].where == Where::kTable && !e.has_effect(EffectKind::kDoubled, c);
+}
 
 // An I.P. Scanner beside the personnel nullifies it: that play would do nothing, and is not
 // offered.
@@ -117,18 +127,27 @@ void drain_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* win
   if (window && window->kind == WindowKind::kDilemma) return;
   if (title_use_spent(e, seat, kBrainDrain)) return;
   for (CardId c : e.state().in_play) {
-    if (drainable(e, self, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+    if (drainable(e, self, c) || doublable_creatures(e, c))
+      out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
 }
 
 Rule drain_still_legal(const Engine& e, Seat, const Action& play) {
-  return drainable(e, play.a, play.b) ? Rule::kOk : Rule::kNoTarget;
+  return drainable(e, play.a, play.b) || doublable_creatures(e, play.b) ? Rule::kOk
+                                                                        : Rule::kNoTarget;
 }
 
 void drain_resolve(Engine& e, ActionFrame& f) {
   const CardId self = f.action.a;
   const CardId mind = f.action.b;
   spend_use(e, self, f.actor, Until::kEndOfTurn);
+  if (doublable_creatures(e, mind)) {
+    Effect doubled{.kind = EffectKind::kDoubled, .until = Until::kRemoved};  // ends as it leaves
+    doubled.source = self;
+    doubled.card = mind;
+    e.add_effect(doubled);
+    return;
+  }
   if (!drainable(e, self, mind)) return;
   const MemberFacts facts = e.facts(mind);
   for (std::size_t skill = 0; skill < facts.skills.size(); ++skill) {
@@ -150,14 +169,22 @@ void drain_resolve(Engine& e, ActionFrame& f) {
   e.add_effect(dull);
 }
 
-// --- Howard Heirloom Candle: nullifies a Coalescent Organism in play, on its carrier (au.md).
-// GAP: its other uses, doubling an Anaphasic Organism or Empathic Echo being met and keeping
-// Anya or Salia from changing form, are not offered (neither card is played by the engine yet).
+// --- Howard Heirloom Candle (au.md): doubles an Anaphasic Organism or Empathic Echo as it is
+// met (in its own window: the dilemma's kill takes two, EffectKind::kDoubled), or nullifies a
+// Coalescent Organism in play, on its carrier. Keeping Anya or Salia from changing form waits
+// for them: neither is in the four sets.
+
+constexpr TitleSet kCandleDoubles{"Anaphasic Organism", "Empathic Echo"};
 
 void candle_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
                   std::vector<Action>& out) {
-  if (window && window->kind == WindowKind::kDilemma) return;
   const State& s = e.state();
+  if (window && window->kind == WindowKind::kDilemma) {
+    if (kCandleDoubles.contains(s.traits(window->about).title) &&
+        !e.has_effect(EffectKind::kDoubled, window->about))
+      out.push_back({ActionKind::kPlayInterrupt, self, window->about});
+    return;
+  }
   for (CardId c : s.in_play) {
     if (s.def(c).title() == "Coalescent Organism" && e.may_nullify(self, c))
       out.push_back({ActionKind::kPlayInterrupt, self, c});
@@ -169,7 +196,15 @@ Rule candle_still_legal(const Engine& e, Seat, const Action& play) {
 }
 
 void candle_resolve(Engine& e, ActionFrame& f) {
-  if (e.state().in_play_at(f.action.b)) e.nullify(f.action.b);
+  const CardId target = f.action.b;
+  if (kCandleDoubles.contains(e.state().traits(target).title)) {
+    Effect doubled{.kind = EffectKind::kDoubled, .until = Until::kEndOfTurn};
+    doubled.source = f.action.a;
+    doubled.card = target;
+    e.add_effect(doubled);
+    return;
+  }
+  if (e.state().in_play_at(target)) e.nullify(target);
 }
 
 // --- Hail: any two ships in play, its player's picks: for the rest of the turn neither may

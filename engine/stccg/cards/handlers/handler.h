@@ -123,6 +123,10 @@ struct Handler {
   // kPickedToDie window opens only when such a card of theirs has a play there (Security
   // Sacrifice, Wolf), so that random deaths ask nothing of anyone otherwise.
   bool answers_random_pick = false;
+  // In a player's hand, it may answer that player's own play (Ophidian Cane doubling their
+  // Devidian Foragers): the play's response window asks its player too, after the opponent
+  // passes, when such a card of theirs has a play aimed at the card being played.
+  bool answers_own_play = false;
   // Whether, while in play, its controller's card play may be a group of reports (Red Alert).
   bool reports_as_group = false;
   // While it is in play, every draw deck is face up: its top card is seen by everyone

@@ -70,6 +70,10 @@ void Engine::step(WindowFrame& w) {
       std::get<ActionFrame>(s_.frames[w.collector]).responses.emplace_back(w.asking, *answer);
     }
     w.asking = State::other(w.asking);
+    if (w.passes >= w.passes_to_close && answers_own_play(w)) {
+      w.passes_to_close = kPlayers;  // `asking` is the actor again: their pass closes it
+      return;
+    }
     if (w.passes >= w.passes_to_close) {
       const WindowFrame closed = w;
       s_.frames.pop_back();
@@ -86,6 +90,25 @@ void Engine::step(WindowFrame& w) {
   options.push_back({ActionKind::kPass});
   options.push_back({ActionKind::kPassAll});
   ask(w.asking, std::move(options), /*forced_ok=*/false);
+}
+
+bool Engine::answers_own_play(const WindowFrame& w) const {
+  // Only the window after an announcement, closing at the opponent's first pass, asks again.
+  if (w.kind != WindowKind::kResponse || w.collector == WindowFrame::kNoCollector ||
+      w.passes_to_close != 1)
+    return false;
+  const auto& announced = std::get<ActionFrame>(s_.frames[w.collector]);
+  const auto& hand = s_.players[announced.actor].hand;
+  if (std::none_of(hand.begin(), hand.end(), [&](CardId c) {
+        const Handler* handler = s_.handler(c);
+        return handler && handler->answers_own_play;
+      }))
+    return false;
+  const std::vector<Action> options = response_options(announced.actor, w);
+  return std::any_of(options.begin(), options.end(), [&](const Action& a) {
+    const Handler* handler = a.a != kNoCard ? s_.handler(a.a) : nullptr;
+    return handler && handler->answers_own_play && a.b == announced.action.a;
+  });
 }
 
 void Engine::meet_fate(WindowKind fate, CardId victim) {
