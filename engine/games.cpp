@@ -156,7 +156,7 @@ std::uint32_t rules_version(v1::Game game) {
       // spaceline's ends (Q-Net, Tetryon Field, Subspace Warp Rift), Res-Q and Palor Toff put a
       // table artifact back in play, a chain of Parallax Arguers scores its last link only,
       // doubling (Howard Heirloom Candle, Brain Drain, Ophidian Cane) and a play's window asking
-      // its own player when they hold a card made to answer it
+      // its own player when they hold a card made to answer it, Hail ending a move early
       return 14;
     default:
       return 0;

@@ -206,6 +206,7 @@ ActionSpec action(LineReader& p, const std::string& verb) {
     a.kind = ActionKind::kPlayEvent;
     a.a = p.name();
     if (p.accept("on")) a.b = p.name();
+    if (p.accept("at")) a.loc = p.loc();  // the location the play names (Hail ends a move there)
   } else if (verb == "beam") {
     a.kind = ActionKind::kTransfer;
     a.more = p.names();

@@ -207,10 +207,12 @@ void candle_resolve(Engine& e, ActionFrame& f) {
   if (e.state().in_play_at(target)) e.nullify(target);
 }
 
-// --- Hail: any two ships in play, its player's picks: for the rest of the turn neither may
-// initiate a battle against the other (EffectKind::kNoBattleBetween). GAP: its other use,
-// ending the move of a ship passing through a location where its player has a ship, is not
-// offered (no response window follows each location a ship passes).
+// --- Hail, one of two uses (au.md). Answering a ship's move (anyone's) that would pass through a
+// location where its player has a ship, without stopping there: the move ends there instead
+// (the play names the moving ship and that location, and resolves before the move, which then
+// goes only that far: its RANGE, and what acts on the locations crossed, follow the shorter
+// move). Or any two ships in play, its player's picks: for the rest of the turn neither may
+// initiate a battle against the other (EffectKind::kNoBattleBetween).
 
 std::vector<CardId> ships_in_space(const Engine& e, CardId except) {
   std::vector<CardId> out;
@@ -220,21 +222,79 @@ std::vector<CardId> ships_in_space(const Engine& e, CardId except) {
   return out;
 }
 
-void hail_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
+// The move a window answers, if it is one still to resolve.
+const ActionFrame* move_answered(const State& s, const WindowFrame& window) {
+  if (window.kind != WindowKind::kResponse || window.collector >= s.frames.size()) return nullptr;
+  const auto* move = std::get_if<ActionFrame>(&s.frames[window.collector]);
+  return move && move->action.kind == ActionKind::kMove &&
+                 move->step == ActionFrame::Step::kResolving && !move->nullified
+             ? move
+             : nullptr;
+}
+
+// The locations where the move may be ended for `seat`: crossed on its way, with a ship of
+// theirs there.
+std::vector<LocIndex> hail_stops(const Engine& e, Seat seat, const ActionFrame& move) {
+  const State& s = e.state();
+  const CardId ship = move.action.a;
+  const LocIndex from = s.cards[ship].loc;
+  std::vector<LocIndex> out;
+  for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
+    if (!e.move_crosses(ship, from, move.action.loc, loc)) continue;
+    const auto& space = s.in_play_where(Where::kSpace);
+    if (std::any_of(space.begin(), space.end(), [&](CardId c) {
+          return c != ship && e.is_ship(c) && s.cards[c].controller == seat &&
+                 s.cards[c].loc == loc;
+        }))
+      out.push_back(loc);
+  }
+  return out;
+}
+
+void hail_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                 std::vector<Action>& out) {
   if (window && window->kind == WindowKind::kDilemma) return;
+  if (window) {
+    if (const ActionFrame* move = move_answered(e.state(), *window)) {
+      for (LocIndex loc : hail_stops(e, seat, *move))
+        out.push_back({ActionKind::kPlayInterrupt, self, move->action.a, loc});
+    }
+  }
   const std::vector<CardId> ships = ships_in_space(e, kNoCard);
   if (ships.size() < 2) return;
   for (CardId c : ships)
     out.push_back({ActionKind::kPlayInterrupt, self, c});
 }
 
+bool hail_ends_move(const Action& play) {
+  return play.loc != kNoLoc;
+}
+
+// The move the play ends: the newest move of that ship still to resolve.
+const ActionFrame* hailed_move(const State& s, const Action& play) {
+  for (auto it = s.frames.rbegin(); it != s.frames.rend(); ++it) {
+    const auto* move = std::get_if<ActionFrame>(&*it);
+    if (move && move->action.kind == ActionKind::kMove && move->action.a == play.b &&
+        move->step == ActionFrame::Step::kResolving && !move->nullified)
+      return move;
+  }
+  return nullptr;
+}
+
 Rule hail_still_legal(const Engine& e, Seat, const Action& play) {
+  if (hail_ends_move(play)) return hailed_move(e.state(), play) ? Rule::kOk : Rule::kNoTarget;
   return e.state().in_play_at(play.b) && !ships_in_space(e, play.b).empty() ? Rule::kOk
                                                                             : Rule::kNoTarget;
 }
 
 void hail_resolve(Engine& e, ActionFrame& f) {
+  if (hail_ends_move(f.action)) {
+    auto* move = const_cast<ActionFrame*>(hailed_move(e.state(), f.action));
+    if (move && e.move_crosses(move->action.a, e.state().cards[move->action.a].loc,
+                               move->action.loc, f.action.loc))
+      move->action.loc = f.action.loc;
+    return;
+  }
   const CardId first = f.action.b;
   const auto second = e.pick(f.actor, ships_in_space(e, first));
   if (!second) return;  // asking
@@ -262,6 +322,10 @@ const ActionFrame* beaming_answered(const Engine& e, CardId personnel) {
       return action;
   }
   return nullptr;
+}
+
+bool phobia_stops_beaming(const Action&) {
+  return true;
 }
 
 void phobia_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
@@ -314,6 +378,7 @@ extern const Handler kHail{
     .plays = au_interrupts_2::hail_plays,
     .still_legal = au_interrupts_2::hail_still_legal,
     .resolve = au_interrupts_2::hail_resolve,
+    .resolves_before_answered = au_interrupts_2::hail_ends_move,
     .choose_label = "choose the other ship: neither may start a battle against the other",
 };
 
@@ -323,7 +388,7 @@ extern const Handler kBarclayTransporterPhobia{
     .plays = au_interrupts_2::phobia_plays,
     .still_legal = au_interrupts_2::phobia_still_legal,
     .resolve = au_interrupts_2::phobia_resolve,
-    .resolves_before_answered = true,
+    .resolves_before_answered = au_interrupts_2::phobia_stops_beaming,
     .blocks_beaming = au_interrupts_2::phobia_blocks_beaming,
 };
 

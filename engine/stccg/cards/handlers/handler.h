@@ -42,10 +42,11 @@ struct Handler {
   // nullifier) resolves before it, last in first out (§3.16 item 7); other responses resolve
   // after the action they answer.
   void (*resolve)(Engine&, ActionFrame& play) = nullptr;
-  // Its play, answering an action in that action's response window, resolves before it, so that
-  // it may stop it (Barclay Transporter Phobia keeps a personnel from beaming): §3.16's
-  // "responses resolve after the action" does not fit a card that prevents the action.
-  bool resolves_before_answered = false;
+  // Whether this play of it, answering an action in that action's response window, resolves
+  // before it, so that it may stop or change it (Barclay Transporter Phobia keeps a personnel
+  // from beaming, Hail ends a move early): §3.16's "responses resolve after the action" does not
+  // fit a card that prevents the action.
+  bool (*resolves_before_answered)(const Action& play) = nullptr;
 
   // --- In play ---
   // Just after it reported for duty, from the hand or a download: a choice its owner makes as

@@ -59,7 +59,8 @@ void Engine::step(WindowFrame& w) {
       const Handler* answering = answer->a != kNoCard ? s_.handler(answer->a) : nullptr;
       const bool at_once = w.collector == WindowFrame::kNoCollector ||
                            (answer->b != kNoCard && s_.cards[answer->b].zone == Zone::kResolving) ||
-                           (answering && answering->resolves_before_answered);
+                           (answering && answering->resolves_before_answered &&
+                            answering->resolves_before_answered(*answer));
       announce_play(w.asking, *answer);
       if (at_once) {
         const Seat by = w.asking;
