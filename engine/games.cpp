@@ -156,7 +156,9 @@ std::uint32_t rules_version(v1::Game game) {
       // spaceline's ends (Q-Net, Tetryon Field, Subspace Warp Rift), Res-Q and Palor Toff put a
       // table artifact back in play, a chain of Parallax Arguers scores its last link only,
       // doubling (Howard Heirloom Candle, Brain Drain, Ophidian Cane) and a play's window asking
-      // its own player when they hold a card made to answer it, Hail ending a move early
+      // its own player when they hold a card made to answer it, Hail ending a move early, a
+      // window after a Horga'hn's double turn or a Worshiper's score (Temporal Narcosis,
+      // Isabella)
       return 14;
     default:
       return 0;

@@ -340,6 +340,12 @@ class Engine {
   bool picked_at_random(CardId victim, WindowKind fate);
   // What such a pick does to `victim`, if it is still in play (kNoCard: saved).
   void meet_fate(WindowKind fate, CardId victim);
+  // `card` has just acted for its controller (a Horga'hn's double turn, a Worshiper's score at
+  // `loc`): a kCardActed window for the other player, when they hold an answer to it.
+  void card_acted(CardId card, LocIndex loc = kNoLoc);
+  // Pushes `window` when its first player has a play there of a card flagged by `answers`
+  // (those windows stay shut otherwise, so that they ask nothing of anyone); true if pushed.
+  bool open_window_if_answered(const WindowFrame& window, bool Handler::*answers);
   std::vector<Action> response_options(Seat seat, const WindowFrame& w) const;
   // The uses of cards in play of `seat` answering what window `w` is about (Handler::responses).
   void card_responses(Seat seat, const WindowFrame& w, std::vector<Action>& out) const;

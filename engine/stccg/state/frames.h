@@ -75,6 +75,10 @@ enum class WindowKind : std::uint8_t {
   // response may save the one picked or send another in its place (Security Sacrifice, Wolf).
   kPickedToDie,
   kPickedForCapture,
+  // `about` has just acted for its player (a Horga'hn's double turn taken, a Worshiper scored by
+  // the group attempting at `loc`): the other player may answer that use (Temporal Narcosis,
+  // Isabella). Opened only when they hold such a card (Handler::answers_card_acted).
+  kCardActed,
 };
 
 // A response window: players in turn may announce responses until both pass in a row.

@@ -315,6 +315,8 @@ class Labeller {
         return card(c_.about) + " is picked at random to die: respond, or pass";
       case WindowKind::kPickedForCapture:
         return card(c_.about) + " is picked at random to be captured: respond, or pass";
+      case WindowKind::kCardActed:
+        return card(c_.about) + " has just been used: respond, or pass";
       case WindowKind::kResponse:
         break;
     }

@@ -73,16 +73,19 @@ void horgahn_end_of_turn(Engine& e, CardId self) {
   s.frames.emplace_back(CardFrame{.card = self, .player = owner});
 }
 
+// A double turn taken is a use the other player may answer (Temporal Narcosis).
 void horgahn_step(Engine& e, CardFrame& f) {
   auto again = e.yes_no(f.player);
   if (!again) return;
+  const CardId self = f.card;
   if (*again) {
     Effect extra{.kind = EffectKind::kExtraTurn, .until = Until::kRemoved};
     extra.player = f.player;
-    extra.source = f.card;
+    extra.source = self;
     e.add_effect(extra);
   }
   e.state().frames.pop_back();  // `f` is gone from here on
+  if (*again) e.card_acted(self);
 }
 
 }  // namespace

@@ -133,7 +133,13 @@ void worshiper(Engine& e, AttemptFrame& f) {
       total += id ? e.facts(c).skills[*id] : 0;
     return total;
   };
-  if (halves("Greed") > halves("Honor")) return e.overcome(f);  // 5 points
+  if (halves("Greed") > halves("Honor")) {
+    // The other player may then kill one of the Greedy (Isabella).
+    const CardId self = f.current;
+    const LocIndex loc = f.loc;
+    e.overcome(f);  // 5 points
+    return e.card_acted(self, loc);
+  }
   const bool edo_vessel_here = std::any_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
     return e.is_ship(c) && s.def(c).title() == "Edo Vessel" && e.location_of(c) == f.loc;
   });

@@ -574,8 +574,28 @@ bool isabella_target(const Engine& e, CardId ship) {
          !(e.affiliations(ship) & bit(Affiliation::kBorg)) && at_nebula(e, ship);
 }
 
+// Its other use: a Greed personnel of the group that has just scored from a Worshiper (the
+// Worshiper's kCardActed window, in that group's attempt) is killed.
+bool greedy_scorer(const Engine& e, const WindowFrame* window, CardId c) {
+  const State& s = e.state();
+  if (!window || window->kind != WindowKind::kCardActed ||
+      s.def(window->about).title() != "Worshiper" || !e.is_personnel(c) || !s.in_play_at(c))
+    return false;
+  const auto* attempt = e.top_frame<AttemptFrame>();
+  const auto greed = s.db->skills().find("Greed");
+  return attempt && greed &&
+         std::find(attempt->members.begin(), attempt->members.end(), c) != attempt->members.end() &&
+         e.facts(c).skills[*greed] > 0;
+}
+
 void isabella_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
                     std::vector<Action>& out) {
+  if (window && window->kind == WindowKind::kCardActed) {
+    for (CardId c : e.state().in_play) {
+      if (greedy_scorer(e, window, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+    }
+    return;
+  }
   if (!outside_dilemma(window)) return;
   for (CardId c : e.state().in_play) {
     if (isabella_target(e, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
@@ -583,11 +603,16 @@ void isabella_plays(const Engine& e, Seat, CardId self, const WindowFrame* windo
 }
 
 Rule isabella_still_legal(const Engine& e, Seat, const Action& play) {
-  return isabella_target(e, play.b) ? Rule::kOk : Rule::kNoTarget;
+  return isabella_target(e, play.b) || e.is_personnel(play.b) ? Rule::kOk : Rule::kNoTarget;
 }
 
 void isabella_resolve(Engine& e, ActionFrame& f) {
-  if (isabella_target(e, f.action.b)) place(e, f.action.a, f.actor, f.action.b);
+  const CardId target = f.action.b;
+  if (e.is_personnel(target)) {
+    if (e.state().in_play_at(target)) e.kill(target);
+    return;
+  }
+  if (isabella_target(e, target)) place(e, f.action.a, f.actor, target);
 }
 
 void isabella_end_of_turn(Engine& e, CardId self) {
@@ -724,6 +749,7 @@ extern const Handler kIsabella{
     .still_legal = isabella_still_legal,
     .resolve = isabella_resolve,
     .end_of_turn = isabella_end_of_turn,
+    .answers_card_acted = true,
 };
 
 extern const Handler kVulcanNervePinch{

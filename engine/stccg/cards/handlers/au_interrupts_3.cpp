@@ -1,7 +1,7 @@
 // Alternate Universe interrupts, third part (cards/abilities/au-interrupts-3.md): Temporal
-// Narcosis answers the opponent's Revolving Door, Emergency Transporter Armbands or Energy Vortex
-// with a double turn of its player's next turn; Incoming Message: Attack Authorization orders a
-// Federation ship with Treachery aboard to attack at once.
+// Narcosis answers the opponent's Revolving Door, Emergency Transporter Armbands, Energy Vortex
+// or Horga'hn with a double turn of its player's next turn; Incoming Message: Attack Authorization
+// orders a Federation ship with Treachery aboard to attack at once.
 #include <algorithm>
 #include <vector>
 
@@ -13,10 +13,10 @@ namespace spacedock::stccg::handlers {
 namespace au_interrupts_3 {
 
 // --- Temporal Narcosis: answering the other player's Revolving Door, Emergency Transporter
-// Armbands or Energy Vortex as it is played, its player's next turn is a double turn: the turn
-// engine's extra turn (Horga'hn's), which follows the player's own next turn. Not cumulative (CRD
-// IV.4): nothing more for a player who already has an extra turn coming or a Horga'hn of their own
-// in play.
+// Armbands or Energy Vortex as it is played, or their Horga'hn as its double turn is taken (the
+// kCardActed window), its player's next turn is a double turn: the turn engine's extra turn
+// (Horga'hn's), which follows the player's own next turn. Not cumulative (CRD IV.4): nothing
+// more for a player who already has an extra turn coming or a Horga'hn of their own in play.
 
 bool narcotic_being_played(const Engine& e, Seat seat, CardId c) {
   const State& s = e.state();
@@ -40,7 +40,11 @@ bool has_double_turns(const Engine& e, Seat seat) {
 void narcosis_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                     std::vector<Action>& out) {
   if (!window) return;
-  for (CardId c : e.state().resolving) {
+  const State& s = e.state();
+  if (window->kind == WindowKind::kCardActed && s.def(window->about).title() == "Horga'hn" &&
+      s.cards[window->about].controller != seat)
+    out.push_back({ActionKind::kPlayInterrupt, self, window->about});
+  for (CardId c : s.resolving) {
     if (narcotic_being_played(e, seat, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
 }
@@ -120,6 +124,7 @@ extern const Handler kTemporalNarcosis{
     .test = "tests/scenarios/card-au-interrupts-3.scn",
     .plays = au_interrupts_3::narcosis_plays,
     .resolve = au_interrupts_3::narcosis_resolve,
+    .answers_card_acted = true,
 };
 
 extern const Handler kIncomingMessageAttackAuthorization{

@@ -128,6 +128,10 @@ struct Handler {
   // Devidian Foragers): the play's response window asks its player too, after the opponent
   // passes, when such a card of theirs has a play aimed at the card being played.
   bool answers_own_play = false;
+  // In a player's hand, it may answer the other player's card that has just acted (Temporal
+  // Narcosis a Horga'hn's double turn, Isabella a Worshiper's score): the kCardActed window
+  // opens only when such a card of theirs has a play there.
+  bool answers_card_acted = false;
   // Whether, while in play, its controller's card play may be a group of reports (Red Alert).
   bool reports_as_group = false;
   // While it is in play, every draw deck is face up: its top card is seen by everyone

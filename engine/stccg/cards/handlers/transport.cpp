@@ -27,6 +27,7 @@ bool armbands_window(const WindowFrame* window) {
     case WindowKind::kDrawn:
     case WindowKind::kPickedToDie:
     case WindowKind::kPickedForCapture:
+    case WindowKind::kCardActed:  // a Worshiper's scoring comes in an attempt
       return false;
   }
   return false;

@@ -118,6 +118,16 @@ void Engine::meet_fate(WindowKind fate, CardId victim) {
   capture(victim, State::other(s_.cards[victim].controller), kNoCard, /*source_goes_along=*/false);
 }
 
+bool Engine::open_window_if_answered(const WindowFrame& window, bool Handler::*answers) {
+  const std::vector<Action> options = response_options(window.asking, window);
+  const bool answered = std::any_of(options.begin(), options.end(), [&](const Action& a) {
+    const Handler* handler = a.a != kNoCard ? s_.handler(a.a) : nullptr;
+    return handler && handler->*answers;
+  });
+  if (answered) s_.frames.emplace_back(window);
+  return answered;
+}
+
 bool Engine::picked_at_random(CardId victim, WindowKind fate) {
   // Opened only when its controller holds a card that answers such a pick and may play it
   // (Handler::answers_random_pick).
@@ -127,17 +137,19 @@ bool Engine::picked_at_random(CardId victim, WindowKind fate) {
   window.loc = location_of(victim);
   window.asking = s_.cards[victim].controller;
   window.passes_to_close = 1;
-  const std::vector<Action> options = response_options(window.asking, window);
-  const bool answered = std::any_of(options.begin(), options.end(), [&](const Action& a) {
-    const Handler* handler = a.a != kNoCard ? s_.handler(a.a) : nullptr;
-    return handler && handler->answers_random_pick;
-  });
-  if (!answered) {
-    meet_fate(fate, victim);
-    return false;
-  }
-  s_.frames.emplace_back(window);
-  return true;
+  if (open_window_if_answered(window, &Handler::answers_random_pick)) return true;
+  meet_fate(fate, victim);
+  return false;
+}
+
+void Engine::card_acted(CardId card, LocIndex loc) {
+  WindowFrame window;
+  window.kind = WindowKind::kCardActed;
+  window.about = card;
+  window.loc = loc;
+  window.asking = State::other(s_.cards[card].controller);
+  window.passes_to_close = 1;
+  open_window_if_answered(window, &Handler::answers_card_acted);
 }
 
 std::vector<Action> Engine::response_options(Seat seat, const WindowFrame& w) const {
