@@ -129,15 +129,17 @@ void honor_resolve(Engine& e, ActionFrame& f) {
 // --- Phaser Burns: in a personnel battle where you have a phaser or disruptor present, before
 // the winner is known, two of the opponent's personnel in it, picked at random, die (CRD IV.8;
 // with the Model A battles there is no stunning, so any two of them). A defender that does not
-// fight back may not play it (§3.11).
+// fight back may not play it (§3.11). A personnel's built-in phaser counts (Tasha Yar -
+// Alternate, CRD IV.10.B).
 
 bool armed(const Engine& e, const std::vector<CardId>& side) {
   const State& s = e.state();
   for (CardId c : s.in_play) {
     const CardDef& def = s.def(c);
-    const bool weapon =
-        std::any_of(def.card.keywords().begin(), def.card.keywords().end(),
-                    [](const std::string& k) { return k == "phaser" || k == "disruptor"; });
+    const bool weapon = std::any_of(
+        def.card.keywords().begin(), def.card.keywords().end(), [](const std::string& k) {
+          return k == "phaser" || k == "disruptor" || k == "built-in phaser";
+        });
     if (!weapon || side.empty()) continue;
     const CardState& holder = s.cards[side.front()];
     const CardState& item = s.cards[c];
