@@ -616,6 +616,9 @@ class Engine {
   bool choose_tactic(ShipBattleFrame& b, int side);
   void reveal_tactics(ShipBattleFrame& b);
   bool repick_tactic(ShipBattleFrame& b, int side);
+  // Those of `tactics` the side may make its current tactic (Borg use only).
+  std::vector<CardId> usable_tactics(const ShipBattleFrame& b, int side,
+                                     const std::vector<CardId>& tactics) const;
   std::vector<CardId> battle_personnel(const ShipBattleFrame& b, int side) const;
   // A face-down or hidden card is shown to everyone, under a new handle. One that stays in a
   // hidden place gets another when it moves on (CardState::shown).

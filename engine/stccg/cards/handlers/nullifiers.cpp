@@ -1,8 +1,9 @@
 // Cards that nullify other cards (cards/ABILITIES.md §6): Amanda Rogers (an interrupt just
-// played), Kevin Uxbridge (an event in play or being played), Q2 (those two, or a Q-related
-// dilemma being met), and a rule fixture that nullifies a doorway just played. A nullifier aimed
-// at a card being played resolves before it (§3.16).
+// played, or a card that names her as a nullifier), Kevin Uxbridge (an event in play or being
+// played), Q2 (those two, or a Q-related dilemma being met), and a rule fixture that nullifies a
+// doorway just played. A nullifier aimed at a card being played resolves before it (§3.16).
 #include <algorithm>
+#include <string>
 
 #include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
@@ -54,11 +55,38 @@ void nullify_target(Engine& e, ActionFrame& f) {
   if (e.state().cards[f.action.b].zone == Zone::kResolving) e.nullify(f.action.b);
 }
 
+// Whether `target` names `nullifier` (its title or colon group) among the cards that may also
+// nullify it (StccgNullifiers.may_be_nullified_by: Amanda Rogers for Scottish Setter).
+bool names_as_nullifier(const Engine& e, CardId target, CardId nullifier) {
+  const CardDef& by = e.state().def(nullifier);
+  const auto& titles = e.state().def(target).card.nullifiers().may_be_nullified_by();
+  return std::any_of(titles.begin(), titles.end(),
+                     [&](const std::string& t) { return t == by.title() || t == by.title_group; });
+}
+
+// Amanda Rogers: an interrupt just played, or any card, played or in play, that names her.
 void amanda_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                   std::vector<Action>& out) {
-  if (!window) return;
-  answer_plays(e, seat, self, out,
-               [&](CardId c) { return is_type(e, c, v1::STCCG_CARD_TYPE_INTERRUPT); });
+  if (window) {
+    answer_plays(e, seat, self, out, [&](CardId c) {
+      return is_type(e, c, v1::STCCG_CARD_TYPE_INTERRUPT) || names_as_nullifier(e, c, self);
+    });
+  }
+  if (window && window->kind == WindowKind::kDilemma) return;  // only dilemma cancellers there
+  for (CardId c : e.state().in_play) {
+    if (names_as_nullifier(e, c, self) && e.may_nullify(self, c))
+      out.push_back({ActionKind::kPlayInterrupt, self, c});
+  }
+}
+
+Rule amanda_still_legal(const Engine& e, Seat, const Action& play) {
+  const Zone zone = e.state().cards[play.b].zone;
+  if (zone == Zone::kResolving) return Rule::kOk;
+  return zone == Zone::kPlay && names_as_nullifier(e, play.b, play.a) ? Rule::kOk : Rule::kNoTarget;
+}
+
+void amanda_resolve(Engine& e, ActionFrame& f) {
+  if (amanda_still_legal(e, f.actor, f.action) == Rule::kOk) e.nullify(f.action.b);
 }
 
 // Events on the table or on a card, and a dilemma that stays on the table as an event
@@ -160,8 +188,8 @@ extern const Handler kAmandaRogers{
     .name = "amanda_rogers",
     .test = "tests/scenarios/nullification-chain.scn",
     .plays = amanda_plays,
-    .still_legal = target_still_playing,
-    .resolve = nullify_target,
+    .still_legal = amanda_still_legal,
+    .resolve = amanda_resolve,
 };
 
 extern const Handler kKevinUxbridge{

@@ -13,7 +13,7 @@
 
 namespace spacedock::stccg::handlers {
 
-extern const Handler kAmandaRogers, kCalamarain, kFrigid, kMortalQ, kOffSwitch, kQ2;
+extern const Handler kAmandaRogers, kCalamarain, kFrigid, kMortalQ, kOffSwitch, kQ2, kTheNakedTruth;
 
 namespace {
 
@@ -470,20 +470,35 @@ void door_net(Engine& e, AttemptFrame& f) {
 }
 
 // --- The Naked Truth: the owner may drop a unique personnel from their hand into the group,
-// where the facing player controls it from then on; it arrives stopped.
+// where the facing player controls it from then on; it arrives stopped. Each personnel (persona)
+// only once per game for each owner, whichever copy of the card gives it (CRD IV.12.A): a
+// kUsed mark per persona given, kept for the game.
+
+bool given_before(const State& s, Seat owner, PersonaId persona) {
+  return std::any_of(s.effects.begin(), s.effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kUsed && x.player == owner && x.value == persona &&
+           s.handler(x.source) == &kTheNakedTruth;
+  });
+}
 
 void naked_truth(Engine& e, AttemptFrame& f) {
   const State& s = e.state();
   std::vector<CardId> offered;
   for (CardId c : s.players[q_owner(f)].hand) {
     if (e.is_personnel(c) && !s.def(c).card.universal() &&
-        !e.persona_in_play(f.player, s.def(c).persona, kNoCard))
+        !e.persona_in_play(f.player, s.def(c).persona, kNoCard) &&
+        !given_before(s, q_owner(f), s.def(c).persona))
       offered.push_back(c);
   }
   if (offered.empty()) return e.finish_dilemma(f, ev::Outcome::kNoTrigger);
   auto given = e.pick_or_done(q_owner(f), offered);
   if (!given) return;
   if (*given == kNoCard) return e.finish_dilemma(f, ev::Outcome::kNoTrigger);
+  Effect once{.kind = EffectKind::kUsed, .until = Until::kRemoved};
+  once.source = f.current;
+  once.player = q_owner(f);
+  once.value = static_cast<std::int16_t>(s.def(*given).persona);
+  e.add_effect(once);
   if (f.vessel != kNoCard) {
     e.move_card(*given, Zone::kPlay, Where::kAboard, kNoLoc, f.vessel, f.player);
     e.arrest_incompatible();  // one who may not work with the crew is under house arrest

@@ -194,7 +194,7 @@ extern const Handler kFgc47Research;
 // special_missions.cpp
 extern const Handler kPaxanWormhole, kSpace;
 // table_events.cpp
-extern const Handler kGoddessOfEmpathy, kRedAlert, kStaticWarpBubble;
+extern const Handler kGoddessOfEmpathy, kRedAlert, kStaticWarpBubble, kYellowAlert;
 // table_oddities.cpp
 extern const Handler kDragNet, kHeisenbergCompensators, kTableOnly, kZalkonianStorageCapsule;
 // title_nullifiers.cpp
@@ -546,6 +546,7 @@ const Handler* const kHandlers[] = {
     &handlers::kWesleyGetsThePoint,
     &handlers::kWheresGuinan,
     &handlers::kWrongDoor,
+    &handlers::kYellowAlert,
     &handlers::kYouWillInTime,
     &handlers::kYuta,
     &handlers::kZalkonianStorageCapsule,

@@ -12,9 +12,9 @@ namespace {
 
 // --- The Wake of the Borg: played on a Neutral Zone Region mission of an opponent who seeded
 // three or more of them, it stays there; at the end of that opponent's next turn every ship,
-// facility and personnel at the location (either player's; none has the Borg icon, which the
-// schema does not know) returns to its owner's hand, and the card is discarded. Equipment and
-// cards played on what returns are discarded.
+// facility and personnel at the location (either player's) without the Borg affiliation icon
+// returns to its owner's hand, and the card is discarded. Equipment and cards played on what
+// returns are discarded.
 
 constexpr std::string_view kNeutralZone = "Neutral Zone Region";
 
@@ -46,6 +46,7 @@ void wake_resolve(Engine& e, ActionFrame& f) {
 }
 
 bool returns(const Engine& e, CardId c) {
+  if ((e.affiliations(c) & bit(Affiliation::kBorg)) != 0) return false;  // the Borg are spared
   return e.is_personnel(c) || e.is_ship(c) || e.is_facility(c);
 }
 

@@ -1,13 +1,16 @@
 // Events that stay on their player's table and change the rules while they last
 // (cards/ABILITIES.md §5): Goddess of Empathy bans interrupts, Red Alert! lets the card play be a
-// group of reports, Static Warp Bubble makes the opponent discard at the end of their turns.
+// group of reports, Static Warp Bubble makes the opponent discard at the end of their turns,
+// Yellow Alert puts every Red Alert! away.
+#include <vector>
+
 #include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg::handlers {
 
-extern const Handler kKevinUxbridge, kQ2, kStaticWarpBubble;
+extern const Handler kKevinUxbridge, kQ2, kRedAlert, kStaticWarpBubble;
 
 namespace {
 
@@ -57,6 +60,20 @@ void bubble_step(Engine& e, CardFrame& f) {
   s.frames.pop_back();  // `f` is gone from here on
 }
 
+// --- Yellow Alert: while it is in play no Red Alert!, either player's, may be played, and any
+// in play is discarded (au.md). Its CUNNING +1 is data.
+
+bool yellow_forbids(const Engine& e, CardId, Seat, CardId card) {
+  return e.state().def(card).handler == &kRedAlert;
+}
+
+void yellow_state_check(Engine& e, CardId) {
+  const State& s = e.state();
+  for (CardId c : std::vector<CardId>(s.in_play)) {
+    if (s.def(c).handler == &kRedAlert && s.cards[c].zone == Zone::kPlay) e.to_discard(c);
+  }
+}
+
 }  // namespace
 
 extern const Handler kGoddessOfEmpathy{
@@ -84,6 +101,15 @@ extern const Handler kStaticWarpBubble{
     .end_of_turn = bubble_end_of_turn,
     .step = bubble_step,
     .choose_label = "choose a card of your hand to discard",
+};
+
+extern const Handler kYellowAlert{
+    .name = "yellow_alert",
+    .test = "tests/scenarios/table-events.scn",
+    .plays = on_table_plays,
+    .resolve = to_table,
+    .state_check = yellow_state_check,
+    .forbids_play = yellow_forbids,
 };
 
 }  // namespace spacedock::stccg::handlers

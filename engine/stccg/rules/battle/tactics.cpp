@@ -3,7 +3,9 @@
 // face down as the current tactic; puts the others under the side deck. Then both current
 // tactics are revealed together.
 #include <algorithm>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/stccg/rules/engine.h"
 
@@ -33,7 +35,8 @@ bool Engine::choose_tactic(ShipBattleFrame& b, int side) {
     b.draws[side] = 0;
   }
   if (b.drawn[side].empty()) return true;
-  auto chosen = pick_or_done(seat, b.drawn[side]);
+  const std::vector<CardId> usable = usable_tactics(b, side, b.drawn[side]);
+  auto chosen = usable.empty() ? std::optional<CardId>{kNoCard} : pick_or_done(seat, usable);
   if (!chosen) return false;
   b.tactic[side] = *chosen;
   // The others go under the side deck, still face down; with a current tactic picked, they are
@@ -48,6 +51,22 @@ bool Engine::choose_tactic(ShipBattleFrame& b, int side) {
   }
   b.drawn[side].clear();
   return true;
+}
+
+std::vector<CardId> Engine::usable_tactics(const ShipBattleFrame& b, int side,
+                                           const std::vector<CardId>& tactics) const {
+  // A Borg-use-only tactic is the current tactic only of a side whose every battling ship or
+  // facility is Borg (bog.md [BO]; the reading that a side's tactic serves all its cards).
+  std::vector<CardId> cards = b.firing[side];
+  cards.insert(cards.end(), b.targets[1 - side].begin(), b.targets[1 - side].end());
+  const bool borg = !cards.empty() && std::all_of(cards.begin(), cards.end(), [&](CardId c) {
+    return (affiliations(c) & bit(Affiliation::kBorg)) != 0;
+  });
+  std::vector<CardId> out;
+  for (CardId c : tactics) {
+    if (borg || (s_.def(c).icons & (1u << v1::STCCG_ICON_BORG_USE_ONLY)) == 0) out.push_back(c);
+  }
+  return out;
 }
 
 void Engine::reveal(CardId c) {
@@ -125,6 +144,7 @@ bool Engine::repick_tactic(ShipBattleFrame& b, int side) {
   for (CardId c : b.passed_over[side]) {
     if (s_.cards[c].zone == Zone::kSideDeck) candidates.push_back(c);
   }
+  candidates = usable_tactics(b, side, candidates);
   if (candidates.empty()) return true;
   auto chosen = pick_or_done(seat, candidates);
   if (!chosen) return false;
