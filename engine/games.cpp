@@ -158,7 +158,9 @@ std::uint32_t rules_version(v1::Game game) {
       // doubling (Howard Heirloom Candle, Brain Drain, Ophidian Cane) and a play's window asking
       // its own player when they hold a card made to answer it, Hail ending a move early, a
       // window after a Horga'hn's double turn or a Worshiper's score (Temporal Narcosis,
-      // Isabella)
+      // Isabella), Tasha Yar - Alternate's phaser arming Phaser Burns, The Wake of the Borg
+      // sparing the Borg, Borg-use-only tactics, The Naked Truth once per personnel, Amanda
+      // Rogers nullifying a Scottish Setter, Yellow Alert putting Red Alert! away
       return 14;
     default:
       return 0;
