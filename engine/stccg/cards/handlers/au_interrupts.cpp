@@ -330,8 +330,10 @@ void foragers_resolve(Engine& e, ActionFrame& f) {
 }
 
 // --- Vorgon Raiders: with its player's Ajur and Boratus both in play, both are discarded and its
-// player takes control of one artifact in play that another player controls (au.md; CRD IV.8:
-// it goes back to its owner after the game).
+// player takes control of one artifact in play that another player controls, or of one the
+// other player has just played as an interrupt, which then resolves as the thief's, on the
+// target it was played on (au.md; CRD IV.8: it goes back to its owner after the game; an earned
+// artifact that only acts once, Betazoid Gift Box, is never played, so it has no play to take).
 
 std::vector<CardId> vorgons_of(const Engine& e, Seat seat) {
   const State& s = e.state();
@@ -347,16 +349,31 @@ std::vector<CardId> vorgons_of(const Engine& e, Seat seat) {
   return out;
 }
 
+// The other player's play of artifact `c` as an interrupt, still to resolve.
+const ActionFrame* artifact_play(const State& s, Seat seat, CardId c) {
+  for (const Frame& frame : s.frames) {
+    const auto* play = std::get_if<ActionFrame>(&frame);
+    if (play && play->action.kind == ActionKind::kPlayInterrupt && play->action.a == c &&
+        play->actor != seat && !play->nullified)
+      return play;
+  }
+  return nullptr;
+}
+
 bool raidable(const Engine& e, Seat seat, CardId c) {
   const State& s = e.state();
-  return s.type(c) == v1::STCCG_CARD_TYPE_ARTIFACT && s.cards[c].zone == Zone::kPlay &&
-         s.cards[c].controller != seat;
+  if (s.type(c) != v1::STCCG_CARD_TYPE_ARTIFACT) return false;
+  if (s.cards[c].zone == Zone::kResolving) return artifact_play(s, seat, c) != nullptr;
+  return s.cards[c].zone == Zone::kPlay && s.cards[c].controller != seat;
 }
 
 void raiders_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                    std::vector<Action>& out) {
   if (!outside_dilemma(window) || vorgons_of(e, seat).size() != 2) return;
   for (CardId c : e.state().in_play) {
+    if (raidable(e, seat, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+  }
+  for (CardId c : e.state().resolving) {
     if (raidable(e, seat, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
 }
@@ -369,7 +386,14 @@ void raiders_resolve(Engine& e, ActionFrame& f) {
   if (raiders_still_legal(e, f.actor, f.action) != Rule::kOk) return;
   for (CardId vorgon : vorgons_of(e, f.actor))
     e.to_discard(vorgon);
-  const CardState& artifact = e.state().cards[f.action.b];
+  State& s = e.state();
+  const CardState& artifact = s.cards[f.action.b];
+  if (artifact.zone == Zone::kResolving) {
+    // Its play is the thief's now: it resolves for them (its target stays as announced).
+    const_cast<ActionFrame*>(artifact_play(s, f.actor, f.action.b))->actor = f.actor;
+    s.cards[f.action.b].controller = f.actor;
+    return;
+  }
   e.move_card(f.action.b, Zone::kPlay, artifact.where, artifact.loc, artifact.host, f.actor);
 }
 
