@@ -305,19 +305,27 @@ void hail_resolve(Engine& e, ActionFrame& f) {
   e.add_effect(truce);
 }
 
-// --- Barclay Transporter Phobia: answering the other player's beaming of a personnel (that
-// transfer's response window), it resolves first (Handler::resolves_before_answered): the
-// personnel does not move, and the card stays on it, which may not beam while it is there
-// (CRD III.5: an ordinary beaming restriction). One transfer moves one personnel, so the random
-// pick among those moving is that one (au.md AMBIGUOUS: only those in the current transport).
-// GAP: Plexing's cure and Wolf are not played by the engine; Dimensional Shifting and Iconian
-// Gateway moves are not answered.
+// --- Barclay Transporter Phobia: answering the other player's beaming of a personnel, or their
+// sending one through an Iconian Gateway (that action's response window), it resolves first
+// (Handler::resolves_before_answered): the personnel does not move, and the card stays on it,
+// which may be transported by neither means while it is there (CRD III.5: an ordinary beaming
+// restriction; the Gateway asks the cards on its traveller). One transfer moves one personnel,
+// so the random pick among those moving is that one (au.md AMBIGUOUS: only those in the current
+// transport). Plexing cures it and Wolf nullifies it (their own handlers); Dimensional Shifting
+// is in none of the four sets.
+
+// A beaming of `personnel`, or a use of an Iconian Gateway sending them.
+bool transports(const Engine& e, const ActionFrame& action, CardId personnel) {
+  if (action.action.kind == ActionKind::kTransfer) return action.action.a == personnel;
+  return action.action.kind == ActionKind::kUseCard && action.action.b == personnel &&
+         e.state().def(action.action.a).title() == "Iconian Gateway";
+}
 
 const ActionFrame* beaming_answered(const Engine& e, CardId personnel) {
   const auto& frames = e.state().frames;
   for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
     const auto* action = std::get_if<ActionFrame>(&*it);
-    if (action && action->action.kind == ActionKind::kTransfer && action->action.a == personnel &&
+    if (action && transports(e, *action, personnel) &&
         action->step == ActionFrame::Step::kResolving && !action->nullified)
       return action;
   }
@@ -333,10 +341,12 @@ void phobia_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* wi
   const State& s = e.state();
   if (!window || window->kind != WindowKind::kResponse || window->collector >= s.frames.size())
     return;
-  const auto* beaming = std::get_if<ActionFrame>(&s.frames[window->collector]);
-  if (beaming && beaming->actor != seat && beaming->action.kind == ActionKind::kTransfer &&
-      e.is_personnel(beaming->action.a))
-    out.push_back({ActionKind::kPlayInterrupt, self, beaming->action.a});
+  const auto* moving = std::get_if<ActionFrame>(&s.frames[window->collector]);
+  if (!moving || moving->actor == seat) return;
+  const CardId personnel =
+      moving->action.kind == ActionKind::kTransfer ? moving->action.a : moving->action.b;
+  if (personnel != kNoCard && e.is_personnel(personnel) && transports(e, *moving, personnel))
+    out.push_back({ActionKind::kPlayInterrupt, self, personnel});
 }
 
 Rule phobia_still_legal(const Engine& e, Seat, const Action& play) {

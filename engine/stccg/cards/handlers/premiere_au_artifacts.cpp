@@ -193,12 +193,27 @@ LocIndex gateway_location(const Engine& e, CardId self) {
   return card.where == Where::kOn ? e.state().cards[card.host].loc : kNoLoc;
 }
 
+// A card played on the traveller that keeps it from beaming keeps it from the Gateway too
+// (Barclay Transporter Phobia: no transport by either means); what holds a planet's beaming
+// (Distortion Field) does not, the Gateway being no transporter.
+bool held_by_card_on(const Engine& e, CardId c) {
+  const State& s = e.state();
+  for (CardId on : s.in_play_where(Where::kOn)) {
+    const Handler* handler = s.handler(on);
+    if (s.cards[on].host == c && handler && handler->blocks_beaming &&
+        handler->blocks_beaming(e, on, c, kNoCard))
+      return true;
+  }
+  return false;
+}
+
 bool gateway_traveller(const Engine& e, Seat seat, CardId c, LocIndex loc) {
   const CardState& card = e.state().cards[c];
   const auto type = e.state().type(c);
   return card.controller == seat && card.where == Where::kSurface && card.loc == loc &&
          !card.stopped && !card.disabled && !e.in_stasis(c) &&
-         (type == v1::STCCG_CARD_TYPE_PERSONNEL || type == v1::STCCG_CARD_TYPE_EQUIPMENT);
+         (type == v1::STCCG_CARD_TYPE_PERSONNEL || type == v1::STCCG_CARD_TYPE_EQUIPMENT) &&
+         !held_by_card_on(e, c);
 }
 
 void gateway_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
