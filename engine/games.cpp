@@ -160,7 +160,9 @@ std::uint32_t rules_version(v1::Game game) {
       // window after a Horga'hn's double turn or a Worshiper's score (Temporal Narcosis,
       // Isabella), Tasha Yar - Alternate's phaser arming Phaser Burns, The Wake of the Borg
       // sparing the Borg, Borg-use-only tactics, The Naked Truth once per personnel, Amanda
-      // Rogers nullifying a Scottish Setter, Yellow Alert putting Red Alert! away
+      // Rogers nullifying a Scottish Setter, Yellow Alert putting Red Alert! away, Vorgon
+      // Raiders taking an artifact just played, Barclay Transporter Phobia answering an Iconian
+      // Gateway, the Captured incident's random pick answerable, one saved not picked again
       return 14;
     default:
       return 0;

@@ -169,6 +169,7 @@ void Engine::meet(AttemptFrame& f) {
   f.cancel_asked = false;
   f.effect = 0;
   f.picked = 0;
+  f.picked_at_random.clear();
   f.step = AttemptFrame::Step::kResolve;
   if (f.dual) {
     // Space dilemmas face the crew, planet dilemmas the Away Team; the others, Q-cards

@@ -309,6 +309,7 @@ bool Engine::apply_effects(AttemptFrame& f) {
     prune(f);
     ++f.effect;
     f.picked = 0;
+    f.picked_at_random.clear();
   }
   return true;
 }
@@ -317,8 +318,10 @@ bool Engine::kill_effect(AttemptFrame& f, const v1::StccgKill& kill) {
   const Formula& filter = s_.def(f.current).effect_filters[f.effect];
   std::vector<CardId> eligible;
   for (CardId c : f.members) {
-    // Resuming after a window: those already killed are gone.
-    if (!s_.in_play_at(c)) continue;
+    // Resuming after a window: those already killed are gone, and one saved stays saved.
+    if (!s_.in_play_at(c) || std::find(f.picked_at_random.begin(), f.picked_at_random.end(), c) !=
+                                 f.picked_at_random.end())
+      continue;
     const MemberFacts m = facts(c);
     if (kill.spare_hea() && is_hea(m)) continue;
     if (filter.empty() || filter.holds_for_member(m)) eligible.push_back(c);
@@ -339,6 +342,7 @@ bool Engine::kill_effect(AttemptFrame& f, const v1::StccgKill& kill) {
           auto victim = pick(chooser, eligible);
           if (!victim) return false;
           std::erase(eligible, *victim);
+          f.picked_at_random.push_back(*victim);
           ++f.picked;
           // Resumes once its window closes.
           if (picked_at_random(*victim, WindowKind::kPickedToDie)) return false;
@@ -348,6 +352,7 @@ bool Engine::kill_effect(AttemptFrame& f, const v1::StccgKill& kill) {
       while (f.picked < wanted && !eligible.empty()) {
         const CardId victim = random_member(eligible);
         std::erase(eligible, victim);
+        f.picked_at_random.push_back(victim);
         ++f.picked;
         // Resumes once its window closes.
         if (picked_at_random(victim, WindowKind::kPickedToDie)) return false;

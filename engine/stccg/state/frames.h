@@ -130,6 +130,9 @@ struct AttemptFrame {
   DilemmaStep sub = DilemmaStep::kEntry;
   std::uint8_t effect = 0;
   std::uint8_t picked = 0;
+  // Those the current effect has picked at random: one saved by a response to the pick
+  // (Wolf, Security Sacrifice) is not picked again.
+  std::vector<CardId> picked_at_random;
   // A relocation whose destination a player chooses (Engine::relocation_chooser): the member
   // being sent now, and those already sent by the current effect.
   CardId relocating = kNoCard;

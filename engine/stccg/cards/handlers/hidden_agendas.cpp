@@ -210,9 +210,11 @@ void captured_incident_resolve(Engine& e, ActionFrame& f) {
   const LocIndex loc = e.location_of(member);
   if (captured_incident_team(e, f.actor, loc, member).empty()) return;
   const CardId victim = e.random_member(e.on_surface(State::other(f.actor), loc));
-  e.capture(victim, f.actor, self, /*source_goes_along=*/false);
   if (e.state().cards[self].zone == Zone::kPlay && e.state().cards[self].where == Where::kTable)
     e.to_discard(self);
+  // A random pick to be captured: its controller may answer it (Security Sacrifice), and the
+  // team escorts the captive.
+  e.picked_at_random(victim, WindowKind::kPickedForCapture);
 }
 
 // --- Prisoner Exchange: in its controller's turn, they free one of their captives at a location
