@@ -433,6 +433,8 @@ class Engine {
   CardId facility_of(Seat seat, LocIndex loc) const;
   LocIndex location_of(CardId c) const;
   bool planet(LocIndex loc) const;
+  // The planet at `loc` is cloaked (Investigate Legend): no beaming or shuttling to or from it.
+  bool planet_cloaked(LocIndex loc) const;
   // Whether cloaked `ship` is exposed (La Forge Maneuver, kCloakPierced): to be attacked by the
   // next action, or, `attacked`, in the attack that action began (it fires back).
   bool cloak_pierced(CardId ship, bool attacked) const;
