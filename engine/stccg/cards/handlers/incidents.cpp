@@ -14,11 +14,11 @@ namespace {
 
 // --- Commandeer Ship: (1) played on your personnel with Computer Skill aboard an opponent's
 // ship with none of the opponent's personnel aboard (not a Borg ship): that personnel
-// commandeers the ship, and the objective stays on it. (2) Played on the table: it forbids the
-// opponent to return to hand a ship carrying your intruders or infiltrators; no card of our pool
-// returns a ship to its owner's hand, so that use has nothing to forbid yet (GAP). The staffing
-// help of (1) (the commandeering personnel filling up to three staffing icons) is not built
-// (GAP): the ship moves only if its crew staffs it as usual.
+// commandeers the ship, and the objective stays on it. (2) Seeded or played on the table: it
+// forbids the opponent to return to hand a ship carrying your intruders or infiltrators; no card
+// of our pool returns a ship to its owner's hand, so that use has nothing to forbid yet. The
+// staffing help of (1) (the commandeering personnel filling up to three staffing icons) is not
+// built (GAP): the ship moves only if its crew staffs it as usual.
 
 bool commandeer_ship_target(const Engine& e, Seat seat, CardId personnel) {
   const State& s = e.state();
@@ -70,7 +70,7 @@ void commandeer_ship_resolve(Engine& e, ActionFrame& f) {
 // player's Dominion ship fired, that player may discard it to put the destroyed ship in their
 // bonus area, scoring the highest of its printed RANGE, WEAPONS and SHIELDS. Its downloads
 // (Bajoran Wormhole when played; Remote Supply Depot and equipment, once per game) name cards
-// that are not in our pool, and its seeding is not built (GAP).
+// that are not in our pool. It may be seeded on the table too (rules/seeding.cpp).
 
 void ultimatum_vessel_destroyed(Engine& e, CardId self, CardId vessel, Seat by) {
   State& s = e.state();
