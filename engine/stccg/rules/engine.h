@@ -412,6 +412,10 @@ class Engine {
   // Whether a personnel where `card` is present suspends or nullifies it there
   // (StccgWherePresent): its modifiers do not apply; a handler acting there asks this too.
   bool suspended_where_present(CardId card) const;
+  // Whether a personnel present with `at` (`at` itself included, `except` not) suspends or
+  // nullifies the card titled `title` there: for a card that acts at a place though it lies
+  // elsewhere (Doppelganger, on the table, where Katherine Pulaski is).
+  bool suspends_where_present(CardId at, std::string_view title, CardId except = kNoCard) const;
   // A hologram aboard `vessel`, which has no Holodeck: carried, not in its crew.
   bool idle_hologram(CardId personnel, CardId vessel) const;
   // The crew of a ship or facility: personnel aboard who work there.
