@@ -750,7 +750,10 @@ class Engine {
   void resolve_seed(AttemptFrame& f);
   bool condition_met(const AttemptFrame& f, const Formula& condition) const;
   bool with_group(const AttemptFrame& f, CardId c) const;
-  void standard_dilemma(AttemptFrame& f, const Formula* condition);
+  // `planet`: at a dual mission, a two-version dilemma's planet version, tested on the same
+  // pooled group as `condition` (Crystalline Entity: either overcomes it, or, option
+  // crystalline_entity_dual_either off, both are needed).
+  void standard_dilemma(AttemptFrame& f, const Formula* condition, const Formula* planet = nullptr);
   void overcome(AttemptFrame& f);
   bool apply_effects(AttemptFrame& f);
   bool kill_effect(AttemptFrame& f, const v1::StccgKill& kill);
