@@ -80,6 +80,7 @@ Options options_from(const v1::StccgMatchOptions& wanted) {
   o.causality_loop_spares_attempt = !wanted.causality_loop_counts_attempt();
   o.eyes_in_the_dark_one_dilemma = !wanted.eyes_in_the_dark_whole_attempt();
   o.time_travel_pod_players_turns = !wanted.time_travel_pod_ship_players_turns();
+  o.crystalline_entity_dual_either = !wanted.crystalline_entity_dual_both();
   return o;
 }
 
@@ -143,6 +144,7 @@ void options_to(const Options& o, v1::StccgMatchOptions* out) {
   out->set_causality_loop_counts_attempt(!o.causality_loop_spares_attempt);
   out->set_eyes_in_the_dark_whole_attempt(!o.eyes_in_the_dark_one_dilemma);
   out->set_time_travel_pod_ship_players_turns(!o.time_travel_pod_players_turns);
+  out->set_crystalline_entity_dual_both(!o.crystalline_entity_dual_either);
 }
 
 std::unique_ptr<core::MatchEngine> StccgMatch::clone() const {

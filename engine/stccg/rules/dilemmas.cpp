@@ -208,9 +208,11 @@ void Engine::resolve_seed(AttemptFrame& f) {
   if (solved_mission_lists(*this, f.player, c, &MissionEndDef::overcomes_dilemmas))
     return overcome(f);
   if (def.handler && def.handler->encounter) return def.handler->encounter(*this, f);
-  // An Away Team meets the planet version of a two-version dilemma (Crystalline Entity).
-  const bool planet_version = f.vessel == kNoCard && !def.planet_condition.empty();
-  standard_dilemma(f, planet_version ? &def.planet_condition : &def.condition);
+  // An Away Team meets the planet version of a two-version dilemma (Crystalline Entity); a crew
+  // and an Away Team together, at a dual mission, meet both versions.
+  if (def.planet_condition.empty()) return standard_dilemma(f, &def.condition);
+  if (f.vessel == kNoCard) return standard_dilemma(f, &def.planet_condition);
+  standard_dilemma(f, &def.condition, f.dual ? &def.planet_condition : nullptr);
 }
 
 bool Engine::nullified_beside(CardId card, CardId personnel) const {
@@ -233,11 +235,16 @@ bool Engine::with_group(const AttemptFrame& f, CardId c) const {
                              : card.where == Where::kAboard && card.host == f.vessel;
 }
 
-void Engine::standard_dilemma(AttemptFrame& f, const Formula* condition) {
+void Engine::standard_dilemma(AttemptFrame& f, const Formula* condition, const Formula* planet) {
   const auto& d = s_.def(f.current).card.dilemma();
   const bool has_condition = !condition->empty();
   if (f.sub == DilemmaStep::kEntry) {
-    if (has_condition && condition_met(f, *condition)) return overcome(f);
+    bool met = has_condition && condition_met(f, *condition);
+    if (planet) {
+      met = s_.options.crystalline_entity_dual_either ? met || condition_met(f, *planet)
+                                                      : met && condition_met(f, *planet);
+    }
+    if (met) return overcome(f);
     f.sub = DilemmaStep::kFailing;
   }
   if (f.sub == DilemmaStep::kFailing) {

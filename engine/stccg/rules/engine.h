@@ -422,6 +422,10 @@ class Engine {
   // Whether a personnel where `card` is present suspends or nullifies it there
   // (StccgWherePresent): its modifiers do not apply; a handler acting there asks this too.
   bool suspended_where_present(CardId card) const;
+  // Whether a personnel present with `at` (`at` itself included, `except` not) suspends or
+  // nullifies the card titled `title` there: for a card that acts at a place though it lies
+  // elsewhere (Doppelganger, on the table, where Katherine Pulaski is).
+  bool suspends_where_present(CardId at, std::string_view title, CardId except = kNoCard) const;
   // A hologram aboard `vessel`, which has no Holodeck: carried, not in its crew.
   bool idle_hologram(CardId personnel, CardId vessel) const;
   // The crew of a ship or facility: personnel aboard who work there.
@@ -443,6 +447,8 @@ class Engine {
   CardId facility_of(Seat seat, LocIndex loc) const;
   LocIndex location_of(CardId c) const;
   bool planet(LocIndex loc) const;
+  // The planet at `loc` is cloaked (Investigate Legend): no beaming or shuttling to or from it.
+  bool planet_cloaked(LocIndex loc) const;
   // Whether cloaked `ship` is exposed (La Forge Maneuver, kCloakPierced): to be attacked by the
   // next action, or, `attacked`, in the attack that action began (it fires back).
   bool cloak_pierced(CardId ship, bool attacked) const;
@@ -757,7 +763,10 @@ class Engine {
   void resolve_seed(AttemptFrame& f);
   bool condition_met(const AttemptFrame& f, const Formula& condition) const;
   bool with_group(const AttemptFrame& f, CardId c) const;
-  void standard_dilemma(AttemptFrame& f, const Formula* condition);
+  // `planet`: at a dual mission, a two-version dilemma's planet version, tested on the same
+  // pooled group as `condition` (Crystalline Entity: either overcomes it, or, option
+  // crystalline_entity_dual_either off, both are needed).
+  void standard_dilemma(AttemptFrame& f, const Formula* condition, const Formula* planet = nullptr);
   void overcome(AttemptFrame& f);
   bool apply_effects(AttemptFrame& f);
   bool kill_effect(AttemptFrame& f, const v1::StccgKill& kill);

@@ -67,16 +67,18 @@ bool Engine::suspended_where_present(CardId card) const {
   CardId at = card;
   while (s_.cards[at].where == Where::kOn && s_.cards[at].host != kNoCard)
     at = s_.cards[at].host;
+  return suspends_where_present(at, def.title(), card);
+}
+
+bool Engine::suspends_where_present(CardId at, std::string_view title, CardId except) const {
   const CardState& place = s_.cards[at];
   if (place.where != Where::kAboard && place.where != Where::kSurface) return false;
   for (CardId c : s_.in_play_where(place.where)) {
-    const CardState& p = s_.cards[c];
-    if (c == card || !is_personnel(c) || p.disabled || p.where != place.where ||
-        p.host != place.host || p.loc != place.loc)
+    if (c == except || !is_personnel(c) || s_.cards[c].disabled || !s_.present_together(c, at))
       continue;
     for (const auto& entry : s_.def(c).card.personnel().where_present()) {
-      if (entry.title() == def.title() && (entry.effect() == v1::STCCG_PRESENCE_EFFECT_SUSPENDS ||
-                                           entry.effect() == v1::STCCG_PRESENCE_EFFECT_NULLIFIES))
+      if (entry.title() == title && (entry.effect() == v1::STCCG_PRESENCE_EFFECT_SUSPENDS ||
+                                     entry.effect() == v1::STCCG_PRESENCE_EFFECT_NULLIFIES))
         return true;
     }
   }

@@ -53,18 +53,28 @@ Engine::Staffing Engine::staffing(CardId ship, std::span<const CardId> aboard) c
   // Someone aboard must match the ship's affiliation, or be allowed to by a treaty (§3.2).
   const CardDef& def = s_.def(ship);
   const Seat seat = s_.cards[ship].controller;
-  const AffiliationSet ship_affiliation = bit(def.affiliation);
+  const AffiliationSet ship_affiliation = affiliations(ship);  // a commandeered ship's new one
   const bool matched = ship_affiliation == bit(Affiliation::kNonAligned) ||
                        std::any_of(aboard.begin(), aboard.end(), [&](CardId c) {
                          return ready(c) && ((affiliations(c) & ship_affiliation) ||
                                              treaty(seat, affiliations(c), ship_affiliation));
                        });
   if (!matched) return Staffing::kNoAffiliation;
-  // Each requirement needs a different personnel: a small exact matching. Of those who can fill
-  // a requirement, the first as many as there are requirements are enough to try: any other
-  // could only stand in for one of them.
+  // Each requirement needs a different personnel, unless a card on one lets them fill several
+  // (Commandeer Ship: Handler::staffs_icons): a small exact matching. Of those who can fill a
+  // requirement, the first as many as there are requirements are enough to try: any other could
+  // only stand in for one of them.
   const auto& needs = def.staffing;
   const std::size_t n = needs.size();
+  const auto icons = [&](CardId c) {
+    int most = 1;
+    for (CardId on : s_.in_play_where(Where::kOn)) {
+      const Handler* handler = s_.handler(on);
+      if (s_.cards[on].host == c && handler && handler->staffs_icons)
+        most = std::max(most, handler->staffs_icons(*this, on, c, ship));
+    }
+    return most;
+  };
   std::array<std::array<CardId, kMostStaffingNeeds>, kMostStaffingNeeds> candidates{};
   std::array<std::size_t, kMostStaffingNeeds> found{};
   for (CardId c : aboard) {
@@ -78,9 +88,9 @@ Engine::Staffing Engine::staffing(CardId ship, std::span<const CardId> aboard) c
     if (i == n) return true;
     for (std::size_t k = 0; k < found[i]; ++k) {
       const CardId c = candidates[i][k];
-      if (std::find(taken.begin(), taken.begin() + static_cast<std::ptrdiff_t>(i), c) !=
-          taken.begin() + static_cast<std::ptrdiff_t>(i))
-        continue;
+      const auto filled =
+          std::count(taken.begin(), taken.begin() + static_cast<std::ptrdiff_t>(i), c);
+      if (filled > 0 && filled >= icons(c)) continue;
       taken[i] = c;
       if (self(self, i + 1)) return true;
     }

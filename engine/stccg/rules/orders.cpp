@@ -848,20 +848,24 @@ bool Engine::landed(CardId ship) const {
   });
 }
 
+bool Engine::planet_cloaked(LocIndex loc) const {
+  return s_.may_have(EffectKind::kPlanetCloaked) &&
+         std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+           return x.kind == EffectKind::kPlanetCloaked && x.loc == loc;
+         });
+}
+
 bool Engine::beaming_blocked(CardId card, CardId to) const {
-  // The crew of a ship landed on the planet walks to and from its surface: no beaming.
+  // Nobody beams or shuttles to or from the surface of a cloaked planet (Investigate Legend):
+  // not even the crew of a shuttle that landed before it cloaked.
   const CardState& moving = s_.cards[card];
+  const bool surface = to == kNoCard || moving.where == Where::kSurface;
+  const LocIndex here = location_of(card);
+  if (surface && planet_cloaked(here)) return true;
+  // The crew of a ship landed on the planet walks to and from its surface: no beaming.
   if ((to == kNoCard && moving.where == Where::kAboard && landed(moving.host)) ||
       (moving.where == Where::kSurface && landed(to)))
     return false;
-  // Nobody beams to or from the surface of a cloaked planet (Investigate Legend).
-  const bool surface = to == kNoCard || s_.cards[card].where == Where::kSurface;
-  const LocIndex here = location_of(card);
-  if (surface && s_.may_have(EffectKind::kPlanetCloaked) &&
-      std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
-        return x.kind == EffectKind::kPlanetCloaked && x.loc == here;
-      }))
-    return true;
   // The mission here may forbid some beaming (Quash Conspiracy: not from ship to ship), and so
   // may a card played on it (Distortion Field) or on a ship (Neural Servo Device).
   if (here != kNoLoc) {

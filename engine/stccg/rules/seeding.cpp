@@ -195,16 +195,17 @@ Rule Engine::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
     case ActionKind::kSeedFacility:
       if (f.step != SeedFrame::Step::kFacilities) return Rule::kWrongStep;
       if (a.loc == kNoLoc) {
-        // Face up on the table, with the outposts: an event, incident or objective that seeds
-        // and is no hidden agenda (those go face down). One with a handler seeds as its handler
-        // says.
+        // Face up on the table, with the outposts: an event, incident or objective whose data
+        // says it seeds and that is no hidden agenda (those go face down). A handler changes
+        // nothing here: seeded, the card does what it does on the table (Ultimatum), and what it
+        // does when played on a target (Commandeer Ship) is for a play from hand.
         const bool table_card = type == v1::STCCG_CARD_TYPE_EVENT ||
                                 type == v1::STCCG_CARD_TYPE_INCIDENT ||
                                 type == v1::STCCG_CARD_TYPE_OBJECTIVE;
         const auto rule = def.card.seed_rule();
         const bool seeds =
             rule == v1::STCCG_SEED_RULE_SEEDS || rule == v1::STCCG_SEED_RULE_SEEDS_OR_PLAYS;
-        return table_card && seeds && !def.handler && !def.unsupported() && !hidden_agenda(a.a)
+        return table_card && seeds && !def.unsupported() && !hidden_agenda(a.a)
                    ? Rule::kOk
                    : Rule::kWrongCardType;
       }

@@ -204,6 +204,10 @@ struct Options {
   // AMBIGUOUS, CRD II.1 "Full turn": that player is the subject); otherwise of the ship's
   // controller.
   bool time_travel_pod_players_turns = true;
+  // At a dual mission, where a crew and an Away Team meet it together, Crystalline Entity is
+  // overcome when the pooled group meets either version's condition (premiere-b.md: AMBIGUOUS,
+  // the recommended reading); otherwise it needs both.
+  bool crystalline_entity_dual_either = true;
 };
 
 struct OptionInfo {
@@ -298,6 +302,8 @@ inline constexpr OptionInfo kOptions[] = {
      "au.md Eyes in the Dark"},
     {"time_travel_pod_players_turns", &Options::time_travel_pod_players_turns,
      "premiere-a.md Time Travel Pod"},
+    {"crystalline_entity_dual_either", &Options::crystalline_entity_dual_either,
+     "premiere-b.md Crystalline Entity"},
 };
 
 }  // namespace spacedock::stccg

@@ -334,13 +334,16 @@ std::vector<CardId> shuttles_to_carry(const Engine& e, Seat seat, CardId by) {
   return out;
 }
 
-// The order `b` allows now: whether a use of the card on it is legal.
+// The order `b` allows now: whether a use of the card on it is legal. No shuttle lands on or
+// takes off from a cloaked planet (Investigate Legend).
 bool shuttle_order(const Engine& e, Seat seat, CardId b) {
   if (carrier(e, seat, b)) return !shuttles_to_carry(e, seat, b).empty();
   if (!ready_shuttle(e, seat, b)) return false;
   const Effect* hold = shuttle_hold(e, b);
-  if (!hold) return e.planet(e.state().cards[b].loc) && may_fly(e, seat, b);
-  return hold->value != kLandedShuttle || may_fly(e, seat, b);
+  const LocIndex loc = e.state().cards[b].loc;
+  if (!hold) return e.planet(loc) && !e.planet_cloaked(loc) && may_fly(e, seat, b);
+  if (hold->value != kLandedShuttle) return true;
+  return !e.planet_cloaked(loc) && may_fly(e, seat, b);
 }
 
 void shuttle_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {

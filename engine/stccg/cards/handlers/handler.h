@@ -86,6 +86,10 @@ struct Handler {
   // (Lore Returns: the Rogue Borg aboard): the vessel is staffed, fires, and needs no leader to
   // attack with nobody else aboard (Engine::crewed_by_cards).
   bool (*crews_host)(const Engine&, CardId self, CardId vessel) = nullptr;
+  // How many of `ship`'s staffing icons `personnel`, whom it is played on, may fill alone, each
+  // as they could fill one (Commandeer Ship: three on the ship they commandeered); below 2: one,
+  // as usual (Engine::staffing).
+  int (*staffs_icons)(const Engine&, CardId self, CardId personnel, CardId ship) = nullptr;
   // Whether, while in play, `card`, an opponent's card acting against its controller, acts
   // against its own user instead (Intruder Force Field reverses Telepathic Alien Kidnappers);
   // the reversed card's handler asks.

@@ -14,11 +14,11 @@ namespace {
 
 // --- Commandeer Ship: (1) played on your personnel with Computer Skill aboard an opponent's
 // ship with none of the opponent's personnel aboard (not a Borg ship): that personnel
-// commandeers the ship, and the objective stays on it. (2) Played on the table: it forbids the
+// commandeers the ship, and the objective stays on it; while it stays, they may fill up to three
+// of that ship's staffing icons (Handler::staffs_icons), each one they could fill (reading; a
+// counter of the card names the ship). (2) Seeded or played on the table: it forbids the
 // opponent to return to hand a ship carrying your intruders or infiltrators; no card of our pool
-// returns a ship to its owner's hand, so that use has nothing to forbid yet (GAP). The staffing
-// help of (1) (the commandeering personnel filling up to three staffing icons) is not built
-// (GAP): the ship moves only if its crew staffs it as usual.
+// returns a ship to its owner's hand, so that use has nothing to forbid yet.
 
 bool commandeer_ship_target(const Engine& e, Seat seat, CardId personnel) {
   const State& s = e.state();
@@ -63,14 +63,29 @@ void commandeer_ship_resolve(Engine& e, ActionFrame& f) {
     if (own & bit(static_cast<Affiliation>(a))) as = static_cast<Affiliation>(a);
   }
   const CardId ship = e.state().cards[personnel].host;
-  if (e.commandeer(ship, f.actor, {personnel}, as)) place(e, f.action.a, f.actor, personnel);
+  if (!e.commandeer(ship, f.actor, {personnel}, as)) return;
+  place(e, f.action.a, f.actor, personnel);
+  Effect commandeered{.kind = EffectKind::kCounter, .until = Until::kSourceLeaves};
+  commandeered.source = f.action.a;
+  commandeered.card = ship;
+  e.add_effect(commandeered);
+}
+
+int commandeer_ship_staffs_icons(const Engine& e, CardId self, CardId, CardId ship) {
+  const auto& effects = e.state().effects;
+  return std::any_of(effects.begin(), effects.end(),
+                     [&](const Effect& x) {
+                       return x.kind == EffectKind::kCounter && x.source == self && x.card == ship;
+                     })
+             ? 3
+             : 1;
 }
 
 // --- Ultimatum: on the table. When a ship has just been destroyed in a battle in which its
 // player's Dominion ship fired, that player may discard it to put the destroyed ship in their
 // bonus area, scoring the highest of its printed RANGE, WEAPONS and SHIELDS. Its downloads
 // (Bajoran Wormhole when played; Remote Supply Depot and equipment, once per game) name cards
-// that are not in our pool, and its seeding is not built (GAP).
+// that are not in our pool. It may be seeded on the table too (rules/seeding.cpp).
 
 void ultimatum_vessel_destroyed(Engine& e, CardId self, CardId vessel, Seat by) {
   State& s = e.state();
@@ -137,6 +152,7 @@ extern const Handler kCommandeerShip{
     .plays = commandeer_ship_plays,
     .still_legal = commandeer_ship_still_legal,
     .resolve = commandeer_ship_resolve,
+    .staffs_icons = commandeer_ship_staffs_icons,
 };
 
 extern const Handler kUltimatum{

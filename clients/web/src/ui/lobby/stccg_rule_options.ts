@@ -306,6 +306,11 @@ export const kStccgRuleOptions: RuleOption[] = [
     words: "Time Travel Pod: the ship's controller's turns",
     why: "The Pod's ship comes back after the full turns of the ship's controller. Off: after the full turns of the player who played the Pod (premiere-a.md Time Travel Pod).",
   },
+  {
+    key: "crystallineEntityDualBoth",
+    words: "Crystalline Entity: both versions at a dual mission",
+    why: "At a dual mission the crew and Away Team together must meet both its space and its planet condition. Off: either one overcomes it (premiere-b.md Crystalline Entity).",
+  },
 ];
 
 export interface RuleGroup {
