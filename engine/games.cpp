@@ -162,7 +162,10 @@ std::uint32_t rules_version(v1::Game game) {
       // sparing the Borg, Borg-use-only tactics, The Naked Truth once per personnel, Amanda
       // Rogers nullifying a Scottish Setter, Yellow Alert putting Red Alert! away, Vorgon
       // Raiders taking an artifact just played, Barclay Transporter Phobia answering an Iconian
-      // Gateway, the Captured incident's random pick answerable, one saved not picked again
+      // Gateway, the Captured incident's random pick answerable, one saved not picked again,
+      // Investigate Legend's cloak stopping shuttles, Ultimatum and Commandeer Ship seeded on the
+      // table, Commandeer Ship's staffing, a commandeered ship staffed by its new affiliation,
+      // Katherine Pulaski suspending Doppelganger, Crystalline Entity at a dual mission
       return 14;
     default:
       return 0;

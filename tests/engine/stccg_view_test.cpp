@@ -198,6 +198,8 @@ void collect(const Message& m, Found& found) {
 // of who may know what: the opponent and spectators never learn a face-down Q-Continuum or
 // Battle Bridge card, a card waiting in Q's Tent, a card stored under a card in play, or a
 // tactic drawn in a battle before the tactics are revealed; both players always know a captive.
+// A player may look through the other's side deck while an effect of the state says so
+// (kViewingSideDeck: Tarmin).
 void check_secrets(const State& s, Viewer viewer, const Found& found) {
   if (viewer.role == Viewer::Role::kJudge) return;
   std::vector<bool> named(s.cards.size(), false);
@@ -206,10 +208,18 @@ void check_secrets(const State& s, Viewer viewer, const Found& found) {
     const CardId c = by_handle(s, ref->handle());
     if (c != kNoCard) named[c] = true;
   }
+  const auto viewing = [&](Seat owner, std::size_t kind) {
+    return viewer.role == Viewer::Role::kPlayer &&
+           std::any_of(s.effects.begin(), s.effects.end(), [&](const Effect& x) {
+             return x.kind == EffectKind::kViewingSideDeck && x.player == viewer.seat &&
+                    x.value == static_cast<int>(owner * kSideDeckKinds + kind);
+           });
+  };
   for (Seat seat = 0; seat < kPlayers; ++seat) {
     if (viewer.is_seat(seat)) continue;
-    for (const SideDeck& deck : s.players[seat].side) {
-      for (CardId c : deck.cards)
+    for (std::size_t kind = 0; kind < kSideDeckKinds; ++kind) {
+      if (viewing(seat, kind)) continue;
+      for (CardId c : s.players[seat].side[kind].cards)
         CHECK_EACH(!named[c]);
     }
   }
