@@ -165,7 +165,8 @@ std::uint32_t rules_version(v1::Game game) {
       // Gateway, the Captured incident's random pick answerable, one saved not picked again,
       // Investigate Legend's cloak stopping shuttles, Ultimatum and Commandeer Ship seeded on the
       // table, Commandeer Ship's staffing, a commandeered ship staffed by its new affiliation,
-      // Katherine Pulaski suspending Doppelganger, Crystalline Entity at a dual mission
+      // Katherine Pulaski suspending Doppelganger, Crystalline Entity at a dual mission, Wrong
+      // Door redirecting an Iconian Gateway's traveller
       return 14;
     default:
       return 0;

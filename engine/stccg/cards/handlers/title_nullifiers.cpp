@@ -3,6 +3,7 @@
 // Q's Tent the opponent has just played from hand, or a Revolving Door moved onto another
 // doorway).
 #include <algorithm>
+#include <vector>
 
 #include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
@@ -53,13 +54,40 @@ void plexing_resolve(Engine& e, ActionFrame& f) {
   nullify_played_or_in_play(e, f);
 }
 
-// --- Wrong Door, two of its three plays: a Q's Tent the opponent has just played from hand is
-// nullified; or a Revolving Door in play is moved onto another doorway of its player's choice.
-// (The third, sending the travellers of an Iconian Gateway elsewhere, is not offered: no window
-// follows a Gateway's use.)
+// --- Wrong Door, one of three plays: a Q's Tent the opponent has just played from hand is
+// nullified; or a Revolving Door in play is moved onto another doorway of its player's choice;
+// or, answering the opponent's use of an Iconian Gateway, the traveller comes out at another
+// planet of its player's choice (a response: it resolves after the Gateway has sent them;
+// reading: neither the planet they were sent to nor the Gateway's own).
 
 bool revolving_door_movable(const Engine& e, CardId c) {
   return au_events::revolving_door_in_play(e, c) && !au_events::revolving_door_moves(e, c).empty();
+}
+
+// The use of an Iconian Gateway sending `traveller`, if one is under way.
+const ActionFrame* gateway_use(const Engine& e, CardId traveller) {
+  for (const Frame& frame : e.state().frames) {
+    const auto* use = std::get_if<ActionFrame>(&frame);
+    if (use && use->action.kind == ActionKind::kUseCard && use->action.b == traveller &&
+        e.state().def(use->action.a).title() == "Iconian Gateway" && !use->nullified)
+      return use;
+  }
+  return nullptr;
+}
+
+// Where the traveller may come out instead: the planets but the one they are on now and the
+// Gateway's.
+std::vector<CardId> other_exits(const Engine& e, CardId traveller) {
+  const State& s = e.state();
+  const ActionFrame* use = gateway_use(e, traveller);
+  if (!use || !s.in_play_at(traveller) || s.cards[traveller].where != Where::kSurface) return {};
+  const LocIndex gateway = s.cards[s.cards[use->action.a].host].loc;
+  std::vector<CardId> out;
+  for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
+    if (e.planet(loc) && loc != gateway && loc != s.cards[traveller].loc)
+      out.push_back(s.spaceline[loc].mission);
+  }
+  return out;
 }
 
 void wrong_door_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
@@ -67,6 +95,12 @@ void wrong_door_plays(const Engine& e, Seat seat, CardId self, const WindowFrame
   if (window && window->kind == WindowKind::kDilemma) return;
   if (window)
     answer_plays(e, seat, self, out, [&](CardId c) { return e.state().handler(c) == &kQTent; });
+  if (window && window->kind == WindowKind::kResponse &&
+      window->collector < e.state().frames.size()) {
+    const auto* use = std::get_if<ActionFrame>(&e.state().frames[window->collector]);
+    if (use && use->actor != seat && gateway_use(e, use->action.b) == use)
+      out.push_back({ActionKind::kPlayInterrupt, self, use->action.b});
+  }
   for (CardId c : e.state().in_play) {
     if (revolving_door_movable(e, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
   }
@@ -74,12 +108,22 @@ void wrong_door_plays(const Engine& e, Seat seat, CardId self, const WindowFrame
 
 Rule wrong_door_still_legal(const Engine& e, Seat, const Action& play) {
   const bool tent = e.state().cards[play.b].zone == Zone::kResolving;
-  return tent || revolving_door_movable(e, play.b) ? Rule::kOk : Rule::kNoTarget;
+  return tent || revolving_door_movable(e, play.b) || gateway_use(e, play.b) ? Rule::kOk
+                                                                             : Rule::kNoTarget;
 }
 
 void wrong_door_resolve(Engine& e, ActionFrame& f) {
   const CardId target = f.action.b;
   if (e.state().cards[target].zone == Zone::kResolving) return e.nullify(target);
+  if (gateway_use(e, target)) {
+    const std::vector<CardId> exits = other_exits(e, target);
+    if (exits.empty()) return;
+    const auto to = e.pick(f.actor, exits);
+    if (!to) return;
+    e.move_card(target, Zone::kPlay, Where::kSurface, e.state().cards[*to].loc, kNoCard,
+                e.state().cards[target].controller);
+    return;
+  }
   if (!revolving_door_movable(e, target)) return;
   const auto to = e.pick(f.actor, au_events::revolving_door_moves(e, target));
   if (to) au_events::move_revolving_door(e, target, *to);
@@ -101,7 +145,9 @@ extern const Handler kWrongDoor{
     .plays = wrong_door_plays,
     .still_legal = wrong_door_still_legal,
     .resolve = wrong_door_resolve,
-    .choose_label = "choose the doorway the Revolving Door goes onto",
+    .choose_label =
+        "choose the doorway the Revolving Door goes onto, or the planet the "
+        "traveller comes out at",
 };
 
 }  // namespace spacedock::stccg::handlers
