@@ -166,7 +166,7 @@ std::uint32_t rules_version(v1::Game game) {
       // Investigate Legend's cloak stopping shuttles, Ultimatum and Commandeer Ship seeded on the
       // table, Commandeer Ship's staffing, a commandeered ship staffed by its new affiliation,
       // Katherine Pulaski suspending Doppelganger, Crystalline Entity at a dual mission, Wrong
-      // Door redirecting an Iconian Gateway's traveller
+      // Door redirecting an Iconian Gateway's traveller, Jealous Amanda overriding Alien Groupie
       return 14;
     default:
       return 0;

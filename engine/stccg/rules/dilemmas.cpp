@@ -450,10 +450,16 @@ bool Engine::relocate_effect(AttemptFrame& f, const v1::StccgRelocate& relocate)
 }
 
 Seat Engine::relocation_chooser(const AttemptFrame& f) const {
+  return f.vessel == kNoCard ? relocation_chooser(f.current, f.player) : kNoSeat;
+}
+
+Seat Engine::relocation_chooser(CardId card, Seat affected) const {
+  if (card == kNoCard) return kNoSeat;
   for (CardId c : s_.handled_in_play) {
     const Handler* handler = s_.handler(c);
     if (!handler || !handler->chooses_relocation || s_.cards[c].zone != Zone::kPlay) continue;
-    if (const Seat seat = handler->chooses_relocation(*this, c, f); seat != kNoSeat) return seat;
+    if (const Seat seat = handler->chooses_relocation(*this, c, card, affected); seat != kNoSeat)
+      return seat;
   }
   return kNoSeat;
 }

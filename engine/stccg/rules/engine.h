@@ -774,8 +774,10 @@ class Engine {
   bool relocate_effect(AttemptFrame& f, const v1::StccgRelocate& relocate);
   // Who chooses the planet each member relocated by `f.current` goes to, instead of the card's
   // own destination: the answer of a card in play (Handler::chooses_relocation: Jealous Amanda),
-  // or kNoSeat.
+  // or kNoSeat. Only an Away Team's card is answered.
   Seat relocation_chooser(const AttemptFrame& f) const;
+  // The same for `card`, acting on an Away Team of `affected`'s (Alien Groupie, played on one).
+  Seat relocation_chooser(CardId card, Seat affected) const;
   void stop_group(AttemptFrame& f);
   void finish_dilemma(AttemptFrame& f, ev::Outcome outcome);
   void replace_dilemma(AttemptFrame& f, ev::Outcome outcome);

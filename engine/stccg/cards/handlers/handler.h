@@ -261,10 +261,10 @@ struct Handler {
   // window answering the card and before the group meets it (Receptacle Stones: another ship
   // meets it too); `f` is gone once it has.
   void (*card_met)(Engine&, CardId self, const AttemptFrame& f) = nullptr;
-  // While it is in play: the player who may send each personnel the card `f.current` relocates
-  // to a planet of their choice instead of where the card sends it (Jealous Amanda), or
-  // kNoSeat (rules/dilemmas.cpp, Engine::relocation_chooser).
-  Seat (*chooses_relocation)(const Engine&, CardId self, const AttemptFrame& f) = nullptr;
+  // While it is in play: the player who may send each personnel `card` (a card met by, or
+  // played on, an Away Team of `affected`'s) relocates or holds to a planet of their choice
+  // instead (Jealous Amanda), or kNoSeat (Engine::relocation_chooser).
+  Seat (*chooses_relocation)(const Engine&, CardId self, CardId card, Seat affected) = nullptr;
   // Another way, besides the card's condition, for the group to overcome it.
   bool (*also_overcome)(const Engine&, const AttemptFrame&) = nullptr;
 

@@ -625,7 +625,10 @@ void sanctuary_resolve(Engine& e, ActionFrame& f) {
 
 // --- Alien Groupie: answers the completion of a planet mission by an Away Team (either
 // player's): one male of it, at random, may not beam up until the end of his player's next
-// turn (CRD II.2 "full turn": the affected player's). The card rides on him meanwhile.
+// turn (CRD II.2 "full turn": the affected player's). The card rides on him meanwhile. A Jealous
+// Amanda in play may override it (Engine::relocation_chooser): the player it names sends him to
+// a planet of their choice instead, and the Groupie is discarded; or lets it act (done).
+// `f.chosen`: the male picked, while that player is asked.
 
 // The males of the Away Team of `member` on the planet at `loc`.
 std::vector<CardId> groupie_males(const Engine& e, CardId member, LocIndex loc) {
@@ -661,11 +664,28 @@ void groupie_plays(const Engine& e, Seat, CardId self, const WindowFrame* window
 }
 
 void groupie_resolve(Engine& e, ActionFrame& f) {
-  const WindowFrame* window = completion_window(e, f.action.b);
-  if (!window) return;
-  const std::vector<CardId> males = groupie_males(e, window->about, window->loc);
-  if (males.empty()) return;
-  const CardId male = e.random_member(males);
+  if (f.chosen == kNoCard) {
+    const WindowFrame* window = completion_window(e, f.action.b);
+    if (!window) return;
+    const std::vector<CardId> males = groupie_males(e, window->about, window->loc);
+    if (males.empty()) return;
+    f.chosen = e.random_member(males);
+  }
+  const CardId male = f.chosen;
+  const State& s = e.state();
+  if (const Seat chooser = e.relocation_chooser(f.action.a, s.cards[male].controller);
+      chooser != kNoSeat) {
+    std::vector<CardId> planets;
+    for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
+      if (e.planet(loc)) planets.push_back(s.spaceline[loc].mission);
+    }
+    const auto to = e.pick_or_done(chooser, planets);
+    if (!to) return;
+    if (*to != kNoCard) {
+      e.move_card(male, Zone::kPlay, Where::kSurface, s.cards[*to].loc);
+      return;  // instead of the Groupie's hold: it is discarded
+    }
+  }
   place(e, f.action.a, f.actor, male);
   Effect held{.kind = EffectKind::kBeamedDown, .until = Until::kSourceLeaves};
   held.source = f.action.a;

@@ -24,7 +24,8 @@ namespace {
 // owner's own Away Team (CRD IV.12.A); under option jealous_amanda_encounterer_opponent, the
 // opponent of that Away Team's player may. Then
 // Jealous Amanda is discarded, used or not. Parallel Romance asks it from its own handler
-// (au_dilemmas.cpp); Alien Groupie, an interrupt, does not (not a card met).
+// (au_dilemmas.cpp), and so does Alien Groupie (premiere_interrupts.cpp), an interrupt played
+// on an Away Team rather than a card met: it counts as met while it resolves.
 
 bool jealous_amanda_names(const CardDef& def) {
   static constexpr std::string_view kRomances[] = {"Male's Love Interest", "Female's Love Interest",
@@ -32,10 +33,25 @@ bool jealous_amanda_names(const CardDef& def) {
   return std::find(std::begin(kRomances), std::end(kRomances), def.title()) != std::end(kRomances);
 }
 
+// `card` is being met or played: resolving, or its play still under way (a card whose
+// resolution asks a question has gone to the discard pile meanwhile).
+bool under_way(const Engine& e, CardId card) {
+  const State& s = e.state();
+  return s.cards[card].zone == Zone::kResolving ||
+         std::any_of(s.frames.begin(), s.frames.end(), [&](const Frame& frame) {
+           const auto* play = std::get_if<ActionFrame>(&frame);
+           return play && play->action.a == card && !play->nullified &&
+                  play->step == ActionFrame::Step::kResolving;
+         });
+}
+
+// `card` is one of those it names, being met or played.
+bool romance_under_way(const Engine& e, CardId card) {
+  return card != kNoCard && jealous_amanda_names(e.state().def(card)) && under_way(e, card);
+}
+
 bool away_team_meets_romance(const Engine& e, const AttemptFrame& f) {
-  return f.vessel == kNoCard && f.current != kNoCard &&
-         e.state().cards[f.current].zone == Zone::kResolving &&
-         jealous_amanda_names(e.state().def(f.current));
+  return f.vessel == kNoCard && romance_under_way(e, f.current);
 }
 
 void jealous_amanda_encounter(Engine& e, AttemptFrame& f) {
@@ -47,9 +63,9 @@ void jealous_amanda_encounter(Engine& e, AttemptFrame& f) {
   stay(e, f);
 }
 
-Seat jealous_amanda_chooser(const Engine& e, CardId self, const AttemptFrame& f) {
-  if (!away_team_meets_romance(e, f)) return kNoSeat;
-  return e.state().options.jealous_amanda_encounterer_opponent ? State::other(f.player)
+Seat jealous_amanda_chooser(const Engine& e, CardId self, CardId card, Seat affected) {
+  if (!romance_under_way(e, card)) return kNoSeat;
+  return e.state().options.jealous_amanda_encounterer_opponent ? State::other(affected)
                                                                : e.state().cards[self].controller;
 }
 
@@ -60,17 +76,23 @@ void jealous_amanda_state_check(Engine& e, CardId self) {
     return x.kind == EffectKind::kCounter && x.source == self && x.card != self;
   });
   if (met != s.effects.end()) {
-    if (s.cards[met->card].zone != Zone::kResolving) e.to_discard(self);
+    if (!under_way(e, met->card)) e.to_discard(self);
     return;
   }
-  for (const Frame& frame : s.frames) {
-    const auto* f = std::get_if<AttemptFrame>(&frame);
-    if (!f || !away_team_meets_romance(e, *f)) continue;
+  const auto remember = [&](CardId card) {
     Effect seen{.kind = EffectKind::kCounter, .until = Until::kSourceLeaves};
     seen.source = self;
-    seen.card = f->current;
+    seen.card = card;
     e.add_effect(seen);
-    return;
+  };
+  for (const Frame& frame : s.frames) {
+    const auto* f = std::get_if<AttemptFrame>(&frame);
+    if (f && away_team_meets_romance(e, *f)) return remember(f->current);
+    // An Alien Groupie being played on an Away Team that has just completed a mission.
+    const auto* play = std::get_if<ActionFrame>(&frame);
+    if (play && play->action.kind == ActionKind::kPlayInterrupt &&
+        romance_under_way(e, play->action.a))
+      return remember(play->action.a);
   }
 }
 
