@@ -97,7 +97,8 @@ void scottish_setter(Engine& e, AttemptFrame& f) {
 }
 
 // --- Dr. Q, Medicine Entity: the owner picks one of the player's events at a spaceline
-// location and moves it to another location, onto a card like the one it is on.
+// location and moves it to another location, onto a card like the one it is on where the event
+// could legally be (qc.md).
 
 std::vector<CardId> events_at_locations(const Engine& e, Seat seat) {
   const State& s = e.state();
@@ -110,8 +111,37 @@ std::vector<CardId> events_at_locations(const Engine& e, Seat seat) {
   return out;
 }
 
+// Whether its controller could play `event` onto `host`: as its handler's plays say, or as its
+// data's target says (Engine::check_event). A Q-event is met, never played: any such card will
+// do.
+bool could_be_played_on(const Engine& e, CardId event, CardId host) {
+  const State& s = e.state();
+  const Seat seat = s.cards[event].controller;
+  if (const Handler* handler = s.handler(event)) {
+    if (!handler->plays) return true;
+    std::vector<Action> plays;
+    handler->plays(e, seat, event, nullptr, plays);
+    return std::find(plays.begin(), plays.end(), Action{ActionKind::kPlayEvent, event, host}) !=
+           plays.end();
+  }
+  const auto& data = s.def(event).card.event();
+  switch (data.plays_on()) {
+    case v1::STCCG_PLAYS_ON_YOUR_SHIP:
+      return s.cards[host].controller == seat;
+    case v1::STCCG_PLAYS_ON_MISSION: {
+      const LocIndex loc = s.cards[host].loc;
+      if (s.spaceline[loc].completed_by != kNoSeat) return false;
+      if (!data.has_espionage()) return true;
+      const auto spied = static_cast<Affiliation>(data.espionage().target());
+      return (e.end_for(seat, loc).affiliations & bit(spied)) != 0;
+    }
+    default:
+      return true;
+  }
+}
+
 // Where the event may go: a card of the same type as its host at another location (a mission,
-// or a ship or personnel of the host's controller).
+// or a ship or personnel of the host's controller) where it could be played.
 std::vector<CardId> new_hosts(const Engine& e, CardId event) {
   const State& s = e.state();
   const CardId host = s.cards[event].host;
@@ -121,13 +151,14 @@ std::vector<CardId> new_hosts(const Engine& e, CardId event) {
     for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
       if (loc != here) out.push_back(s.spaceline[loc].mission);
     }
-    return out;
+  } else {
+    for (CardId c : s.in_play) {
+      if (s.type(c) == s.type(host) && s.cards[c].zone == Zone::kPlay && e.location_of(c) != here &&
+          s.cards[c].controller == s.cards[host].controller)
+        out.push_back(c);
+    }
   }
-  for (CardId c : s.in_play) {
-    if (s.type(c) == s.type(host) && s.cards[c].zone == Zone::kPlay && e.location_of(c) != here &&
-        s.cards[c].controller == s.cards[host].controller)
-      out.push_back(c);
-  }
+  std::erase_if(out, [&](CardId c) { return !could_be_played_on(e, event, c); });
   return out;
 }
 
