@@ -42,7 +42,16 @@ enum OpCode : std::uint8_t {
 
 enum Compare : std::uint8_t { kGreater, kLess, kGreaterEqual, kLessEqual, kEqual };
 
-enum Trait : std::uint8_t { kFemale, kMale, kAndroid, kHologram, kExocomp, kHea, kUnique };
+enum Trait : std::uint8_t {
+  kFemale,
+  kMale,
+  kAndroid,
+  kHologram,
+  kExocomp,
+  kHea,
+  kUnique,
+  kDisabled
+};
 
 // The value stack is the bits of one integer, so kMaxStack values at most; formulas printed on
 // cards need four or five.
@@ -83,6 +92,8 @@ bool has_trait(const MemberFacts& m, Trait t) {
       return m.kind != PersonnelKind::kNormal;
     case kUnique:
       return m.unique;
+    case kDisabled:
+      return m.disabled;
   }
   return false;
 }
@@ -265,7 +276,7 @@ constexpr Keyword kIcons[] = {
 
 constexpr Keyword kTraits[] = {
     {"female", kFemale},   {"male", kMale}, {"android", kAndroid}, {"hologram", kHologram},
-    {"exocomp", kExocomp}, {"hea", kHea},   {"unique", kUnique},
+    {"exocomp", kExocomp}, {"hea", kHea},   {"unique", kUnique},   {"disabled", kDisabled},
 };
 
 bool is_space(char c) {

@@ -109,6 +109,7 @@ struct MemberFacts {
   std::array<SkillHalves, kMaxSkills> skills{};  // skill box + grants + classification
   AffiliationSet affiliations = 0;
   bool unique = false;      // a unique card (not universal)
+  bool disabled = false;    // CardState::disabled: no skills or attributes, moved like equipment
   std::uint32_t icons = 0;  // one bit per v1::StccgIcon
   // Its species and keywords as tag ids of the card database (FormulaNames::tag), sorted; null
   // for none.

@@ -263,6 +263,7 @@ MemberFacts Engine::base_facts(CardId personnel) const {
   MemberFacts facts;
   facts.persona = def.persona;
   facts.unique = def.unique();
+  facts.disabled = s_.cards[personnel].disabled;
   facts.classification = static_cast<Classification>(shape.card.personnel().classification());
   if (s_.may_have(EffectKind::kClassificationSwap))
     facts.classification = after_swaps(s_.effects, facts.classification, def.affiliations);

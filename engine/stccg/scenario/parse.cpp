@@ -69,7 +69,7 @@ bool affiliation_named(std::string_view word) {
 }
 
 // The flags of cards in play a position may set.
-constexpr std::string_view kFlags[] = {"stopped", "damaged", "cloaked", "undocked"};
+constexpr std::string_view kFlags[] = {"stopped", "damaged", "cloaked", "undocked", "disabled"};
 // The statuses of cards in play an expectation may test.
 constexpr std::string_view kStatuses[] = {"stopped",   "damaged",      "cloaked",      "undocked",
                                           "captive",   "unattended",   "house_arrest", "stasis",

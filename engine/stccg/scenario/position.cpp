@@ -222,6 +222,13 @@ void Position::set_stopped(CardId card) {
   s_.cards[card].stopped = true;
 }
 
+void Position::set_disabled(CardId card) {
+  check_in_play(card);
+  if (type(card) != v1::STCCG_CARD_TYPE_PERSONNEL)
+    throw std::invalid_argument(quoted(s_.def(card).title()) + " is not a personnel");
+  s_.cards[card].disabled = true;
+}
+
 void Position::set_damaged(CardId card) {
   check_in_play(card);
   if (type(card) != v1::STCCG_CARD_TYPE_SHIP)

@@ -67,6 +67,8 @@ class Position {
   void set_cloaked(CardId card);
   // A ship at the location of its owner's facility, declared undocked (§3.5).
   void set_undocked(CardId card);
+  // A personnel in play, disabled (CardState::disabled), with no card keeping it so.
+  void set_disabled(CardId card);
 
   // The position so far (no handles, no random generator yet).
   const State& state() const { return s_; }

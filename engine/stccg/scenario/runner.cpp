@@ -40,10 +40,9 @@ LocIndex location_of(const State& s, CardId c) {
 
 // The setters of the flags a position may give a card in play (`stopped "X"`, ...).
 constexpr std::pair<std::string_view, void (Position::*)(CardId)> kFlagSetters[] = {
-    {"stopped", &Position::set_stopped},
-    {"damaged", &Position::set_damaged},
-    {"cloaked", &Position::set_cloaked},
-    {"undocked", &Position::set_undocked},
+    {"stopped", &Position::set_stopped},   {"damaged", &Position::set_damaged},
+    {"cloaked", &Position::set_cloaked},   {"undocked", &Position::set_undocked},
+    {"disabled", &Position::set_disabled},
 };
 
 // The runner of one case.

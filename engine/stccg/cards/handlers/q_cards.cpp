@@ -97,7 +97,8 @@ void scottish_setter(Engine& e, AttemptFrame& f) {
 }
 
 // --- Dr. Q, Medicine Entity: the owner picks one of the player's events at a spaceline
-// location and moves it to another location, onto a card like the one it is on.
+// location and moves it to another location, onto a card like the one it is on where the event
+// could legally be (qc.md).
 
 std::vector<CardId> events_at_locations(const Engine& e, Seat seat) {
   const State& s = e.state();
@@ -110,8 +111,37 @@ std::vector<CardId> events_at_locations(const Engine& e, Seat seat) {
   return out;
 }
 
+// Whether its controller could play `event` onto `host`: as its handler's plays say, or as its
+// data's target says (Engine::check_event). A Q-event is met, never played: any such card will
+// do.
+bool could_be_played_on(const Engine& e, CardId event, CardId host) {
+  const State& s = e.state();
+  const Seat seat = s.cards[event].controller;
+  if (const Handler* handler = s.handler(event)) {
+    if (!handler->plays) return true;
+    std::vector<Action> plays;
+    handler->plays(e, seat, event, nullptr, plays);
+    return std::find(plays.begin(), plays.end(), Action{ActionKind::kPlayEvent, event, host}) !=
+           plays.end();
+  }
+  const auto& data = s.def(event).card.event();
+  switch (data.plays_on()) {
+    case v1::STCCG_PLAYS_ON_YOUR_SHIP:
+      return s.cards[host].controller == seat;
+    case v1::STCCG_PLAYS_ON_MISSION: {
+      const LocIndex loc = s.cards[host].loc;
+      if (s.spaceline[loc].completed_by != kNoSeat) return false;
+      if (!data.has_espionage()) return true;
+      const auto spied = static_cast<Affiliation>(data.espionage().target());
+      return (e.end_for(seat, loc).affiliations & bit(spied)) != 0;
+    }
+    default:
+      return true;
+  }
+}
+
 // Where the event may go: a card of the same type as its host at another location (a mission,
-// or a ship or personnel of the host's controller).
+// or a ship or personnel of the host's controller) where it could be played.
 std::vector<CardId> new_hosts(const Engine& e, CardId event) {
   const State& s = e.state();
   const CardId host = s.cards[event].host;
@@ -121,13 +151,14 @@ std::vector<CardId> new_hosts(const Engine& e, CardId event) {
     for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
       if (loc != here) out.push_back(s.spaceline[loc].mission);
     }
-    return out;
+  } else {
+    for (CardId c : s.in_play) {
+      if (s.type(c) == s.type(host) && s.cards[c].zone == Zone::kPlay && e.location_of(c) != here &&
+          s.cards[c].controller == s.cards[host].controller)
+        out.push_back(c);
+    }
   }
-  for (CardId c : s.in_play) {
-    if (s.type(c) == s.type(host) && s.cards[c].zone == Zone::kPlay && e.location_of(c) != here &&
-        s.cards[c].controller == s.cards[host].controller)
-      out.push_back(c);
-  }
+  std::erase_if(out, [&](CardId c) { return !could_be_played_on(e, event, c); });
   return out;
 }
 
@@ -469,6 +500,65 @@ void door_net(Engine& e, AttemptFrame& f) {
   stay(e, f, *door);
 }
 
+// The player whose doorway it closes may nullify it in their own turn, as an order, by showing
+// personnel from hand with Diplomacy x2 between them (qc.md; CRD IV.12.A). The order names the
+// first card shown; a second is chosen when the first has Diplomacy only once.
+
+Seat door_net_victim(const Engine& e, CardId self) {
+  for (const Effect& x : e.state().effects) {
+    if (x.source == self &&
+        (x.kind == EffectKind::kSideDeckInactive || x.kind == EffectKind::kDoorwayClosed))
+      return x.player;
+  }
+  return kNoSeat;
+}
+
+int diplomacy_in(const Engine& e, CardId c) {
+  const auto diplomacy = e.state().db->skills().find("Diplomacy");
+  if (!diplomacy || e.state().type(c) != v1::STCCG_CARD_TYPE_PERSONNEL) return 0;
+  int halves = 0;
+  for (const SkillEntry& entry : e.state().def(c).skills) {
+    if (entry.skill == *diplomacy) halves += entry.halves;
+  }
+  return halves;
+}
+
+std::vector<CardId> diplomats_in_hand(const Engine& e, Seat seat, CardId besides = kNoCard) {
+  std::vector<CardId> out;
+  for (CardId c : e.state().players[seat].hand) {
+    if (c != besides && diplomacy_in(e, c) > 0) out.push_back(c);
+  }
+  return out;
+}
+
+constexpr int kDoorNetDiplomacy = 4;  // Diplomacy x2, in halves
+
+void door_net_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
+  if (e.state().active != seat || door_net_victim(e, self) != seat) return;
+  const std::vector<CardId> diplomats = diplomats_in_hand(e, seat);
+  int total = 0;
+  for (CardId c : diplomats)
+    total += diplomacy_in(e, c);
+  if (total < kDoorNetDiplomacy) return;
+  for (CardId c : diplomats)
+    out.push_back({ActionKind::kUseCard, self, c});
+}
+
+void door_net_resolve(Engine& e, ActionFrame& f) {
+  const CardId self = f.action.a;
+  const CardId first = f.action.b;
+  if (f.sub == 0) {
+    e.expose(first);
+    f.sub = 1;
+  }
+  if (diplomacy_in(e, first) < kDoorNetDiplomacy) {
+    const auto second = e.pick(f.actor, diplomats_in_hand(e, f.actor, first));
+    if (!second) return;
+    e.expose(*second);
+  }
+  if (e.state().in_play_at(self)) e.nullify(self);
+}
+
 // --- The Naked Truth: the owner may drop a unique personnel from their hand into the group,
 // where the facing player controls it from then on; it arrives stopped. Each personnel (persona)
 // only once per game for each owner, whichever copy of the card gives it (CRD IV.12.A): a
@@ -722,8 +812,14 @@ extern const Handler kTijuanaCrass{
 extern const Handler kDoorNet{
     .name = "door_net",
     .test = "tests/scenarios/card-q-flash-cards.scn",
+    .resolve = door_net_resolve,
+    .orders = door_net_orders,
+    .orders_for_either_player = true,
     .encounter = door_net,
-    .choose_label = "choose the doorway of yours Door-Net closes until any Q-Flash",
+    .choose_label =
+        "choose the doorway of yours Door-Net closes until any Q-Flash (nullifying it: the "
+        "second personnel with Diplomacy you show)",
+    .use_label = "show personnel with Diplomacy x2 from your hand to nullify Door-Net",
 };
 
 extern const Handler kTheNakedTruth{

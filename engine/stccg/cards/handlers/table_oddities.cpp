@@ -79,13 +79,15 @@ void drag_net_step(Engine& e, CardFrame& f) {
 }
 
 // --- Zalkonian Storage Capsule: at the end of each of its player's turns they may store one
-// card of their hand under it, face down (only they see it); at the start of each of their turns
-// they may take any stored cards back into their hand (GAP: "at any time" is read as then). When
+// card of their hand under it, face down (only they see it). Stored cards may be taken back into
+// the hand at any time (qc.md), one per use: as an order of its player's turn, or in any
+// response window they are asked in (as the capsule is being nullified, say). An order ends the
+// card play, but the opponent's end-of-turn window comes just before the player's turn. When
 // it leaves play, the stored cards are shuffled and go together on top of its owner's draw deck
 // or at the bottom, as its owner (or, with capsule_owner_picks_deck_end off, the opponent)
 // picks.
 
-enum CapsuleStep : std::uint8_t { kTakeBack, kStore, kToDeck };
+enum CapsuleStep : std::uint8_t { kStore, kToDeck };
 
 std::vector<CardId> stored_under(const State& s, CardId capsule) {
   std::vector<CardId> out;
@@ -93,13 +95,6 @@ std::vector<CardId> stored_under(const State& s, CardId capsule) {
     if (s.cards[c].zone == Zone::kStored && s.cards[c].host == capsule) out.push_back(c);
   }
   return out;
-}
-
-void capsule_start_of_turn(Engine& e, CardId self) {
-  State& s = e.state();
-  const Seat player = s.cards[self].controller;
-  if (s.active != player || stored_under(s, self).empty()) return;
-  s.frames.emplace_back(CardFrame{.card = self, .player = player, .sub = kTakeBack});
 }
 
 void capsule_end_of_turn(Engine& e, CardId self) {
@@ -131,16 +126,31 @@ void stored_to_deck(Engine& e, CardId capsule, bool on_top) {
     std::rotate(deck.begin(), deck.end() - static_cast<std::ptrdiff_t>(count), deck.end());
 }
 
+void take_back_uses(const Engine& e, CardId self, std::vector<Action>& out) {
+  if (e.state().cards[self].where != Where::kTable) return;
+  for (CardId c : stored_under(e.state(), self))
+    out.push_back({ActionKind::kUseCard, self, c});
+}
+
+void capsule_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
+  if (e.state().active == seat) take_back_uses(e, self, out);
+}
+
+void capsule_responses(const Engine& e, Seat, CardId self, const WindowFrame&,
+                       std::vector<Action>& out) {
+  take_back_uses(e, self, out);
+}
+
+void capsule_resolve(Engine& e, ActionFrame& f) {
+  if (f.action.kind != ActionKind::kUseCard) return place_on_table(e, f);
+  const CardState& stored = e.state().cards[f.action.b];
+  if (stored.zone == Zone::kStored && stored.host == f.action.a)
+    e.move_card(f.action.b, Zone::kHand);
+}
+
 void capsule_step(Engine& e, CardFrame& f) {
   State& s = e.state();
   switch (f.sub) {
-    case kTakeBack: {
-      auto card = e.pick_or_done(f.player, stored_under(s, f.card));
-      if (!card) return;
-      if (*card != kNoCard) e.move_card(*card, Zone::kHand);
-      if (*card == kNoCard || stored_under(s, f.card).empty()) s.frames.pop_back();
-      return;
-    }
     case kStore: {
       auto card = e.pick_or_done(f.player, s.players[f.player].hand);
       if (!card) return;
@@ -217,15 +227,17 @@ extern const Handler kZalkonianStorageCapsule{
     .name = "zalkonian_storage_capsule",
     .test = "tests/scenarios/card-table-oddities.scn",
     .plays = plays_on_table,
-    .resolve = place_on_table,
-    .start_of_turn = capsule_start_of_turn,
+    .resolve = capsule_resolve,
     .end_of_turn = capsule_end_of_turn,
     .leaving_play = capsule_leaving,
+    .orders = capsule_orders,
+    .responses = capsule_responses,
     .step = capsule_step,
     .question = "put the cards the capsule stored on top of the draw deck (no: at the bottom)?",
     .yes_label = "on top",
     .no_label = "at the bottom",
-    .choose_label = "choose a card to store or to take back, or none",
+    .choose_label = "choose a card of your hand to store, or none",
+    .use_label = "take this stored card back into your hand",
 };
 
 extern const Handler kDragNet{

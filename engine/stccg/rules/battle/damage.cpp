@@ -92,6 +92,16 @@ void Engine::place_marker(CardId marker, CardId target) {
   for (CardId c : crew(target)) {
     if (filter.empty() || filter.holds_for_member(facts(c))) eligible.push_back(c);
   }
+  // Disabled personnel aboard are not crew and use no skills, but a filter may name them
+  // (Attack Wing).
+  MemberFacts disabled;
+  disabled.disabled = true;
+  if (!filter.empty() && filter.holds_for_member(disabled)) {
+    for (CardId c : s_.in_play_where(Where::kAboard)) {
+      if (s_.cards[c].host == target && s_.cards[c].disabled && is_personnel(c))
+        eligible.push_back(c);
+    }
+  }
   if (!eligible.empty()) picked_at_random(random_member(eligible), WindowKind::kPickedToDie);
 }
 
