@@ -166,7 +166,10 @@ std::uint32_t rules_version(v1::Game game) {
       // Investigate Legend's cloak stopping shuttles, Ultimatum and Commandeer Ship seeded on the
       // table, Commandeer Ship's staffing, a commandeered ship staffed by its new affiliation,
       // Katherine Pulaski suspending Doppelganger, Crystalline Entity at a dual mission, Wrong
-      // Door redirecting an Iconian Gateway's traveller, Jealous Amanda overriding Alien Groupie
+      // Door redirecting an Iconian Gateway's traveller, Jealous Amanda overriding Alien Groupie,
+      // Door-Net nullified by Diplomacy shown, the Zalkonian Storage Capsule's take-back at any
+      // time, Dr. Q moving an event only where it could be played, Attack Wing's disabled
+      // casualty
       return 14;
     default:
       return 0;
