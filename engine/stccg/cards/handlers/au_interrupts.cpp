@@ -266,18 +266,9 @@ void foragers_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* 
     out.push_back({ActionKind::kPlayInterrupt, self});
 }
 
-// Each personnel put out of play is marked (a counter: source the Foragers, card the personnel)
-// until its attributes are added. Doubled by an Ophidian Cane, four go, not two (au.md); with
-// fewer left in the pile, those there are.
-std::vector<CardId> foraged(const Engine& e, CardId self) {
-  std::vector<CardId> out;
-  for (const Effect& x : e.state().effects) {
-    if (x.kind == EffectKind::kCounter && x.source == self && x.card != kNoCard)
-      out.push_back(x.card);
-  }
-  return out;
-}
-
+// Each personnel put out of play is marked (a counter: source the Foragers, card the personnel;
+// marked_by) until its attributes are added. Doubled by an Ophidian Cane, four go, not two
+// (au.md); with fewer left in the pile, those there are.
 void forage(Engine& e, CardId self, CardId personnel) {
   e.move_card(personnel, Zone::kOutOfPlay);
   Effect mark{.kind = EffectKind::kCounter, .until = Until::kEndOfTurn};
@@ -310,7 +301,7 @@ void foragers_resolve(Engine& e, ActionFrame& f) {
   const auto fed = e.pick(f.actor, au_personnel_of(e, f.actor));
   if (!fed) return;
   std::array<int, kAttributeCount> gains{};
-  for (CardId c : foraged(e, self)) {
+  for (CardId c : marked_by(e, self)) {
     const auto& printed = s.def(c).card.personnel();
     gains[static_cast<std::size_t>(Attribute::kIntegrity)] += printed.integrity();
     gains[static_cast<std::size_t>(Attribute::kCunning)] += printed.cunning();

@@ -53,6 +53,16 @@ inline void place_on_table(Engine& e, ActionFrame& f) {
   place(e, f.action.a, f.actor);
 }
 
+// The cards `source` has marked with a counter (those it put out of play, or disabled).
+inline std::vector<CardId> marked_by(const Engine& e, CardId source) {
+  std::vector<CardId> out;
+  for (const Effect& x : e.state().effects) {
+    if (x.kind == EffectKind::kCounter && x.source == source && x.card != kNoCard)
+      out.push_back(x.card);
+  }
+  return out;
+}
+
 // The turn `self` was placed in; 0 for a card that was in play from the start.
 inline int placed_on_turn(const Engine& e, CardId self) {
   for (const Effect& x : e.state().effects) {

@@ -55,15 +55,6 @@ void disable_by_dilemma(Engine& e, CardId self, CardId personnel) {
   e.add_effect(mark);
 }
 
-std::vector<CardId> disabled_by_dilemma(const Engine& e, CardId self) {
-  std::vector<CardId> out;
-  for (const Effect& x : e.state().effects) {
-    if (x.kind == EffectKind::kCounter && x.source == self && x.card != kNoCard)
-      out.push_back(x.card);
-  }
-  return out;
-}
-
 void enable_from_dilemma(Engine& e, CardId self, CardId personnel) {
   e.state().cards[personnel].disabled = false;
   e.end_effects([&](const Effect& x) {
@@ -72,7 +63,7 @@ void enable_from_dilemma(Engine& e, CardId self, CardId personnel) {
 }
 
 void enable_all_from_dilemma(Engine& e, CardId self) {
-  for (CardId c : disabled_by_dilemma(e, self))
+  for (CardId c : marked_by(e, self))
     enable_from_dilemma(e, self, c);
 }
 
@@ -81,7 +72,7 @@ void enable_all_from_dilemma(Engine& e, CardId self) {
 void enable_departed_from_dilemma(Engine& e, CardId self, bool off_ship) {
   const State& s = e.state();
   const CardId ship = s.cards[self].zone == Zone::kPlay ? s.cards[self].host : kNoCard;
-  for (CardId c : disabled_by_dilemma(e, self)) {
+  for (CardId c : marked_by(e, self)) {
     const CardState& p = s.cards[c];
     const bool left_ship = p.where != Where::kAboard || p.host != ship;
     if (p.zone != Zone::kPlay || (off_ship && left_ship)) enable_from_dilemma(e, self, c);
