@@ -25,6 +25,10 @@ test("skills with their multipliers", () => {
   assert.equal(skillWords(create(StccgSkillSchema, { name: "Honor" })), "Honor");
   assert.equal(skillWords(create(StccgSkillSchema, { name: "Diplomacy", times: 2 })), "Diplomacy x2");
   assert.equal(skillWords(create(StccgSkillSchema, { name: "Leadership", times: 1, per: 2 })), "Leadership x1/2");
+  assert.equal(
+    skillWords(create(StccgSkillSchema, { name: "Tal Shiar", affiliation: StccgAffiliation.ROMULAN })),
+    "Tal Shiar (Romulan)",
+  );
 });
 
 test("staffing and modifiers", () => {
@@ -35,15 +39,24 @@ test("staffing and modifiers", () => {
     "Non-Aligned icon",
   );
   assert.equal(
-    modifierWords(create(StccgModifierSchema, {
-      scope: StccgScope.PRESENT, attribute: StccgAttribute.STRENGTH, multiply: 2,
-    })),
+    modifierWords(
+      create(StccgModifierSchema, {
+        scope: StccgScope.PRESENT,
+        attribute: StccgAttribute.STRENGTH,
+        multiply: 2,
+      }),
+    ),
     "STRENGTH x2 (your personnel present)",
   );
   assert.equal(
-    modifierWords(create(StccgModifierSchema, {
-      scope: StccgScope.HOST, attribute: StccgAttribute.SHIELDS, add: 2, perFilter: "SCIENCE",
-    })),
+    modifierWords(
+      create(StccgModifierSchema, {
+        scope: StccgScope.HOST,
+        attribute: StccgAttribute.SHIELDS,
+        add: 2,
+        perFilter: "SCIENCE",
+      }),
+    ),
     "+2 SHIELDS per SCIENCE (the ship it is on)",
   );
 });

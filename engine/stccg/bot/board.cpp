@@ -24,8 +24,9 @@ MemberFacts printed_facts(const CardDef& def) {
   m.integrity = p.integrity();
   m.cunning = p.cunning();
   m.strength = p.strength();
-  for (const SkillEntry& s : def.skills)
-    m.skills[s.skill] += s.halves;
+  for (const SkillEntry& s : def.skills) {
+    if (s.box == 0) m.skills[s.skill] += s.halves;  // a box per affiliation depends on play
+  }
   if (m.classification != Classification::kNone) m.skills[SkillTable::of(m.classification)] += 2;
   return m;
 }

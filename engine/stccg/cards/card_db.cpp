@@ -110,8 +110,14 @@ class Loader {
       require(p.affiliations_size() > 0, "personnel need an affiliation");
       require(p.classification() != v1::STCCG_CLASSIFICATION_UNSPECIFIED,
               "personnel need a classification");
-      for (const auto& skill : p.skills())
+      for (const auto& skill : p.skills()) {
         skill_halves(skill);
+        const int box = skill.affiliation();
+        require(box == v1::STCCG_AFFILIATION_UNSPECIFIED ||
+                    std::find(p.affiliations().begin(), p.affiliations().end(), box) !=
+                        p.affiliations().end(),
+                "a skill box of an affiliation the personnel does not have");
+      }
     }
     if (card.has_ship())
       require(card.ship().affiliation() != v1::STCCG_AFFILIATION_UNSPECIFIED,
@@ -323,7 +329,9 @@ class Loader {
         for (int a : card.personnel().affiliations())
           def.affiliations |= bit(static_cast<Affiliation>(a));
         for (const auto& s : card.personnel().skills()) {
-          def.skills.push_back({*skills_.find(s.name()), skill_halves(s)});
+          const auto box = static_cast<Affiliation>(s.affiliation());
+          def.skills.push_back({*skills_.find(s.name()), skill_halves(s),
+                                box == Affiliation::kNone ? AffiliationSet{0} : bit(box)});
         }
         for (const auto& species : card.personnel().species())
           def.tags.push_back(tag_ids_.at("species:" + species));

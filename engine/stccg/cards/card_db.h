@@ -43,6 +43,9 @@ struct ModifierDef {
 struct SkillEntry {
   SkillId skill = 0;
   SkillHalves halves = 2;  // x1
+  // The affiliation whose skill box holds it, for a personnel with one box per affiliation
+  // (Major Rakal): it counts only while the personnel is of that affiliation. 0: the only box.
+  AffiliationSet box = 0;
 };
 
 // The most staffing requirements a ship may have (card loading checks it).

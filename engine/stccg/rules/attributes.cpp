@@ -246,6 +246,19 @@ int Engine::lost_skill_entry(CardId personnel) const {
   return -1;
 }
 
+bool Engine::in_skill_box(CardId personnel, const SkillEntry& skill) const {
+  // A personnel with one skill box per affiliation uses the box of the one it is of.
+  return skill.box == 0 || (skill.box & affiliations(personnel)) != 0;
+}
+
+int Engine::skill_box_size(CardId personnel) const {
+  const CardDef& def = s_.def(personnel);
+  const auto entries =
+      std::count_if(def.skills.begin(), def.skills.end(),
+                    [&](const SkillEntry& s) { return in_skill_box(personnel, s); });
+  return static_cast<int>(entries) + (def.card.personnel().special_skill() ? 1 : 0);
+}
+
 Gender Engine::gender(CardId personnel) const {
   // One chosen on arrival (a Soong-type Android, kGender) stands in for the printed one.
   if (const Effect* chosen = find_effect(EffectKind::kGender, personnel))
@@ -290,8 +303,10 @@ MemberFacts Engine::base_facts(CardId personnel) const {
   }
   facts.tags = &def.tags;
   const int lost = lost_skill_entry(personnel);
-  for (std::size_t i = 0; i < shape.skills.size(); ++i) {
-    if (static_cast<int>(i) != lost) facts.skills[shape.skills[i].skill] += shape.skills[i].halves;
+  int entry = 0;
+  for (const SkillEntry& skill : shape.skills) {
+    if (!in_skill_box(personnel, skill)) continue;
+    if (entry++ != lost) facts.skills[skill.skill] += skill.halves;
   }
   if (facts.classification != Classification::kNone) {
     facts.skills[SkillTable::of(facts.classification)] += 2;  // the classification is a skill too

@@ -517,6 +517,11 @@ class Engine {
   MemberFacts base_facts(CardId personnel) const;
   // A personnel's gender: printed, or chosen (base_facts' own; nothing modifies it).
   Gender gender(CardId personnel) const;
+  // Whether `skill`, an entry of the personnel's printed skills, is in the skill box it uses:
+  // one with a box per affiliation (Major Rakal) uses the box of the affiliation it is of.
+  bool in_skill_box(CardId personnel, const SkillEntry& skill) const;
+  // The entries of the skill box it uses, a special skill counting as one (skill dots).
+  int skill_box_size(CardId personnel) const;
   // The entry of its skill box an effect takes from the personnel (kSkillEntryLost), or -1.
   int lost_skill_entry(CardId personnel) const;
   // The printed facts with the skills equipment grants, attributes as printed.

@@ -96,6 +96,8 @@ std::vector<Action> Engine::seed_options(const SeedFrame& f, Seat seat) const {
         }
         offer({ActionKind::kSeedMission, c, kNoCard, 0});
         if (locations > 0) offer({ActionKind::kSeedMission, c, kNoCard, 1});
+        for (LocIndex between = 1; between < locations; ++between)
+          offer({ActionKind::kInsertMission, c, kNoCard, between});
         break;
       case SeedFrame::Step::kDilemmas: {
         // What check_seed asks of the card itself holds for every card of the seed pile, in
@@ -188,6 +190,12 @@ Rule Engine::check_seed(const SeedFrame& f, Seat seat, const Action& a) const {
       }
       if (a.loc > 1 || (a.loc == 1 && s_.spaceline.empty())) return Rule::kSpacelineEnd;
       return Rule::kOk;
+    }
+    case ActionKind::kInsertMission: {  // between two missions: a.loc is the index it takes
+      if (f.step != SeedFrame::Step::kMissions) return Rule::kWrongStep;
+      if (type != v1::STCCG_CARD_TYPE_MISSION) return Rule::kWrongCardType;
+      if (!def.handler || !def.handler->seeds_between_missions) return Rule::kSpacelineEnd;
+      return a.loc > 0 && a.loc < s_.spaceline.size() ? Rule::kOk : Rule::kSpacelineEnd;
     }
     case ActionKind::kSeedUnder:
       if (f.step != SeedFrame::Step::kDilemmas) return Rule::kWrongStep;
@@ -295,6 +303,9 @@ void Engine::seed(Seat seat, const Action& a) {
       insert_mission(seat, a.a, static_cast<LocIndex>(a.loc == 0 ? 0 : s_.spaceline.size()));
       break;
     }
+    case ActionKind::kInsertMission:
+      insert_mission(seat, a.a, a.loc);
+      break;
     case ActionKind::kSeedUnder:
       if (const CardId holder = seed_holder_for(s_, seat, a.a, a.loc); holder != kNoCard) {
         move_card(a.a, Zone::kStored, Where::kNone, kNoLoc, holder);  // under it, face down

@@ -175,6 +175,9 @@ class Labeller {
       case kSeedUnder:
         return "Seed " + card(a.a) + " under " + mission_title(s_, a.loc);
       case kInsertMission:
+        if (s_.cards[a.a].zone == Zone::kSeedPile)  // seeded between two missions (Space)
+          return "Seed " + card(a.a) + " between " + mission_title(s_, a.loc - 1) + " and " +
+                 mission_title(s_, a.loc);
         if (a.loc == 0) return "Put " + card(a.a) + " at the left end of the spaceline";
         return "Put " + card(a.a) + " right of " + mission_title(s_, a.loc - 1) +
                (a.loc == s_.spaceline.size() ? ", at the right end of the spaceline" : "");

@@ -41,7 +41,7 @@ void cardassian_trap(Engine& e, AttemptFrame& f) {
 int skill_dots(const Engine& e, CardId personnel) {
   const auto& p = e.state().def(personnel).card.personnel();
   if (p.skill_dots() != 0) return static_cast<int>(p.skill_dots());
-  return p.skills_size() + (p.special_skill() ? 1 : 0);
+  return e.skill_box_size(personnel);
 }
 
 void mandarin_bailiff(Engine& e, AttemptFrame& f) {

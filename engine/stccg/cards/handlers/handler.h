@@ -212,7 +212,9 @@ struct Handler {
   // Whether, in play, it is immune to what `card` does to it (Gomtuu, staffed: Supernova).
   bool (*immune_to)(const Engine&, CardId self, CardId card) = nullptr;
 
-  // --- Missions (rules/movement.cpp) ---
+  // --- Missions (rules/movement.cpp, rules/seeding.cpp) ---
+  // It may be seeded between two missions, not only at an end of the spaceline (Space).
+  bool seeds_between_missions = false;
   // The span `mover` pays to enter or cross this location, instead of the printed one
   // (FGC-47 Research).
   int (*span)(const Engine&, CardId self, CardId mover) = nullptr;

@@ -34,8 +34,9 @@ bool has_printed_skill(const Engine& e, CardId personnel, std::string_view name)
   const auto skill = e.state().db->skills().find(name);
   if (!skill) return false;
   const auto& skills = e.state().def(personnel).skills;
-  return std::any_of(skills.begin(), skills.end(),
-                     [&](const SkillEntry& x) { return x.skill == *skill; });
+  return std::any_of(skills.begin(), skills.end(), [&](const SkillEntry& x) {
+    return x.skill == *skill && e.in_skill_box(personnel, x);
+  });
 }
 
 // --- The Juggler: a player of its player's choice shuffles their draw deck (only the deck,
@@ -434,6 +435,7 @@ void mindmeld_resolve(Engine& e, ActionFrame& f) {
   const auto partner = e.pick(f.actor, present_with(e, melder));
   if (!partner) return;
   for (const SkillEntry& entry : e.state().def(*partner).skills) {
+    if (!e.in_skill_box(*partner, entry)) continue;
     for (int halves = 0; halves + 2 <= entry.halves; halves += 2) {
       Effect gain{.kind = EffectKind::kSkillChanged, .until = Until::kEndOfTurn};
       gain.source = f.action.a;

@@ -78,6 +78,7 @@ extern const Handler kPaxanWormhole{
 extern const Handler kSpace{
     .name = "space",
     .test = "tests/scenarios/card-qc-bog-missions.scn",
+    .seeds_between_missions = true,
     .span = space_span,
 };
 

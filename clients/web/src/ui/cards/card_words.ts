@@ -39,11 +39,12 @@ export const affiliationName = (a: StccgAffiliation) => enumWords(StccgAffiliati
 export const iconName = (icon: StccgIcon) => enumWords(StccgIcon, icon);
 
 // "Diplomacy x2", "Leadership x1/2", "Honor".
+// An entry of one affiliation's skill box (Major Rakal) says which: "Tal Shiar (Romulan)".
 export function skillWords(skill: StccgSkill): string {
   const times = skill.times || 1;
   const per = skill.per || 1;
-  if (times === 1 && per === 1) return skill.name;
-  return `${skill.name} x${per === 1 ? times : `${times}/${per}`}`;
+  const words = times === 1 && per === 1 ? skill.name : `${skill.name} x${per === 1 ? times : `${times}/${per}`}`;
+  return skill.affiliation ? `${words} (${affiliationName(skill.affiliation)})` : words;
 }
 
 // One staffing requirement: an icon, a personnel of an affiliation, or a skill with its count.
