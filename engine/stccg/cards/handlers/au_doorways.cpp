@@ -1,6 +1,7 @@
 // Alternate Universe doorways played from the hand (cards/abilities/artifacts.md): Devidian Door,
-// through which a card from the hand comes into play, owing a second Door shown later; and the
-// Ophidian Cane, which lets three cards through one use of it.
+// through which a card from the hand comes into play, owing a second Door shown later; the
+// Ophidian Cane, which lets three cards through one use of it; and the Alternate Universe Door's
+// uses from the hand (its seeded use is data: doorway.admits).
 #include <algorithm>
 #include <variant>
 
@@ -10,7 +11,7 @@
 
 namespace spacedock::stccg::handlers {
 
-extern const Handler kDevidianDoor;
+extern const Handler kDevidianDoor, kDoorNet, kQNet, kRevolvingDoor, kSubspaceSchism, kTemporalRift;
 
 namespace {
 
@@ -260,7 +261,78 @@ void cane_resolve(Engine& e, ActionFrame& f) {
   e.add_effect(three);
 }
 
+// --- Alternate Universe Door from the hand (au.md; CRD IV.6): in its player's turn, whenever an
+// interrupt could be played (a doorway: no card play used, and no nullifier of interrupts reaches
+// it), one of: cancel a Revolving Door (played or in play) or a Subspace Schism being played;
+// cancel a Temporal Rift (played or in play: its ship comes back), the Door going back to the
+// hand; nullify a Door-Net in play; or let a ship of its player's through a Q-Net: the next time
+// that ship crosses the net's gap this turn, the net does not stop it. Otherwise it is discarded.
+
+bool au_door_target(const Engine& e, Seat seat, CardId self, CardId c) {
+  const State& s = e.state();
+  const Handler* handler = s.handler(c);
+  const Zone zone = s.cards[c].zone;
+  if (handler == &kQNet) {
+    const auto ships = s.in_play_where(Where::kSpace);
+    return zone == Zone::kPlay && std::any_of(ships.begin(), ships.end(), [&](CardId ship) {
+             return e.is_ship(ship) && s.cards[ship].controller == seat;
+           });
+  }
+  if (!e.may_nullify(self, c)) return false;
+  if (handler == &kRevolvingDoor || handler == &kTemporalRift)
+    return zone == Zone::kPlay || zone == Zone::kResolving;
+  if (handler == &kSubspaceSchism) return zone == Zone::kResolving;
+  return handler == &kDoorNet && zone == Zone::kPlay;
+}
+
+void au_door_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
+                   std::vector<Action>& out) {
+  if (window && window->kind == WindowKind::kDilemma) return;  // only dilemma cancellers there
+  const State& s = e.state();
+  for (const auto* cards : {&s.in_play, &s.resolving}) {
+    for (CardId c : *cards) {
+      if (au_door_target(e, seat, self, c)) out.push_back({ActionKind::kPlayDoorway, self, c});
+    }
+  }
+}
+
+Rule au_door_still_legal(const Engine& e, Seat seat, const Action& play) {
+  return au_door_target(e, seat, play.a, play.b) ? Rule::kOk : Rule::kNoTarget;
+}
+
+void au_door_resolve(Engine& e, ActionFrame& f) {
+  const CardId self = f.action.a;
+  const CardId target = f.action.b;
+  if (!au_door_target(e, f.actor, self, target)) return;
+  const State& s = e.state();
+  if (s.handler(target) != &kQNet) {
+    e.nullify(target);
+    if (s.handler(target) == &kTemporalRift) e.move_card(self, Zone::kHand);
+    return;
+  }
+  std::vector<CardId> ships;
+  for (CardId c : s.in_play_where(Where::kSpace)) {
+    if (e.is_ship(c) && s.cards[c].controller == f.actor) ships.push_back(c);
+  }
+  const auto ship = e.pick(f.actor, ships);
+  if (!ship) return;
+  // The net's own mark on the ship (Q-Net's blocks_move reads it).
+  Effect through{.kind = EffectKind::kCounter, .until = Until::kEndOfTurn};
+  through.source = target;
+  through.card = *ship;
+  e.add_effect(through);
+}
+
 }  // namespace
+
+extern const Handler kAlternateUniverseDoor{
+    .name = "alternate_universe_door",
+    .test = "tests/scenarios/card-au-door.scn",
+    .plays = au_door_plays,
+    .still_legal = au_door_still_legal,
+    .resolve = au_door_resolve,
+    .choose_label = "choose the ship that gets through the Q-Net",
+};
 
 extern const Handler kOphidianCane{
     .name = "ophidian_cane",

@@ -93,7 +93,7 @@ extern const Handler kDistortionOfSpaceTimeContinuum, kIncomingMessageFederation
 // nullifiers.cpp
 extern const Handler kAmandaRogers, kKevinUxbridge, kQ2, kTestDoorJammer, kTestTreatyBreaker;
 // au_doorways.cpp
-extern const Handler kDevidianDoor, kOphidianCane;
+extern const Handler kAlternateUniverseDoor, kDevidianDoor, kOphidianCane;
 // premiere_au_artifacts.cpp
 extern const Handler kDatasHead, kEchoPapa607KillerDrone, kIconianGateway, kKurlanNaiskos,
     kThoughtMaker, kVulcanStoneOfGol;
@@ -155,7 +155,7 @@ extern const Handler kKchiq, kLal, kSoongTypeAndroid, kVesAlkar;
 // qc_bog_personnel_deaths.cpp
 extern const Handler kKovaTholl;
 // qc_bog_personnel_responses.cpp
-extern const Handler kElim, kTharket;
+extern const Handler kElim, kMadamGuinan, kTharket;
 // qc_bog_equipment.cpp
 extern const Handler kAntiMatterPod;
 // qc_bog_facilities.cpp
@@ -333,6 +333,7 @@ const Handler* const kHandlers[] = {
     &handlers::kQualorIiRendezvous,
     &handlers::kQuashConspiracy,
     // au_doorways.cpp
+    &handlers::kAlternateUniverseDoor,
     &handlers::kDevidianDoor,
     &handlers::kOphidianCane,
     // premiere_au_artifacts.cpp
@@ -460,6 +461,7 @@ const Handler* const kHandlers[] = {
     &handlers::kKovaTholl,
     &handlers::kLal,
     &handlers::kLemonAid,
+    &handlers::kMadamGuinan,
     &handlers::kMadred,
     &handlers::kMandarinBailiff,
     &handlers::kMilitaryPrivilege,

@@ -44,6 +44,12 @@ void q_net_resolve(Engine& e, ActionFrame& f) {
   place(e, f.action.a, f.actor, f.action.b);
 }
 
+// An Alternate Universe Door let `ship` through this net once (handlers/au_doorways.cpp): its
+// mark, a counter from the net on the ship.
+bool let_through(const Effect& x, CardId self, CardId ship) {
+  return x.kind == EffectKind::kCounter && x.source == self && x.card == ship;
+}
+
 // Each ship on its own (no fleet moves past it, CRD III.6): 2 Diplomacy among its unstopped
 // crew. A thrown ship has no say: the net catches it (CRD IV.11.E Gomtuu).
 bool q_net_blocks(const Engine& e, CardId self, CardId ship, LocIndex from, LocIndex to,
@@ -51,10 +57,20 @@ bool q_net_blocks(const Engine& e, CardId self, CardId ship, LocIndex from, LocI
   const LocIndex gap = gap_of(e, self);
   if (!e.move_passes_gap(ship, from, to, gap)) return false;
   if (passage == Passage::kThrown) return true;
+  const auto& effects = e.state().effects;
+  if (std::any_of(effects.begin(), effects.end(),
+                  [&](const Effect& x) { return let_through(x, self, ship); }))
+    return false;
   const auto diplomacy = e.state().db->skills().find("Diplomacy");
   std::vector<CardId> crew = e.crew(ship);
   std::erase_if(crew, [&](CardId c) { return e.state().cards[c].stopped; });
   return !diplomacy || !has_skill(e, crew, *diplomacy, 4);
+}
+
+// The ship an Alternate Universe Door let through has used its passage once it crossed.
+void q_net_ship_moved(Engine& e, CardId self, CardId ship, LocIndex from, LocIndex to) {
+  if (e.move_passes_gap(ship, from, to, gap_of(e, self)))
+    e.end_effects([&](const Effect& x) { return let_through(x, self, ship); });
 }
 
 // --- Calamarain: its player's card play; the opponent picks the location it enters. Its player
@@ -159,6 +175,7 @@ extern const Handler kQNet{
     .still_legal = q_net_still_legal,
     .resolve = q_net_resolve,
     .blocks_move = q_net_blocks,
+    .ship_moved = q_net_ship_moved,
 };
 
 }  // namespace spacedock::stccg::handlers
