@@ -13,6 +13,14 @@ void Engine::start_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team) 
   f.loc = loc;
   f.player = seat;
   f.ship = s_.cards[anchor].where == Where::kSpace ? anchor : kNoCard;
+  if (team != kNoCard && !dual(loc)) {
+    // The mission's treaty (Diplomatic Conference): one Away Team of everyone on the planet
+    // for this attempt (Engine::away_teams reads it).
+    Effect treaty{.kind = EffectKind::kAttemptTreaty, .player = seat, .loc = loc};
+    treaty.source = team;
+    add_effect(treaty);
+    team = kNoCard;
+  }
   f.group = attempt_group(seat, loc, anchor);
   if (team != kNoCard) {
     f.dual = true;
@@ -478,6 +486,11 @@ void Engine::take_left_artifact(const ActionFrame& f) {
 
 void Engine::end_attempt(AttemptFrame& f, ev::AttemptResult result) {
   emit(ev::AttemptEnded{f.player, f.loc, result});
+  if (s_.may_have(EffectKind::kAttemptTreaty)) {
+    end_effects([&](const Effect& x) {
+      return x.kind == EffectKind::kAttemptTreaty && x.player == f.player && x.loc == f.loc;
+    });
+  }
   s_.frames.pop_back();  // `f` is gone from here on
 }
 

@@ -301,6 +301,9 @@ class Engine {
   // all, and whether `group` (its ready members) may attempt it.
   Rule mission_open(Seat seat, LocIndex loc) const;
   Rule group_may_attempt(Seat seat, LocIndex loc, const std::vector<CardId>& group) const;
+  // The mission at `loc` when it lets all of `seat`'s personnel on its planet attempt it as one
+  // Away Team, and they form several otherwise (Diplomatic Conference); else kNoCard.
+  CardId attempt_treaty(Seat seat, LocIndex loc) const;
   bool has_matching(Seat seat, LocIndex loc, const std::vector<CardId>& group) const;
   // Who would attempt the mission at `loc` with `anchor` (a vessel, or an Away Team member).
   std::vector<CardId> attempt_group(Seat seat, LocIndex loc, CardId anchor) const;

@@ -145,6 +145,16 @@ std::vector<std::vector<CardId>> Engine::away_teams(Seat seat, LocIndex loc) con
   // last, so that they join an existing team rather than found one.
   const auto& surface = s_.in_play_where(Where::kSurface);
   std::vector<std::vector<CardId>> teams;
+  if (s_.may_have(EffectKind::kAttemptTreaty) &&
+      std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+        return x.kind == EffectKind::kAttemptTreaty && x.player == seat && x.loc == loc;
+      })) {
+    std::vector<CardId>& everyone = teams.emplace_back();
+    for (CardId c : surface) {
+      if (stands_on(seat, loc, c)) everyone.push_back(c);
+    }
+    return teams;
+  }
   for (const bool non_aligned : {false, true}) {
     for (CardId c : surface) {
       if (!stands_on(seat, loc, c) ||

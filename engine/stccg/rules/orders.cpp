@@ -218,15 +218,13 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       }
     }
     if (planet(loc) && anyone_on_surface[loc]) {
-      const Handler* mission = s_.handler(s_.spaceline[loc].mission);
-      if (mission && mission->attempted_by_all) {
+      if (const CardId treaty = attempt_treaty(seat, loc); treaty != kNoCard) {
         // Everyone there as one Away Team (Diplomatic Conference), named by its first ready
-        // member: rare, so check_attempt itself decides.
+        // member with the mission as the treaty: rare, so check_attempt itself decides.
         const std::vector<CardId> everyone = on_surface(seat, loc);
         const auto first = std::find_if(everyone.begin(), everyone.end(),
                                         [&](CardId c) { return !s_.cards[c].stopped; });
-        if (first != everyone.end()) offer({ActionKind::kAttempt, *first, kNoCard, loc});
-        continue;
+        if (first != everyone.end()) offer({ActionKind::kAttempt, *first, treaty, loc});
       }
       // The same test as check_attempt, with each team gathered once: a team is named by its
       // first ready member.
@@ -915,7 +913,16 @@ Rule Engine::check_attempt(Seat seat, LocIndex loc, CardId anchor, CardId team) 
     group.insert(group.end(), away.begin(), away.end());
     return group_may_attempt(seat, loc, group);
   }
-  if (team != kNoCard) return Rule::kNoTarget;
+  if (team != kNoCard) {
+    // Everyone on the planet as one Away Team under the mission's treaty, named by its first
+    // ready member (Diplomatic Conference); the usual teams may attempt on their own too.
+    if (team != attempt_treaty(seat, loc) || s_.cards[anchor].where != Where::kSurface)
+      return Rule::kNoTarget;
+    std::vector<CardId> everyone = on_surface(seat, loc);
+    std::erase_if(everyone, [&](CardId c) { return s_.cards[c].stopped; });
+    if (everyone.empty() || everyone.front() != anchor) return Rule::kNoTarget;
+    return group_may_attempt(seat, loc, everyone);
+  }
   const bool from_vessel = s_.cards[anchor].where == Where::kSpace;
   if (from_vessel && !is_ship(anchor) && !is_facility(anchor)) return Rule::kNoTarget;
   if (from_vessel ? !space(loc) : !planet(loc))
@@ -935,6 +942,15 @@ Rule Engine::mission_open(Seat seat, LocIndex loc) const {
   return Rule::kOk;
 }
 
+CardId Engine::attempt_treaty(Seat seat, LocIndex loc) const {
+  if (!planet(loc) || dual(loc)) return kNoCard;
+  const CardId mission = s_.spaceline[loc].mission;
+  const Handler* handler = s_.handler(mission);
+  if (!handler || !handler->attempted_by_all) return kNoCard;
+  // Only where it joins what the usual teams could not: several teams of the player there.
+  return away_teams(seat, loc).size() > 1 ? mission : kNoCard;
+}
+
 Rule Engine::group_may_attempt(Seat seat, LocIndex loc, const std::vector<CardId>& group) const {
   if (group.empty()) return Rule::kCannotAttempt;
   return has_matching(seat, loc, group) ? Rule::kOk : Rule::kNoMatchingPersonnel;
@@ -944,9 +960,6 @@ std::vector<CardId> Engine::attempt_group(Seat seat, LocIndex loc, CardId anchor
   std::vector<CardId> group;
   if (s_.cards[anchor].where == Where::kSpace) {
     group = crew(anchor);
-  } else if (const Handler* mission = s_.handler(s_.spaceline[loc].mission);
-             mission && mission->attempted_by_all) {
-    group = on_surface(seat, loc);  // one Away Team whatever the affiliations
   } else {
     for (auto& team : away_teams(seat, loc)) {
       if (std::find(team.begin(), team.end(), anchor) != team.end()) group = std::move(team);
@@ -979,6 +992,7 @@ std::optional<Engine::Lacking> Engine::requirements_lacking(Seat seat, LocIndex 
   } else {
     for (auto& team : away_teams(seat, loc))
       groups.emplace_back(std::move(team), kNoCard);
+    if (attempt_treaty(seat, loc) != kNoCard) groups.emplace_back(on_surface(seat, loc), kNoCard);
   }
   std::optional<Lacking> nearest;
   for (auto& [group, vessel] : groups) {

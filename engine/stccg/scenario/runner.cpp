@@ -295,6 +295,12 @@ class CaseRunner {
   Action away_team_anchor(Action a) const {
     const core::Decision* d = game_ ? game_->decision() : nullptr;
     if (d && a.b != kNoCard) {
+      // A mission's treaty (Diplomatic Conference): everyone on the planet, whoever is named.
+      for (const Action& offered : state().offered) {
+        if (offered.kind == ActionKind::kAttempt && offered.loc == a.loc && offered.b == a.b &&
+            state().type(a.b) == v1::STCCG_CARD_TYPE_MISSION)
+          return offered;
+      }
       // A dual-icon mission: the team that holds card `b`, with ship `a`.
       for (const Action& offered : state().offered) {
         if (offered.kind != ActionKind::kAttempt || offered.loc != a.loc || offered.a != a.a ||

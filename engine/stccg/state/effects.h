@@ -158,6 +158,10 @@ enum class EffectKind : std::uint8_t {
   // or Empathic Echo, Brain Drain on an Interphasic Plasma Creatures, Ophidian Cane on a
   // Devidian Foragers. `source` is the card that doubles it (Engine::doubled).
   kDoubled,
+  // While `player` attempts the mission at `loc`, all their personnel on its planet form one
+  // Away Team whatever their affiliations (Diplomatic Conference's treaty, CRD IV.2A: for the
+  // attempt only, so Engine::end_attempt ends it).
+  kAttemptTreaty,
 };
 
 // When an effect ends.

@@ -220,7 +220,10 @@ class Labeller {
         std::string group = s_.cards[a.a].where == Where::kSpace
                                 ? "the crew of " + card(a.a) + " (" + size + ")"
                                 : "the Away Team of " + size;
-        if (a.b != kNoCard) {
+        if (a.b != kNoCard && s_.type(a.b) == v1::STCCG_CARD_TYPE_MISSION) {
+          group = "everyone on the planet as one Away Team (" +
+                  std::to_string(rules.on_surface(seat_, a.loc).size()) + ")";
+        } else if (a.b != kNoCard) {
           group += " and the Away Team of " +
                    std::to_string(rules.attempt_group(seat_, a.loc, a.b).size());
         }
