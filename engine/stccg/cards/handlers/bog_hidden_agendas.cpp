@@ -20,12 +20,18 @@ extern const Handler kSniper;
 
 namespace {
 
-// --- Discard to download: in its controller's turn, face up, the card is discarded and its
-// first `downloads` entry starts (the cards it names, from the draw deck).
+// --- Discard to download: at any time, face up, the card is discarded and its first
+// `downloads` entry starts (the cards it names, from the draw deck): an order of its
+// controller's turn, or a response in a window of either turn, suspending what is under way.
 
 void discard_download_orders(const Engine& e, Seat, CardId self, std::vector<Action>& out) {
   if (agenda_in_effect(e, self) && e.state().cards[self].where == Where::kTable)
     out.push_back({ActionKind::kUseCard, self});
+}
+
+void discard_download_responses(const Engine& e, Seat seat, CardId self, const WindowFrame&,
+                                std::vector<Action>& out) {
+  discard_download_orders(e, seat, self, out);
 }
 
 void discard_download_resolve(Engine& e, ActionFrame& f) {
@@ -337,6 +343,7 @@ extern const Handler kDiscardToDownload{
     .plays = plays_on_table,
     .resolve = discard_download_resolve,
     .orders = discard_download_orders,
+    .responses = discard_download_responses,
     .use_label = "discard this card to download a card it names",
 };
 
