@@ -259,7 +259,8 @@ void Engine::check_requirements(AttemptFrame& f) {
   if (mission_handler && mission_handler->points)
     points = mission_handler->points(*this, mission_card, f, solvers);
   for (const Effect& x : s_.effects) {
-    if (x.kind == EffectKind::kMissionPoints && x.loc == f.loc) points = x.value;
+    if (x.kind == EffectKind::kMissionPoints && x.loc == f.loc)
+      points = x.flag ? points.value_or(0) + x.value : x.value;
   }
   if (points) score(f.player, *points, location.mission);
   // The score needed to win may have dropped with the mission done (Q's Planet).

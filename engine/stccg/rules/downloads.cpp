@@ -111,6 +111,15 @@ void normal_plays(const Engine& e, Seat seat, CardId c, const WindowFrame* windo
   e.card_plays(seat, c, e.vessels_of(seat), out);
 }
 
+// The window a download was made in, if any: the frame just below its own.
+const WindowFrame* window_below(const State& s, const ActionFrame& f) {
+  for (std::size_t i = s.frames.size(); i-- > 1;) {
+    if (std::get_if<ActionFrame>(&s.frames[i]) == &f)
+      return std::get_if<WindowFrame>(&s.frames[i - 1]);
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 void Engine::resolve_download(ActionFrame& f) {
@@ -119,16 +128,16 @@ void Engine::resolve_download(ActionFrame& f) {
   const LocIndex entry = f.action.loc;
   const v1::StccgDownload* d = entry_of(s_.def(source), entry);
   if (!d) return;
+  if (f.sub == 0 && d->when() == v1::STCCG_DOWNLOAD_WHEN_DAMAGE_MARKER) {
+    // A damage marker's download is the player's to make or not: searching shuffles the deck.
+    const auto wanted = yes_no(seat);
+    if (!wanted || !*wanted) return;
+  }
   if (f.sub == 0) {
     f.sub = 1;
-    // The window the download was made in, if any: the frame just below this one.
-    const WindowFrame* window = nullptr;
-    for (std::size_t i = s_.frames.size(); i-- > 1;) {
-      if (std::get_if<ActionFrame>(&s_.frames[i]) == &f) {
-        window = std::get_if<WindowFrame>(&s_.frames[i - 1]);
-        break;
-      }
-    }
+    // A damage marker's download is made in no window, whatever frame lies below.
+    const WindowFrame* window =
+        d->when() == v1::STCCG_DOWNLOAD_WHEN_DAMAGE_MARKER ? nullptr : window_below(s_, f);
     if (d->once_per_turn()) {
       Effect used{.kind = EffectKind::kDownloadUsed, .until = Until::kEndOfTurn};
       used.player = seat;
@@ -173,13 +182,16 @@ void Engine::resolve_download(ActionFrame& f) {
   end_effects(
       [&](const Effect& x) { return x.kind == EffectKind::kDownloading && x.player == seat; });
   if (answer->kind == ActionKind::kDone) {
-    // Nothing played: the download may not be tried again until the deck is replenished.
-    Effect failed{.kind = EffectKind::kDownloadFailed, .until = Until::kRemoved};
-    failed.player = seat;
-    failed.source = source;
-    failed.loc = entry;
-    failed.value = static_cast<std::int16_t>(s_.players[seat].draw.size());
-    add_effect(failed);
+    // Nothing played: the download may not be tried again until the deck is replenished (a
+    // damage marker's comes again with the next such marker).
+    if (d->when() != v1::STCCG_DOWNLOAD_WHEN_DAMAGE_MARKER) {
+      Effect failed{.kind = EffectKind::kDownloadFailed, .until = Until::kRemoved};
+      failed.player = seat;
+      failed.source = source;
+      failed.loc = entry;
+      failed.value = static_cast<std::int16_t>(s_.players[seat].draw.size());
+      add_effect(failed);
+    }
     search_deck(seat, false);
     return;
   }

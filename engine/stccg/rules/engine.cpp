@@ -260,7 +260,9 @@ Seat Engine::random_chooser(const std::vector<CardId>& pool) const {
   const Seat theirs = s_.cards[pool.front()].controller;
   const LocIndex loc = location_of(pool.front());
   for (CardId c : pool) {
-    if (s_.cards[c].controller != theirs || location_of(c) != loc) return kNoSeat;
+    // Rogue Borg in a battle are no personnel (CRD IV.7).
+    if (!is_personnel(c) || s_.cards[c].controller != theirs || location_of(c) != loc)
+      return kNoSeat;
   }
   for (CardId c : s_.handled_in_play) {
     const Handler* handler = s_.handler(c);

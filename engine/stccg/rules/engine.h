@@ -83,7 +83,7 @@ class Engine {
   CardId random_member(const std::vector<CardId>& pool);
   // Who makes, instead of the server, a random selection among `pool`: the controller of a card
   // in play that chooses random selections (Handler::chooses_random_selections: Elim) at the
-  // location of every card of `pool`, all of which their opponent controls; kNoSeat: nobody.
+  // location of every card of `pool`, all personnel their opponent controls; kNoSeat: nobody.
   Seat random_chooser(const std::vector<CardId>& pool) const;
   void step(CardFrame& f);
   // The frame of type F nearest the top of the stack (the attempt or battle a window is in),
@@ -658,6 +658,8 @@ class Engine {
   // The STRENGTH cards in play add to a side with these fighters (Handler::battle_strength).
   int card_battle_strength(const std::vector<CardId>& fighters) const;
   void fight_round(PersonnelBattleFrame& b);
+  // Each losing side's casualty, picked at random or by an opposing Elim there (random_chooser).
+  void battle_casualties(PersonnelBattleFrame& b);
   void mark_losers(const PersonnelBattleFrame& b);
 
   // --- Captives and commandeering (captives.cpp) ---

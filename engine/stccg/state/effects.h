@@ -97,7 +97,8 @@ enum class EffectKind : std::uint8_t {
   // `card`, on a planet, may not beam or walk up from it while this lasts: it beamed down this
   // turn (Katherine Pulaski), or a card keeps it there (Alien Groupie).
   kBeamedDown,
-  // The mission at `loc` is worth `value` points instead of its printed ones (The Sheliak: 0).
+  // The mission at `loc` is worth `value` points instead of its printed ones (The Sheliak: 0);
+  // with `flag`, `value` more than the solver's end says (Destroy Radioactive Garbage Scow: -10).
   kMissionPoints,
   // Doorway `card`, in play, is closed: what it admits cannot come through, nor does it act
   // (Door-Net; Manheim's Dimensional Door holds no plays).

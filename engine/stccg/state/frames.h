@@ -233,6 +233,7 @@ struct PersonnelBattleFrame {
     kRetaliate,  // the defender says whether to fight back
     kStart,      // the window just after initiation (Honor Challenge)
     kFight,      // STRENGTH totals compared; the loser loses one personnel at random
+    kCasualty,   // the losers' casualties picked (one may wait for Elim's controller to pick)
     kKilled,     // the window after a personnel was killed (Klingon Right of Vengeance)
     kEnd,        // everyone involved is stopped; then the window just after the battle
   };
@@ -243,6 +244,7 @@ struct PersonnelBattleFrame {
   bool retaliates = true;
   bool windowed = false;
   CardId killed = kNoCard;      // the last personnel killed
+  std::uint8_t losers = 0;      // bit 1 << side: that side has yet to lose its casualty
   Seat winner = kNoSeat;        // of the last round; kNoSeat: a tie, or nobody fought back
   std::uint8_t vengeance = 0;   // 1 + the side whose Klingons attack again with STRENGTH x2
   CardId rogue_host = kNoCard;  // Rogue Borg battling the crew of this ship

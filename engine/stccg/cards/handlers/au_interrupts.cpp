@@ -667,19 +667,21 @@ Rule scow_blast_still_legal(const Engine& e, Seat, const Action& play) {
   return is_scow(e, play.b) ? Rule::kOk : Rule::kNoTarget;
 }
 
-void reduce_mission_points(Engine& e, CardId source, Seat seat, LocIndex loc) {
+// Ten less than the end its solver uses: a two-ended mission whose ends differ loses ten from
+// each (in none of our sets).
+void reduce_mission_points(Engine& e, CardId source, LocIndex loc) {
   const State& s = e.state();
   if (s.spaceline[loc].completed_by != kNoSeat) return;
-  std::optional<int> points = e.end_for(seat, loc).points;
   for (const Effect& x : s.effects) {
-    if (x.kind != EffectKind::kMissionPoints || x.loc != loc) continue;
-    if (s.def(x.source).title() == s.def(source).title()) return;  // not cumulative
-    points = x.value;
+    if (x.kind == EffectKind::kMissionPoints && x.loc == loc &&
+        s.def(x.source).title() == s.def(source).title())
+      return;  // not cumulative
   }
   Effect less{.kind = EffectKind::kMissionPoints, .until = Until::kRemoved};
   less.loc = loc;
   less.source = source;
-  less.value = static_cast<std::int16_t>(points.value_or(0) - 10);
+  less.value = -10;
+  less.flag = true;
   e.add_effect(less);
 }
 
@@ -696,7 +698,7 @@ void scow_blast_resolve(Engine& e, ActionFrame& f) {
         e.kill(c);
     }
   }
-  reduce_mission_points(e, f.action.a, f.actor, loc);
+  reduce_mission_points(e, f.action.a, loc);
 }
 
 // --- Seize Wesley: on the other player's ship with a Ktarian Game on it (not while that dilemma

@@ -166,6 +166,25 @@ void burns_resolve(Engine& e, ActionFrame& f) {
   const PersonnelBattleFrame* b = battle_below(e);
   if (!b) return;
   std::vector<CardId> targets = alive(e, b->sides[1 - side_of(*b, f.actor)]);
+  // An opposing Elim there picks them instead (Engine::random_chooser): one question each, the
+  // first answer kept in `f.chosen` while the second is asked.
+  if (const Seat chooser = e.random_chooser(targets); chooser != kNoSeat) {
+    std::vector<CardId> victims;
+    if (f.chosen != kNoCard) {
+      victims.push_back(f.chosen);
+      std::erase(targets, f.chosen);
+    }
+    while (victims.size() < 2 && !targets.empty()) {
+      const auto victim = e.pick(chooser, targets);
+      if (!victim) return;  // runs again with the answer
+      f.chosen = *victim;
+      victims.push_back(*victim);
+      std::erase(targets, *victim);
+    }
+    for (CardId victim : victims)
+      e.picked_at_random(victim, WindowKind::kPickedToDie);
+    return;
+  }
   for (int i = 0; i < 2 && !targets.empty(); ++i) {
     const CardId victim = e.random_member(targets);
     std::erase(targets, victim);

@@ -84,7 +84,16 @@ bool Engine::uses_markers(Seat by) const {
 void Engine::place_marker(CardId marker, CardId target) {
   s_.cards[marker].face_down = false;
   move_card(marker, Zone::kPlay, Where::kOn, kNoLoc, target, s_.cards[marker].owner);
-  // Its immediate result: a casualty among those aboard (BoG "Order of damage results").
+  // Its immediate results (BoG "Order of damage results"). A download onto the damaged card
+  // (Picard Maneuver) is offered to its owner's opponent, the one a damage result's "opponent"
+  // names (bog.md); it resolves once the damage is applied, before any card is destroyed.
+  const auto& downloads = s_.def(marker).card.downloads();
+  for (int i = 0; i < downloads.size(); ++i) {
+    if (downloads.Get(i).when() == v1::STCCG_DOWNLOAD_WHEN_DAMAGE_MARKER)
+      begin_download(State::other(s_.cards[target].owner), marker, static_cast<LocIndex>(i),
+                     target);
+  }
+  // A casualty among those aboard.
   const auto& casualty = s_.def(marker).card.tactic().casualty();
   if (casualty.select() == v1::STCCG_SELECT_UNSPECIFIED) return;
   const Formula& filter = s_.def(marker).casualty_filter;

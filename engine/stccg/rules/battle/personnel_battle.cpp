@@ -191,6 +191,9 @@ void Engine::step(PersonnelBattleFrame& b) {
     case PersonnelStep::kFight:
       fight_round(b);
       return;
+    case PersonnelStep::kCasualty:
+      battle_casualties(b);
+      return;
     case PersonnelStep::kKilled:
       // The one picked may have been saved as it was picked (Wolf): then nobody was killed.
       if (!b.windowed && !s_.in_play_at(b.killed)) {
@@ -265,22 +268,45 @@ void Engine::fight_round(PersonnelBattleFrame& b) {
                    static_cast<std::uint8_t>(winner == side)});
   }
   b.winner = winner < 0 ? kNoSeat : seat_of(b, winner);
-  b.step = PersonnelStep::kEnd;
   const bool tie = winner < 0 && strength[0] == strength[1] && b.retaliates &&
                    !s_.options.battle_tie_kills_nobody;
+  b.killed = kNoCard;
+  b.losers = 0;
   for (int loser = 0; loser < 2; ++loser) {
     // The loser loses one personnel by random selection (a Rogue Borg counts as one); in a tie
     // both do under A-26's other reading.
     if ((winner < 0 && !tie) || (winner == loser) || b.sides[loser].empty()) continue;
-    const CardId victim = random_member(b.sides[loser]);
-    if (is_personnel(victim)) {
-      b.killed = victim;
-      b.step = PersonnelStep::kKilled;
-      picked_at_random(victim, WindowKind::kPickedToDie);
-    } else {
-      to_discard(victim);
-    }
+    b.losers = static_cast<std::uint8_t>(b.losers | (1u << loser));
   }
+  b.step = PersonnelStep::kCasualty;
+  battle_casualties(b);
+}
+
+void Engine::battle_casualties(PersonnelBattleFrame& b) {
+  while (b.losers != 0) {
+    const int loser = (b.losers & 1u) != 0 ? 0 : 1;
+    CardId victim = kNoCard;
+    // An opposing Elim there picks among personnel all of one player's (bog.md).
+    if (const Seat chooser = random_chooser(b.sides[loser]); chooser != kNoSeat) {
+      const auto picked = pick(chooser, b.sides[loser]);
+      if (!picked) return;  // runs again with the answer
+      victim = *picked;
+    } else {
+      victim = random_member(b.sides[loser]);
+    }
+    b.losers = static_cast<std::uint8_t>(b.losers & ~(1u << loser));
+    if (!is_personnel(victim)) {
+      to_discard(victim);
+      continue;
+    }
+    b.killed = victim;
+    // Side 1's casualty, left in a tie, is asked for only once a window opened on this pick
+    // has closed: a question may not wait under a window.
+    if (picked_at_random(victim, WindowKind::kPickedToDie) && b.losers != 0 &&
+        random_chooser(b.sides[1]) != kNoSeat)
+      return;
+  }
+  b.step = b.killed != kNoCard ? PersonnelStep::kKilled : PersonnelStep::kEnd;
 }
 
 }  // namespace spacedock::stccg
