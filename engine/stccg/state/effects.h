@@ -158,6 +158,10 @@ enum class EffectKind : std::uint8_t {
   // or Empathic Echo, Brain Drain on an Interphasic Plasma Creatures, Ophidian Cane on a
   // Devidian Foragers. `source` is the card that doubles it (Engine::doubled).
   kDoubled,
+  // `card`, a hologram, is projected from `source`, the ship it is aboard or last left (CRD
+  // IV.10.A items 4, 8; rules/holograms.cpp). `flag`: deactivated, stored under that ship until
+  // the start of `player`'s (its owner's) next turn.
+  kHologramShip,
 };
 
 // When an effect ends.
