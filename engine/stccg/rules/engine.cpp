@@ -132,6 +132,7 @@ void Engine::state_checks() {
   s_.events_checked = s_.events.size();
   check_cures();
   check_waiting_dilemmas();
+  check_holograms();
   // A copy: a check may change the list. Most games hold a handful of such cards.
   const boost::container::small_vector<CardId, 16> checking(s_.state_checking_in_play.begin(),
                                                             s_.state_checking_in_play.end());

@@ -798,6 +798,15 @@ class Engine {
   // empty ship or facility, waits on it (kWaitsForCrew); once personnel are aboard they meet it.
   void wait_for_crew(AttemptFrame& f);
   void check_waiting_dilemmas();
+  // --- Holograms (holograms.cpp; CRD IV.10.A items 4, 8) ---
+  // A "killed" hologram is deactivated instead, stored under the ship it is projected from;
+  // false when it has no such ship in play (it then dies as anyone).
+  bool deactivate_killed_hologram(CardId personnel);
+  // State check: each hologram's ship is tracked; one not at its ship's location is deactivated,
+  // and one whose ship left play is killed for good.
+  void check_holograms();
+  // Start of the active player's turn: their deactivated holograms come back aboard their ships.
+  void reactivate_holograms();
 
  private:
   // find_effect's walk of the effects, once the kind may be among them.

@@ -102,6 +102,7 @@ void Engine::start_turn() {
   }
   end_effects(
       [&](const Effect& x) { return x.until == Until::kPlayersNextTurn && x.player == s_.active; });
+  reactivate_holograms();
   // Repair counts the turns a ship spends docked from start to end (§3.13).
   for (CardId c : s_.in_play) {
     CardState& card = s_.cards[c];

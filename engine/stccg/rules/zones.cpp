@@ -329,6 +329,8 @@ void Engine::kill(CardId personnel, std::span<const CardId> killed_with) {
         handler->prevents_death(*this, c, personnel, killed_with))
       return;
   }
+  // A hologram is not killed but deactivated (CRD IV.10.A item 8): no death to answer.
+  if (deactivate_killed_hologram(personnel)) return;
   // Cards in play that answer a death where it happens (Hazardous Duty).
   for (CardId c : std::vector<CardId>(s_.handled_in_play)) {
     const Handler* handler = s_.handler(c);

@@ -163,6 +163,10 @@ enum class EffectKind : std::uint8_t {
   // Away Team whatever their affiliations (Diplomatic Conference's treaty, CRD IV.2A: for the
   // attempt only, so Engine::end_attempt ends it).
   kAttemptTreaty,
+  // `card`, a hologram, is projected from `source`, the ship it is aboard or last left (CRD
+  // IV.10.A items 4, 8; rules/holograms.cpp). `flag`: deactivated, stored under that ship until
+  // the start of `player`'s (its owner's) next turn.
+  kHologramShip,
 };
 
 // When an effect ends.

@@ -213,7 +213,8 @@ void maneuver_resolve(Engine& e, ActionFrame& f) {
 // player takes them captive if it was them (on the planet, where their completing team escorts
 // them), or their owner has them back on the planet if it was the owner; the card is then
 // discarded. Should the card leave play otherwise, they come back to the planet (not said by the
-// card; the reading that loses nobody). GAP: the hologram ruling (CRD IV.8) is not played.
+// card; the reading that loses nobody). A hologram under it goes back to its ship once that
+// ship leaves the location (CRD IV.8): the general rule, Engine::check_holograms.
 
 std::vector<CardId> held_under(const State& s, CardId self) {
   std::vector<CardId> out;
