@@ -336,10 +336,12 @@ class Engine {
   // `victim` was just picked at random (CRD IV.8: Yuta's selection too) for `fate`, kPickedToDie
   // or kPickedForCapture (by the other player): that comes at once, or, when its controller has
   // an answer to such a pick (Security Sacrifice, Wolf), as a window of that kind closes. True
-  // when it waits for that window.
-  bool picked_at_random(CardId victim, WindowKind fate);
-  // What such a pick does to `victim`, if it is still in play (kNoCard: saved).
-  void meet_fate(WindowKind fate, CardId victim);
+  // when it waits for that window. `source`: a capturing card that goes along with the captive
+  // (WindowFrame::source).
+  bool picked_at_random(CardId victim, WindowKind fate, CardId source = kNoCard);
+  // What such a pick does to `victim`, if it is still in play (kNoCard: saved; then `source`,
+  // still resolving, is discarded).
+  void meet_fate(WindowKind fate, CardId victim, CardId source);
   // `card` has just acted for its controller (a Horga'hn's double turn, a Worshiper's score at
   // `loc`): a kCardActed window for the other player, when they hold an answer to it.
   void card_acted(CardId card, LocIndex loc = kNoLoc);

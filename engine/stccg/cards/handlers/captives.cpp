@@ -1,6 +1,7 @@
 // Cards that capture, free or commandeer (cards/ABILITIES.md; BoG "New Capturing Rules",
 // "Commandeering"): Cardassian Trap and Mandarin Bailiff take captives, Rescue Captives frees
-// them, Test Commandeer takes an opponent's empty ship. The rules they use are rules/captives.cpp.
+// them, Test Commandeer takes an opponent's empty ship, Test Decoy answers a random capture. The
+// rules they use are rules/captives.cpp.
 #include <algorithm>
 
 #include "engine/stccg/cards/handlers/handler.h"
@@ -13,7 +14,9 @@ constexpr auto kAffiliated = static_cast<AffiliationSet>(~bit(Affiliation::kNonA
 
 // --- Cardassian Trap: unless Empathy is present, the opponent captures one of the group's
 // unique, non-Cardassian personnel, picked at random, and the card goes with the captive; with
-// nobody to take it goes back under the mission (CRD IV.5A; III.3 "Target").
+// nobody to take it goes back under the mission (CRD IV.5A; III.3 "Target"). The pick may be
+// answered (Engine::picked_at_random): the card goes with whoever is taken as the window
+// closes, and is discarded if nobody is.
 
 void cardassian_trap(Engine& e, AttemptFrame& f) {
   const State& s = e.state();
@@ -28,7 +31,7 @@ void cardassian_trap(Engine& e, AttemptFrame& f) {
   if (eligible.empty()) return e.replace_dilemma(f, ev::Outcome::kFailed);
   const CardId victim = e.random_member(eligible);
   e.emit(ev::DilemmaResolved{trap, s.cards[trap].def, ev::Outcome::kFailed});
-  e.capture(victim, State::other(f.player), trap, /*source_goes_along=*/true);
+  e.picked_at_random(victim, WindowKind::kPickedForCapture, trap);
   e.prune(f);
   f.step = e.after_card(f);
 }
@@ -184,6 +187,39 @@ void commandeer_resolve(Engine& e, ActionFrame& f) {
   e.commandeer(ship, f.actor, group, as);
 }
 
+// --- Test Decoy (a rules fixture): in the window after one of your personnel is picked at random
+// to be captured, another personnel of yours present with it is captured instead.
+
+CardId decoy_victim(const Engine& e, Seat seat, const WindowFrame* window) {
+  if (!window || window->kind != WindowKind::kPickedForCapture || window->about == kNoCard)
+    return kNoCard;
+  const State& s = e.state();
+  return s.in_play_at(window->about) && s.cards[window->about].controller == seat ? window->about
+                                                                                  : kNoCard;
+}
+
+bool may_go_instead(const Engine& e, CardId victim, CardId c) {
+  const State& s = e.state();
+  return c != victim && s.in_play_at(c) && e.is_personnel(c) &&
+         s.cards[c].controller == s.cards[victim].controller && !e.captivity(c) &&
+         !e.in_stasis(c) && s.present_together(victim, c);
+}
+
+void decoy_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
+                 std::vector<Action>& out) {
+  const CardId victim = decoy_victim(e, seat, window);
+  if (victim == kNoCard) return;
+  for (CardId c : e.state().in_play) {
+    if (may_go_instead(e, victim, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+  }
+}
+
+void decoy_resolve(Engine& e, ActionFrame& f) {
+  WindowFrame* window = e.top_frame<WindowFrame>();
+  if (decoy_victim(e, f.actor, window) != kNoCard && may_go_instead(e, window->about, f.action.b))
+    window->about = f.action.b;
+}
+
 }  // namespace
 
 extern const Handler kCardassianTrap{
@@ -207,6 +243,14 @@ extern const Handler kRescueCaptives{
     .plays = rescue_plays,
     .still_legal = rescue_still_legal,
     .resolve = rescue_resolve,
+};
+
+extern const Handler kTestDecoy{
+    .name = "test_decoy",
+    .test = "tests/scenarios/S-58-capture.scn",
+    .plays = decoy_plays,
+    .resolve = decoy_resolve,
+    .answers_random_pick = true,
 };
 
 extern const Handler kTestCommandeer{
