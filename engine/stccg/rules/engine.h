@@ -672,6 +672,10 @@ class Engine {
   Rule check_custody(Seat seat, CardId personnel, CardId taker) const;
   void take_custody(CardId personnel, CardId taker);
   Rule check_leave_captive(Seat seat, CardId personnel) const;
+  // A captive `seat` holds aboard their ship or facility with a Brig, moved in or out of it in
+  // their turn (BoG "Brigs").
+  Rule check_brig(Seat seat, CardId personnel) const;
+  void toggle_brig(CardId personnel);
   // A card of yours in your discard pile that its handler lets you take back into hand now.
   Rule check_take_back(Seat seat, CardId card) const;
   void toggle_unattended(CardId personnel);
@@ -679,8 +683,9 @@ class Engine {
   void captive_options(Seat seat, std::vector<Action>& out) const;
   // Whether `vessel` has a Brig: a card with the keyword "Brig" on it (Holding Cell Door).
   bool has_brig(CardId vessel) const;
-  // Whether `personnel` is a captive in a Brig: aboard a ship or facility of its captor that has
-  // one (held there, not escorted).
+  // Whether `personnel` is a captive in a Brig: put there by its captor (EffectKind::kInBrig)
+  // and still aboard that ship or facility, which its captor controls and which has a Brig (held
+  // there, not escorted).
   bool in_brig(CardId personnel) const;
   // Whether `personnel` is a captive that acts for its captor (Brainwash): not disabled.
   bool brainwashed(CardId personnel) const;

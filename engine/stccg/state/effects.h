@@ -158,6 +158,10 @@ enum class EffectKind : std::uint8_t {
   // or Empathic Echo, Brain Drain on an Interphasic Plasma Creatures, Ophidian Cane on a
   // Devidian Foragers. `source` is the card that doubles it (Engine::doubled).
   kDoubled,
+  // `card`, a captive, has been put in the Brig of `source`, its captor's ship or facility it is
+  // aboard (BoG "Brigs": held there, not escorted); it is out again when taken out, moved off
+  // `source`, or freed (Engine::in_brig).
+  kInBrig,
 };
 
 // When an effect ends.
