@@ -257,8 +257,8 @@ bool Engine::in_brig(CardId personnel) const {
   if (!s_.may_have(EffectKind::kInBrig)) return false;
   const Effect* held = captivity(personnel);
   const CardState& p = s_.cards[personnel];
-  if (!held || p.where != Where::kAboard || s_.cards[p.host].controller != held->player ||
-      !has_brig(p.host))
+  if (!held || brainwashed(personnel) || p.where != Where::kAboard ||
+      s_.cards[p.host].controller != held->player || !has_brig(p.host))
     return false;
   return std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
     return x.kind == EffectKind::kInBrig && x.card == personnel && x.source == p.host;

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/cards/handlers/hidden_agendas.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg::handlers {
@@ -82,7 +83,9 @@ void mandarin_bailiff(Engine& e, AttemptFrame& f) {
 }
 
 // --- Rescue Captives: every captive of yours goes back to one of your outposts, free
-// (CRD IV.7; AU).
+// (CRD IV.7; AU). Under the opponent's Prepare the Prisoner (bog.md) it frees only the captives at
+// one location where you have a crew or Away Team, who join that group: the play names it (its
+// ship or facility, or a member of the Away Team).
 
 std::vector<CardId> own_captives(const Engine& e, Seat seat) {
   std::vector<CardId> out;
@@ -102,19 +105,72 @@ CardId outpost_of(const Engine& e, Seat seat) {
   return kNoCard;
 }
 
+// `seat`'s captives at the location of `group` (a ship or facility, or a personnel on a planet).
+std::vector<CardId> captives_with(const Engine& e, Seat seat, CardId group) {
+  std::vector<CardId> out = own_captives(e, seat);
+  std::erase_if(out, [&](CardId c) { return e.location_of(c) != e.location_of(group); });
+  return out;
+}
+
+// The groups of `seat` a limited Rescue Captives may free captives to: each ship or facility
+// with a crew of theirs, and each Away Team (its first member), where a captive of theirs is.
+std::vector<CardId> rescue_groups(const Engine& e, Seat seat) {
+  const State& s = e.state();
+  std::vector<CardId> out;
+  for (CardId c : s.in_play) {
+    if ((e.is_ship(c) || e.is_facility(c)) && s.cards[c].controller == seat &&
+        s.cards[c].where == Where::kSpace && e.crewed(c) && !captives_with(e, seat, c).empty())
+      out.push_back(c);
+  }
+  for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
+    for (const auto& team : e.away_teams(seat, loc)) {
+      if (!captives_with(e, seat, team.front()).empty()) out.push_back(team.front());
+    }
+  }
+  return out;
+}
+
 void rescue_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                   std::vector<Action>& out) {
   if (window && window->kind == WindowKind::kDilemma) return;
-  if (!own_captives(e, seat).empty() && outpost_of(e, seat) != kNoCard)
+  if (own_captives(e, seat).empty()) return;
+  if (prisoner_prepared(e, State::other(seat))) {
+    for (CardId group : rescue_groups(e, seat))
+      out.push_back({ActionKind::kPlayInterrupt, self, group});
+  } else if (outpost_of(e, seat) != kNoCard) {
     out.push_back({ActionKind::kPlayInterrupt, self});
+  }
 }
 
-Rule rescue_still_legal(const Engine& e, Seat seat, const Action&) {
-  return own_captives(e, seat).empty() || outpost_of(e, seat) == kNoCard ? Rule::kNoTarget
-                                                                         : Rule::kOk;
+Rule rescue_still_legal(const Engine& e, Seat seat, const Action& play) {
+  if (play.b != kNoCard) {  // limited: that group must still have captives to free
+    const auto groups = rescue_groups(e, seat);
+    return std::find(groups.begin(), groups.end(), play.b) != groups.end() ? Rule::kOk
+                                                                           : Rule::kNoTarget;
+  }
+  // Prepare the Prisoner revealed in answer: the play, aimed nowhere, is no longer legal.
+  return own_captives(e, seat).empty() || outpost_of(e, seat) == kNoCard ||
+                 prisoner_prepared(e, State::other(seat))
+             ? Rule::kNoTarget
+             : Rule::kOk;
 }
 
 void rescue_resolve(Engine& e, ActionFrame& f) {
+  const CardId group = f.action.b;
+  if (group != kNoCard) {
+    const CardState& g = e.state().cards[group];
+    const bool aboard = g.where == Where::kSpace;
+    const LocIndex loc = e.location_of(group);
+    for (CardId c : captives_with(e, f.actor, group)) {
+      e.release(c);
+      if (aboard) {
+        e.move_card(c, Zone::kPlay, Where::kAboard, kNoLoc, group, f.actor);
+      } else {
+        e.move_card(c, Zone::kPlay, Where::kSurface, loc, kNoCard, f.actor);
+      }
+    }
+    return;
+  }
   // To the player's outposts; the first one, when there are several (a GAP: the card does not
   // say which).
   const CardId outpost = outpost_of(e, f.actor);
