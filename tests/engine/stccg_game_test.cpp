@@ -167,7 +167,8 @@ TEST_CASE("stccg perft: fixed seeds play to fixed decision counts, hashes and tr
   // Body became a card a deck may seed, which the random builder draws among its seed cards, and
   // (rules version 14) when Ultimatum and Commandeer Ship could be seeded on the table (seed 5's
   // deck holds an Ultimatum). Their hashes (not their decision counts) moved again with the
-  // fixture Test Uneven Mission, which shifts the indices of the files loaded after test.txtpb.
+  // fixtures Test Uneven Mission and Test Decoy, which shift the indices of the files loaded
+  // after test.txtpb.
   const Pinned random_pinned[] = {
       {"random", "random", 4, 295, 3214815602984235003ULL},
       {"random", "random", 5, 411, 10183931067673177671ULL},

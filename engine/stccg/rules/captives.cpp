@@ -86,8 +86,9 @@ void Engine::capture(CardId personnel, Seat captor, CardId source, bool source_g
 void Engine::release(CardId personnel) {
   // Back to its owner, no longer disabled; the capturing-related cards on it are discarded.
   CardState& p = s_.cards[personnel];
-  end_effects(
-      [&](const Effect& x) { return x.kind == EffectKind::kCaptive && x.card == personnel; });
+  end_effects([&](const Effect& x) {
+    return (x.kind == EffectKind::kCaptive || x.kind == EffectKind::kInBrig) && x.card == personnel;
+  });
   for (CardId c : std::vector<CardId>(s_.in_play)) {
     if (s_.cards[c].where == Where::kOn && s_.cards[c].host == personnel) to_discard(c);
   }
@@ -181,7 +182,35 @@ Rule Engine::check_leave_captive(Seat seat, CardId personnel) const {
   const Effect* held = personnel == kNoCard ? nullptr : captivity(personnel);
   if (!held || held->player != seat) return Rule::kNoTarget;
   if (seat != s_.active) return Rule::kNotYours;  // during the captor's turn (BoG)
-  return s_.cards[personnel].where == Where::kOn ? Rule::kNoTarget : Rule::kOk;
+  // Held by a trap, or in a Brig (taken out first).
+  return s_.cards[personnel].where == Where::kOn || in_brig(personnel) ? Rule::kNoTarget
+                                                                       : Rule::kOk;
+}
+
+Rule Engine::check_brig(Seat seat, CardId personnel) const {
+  const Effect* held = personnel == kNoCard ? nullptr : captivity(personnel);
+  if (!held || held->player != seat || brainwashed(personnel)) return Rule::kNoTarget;
+  if (seat != s_.active) return Rule::kNotYours;  // during the captor's turn (BoG "Brigs")
+  const CardState& p = s_.cards[personnel];
+  return p.where == Where::kAboard && s_.cards[p.host].controller == seat && has_brig(p.host)
+             ? Rule::kOk
+             : Rule::kNoTarget;
+}
+
+void Engine::toggle_brig(CardId personnel) {
+  const bool was_in = in_brig(personnel);
+  // Nothing is reported, but cards may act on it in their state checks (Prisoner Escort).
+  s_.events_checked = 0;
+  end_effects(
+      [&](const Effect& x) { return x.kind == EffectKind::kInBrig && x.card == personnel; });
+  if (was_in) return;  // out: escorted by the crew aboard, if any
+  Effect brig{.kind = EffectKind::kInBrig, .until = Until::kSourceLeaves};
+  brig.source = s_.cards[personnel].host;
+  brig.card = personnel;
+  add_effect(brig);
+  for (Effect& x : s_.effects) {  // held in the Brig: no longer left unattended
+    if (x.kind == EffectKind::kCaptive && x.card == personnel) x.flag = false;
+  }
 }
 
 void Engine::toggle_unattended(CardId personnel) {
@@ -204,6 +233,7 @@ void Engine::captive_options(Seat seat, std::vector<Action>& out) const {
     if (check_rescue(seat, x.card) == Rule::kOk) out.push_back({ActionKind::kRescue, x.card});
     if (check_leave_captive(seat, x.card) == Rule::kOk)
       out.push_back({ActionKind::kLeaveCaptive, x.card});
+    if (check_brig(seat, x.card) == Rule::kOk) out.push_back({ActionKind::kBrig, x.card});
     if (x.player != seat || s_.cards[x.card].where != Where::kOn) continue;
     for (CardId c : s_.in_play) {
       if (check_custody(seat, x.card, c) == Rule::kOk)
@@ -222,12 +252,17 @@ bool Engine::has_brig(CardId vessel) const {
 }
 
 bool Engine::in_brig(CardId personnel) const {
-  // BoG "Brigs": the captor moves captives in and out during their turn; here a captive aboard
-  // one of the captor's ships or facilities with a Brig is in it.
+  // BoG "Brigs": while the captor controls the ship or facility, they move captives in and out
+  // of its Brig during their turn (check_brig); brought aboard, a captive is not in it.
+  if (!s_.may_have(EffectKind::kInBrig)) return false;
   const Effect* held = captivity(personnel);
   const CardState& p = s_.cards[personnel];
-  return held && p.where == Where::kAboard && s_.cards[p.host].controller == held->player &&
-         has_brig(p.host);
+  if (!held || brainwashed(personnel) || p.where != Where::kAboard ||
+      s_.cards[p.host].controller != held->player || !has_brig(p.host))
+    return false;
+  return std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kInBrig && x.card == personnel && x.source == p.host;
+  });
 }
 
 bool Engine::brainwashed(CardId personnel) const {

@@ -339,10 +339,12 @@ class Engine {
   // `victim` was just picked at random (CRD IV.8: Yuta's selection too) for `fate`, kPickedToDie
   // or kPickedForCapture (by the other player): that comes at once, or, when its controller has
   // an answer to such a pick (Security Sacrifice, Wolf), as a window of that kind closes. True
-  // when it waits for that window.
-  bool picked_at_random(CardId victim, WindowKind fate);
-  // What such a pick does to `victim`, if it is still in play (kNoCard: saved).
-  void meet_fate(WindowKind fate, CardId victim);
+  // when it waits for that window. `source`: a capturing card that goes along with the captive
+  // (WindowFrame::source).
+  bool picked_at_random(CardId victim, WindowKind fate, CardId source = kNoCard);
+  // What such a pick does to `victim`, if it is still in play (kNoCard: saved; then `source`,
+  // still resolving, is discarded).
+  void meet_fate(WindowKind fate, CardId victim, CardId source);
   // `card` has just acted for its controller (a Horga'hn's double turn, a Worshiper's score at
   // `loc`): a kCardActed window for the other player, when they hold an answer to it.
   void card_acted(CardId card, LocIndex loc = kNoLoc);
@@ -680,6 +682,10 @@ class Engine {
   Rule check_custody(Seat seat, CardId personnel, CardId taker) const;
   void take_custody(CardId personnel, CardId taker);
   Rule check_leave_captive(Seat seat, CardId personnel) const;
+  // A captive `seat` holds aboard their ship or facility with a Brig, moved in or out of it in
+  // their turn (BoG "Brigs").
+  Rule check_brig(Seat seat, CardId personnel) const;
+  void toggle_brig(CardId personnel);
   // A card of yours in your discard pile that its handler lets you take back into hand now.
   Rule check_take_back(Seat seat, CardId card) const;
   void toggle_unattended(CardId personnel);
@@ -687,8 +693,9 @@ class Engine {
   void captive_options(Seat seat, std::vector<Action>& out) const;
   // Whether `vessel` has a Brig: a card with the keyword "Brig" on it (Holding Cell Door).
   bool has_brig(CardId vessel) const;
-  // Whether `personnel` is a captive in a Brig: aboard a ship or facility of its captor that has
-  // one (held there, not escorted).
+  // Whether `personnel` is a captive in a Brig: put there by its captor (EffectKind::kInBrig)
+  // and still aboard that ship or facility, which its captor controls and which has a Brig (held
+  // there, not escorted).
   bool in_brig(CardId personnel) const;
   // Whether `personnel` is a captive that acts for its captor (Brainwash): not disabled.
   bool brainwashed(CardId personnel) const;

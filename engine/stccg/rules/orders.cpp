@@ -422,6 +422,8 @@ Rule Engine::check_order_rules(Seat seat, const Action& a) const {
       return check_custody(seat, a.a, a.b);
     case ActionKind::kLeaveCaptive:
       return check_leave_captive(seat, a.a);
+    case ActionKind::kBrig:
+      return check_brig(seat, a.a);
     case ActionKind::kDownload:
       return check_download(seat, a);
     case ActionKind::kTakeBack:

@@ -221,6 +221,9 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
     loc = kNoLoc;
     host = kNoCard;
   }
+  // A captive moved off the ship or facility whose Brig it is in is out of that Brig.
+  if (s_.may_have(EffectKind::kInBrig) && host != card.host)
+    end_effects([&](const Effect& x) { return x.kind == EffectKind::kInBrig && x.card == c; });
   if (card.zone == Zone::kPlay && zone != Zone::kPlay) {
     // Whatever is aboard or played on a card leaves play with it, however it goes (to_discard
     // has already taken them, with their causes, when it is a discard).

@@ -114,6 +114,7 @@ bool has_status(const Game& game, CardId c, std::string_view word) {
   if (word == "undocked") return card.undocked;
   if (word == "captive") return rules.captivity(c) != nullptr;
   if (word == "unattended") return rules.unattended(c);
+  if (word == "in_brig") return rules.in_brig(c);
   if (word == "stasis") return rules.in_stasis(c);
   if (word == "disabled") return card.disabled;
   if (word == "face_down") return card.face_down;

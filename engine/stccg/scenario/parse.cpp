@@ -71,9 +71,9 @@ bool affiliation_named(std::string_view word) {
 // The flags of cards in play a position may set.
 constexpr std::string_view kFlags[] = {"stopped", "damaged", "cloaked", "undocked", "disabled"};
 // The statuses of cards in play an expectation may test.
-constexpr std::string_view kStatuses[] = {"stopped",   "damaged",      "cloaked",      "undocked",
-                                          "captive",   "unattended",   "house_arrest", "stasis",
-                                          "face_down", "infiltrating", "intruder",     "disabled"};
+constexpr std::string_view kStatuses[] = {
+    "stopped", "damaged",   "cloaked",      "undocked", "captive",  "unattended", "house_arrest",
+    "stasis",  "face_down", "infiltrating", "intruder", "disabled", "in_brig"};
 
 constexpr std::pair<std::string_view, DeckPart> kDeckParts[] = {
     {"draw", DeckPart::kDraw},
@@ -238,6 +238,9 @@ ActionSpec action(LineReader& p, const std::string& verb) {
   } else if (verb == "rescue" || verb == "leave") {
     a.kind = verb == "rescue" ? ActionKind::kRescue : ActionKind::kLeaveCaptive;
     a.a = p.name();
+  } else if (verb == "brig") {  // a captive into or out of the Brig
+    a.kind = ActionKind::kBrig;
+    a.a = p.name();
   } else if (verb == "take") {
     a.kind = ActionKind::kTakeBack;
     p.expect("back");
@@ -305,10 +308,10 @@ ActionSpec action(LineReader& p, const std::string& verb) {
 
 bool is_action(std::string_view verb) {
   for (std::string_view v :
-       {"report", "build",    "play",    "move",   "beam",   "attempt", "end",
-        "seed",   "pass",     "choose",  "yes",    "no",     "done",    "attack",
-        "battle", "cloak",    "decloak", "dock",   "undock", "rescue",  "custody",
-        "leave",  "download", "take",    "reveal", "use",    "insert",  "name"}) {
+       {"report",  "build",  "play",   "move",   "beam",    "attempt", "end",      "seed",
+        "pass",    "choose", "yes",    "no",     "done",    "attack",  "battle",   "cloak",
+        "decloak", "dock",   "undock", "rescue", "custody", "leave",   "download", "take",
+        "reveal",  "use",    "insert", "name",   "brig"}) {
     if (verb == v) return true;
   }
   return false;

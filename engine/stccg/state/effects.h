@@ -167,6 +167,10 @@ enum class EffectKind : std::uint8_t {
   // IV.10.A items 4, 8; rules/holograms.cpp). `flag`: deactivated, stored under that ship until
   // the start of `player`'s (its owner's) next turn.
   kHologramShip,
+  // `card`, a captive, has been put in the Brig of `source`, its captor's ship or facility it is
+  // aboard (BoG "Brigs": held there, not escorted); it is out again when taken out, moved off
+  // `source`, or freed (Engine::in_brig).
+  kInBrig,
 };
 
 // When an effect ends.

@@ -94,6 +94,9 @@ struct WindowFrame {
   std::uint8_t passes_to_close = 2;
   // The action frame collecting responses, as an index into the frame stack; none between dilemmas.
   std::uint16_t collector = kNoCollector;
+  // A kPickedForCapture window's capturing card, which goes along with whoever is captured as
+  // it closes (Cardassian Trap); none when the capture is the card's only effect.
+  CardId source = kNoCard;
 };
 
 // How far the seed card being met got, so that its resolution can pause for a choice and resume.

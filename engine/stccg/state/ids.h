@@ -97,8 +97,10 @@ enum class ActionKind : std::uint8_t {
   // loc: a card type named (a v1::StccgCardType), guessed before a card is shown (Telepathic
   // Alien Kidnappers)
   kNameCardType,
+  // a: a captive you hold aboard your ship or facility with a Brig: put it in, or take it out
+  kBrig,
 };
-inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kNameCardType);
+inline constexpr int kLastActionKind = static_cast<int>(ActionKind::kBrig);
 
 struct Action {
   ActionKind kind = ActionKind::kPass;

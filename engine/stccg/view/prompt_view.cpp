@@ -12,8 +12,7 @@ namespace {
 
 using enum ActionKind;
 
-static_assert(kLastActionKind == v1::STCCG_ACTION_NAME_CARD_TYPE,
-              "StccgActionKind mirrors ActionKind");
+static_assert(kLastActionKind == v1::STCCG_ACTION_BRIG, "StccgActionKind mirrors ActionKind");
 
 // What the decision is, and the card (with its handler's words) it is about.
 struct Context {
@@ -248,6 +247,9 @@ class Labeller {
         return "Take custody of " + card(a.a) + " with " + card(a.b);
       case kLeaveCaptive:
         return "Leave " + card(a.a) + " unattended, or hold them again";
+      case kBrig:
+        return (game_.rules().in_brig(a.a) ? "Take " + card(a.a) + " out of the Brig"
+                                           : "Put " + card(a.a) + " in the Brig");
       case kDownload:
         return "Download " + download_titles(s_.def(a.a), a.loc) + " with " + card(a.a) +
                (a.b == kNoCard ? "" : " onto " + card(a.b));

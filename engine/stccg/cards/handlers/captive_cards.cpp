@@ -8,6 +8,7 @@
 
 #include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/cards/handlers/hidden_agendas.h"
 #include "engine/stccg/cards/handlers/q_continuum.h"
 #include "engine/stccg/rules/engine.h"
 
@@ -107,29 +108,54 @@ void torture_end_of_turn(Engine& e, CardId self) {
 // --- Brainwash: played on an opponent's personnel you hold captive, as your card play, when you
 // have an outpost. It reports there, under your control and no longer disabled, still a captive
 // (CRD IV.7), and mixes with your personnel whatever its affiliation (Engine::brainwashed).
-// Nullified without a rescue, it is an ordinary captive again.
+// Nullified without a rescue, it is an ordinary captive again. With your Prepare the Prisoner in
+// effect it need not report (bog.md): its player chooses, and it may be played without an outpost
+// on a captive that may stay where it is (escorted, not held by a trap).
+
+bool brainwash_may_play(const Engine& e, Seat seat, CardId captive) {
+  if (!captive_cards_is_held_by(e, captive, seat) || e.brainwashed(captive)) return false;
+  if (captive_cards_outpost(e, seat) != kNoCard) return true;
+  return prisoner_prepared(e, seat) && e.state().cards[captive].where != Where::kOn;
+}
 
 void brainwash_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                      std::vector<Action>& out) {
-  if (window || captive_cards_outpost(e, seat) == kNoCard) return;
+  if (window) return;
   for (CardId c : captive_cards_held_by(e, seat)) {
-    if (!e.brainwashed(c)) out.push_back({ActionKind::kPlayEvent, self, c});
+    if (brainwash_may_play(e, seat, c)) out.push_back({ActionKind::kPlayEvent, self, c});
   }
 }
 
 Rule brainwash_still_legal(const Engine& e, Seat seat, const Action& play) {
-  return captive_cards_is_held_by(e, play.b, seat) && !e.brainwashed(play.b) &&
-                 captive_cards_outpost(e, seat) != kNoCard
-             ? Rule::kOk
-             : Rule::kNoTarget;
+  return brainwash_may_play(e, seat, play.b) ? Rule::kOk : Rule::kNoTarget;
+}
+
+void brainwash_report(Engine& e, Seat seat, CardId captive) {
+  e.move_card(captive, Zone::kPlay, Where::kAboard, kNoLoc, captive_cards_outpost(e, seat), seat);
 }
 
 void brainwash_resolve(Engine& e, ActionFrame& f) {
   const CardId captive = f.action.b;
   place(e, f.action.a, f.actor, captive);
-  e.move_card(captive, Zone::kPlay, Where::kAboard, kNoLoc, captive_cards_outpost(e, f.actor),
-              f.actor);
   e.state().cards[captive].disabled = false;
+  if (captive_cards_outpost(e, f.actor) == kNoCard) return;  // Prepare the Prisoner: it stays
+  const bool may_stay =
+      prisoner_prepared(e, f.actor) && e.state().cards[captive].where != Where::kOn;
+  if (!may_stay) return brainwash_report(e, f.actor, captive);
+  e.state().frames.emplace_back(
+      CardFrame{.card = f.action.a, .player = f.actor, .chosen = captive});
+}
+
+// Prepare the Prisoner's choice: to the outpost (yes), or where it is (no).
+void brainwash_step(Engine& e, CardFrame& f) {
+  auto report = e.yes_no(f.player);
+  if (!report) return;
+  const Seat player = f.player;
+  const CardId captive = f.chosen;
+  e.state().frames.pop_back();  // `f` is gone from here on
+  if (*report && captive_cards_is_held_by(e, captive, player) &&
+      captive_cards_outpost(e, player) != kNoCard)
+    brainwash_report(e, player, captive);
 }
 
 void brainwash_leaving_play(Engine& e, CardId self) {
@@ -443,6 +469,10 @@ extern const Handler kBrainwash{
     .still_legal = brainwash_still_legal,
     .resolve = brainwash_resolve,
     .leaving_play = brainwash_leaving_play,
+    .step = brainwash_step,
+    .question = "does the brainwashed captive report to your outpost?",
+    .yes_label = "Report to your outpost",
+    .no_label = "Stay where it is",
 };
 
 extern const Handler kHighSheriffOfNottingham{

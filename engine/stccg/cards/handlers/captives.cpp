@@ -1,9 +1,11 @@
 // Cards that capture, free or commandeer (cards/ABILITIES.md; BoG "New Capturing Rules",
 // "Commandeering"): Cardassian Trap and Mandarin Bailiff take captives, Rescue Captives frees
-// them, Test Commandeer takes an opponent's empty ship. The rules they use are rules/captives.cpp.
+// them, Test Commandeer takes an opponent's empty ship, Test Decoy answers a random capture. The
+// rules they use are rules/captives.cpp.
 #include <algorithm>
 
 #include "engine/stccg/cards/handlers/handler.h"
+#include "engine/stccg/cards/handlers/hidden_agendas.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg::handlers {
@@ -13,7 +15,9 @@ constexpr auto kAffiliated = static_cast<AffiliationSet>(~bit(Affiliation::kNonA
 
 // --- Cardassian Trap: unless Empathy is present, the opponent captures one of the group's
 // unique, non-Cardassian personnel, picked at random, and the card goes with the captive; with
-// nobody to take it goes back under the mission (CRD IV.5A; III.3 "Target").
+// nobody to take it goes back under the mission (CRD IV.5A; III.3 "Target"). The pick may be
+// answered (Engine::picked_at_random): the card goes with whoever is taken as the window
+// closes, and is discarded if nobody is.
 
 void cardassian_trap(Engine& e, AttemptFrame& f) {
   const State& s = e.state();
@@ -28,7 +32,7 @@ void cardassian_trap(Engine& e, AttemptFrame& f) {
   if (eligible.empty()) return e.replace_dilemma(f, ev::Outcome::kFailed);
   const CardId victim = e.random_member(eligible);
   e.emit(ev::DilemmaResolved{trap, s.cards[trap].def, ev::Outcome::kFailed});
-  e.capture(victim, State::other(f.player), trap, /*source_goes_along=*/true);
+  e.picked_at_random(victim, WindowKind::kPickedForCapture, trap);
   e.prune(f);
   f.step = e.after_card(f);
 }
@@ -79,7 +83,9 @@ void mandarin_bailiff(Engine& e, AttemptFrame& f) {
 }
 
 // --- Rescue Captives: every captive of yours goes back to one of your outposts, free
-// (CRD IV.7; AU).
+// (CRD IV.7; AU). Under the opponent's Prepare the Prisoner (bog.md) it frees only the captives at
+// one location where you have a crew or Away Team, who join that group: the play names it (its
+// ship or facility, or a member of the Away Team).
 
 std::vector<CardId> own_captives(const Engine& e, Seat seat) {
   std::vector<CardId> out;
@@ -99,19 +105,72 @@ CardId outpost_of(const Engine& e, Seat seat) {
   return kNoCard;
 }
 
+// `seat`'s captives at the location of `group` (a ship or facility, or a personnel on a planet).
+std::vector<CardId> captives_with(const Engine& e, Seat seat, CardId group) {
+  std::vector<CardId> out = own_captives(e, seat);
+  std::erase_if(out, [&](CardId c) { return e.location_of(c) != e.location_of(group); });
+  return out;
+}
+
+// The groups of `seat` a limited Rescue Captives may free captives to: each ship or facility
+// with a crew of theirs, and each Away Team (its first member), where a captive of theirs is.
+std::vector<CardId> rescue_groups(const Engine& e, Seat seat) {
+  const State& s = e.state();
+  std::vector<CardId> out;
+  for (CardId c : s.in_play) {
+    if ((e.is_ship(c) || e.is_facility(c)) && s.cards[c].controller == seat &&
+        s.cards[c].where == Where::kSpace && e.crewed(c) && !captives_with(e, seat, c).empty())
+      out.push_back(c);
+  }
+  for (LocIndex loc = 0; loc < s.spaceline.size(); ++loc) {
+    for (const auto& team : e.away_teams(seat, loc)) {
+      if (!captives_with(e, seat, team.front()).empty()) out.push_back(team.front());
+    }
+  }
+  return out;
+}
+
 void rescue_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                   std::vector<Action>& out) {
   if (window && window->kind == WindowKind::kDilemma) return;
-  if (!own_captives(e, seat).empty() && outpost_of(e, seat) != kNoCard)
+  if (own_captives(e, seat).empty()) return;
+  if (prisoner_prepared(e, State::other(seat))) {
+    for (CardId group : rescue_groups(e, seat))
+      out.push_back({ActionKind::kPlayInterrupt, self, group});
+  } else if (outpost_of(e, seat) != kNoCard) {
     out.push_back({ActionKind::kPlayInterrupt, self});
+  }
 }
 
-Rule rescue_still_legal(const Engine& e, Seat seat, const Action&) {
-  return own_captives(e, seat).empty() || outpost_of(e, seat) == kNoCard ? Rule::kNoTarget
-                                                                         : Rule::kOk;
+Rule rescue_still_legal(const Engine& e, Seat seat, const Action& play) {
+  if (play.b != kNoCard) {  // limited: that group must still have captives to free
+    const auto groups = rescue_groups(e, seat);
+    return std::find(groups.begin(), groups.end(), play.b) != groups.end() ? Rule::kOk
+                                                                           : Rule::kNoTarget;
+  }
+  // Prepare the Prisoner revealed in answer: the play, aimed nowhere, is no longer legal.
+  return own_captives(e, seat).empty() || outpost_of(e, seat) == kNoCard ||
+                 prisoner_prepared(e, State::other(seat))
+             ? Rule::kNoTarget
+             : Rule::kOk;
 }
 
 void rescue_resolve(Engine& e, ActionFrame& f) {
+  const CardId group = f.action.b;
+  if (group != kNoCard) {
+    const CardState& g = e.state().cards[group];
+    const bool aboard = g.where == Where::kSpace;
+    const LocIndex loc = e.location_of(group);
+    for (CardId c : captives_with(e, f.actor, group)) {
+      e.release(c);
+      if (aboard) {
+        e.move_card(c, Zone::kPlay, Where::kAboard, kNoLoc, group, f.actor);
+      } else {
+        e.move_card(c, Zone::kPlay, Where::kSurface, loc, kNoCard, f.actor);
+      }
+    }
+    return;
+  }
   // To the player's outposts; the first one, when there are several (a GAP: the card does not
   // say which).
   const CardId outpost = outpost_of(e, f.actor);
@@ -184,6 +243,39 @@ void commandeer_resolve(Engine& e, ActionFrame& f) {
   e.commandeer(ship, f.actor, group, as);
 }
 
+// --- Test Decoy (a rules fixture): in the window after one of your personnel is picked at random
+// to be captured, another personnel of yours present with it is captured instead.
+
+CardId decoy_victim(const Engine& e, Seat seat, const WindowFrame* window) {
+  if (!window || window->kind != WindowKind::kPickedForCapture || window->about == kNoCard)
+    return kNoCard;
+  const State& s = e.state();
+  return s.in_play_at(window->about) && s.cards[window->about].controller == seat ? window->about
+                                                                                  : kNoCard;
+}
+
+bool may_go_instead(const Engine& e, CardId victim, CardId c) {
+  const State& s = e.state();
+  return c != victim && s.in_play_at(c) && e.is_personnel(c) &&
+         s.cards[c].controller == s.cards[victim].controller && !e.captivity(c) &&
+         !e.in_stasis(c) && s.present_together(victim, c);
+}
+
+void decoy_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
+                 std::vector<Action>& out) {
+  const CardId victim = decoy_victim(e, seat, window);
+  if (victim == kNoCard) return;
+  for (CardId c : e.state().in_play) {
+    if (may_go_instead(e, victim, c)) out.push_back({ActionKind::kPlayInterrupt, self, c});
+  }
+}
+
+void decoy_resolve(Engine& e, ActionFrame& f) {
+  WindowFrame* window = e.top_frame<WindowFrame>();
+  if (decoy_victim(e, f.actor, window) != kNoCard && may_go_instead(e, window->about, f.action.b))
+    window->about = f.action.b;
+}
+
 }  // namespace
 
 extern const Handler kCardassianTrap{
@@ -207,6 +299,14 @@ extern const Handler kRescueCaptives{
     .plays = rescue_plays,
     .still_legal = rescue_still_legal,
     .resolve = rescue_resolve,
+};
+
+extern const Handler kTestDecoy{
+    .name = "test_decoy",
+    .test = "tests/scenarios/S-58-capture.scn",
+    .plays = decoy_plays,
+    .resolve = decoy_resolve,
+    .answers_random_pick = true,
 };
 
 extern const Handler kTestCommandeer{

@@ -102,8 +102,8 @@ void gallery_step(Engine& e, CardFrame& f) {
 
 // --- Prepare the Prisoner: once per turn, its controller may put a capturing-related card from
 // their hand at the bottom of their draw deck or in their discard pile (their choice, asked as a
-// yes-or-no question), then draw one card. Its two other functions qualify Brainwash (not played
-// yet) and the opponent's Rescue Captives.
+// yes-or-no question), then draw one card. Its two other functions are read by Brainwash and
+// Rescue Captives (prisoner_prepared).
 
 void prepare_prisoner_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
   if (!agenda_in_effect(e, self) || use_spent(e, self)) return;
@@ -357,5 +357,13 @@ extern const Handler kPrepareThePrisoner{
     .no_label = "To your discard pile",
     .use_label = "put this capturing-related card away and draw a card",
 };
+
+bool prisoner_prepared(const Engine& e, Seat seat) {
+  const State& s = e.state();
+  return std::any_of(s.handled_in_play.begin(), s.handled_in_play.end(), [&](CardId c) {
+    return s.handler(c) == &kPrepareThePrisoner && s.cards[c].controller == seat &&
+           agenda_in_effect(e, c);
+  });
+}
 
 }  // namespace spacedock::stccg::handlers

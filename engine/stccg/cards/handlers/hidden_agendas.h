@@ -21,4 +21,9 @@ inline bool agenda_has_keyword(const Engine& e, CardId c, std::string_view keywo
   return std::find(keywords.begin(), keywords.end(), keyword) != keywords.end();
 }
 
+// Whether `seat` has a Prepare the Prisoner in effect (bog.md): a captive their Brainwash is
+// played on need not report to an outpost, and the other player's Rescue Captives frees only the
+// captives at one location, to a crew or Away Team of theirs there.
+bool prisoner_prepared(const Engine& e, Seat seat);
+
 }  // namespace spacedock::stccg::handlers

@@ -63,7 +63,8 @@ extern const Handler kBloodOath, kVictoryIsLife;
 extern const Handler kBrainwash, kHighSheriffOfNottingham, kHoldingCellDoor, kIlonTandro, kMadred,
     kMirastaYale, kOutgunned, kPrisonerEscort, kTorture;
 // captives.cpp
-extern const Handler kCardassianTrap, kMandarinBailiff, kRescueCaptives, kTestCommandeer;
+extern const Handler kCardassianTrap, kMandarinBailiff, kRescueCaptives, kTestCommandeer,
+    kTestDecoy;
 // countdowns.cpp
 extern const Handler kBirthOfJunior, kTestCrossfire;
 // dilemma_choices.cpp
@@ -521,6 +522,7 @@ const Handler* const kHandlers[] = {
     &handlers::kTarmin,
     &handlers::kTestCommandeer,
     &handlers::kTestCrossfire,
+    &handlers::kTestDecoy,
     &handlers::kTestDoorJammer,
     &handlers::kTestTreatyBreaker,
     &handlers::kTharket,

@@ -195,6 +195,9 @@ void Engine::resolve(ActionFrame& f) {
     case ActionKind::kLeaveCaptive:
       toggle_unattended(a.a);
       return;
+    case ActionKind::kBrig:
+      if (check_brig(f.actor, a.a) == Rule::kOk) toggle_brig(a.a);
+      return;
     case ActionKind::kDownload:
       return resolve_download(f);
     case ActionKind::kTakeBack:

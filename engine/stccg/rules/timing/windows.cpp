@@ -79,7 +79,7 @@ void Engine::step(WindowFrame& w) {
       const WindowFrame closed = w;
       s_.frames.pop_back();
       if (closed.kind == WindowKind::kPickedToDie || closed.kind == WindowKind::kPickedForCapture)
-        meet_fate(closed.kind, closed.about);
+        meet_fate(closed.kind, closed.about, closed.source);
     }
     return;
   }
@@ -112,10 +112,15 @@ bool Engine::answers_own_play(const WindowFrame& w) const {
   });
 }
 
-void Engine::meet_fate(WindowKind fate, CardId victim) {
-  if (victim == kNoCard || !s_.in_play_at(victim)) return;
+void Engine::meet_fate(WindowKind fate, CardId victim, CardId source) {
+  if (victim == kNoCard || !s_.in_play_at(victim)) {
+    // Nobody taken: a capturing card that was to go along is done with, like a dilemma resolved.
+    if (source != kNoCard && s_.cards[source].zone == Zone::kResolving) to_discard(source);
+    return;
+  }
   if (fate == WindowKind::kPickedToDie) return kill(victim);
-  capture(victim, State::other(s_.cards[victim].controller), kNoCard, /*source_goes_along=*/false);
+  capture(victim, State::other(s_.cards[victim].controller), source,
+          /*source_goes_along=*/source != kNoCard);
 }
 
 bool Engine::open_window_if_answered(const WindowFrame& window, bool Handler::*answers) {
@@ -128,7 +133,7 @@ bool Engine::open_window_if_answered(const WindowFrame& window, bool Handler::*a
   return answered;
 }
 
-bool Engine::picked_at_random(CardId victim, WindowKind fate) {
+bool Engine::picked_at_random(CardId victim, WindowKind fate, CardId source) {
   // Opened only when its controller holds a card that answers such a pick and may play it
   // (Handler::answers_random_pick).
   WindowFrame window;
@@ -137,8 +142,9 @@ bool Engine::picked_at_random(CardId victim, WindowKind fate) {
   window.loc = location_of(victim);
   window.asking = s_.cards[victim].controller;
   window.passes_to_close = 1;
+  window.source = source;
   if (open_window_if_answered(window, &Handler::answers_random_pick)) return true;
-  meet_fate(fate, victim);
+  meet_fate(fate, victim, source);
   return false;
 }
 
