@@ -169,8 +169,15 @@ std::uint32_t rules_version(v1::Game game) {
       // Door redirecting an Iconian Gateway's traveller, Jealous Amanda overriding Alien Groupie,
       // Door-Net nullified by Diplomacy shown, the Zalkonian Storage Capsule's take-back at any
       // time, Dr. Q moving an event only where it could be played, Attack Wing's disabled
-      // casualty
-      return 14;
+      // casualty; 15: Space seeded between two missions, a skill box per affiliation (Major
+      // Rakal, Stefan DeSeve), Diplomatic Conference's usual teams attempting on their own, the
+      // discard-to-download incidents in any window, Madam Guinan cancelling AU plays and other
+      // groups' AU dilemmas, the Alternate Universe Door's uses from hand, Picard Maneuver's
+      // damage-marker download, Elim choosing a lost battle's casualty and the Phaser Burns and
+      // Hunter Gangs picks, Radioactive Garbage Scow's -10 at the solver's end, holograms
+      // deactivated and back at their owner's next turn, Prepare the Prisoner's Brainwash and
+      // Rescue Captives, the Brig order, Cardassian Trap's random capture answerable
+      return 15;
     default:
       return 0;
   }
