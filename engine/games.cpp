@@ -176,7 +176,9 @@ std::uint32_t rules_version(v1::Game game) {
       // damage-marker download, Elim choosing a lost battle's casualty and the Phaser Burns and
       // Hunter Gangs picks, Radioactive Garbage Scow's -10 at the solver's end, holograms
       // deactivated and back at their owner's next turn, Prepare the Prisoner's Brainwash and
-      // Rescue Captives, the Brig order, Cardassian Trap's random capture answerable
+      // Rescue Captives, the Brig order, Cardassian Trap's random capture answerable, John
+      // Doe's prevention a choice, the Rogue Borg's takeover losing deactivated holograms, a
+      // download of any or all of its titles (Scanner Interference)
       return 15;
     default:
       return 0;

@@ -61,6 +61,13 @@ void Engine::begin_download(Seat seat, CardId source, LocIndex entry, CardId ont
                                      ActionFrame::Step::kResolving});
 }
 
+bool Engine::taken_by(CardId source, std::string_view title) const {
+  return std::any_of(s_.effects.begin(), s_.effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kCounter && x.source == source && x.card != kNoCard &&
+           s_.def(x.card).title() == title;
+  });
+}
+
 bool Engine::downloadable(Seat seat, CardId c) const {
   const CardState& card = s_.cards[c];
   if (card.zone != Zone::kDrawDeck || card.owner != seat) return false;
@@ -69,6 +76,7 @@ bool Engine::downloadable(Seat seat, CardId c) const {
     const v1::StccgDownload* d = entry_of(s_.def(x.source), x.loc);
     if (!d) return false;
     const CardDef& def = s_.def(c);
+    if (d->each_title() && taken_by(x.source, def.title())) return false;
     return std::find(d->titles().begin(), d->titles().end(), def.title()) != d->titles().end() ||
            std::find(d->types().begin(), d->types().end(), def.type()) != d->types().end();
   }
@@ -201,6 +209,15 @@ void Engine::resolve_download(ActionFrame& f) {
   if (s_.players[seat].draw.empty()) {
     finish(s_.leaders(), v1::RESULT_REASON_DECK_EXHAUSTED);  // as taking the last card (S-66)
     return;
+  }
+  if (d->each_title()) {
+    // Any or all of its titles: the search comes again once this card has resolved, for the
+    // titles still to come (marked taken by a counter of the source on the card).
+    Effect taken{.kind = EffectKind::kCounter, .until = Until::kEndOfTurn};
+    taken.source = source;
+    taken.card = answer->a;
+    add_effect(taken);
+    begin_download(seat, source, entry, f.action.b);
   }
   s_.frames.emplace_back(ActionFrame{*answer, seat});
 }

@@ -414,6 +414,8 @@ class Engine {
   // `c`, in `seat`'s draw deck, is named by the download `seat` is making: it may be played as
   // if from the hand, without the turn's card play.
   bool downloadable(Seat seat, CardId c) const;
+  // Whether a download from `source` that takes each title once already took `title`.
+  bool taken_by(CardId source, std::string_view title) const;
   // The search: the plays of the cards found, then one of them made (or none), the deck
   // shuffled.
   void resolve_download(ActionFrame& f);

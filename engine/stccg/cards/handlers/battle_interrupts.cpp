@@ -255,6 +255,26 @@ void rogue_start_of_turn(Engine& e, CardId self) {
   if (e.crewed(ship)) e.begin_rogue_borg_battle(s.cards[self].controller, ship, s.cards[self].def);
 }
 
+// Once nobody of the crew is left aboard they hold the ship (CRD IV.8): a hologram of that ship
+// deactivated under it does not come back, but is lost for good.
+void rogue_state_check(Engine& e, CardId self) {
+  State& s = e.state();
+  const CardId ship = s.cards[self].host;
+  if (s.cards[self].where != Where::kOn || !s.may_have(EffectKind::kHologramShip) || e.crewed(ship))
+    return;
+  std::vector<CardId> lost;
+  for (const Effect& x : s.effects) {
+    if (x.kind == EffectKind::kHologramShip && x.flag && x.source == ship &&
+        s.cards[x.card].zone == Zone::kStored)
+      lost.push_back(x.card);
+  }
+  for (CardId c : lost) {
+    e.end_effects(
+        [&](const Effect& x) { return x.kind == EffectKind::kHologramShip && x.card == c; });
+    e.move_card(c, Zone::kDiscard, Where::kNone, kNoLoc, kNoCard, kNoSeat, ev::MoveCause::kKilled);
+  }
+}
+
 }  // namespace
 
 extern const Handler kEscapePod{
@@ -295,6 +315,7 @@ extern const Handler kRogueBorgMercenaries{
     .still_legal = rogue_still_legal,
     .resolve = rogue_resolve,
     .start_of_turn = rogue_start_of_turn,
+    .state_check = rogue_state_check,
 };
 
 }  // namespace spacedock::stccg::handlers

@@ -197,9 +197,29 @@ void tainer_aware(Engine& e, CardId self) {
   e.stop(self);
 }
 
-// --- John Doe: once each turn he prevents the death of another of his player's personnel
+// --- John Doe: once each turn he may prevent the death of another of his player's personnel
 // aboard the ship he is aboard, unless the same effect kills him too (CRD IV.10.E). Having done
-// so, he may receive a Transfiguration.
+// so, he may receive a Transfiguration. A kill is made in the middle of many effects and cannot
+// wait for a choice, so he prevents it at once and his player is asked right after the step that
+// killed (his state check, between steps): declined, the personnel dies then and his use of the
+// turn is not spent. The choice is a counter of his on the personnel, its value the stage.
+
+enum class DoeChoice : std::int16_t { kPending, kAsking, kDeclined };
+
+Effect* doe_choice(Engine& e, CardId self) {
+  for (Effect& x : e.state().effects) {
+    if (x.kind == EffectKind::kCounter && x.source == self) return &x;
+  }
+  return nullptr;
+}
+
+bool declined_for(const Engine& e, CardId self, CardId victim) {
+  const auto& effects = e.state().effects;
+  return std::any_of(effects.begin(), effects.end(), [&](const Effect& x) {
+    return x.kind == EffectKind::kCounter && x.source == self && x.card == victim &&
+           x.value == static_cast<std::int16_t>(DoeChoice::kDeclined);
+  });
+}
 
 bool john_doe_prevents(Engine& e, CardId self, CardId victim, std::span<const CardId> killed_with) {
   const State& s = e.state();
@@ -209,13 +229,60 @@ bool john_doe_prevents(Engine& e, CardId self, CardId victim, std::span<const Ca
       !e.is_ship(doe.host) || dying.where != Where::kAboard || dying.host != doe.host ||
       dying.controller != doe.controller ||
       std::find(killed_with.begin(), killed_with.end(), self) != killed_with.end() ||
-      use_spent(e, self, Until::kEndOfTurn))
+      use_spent(e, self, Until::kEndOfTurn) || declined_for(e, self, victim))
     return false;
-  const Seat by = doe.controller;
-  spend_use(e, self, by, Until::kEndOfTurn);
-  // Having saved someone, he may receive a Transfiguration for as long as he stays.
-  if (!use_spent(e, self, Until::kSourceLeaves)) spend_use(e, self, by, Until::kSourceLeaves);
+  spend_use(e, self, doe.controller, Until::kEndOfTurn);
+  Effect choice{.kind = EffectKind::kCounter, .until = Until::kEndOfTurn};
+  choice.source = self;
+  choice.card = victim;
+  choice.value = static_cast<std::int16_t>(DoeChoice::kPending);
+  e.add_effect(choice);
   return true;
+}
+
+void john_doe_state_check(Engine& e, CardId self) {
+  State& s = e.state();
+  Effect* choice = doe_choice(e, self);
+  if (!choice || choice->value != static_cast<std::int16_t>(DoeChoice::kPending)) return;
+  if (!s.in_play_at(choice->card)) {  // gone meanwhile: nothing left to choose
+    const CardId victim = choice->card;
+    e.end_effects([&](const Effect& x) {
+      return x.kind == EffectKind::kCounter && x.source == self && x.card == victim;
+    });
+    return;
+  }
+  if (s.decision_open || s.answer) return;  // only between decisions: an answer would go astray
+  choice->value = static_cast<std::int16_t>(DoeChoice::kAsking);
+  s.frames.emplace_back(CardFrame{self, s.cards[self].controller, 0, choice->card});
+}
+
+void john_doe_step(Engine& e, CardFrame& f) {
+  const auto prevents = e.yes_no(f.player);
+  if (!prevents) return;
+  const CardId self = f.card;
+  const CardId victim = f.chosen;
+  const Seat by = f.player;
+  e.state().frames.pop_back();  // `f` is gone from here on
+  const auto of_this_choice = [&](const Effect& x) {
+    return x.kind == EffectKind::kCounter && x.source == self && x.card == victim;
+  };
+  e.end_effects(of_this_choice);
+  if (*prevents) {
+    // Having saved someone, he may receive a Transfiguration for as long as he stays.
+    if (!use_spent(e, self, Until::kSourceLeaves)) spend_use(e, self, by, Until::kSourceLeaves);
+    return;
+  }
+  e.end_effects([&](const Effect& x) {
+    return x.kind == EffectKind::kUsed && x.source == self && x.until == Until::kEndOfTurn;
+  });
+  if (!e.state().in_play_at(victim)) return;
+  Effect declined{.kind = EffectKind::kCounter, .until = Until::kEndOfTurn};
+  declined.source = self;
+  declined.card = victim;
+  declined.value = static_cast<std::int16_t>(DoeChoice::kDeclined);
+  e.add_effect(declined);
+  e.kill(victim);
+  e.end_effects(of_this_choice);
 }
 
 // --- Transfiguration: played on a John Doe who has prevented a death. Once each turn, as an
@@ -442,7 +509,11 @@ extern const Handler kJulianaTainer{
 extern const Handler kJohnDoe{
     .name = "john_doe",
     .test = "tests/scenarios/card-qc-john-doe.scn",
+    .state_check = john_doe_state_check,
     .prevents_death = john_doe_prevents,
+    .step = john_doe_step,
+    .yes_label = "John Doe prevents this death (his use this turn)",
+    .no_label = "Let the personnel die; John Doe's use stays for later this turn",
 };
 
 extern const Handler kTransfiguration{
