@@ -40,9 +40,9 @@ bool Engine::deactivate_killed_hologram(CardId personnel) {
 
 void Engine::check_holograms() {
   // Aboard a ship, a hologram is projected from it.
-  for (CardId c : s_.in_play_where(Where::kAboard)) {
+  for (CardId c : s_.holograms_in_play) {
     const CardId ship = s_.cards[c].host;
-    if (!is_personnel(c) || !hologram(s_, c) || !is_ship(ship)) continue;
+    if (s_.cards[c].where != Where::kAboard || !is_ship(ship)) continue;
     Effect* projected = find_effect(EffectKind::kHologramShip, c);
     if (projected) {
       projected->source = ship;

@@ -132,6 +132,12 @@ constexpr DefList kDefLists[] = {
     {&State::icon_adding_in_play,
      [](const CardDef& d) { return d.card.personnel().adds_mission_icons_size() > 0; },
      "mission icons to add"},
+    {&State::holograms_in_play,
+     [](const CardDef& d) {
+       return d.type() == v1::STCCG_CARD_TYPE_PERSONNEL &&
+              d.card.personnel().kind() == v1::STCCG_PERSONNEL_KIND_HOLOGRAM;
+     },
+     "a hologram"},
 };
 
 }  // namespace

@@ -219,6 +219,8 @@ struct State {
   std::vector<CardId> downloading_in_play;
   // The cards of in_play whose definition adds affiliation icons to missions (Donald Varley).
   std::vector<CardId> icon_adding_in_play;
+  // The hologram personnel of in_play (rules/holograms.cpp checks them after every step).
+  std::vector<CardId> holograms_in_play;
   // The cards of in_play by where they are, a list per Where, each in in_play's order: a walk
   // for the ships in space or an Away Team on a planet reads a handful of cards, not the table.
   std::array<std::vector<CardId>, kWhereKinds> placed;
@@ -343,10 +345,11 @@ struct State {
   // The first broken invariant, or an empty string: every card is listed exactly once, in the
   // list its zone names (piles, side decks, seed stacks, cards in play, cards resolving), and
   // nowhere else; the cards in play with a handler, modifiers, downloads or mission icons to
-  // add are listed as handled_in_play (and by hook in the lists after it), modifying_in_play,
-  // downloading_in_play and icon_adding_in_play, and each by where it is in `placed`; effect_kinds
-  // has the kind of every effect; every mission and seed card names the location that holds it, and
-  // every card in space or on a planet names a location on the spaceline.
+  // add, and the holograms, are listed as handled_in_play (and by hook in the lists after it),
+  // modifying_in_play, downloading_in_play, icon_adding_in_play and holograms_in_play, and each
+  // by where it is in `placed`; effect_kinds has the kind of every effect; every mission and seed
+  // card names the location that holds it, and every card in space or on a planet names a
+  // location on the spaceline.
   std::string check() const;
 };
 
