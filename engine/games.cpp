@@ -178,7 +178,8 @@ std::uint32_t rules_version(v1::Game game) {
       // deactivated and back at their owner's next turn, Prepare the Prisoner's Brainwash and
       // Rescue Captives, the Brig order, Cardassian Trap's random capture answerable, John
       // Doe's prevention a choice, the Rogue Borg's takeover losing deactivated holograms, a
-      // download of any or all of its titles (Scanner Interference)
+      // download of any or all of its titles, and Scanner Interference nullifying scans and
+      // seeding a card after one
       return 15;
     default:
       return 0;

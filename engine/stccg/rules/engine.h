@@ -320,6 +320,9 @@ class Engine {
   void begin_action(Seat actor, const Action& a);
   void step(ActionFrame& f);
   void resolve(ActionFrame& f);
+  // Whether a card in play nullifies the card `f` plays as it comes to resolve
+  // (Handler::nullifies_play).
+  bool nullified_in_play(const ActionFrame& f) const;
   // After a ship reported: the personnel its player brings aboard from hand with it
   // (StccgReportsAt.with_personnel); resumes after each choice.
   void report_personnel_aboard(ActionFrame& f);

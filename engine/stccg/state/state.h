@@ -212,6 +212,8 @@ struct State {
   std::vector<CardId> state_checking_in_play;
   std::vector<CardId> live_scoring_in_play;
   std::vector<CardId> play_forbidding_in_play;
+  // The cards of in_play with a hook nullifying plays as they resolve (Handler::nullifies_play).
+  std::vector<CardId> play_nullifying_in_play;
   // The cards of in_play whose definition has modifiers, in the same order: what every current
   // attribute and skill is worked out from (attributes.cpp).
   std::vector<CardId> modifying_in_play;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <optional>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "engine/stccg/cards/handlers/common.h"
@@ -40,6 +41,100 @@ void discard_download_resolve(Engine& e, ActionFrame& f) {
   if (!agenda_in_effect(e, self)) return;
   e.to_discard(self);
   e.begin_download(f.actor, self, 0, kNoCard);
+}
+
+// --- Scanner Interference: discarded to download, as above. Face up, it nullifies every Scan
+// and Full Planet Scan, either player's, unless that card's player has at the mission it names a
+// staffed ship whose crew has Computer Skill x2. And once the opponent's scan has acted
+// (Engine::card_acted), it may be discarded to seed one card at that mission, face down under it,
+// from its player's hand, discard pile or Q's Tent: a dilemma, an artifact or a card seeded like
+// one, that may go there (Engine::check_seed_under); it is met after the cards already there.
+
+constexpr std::string_view kScans[] = {"Scan", "Full Planet Scan"};
+
+bool is_scan(const State& s, CardId c) {
+  return std::find(std::begin(kScans), std::end(kScans), s.def(c).title()) != std::end(kScans);
+}
+
+bool interference_up(const Engine& e, CardId self) {
+  return agenda_in_effect(e, self) && e.state().cards[self].where == Where::kTable;
+}
+
+bool interference_nullifies(const Engine& e, CardId self, Seat seat, const Action& play) {
+  const State& s = e.state();
+  if (!interference_up(e, self) || !is_scan(s, play.a)) return false;
+  const LocIndex loc = play.b == kNoCard ? kNoLoc : mission_location(s, play.b);
+  const auto computer = s.db->skills().find("Computer Skill");
+  for (CardId ship : s.in_play_where(Where::kSpace)) {
+    if (!e.is_ship(ship) || s.cards[ship].loc != loc || s.cards[ship].controller != seat) continue;
+    const std::vector<CardId> crew = e.crew(ship);
+    if (computer && e.staffed(ship, crew) && has_skill(e, crew, *computer, 4)) return false;
+  }
+  return true;
+}
+
+std::vector<CardId> seedable_after_scan(const Engine& e, Seat seat, LocIndex loc) {
+  const State& s = e.state();
+  const PlayerState& p = s.players[seat];
+  std::vector<CardId> out;
+  for (const auto* pile : {&p.hand, &p.discard, &p.side_deck(SideDeckKind::kQTent).cards}) {
+    for (CardId c : *pile) {
+      const CardDef& def = s.def(c);
+      const bool like_dilemma = def.type() == v1::STCCG_CARD_TYPE_DILEMMA ||
+                                def.type() == v1::STCCG_CARD_TYPE_ARTIFACT ||
+                                def.card.seed_rule() == v1::STCCG_SEED_RULE_SEEDS_LIKE_DILEMMA;
+      if (like_dilemma && e.check_seed_under(seat, c, loc) == Rule::kOk) out.push_back(c);
+    }
+  }
+  return out;
+}
+
+// The mission `scan`, still resolving, names: its play's target.
+LocIndex scanned_location(const Engine& e, CardId scan) {
+  for (const Frame& frame : e.state().frames) {
+    const auto* play = std::get_if<ActionFrame>(&frame);
+    if (play && play->action.a == scan && play->action.b != kNoCard)
+      return mission_location(e.state(), play->action.b);
+  }
+  return kNoLoc;
+}
+
+void interference_responses(const Engine& e, Seat seat, CardId self, const WindowFrame& window,
+                            std::vector<Action>& out) {
+  discard_download_responses(e, seat, self, window, out);
+  const State& s = e.state();
+  if (window.kind != WindowKind::kCardActed || window.about == kNoCard ||
+      !interference_up(e, self) || !is_scan(s, window.about) ||
+      s.cards[window.about].controller == seat)
+    return;
+  const LocIndex loc = scanned_location(e, window.about);
+  if (loc != kNoLoc && !seedable_after_scan(e, seat, loc).empty())
+    out.push_back({ActionKind::kUseCard, self, window.about});
+}
+
+void interference_resolve(Engine& e, ActionFrame& f) {
+  if (f.action.kind != ActionKind::kUseCard || f.action.b == kNoCard)
+    return discard_download_resolve(e, f);
+  const CardId self = f.action.a;
+  const LocIndex loc = scanned_location(e, f.action.b);
+  if (loc == kNoLoc) return;
+  if (f.sub == 0) {
+    if (!interference_up(e, self)) return;
+    e.to_discard(self);
+    f.sub = 1;
+  }
+  const std::vector<CardId> seedable = seedable_after_scan(e, f.actor, loc);
+  if (seedable.empty()) return;
+  const auto seeded = e.pick(f.actor, seedable);
+  if (!seeded) return;
+  // The scan's look is over by now ("once the seed cards have gone back"): the scanner does not
+  // see the card seeded after it.
+  const Seat scanner = State::other(f.actor);
+  e.end_effects([&](const Effect& x) {
+    return x.kind == EffectKind::kScanned && x.player == scanner && x.loc == loc;
+  });
+  e.move_card(*seeded, Zone::kSeed, Where::kNone, loc);
+  e.state().spaceline[loc].seeds.push_back(*seeded);
 }
 
 // --- E-Band Emissions: while it is in play, no Brainwash may be nullified by Kevin Uxbridge (any
@@ -345,6 +440,19 @@ extern const Handler kDiscardToDownload{
     .orders = discard_download_orders,
     .responses = discard_download_responses,
     .use_label = "discard this card to download a card it names",
+};
+
+extern const Handler kScannerInterference{
+    .name = "scanner_interference",
+    .test = "tests/scenarios/card-bog-hidden-agendas-2.scn",
+    .plays = plays_on_table,
+    .resolve = interference_resolve,
+    .nullifies_play = interference_nullifies,
+    .answers_card_acted = true,
+    .orders = discard_download_orders,
+    .responses = interference_responses,
+    .choose_label = "choose the card to seed at the mission just scanned",
+    .use_label = "discard this card: download the cards it names, or seed a card where scanned",
 };
 
 extern const Handler kEBandEmissions{

@@ -68,6 +68,9 @@ struct Handler {
   int (*winning_score)(const Engine&, CardId self, Seat seat) = nullptr;
   // Whether, while in play, it forbids `seat` to play `card` from the hand.
   bool (*forbids_play)(const Engine&, CardId self, Seat seat, CardId card) = nullptr;
+  // Whether, while in play, it nullifies `play` (by `seat`) as the card resolves (Scanner
+  // Interference: a Scan with no Computer Skill x2 at its mission).
+  bool (*nullifies_play)(const Engine&, CardId self, Seat seat, const Action& play) = nullptr;
   // Whether, while in play, it keeps `target` from being nullified by `nullifier` (E-Band
   // Emissions shields Brainwash from Kevin Uxbridge).
   bool (*shields_from_nullifier)(const Engine&, CardId self, CardId target,

@@ -81,6 +81,7 @@ void planet_scan_resolve(Engine& e, ActionFrame& f) {
   scan.loc = loc;
   scan.source = f.action.a;
   e.add_effect(scan);
+  e.card_acted(f.action.a, loc);  // the scan done, the opponent may answer (Scanner Interference)
 }
 
 // --- Klingon Death Yell: answers the death of a Klingon with Honor (either player's, the last

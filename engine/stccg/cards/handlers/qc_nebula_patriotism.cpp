@@ -106,6 +106,7 @@ void scan_resolve(Engine& e, ActionFrame& f) {
   scanned.loc = loc;
   scanned.source = f.action.a;
   e.add_effect(scanned);
+  e.card_acted(f.action.a, loc);  // the scan done, the opponent may answer (Scanner Interference)
 }
 
 // --- The Issue is Patriotism: the player facing it must start a battle at once wherever their

@@ -56,7 +56,8 @@ extern const Handler kAttackPatternDelta;
 // borg_ship.cpp
 extern const Handler kBorgShip;
 // bog_hidden_agendas.cpp
-extern const Handler kDiscardToDownload, kEBandEmissions, kImpersonateCaptive, kSniper;
+extern const Handler kDiscardToDownload, kEBandEmissions, kImpersonateCaptive, kScannerInterference,
+    kSniper;
 // bog_oath_victory.cpp
 extern const Handler kBloodOath, kVictoryIsLife;
 // captive_cards.cpp
@@ -505,6 +506,7 @@ const Handler* const kHandlers[] = {
     &handlers::kSamaritanSnare,
     &handlers::kSamuelClemens,
     &handlers::kScan,
+    &handlers::kScannerInterference,
     &handlers::kScottishSetter,
     &handlers::kSecurityPrecautions,
     &handlers::kSeniorStaffMeeting,

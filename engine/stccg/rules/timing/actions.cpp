@@ -62,6 +62,8 @@ void Engine::step(ActionFrame& f) {
     }
     case ActionFrame::Step::kResolving: {
       const std::size_t at = s_.frames.size() - 1;  // `f` is the top frame
+      // A card in play may nullify it as it comes to resolve (nullify sets f.nullified).
+      if (!f.nullified && nullified_in_play(f)) nullify(f.action.a);
       if (!f.nullified) resolve(f);  // may push frames (an attempt, a battle), moving `f`
       ActionFrame& self = std::get<ActionFrame>(s_.frames[at]);
       if (self.resumes) {
@@ -86,6 +88,15 @@ void Engine::step(ActionFrame& f) {
       return;
     }
   }
+}
+
+bool Engine::nullified_in_play(const ActionFrame& f) const {
+  if (f.action.kind != ActionKind::kPlayInterrupt && f.action.kind != ActionKind::kPlayEvent)
+    return false;
+  for (CardId c : s_.play_nullifying_in_play) {
+    if (s_.handler(c)->nullifies_play(*this, c, f.actor, f.action)) return true;
+  }
+  return false;
 }
 
 void Engine::resolve(ActionFrame& f) {
