@@ -179,7 +179,8 @@ std::uint32_t rules_version(v1::Game game) {
       // Rescue Captives, the Brig order, Cardassian Trap's random capture answerable, John
       // Doe's prevention a choice, the Rogue Borg's takeover losing deactivated holograms, a
       // download of any or all of its titles, and Scanner Interference nullifying scans and
-      // seeding a card after one
+      // seeding a card after one, a nullifier answering the earner's play of an artifact of
+      // the opponent's seeding
       return 15;
     default:
       return 0;

@@ -381,7 +381,7 @@ class Engine {
   // planet) nullifies `card` by its where-present entries (I.P. Scanner: Brain Drain), so that
   // `card` played on `personnel` would do nothing (rules/dilemmas.cpp).
   bool nullified_beside(CardId card, CardId personnel) const;
-  // `c` is a card of `by` announced and not resolved yet.
+  // `c` was played by `by` and is announced, not resolved yet.
   bool just_played(CardId c, Seat by) const;
   // A card in play forbids `seat` to play `c` (Goddess of Empathy).
   bool forbidden(Seat seat, CardId c) const;

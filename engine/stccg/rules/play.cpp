@@ -197,7 +197,9 @@ bool Engine::may_nullify(CardId nullifier, CardId target) const {
 }
 
 bool Engine::just_played(CardId c, Seat by) const {
-  return c != kNoCard && s_.cards[c].zone == Zone::kResolving && s_.cards[c].owner == by;
+  // Its player controls it while it resolves (announce_play): an earned artifact of the other
+  // player's seeding is the earner's play.
+  return c != kNoCard && s_.cards[c].zone == Zone::kResolving && s_.cards[c].controller == by;
 }
 
 }  // namespace spacedock::stccg
