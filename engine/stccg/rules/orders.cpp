@@ -830,7 +830,9 @@ Rule Engine::may_board(Seat seat, CardId card, CardId to, LocIndex here,
   // Back up the turn it beamed down: not for Katherine Pulaski (CRD III.5).
   if (c.where == Where::kSurface && has_effect(EffectKind::kBeamedDown, card))
     return Rule::kBlocked;
-  if (infiltrates) return Rule::kOk;
+  // A landed shuttle is boarded by no one of the other player's (CRD IV.7 Engage Shuttle
+  // Operations).
+  if (infiltrates) return landed(to) ? Rule::kBlocked : Rule::kOk;
   // Equipment, and captives, who are carried like it (§3.14).
   if (!is_personnel(card) || c.disabled) return Rule::kOk;
   // Nobody boards where they could not work with the crew or the vessel (no voluntary house
