@@ -289,6 +289,16 @@ MemberFacts Engine::base_facts(CardId personnel) const {
   facts.cunning = shape.card.personnel().cunning();
   facts.strength = shape.card.personnel().strength();
   facts.affiliations = def.affiliations;
+  // An affiliation a card imposes (Frame of Mind, Discommendation) is the one formulas read; a
+  // multi-affiliation personnel's own choice is not: it still counts as any of its icons.
+  if (s_.may_have(EffectKind::kAffiliation)) {
+    for (const Effect& x : s_.effects) {
+      if (x.kind == EffectKind::kAffiliation && x.card == personnel && x.source != personnel) {
+        facts.affiliations = bit(static_cast<Affiliation>(x.value));
+        break;
+      }
+    }
+  }
   constexpr std::uint32_t kStaffing = (1u << v1::STCCG_ICON_STAFF) | (1u << v1::STCCG_ICON_COMMAND);
   facts.icons = (def.icons & ~kStaffing) | (shape.icons & kStaffing);
   if (s_.may_have(EffectKind::kIcon)) {

@@ -162,7 +162,8 @@ class Engine {
   void kill(CardId personnel, std::span<const CardId> killed_with = {});
   // `seat` takes part in a battle: mission bonuses lost by battling are lost (Mordock).
   void took_part_in_battle(Seat seat);
-  // `by`: the player destroying it in a battle, told to its handler (Handler::destroyed).
+  // `by`: the player destroying it, in a battle or with a card played to destroy it, told to
+  // its handler (Handler::destroyed) and the watchers (Handler::vessel_destroyed).
   void destroy_vessel(CardId vessel, Seat by = kNoSeat);
   void draw(Seat seat);
   // Takes `c` from `seat`'s draw deck into the hand without drawing it (a search); taking the
@@ -549,8 +550,9 @@ class Engine {
   // --- Damage and repair (battle/damage.cpp) ---
   // Damage to a ship or facility not from a battle (a dilemma, an event): rotation damage, or
   // default damage markers when `by`, the player inflicting it, has a Battle Bridge side deck
-  // open (§3.13, A-13); destroyed at HULL 0.
-  void damage(CardId target, Seat by);
+  // open (§3.13, A-13); destroyed at HULL 0, by `destroyer` if a card that player played meant
+  // it (Plasma Fire; kNoSeat: a dilemma, a hazard: CRD IV.4 Mona Lisa).
+  void damage(CardId target, Seat by, Seat destroyer = kNoSeat);
   // Damage that may not destroy (Calamarain): markers that would destroy the card are not
   // placed, and rotation spares a card already damaged. False if nothing was done.
   bool damage_sparing(CardId target, Seat by);

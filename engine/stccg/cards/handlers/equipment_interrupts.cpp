@@ -73,7 +73,12 @@ Rule overload_still_legal(const Engine& e, Seat, const Action& play) {
 
 void overload_resolve(Engine& e, ActionFrame& f) {
   const std::vector<CardId> there = present(e, f.action.b);
-  if (!there.empty()) e.to_discard(e.random_member(there));
+  if (there.empty()) return;
+  const CardId hit = e.random_member(there);
+  // Played to destroy it: a card that costs its destroyer points is told who (Mona Lisa).
+  const Handler* handler = e.state().handler(hit);
+  if (handler && handler->destroyed) handler->destroyed(e, hit, f.actor);
+  if (e.state().in_play_at(hit)) e.to_discard(hit);
 }
 
 }  // namespace

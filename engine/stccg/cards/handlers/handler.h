@@ -189,8 +189,9 @@ struct Handler {
   // and in its battles its side has no seat, draws no tactics and returns fire at every card
   // attacking it (battle/ship_battle.cpp).
   bool self_controlling = false;
-  // It was destroyed in a battle by `by` (kNoSeat: not by a player); it is discarded unless this
-  // placed it (the Borg Ship goes to the destroyer's bonus area).
+  // It was destroyed by `by`, in a battle or with a card played to destroy it (kNoSeat: not by a
+  // player); it is discarded unless this placed it (the Borg Ship goes to the destroyer's bonus
+  // area).
   void (*destroyed)(Engine&, CardId self, Seat by) = nullptr;
   // While it is in play, `vessel` is about to be destroyed by `by` (kNoSeat: not by a player),
   // still in play (Klingon Civil War scores it).

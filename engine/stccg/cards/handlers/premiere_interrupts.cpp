@@ -337,7 +337,8 @@ void orbit_end_of_turn(Engine& e, CardId self) {
   const CardId ship = e.state().cards[self].host;
   if (!owners_next_turn_ends(e, self, ship)) return;
   if (tested_shields(e, ship) <= kStableShields) {
-    e.destroy_vessel(ship);  // the card goes with it
+    // By its player, who played it to destroy the ship (CRD IV.4); the card goes with it.
+    e.destroy_vessel(ship, e.state().cards[self].controller);
   } else {
     e.to_discard(self);
   }
@@ -386,7 +387,7 @@ void destruct_end_of_turn(Engine& e, CardId self) {
   }
   e.destroy_vessel(ship, player);
   for (CardId c : blasted) {
-    if (e.state().in_play_at(c)) e.damage(c, player);
+    if (e.state().in_play_at(c)) e.damage(c, player, player);
   }
 }
 

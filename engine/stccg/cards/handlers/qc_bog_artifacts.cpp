@@ -85,9 +85,15 @@ void canar_state_check(Engine& e, CardId self) {
   e.to_discard(woman);  // the Canar goes with her
 }
 
-// --- Mona Lisa: an artifact used as equipment. Destroyed with the ship or facility carrying
-// it, it costs the player who destroyed that vessel in a battle its printed points (-25);
-// destroyed by no player (a dilemma, the Borg Ship), it costs no one (CRD IV.4).
+// --- Mona Lisa: an artifact used as equipment. Destroyed, or with the ship or facility
+// carrying it, it costs the player directly responsible its printed points (-25): who destroyed
+// that vessel in a battle, or played a card to destroy it or the vessel (Plasma Fire, Disruptor
+// Overload); destroyed by no player (a dilemma, a hazard, the Borg Ship), it costs no one
+// (CRD IV.4).
+
+void mona_lisa_destroyed(Engine& e, CardId self, Seat by) {
+  if (by != kNoSeat) e.score(by, e.state().def(self).card.artifact().points(), self);
+}
 
 void mona_lisa_vessel_destroyed(Engine& e, CardId self, CardId vessel, Seat by) {
   const State& s = e.state();
@@ -211,6 +217,7 @@ extern const Handler kCanar{
 extern const Handler kMonaLisa{
     .name = "mona_lisa",
     .test = "tests/scenarios/card-qc-bog-artifacts.scn",
+    .destroyed = mona_lisa_destroyed,
     .vessel_destroyed = mona_lisa_vessel_destroyed,
 };
 

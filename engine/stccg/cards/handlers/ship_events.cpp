@@ -48,7 +48,8 @@ void plasma_fire_state_check(Engine& e, CardId self) {
 
 void plasma_fire_end_of_turn(Engine& e, CardId self) {
   if (!owners_later_turn(e, self) || aboard(e, self, Classification::kSecurity)) return;
-  e.damage(e.state().cards[self].host, e.state().cards[self].controller);
+  const Seat player = e.state().cards[self].controller;  // played to destroy it (CRD IV.4)
+  e.damage(e.state().cards[self].host, player, player);
 }
 
 // --- Warp Core Breach: at the end of the owner's next turn the ship is destroyed unless an
@@ -59,7 +60,8 @@ void breach_end_of_turn(Engine& e, CardId self) {
   if (aboard(e, self, Classification::kEngineer)) {
     e.to_discard(self);
   } else {
-    e.destroy_vessel(e.state().cards[self].host);  // the card goes with it
+    // By its player, who played it to destroy the ship (CRD IV.4); the card goes with it.
+    e.destroy_vessel(e.state().cards[self].host, e.state().cards[self].controller);
   }
 }
 

@@ -154,10 +154,10 @@ int Engine::inflict(CardId target, Seat by, int level, CardId tactic, int extra_
   return was_damaged ? 1 : 2;
 }
 
-void Engine::damage(CardId target, Seat by) {
+void Engine::damage(CardId target, Seat by, Seat destroyer) {
   // Default damage markers, or rotation whatever the side decks under A-13's other reading.
   inflict(target, s_.options.dilemma_damage_markers ? by : kNoSeat, 1, kNoCard);
-  if (s_.in_play_at(target) && hull(target) <= 0) destroy_vessel(target);
+  if (s_.in_play_at(target) && hull(target) <= 0) destroy_vessel(target, destroyer);
 }
 
 bool Engine::damage_sparing(CardId target, Seat by) {
