@@ -13,7 +13,9 @@ extern const Handler kAntiMatterPod;
 namespace {
 
 // --- Anti-Matter Pod: aboard a ship of its player at a space mission, it may be left there as
-// one of their orders (a use of the pod, kUseCard): it lies on that mission.
+// one of their orders (a use of the pod, kUseCard): it lies on that mission. Lying there, its
+// owner may take it aboard again, onto a ship of theirs at that location (a use naming the
+// ship); the opponent may not (CRD IV.9).
 // The next ship (anyone's) that moves there and stops is damaged unless it has Navigation x3
 // aboard, and the pod is discarded; a ship reporting there is not hit (CRD IV.9). Not
 // cumulative: of several pods at one location one acts at a time. A personnel aboard the ship
@@ -37,10 +39,23 @@ void pod_nullify_orders(const Engine& e, CardId self, std::vector<Action>& out) 
   }
 }
 
+// Its owner's ships at the location where it lies, that may take it aboard.
+void pod_collect_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
+  const State& s = e.state();
+  const CardState& pod = s.cards[self];
+  const LocIndex here = e.location_of(self);
+  if (pod.where != Where::kOn || pod.owner != seat || here == kNoLoc) return;
+  for (CardId ship : s.in_play_where(Where::kSpace)) {
+    if (e.is_ship(ship) && s.cards[ship].controller == seat && e.location_of(ship) == here)
+      out.push_back({ActionKind::kUseCard, self, ship});
+  }
+}
+
 void pod_orders(const Engine& e, Seat seat, CardId self, std::vector<Action>& out) {
   const State& s = e.state();
   const CardState& pod = s.cards[self];
   if (pod.controller == seat) pod_nullify_orders(e, self, out);
+  pod_collect_orders(e, seat, self, out);
   if (pod.where != Where::kAboard || !e.is_ship(pod.host) || s.cards[pod.host].controller != seat)
     return;
   const LocIndex here = e.location_of(pod.host);
@@ -51,6 +66,13 @@ void pod_resolve(Engine& e, ActionFrame& f) {
   State& s = e.state();
   const CardId self = f.action.a;
   if (!s.in_play_at(self) || f.action.kind != ActionKind::kUseCard) return;
+  if (f.action.b != kNoCard && e.is_ship(f.action.b)) {
+    std::vector<Action> still;
+    pod_collect_orders(e, f.actor, self, still);
+    if (std::find(still.begin(), still.end(), f.action) != still.end())
+      e.move_card(self, Zone::kPlay, Where::kAboard, kNoLoc, f.action.b, f.actor);
+    return;
+  }
   if (f.action.b != kNoCard) {
     std::vector<Action> still;
     pod_nullify_orders(e, self, still);
@@ -104,7 +126,9 @@ extern const Handler kAntiMatterPod{
     .resolve = pod_resolve,
     .orders = pod_orders,
     .ship_arrived = pod_ship_arrived,
-    .use_label = "leave it here, for the next ship that stops at this mission; or nullify the card",
+    .use_label =
+        "leave it here, for the next ship that stops at this mission; take it aboard "
+        "that ship again; or nullify the card",
 };
 
 }  // namespace spacedock::stccg::handlers

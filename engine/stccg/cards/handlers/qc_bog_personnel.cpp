@@ -95,7 +95,9 @@ void lal_step(Engine& e, CardFrame& f) {
 }
 
 // --- K'chiQ: any one skill as she reports; at the start of each of her owner's turns, another
-// in its place, or the same kept.
+// in its place, or the same kept. Her first skill is that choosing, the chosen one her second
+// (CRD IV.10.C): while her first entry is lost (Tsiolkovsky Infection) she keeps the skill but
+// may not trade it. Two K'chiQs present together are both discarded.
 
 enum KchiqStep : std::uint8_t { kKchiqReport, kKchiqExchange };
 
@@ -110,12 +112,18 @@ std::vector<SkillId> kchiq_any_skill(const Engine& e) {
 
 void kchiq_start_of_turn(Engine& e, CardId self) {
   const State& s = e.state();
-  if (s.active != s.cards[self].owner || s.cards[self].controller != s.cards[self].owner) return;
+  if (s.active != s.cards[self].owner || s.cards[self].controller != s.cards[self].owner ||
+      e.lost_skill_entry(self) == 0)
+    return;
   e.state().frames.emplace_back(
       CardFrame{.card = self, .player = s.cards[self].owner, .sub = kKchiqExchange});
 }
 
 void kchiq_step(Engine& e, CardFrame& f) {
+  if (!e.state().in_play_at(f.card)) {
+    e.state().frames.pop_back();  // discarded as she reported, beside another K'chiQ
+    return;
+  }
   const bool exchange = f.sub == kKchiqExchange;
   const auto skill = e.choose_skill(f.player, f.card, kchiq_any_skill(e), exchange);
   if (!skill) return;
@@ -127,6 +135,19 @@ void kchiq_step(Engine& e, CardFrame& f) {
     }
   }
   e.state().frames.pop_back();  // `f` is gone from here on
+}
+
+void kchiq_state_check(Engine& e, CardId self) {
+  const State& s = e.state();
+  if (e.in_stasis(self)) return;
+  for (CardId c : s.in_play) {
+    if (c != self && s.handler(c) == s.handler(self) && !e.in_stasis(c) &&
+        s.present_together(c, self)) {
+      e.to_discard(c);
+      e.to_discard(self);
+      return;
+    }
+  }
 }
 
 // --- Soong-type Android: a classification of the standard seven (also the first skill of its
@@ -212,6 +233,7 @@ extern const Handler kKchiq{
     .test = "tests/scenarios/card-qc-bog-personnel-choices.scn",
     .reported = chooser_reported,
     .start_of_turn = kchiq_start_of_turn,
+    .state_check = kchiq_state_check,
     .step = kchiq_step,
     .choose_label = "choose her skill (done: keep the one she has)",
 };

@@ -7,6 +7,17 @@
 namespace spacedock::stccg::handlers {
 namespace {
 
+// The attempt of `seat` whose Away Team faces a Firestorm just revealed: the one dilemma the
+// Armbands may escape, by beaming up (CRD II.4 errata, IV.8).
+const AttemptFrame* firestorm_faced(const Engine& e, Seat seat, const WindowFrame* window) {
+  if (!window || window->kind != WindowKind::kDilemma) return nullptr;
+  const AttemptFrame* attempt = e.top_frame<AttemptFrame>();
+  if (!attempt || attempt->player != seat || attempt->current != window->about ||
+      e.state().def(window->about).title() != "Firestorm")
+    return nullptr;
+  return attempt;
+}
+
 // Never during a dilemma, and in a battle only until its winner is known.
 bool armbands_window(const WindowFrame* window) {
   if (!window) return true;
@@ -55,8 +66,15 @@ std::vector<CardId> destinations(const Engine& e, Seat seat, CardId person) {
 
 void armbands_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* window,
                     std::vector<Action>& out) {
-  if (!armbands_window(window)) return;
   const State& s = e.state();
+  if (const AttemptFrame* attempt = firestorm_faced(e, seat, window)) {
+    for (CardId c : attempt->members) {
+      if (s.cards[c].where == Where::kSurface && !destinations(e, seat, c).empty())
+        out.push_back({ActionKind::kPlayInterrupt, self, c});
+    }
+    return;
+  }
+  if (!armbands_window(window)) return;
   for (CardId c : s.in_play) {
     if (e.is_personnel(c) && s.cards[c].controller == seat && !destinations(e, seat, c).empty())
       out.push_back({ActionKind::kPlayInterrupt, self, c});
@@ -73,6 +91,8 @@ void beam(Engine& e, CardId person, CardId to, LocIndex loc) {
   } else {
     e.move_card(person, Zone::kPlay, Where::kAboard, kNoLoc, to);
   }
+  // One who beams out of an attempting group (escaping a Firestorm) no longer faces its cards.
+  if (AttemptFrame* attempt = e.top_frame<AttemptFrame>()) e.prune(*attempt);
 }
 
 // Beams the named personnel, then any others of the player from the same place to the same
