@@ -180,7 +180,10 @@ std::uint32_t rules_version(v1::Game game) {
       // Doe's prevention a choice, the Rogue Borg's takeover losing deactivated holograms, a
       // download of any or all of its titles, and Scanner Interference nullifying scans and
       // seeding a card after one, a nullifier answering the earner's play of an artifact of
-      // the opponent's seeding
+      // the opponent's seeding, a landed shuttle boarded by no opponent, the Mona Lisa charging
+      // the player of a card that destroys it, an imposed affiliation read by formulas (Frame
+      // of Mind), two K'chiQs discarded and her skill fixed while her first is lost, the
+      // Anti-Matter Pod collected again, the Armbands escaping Firestorm
       return 15;
     default:
       return 0;
