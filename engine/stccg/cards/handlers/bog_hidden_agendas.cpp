@@ -25,9 +25,13 @@ namespace {
 // `downloads` entry starts (the cards it names, from the draw deck): an order of its
 // controller's turn, or a response in a window of either turn, suspending what is under way.
 
+// Face up on its player's table, where its functions act.
+bool face_up_on_table(const Engine& e, CardId self) {
+  return agenda_in_effect(e, self) && e.state().cards[self].where == Where::kTable;
+}
+
 void discard_download_orders(const Engine& e, Seat, CardId self, std::vector<Action>& out) {
-  if (agenda_in_effect(e, self) && e.state().cards[self].where == Where::kTable)
-    out.push_back({ActionKind::kUseCard, self});
+  if (face_up_on_table(e, self)) out.push_back({ActionKind::kUseCard, self});
 }
 
 void discard_download_responses(const Engine& e, Seat seat, CardId self, const WindowFrame&,
@@ -56,13 +60,9 @@ bool is_scan(const State& s, CardId c) {
   return std::find(std::begin(kScans), std::end(kScans), s.def(c).title()) != std::end(kScans);
 }
 
-bool interference_up(const Engine& e, CardId self) {
-  return agenda_in_effect(e, self) && e.state().cards[self].where == Where::kTable;
-}
-
 bool interference_nullifies(const Engine& e, CardId self, Seat seat, const Action& play) {
   const State& s = e.state();
-  if (!interference_up(e, self) || !is_scan(s, play.a)) return false;
+  if (!face_up_on_table(e, self) || !is_scan(s, play.a)) return false;
   const LocIndex loc = play.b == kNoCard ? kNoLoc : mission_location(s, play.b);
   const auto computer = s.db->skills().find("Computer Skill");
   for (CardId ship : s.in_play_where(Where::kSpace)) {
@@ -104,7 +104,7 @@ void interference_responses(const Engine& e, Seat seat, CardId self, const Windo
   discard_download_responses(e, seat, self, window, out);
   const State& s = e.state();
   if (window.kind != WindowKind::kCardActed || window.about == kNoCard ||
-      !interference_up(e, self) || !is_scan(s, window.about) ||
+      !face_up_on_table(e, self) || !is_scan(s, window.about) ||
       s.cards[window.about].controller == seat)
     return;
   const LocIndex loc = scanned_location(e, window.about);
@@ -119,7 +119,7 @@ void interference_resolve(Engine& e, ActionFrame& f) {
   const LocIndex loc = scanned_location(e, f.action.b);
   if (loc == kNoLoc) return;
   if (f.sub == 0) {
-    if (!interference_up(e, self)) return;
+    if (!face_up_on_table(e, self)) return;
     e.to_discard(self);
     f.sub = 1;
   }
