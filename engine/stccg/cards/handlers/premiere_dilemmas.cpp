@@ -5,12 +5,17 @@
 // (Menthar Booby Trap, Cytherians), a mission blocked by a card on it (Radioactive Garbage Scow),
 // choices (Sarjenka, El-Adrel Creature), the hand swap of Iconian Computer Weapon and Q.
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "engine/stccg/cards/handlers/common.h"
 #include "engine/stccg/cards/handlers/handler.h"
 #include "engine/stccg/rules/engine.h"
 
 namespace spacedock::stccg::handlers {
+
+extern const Handler kQNet;
+
 namespace {
 
 // --- Shared pieces ---
@@ -368,10 +373,103 @@ void phased_matter(Engine& e, AttemptFrame& f) {
 }
 
 // --- Q (1997): overcome, every other dilemma under the mission is discarded; failed, the group
-// is stopped and the opponent may rearrange the spaceline, one exchange of two locations at a
-// time (`f.paid` holds the first location picked), until done. Any order of n locations is
-// reached in n - 1 exchanges, so no more are offered (`f.picked` counts them): a rearrangement
-// ends, as the card means, and a player can never keep the game turning on it.
+// is stopped and the opponent may rearrange the spaceline, one move at a time, until done (CRD
+// IV.5D): exchange two locations, each whole with what is at, under and on it, but for the
+// Q-Nets, which are no part of a location (played between two) and stay in their gaps; move a
+// Q-Net to a gap that has none (a second one there would lie between a location and a Q-Net); or
+// move a Gaps in Normal Space location, with what is on it, between two other missions. No move
+// that leaves a Gaps beside another or at an end is offered. `f.paid` holds the location or
+// Q-Net picked first; `f.picked` counts the moves. Any arrangement of n locations is n - 1 moves
+// away (the missions' order, then each Gaps to its place), and the Q-Nets two each at most (one
+// more to break a cycle of them), so no more are offered: a rearrangement ends, as the card
+// means, and a player can never keep the game turning on it.
+
+bool is_q_net(const State& s, CardId c) {
+  return s.handler(c) == &kQNet && s.cards[c].zone == Zone::kPlay && s.cards[c].where == Where::kOn;
+}
+
+// The gap a Q-Net sits in: right of the location it is played on (handlers/spaceline_events.cpp).
+LocIndex net_gap(const State& s, CardId net) {
+  return s.cards[s.cards[net].host].loc;
+}
+
+// Whether every location of `order` (spaceline indices, left to right) that is no mission (a
+// Gaps in Normal Space) is between two missions, as it must be played (CRD IV.7).
+bool gaps_between_missions(const State& s, const std::vector<LocIndex>& order) {
+  const auto mission = [&](std::size_t i) {
+    return s.type(s.spaceline[order[i]].mission) == v1::STCCG_CARD_TYPE_MISSION;
+  };
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    if (!mission(i) && (i == 0 || i + 1 == order.size() || !mission(i - 1) || !mission(i + 1)))
+      return false;
+  }
+  return true;
+}
+
+// What the opponent may do with `picked`: a Q-Net goes onto the location left of a gap without
+// one (kChoose); a location is exchanged with another (kChoose), and a Gaps also goes between
+// the locations at loc - 1 and loc (kInsertMission).
+std::vector<Action> q_moves(const State& s, CardId picked) {
+  std::vector<Action> out;
+  const auto size = static_cast<LocIndex>(s.spaceline.size());
+  if (is_q_net(s, picked)) {
+    for (LocIndex gap = 0; gap + 1 < size; ++gap) {
+      const bool netted = std::any_of(s.in_play.begin(), s.in_play.end(), [&](CardId c) {
+        return is_q_net(s, c) && net_gap(s, c) == gap;
+      });
+      if (!netted) out.push_back({ActionKind::kChoose, s.spaceline[gap].mission});
+    }
+    return out;
+  }
+  const LocIndex from = s.cards[picked].loc;
+  std::vector<LocIndex> line(size);
+  for (LocIndex i = 0; i < size; ++i)
+    line[i] = i;
+  for (LocIndex other = 0; other < size; ++other) {
+    std::vector<LocIndex> order = line;
+    std::swap(order[from], order[other]);
+    if (other != from && gaps_between_missions(s, order))
+      out.push_back({ActionKind::kChoose, s.spaceline[other].mission});
+  }
+  if (s.type(picked) == v1::STCCG_CARD_TYPE_MISSION) return out;
+  for (LocIndex at = 0; at <= size; ++at) {
+    if (at == from || at == from + 1) continue;  // where it is
+    std::vector<LocIndex> order = line;
+    order.erase(order.begin() + from);
+    order.insert(order.begin() + (at > from ? at - 1 : at), from);
+    if (gaps_between_missions(s, order))
+      out.push_back({ActionKind::kInsertMission, picked, kNoCard, at});
+  }
+  return out;
+}
+
+void q_move(Engine& e, CardId picked, const Action& move) {
+  State& s = e.state();
+  if (is_q_net(s, picked)) {
+    e.move_card(picked, Zone::kPlay, Where::kOn, kNoLoc, move.a, s.cards[picked].controller);
+    return;
+  }
+  LocIndex from = s.cards[picked].loc;
+  if (move.kind == ActionKind::kInsertMission) {
+    // One place at a time: the Q-Nets go with the locations they are on, each still in a gap.
+    const auto to = static_cast<LocIndex>(move.loc > from ? move.loc - 1 : move.loc);
+    for (; from < to; ++from)
+      s.swap_locations(from, from + 1);
+    for (; from > to; --from)
+      s.swap_locations(from, from - 1);
+    return;
+  }
+  const LocIndex other = s.cards[move.a].loc;
+  std::vector<std::pair<CardId, LocIndex>> nets;  // the Q-Nets of the two gaps right of them
+  for (CardId c : s.in_play) {
+    if (is_q_net(s, c) && (net_gap(s, c) == from || net_gap(s, c) == other))
+      nets.emplace_back(c, net_gap(s, c));
+  }
+  s.swap_locations(from, other);
+  for (const auto& [net, gap] : nets)
+    e.move_card(net, Zone::kPlay, Where::kOn, kNoLoc, s.spaceline[gap].mission,
+                s.cards[net].controller);
+}
 
 void q_dilemma(Engine& e, AttemptFrame& f) {
   State& s = e.state();
@@ -390,21 +488,26 @@ void q_dilemma(Engine& e, AttemptFrame& f) {
     f.picked = 0;
   }
   const Seat opponent = State::other(f.player);
-  while (f.picked + 1u < s.spaceline.size()) {
-    std::vector<CardId> missions;
-    for (const Location& loc : s.spaceline) {
-      if (f.paid.empty() || loc.mission != f.paid.front()) missions.push_back(loc.mission);
-    }
+  const auto nets = static_cast<std::size_t>(
+      std::count_if(s.in_play.begin(), s.in_play.end(), [&](CardId c) { return is_q_net(s, c); }));
+  while (f.picked + 1u < s.spaceline.size() + 2 * nets) {
     if (f.paid.empty()) {
-      const auto first = e.pick_or_done(opponent, missions);
+      std::vector<CardId> movable;
+      for (const Location& loc : s.spaceline)
+        movable.push_back(loc.mission);
+      for (CardId c : s.in_play) {
+        if (is_q_net(s, c)) movable.push_back(c);
+      }
+      std::erase_if(movable, [&](CardId c) { return q_moves(s, c).empty(); });
+      const auto first = e.pick_or_done(opponent, movable);
       if (!first) return;
       if (*first == kNoCard) break;
       f.paid.push_back(*first);
       continue;
     }
-    const auto second = e.pick(opponent, missions);
-    if (!second) return;
-    s.swap_locations(s.cards[f.paid.front()].loc, s.cards[*second].loc);
+    const auto move = e.take_answer();
+    if (!move) return e.ask(opponent, q_moves(s, f.paid.front()));
+    q_move(e, f.paid.front(), *move);
     f.paid.clear();
     ++f.picked;
   }
