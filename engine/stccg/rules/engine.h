@@ -146,7 +146,8 @@ class Engine {
   bool all_see(CardId c) const;
   // Whether `seat` may see it where it is now: everyone may, or it is theirs and its owner may.
   bool seat_sees(Seat seat, CardId c) const;
-  // Whether `c` is aboard a ship or facility `seat` controls: in their crew, which they know.
+  // Whether `c` is aboard a ship or facility `seat` controls, or in an Away Team of theirs: in
+  // their crew or team, which they know.
   bool knows_as_crew(Seat seat, CardId c) const;
   void move_card(CardId c, Zone zone, Where where = Where::kNone, LocIndex loc = kNoLoc,
                  CardId host = kNoCard, Seat controller = kNoSeat,
@@ -448,7 +449,7 @@ class Engine {
   // A ship landed on the planet where it is, not in orbit (Handler::lands).
   bool landed(CardId ship) const;
   // `seat`'s personnel on the planet at `loc` who may be in an Away Team: not disabled, not in
-  // stasis.
+  // stasis; an infiltrator in their team too, and not in its owner's (team_player).
   bool stands_on(Seat seat, LocIndex loc, CardId c) const;
   std::vector<CardId> on_surface(Seat seat, LocIndex loc) const;
   std::vector<std::vector<CardId>> away_teams(Seat seat, LocIndex loc) const;
@@ -657,8 +658,9 @@ class Engine {
   // An Away Team battle against the team `opponent` leads, its frame `b` made: announced, both
   // players marked as having battled, the defender's location as attacked, then fought.
   void open_away_team_battle(PersonnelBattleFrame b, CardId opponent);
-  // A battle a card starts aboard `vessel` between the personnel it names; `initiators` add
-  // `strength_bonus` to their total and need no leader (Dial Martok for Murder).
+  // A battle a card starts aboard `vessel` (kNoCard: on the planet where `initiators` stand)
+  // between the personnel it names; `initiators` add `strength_bonus` to their total and need no
+  // leader (Dial Martok for Murder).
   void begin_battle_aboard(Seat seat, CardId vessel, std::vector<CardId> initiators,
                            std::vector<CardId> opponents, int strength_bonus);
   void step(PersonnelBattleFrame& b);
@@ -730,12 +732,23 @@ class Engine {
   // infiltrator: the vessel's affiliation matches one of its infiltration icons.
   bool may_infiltrate(CardId personnel, CardId vessel) const;
   // Whether `personnel` is infiltrating: aboard a ship or facility another player controls, in
-  // its crew, under its owner's control (not a captive).
+  // its crew, or in another player's Away Team, under its owner's control (not a captive).
   bool infiltrating(CardId personnel) const;
-  // The player whose crew `personnel` infiltrates (kNoSeat: none).
+  // The player whose crew or Away Team `personnel` infiltrates (kNoSeat: none).
   Seat infiltrated_player(CardId personnel) const;
+  // The player whose Away Team `personnel`, on a planet, stands in: its controller's, or the
+  // other player's whose team it joined as an infiltrator (EffectKind::kInTeam).
+  Seat team_player(CardId personnel) const;
+  // Whether `personnel` may join `team`, the other player's Away Team, as an infiltrator: one of
+  // the team's own members has an affiliation of its infiltration icons.
+  bool may_infiltrate_team(CardId personnel, std::span<const CardId> team) const;
+  // Whether `card`, aboard at `here`, may beam or walk down into the other player's Away Team
+  // named by `member`, its first member (check_transfer's test).
+  Rule may_join_team(CardId card, CardId member, LocIndex here) const;
+  // `personnel`, just down on the planet, joins `holder`'s Away Team there.
+  void join_team(CardId personnel, Seat holder);
   // Exposes an infiltrator: from now on, aboard the other player's ship or facility, it is an
-  // intruder, in no crew.
+  // intruder, in no crew; on a planet, it stands with its owner's personnel.
   void expose_infiltrator(CardId personnel);
   // An exposed infiltrator aboard the other player's ship or facility.
   bool intruder(CardId personnel) const;

@@ -128,7 +128,7 @@ bool Engine::crewed_by_cards(CardId vessel) const {
 
 bool Engine::stands_on(Seat seat, LocIndex loc, CardId c) const {
   const CardState& card = s_.cards[c];
-  return card.where == Where::kSurface && card.loc == loc && card.controller == seat &&
+  return card.where == Where::kSurface && card.loc == loc && team_player(c) == seat &&
          is_personnel(c) && !card.disabled && !in_stasis(c);
 }
 
@@ -157,7 +157,7 @@ std::vector<std::vector<CardId>> Engine::away_teams(Seat seat, LocIndex loc) con
   }
   for (const bool non_aligned : {false, true}) {
     for (CardId c : surface) {
-      if (!stands_on(seat, loc, c) ||
+      if (!stands_on(seat, loc, c) || s_.cards[c].controller != seat ||
           (affiliations(c) == bit(Affiliation::kNonAligned)) != non_aligned)
         continue;
       auto team = std::find_if(teams.begin(), teams.end(),
@@ -168,6 +168,16 @@ std::vector<std::vector<CardId>> Engine::away_teams(Seat seat, LocIndex loc) con
       }
       team->push_back(c);
     }
+  }
+  if (!s_.may_have(EffectKind::kInTeam) || teams.empty()) return teams;
+  // The other player's infiltrators last, whatever their compatibility: each in a team it may
+  // infiltrate, or the first if its members changed since it joined (infiltration.cpp).
+  for (CardId c : surface) {
+    if (s_.cards[c].controller == seat || !stands_on(seat, loc, c)) continue;
+    auto team = std::find_if(teams.begin(), teams.end(), [&](const std::vector<CardId>& t) {
+      return may_infiltrate_team(c, t);
+    });
+    (team == teams.end() ? teams.front() : *team).push_back(c);
   }
   return teams;
 }

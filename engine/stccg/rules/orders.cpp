@@ -153,8 +153,17 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       }
       // Down to the planet: check_transfer's test, the card's own part done above.
       if (s_.cards[c].where == Where::kAboard && beam_down_allowed(c, here) == Rule::kOk &&
-          !(beaming_watched[here] && beaming_blocked(c, kNoCard)))
+          !(beaming_watched[here] && beaming_blocked(c, kNoCard))) {
         options.push_back({ActionKind::kTransfer, c, kNoCard, here});
+        // Into the other player's Away Teams there, each named by its first member
+        // (infiltration.cpp).
+        if (infiltration_icons(c) && !s_.cards[c].disabled) {
+          for (const auto& team : away_teams(State::other(seat), here)) {
+            if (may_infiltrate_team(c, team))
+              options.push_back({ActionKind::kTransfer, c, team.front(), here});
+          }
+        }
+      }
     }
   });
   // Where your vessels are, and where either player has anyone on the planet: most locations
@@ -779,6 +788,7 @@ Rule Engine::check_transfer(Seat seat, CardId card, CardId to, LocIndex loc) con
   if (loc != here) return Rule::kNotSameLocation;
   if (to == kNoCard) return may_beam_down(card, here);
   if (!s_.in_play_at(to)) return Rule::kNoTarget;
+  if (s_.cards[to].where == Where::kSurface) return may_join_team(card, to, here);
   if (Rule r = may_board(seat, card, to, here, crew(to)); r != Rule::kOk) return r;
   return beaming_blocked(card, to) ? Rule::kBlocked : Rule::kOk;
 }

@@ -153,10 +153,11 @@ bool Engine::seat_sees(Seat seat, CardId c) const {
 
 bool Engine::knows_as_crew(Seat seat, CardId c) const {
   // A crew is known to the player whose ship or facility it is in, whoever controls its members
-  // (an infiltrator: infiltration.cpp).
+  // (an infiltrator: infiltration.cpp), and so is an Away Team to its player.
   const CardState& card = s_.cards[c];
-  return card.zone == Zone::kPlay && card.where == Where::kAboard &&
-         s_.cards[card.host].controller == seat;
+  if (card.zone != Zone::kPlay) return false;
+  if (card.where == Where::kSurface) return team_player(c) == seat;
+  return card.where == Where::kAboard && s_.cards[card.host].controller == seat;
 }
 
 std::uint32_t Engine::new_handle() {
@@ -224,6 +225,11 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
   // A captive moved off the ship or facility whose Brig it is in is out of that Brig.
   if (s_.may_have(EffectKind::kInBrig) && host != card.host)
     end_effects([&](const Effect& x) { return x.kind == EffectKind::kInBrig && x.card == c; });
+  // An infiltrator leaving the planet, or changing hands, leaves the Away Team it joined.
+  if (s_.may_have(EffectKind::kInTeam) &&
+      (zone != card.zone || where != card.where || loc != card.loc ||
+       (controller == kNoSeat ? card.owner : controller) != card.controller))
+    end_effects([&](const Effect& x) { return x.kind == EffectKind::kInTeam && x.card == c; });
   if (card.zone == Zone::kPlay && zone != Zone::kPlay) {
     // Whatever is aboard or played on a card leaves play with it, however it goes (to_discard
     // has already taken them, with their causes, when it is a discard).

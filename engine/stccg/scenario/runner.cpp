@@ -227,6 +227,7 @@ class CaseRunner {
     if (a.kind == ActionKind::kNameCardType) a.loc = card_type_named(spec.word);
     if (a.kind == ActionKind::kPlayEvent) a.kind = play_kind(a.a);
     if (a.kind == ActionKind::kBattle) return battle_anchors(a);
+    if (a.kind == ActionKind::kTransfer) return team_anchor(a);
     return a.kind == ActionKind::kAttempt ? away_team_anchor(a) : a;
   }
 
@@ -263,6 +264,17 @@ class CaseRunner {
       if (*member == kNoCard || state().cards[*member].where != Where::kSurface) continue;
       const std::vector<CardId> team = rules.battle_team(*member);
       if (!team.empty()) *member = team.front();
+    }
+    return a;
+  }
+
+  // An infiltrator beams into the other player's Away Team named by its first member: "beam X to
+  // Kurn" means into the team that holds Kurn.
+  Action team_anchor(Action a) const {
+    if (!game_ || a.b == kNoCard || state().cards[a.b].where != Where::kSurface) return a;
+    const Engine& rules = game_->rules();
+    for (const std::vector<CardId>& team : rules.away_teams(rules.team_player(a.b), a.loc)) {
+      if (std::find(team.begin(), team.end(), a.b) != team.end()) a.b = team.front();
     }
     return a;
   }

@@ -171,6 +171,9 @@ enum class EffectKind : std::uint8_t {
   // aboard (BoG "Brigs": held there, not escorted); it is out again when taken out, moved off
   // `source`, or freed (Engine::in_brig).
   kInBrig,
+  // `card`, an infiltrator that beamed or walked down to the planet at `loc`, is in `player`'s
+  // Away Team there, the other player's (rules/infiltration.cpp); it ends when the card moves.
+  kInTeam,
 };
 
 // When an effect ends.

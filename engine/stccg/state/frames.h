@@ -253,9 +253,10 @@ struct PersonnelBattleFrame {
   CardId rogue_host = kNoCard;  // Rogue Borg battling the crew of this ship
   DefIndex rogue_def = 0;       // and the card they are
   bool rogue_raid = false;      // against the Away Team in sides[1] instead (Lore Returns)
-  // A battle a card started aboard this ship or facility, between the personnel it named (an
-  // infiltrator against its crewmates: Dial Martok for Murder): no leader is needed, and side 0
-  // adds `strength_bonus` to its STRENGTH total.
+  // A battle a card started aboard this ship or facility (kNoCard: on the planet at `loc`, or
+  // no such battle), between the personnel it named (an infiltrator against its crewmates or
+  // teammates: Dial Martok for Murder): no leader is needed (`terms`), and side 0 adds
+  // `strength_bonus` to its STRENGTH total.
   CardId aboard = kNoCard;
   std::int16_t strength_bonus = 0;
   BattleTerms terms;

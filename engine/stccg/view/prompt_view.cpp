@@ -212,6 +212,9 @@ class Labeller {
       }
       case kTransfer:
         if (a.b == kNoCard) return "Beam " + card(a.a) + " down to " + mission_title(s_, a.loc);
+        if (game_.rules().is_personnel(a.b))  // an infiltrator into the other player's team
+          return "Beam " + card(a.a) + " down into the Away Team of " + card(a.b) + " at " +
+                 mission_title(s_, a.loc);
         return "Beam " + card(a.a) + " aboard " + card(a.b);
       case kAttempt: {
         const auto& rules = game_.rules();

@@ -1,8 +1,9 @@
-// Cards that use infiltrators (BoG; cards/ABILITIES.md §16; the rules are in
-// rules/infiltration.cpp): Counterintelligence turns an infiltrator against its crew's totals,
-// Dial Martok for Murder starts a battle aboard against its crewmates, Inside Operation weakens
-// the opponent's ships and facilities in a battle and exposes the infiltrator, and The Guardian
-// makes a shape-shifter morph (and so exposes it, unless it is Odo Founder).
+// Cards that use infiltrators (BoG; cards/ABILITIES.md §17; the rules are in
+// rules/infiltration.cpp): Counterintelligence turns an infiltrator against its crew's or Away
+// Team's totals, Dial Martok for Murder starts a battle against its crewmates or teammates,
+// Inside Operation weakens the opponent's ships and facilities in a battle and exposes the
+// infiltrator, and The Guardian makes a shape-shifter morph (and so exposes it, unless it is
+// Odo Founder).
 #include <algorithm>
 
 #include "engine/stccg/cards/handlers/common.h"
@@ -26,7 +27,8 @@ std::vector<CardId> infiltrators_of(const Engine& e, Seat seat) {
 }
 
 // --- Counterintelligence: on your infiltrator, until the end of the turn: it counts against
-// the totals of the crew it is in (MemberFacts::against), in mission and dilemma checks alike.
+// the totals of the crew or Away Team it is in (MemberFacts::against), in mission and dilemma
+// checks alike.
 
 bool counterintelligence_target(const Engine& e, Seat seat, CardId personnel) {
   return e.state().in_play_at(personnel) && e.state().cards[personnel].controller == seat &&
@@ -54,15 +56,25 @@ void counterintelligence_resolve(Engine& e, ActionFrame& f) {
 }
 
 // --- Dial Martok for Murder: your infiltrator starts a personnel battle aboard the ship or
-// facility it infiltrates, against one or two of the opponent's personnel there (your pick),
-// with STRENGTH +4 for the battle and no leader needed. It is not exposed.
+// facility it infiltrates, or on the planet in the Away Team it infiltrates, against one or two
+// of the opponent's personnel in that crew or team (your pick), with STRENGTH +4 for the battle
+// and no leader needed. It is not exposed.
 
 std::vector<CardId> crewmates_to_fight(const Engine& e, CardId infiltrator) {
   const State& s = e.state();
   std::vector<CardId> out;
   const Seat holder = e.infiltrated_player(infiltrator);
   if (holder == kNoSeat) return out;
-  for (CardId c : e.crew(s.cards[infiltrator].host)) {
+  const CardState& card = s.cards[infiltrator];
+  std::vector<CardId> group;
+  if (card.where == Where::kAboard) {
+    group = e.crew(card.host);
+  } else {
+    for (auto& team : e.away_teams(holder, card.loc)) {
+      if (std::find(team.begin(), team.end(), infiltrator) != team.end()) group = std::move(team);
+    }
+  }
+  for (CardId c : group) {
     if (s.cards[c].controller == holder) out.push_back(c);
   }
   return out;
@@ -105,7 +117,8 @@ void dial_martok_resolve(Engine& e, ActionFrame& f) {
   }
   std::vector<CardId> adversaries{f.chosen};
   if (second != kNoCard) adversaries.push_back(second);
-  e.begin_battle_aboard(f.actor, e.state().cards[infiltrator].host, {infiltrator},
+  const CardState& card = e.state().cards[infiltrator];
+  e.begin_battle_aboard(f.actor, card.where == Where::kAboard ? card.host : kNoCard, {infiltrator},
                         std::move(adversaries), 4);
 }
 

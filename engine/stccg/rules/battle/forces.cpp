@@ -252,9 +252,10 @@ Rule Engine::may_battle(Seat seat, LocIndex loc, const std::vector<CardId>& team
 std::vector<CardId> Engine::battle_team(CardId member, const BattleTerms& terms) const {
   // The unstopped members of the Away Team `member` belongs to; the opposing team fights whole.
   const CardState& card = s_.cards[member];
-  for (auto& team : away_teams(card.controller, card.loc)) {
+  const Seat seat = team_player(member);  // an infiltrator's team is the other player's
+  for (auto& team : away_teams(seat, card.loc)) {
     if (std::find(team.begin(), team.end(), member) == team.end()) continue;
-    if (card.controller == s_.active && !terms.stopped_may_fight)
+    if (seat == s_.active && !terms.stopped_may_fight)
       std::erase_if(team, [&](CardId c) { return s_.cards[c].stopped; });
     return team;
   }

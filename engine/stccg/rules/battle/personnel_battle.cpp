@@ -41,12 +41,14 @@ void Engine::begin_battle_aboard(Seat seat, CardId vessel, std::vector<CardId> i
                                  std::vector<CardId> opponents, int strength_bonus) {
   PersonnelBattleFrame b;
   b.attacker = seat;
-  b.loc = s_.cards[vessel].loc;
+  b.loc = vessel != kNoCard ? s_.cards[vessel].loc : location_of(initiators.front());
   b.aboard = vessel;
+  b.terms.no_leader_needed = true;
   b.strength_bonus = static_cast<std::int16_t>(strength_bonus);
+  const CardId target = vessel != kNoCard ? vessel : opponents.front();
   b.sides[0] = std::move(initiators);
   b.sides[1] = std::move(opponents);
-  emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, vessel});
+  emit(ev::BattleStarted{ev::BattleKind::kPersonnel, seat, b.loc, target});
   took_part_in_battle(seat);
   took_part_in_battle(State::other(seat));
   s_.frames.emplace_back(std::move(b));
@@ -254,10 +256,10 @@ void Engine::fight_round(PersonnelBattleFrame& b) {
   const int strength[2] = {battle_strength(b, 0), battle_strength(b, 1)};
   b.vengeance = 0;
   int winner = strength[0] > strength[1] ? 0 : strength[1] > strength[0] ? 1 : -1;
-  // An initiator without a leader loses (§3.11); Rogue Borg need none, nor a battle a card
-  // started aboard or one whose card lifts the need (BattleTerms).
-  if (!vengeance_round && b.rogue_host == kNoCard && b.aboard == kNoCard &&
-      !b.terms.no_leader_needed && leaders(b.sides[0]) == 0)
+  // An initiator without a leader loses (§3.11); Rogue Borg need none, nor a battle whose card
+  // lifts the need (BattleTerms: Dial Martok for Murder's, aboard or on a planet).
+  if (!vengeance_round && b.rogue_host == kNoCard && !b.terms.no_leader_needed &&
+      leaders(b.sides[0]) == 0)
     winner = 1;
   // A defender that does not fight back kills nobody (CRD III.4 "Retaliation").
   // (A ship's crew always fights the Rogue Borg: `retaliates` stays true.)

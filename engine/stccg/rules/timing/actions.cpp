@@ -156,7 +156,10 @@ void Engine::resolve(ActionFrame& f) {
     case ActionKind::kTransfer: {
       // Whoever controls it keeps it: a captive stays its captor's.
       const Seat keeps = s_.cards[a.a].controller;
-      if (a.b == kNoCard) {
+      // Down to the planet, or into the other player's Away Team there, named by one of its
+      // members (an infiltrator: infiltration.cpp).
+      const bool into_team = a.b != kNoCard && is_personnel(a.b);
+      if (a.b == kNoCard || into_team) {
         if (is_personnel(a.a) && s_.options.pulaski_beaming_restriction &&
             s_.def(a.a).card.personnel().no_beam_up_after_beam_down()) {
           Effect down{.kind = EffectKind::kBeamedDown, .until = Until::kEndOfTurn};
@@ -164,6 +167,7 @@ void Engine::resolve(ActionFrame& f) {
           add_effect(down);
         }
         move_card(a.a, Zone::kPlay, Where::kSurface, a.loc, kNoCard, keeps);
+        if (into_team) join_team(a.a, s_.cards[a.b].controller);
       } else {
         move_card(a.a, Zone::kPlay, Where::kAboard, kNoLoc, a.b, keeps);
       }
