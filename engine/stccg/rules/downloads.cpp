@@ -119,6 +119,45 @@ void normal_plays(const Engine& e, Seat seat, CardId c, const WindowFrame* windo
   e.card_plays(seat, c, e.vessels_of(seat), out);
 }
 
+// A download to a specific destination (`to` HERE: the downloading card's location; TARGET: the
+// card named) by a card that is neither a facility nor a site: that destination overrides the
+// normal requirements on where a personnel, ship or equipment reports (a compatible facility),
+// but not those on the card itself (check_from_hand: an open AU door, uniqueness, personas).
+// The card found goes with `anchor`, the downloading card or the target, when that is its
+// player's personnel (its crew or Away Team) or ship (aboard; a ship found, in space there).
+// GLO "Downloading": a facility's or site's download obeys all the normal requirements.
+void destination_plays(const Engine& e, Seat seat, CardId source, CardId anchor, CardId c,
+                       std::vector<Action>& out) {
+  const State& s = e.state();
+  const v1::StccgCardType by = s.type(source);
+  if (by == v1::STCCG_CARD_TYPE_FACILITY || by == v1::STCCG_CARD_TYPE_SITE) return;
+  const v1::StccgCardType type = s.type(c);
+  if (type != v1::STCCG_CARD_TYPE_PERSONNEL && type != v1::STCCG_CARD_TYPE_SHIP &&
+      type != v1::STCCG_CARD_TYPE_EQUIPMENT)
+    return;
+  if (anchor == kNoCard || !s.in_play_at(anchor) || s.cards[anchor].controller != seat) return;
+  const CardState& at = s.cards[anchor];
+  const bool placed_personnel =
+      e.is_personnel(anchor) && (at.where == Where::kSurface || at.where == Where::kAboard);
+  const bool ship = e.is_ship(anchor) && at.where == Where::kSpace;
+  if ((!placed_personnel && !ship) || e.check_from_hand(seat, c) != Rule::kOk) return;
+  Action play{ActionKind::kReport, c, anchor};
+  if (type == v1::STCCG_CARD_TYPE_SHIP) {
+    play = {ActionKind::kReport, c, kNoCard, e.location_of(anchor)};  // undocked
+  } else if (type == v1::STCCG_CARD_TYPE_PERSONNEL) {
+    // Mixing with the crew or Away Team is no reporting requirement: it still holds.
+    const bool fits =
+        ship ? e.fits_with_crew(c, anchor) : e.joins_group(seat, c, anchor) == Rule::kOk;
+    if (!fits) return;
+  }
+  // Not when a normal report already goes there (aboard the facility where he is).
+  const Action aboard{ActionKind::kReport, c, at.host};
+  if (placed_personnel && at.where == Where::kAboard && type != v1::STCCG_CARD_TYPE_SHIP &&
+      std::find(out.begin(), out.end(), aboard) != out.end())
+    return;
+  if (std::find(out.begin(), out.end(), play) == out.end()) out.push_back(play);
+}
+
 // The window a download was made in, if any: the frame just below its own.
 const WindowFrame* window_below(const State& s, const ActionFrame& f) {
   for (std::size_t i = s.frames.size(); i-- > 1;) {
@@ -180,6 +219,8 @@ void Engine::resolve_download(ActionFrame& f) {
         }
         plays.push_back(play);
       }
+      const CardId anchor = d->to() == v1::STCCG_DOWNLOAD_TO_TARGET ? f.action.b : source;
+      destination_plays(*this, seat, source, anchor, c, plays);
     }
     plays.push_back({ActionKind::kDone});
     ask(seat, std::move(plays));

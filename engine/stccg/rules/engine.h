@@ -266,6 +266,9 @@ class Engine {
   Rule check_report(Seat seat, CardId card, CardId facility, LocIndex loc = kNoLoc) const;
   // Reporting for duty to the crew or Away Team of a personnel that takes such reports.
   Rule check_report_to_group(Seat seat, CardId card, CardId personnel) const;
+  // Whether the personnel `card` may join the crew or Away Team of `personnel` (placed aboard
+  // or on a planet): compatible with every member.
+  Rule joins_group(Seat seat, CardId card, CardId personnel) const;
   Rule check_build(Seat seat, CardId card, LocIndex loc, bool seeding) const;
   Rule check_event(Seat seat, CardId card, CardId target) const;
   // check_report once the card may be played from the hand (check_from_hand): whether it may

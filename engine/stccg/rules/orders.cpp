@@ -660,6 +660,11 @@ Rule Engine::check_report_to_group(Seat seat, CardId card, CardId personnel) con
       (host.where != Where::kAboard && host.where != Where::kSurface)) {
     return Rule::kNowhereToReport;
   }
+  return joins_group(seat, card, personnel);
+}
+
+Rule Engine::joins_group(Seat seat, CardId card, CardId personnel) const {
+  const CardState& host = s_.cards[personnel];
   // It joins the group: compatible with every member, as if beamed there.
   if (host.where == Where::kAboard) {
     return fits_with_crew(card, host.host) ? Rule::kOk : Rule::kIncompatible;
