@@ -393,14 +393,16 @@ class Engine {
   bool any_forbids_play() const;
 
   // --- Plays on hold (holds.cpp, CRD IV.6: Manheim's Dimensional Door) ---
-  // The card of the play announced that `seat` may put on hold in `w`, the window just after
-  // it: another player's card play, not held before; kNoCard when there is none.
-  CardId holdable_play(Seat seat, const WindowFrame& w) const;
+  // The cards of the plays that `seat` may put on hold in `w`, most recent first: the response
+  // just collected there (WindowFrame::collected), then the play the window follows; each
+  // another player's card play from the hand, not held before.
+  std::vector<CardId> holdable_plays(Seat seat, const WindowFrame& w) const;
   // `by` shows `shown` from their hand (it stays there, seen as that card by both) and puts the
   // play of `held` on hold: it waits in Zone::kHeld, where nothing can nullify it, while `by`
   // makes up to `plays` plays from the hand through `source`, whose handler's step runs the
-  // CardFrame pushed here with free_play_step. Then it resumes, or goes back to its owner's hand
-  // if no longer legal. Holds chain; they resume last in first out.
+  // CardFrame pushed here with free_play_step. Then it resumes (a response among those of the
+  // action it answers), or goes back to its owner's hand if no longer legal. Holds chain; they
+  // resume last in first out.
   void hold_play(CardId held, Seat by, CardId shown, CardId source, std::uint8_t plays);
   void free_play_step(CardFrame& f);
   // `seat` is making a play through a hold: any card from hand as though normally, in either

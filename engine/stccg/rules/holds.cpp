@@ -2,7 +2,9 @@
 // hold when the other player shows a card of the same title; the player who showed then makes
 // plays from the hand as though normally, outside the numeric limits on card plays. Each of those
 // may be held in turn; the held plays wait on the frame stack, so they resume last in first out,
-// each re-checked: one no longer legal goes back to its owner's hand.
+// each re-checked: one no longer legal goes back to its owner's hand. A response collected to
+// resolve after the action it answers is held the same way, in that action's window, and keeps
+// its place among that action's responses.
 #include <algorithm>
 
 #include "engine/stccg/cards/handlers/handler.h"
@@ -26,6 +28,17 @@ ActionFrame* held_frame_of(State& s, CardId c) {
   return nullptr;
 }
 
+// The frame of the action that collected the response whose card is `c`, or nullptr.
+ActionFrame* collector_of(State& s, CardId c) {
+  for (auto it = s.frames.rbegin(); it != s.frames.rend(); ++it) {
+    auto* action = std::get_if<ActionFrame>(&*it);
+    if (action && std::any_of(action->responses.begin(), action->responses.end(),
+                              [&](const auto& r) { return r.second.a == c; }))
+      return action;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 bool Engine::playing_free(Seat seat) const {
@@ -35,20 +48,33 @@ bool Engine::playing_free(Seat seat) const {
          });
 }
 
-CardId Engine::holdable_play(Seat seat, const WindowFrame& w) const {
-  if (w.kind != WindowKind::kResponse || w.collector == WindowFrame::kNoCollector) return kNoCard;
-  const auto* play = std::get_if<ActionFrame>(&s_.frames[w.collector]);
-  if (!play || play->held || play->nullified || play->actor == seat ||
-      !hold_card_play(play->action.kind))
-    return kNoCard;
-  const CardId c = play->action.a;
-  return s_.cards[c].zone == Zone::kResolving ? c : kNoCard;
+std::vector<CardId> Engine::holdable_plays(Seat seat, const WindowFrame& w) const {
+  std::vector<CardId> out;
+  if (w.kind != WindowKind::kResponse || w.collector == WindowFrame::kNoCollector) return out;
+  const auto& answered = std::get<ActionFrame>(s_.frames[w.collector]);
+  // The response just collected, played from the other player's hand: it has no window of its
+  // own, so its chance to be held is here.
+  if (w.collected != kNoCard && s_.cards[w.collected].zone == Zone::kResolving) {
+    for (const auto& [by, response] : answered.responses) {
+      if (response.a == w.collected && by != seat && hold_card_play(response.kind))
+        out.push_back(w.collected);
+    }
+  }
+  if (!answered.held && !answered.nullified && answered.actor != seat &&
+      hold_card_play(answered.action.kind) && s_.cards[answered.action.a].zone == Zone::kResolving)
+    out.push_back(answered.action.a);
+  return out;
 }
 
 void Engine::hold_play(CardId held, Seat by, CardId shown, CardId source, std::uint8_t plays) {
-  ActionFrame* play = held_frame_of(s_, held);
-  if (!play || s_.cards[held].zone != Zone::kResolving) return;
-  play->held = true;
+  if (s_.cards[held].zone != Zone::kResolving) return;
+  if (ActionFrame* play = held_frame_of(s_, held)) {
+    play->held = true;
+  } else if (auto* window = top_frame<WindowFrame>(); window && window->collected == held) {
+    window->collected = kNoCard;  // a response collected: held once, in its window
+  } else {
+    return;
+  }
   // The card shown stays in the hand: both players see it as that card, under a new handle that
   // it loses again as it moves on.
   reveal(shown);
@@ -128,14 +154,29 @@ Rule Engine::held_play_legal(Seat seat, const Action& play) const {
 }
 
 void Engine::release_hold(CardId held) {
-  ActionFrame* play = held_frame_of(s_, held);
-  if (!play || s_.cards[held].zone != Zone::kHeld) return;
-  if (held_play_legal(play->actor, play->action) == Rule::kOk) {
+  if (s_.cards[held].zone != Zone::kHeld) return;
+  if (ActionFrame* play = held_frame_of(s_, held)) {
+    if (held_play_legal(play->actor, play->action) == Rule::kOk) {
+      move_card(held, Zone::kResolving);
+      return;
+    }
+    // No longer legal: back to its owner's hand, and its play does nothing.
+    play->nullified = true;
+    move_card(held, Zone::kHand);
+    return;
+  }
+  // A response: it takes its place again among those of the action it answers, which is still
+  // to resolve (the hold was made in that action's window); no longer legal, it leaves them.
+  ActionFrame* answered = collector_of(s_, held);
+  if (!answered) return;
+  auto& responses = answered->responses;
+  const auto response = std::find_if(responses.begin(), responses.end(),
+                                     [&](const auto& r) { return r.second.a == held; });
+  if (held_play_legal(response->first, response->second) == Rule::kOk) {
     move_card(held, Zone::kResolving);
     return;
   }
-  // No longer legal: back to its owner's hand, and its play does nothing.
-  play->nullified = true;
+  responses.erase(response);
   move_card(held, Zone::kHand);
 }
 

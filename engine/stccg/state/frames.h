@@ -94,6 +94,11 @@ struct WindowFrame {
   std::uint8_t passes_to_close = 2;
   // The action frame collecting responses, as an index into the frame stack; none between dilemmas.
   std::uint16_t collector = kNoCollector;
+  // The card of the response just collected from a hand for `collector` (it has no window of
+  // its own): the other player may put it on hold as their next answer (Manheim's Dimensional
+  // Door). Cleared by any later answer but a use of a card in play (the Door's is one), and as
+  // it is held.
+  CardId collected = kNoCard;
   // A kPickedForCapture window's capturing card, which goes along with whoever is captured as
   // it closes (Cardassian Trap); none when the capture is the card's only effect.
   CardId source = kNoCard;

@@ -113,8 +113,13 @@ class ViewWriter {
     }
     for (const Frame& frame : s_.frames) {  // the plays on hold, the first held first
       const auto* play = std::get_if<ActionFrame>(&frame);
-      if (play && play->held && s_.cards[play->action.a].zone == Zone::kHeld)
+      if (!play) continue;
+      if (play->held && s_.cards[play->action.a].zone == Zone::kHeld)
         ref(play->action.a, out->add_held());
+      for (const auto& response : play->responses) {  // a response held in its window
+        if (s_.cards[response.second.a].zone == Zone::kHeld)
+          ref(response.second.a, out->add_held());
+      }
     }
     for (auto it = s_.frames.rbegin(); it != s_.frames.rend(); ++it) {
       if (const auto* attempt = std::get_if<AttemptFrame>(&*it)) {

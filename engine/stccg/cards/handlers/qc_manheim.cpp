@@ -333,11 +333,12 @@ void transfiguration_resolve(Engine& e, ActionFrame& f) {
 }
 
 // --- Manheim's Dimensional Door: played on a planet, it affects both players. While it is in
-// play and not closed (Door-Net), a player may answer the other's card play, just announced, by
-// showing a card of the same title from hand: the play is put on hold and they make a play from
-// hand as though normally, outside the card-play limits (Engine::hold_play; CRD IV.6). A
-// personnel present with it who doubles it (StccgWherePresent DOUBLES: Paul Manheim) lets his
-// controller make that two plays for the card shown (CRD IV.10.E).
+// play and not closed (Door-Net), a player may answer the other's card play, just announced (a
+// response collected for the action it answers too), by showing a card of the same title from
+// hand: the play is put on hold and they make a play from hand as though normally, outside the
+// card-play limits (Engine::hold_play; CRD IV.6). A personnel present with it who doubles it
+// (StccgWherePresent DOUBLES: Paul Manheim) lets his controller make that two plays for the card
+// shown (CRD IV.10.E).
 
 bool dimensional_door_open(const Engine& e, CardId self) {
   return e.state().in_play_at(self) && !e.has_effect(EffectKind::kDoorwayClosed, self);
@@ -368,12 +369,28 @@ Rule dimensional_door_still_legal(const Engine& e, Seat, const Action& play) {
 void dimensional_door_responses(const Engine& e, Seat seat, CardId self, const WindowFrame& window,
                                 std::vector<Action>& out) {
   if (!dimensional_door_open(e, self)) return;
-  const CardId played = e.holdable_play(seat, window);
-  if (played == kNoCard) return;
+  const std::vector<CardId> holdable = e.holdable_plays(seat, window);
+  if (holdable.empty()) return;
   const State& s = e.state();
   for (CardId c : s.players[seat].hand) {
-    if (s.def(c).title() == s.def(played).title()) out.push_back({ActionKind::kUseCard, self, c});
+    for (CardId played : holdable) {
+      if (s.def(c).title() == s.def(played).title()) {
+        out.push_back({ActionKind::kUseCard, self, c});
+        break;
+      }
+    }
   }
+}
+
+// The play the card shown puts on hold: the most recent holdable one of its title.
+CardId dimensional_door_held(const Engine& e, Seat by, CardId shown) {
+  const WindowFrame* window = e.top_frame<WindowFrame>();
+  if (!window) return kNoCard;
+  const State& s = e.state();
+  for (CardId played : e.holdable_plays(by, *window)) {
+    if (s.def(played).title() == s.def(shown).title()) return played;
+  }
+  return kNoCard;
 }
 
 // The personnel present with the Door (at its location) who doubles it, or kNoCard.
@@ -395,9 +412,8 @@ CardId dimensional_door_doubler(const Engine& e, CardId self) {
 void dimensional_door_resolve(Engine& e, ActionFrame& f) {
   const CardId self = f.action.a;
   if (f.action.kind == ActionKind::kPlayDoorway) return place(e, self, f.actor, f.action.b);
-  // A card shown: the play the window below answers is put on hold.
-  const WindowFrame* window = e.top_frame<WindowFrame>();
-  const CardId played = window ? e.holdable_play(f.actor, *window) : kNoCard;
+  // A card shown: a play of its title the window below follows is put on hold.
+  const CardId played = dimensional_door_held(e, f.actor, f.action.b);
   if (!dimensional_door_open(e, self) || played == kNoCard) return;
   std::uint8_t plays = 1;
   if (const CardId doubler = dimensional_door_doubler(e, self); doubler != kNoCard) {

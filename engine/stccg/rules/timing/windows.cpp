@@ -20,6 +20,8 @@ void Engine::open_window(WindowKind kind, Seat first, CardId about, LocIndex loc
 
 void Engine::step(WindowFrame& w) {
   if (auto answer = take_answer()) {
+    // A response collected is answered only at once; a use of a card in play may be the hold.
+    if (answer->kind != ActionKind::kUseCard) w.collected = kNoCard;
     if (answer->kind == ActionKind::kPassAll) {
       Effect pass{.kind = EffectKind::kAutoPass, .until = Until::kEndOfTurn};
       pass.player = w.asking;
@@ -69,6 +71,7 @@ void Engine::step(WindowFrame& w) {
         return;
       }
       std::get<ActionFrame>(s_.frames[w.collector]).responses.emplace_back(w.asking, *answer);
+      w.collected = answer->a;
     }
     w.asking = State::other(w.asking);
     if (w.passes >= w.passes_to_close && answers_own_play(w)) {
