@@ -119,7 +119,7 @@ void Engine::join_team(CardId personnel, Seat holder) {
 }
 
 void Engine::expose_infiltrator(CardId personnel) {
-  // Exposed, it is known for what it is: once is enough (GAP: our documents do not say how an
+  // Exposed, it is known for what it is: once is enough (Reading: our documents do not say how an
   // infiltrator stops being exposed; read as never).
   if (!infiltration_icons(personnel) || has_effect(EffectKind::kExposed, personnel)) return;
   Effect exposed{.kind = EffectKind::kExposed, .until = Until::kRemoved};

@@ -266,10 +266,10 @@ void painstik_resolve(Engine& e, ActionFrame& f) {
 }
 
 // --- Discommendation: its player's card play, on a Klingon still in play who was on the losing
-// side of a personnel battle this turn or the turn before (GAP: how long "after a battle" lasts;
-// an event is played before the orders of its turn): he becomes Non-Aligned and loses his Honor
-// (the skill box entry, whole), and his owner loses 5 points, the event going to that player's
-// bonus area.
+// side of a personnel battle this turn or the turn before (Reading: how long "after a battle"
+// lasts; an event is played before the orders of its turn): he becomes Non-Aligned and loses his
+// Honor (the skill box entry, whole), and his owner loses 5 points, the event going to that
+// player's bonus area.
 
 constexpr int kDiscommendationPoints = -5;
 

@@ -305,9 +305,9 @@ AffiliationSet impersonate_infiltration(const Engine& e, CardId self, CardId per
 // Maquis icon, or an Equipment card: every target is mortally wounded; an Objective,
 // Interrupt or Doorway card, or the AU icon: every target is stunned; Federation, Ferengi or
 // Borg affiliation, or the Command icon: the incident is discarded. The 1997 battle (S-49)
-// knows neither wound nor stun; read here (GAP): mortally wounded, killed at once; stunned,
+// knows neither wound nor stun; read here (Reading): mortally wounded, killed at once; stunned,
 // stopped and out of this battle. The first copy in play acts for all of them; a marker at the
-// battle's location keeps it from acting twice (GAP: a second battle there in the same turn is
+// battle's location keeps it from acting twice (Reading: a second battle there in the same turn is
 // not sniped).
 
 bool sniper_armed(const Engine& e, Seat seat, LocIndex loc) {

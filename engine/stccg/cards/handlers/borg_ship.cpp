@@ -25,7 +25,7 @@ int borg_figures(const Engine&, CardId, Attribute attribute) {
 }
 
 // The way it travels along the spaceline (+1 to the right, -1 to the left): toward the end with
-// more locations beyond it, counted from where it was placed; random if both are as far (GAP),
+// more locations beyond it, counted from where it was placed; random if both are as far (Reading),
 // then kept as an effect of the card.
 int heading(Engine& e, CardId self) {
   for (const Effect& x : e.state().effects) {

@@ -431,7 +431,7 @@ void high_sheriff(Engine& e, AttemptFrame& f) {
 // --- Mirasta Yale: seeded under a mission like a dilemma, and worth 5 points to her owner while
 // in play. Met by her owner's group she joins it at once, taking no part in the attempt: on the
 // planet (her own Away Team if she may not work with them), or aboard their ship (under house
-// arrest if she may not: a GAP, the ruling speaks of Away Teams). Met by the opponent's group
+// arrest if she may not: a Reading, the ruling speaks of Away Teams). Met by the opponent's group
 // she is their captive (QC rules; CRD IV.10.B).
 
 constexpr int kMirastaPoints = 5;

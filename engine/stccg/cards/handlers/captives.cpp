@@ -171,7 +171,7 @@ void rescue_resolve(Engine& e, ActionFrame& f) {
     }
     return;
   }
-  // To the player's outposts; the first one, when there are several (a GAP: the card does not
+  // To the player's outposts; the first one, when there are several (a Reading: the card does not
   // say which).
   const CardId outpost = outpost_of(e, f.actor);
   for (CardId c : own_captives(e, f.actor)) {

@@ -33,7 +33,7 @@ void tharket_responses(const Engine& e, Seat seat, CardId self, const WindowFram
   if (rescue == kNoCard || use_spent(e, self) || s.cards[self].disabled || e.in_stasis(self))
     return;
   // Played where he is: one of the captives it would free, the rescuer's personnel held by
-  // Tharket's controller, is at his location (GAP: the card names no place for it). Limited by
+  // Tharket's controller, is at his location (Reading: the card names no place for it). Limited by
   // Prepare the Prisoner, it frees only those where the group it names is.
   const LocIndex here = e.location_of(self);
   const auto* play = std::get_if<ActionFrame>(&s.frames[w.collector]);
