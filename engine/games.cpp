@@ -183,8 +183,11 @@ std::uint32_t rules_version(v1::Game game) {
       // the opponent's seeding, a landed shuttle boarded by no opponent, the Mona Lisa charging
       // the player of a card that destroys it, an imposed affiliation read by formulas (Frame
       // of Mind), two K'chiQs discarded and her skill fixed while her first is lost, the
-      // Anti-Matter Pod collected again, the Armbands escaping Firestorm
-      return 15;
+      // Anti-Matter Pod collected again, the Armbands escaping Firestorm; 16: Q's rearrangement
+      // moving Q-Nets and Gaps in Normal Space on their own, infiltrators joining the other
+      // player's Away Team on a planet, a download to a specific destination overriding the
+      // reporting requirements, Manheim's Dimensional Door holding a collected response
+      return 16;
     default:
       return 0;
   }

@@ -999,7 +999,7 @@ TEST_CASE("stccg: a card the engine does not play yet is never seeded") {
 
 TEST_CASE("stccg setup: decks are checked seat by seat") {
   v1::MatchSetup setup = sample_setup("federation", "klingon");
-  CHECK(engine::rules_version(v1::GAME_STCCG) == 15);
+  CHECK(engine::rules_version(v1::GAME_STCCG) == 16);
   const auto seats = engine::check_match(setup);
   REQUIRE(std::holds_alternative<int>(seats));
   CHECK(std::get<int>(seats) == 2);

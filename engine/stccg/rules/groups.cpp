@@ -104,16 +104,18 @@ std::vector<CardId> Engine::crew(CardId vessel) const {
   const auto& aboard = s_.in_play_where(Where::kAboard);
   std::vector<CardId> out;
   out.reserve(aboard.size());  // one allocation, not a growth series
+  // The host first, inline: most cards aboard are on other vessels.
   for (CardId c : aboard) {
-    if (crew_member(c, vessel)) out.push_back(c);
+    if (s_.cards[c].host == vessel && crew_member(c, vessel)) out.push_back(c);
   }
   return out;
 }
 
 bool Engine::crewed(CardId vessel) const {
   const auto& aboard = s_.in_play_where(Where::kAboard);
-  return std::any_of(aboard.begin(), aboard.end(),
-                     [&](CardId c) { return crew_member(c, vessel); });
+  return std::any_of(aboard.begin(), aboard.end(), [&](CardId c) {
+    return s_.cards[c].host == vessel && crew_member(c, vessel);
+  });
 }
 
 bool Engine::crewed_by_cards(CardId vessel) const {

@@ -40,24 +40,27 @@ Rule Engine::check_required_moves(Seat seat, const Action& a) const {
     if (must.kind != EffectKind::kRequiredMove) continue;
     const CardId ship = must.card;
     if (!s_.in_play_at(ship) || s_.cards[ship].controller != seat) continue;
-    const LocIndex stop = required_stop(ship, must.loc);
+    // Where it must stop is worked out only for the two kinds of action that ask it: most
+    // actions checked here are neither.
     switch (a.kind) {
       case ActionKind::kMove:
-        if (a.a == ship && a.loc != stop) return Rule::kBlocked;
+        if (a.a == ship && a.loc != required_stop(ship, must.loc)) return Rule::kBlocked;
         break;
       case ActionKind::kTransfer:
         // Aboard, yes; off, no.
         if (s_.cards[a.a].where == Where::kAboard && s_.cards[a.a].host == ship && a.b != ship)
           return Rule::kBlocked;
         break;
-      case ActionKind::kEndTurn:
+      case ActionKind::kEndTurn: {
         // Only a move the ship can make holds the turn open: one not staffed, stopped or out
         // of RANGE lets it end.
+        const LocIndex stop = required_stop(ship, must.loc);
         if (stop != kNoLoc &&
             check_order_rules(seat, {.kind = ActionKind::kMove, .a = ship, .loc = stop}) ==
                 Rule::kOk)
           return Rule::kBlocked;
         break;
+      }
       case ActionKind::kAttack:
       case ActionKind::kAttempt:
       case ActionKind::kCloak:
