@@ -68,7 +68,9 @@ void victory_step(Engine& e, CardFrame& f) {
   const State& s = e.state();
   std::vector<CardId> equipment;
   for (CardId c : s.players[f.player].draw) {
-    if (s.type(c) == v1::STCCG_CARD_TYPE_EQUIPMENT && !s.def(c).unsupported())
+    // The card's own restrictions hold, as for any download (check_entering: an open AU door,
+    // uniqueness, personas, a card the engine does not play); not the turn's card play.
+    if (s.type(c) == v1::STCCG_CARD_TYPE_EQUIPMENT && e.check_entering(f.player, c) == Rule::kOk)
       equipment.push_back(c);
   }
   auto chosen = e.pick_or_done(f.player, equipment);
@@ -205,12 +207,14 @@ void oath_end_of_turn(Engine& e, CardId self) {
   s.frames.emplace_back(CardFrame{.card = self, .player = me.controller});
 }
 
-bool oath_downloadable(const Engine& e, CardId c) {
+bool oath_downloadable(const Engine& e, Seat seat, CardId c) {
   const CardDef& def = e.state().def(c);
-  if (def.unsupported()) return false;
-  return std::find(std::begin(kOathDownloads), std::end(kOathDownloads), def.title()) !=
-             std::end(kOathDownloads) ||
-         (e.is_personnel(c) && (def.icons & (1u << v1::STCCG_ICON_BLOOD_OATH_SWORN)) != 0);
+  const bool named =
+      std::find(std::begin(kOathDownloads), std::end(kOathDownloads), def.title()) !=
+          std::end(kOathDownloads) ||
+      (e.is_personnel(c) && (def.icons & (1u << v1::STCCG_ICON_BLOOD_OATH_SWORN)) != 0);
+  // The card's own restrictions hold, as for Victory Is Life's download (check_entering).
+  return named && e.check_entering(seat, c) == Rule::kOk;
 }
 
 void oath_step(Engine& e, CardFrame& f) {
@@ -230,7 +234,7 @@ void oath_step(Engine& e, CardFrame& f) {
   }
   std::vector<CardId> found;
   for (CardId c : s.players[f.player].draw) {
-    if (oath_downloadable(e, c)) found.push_back(c);
+    if (oath_downloadable(e, f.player, c)) found.push_back(c);
   }
   auto chosen = e.pick_or_done(f.player, found);
   if (!chosen) return;
