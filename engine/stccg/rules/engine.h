@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <boost/container/small_vector.hpp>
 #include <limits>
 #include <optional>
@@ -295,8 +296,24 @@ class Engine {
   // The parts of check_transfer: whether `card` may beam or walk at all now, and then whether
   // it may board `to` (whose crew is `crew_of_to`) where it is, or beam down to the planet there.
   Rule may_transfer(Seat seat, CardId card) const;
+  // What boarding a ship or facility asks of a personnel, worked out once for all the cards
+  // that might board it: the affiliations of the vessel, and each set once of those of its crew
+  // who count for mixing (a brainwashed captive mixes with anyone); a crew of more kinds than
+  // that holds is asked member by member.
+  struct Boarding {
+    CardId vessel = kNoCard;
+    AffiliationSet affiliations = 0;
+    std::span<const CardId> crew;
+    std::array<AffiliationSet, 6> crew_affiliations{};
+    std::uint8_t kinds = 0;  // of crew_affiliations in use
+    bool too_many_kinds = false;
+  };
+  Boarding boarding(CardId vessel, std::span<const CardId> crew_of_vessel) const;
+  Rule may_board(Seat seat, CardId card, const Boarding& to, LocIndex here) const;
   Rule may_board(Seat seat, CardId card, CardId to, LocIndex here,
-                 std::span<const CardId> crew_of_to) const;
+                 std::span<const CardId> crew_of_to) const {
+    return may_board(seat, card, boarding(to, crew_of_to), here);
+  }
   Rule may_beam_down(CardId card, LocIndex here) const;
   // may_beam_down without asking whether anything blocks beaming there (beaming_blocked).
   Rule beam_down_allowed(CardId card, LocIndex here) const;

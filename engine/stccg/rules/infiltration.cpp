@@ -19,11 +19,8 @@ namespace spacedock::stccg {
 AffiliationSet Engine::infiltration_icons(CardId personnel) const {
   if (!is_personnel(personnel)) return 0;
   AffiliationSet icons = s_.traits(personnel).infiltrates;
-  for (CardId c : s_.handled_in_play) {
-    const Handler* handler = s_.handler(c);
-    if (handler && handler->adds_infiltration_icons)
-      icons |= handler->adds_infiltration_icons(*this, c, personnel);
-  }
+  for (CardId c : s_.infiltration_granting_in_play)
+    icons |= s_.handler(c)->adds_infiltration_icons(*this, c, personnel);
   return icons;
 }
 

@@ -132,6 +132,8 @@ std::vector<Action> Engine::order_options(Seat seat) const {
     const Handler* handler = s_.handler(s_.spaceline[loc].mission);
     if (handler && handler->blocks_beaming) beaming_watched[loc] = true;  // Quash Conspiracy
   }
+  // What boarding each vessel asks, worked out when a card first might board it.
+  boost::container::small_vector<std::optional<Boarding>, 16> boardings(vessels.size());
   // Only cards aboard or on a planet beam or walk (may_transfer).
   s_.for_each_in_play_where(Where::kAboard, Where::kSurface, [&](CardId c) {
     // may_transfer's first refusal, asked here: half the cards are the other player's.
@@ -140,7 +142,8 @@ std::vector<Action> Engine::order_options(Seat seat) const {
       for (std::size_t i = 0; i < vessels.size(); ++i) {
         // Only the vessels where it is: may_board refuses the others.
         if (s_.cards[vessels[i]].loc != here) continue;
-        if (may_board(seat, c, vessels[i], here, crew_of(i)) == Rule::kOk &&
+        if (!boardings[i]) boardings[i] = boarding(vessels[i], crew_of(i));
+        if (may_board(seat, c, *boardings[i], here) == Rule::kOk &&
             !(beaming_watched[here] && beaming_blocked(c, vessels[i])))
           options.push_back({ActionKind::kTransfer, c, vessels[i], here});
       }
@@ -829,9 +832,28 @@ Rule Engine::may_transfer(Seat seat, CardId card) const {
   return c.stopped ? Rule::kStopped : Rule::kOk;  // a stopped personnel cannot beam (§3.6)
 }
 
-Rule Engine::may_board(Seat seat, CardId card, CardId to, LocIndex here,
-                       std::span<const CardId> crew_of_to) const {
+Engine::Boarding Engine::boarding(CardId vessel, std::span<const CardId> crew_of_vessel) const {
+  Boarding b;
+  b.vessel = vessel;
+  b.affiliations = affiliations(vessel);
+  b.crew = crew_of_vessel;
+  for (CardId member : crew_of_vessel) {
+    if (brainwashed(member)) continue;  // mixes with its captor's personnel (CRD IV.7)
+    const AffiliationSet theirs = affiliations(member);
+    const auto known = b.crew_affiliations.begin() + b.kinds;
+    if (std::find(b.crew_affiliations.begin(), known, theirs) != known) continue;
+    if (b.kinds == b.crew_affiliations.size()) {
+      b.too_many_kinds = true;
+      break;
+    }
+    b.crew_affiliations[b.kinds++] = theirs;
+  }
+  return b;
+}
+
+Rule Engine::may_board(Seat seat, CardId card, const Boarding& boarding, LocIndex here) const {
   const CardState& c = s_.cards[card];
+  const CardId to = boarding.vessel;
   if (s_.cards[to].where != Where::kSpace || (!is_ship(to) && !is_facility(to)))
     return Rule::kNoTarget;
   // Only aboard your own ships and facilities (§3.6), at the same location; an infiltrator
@@ -852,9 +874,17 @@ Rule Engine::may_board(Seat seat, CardId card, CardId to, LocIndex here,
   if (!is_personnel(card) || c.disabled) return Rule::kOk;
   // Nobody boards where they could not work with the crew or the vessel (no voluntary house
   // arrest).
-  if (!brainwashed(card) && !compatible(seat, affiliations(card), affiliations(to)))
-    return Rule::kIncompatible;
-  return fits_with(card, crew_of_to) ? Rule::kOk : Rule::kIncompatible;
+  // A brainwashed captive mixes with its captor's personnel whatever its affiliation.
+  if (brainwashed(card)) return Rule::kOk;
+  const AffiliationSet mine = affiliations(card);
+  if (!compatible(seat, mine, boarding.affiliations)) return Rule::kIncompatible;
+  if (boarding.too_many_kinds)
+    return fits_with(card, boarding.crew) ? Rule::kOk : Rule::kIncompatible;
+  const auto kinds = boarding.crew_affiliations.begin() + boarding.kinds;
+  return std::all_of(boarding.crew_affiliations.begin(), kinds,
+                     [&](AffiliationSet theirs) { return compatible(seat, mine, theirs); })
+             ? Rule::kOk
+             : Rule::kIncompatible;
 }
 
 bool Engine::landed(CardId ship) const {

@@ -214,6 +214,9 @@ struct State {
   std::vector<CardId> play_forbidding_in_play;
   // The cards of in_play with a hook nullifying plays as they resolve (Handler::nullifies_play).
   std::vector<CardId> play_nullifying_in_play;
+  // The cards of in_play that give personnel infiltration icons (Handler::adds_infiltration_
+  // icons), asked for every card that could beam; nearly always none.
+  std::vector<CardId> infiltration_granting_in_play;
   // The cards of in_play whose definition has modifiers, in the same order: what every current
   // attribute and skill is worked out from (attributes.cpp).
   std::vector<CardId> modifying_in_play;
