@@ -51,18 +51,20 @@ bool Engine::playing_free(Seat seat) const {
 std::vector<CardId> Engine::holdable_plays(Seat seat, const WindowFrame& w) const {
   std::vector<CardId> out;
   if (w.kind != WindowKind::kResponse || w.collector == WindowFrame::kNoCollector) return out;
-  const auto& answered = std::get<ActionFrame>(s_.frames[w.collector]);
+  const auto* answered = std::get_if<ActionFrame>(&s_.frames[w.collector]);
+  if (!answered) return out;
   // The response just collected, played from the other player's hand: it has no window of its
   // own, so its chance to be held is here.
   if (w.collected != kNoCard && s_.cards[w.collected].zone == Zone::kResolving) {
-    for (const auto& [by, response] : answered.responses) {
+    for (const auto& [by, response] : answered->responses) {
       if (response.a == w.collected && by != seat && hold_card_play(response.kind))
         out.push_back(w.collected);
     }
   }
-  if (!answered.held && !answered.nullified && answered.actor != seat &&
-      hold_card_play(answered.action.kind) && s_.cards[answered.action.a].zone == Zone::kResolving)
-    out.push_back(answered.action.a);
+  if (!answered->held && !answered->nullified && answered->actor != seat &&
+      hold_card_play(answered->action.kind) &&
+      s_.cards[answered->action.a].zone == Zone::kResolving)
+    out.push_back(answered->action.a);
   return out;
 }
 

@@ -760,7 +760,11 @@ extern const Handler kQDilemma{
     .name = "q_dilemma",
     .test = "tests/scenarios/card-premiere-dilemmas.scn",
     .encounter = q_dilemma,
-    .choose_label = "choose two missions to exchange on the spaceline",
+    // A Q-Net's move names the location left of the gap it goes to.
+    .choose_label =
+        "rearrange the spaceline: pick a location or a Q-Net, then the location to "
+        "exchange it with, the place a Gaps goes, or the location right of which a "
+        "Q-Net goes",
 };
 
 extern const Handler kRadioactiveGarbageScow{
