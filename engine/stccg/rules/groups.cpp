@@ -1,5 +1,6 @@
 // Who is where, who may work with whom, and what it costs a ship to move (§3.2, §3.3, §3.7).
 #include <algorithm>
+#include <boost/container/small_vector.hpp>
 
 #include "engine/stccg/rules/engine.h"
 
@@ -157,18 +158,38 @@ std::vector<std::vector<CardId>> Engine::away_teams(Seat seat, LocIndex loc) con
     }
     return teams;
   }
+  // The player's own personnel here, each with what mixing asks of it worked out once: the
+  // grouping below compares every pair (fits_with's test).
+  struct Member {
+    CardId card;
+    AffiliationSet affiliations;
+    bool brainwashed;  // mixes with its captor's personnel whatever its affiliation
+  };
+  boost::container::small_vector<Member, 16> members;
+  for (CardId c : surface) {
+    if (s_.cards[c].controller == seat && stands_on(seat, loc, c))
+      members.push_back({c, affiliations(c), brainwashed(c)});
+  }
+  const auto member = [&](CardId c) -> const Member& {
+    return *std::find_if(members.begin(), members.end(),
+                         [&](const Member& m) { return m.card == c; });
+  };
+  const auto fits = [&](const Member& m, const std::vector<CardId>& team) {
+    return m.brainwashed || std::all_of(team.begin(), team.end(), [&](CardId other) {
+             const Member& o = member(other);
+             return o.brainwashed || compatible(seat, m.affiliations, o.affiliations);
+           });
+  };
   for (const bool non_aligned : {false, true}) {
-    for (CardId c : surface) {
-      if (!stands_on(seat, loc, c) || s_.cards[c].controller != seat ||
-          (affiliations(c) == bit(Affiliation::kNonAligned)) != non_aligned)
-        continue;
+    for (const Member& m : members) {
+      if ((m.affiliations == bit(Affiliation::kNonAligned)) != non_aligned) continue;
       auto team = std::find_if(teams.begin(), teams.end(),
-                               [&](const std::vector<CardId>& t) { return fits_with(c, t); });
+                               [&](const std::vector<CardId>& t) { return fits(m, t); });
       if (team == teams.end()) {
         team = teams.insert(teams.end(), std::vector<CardId>{});
-        team->reserve(surface.size());  // one allocation per team, not a growth series
+        team->reserve(members.size());  // one allocation per team, not a growth series
       }
-      team->push_back(c);
+      team->push_back(m.card);
     }
   }
   if (!s_.may_have(EffectKind::kInTeam) || teams.empty()) return teams;
