@@ -215,6 +215,7 @@ std::vector<CardId>* Engine::pile_of(CardId c, Zone zone) {
 void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId host, Seat controller,
                        ev::MoveCause cause) {
   CardState& card = s_.cards[c];
+  if (controller == kNoSeat) controller = card.owner;  // the default: its owner controls it
   // A copy is only ever met or in play: wherever else it would go, it leaves the game.
   if (card.copy && zone != Zone::kPlay && zone != Zone::kResolving) {
     zone = Zone::kOutOfPlay;
@@ -226,9 +227,8 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
   if (s_.may_have(EffectKind::kInBrig) && host != card.host)
     end_effects([&](const Effect& x) { return x.kind == EffectKind::kInBrig && x.card == c; });
   // An infiltrator leaving the planet, or changing hands, leaves the Away Team it joined.
-  if (s_.may_have(EffectKind::kInTeam) &&
-      (zone != card.zone || where != card.where || loc != card.loc ||
-       (controller == kNoSeat ? card.owner : controller) != card.controller))
+  if (s_.may_have(EffectKind::kInTeam) && (zone != card.zone || where != card.where ||
+                                           loc != card.loc || controller != card.controller))
     end_effects([&](const Effect& x) { return x.kind == EffectKind::kInTeam && x.card == c; });
   if (card.zone == Zone::kPlay && zone != Zone::kPlay) {
     // Whatever is aboard or played on a card leaves play with it, however it goes (to_discard
@@ -247,7 +247,7 @@ void Engine::move_card(CardId c, Zone zone, Where where, LocIndex loc, CardId ho
   moved.def = card.def;
   moved.owner = card.owner;
   moved.from = {card.zone, card.where, card.loc, card.host, card.controller};
-  moved.to = {zone, where, loc, host, controller == kNoSeat ? card.owner : controller};
+  moved.to = {zone, where, loc, host, controller};
   moved.handle_before = card.handle;
   moved.cause = cause;
   moved.owner_sees_before = owner_sees(c);
