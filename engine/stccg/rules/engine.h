@@ -475,6 +475,9 @@ class Engine {
   bool stands_on(Seat seat, LocIndex loc, CardId c) const;
   std::vector<CardId> on_surface(Seat seat, LocIndex loc) const;
   std::vector<std::vector<CardId>> away_teams(Seat seat, LocIndex loc) const;
+  // The crew `member` is in, aboard, or its Away Team on a planet (an infiltrator's: the other
+  // player's team it joined); none elsewhere.
+  std::vector<CardId> group_of(CardId member) const;
   // `seat`'s ships and facilities in space, in play order: a handful, kept off the heap, since
   // every order decision asks.
   boost::container::small_vector<CardId, 16> vessels_of(Seat seat) const;

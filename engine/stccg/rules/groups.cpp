@@ -143,6 +143,17 @@ std::vector<CardId> Engine::on_surface(Seat seat, LocIndex loc) const {
   return out;
 }
 
+std::vector<CardId> Engine::group_of(CardId member) const {
+  const CardState& card = s_.cards[member];
+  if (card.zone != Zone::kPlay) return {};
+  if (card.where == Where::kAboard) return crew(card.host);
+  if (card.where != Where::kSurface) return {};
+  for (auto& team : away_teams(team_player(member), card.loc)) {
+    if (std::find(team.begin(), team.end(), member) != team.end()) return team;
+  }
+  return {};
+}
+
 std::vector<std::vector<CardId>> Engine::away_teams(Seat seat, LocIndex loc) const {
   // Everyone who can be joined together forms one team (§3.7). Non-Aligned personnel are placed
   // last, so that they join an existing team rather than found one.

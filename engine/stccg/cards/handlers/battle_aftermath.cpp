@@ -144,16 +144,6 @@ bool in_play_with(const Engine& e, const Handler& handler) {
                      [&](CardId c) { return s.handler(c) == &handler; });
 }
 
-// The crew or Away Team `member` belongs to.
-std::vector<CardId> group_of(const Engine& e, CardId member) {
-  const CardState& card = e.state().cards[member];
-  if (card.where == Where::kAboard) return e.crew(card.host);
-  for (auto& team : e.away_teams(card.controller, card.loc)) {
-    if (std::find(team.begin(), team.end(), member) != team.end()) return team;
-  }
-  return {};
-}
-
 // The group's Klingon leaders, strongest first (in the order they entered play among equals),
 // when there are two or more to contest its leadership; otherwise none. Who leads is asked only
 // of the Klingons, and only where there are two.
@@ -191,7 +181,7 @@ void arbiter_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* w
         !(e.affiliations(c) & bit(Affiliation::kKlingon)) ||
         std::find(seen.begin(), seen.end(), c) != seen.end())
       continue;
-    const std::vector<CardId> group = group_of(e, c);
+    const std::vector<CardId> group = e.group_of(c);
     seen.insert(seen.end(), group.begin(), group.end());
     const std::vector<CardId> leaders = rival_klingon_leaders(e, group);
     if (leaders.empty() || std::find(offered.begin(), offered.end(), leaders[0]) != offered.end())
@@ -204,11 +194,11 @@ void arbiter_plays(const Engine& e, Seat seat, CardId self, const WindowFrame* w
 Rule arbiter_still_legal(const Engine& e, Seat, const Action& play) {
   if (!e.state().in_play_at(play.b) || in_play_with(e, kArbiterOfSuccession))
     return Rule::kNoTarget;
-  return rival_klingon_leaders(e, group_of(e, play.b)).empty() ? Rule::kNoTarget : Rule::kOk;
+  return rival_klingon_leaders(e, e.group_of(play.b)).empty() ? Rule::kNoTarget : Rule::kOk;
 }
 
 void arbiter_resolve(Engine& e, ActionFrame& f) {
-  const std::vector<CardId> leaders = rival_klingon_leaders(e, group_of(e, f.action.b));
+  const std::vector<CardId> leaders = rival_klingon_leaders(e, e.group_of(f.action.b));
   if (leaders.empty()) return;
   const CardId winner = leaders[0];
   const CardId loser = leaders[1];

@@ -65,16 +65,7 @@ std::vector<CardId> crewmates_to_fight(const Engine& e, CardId infiltrator) {
   std::vector<CardId> out;
   const Seat holder = e.infiltrated_player(infiltrator);
   if (holder == kNoSeat) return out;
-  const CardState& card = s.cards[infiltrator];
-  std::vector<CardId> group;
-  if (card.where == Where::kAboard) {
-    group = e.crew(card.host);
-  } else {
-    for (auto& team : e.away_teams(holder, card.loc)) {
-      if (std::find(team.begin(), team.end(), infiltrator) != team.end()) group = std::move(team);
-    }
-  }
-  for (CardId c : group) {
+  for (CardId c : e.group_of(infiltrator)) {
     if (s.cards[c].controller == holder) out.push_back(c);
   }
   return out;

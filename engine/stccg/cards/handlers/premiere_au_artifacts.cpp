@@ -76,12 +76,8 @@ void naiskos_state_check(Engine& e, CardId self) {
 constexpr int kStoneCunning = 7;
 
 std::vector<CardId> stone_team(const Engine& e, CardId member) {
-  const CardState& card = e.state().cards[member];
-  if (!e.state().in_play_at(member) || card.where != Where::kSurface) return {};
-  for (std::vector<CardId>& team : e.away_teams(card.controller, card.loc)) {
-    if (std::find(team.begin(), team.end(), member) != team.end()) return team;
-  }
-  return {};
+  if (!e.state().in_play_at(member) || e.state().cards[member].where != Where::kSurface) return {};
+  return e.group_of(member);
 }
 
 void stone_plays(const Engine& e, Seat, CardId self, const WindowFrame* window,
