@@ -91,7 +91,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         spacedock::v1::ServerMessage message;
         if (message.ParseFromString(*bytes) && message.has_response()) ++answers;
       },
-      [] {}, "fuzz", asio::ip::make_address("127.0.0.1"));
+      [](std::string) {}, "fuzz", asio::ip::make_address("127.0.0.1"));
   std::size_t frames = 0;
   for (std::size_t at = 0; at < size;) {
     const std::size_t length = std::min<std::size_t>(data[at], size - at - 1);

@@ -12,8 +12,10 @@
 #include <fstream>
 #include <thread>
 
+#include "server/cluster/leases.h"
 #include "server/net/listener.h"
 #include "storage/matches.h"
+#include "storage/ownership.h"
 #include "storage/url.h"
 #include "storage/writer.h"
 
@@ -120,13 +122,22 @@ Server::Server(ServerConfig config)
                  config_.web_root);
   }
   google::protobuf::SetLogHandler(quiet_protobuf);
-  db_ = std::make_unique<Persistence>(claimed_for_writing(open_database(config_.db_path)),
-                                      &metrics_.commit_latency, config_.commit_window);
+  // A cluster's nodes write the same database together; each match's writes are fenced by its
+  // lease instead (server/cluster/leases.h).
+  storage::Database db = open_database(config_.db_path);
+  db_ = std::make_unique<Persistence>(
+      config_.node_id.empty() ? claimed_for_writing(std::move(db)) : std::move(db),
+      &metrics_.commit_latency, config_.commit_window);
   if (!config_.tls_certificate_file.empty()) tls_ = tls_context(config_);
   services_ = std::make_unique<Services>(
       Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_, throttles_, sessions_, chat_,
                bots_, quick_matches_, web_, tournaments_, tournaments_, tls_.get()});
   restore_matches();
+  if (!config_.node_id.empty()) {
+    node_ = std::make_unique<cluster::Node>(
+        config_, io_, *db_, [this] { return static_cast<std::int64_t>(lobby_.size()); },
+        [this](const std::vector<storage::Lease>& leases) { adopt(leases); });
+  }
   listener_ = std::make_shared<Listener>(
       *services_, asio::ip::tcp::endpoint(asio::ip::make_address(config_.host), config_.port));
 }
@@ -144,20 +155,21 @@ void Server::restore_matches() {
   bots_.ensure(db);
   std::size_t restored = 0;
   std::size_t inputs_replayed = 0;
-  for (const auto& record :
-       storage::load_matches(db, {storage::MatchStatus::kWaiting, storage::MatchStatus::kActive})) {
-    try {
-      const auto inputs = storage::load_inputs(db, record.id);
-      lobby_.add(
-          Match::restore(*services_, record, inputs, storage::load_snapshots(db, record.id)));
+  const auto restore = [&](const storage::MatchRecord& record, std::int64_t epoch) {
+    if (auto inputs = restore_match(db, record, epoch)) {
       ++restored;
-      inputs_replayed += inputs.size();
-    } catch (const std::exception& e) {
-      spdlog::error("match={} cannot be restored ({}); marking it aborted", record.id, e.what());
-      v1::MatchResult result;
-      result.set_summary(std::string("could not be restored: ") + e.what());
-      storage::finish_match(db, record.id, storage::MatchStatus::kAborted,
-                            result.SerializeAsString(), now_ms());
+      inputs_replayed += *inputs;
+    }
+  };
+  if (config_.node_id.empty()) {
+    for (const auto& record :
+         storage::load_matches(db, {storage::MatchStatus::kWaiting, storage::MatchStatus::kActive}))
+      restore(record, 0);
+  } else {
+    // A node restarted under its id takes back what it still owns; the rest is adopted.
+    storage::register_node(db, config_.node_id, config_.host + ":" + std::to_string(config_.port));
+    for (const storage::Lease& lease : storage::owned_matches(db, config_.node_id)) {
+      if (auto record = storage::load_match(db, lease.match_id)) restore(*record, lease.epoch);
     }
   }
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -166,6 +178,50 @@ void Server::restore_matches() {
   spdlog::info("restored {} unfinished matches ({} inputs replayed) in {} ms", restored,
                inputs_replayed, ms);
   tournaments_.restore(*services_, db);
+}
+
+std::optional<std::size_t> Server::restore_match(storage::Database& db,
+                                                 const storage::MatchRecord& record,
+                                                 std::int64_t epoch) {
+  try {
+    const auto inputs = storage::load_inputs(db, record.id);
+    lobby_.add(
+        Match::restore(*services_, record, inputs, storage::load_snapshots(db, record.id), epoch));
+    return inputs.size();
+  } catch (const std::exception& e) {
+    spdlog::error("match={} cannot be restored ({}); marking it aborted", record.id, e.what());
+    v1::MatchResult result;
+    result.set_summary(std::string("could not be restored: ") + e.what());
+    db.transaction([&](storage::Database& tx) {
+      cluster::fence(config_, tx, record.id, epoch);
+      storage::finish_match(tx, record.id, storage::MatchStatus::kAborted,
+                            result.SerializeAsString(), now_ms());
+      cluster::release(config_, tx, record.id, epoch);
+    });
+    return std::nullopt;
+  }
+}
+
+void Server::adopt(const std::vector<storage::Lease>& leases) {
+  // The adoption is committed: from here these matches are this node's. Their logs are read
+  // and replayed on a connection of this call's, as at start.
+  const auto started = std::chrono::steady_clock::now();
+  storage::Database db = storage::Database::open(config_.db_path);
+  std::size_t adopted = 0;
+  std::size_t inputs = 0;
+  for (const storage::Lease& lease : leases) {
+    const auto record = storage::load_match(db, lease.match_id);
+    if (!record) continue;
+    if (auto replayed = restore_match(db, *record, lease.epoch)) {
+      ++adopted;
+      inputs += *replayed;
+    }
+  }
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - started)
+                      .count();
+  spdlog::info("cluster: adopted {} matches from silent nodes ({} inputs replayed) in {} ms",
+               adopted, inputs, ms);
 }
 
 void Server::schedule_reaping() {
@@ -184,6 +240,7 @@ void Server::stop() {
   asio::post(io_, [this] {
     listener_->stop();
     reaper_.cancel();
+    if (node_) node_->stop();
     signals_.cancel();
     io_.stop();
   });
@@ -216,6 +273,11 @@ int Server::run() {
     stop();
   });
   schedule_reaping();
+  if (node_) {
+    spdlog::info("cluster: node {} (heartbeat every {} ms; a node silent {} ms loses its matches)",
+                 config_.node_id, config_.heartbeat.count(), config_.owner_timeout.count());
+    node_->start();
+  }
   std::vector<std::thread> threads;
   for (int i = 1; i < config_.threads; ++i)
     threads.emplace_back([this] { io_.run(); });

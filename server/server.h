@@ -6,8 +6,11 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include "server/chat/chat.h"
+#include "server/cluster/node.h"
 #include "server/common/metrics.h"
 #include "server/common/services.h"
 #include "server/common/sessions.h"
@@ -24,8 +27,8 @@ namespace spacedock::server {
 
 class Listener;
 
-// The whole server: opens the database, restores every unfinished match, then serves HTTP and
-// WebSocket clients until SIGINT or SIGTERM.
+// The whole server: opens the database, restores every unfinished match (in a cluster, those
+// this node owns), then serves HTTP and WebSocket clients until SIGINT or SIGTERM.
 class Server {
  public:
   explicit Server(ServerConfig config);
@@ -40,6 +43,12 @@ class Server {
 
  private:
   void restore_matches();
+  // Rebuilds a stored match held under `epoch` (0 on one box) into the lobby from its log;
+  // returns how many inputs it replayed. A match that does not replay is aborted, saying why.
+  std::optional<std::size_t> restore_match(storage::Database& db,
+                                           const storage::MatchRecord& record, std::int64_t epoch);
+  // Matches adopted from a node gone silent (cluster mode), rebuilt from their logs.
+  void adopt(const std::vector<storage::Lease>& leases);
   void schedule_reaping();
 
   // Declared before io_ so that handlers still queued when io_ is destroyed can reach them.
@@ -59,6 +68,7 @@ class Server {
   boost::asio::thread_pool cpu_;
   Lobby lobby_;
   std::unique_ptr<Persistence> db_;
+  std::unique_ptr<cluster::Node> node_;  // in cluster mode
   std::shared_ptr<Listener> listener_;
   boost::asio::signal_set signals_;
   boost::asio::steady_timer reaper_;

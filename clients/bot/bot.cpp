@@ -34,10 +34,10 @@ struct Account {
 
 // What all the bots of one run share; everything runs on one thread.
 struct Run {
-  Run(const BotOptions& o, client::Url u, Clock::time_point d)
-      : options(o), url(std::move(u)), deadline(d) {}
+  Run(const BotOptions& o, std::vector<client::Url> u, Clock::time_point d)
+      : options(o), urls(std::move(u)), deadline(d) {}
   const BotOptions& options;
-  client::Url url;
+  std::vector<client::Url> urls;  // --server first, then the --failover nodes
   Clock::time_point deadline;
   std::vector<Account> players;
   std::vector<Account> spectators;
@@ -52,6 +52,13 @@ struct Run {
   // True while a participant creates a match; creates take turns (see Participant::create).
   bool creating = false;
   Pushback pushback;
+};
+
+// The node a bot reached no longer runs its match (cluster mode): another node does, or will
+// once it adopts the match. Like a lost connection, it sends the bot to the next node.
+class NotOnThisNode : public client::ClientError {
+ public:
+  using ClientError::ClientError;
 };
 
 // One viewer of one match, player or spectator, following the match's event stream to its end
@@ -131,6 +138,8 @@ class Participant {
         // The connection dropped (a server restart, say): reconnect and resume.
         if (abandoned_) throw ClientError("stopped: " + abandoned_reason_);
         reconnecting(e.what());
+      } catch (const NotOnThisNode& e) {
+        reconnecting(e.what());
       } catch (const client::ConnectionRefused& e) {
         run_.pushback.refused(e);
         reconnecting(e.what());
@@ -152,9 +161,11 @@ class Participant {
   const std::string& result() const { return result_; }
 
  private:
-  // The connection is gone: a new one is tried, until the run's deadline.
+  // The connection is gone: a new one is tried, on the next node if there are several, until
+  // the run's deadline.
   void reconnecting(const std::string& why) {
     client_.reset();
+    node_ = (node_ + 1) % run_.urls.size();
     ++run_.reconnects;
     if (Clock::now() > run_.deadline) throw ClientError("gave up reconnecting: " + why);
   }
@@ -163,7 +174,7 @@ class Participant {
     if (abandoned_) throw ClientError("stopped: " + abandoned_reason_);
     client_ = std::make_unique<Client>(co_await asio::this_coro::executor);
     run_.pushback.watch(*client_);
-    co_await client_->connect(run_.url, "spacedock-bot");
+    co_await client_->connect(run_.urls[node_], "spacedock-bot");
     const auto response = co_await client_->call(
         message_with([&](auto& m) { m.mutable_authenticate()->set_token(account_.token); }));
     expect_ok(response, "Authenticate");
@@ -198,6 +209,8 @@ class Participant {
       m.mutable_resume()->set_match_id(match_id_);
       m.mutable_resume()->set_last_seq(last_seq_);
     }));
+    const bool elsewhere = response.code() == v1::NOT_FOUND || response.code() == v1::UNAVAILABLE;
+    if (elsewhere && run_.urls.size() > 1) throw NotOnThisNode("Resume: " + response.message());
     learn_seat(expect_ok(response, "Resume").match());
   }
 
@@ -265,6 +278,8 @@ class Participant {
       ++run_.stale;  // answered before a reconnect, or superseded
       co_return;
     }
+    if (response.code() == v1::UNAVAILABLE && run_.urls.size() > 1)
+      throw NotOnThisNode("SubmitDecision: " + response.message());
     expect_ok(response, "SubmitDecision");
     ++run_.acknowledged;
     if (run_.ack_log.is_open()) {
@@ -277,6 +292,7 @@ class Participant {
   const Account& account_;
   std::mt19937_64 random_;
   std::unique_ptr<Client> client_;
+  std::size_t node_ = 0;  // which of the run's urls this participant uses
   std::uint64_t match_id_ = 0;
   std::uint64_t last_seq_ = 0;
   int seat_ = -1;
@@ -289,7 +305,7 @@ class Participant {
 awaitable<Account> make_account(Run& run, std::string name) {
   Client c(co_await asio::this_coro::executor);
   run.pushback.watch(c);
-  co_await c.connect(run.url, "spacedock-bot");
+  co_await c.connect(run.urls.front(), "spacedock-bot");
   const auto registered = co_await c.call(message_with([&](auto& m) {
     m.mutable_register_()->set_username(name);
     m.mutable_register_()->set_password(kPassword);
@@ -414,7 +430,10 @@ int run_bots(const BotOptions& options) {
     std::fprintf(stderr, "spacedock-bot: the Star Trek CCG is a two-player game\n");
     return 2;
   }
-  Run run(options, client::Url::parse(options.server), Clock::now() + options.deadline);
+  std::vector<client::Url> urls{client::Url::parse(options.server)};
+  for (const std::string& node : options.failover)
+    urls.push_back(client::Url::parse(node));
+  Run run(options, std::move(urls), Clock::now() + options.deadline);
   if (!options.ack_log.empty()) run.ack_log.open(options.ack_log, std::ios::app);
   asio::io_context io;
   // Never a silent hang: at the deadline the run stops and says what was left.

@@ -3,11 +3,15 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace spacedock::bot {
 
 struct BotOptions {
   std::string server = "ws://127.0.0.1:8080/ws";
+  // Other nodes of a cluster serving the same matches: a bot whose connection is lost, or whose
+  // node no longer runs its match, reconnects to the next of `server` and these, in turn.
+  std::vector<std::string> failover;
   std::string game = "incursions";
   // STCCG: the decks the bots bring: "samples" (one of the server's sample decks, picked by the
   // bot's seed) or "random" (a random legal deck the server draws over the whole card pool).

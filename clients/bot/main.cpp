@@ -86,6 +86,12 @@ int main(int argc, char** argv) {
       ->check(at_least(1))
       ->excludes(tournament)
       ->group("Matches");
+  app.add_option("--failover", options.failover,
+                 "another node of a cluster (a URL as --server), repeatable: a bot whose "
+                 "connection drops, or whose node no longer runs its match, tries the next node")
+      ->type_name("URL")
+      ->excludes(tournament)
+      ->group("Matches");
   app.add_option("--ack-log", options.ack_log,
                  "append every acknowledged decision to FILE as \"match decision option\"")
       ->type_name("FILE")

@@ -19,6 +19,7 @@
 #include <utility>
 
 #include "server/net/card_images.h"
+#include "storage/url.h"
 #include "support/cli.h"
 
 namespace spacedock::server {
@@ -78,6 +79,8 @@ std::uint32_t count_of(Duration duration) {
 ServeOptions::ServeOptions(CLI::App& app) : app_(app) {
   listen_ = config_.host + ":" + std::to_string(config_.port);
   commit_window_us_ = count_of(config_.commit_window);
+  heartbeat_ms_ = count_of(config_.heartbeat);
+  owner_timeout_ms_ = count_of(config_.owner_timeout);
   judge_delay_s_ = count_of(std::chrono::duration_cast<std::chrono::seconds>(config_.judge_delay));
   disconnect_grace_s_ =
       count_of(std::chrono::duration_cast<std::chrono::seconds>(config_.disconnect_grace));
@@ -140,6 +143,30 @@ ServeOptions::ServeOptions(CLI::App& app) : app_(app) {
       ->type_name("N")
       ->check(between(0U, kMost))
       ->group("Database");
+
+  app.add_option("--node-id", config_.node_id,
+                 "run as one node of a cluster: this node's name, unique among the servers that "
+                 "share the --db PostgreSQL database, each owning some of the live matches; "
+                 "empty (the default) runs one server alone")
+      ->type_name("NAME")
+      ->group("Cluster");
+  app.add_option("--heartbeat-ms", heartbeat_ms_,
+                 "in a cluster, how often (milliseconds) this node reports itself alive and "
+                 "looks for matches whose node has gone silent")
+      ->type_name("N")
+      ->check(between(100U, 60'000U))
+      ->group("Cluster");
+  app.add_option("--owner-timeout-ms", owner_timeout_ms_,
+                 "in a cluster, how long (milliseconds) a node may stay silent before the "
+                 "others adopt its matches; more than --heartbeat-ms")
+      ->type_name("N")
+      ->check(between(200U, 600'000U))
+      ->group("Cluster");
+  app.add_option("--adopt-batch", config_.adopt_batch,
+                 "in a cluster, the most matches a node adopts from silent nodes at one look")
+      ->type_name("N")
+      ->check(between(1, 10'000))
+      ->group("Cluster");
 
   app.add_option("--max-connections", max_connections_,
                  "open connections in all (players, spectators, web pages)")
@@ -315,6 +342,14 @@ ServeSettings ServeOptions::settings() {
     config.password_cost = PasswordCost::kInteractive;
   }
   config.commit_window = std::chrono::microseconds(commit_window_us_);
+  config.heartbeat = std::chrono::milliseconds(heartbeat_ms_);
+  config.owner_timeout = std::chrono::milliseconds(owner_timeout_ms_);
+  if (!config.node_id.empty()) {
+    if (storage::parse_database_url(config.db_path).backend != storage::Backend::kPostgresql)
+      throw std::invalid_argument("--node-id (cluster mode) needs a postgresql:// --db");
+    if (config.owner_timeout <= config.heartbeat)
+      throw std::invalid_argument("--owner-timeout-ms must be more than --heartbeat-ms");
+  }
   config.judge_delay = std::chrono::seconds(judge_delay_s_);
   config.disconnect_grace = std::chrono::seconds(disconnect_grace_s_);
   config.quick_match_bot_offer = std::chrono::seconds(quick_match_bot_offer_s_);

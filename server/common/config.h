@@ -25,6 +25,14 @@ struct ServerConfig {
   PasswordCost password_cost = PasswordCost::kInteractive;
   // Under load, how long a group commit waits for more decisions to share its fsync.
   std::chrono::microseconds commit_window{1000};
+  // Cluster mode (server/cluster/): this node's id among the nodes sharing one PostgreSQL
+  // database; empty, the server runs alone and owns every match in its database. A node
+  // heartbeats every `heartbeat`; a node silent for `owner_timeout` loses its matches to the
+  // others, which look for such orphans every `heartbeat` and adopt up to `adopt_batch` a time.
+  std::string node_id;
+  std::chrono::milliseconds heartbeat{2000};
+  std::chrono::milliseconds owner_timeout{10'000};
+  int adopt_batch = 100;
   // A state-hash checkpoint is stored every this many inputs of a match, and at its end.
   std::uint32_t snapshot_every = 50;
   // Open connections (HTTP and WebSocket), in total and per client address. By default as many

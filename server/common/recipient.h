@@ -20,6 +20,10 @@ class Recipient {
   // Its session was revoked elsewhere (Logout, LogoutEverywhere): it is logged out and closed.
   // Callable from any thread.
   virtual void end_session() = 0;
+  // A match it follows moved to another server node (cluster mode): it is closed, still logged
+  // in, so that its client reconnects, as after a restart, and resumes the match there.
+  // Callable from any thread.
+  virtual void follow_elsewhere(std::int64_t match_id) = 0;
 };
 
 }  // namespace spacedock::server

@@ -6,6 +6,7 @@
 #include "engine/incursions/content.h"
 #include "engine/stccg/cards/deck.h"
 #include "server/common/short_text.h"
+#include "server/persistence/persistence.h"
 #include "server/session/connection.h"
 #include "storage/decks.h"
 

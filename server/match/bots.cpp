@@ -37,7 +37,9 @@ bool Match::present(std::size_t seat) const {
 }
 
 void Match::play_bots() {
-  if (bot_pending_ || setup_.lobby().bots().empty() || status_ != v1::MATCH_STATUS_ACTIVE) return;
+  if (bot_pending_ || moved_away_ || setup_.lobby().bots().empty() ||
+      status_ != v1::MATCH_STATUS_ACTIVE)
+    return;
   const auto open = engine_->open_decisions();
   const bool bot_owes = std::any_of(open.begin(), open.end(), [&](const core::Decision& d) {
     return bot_in(d.seat).has_value();

@@ -76,7 +76,7 @@ bool Match::forfeits_when_away() const {
 }
 
 void Match::review_clock() {
-  if (!clock_ || status_ != v1::MATCH_STATUS_ACTIVE || time_out_pending_) {
+  if (!clock_ || moved_away_ || status_ != v1::MATCH_STATUS_ACTIVE || time_out_pending_) {
     clock_timer_.cancel();
     return;
   }

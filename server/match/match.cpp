@@ -11,7 +11,9 @@
 #include "engine/core/guarded.h"
 #include "engine/games.h"
 #include "server/chat/chat.h"
+#include "server/cluster/leases.h"
 #include "server/match/observer.h"
+#include "storage/ownership.h"
 
 namespace spacedock::server {
 namespace {
@@ -50,10 +52,12 @@ constexpr std::uint64_t kMaxReplayedEvents = 5000;
 }  // namespace
 
 Match::Match(Services& services, std::int64_t id, v1::MatchSetup setup,
-             std::vector<std::int64_t> seat_accounts, int seat_count, std::int64_t created_at_ms)
+             std::vector<std::int64_t> seat_accounts, int seat_count, std::int64_t created_at_ms,
+             std::int64_t epoch)
     : services_(services),
       strand_(asio::make_strand(services.io)),
       id_(id),
+      epoch_(epoch),
       created_at_ms_(created_at_ms),
       setup_(std::move(setup)),
       seat_accounts_(std::move(seat_accounts)),
@@ -67,7 +71,8 @@ Match::Match(Services& services, std::int64_t id, v1::MatchSetup setup,
 
 std::shared_ptr<Match> Match::restore(Services& services, const storage::MatchRecord& record,
                                       const std::vector<storage::InputRecord>& inputs,
-                                      const std::vector<storage::SnapshotRecord>& snapshots) {
+                                      const std::vector<storage::SnapshotRecord>& snapshots,
+                                      std::int64_t epoch) {
   v1::MatchSetup setup;
   if (!setup.ParseFromString(record.setup)) throw std::runtime_error("unreadable match setup");
   // A game is never replayed under rules it was not played by.
@@ -81,7 +86,7 @@ std::shared_ptr<Match> Match::restore(Services& services, const storage::MatchRe
   auto seats = engine::check_match(setup);
   if (auto* e = std::get_if<core::SetupError>(&seats)) throw std::runtime_error(e->message);
   auto match = std::make_shared<Match>(services, record.id, std::move(setup), std::move(accounts),
-                                       std::get<int>(seats), record.created_at_ms);
+                                       std::get<int>(seats), record.created_at_ms, epoch);
   if (record.status == storage::MatchStatus::kWaiting) return match;
 
   match->seed_ = record.seed.value_or(0);
@@ -176,6 +181,7 @@ bool Match::waiting_with(const std::string& username) const {
 }
 
 bool Match::reapable(std::int64_t now, std::int64_t ttl_ms) const {
+  if (moved_away_) return true;
   std::lock_guard lock(info_mutex_);
   const bool over =
       info_.status() == v1::MATCH_STATUS_FINISHED || info_.status() == v1::MATCH_STATUS_ABORTED;
@@ -556,6 +562,28 @@ void Match::apply_input(const Recipient* from, Identity who, storage::InputRecor
   });
 }
 
+bool Match::lost_to_fence(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const storage::NotOwnerError&) {
+    if (!moved_away_.exchange(true)) {
+      spdlog::warn("match={}: another node owns it now (epoch {} is stale); letting it go", id_,
+                   epoch_);
+      for (const Follower& f : followers_) {
+        if (auto connection = f.connection.lock()) connection->follow_elsewhere(id_);
+      }
+      followers_.clear();
+      judges_.clear();
+      bot_timer_.cancel();
+      clock_timer_.cancel();
+      judge_timer_.cancel();
+    }
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
 void Match::input_failed() {
   // Whoever must act next is still owed a turn: a bot answers again, a clock is watched again.
   review_clock();
@@ -604,11 +632,15 @@ void Match::commit_input(storage::InputRecord input, std::chrono::steady_clock::
                                        input.at_ms};
   }
   std::string result_bytes = over ? engine_->result().SerializeAsString() : std::string();
-  auto work = [id = id_, input, snapshot, over, result_bytes](storage::Database& db) {
+  auto work = [id = id_, epoch = epoch_, config = &services_.config, input, snapshot, over,
+               result_bytes](storage::Database& db) {
+    cluster::fence(*config, db, id, epoch);
     storage::append_input(db, id, input);
     if (snapshot) storage::save_snapshot(db, id, *snapshot);
-    if (over)
+    if (over) {
       storage::finish_match(db, id, storage::MatchStatus::kFinished, result_bytes, input.at_ms);
+      cluster::release(*config, db, id, epoch);
+    }
   };
   services_.db.submit(std::move(work), [self = shared_from_this(), input, over, arrived,
                                         clock = std::move(clock), reply = std::move(reply),
@@ -618,6 +650,11 @@ void Match::commit_input(storage::InputRecord input, std::chrono::steady_clock::
       if (error) {
         // Not stored, so it did not happen: back to the state before the input.
         self->engine_ = self->replayed();
+        if (self->lost_to_fence(error)) {
+          return reply(error_response(v1::UNAVAILABLE,
+                                      "this match has moved to another server "
+                                      "node; reconnect and resume it"));
+        }
         spdlog::error("match={}: an input could not be stored: {}", self->id_, describe(error));
         reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
         return self->input_failed();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <cstdint>
@@ -31,15 +32,18 @@ namespace spacedock::server {
 // events sent, so nothing a client has seen can be lost.
 class Match : public std::enable_shared_from_this<Match> {
  public:
-  // A match whose header and first seat are already stored, waiting for players.
+  // A match whose header and first seat are already stored, waiting for players. `epoch`: the
+  // lease this node holds it under in a cluster (server/cluster/leases.h); 0 on one box.
   Match(Services& services, std::int64_t id, v1::MatchSetup setup,
-        std::vector<std::int64_t> seat_accounts, int seat_count, std::int64_t created_at_ms);
+        std::vector<std::int64_t> seat_accounts, int seat_count, std::int64_t created_at_ms,
+        std::int64_t epoch);
 
   // Rebuilds a stored match, replaying its input log through the engine and checking the
   // stored state hashes. Throws std::runtime_error if the log does not replay.
   static std::shared_ptr<Match> restore(Services& services, const storage::MatchRecord& record,
                                         const std::vector<storage::InputRecord>& inputs,
-                                        const std::vector<storage::SnapshotRecord>& snapshots);
+                                        const std::vector<storage::SnapshotRecord>& snapshots,
+                                        std::int64_t epoch);
 
   // The header of a stored match, from its record alone (no replay): for listing matches that
   // are over and no longer in memory.
@@ -54,8 +58,12 @@ class Match : public std::enable_shared_from_this<Match> {
   // Waiting for players, with `username` in a seat; safe from any thread, and cheap: the
   // lobby asks it of every match when an account creates one.
   bool waiting_with(const std::string& username) const;
-  // Over for longer than `ttl` and followed by nobody; safe from any thread.
+  // Over for longer than `ttl` and followed by nobody, or moved to another node; safe from any
+  // thread.
   bool reapable(std::int64_t now, std::int64_t ttl_ms) const;
+  // Another node runs it now (cluster mode): its requests are answered UNAVAILABLE there.
+  // Safe from any thread.
+  bool moved_away() const { return moved_away_; }
 
   // `invite_code`: a private match's code (LobbySettings), needed to take a seat or watch.
   void join(std::shared_ptr<Recipient> connection, Identity who, v1::SeatSetup seat,
@@ -151,9 +159,15 @@ class Match : public std::enable_shared_from_this<Match> {
   void store_seats(bool starting, std::function<void()> undo, std::function<void(bool)> then,
                    Turn turn);
 
+  // Whether `error`, a write's failure, was the cluster fence's (another node runs the match
+  // now). If so the match lets its followers, timers and bots go, and moved_away() is true.
+  bool lost_to_fence(const std::exception_ptr& error);
+
   Services& services_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   const std::int64_t id_;
+  const std::int64_t epoch_;  // the lease it is held under (cluster mode), or 0
+  std::atomic<bool> moved_away_ = false;
   const std::int64_t created_at_ms_;
   v1::MatchSetup setup_;
   std::vector<std::int64_t> seat_accounts_;

@@ -7,6 +7,7 @@
 #include <boost/asio/post.hpp>
 
 #include "engine/games.h"
+#include "server/cluster/leases.h"
 #include "server/common/crypto.h"
 #include "server/common/metrics.h"
 #include "server/match/bot_accounts.h"
@@ -153,28 +154,34 @@ void Connection::create(v1::MatchSetup setup, Identity who, Reply reply, v1::Bot
   if (bots == v1::BOT_STRENGTH_NONE) {
     if (auto refused = waiting_limit(services_, who)) return reply(*std::move(refused));
   }
-  auto id = std::make_shared<std::int64_t>(0);
-  const std::int64_t created_at = now_ms();
-  auto work = [id, setup, who, created_at](storage::Database& db) {
-    *id = storage::create_match(db, setup.game(), engine::rules_version(setup.game()),
-                                setup.SerializeAsString(), who.account_id, created_at);
-    storage::set_seats(db, *id, {{0, who.account_id}}, setup.SerializeAsString());
+  struct Created {
+    std::int64_t id = 0;
+    std::int64_t epoch = 0;
   };
-  auto done = [self = shared_from_this(), id, setup, who, created_at, bots,
+  auto created = std::make_shared<Created>();
+  const std::int64_t created_at = now_ms();
+  auto work = [created, setup, who, created_at, config = &services_.config](storage::Database& db) {
+    created->id = storage::create_match(db, setup.game(), engine::rules_version(setup.game()),
+                                        setup.SerializeAsString(), who.account_id, created_at);
+    storage::set_seats(db, created->id, {{0, who.account_id}}, setup.SerializeAsString());
+    created->epoch = cluster::claim(*config, db, created->id);
+  };
+  auto done = [self = shared_from_this(), created, setup, who, created_at, bots,
                seat_count = std::get<int>(seats), reply](std::exception_ptr error) {
     if (error)
       return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
-    auto match =
-        std::make_shared<Match>(self->services_, *id, setup,
-                                std::vector<std::int64_t>{who.account_id}, seat_count, created_at);
+    const std::int64_t id = created->id;
+    auto match = std::make_shared<Match>(self->services_, id, setup,
+                                         std::vector<std::int64_t>{who.account_id}, seat_count,
+                                         created_at, created->epoch);
     self->services_.lobby.add(match);
     self->services_.metrics.matches_created_total.Increment();
-    spdlog::info("match={} account={} created ({})", *id, who.account_id, setup.seats(0).name());
+    spdlog::info("match={} account={} created ({})", id, who.account_id, setup.seats(0).name());
     match->join(self, who, v1::SeatSetup(), {}, self->tracking(match, reply));
     // Bots take the other seats after the creator's; the last one starts the game.
     if (const BotAccount* bot = self->services_.bots.of(bots)) {
       for (int seat = 1; seat < seat_count; ++seat) {
-        match->add_bot(*bot, bots, [id = *id](const v1::Response& response) {
+        match->add_bot(*bot, bots, [id](const v1::Response& response) {
           if (response.code() != v1::OK)
             spdlog::error("match={}: a bot could not sit down: {}", id, response.message());
         });
@@ -270,7 +277,8 @@ void Connection::with_match(std::uint64_t id, const Reply& reply,
           // Another request may have brought it back meanwhile.
           if (auto match = self->services_.lobby.find(log.record.id)) return then(match);
           try {
-            auto match = Match::restore(self->services_, log.record, log.inputs, log.snapshots);
+            // Over: never written again, so held under no lease.
+            auto match = Match::restore(self->services_, log.record, log.inputs, log.snapshots, 0);
             self->services_.lobby.add(match);
             spdlog::info("match={} reloaded from the database ({} inputs replayed)", log.record.id,
                          log.inputs.size());

@@ -5,8 +5,10 @@
 #include <boost/asio/post.hpp>
 
 #include "engine/games.h"
+#include "server/cluster/leases.h"
 #include "server/match/lobby.h"
 #include "server/match/match.h"
+#include "server/persistence/persistence.h"
 
 namespace spacedock::server {
 
@@ -122,16 +124,22 @@ void Match::store_seats(bool starting, std::function<void()> undo, std::function
     seats.push_back({static_cast<std::uint32_t>(i), seat_accounts_[i]});
   }
   const bool abort = seats.empty();
-  auto work = [id = id_, seats, setup = setup_.SerializeAsString(), starting, abort, seed = seed_,
+  auto work = [id = id_, epoch = epoch_, config = &services_.config, seats,
+               setup = setup_.SerializeAsString(), starting, abort, seed = seed_,
                now = now_ms()](storage::Database& db) {
+    cluster::fence(*config, db, id, epoch);
     storage::set_seats(db, id, seats, setup);
     if (starting) storage::start_match(db, id, seed, now);
-    if (abort) storage::finish_match(db, id, storage::MatchStatus::kAborted, "", now);
+    if (abort) {
+      storage::finish_match(db, id, storage::MatchStatus::kAborted, "", now);
+      cluster::release(*config, db, id, epoch);
+    }
   };
   auto finish = [self = shared_from_this(), starting, abort, undo = std::move(undo),
                  then = std::move(then), turn = std::move(turn)](std::exception_ptr error) {
     if (error) {
-      spdlog::error("match={}: could not store its seats", self->id_);
+      if (!self->lost_to_fence(error))
+        spdlog::error("match={}: could not store its seats", self->id_);
       undo();
       then(false);
       return;

@@ -68,8 +68,8 @@ void WsSession<Stream>::on_accept(beast::error_code ec) {
       [weak](std::shared_ptr<const std::string> bytes) {
         if (auto self = weak.lock()) self->send(std::move(bytes));
       },
-      [weak] {
-        if (auto self = weak.lock()) self->close();
+      [weak](std::string reason) {
+        if (auto self = weak.lock()) self->close(std::move(reason));
       },
       peer_, address_);
   spdlog::debug("{}: connected", peer_);
@@ -178,9 +178,9 @@ void WsSession<Stream>::close_with(websocket::close_reason reason) {
 }
 
 template <class Stream>
-void WsSession<Stream>::close() {
-  asio::post(ws_.get_executor(), [self = this->shared_from_this()] {
-    self->close_with({websocket::close_code::policy_error, "logged out"});
+void WsSession<Stream>::close(std::string reason) {
+  asio::post(ws_.get_executor(), [self = this->shared_from_this(), reason = std::move(reason)] {
+    self->close_with({websocket::close_code::policy_error, reason});
   });
 }
 

@@ -38,8 +38,9 @@ class WsSession : public std::enable_shared_from_this<WsSession<Stream>> {
   void run(boost::beast::http::request<boost::beast::http::string_body> upgrade);
   // Queues bytes to send; callable from any thread.
   void send(std::shared_ptr<const std::string> bytes);
-  // Closes the WebSocket (policy error: logged out); callable from any thread.
-  void close();
+  // Closes the WebSocket (policy error) with `reason` (logged out, a match moved); callable from
+  // any thread.
+  void close(std::string reason);
 
  private:
   void on_accept(boost::beast::error_code ec);

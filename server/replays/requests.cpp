@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 
 #include "engine/games.h"
+#include "server/persistence/persistence.h"
 #include "server/session/connection.h"
 #include "storage/tournaments.h"
 

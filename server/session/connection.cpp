@@ -61,7 +61,16 @@ void Connection::end_session() {
     self->identity_.reset();
     self->account_id_ = 0;
     self->token_digest_.clear();
-    self->close_();
+    self->close_("logged out");
+  });
+}
+
+void Connection::follow_elsewhere(std::int64_t match_id) {
+  asio::post(strand_, [self = shared_from_this(), match_id] {
+    spdlog::info("{}: match {} moved to another server node; closing so that it resumes there",
+                 self->peer_, match_id);
+    self->close_("match " + std::to_string(match_id) +
+                 " moved to another server node: reconnect and resume it");
   });
 }
 
@@ -163,7 +172,14 @@ bool Connection::require_login(const Reply& reply) const {
 
 std::shared_ptr<Match> Connection::find_match(std::uint64_t id, const Reply& reply) const {
   auto match = services_.lobby.find(static_cast<std::int64_t>(id));
-  if (!match) reply(error_response(v1::NOT_FOUND, "no match " + std::to_string(id)));
+  if (!match) {
+    reply(error_response(v1::NOT_FOUND, "no match " + std::to_string(id)));
+  } else if (match->moved_away()) {
+    reply(error_response(v1::UNAVAILABLE, "match " + std::to_string(id) +
+                                              " has moved to another server node; reconnect "
+                                              "and resume it"));
+    return nullptr;
+  }
   return match;
 }
 

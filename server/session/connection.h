@@ -28,8 +28,8 @@ class Connection : public Recipient, public std::enable_shared_from_this<Connect
   // Queues serialized bytes for the client; callable from any thread.
   using Send = std::function<void(std::shared_ptr<const std::string>)>;
 
-  // Closes the transport; callable from any thread.
-  using Close = std::function<void()>;
+  // Closes the transport, telling the client why; callable from any thread.
+  using Close = std::function<void(std::string reason)>;
 
   Connection(Services& services, boost::asio::any_io_executor strand, Send send, Close close,
              std::string peer, boost::asio::ip::address address);
@@ -40,6 +40,7 @@ class Connection : public Recipient, public std::enable_shared_from_this<Connect
   // The transport closed: stop following matches. On the strand.
   void closed();
   void end_session() override;
+  void follow_elsewhere(std::int64_t match_id) override;
   void push_chat(const v1::ServerMessage& message, std::int64_t speaker) override;
 
  private:

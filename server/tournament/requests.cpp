@@ -8,6 +8,13 @@ void Connection::on_tournament(const v1::ClientMessage& request, Reply reply) {
   using Body = v1::ClientMessage::BodyCase;
   Tournaments& tournaments = services_.tournaments;
   const Identity& who = *identity_;
+  // A tournament's rounds and timers run on one server: in a cluster they would run on every
+  // node that loaded the event. Until events hold a lease of their own, a cluster runs none.
+  if (!services_.config.node_id.empty()) {
+    return reply(error_response(v1::UNAVAILABLE,
+                                "tournaments run on a one-box server; this server is a "
+                                "cluster node (--node-id)"));
+  }
   switch (request.body_case()) {
     case Body::kCreateTournament:
       return tournaments.create(who, request.create_tournament().settings(), std::move(reply));

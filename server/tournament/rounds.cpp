@@ -220,7 +220,7 @@ void Tournaments::open_round(Event& event, const std::vector<storage::MatchRecor
   const auto started = std::chrono::steady_clock::now();
   for (const auto& record : matches) {
     // Stored started: loaded the way the server loads any stored match.
-    services_->lobby.add(Match::restore(*services_, record, {}, {}));
+    services_->lobby.add(Match::restore(*services_, record, {}, {}, 0));
   }
   arm_round_timer(event);
   const auto& round = event.rules.rounds.back();

@@ -49,6 +49,8 @@ void Tournaments::restore(Services& services, storage::Database& db) {
   services_ = &services;
   strand_.emplace(asio::make_strand(services.io));
   turns_.emplace(services.io, *strand_);
+  // A cluster node runs no events (Connection::on_tournament says why), so it loads none.
+  if (!services.config.node_id.empty()) return;
   std::size_t restored = 0;
   for (auto& data : storage::load_tournaments(db, {})) {
     Event event;

@@ -61,9 +61,13 @@ Connection Connection::open(const std::string& url) {
 
 void Connection::configure() {
   // A writer that waits longer for a lock fails its batch, as on SQLite, instead of stalling
-  // every match behind it. Notices (a CREATE ... IF NOT EXISTS that did nothing) stay quiet.
+  // every match behind it. A transaction left idle twice that long is a frozen writer (a stopped
+  // process): the server ends it, so that its locks cannot hold up another cluster node's
+  // adoption of its matches for longer (storage/ownership.h). Notices (a CREATE ... IF NOT
+  // EXISTS that did nothing) stay quiet.
   command(
-      "SET client_encoding = 'UTF8'; SET lock_timeout = '5s'; SET client_min_messages = warning");
+      "SET client_encoding = 'UTF8'; SET lock_timeout = '5s'; "
+      "SET idle_in_transaction_session_timeout = '10s'; SET client_min_messages = warning");
 }
 
 Connection::Connection(Connection&& other) noexcept

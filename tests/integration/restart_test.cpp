@@ -21,6 +21,8 @@
 #include "tests/test_database.h"
 
 namespace sd = spacedock;
+using sd::testing::Acks;
+using sd::testing::check_acks;
 using sd::testing::Process;
 using sd::testing::serve_command;
 using sd::testing::slurp;
@@ -36,34 +38,6 @@ std::optional<std::int64_t> match_in_progress(sd::storage::Database& db, std::si
     if (sd::storage::load_inputs(db, match.id).size() >= inputs) return match.id;
   }
   return std::nullopt;
-}
-
-struct Acks {
-  std::size_t acknowledged = 0;
-  std::size_t missing = 0;  // acknowledged, yet not in the input log
-};
-
-// Checks the bots' acknowledgement log (`match decision option` lines) against the input logs
-// of the matches in `statuses`.
-Acks check_acks(sd::storage::Database& db, const std::filesystem::path& ack_log,
-                std::initializer_list<sd::storage::MatchStatus> statuses) {
-  std::set<std::tuple<std::int64_t, std::uint32_t, std::uint64_t>> stored;
-  for (const auto& match : sd::storage::load_matches(db, statuses)) {
-    for (const auto& input : sd::storage::load_inputs(db, match.id)) {
-      if (!input.options.empty())
-        stored.emplace(match.id, input.decision_id, input.options.front());
-    }
-  }
-  std::ifstream acks(ack_log);
-  std::int64_t match = 0;
-  std::uint32_t decision = 0;
-  std::uint64_t option = 0;
-  Acks out;
-  while (acks >> match >> decision >> option) {
-    ++out.acknowledged;
-    out.missing += stored.count({match, decision, option}) == 0;
-  }
-  return out;
 }
 
 }  // namespace

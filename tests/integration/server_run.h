@@ -5,9 +5,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "engine/games.h"
@@ -50,6 +53,34 @@ inline std::vector<std::string> serve_command(const std::filesystem::path& dir,
           (dir / "port").string(),
           "--password-cost",
           "minimal"};
+}
+
+struct Acks {
+  std::size_t acknowledged = 0;
+  std::size_t missing = 0;  // acknowledged, yet not in the input log
+};
+
+// Checks the bots' acknowledgement log (`match decision option` lines) against the input logs
+// of the matches in `statuses`.
+inline Acks check_acks(storage::Database& db, const std::filesystem::path& ack_log,
+                       std::initializer_list<storage::MatchStatus> statuses) {
+  std::set<std::tuple<std::int64_t, std::uint32_t, std::uint64_t>> stored;
+  for (const auto& match : storage::load_matches(db, statuses)) {
+    for (const auto& input : storage::load_inputs(db, match.id)) {
+      if (!input.options.empty())
+        stored.emplace(match.id, input.decision_id, input.options.front());
+    }
+  }
+  std::ifstream acks(ack_log);
+  std::int64_t match = 0;
+  std::uint32_t decision = 0;
+  std::uint64_t option = 0;
+  Acks out;
+  while (acks >> match >> decision >> option) {
+    ++out.acknowledged;
+    out.missing += stored.count({match, decision, option}) == 0;
+  }
+  return out;
 }
 
 // Each finished match in the database replays from its seed and stored inputs to the result

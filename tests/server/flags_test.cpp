@@ -126,6 +126,14 @@ TEST_CASE("serve options: every option is read into the configuration") {
       "minimal",
       "--commit-window-us",
       "0",
+      "--node-id",
+      "node-b",
+      "--heartbeat-ms",
+      "500",
+      "--owner-timeout-ms",
+      "3000",
+      "--adopt-batch",
+      "20",
       "--judge-delay-s",
       "2",
       "--disconnect-grace-s",
@@ -163,6 +171,10 @@ TEST_CASE("serve options: every option is read into the configuration") {
   CHECK(c.tls_key_file == "privkey.pem");
   CHECK(c.password_cost == sd::PasswordCost::kMinimal);
   CHECK(c.commit_window == 0us);
+  CHECK(c.node_id == "node-b");
+  CHECK(c.heartbeat == 500ms);
+  CHECK(c.owner_timeout == 3000ms);
+  CHECK(c.adopt_batch == 20);
   CHECK(c.judge_delay == 2s);
   CHECK(c.disconnect_grace == 90s);
   CHECK(c.quick_match_bot_offer == 5s);
@@ -244,6 +256,11 @@ TEST_CASE("serve options: an unknown option or a bad value names the option") {
   CHECK(error_of<CLI::ArgumentMismatch>({"--listen"}).find("--listen") != std::string::npos);
   CHECK(error_of<std::invalid_argument>({"--tls-cert", "a.pem"}) ==
         "--tls-cert and --tls-key go together");
+  CHECK(error_of<std::invalid_argument>({"--node-id", "a", "--db", "var/x.db"}) ==
+        "--node-id (cluster mode) needs a postgresql:// --db");
+  CHECK(error_of<std::invalid_argument>({"--node-id", "a", "--db", "postgresql:///x",
+                                         "--heartbeat-ms", "3000", "--owner-timeout-ms", "3000"}) ==
+        "--owner-timeout-ms must be more than --heartbeat-ms");
   CHECK_THROWS_AS(sd::parse_serve_args({"--help"}), CLI::CallForHelp);
 }
 
@@ -288,7 +305,7 @@ TEST_CASE("serve --help groups the options and shows their defaults") {
                   "1024); a larger one closes its connection (default: 65536)\n") !=
         std::string::npos);
   CHECK(flat.find("sqlite:PATH (or a bare path) or postgresql://") != std::string::npos);
-  CHECK(serve_option_names().size() == 23);
+  CHECK(serve_option_names().size() == 27);
 }
 
 TEST_CASE("deploy/spacedock.toml: every option, each default as the server's, and it loads") {
@@ -311,6 +328,10 @@ TEST_CASE("deploy/spacedock.toml: every option, each default as the server's, an
   const sd::ServerConfig defaults;
   CHECK(on.threads == defaults.threads);
   CHECK(on.commit_window == defaults.commit_window);
+  CHECK(on.node_id.empty());
+  CHECK(on.heartbeat == defaults.heartbeat);
+  CHECK(on.owner_timeout == defaults.owner_timeout);
+  CHECK(on.adopt_batch == defaults.adopt_batch);
   CHECK(on.max_connections == 10000);
   CHECK(on.max_connections_per_address == defaults.max_connections_per_address);
   CHECK(on.address_requests_per_second == defaults.address_requests_per_second);

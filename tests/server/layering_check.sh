@@ -10,7 +10,7 @@ layer() {
   case $path in
     */requests.cpp | accounts/* | decks/* | replays/*) echo 7 ;;
     common/*) echo 1 ;;
-    persistence/*) echo 2 ;;
+    persistence/* | cluster/*) echo 2 ;;
     chat/* | quick_match/*) echo 3 ;;
     match/*) echo 4 ;;
     tournament/*) echo 5 ;;

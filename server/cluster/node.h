@@ -1,0 +1,45 @@
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "server/common/config.h"
+#include "server/persistence/persistence.h"
+#include "storage/ownership.h"
+
+namespace spacedock::server::cluster {
+
+// This node's life in a cluster (ServerConfig::node_id). Every heartbeat, on the persistence
+// thread, it reports itself alive with its count of live matches and adopts up to adopt_batch
+// matches of nodes silent past owner_timeout (storage::adopt_orphans); once that commits,
+// `adopt` gets their leases on the io_context, to rebuild the matches from their logs. A beat
+// starts only once the last one is done, so a slow database delays beats instead of piling them up.
+class Node {
+ public:
+  using LiveMatches = std::function<std::int64_t()>;
+  using Adopt = std::function<void(const std::vector<storage::Lease>&)>;
+
+  Node(const ServerConfig& config, boost::asio::io_context& io, Persistence& db,
+       LiveMatches live_matches, Adopt adopt);
+
+  // The first beat at once, then one every heartbeat.
+  void start();
+  void stop();
+
+ private:
+  void beat();
+  void schedule();
+
+  const ServerConfig& config_;
+  boost::asio::io_context& io_;
+  Persistence& db_;
+  LiveMatches live_matches_;
+  Adopt adopt_;
+  boost::asio::steady_timer timer_;
+  bool warned_ = false;  // the database is failing the beats, and the log has said so
+};
+
+}  // namespace spacedock::server::cluster
