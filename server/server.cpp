@@ -246,6 +246,26 @@ void Server::stop() {
   });
 }
 
+void Server::drain() {
+  // The hand-over queues behind every write already waiting, so those commit under this node's
+  // leases and are acknowledged; any write after it fails its fence and is not. The other nodes
+  // adopt the matches at their next heartbeat instead of waiting out the owner timeout.
+  node_->stop();
+  db_->submit([node = config_.node_id](storage::Database& db) { storage::hand_over(db, node); },
+              [this](std::exception_ptr error) {
+                if (error) {
+                  spdlog::error(
+                      "cluster: could not hand the matches over ({}); the other nodes "
+                      "adopt them once this node has been silent {} ms",
+                      describe(error), config_.owner_timeout.count());
+                } else {
+                  spdlog::info("cluster: node {} handed its matches over to the other nodes",
+                               config_.node_id);
+                }
+                stop();
+              });
+}
+
 std::uint16_t Server::port() const {
   return listener_->local_endpoint().port();
 }
@@ -270,6 +290,7 @@ int Server::run() {
   signals_.async_wait([this](boost::system::error_code ec, int signal) {
     if (ec) return;
     spdlog::info("signal {}: shutting down", signal);
+    if (node_) return drain();
     stop();
   });
   schedule_reaping();

@@ -50,6 +50,8 @@ class Server {
   // Matches adopted from a node gone silent (cluster mode), rebuilt from their logs.
   void adopt(const std::vector<storage::Lease>& leases);
   void schedule_reaping();
+  // Cluster mode, on SIGINT or SIGTERM: hands this node's matches over, then stops.
+  void drain();
 
   // Declared before io_ so that handlers still queued when io_ is destroyed can reach them.
   ServerConfig config_;

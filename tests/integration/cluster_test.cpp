@@ -36,7 +36,8 @@ bool on_sqlite() {
 }
 
 // Node `id` of the cluster whose database and files are in `dir`.
-std::unique_ptr<Process> start_node(const std::filesystem::path& dir, const std::string& id) {
+std::unique_ptr<Process> start_node(const std::filesystem::path& dir, const std::string& id,
+                                    int owner_timeout_ms = kOwnerTimeoutMs) {
   const auto port_file = dir / (id + ".port");
   std::filesystem::remove(port_file);
   return std::make_unique<Process>(
@@ -44,7 +45,7 @@ std::unique_ptr<Process> start_node(const std::filesystem::path& dir, const std:
                                sd::testing::database_url(dir / "db"), "--port-file",
                                port_file.string(), "--password-cost", "minimal", "--node-id", id,
                                "--heartbeat-ms", std::to_string(kHeartbeatMs), "--owner-timeout-ms",
-                               std::to_string(kOwnerTimeoutMs)},
+                               std::to_string(owner_timeout_ms)},
       (dir / (id + ".log")).string());
 }
 
@@ -188,4 +189,48 @@ TEST_CASE("cluster: a node stopped past its lease acknowledges nothing for the m
                                ? "a write was refused by the fence"
                                : "no write was tried for a lost match";
   MESSAGE("node a after waking: " << woke);
+}
+
+TEST_CASE("cluster: a node told to stop hands its matches over, and another adopts them at once" *
+          doctest::skip(on_sqlite())) {
+  // An owner timeout no test waits out: only the hand-over can move the matches in time.
+  constexpr int kLongTimeoutMs = 600'000;
+  TempDir dir;
+  auto a = start_node(dir.path(), "a", kLongTimeoutMs);
+  const std::string a_url = ws_url(dir.path(), "a");
+  auto b = start_node(dir.path(), "b", kLongTimeoutMs);
+  const std::string b_url = ws_url(dir.path(), "b");
+
+  Process bots({SPACEDOCK_BOT_BIN, "--server", a_url, "--failover", b_url, "--matches", "3",
+                "--parallel", "3", "--spectators", "1", "--think-ms", "3", "--deadline", "120",
+                "--ack-log", (dir.path() / "acks").string()},
+               (dir.path() / "bots.log").string());
+  auto watch = sd::testing::open_database(dir.path() / "db");
+  std::optional<std::int64_t> victim;
+  for (int i = 0; i < 1500 && !victim; ++i) {
+    victim = owned_match_in_progress(watch, "a", 25);
+    if (!victim) std::this_thread::sleep_for(20ms);
+  }
+  REQUIRE_MESSAGE(victim.has_value(), "no game on node a reached 25 inputs:\n"
+                                          << slurp(dir.path() / "bots.log"));
+  a->kill(SIGTERM);
+  CHECK(a->wait_for(10s) == 0);
+  CHECK(slurp(dir.path() / "a.log").find("handed its matches over") != std::string::npos);
+
+  const auto exit = bots.wait_for(60s);
+  const std::string bot_log = slurp(dir.path() / "bots.log");
+  REQUIRE_MESSAGE(exit.has_value(), "the bots did not finish:\n" << bot_log);
+  CHECK_MESSAGE(*exit == 0, bot_log);
+  CHECK(bot_log.find("3 of 3 matches finished") != std::string::npos);
+  b->kill(SIGTERM);
+  CHECK(b->wait_for(10s) == 0);
+
+  REQUIRE(sd::storage::load_matches(watch, {sd::storage::MatchStatus::kFinished}).size() == 3);
+  const auto acks =
+      sd::testing::check_acks(watch, dir.path() / "acks", {sd::storage::MatchStatus::kFinished});
+  CHECK(acks.missing == 0);
+  CHECK(sd::testing::check_stored_matches_replay(watch) == 3);
+  const auto nodes = sd::storage::load_nodes(watch);
+  REQUIRE(nodes.size() == 2);
+  CHECK(nodes[0].draining);  // a
 }
