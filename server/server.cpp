@@ -136,7 +136,15 @@ Server::Server(ServerConfig config)
   if (!config_.node_id.empty()) {
     node_ = std::make_unique<cluster::Node>(
         config_, io_, *db_, [this] { return static_cast<std::int64_t>(lobby_.size()); },
-        [this](const std::vector<storage::Lease>& leases) { adopt(leases); });
+        [this](const std::vector<storage::Lease>& leases) { adopt(leases); },
+        [this](std::int64_t live_matches) {
+          if (!agones_) return;
+          agones_->health();
+          if (live_matches > 0) agones_->allocate();
+        });
+    if (config_.agones)
+      agones_ =
+          std::make_unique<cluster::AgonesSdk>(io_, cluster::AgonesSdk::port_from_environment());
   }
   listener_ = std::make_shared<Listener>(
       *services_, asio::ip::tcp::endpoint(asio::ip::make_address(config_.host), config_.port));
@@ -262,7 +270,8 @@ void Server::drain() {
                   spdlog::info("cluster: node {} handed its matches over to the other nodes",
                                config_.node_id);
                 }
-                stop();
+                if (!agones_) return stop();
+                agones_->shutdown([this] { stop(); });
               });
 }
 
@@ -298,6 +307,7 @@ int Server::run() {
     spdlog::info("cluster: node {} (heartbeat every {} ms; a node silent {} ms loses its matches)",
                  config_.node_id, config_.heartbeat.count(), config_.owner_timeout.count());
     node_->start();
+    if (agones_) agones_->ready();
   }
   std::vector<std::thread> threads;
   for (int i = 1; i < config_.threads; ++i)

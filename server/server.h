@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "server/chat/chat.h"
+#include "server/cluster/agones.h"
 #include "server/cluster/node.h"
 #include "server/common/metrics.h"
 #include "server/common/services.h"
@@ -70,7 +71,8 @@ class Server {
   boost::asio::thread_pool cpu_;
   Lobby lobby_;
   std::unique_ptr<Persistence> db_;
-  std::unique_ptr<cluster::Node> node_;  // in cluster mode
+  std::unique_ptr<cluster::Node> node_;         // in cluster mode
+  std::unique_ptr<cluster::AgonesSdk> agones_;  // in an Agones fleet (--agones)
   std::shared_ptr<Listener> listener_;
   boost::asio::signal_set signals_;
   boost::asio::steady_timer reaper_;

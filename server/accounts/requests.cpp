@@ -7,6 +7,9 @@
 #include <cctype>
 
 #include "engine/core/text.h"
+#include "server/common/metrics.h"
+#include "server/common/sessions.h"
+#include "server/persistence/persistence.h"
 #include "server/session/connection.h"
 #include "storage/accounts.h"
 

@@ -21,9 +21,11 @@ class Node {
  public:
   using LiveMatches = std::function<std::int64_t()>;
   using Adopt = std::function<void(const std::vector<storage::Lease>&)>;
+  // After each heartbeat stored, with the live matches it reported (the Agones health report).
+  using Beaten = std::function<void(std::int64_t live_matches)>;
 
   Node(const ServerConfig& config, boost::asio::io_context& io, Persistence& db,
-       LiveMatches live_matches, Adopt adopt);
+       LiveMatches live_matches, Adopt adopt, Beaten beaten);
 
   // The first beat at once, then one every heartbeat.
   void start();
@@ -38,6 +40,7 @@ class Node {
   Persistence& db_;
   LiveMatches live_matches_;
   Adopt adopt_;
+  Beaten beaten_;
   boost::asio::steady_timer timer_;
   bool warned_ = false;  // the database is failing the beats, and the log has said so
 };

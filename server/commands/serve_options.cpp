@@ -168,6 +168,12 @@ ServeOptions::ServeOptions(CLI::App& app) : app_(app) {
       ->check(between(1, 10'000))
       ->group("Cluster");
 
+  app.add_flag("--agones", config_.agones,
+               "in a cluster, run as a GameServer of an Agones fleet: report ready, healthy and "
+               "allocated to the SDK sidecar (AGONES_SDK_HTTP_PORT), and shut down through it "
+               "once drained")
+      ->group("Cluster");
+
   app.add_option("--max-connections", max_connections_,
                  "open connections in all (players, spectators, web pages)")
       ->type_name("N")
@@ -349,6 +355,8 @@ ServeSettings ServeOptions::settings() {
       throw std::invalid_argument("--node-id (cluster mode) needs a postgresql:// --db");
     if (config.owner_timeout <= config.heartbeat)
       throw std::invalid_argument("--owner-timeout-ms must be more than --heartbeat-ms");
+  } else if (config.agones) {
+    throw std::invalid_argument("--agones needs --node-id: an Agones GameServer is a cluster node");
   }
   config.judge_delay = std::chrono::seconds(judge_delay_s_);
   config.disconnect_grace = std::chrono::seconds(disconnect_grace_s_);

@@ -33,6 +33,9 @@ struct ServerConfig {
   std::chrono::milliseconds heartbeat{2000};
   std::chrono::milliseconds owner_timeout{10'000};
   int adopt_batch = 100;
+  // The node is a GameServer of an Agones fleet: it reports to the SDK sidecar
+  // (server/cluster/agones.h). Cluster mode only.
+  bool agones = false;
   // A state-hash checkpoint is stored every this many inputs of a match, and at its end.
   std::uint32_t snapshot_every = 50;
   // Open connections (HTTP and WebSocket), in total and per client address. By default as many

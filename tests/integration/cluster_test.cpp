@@ -3,10 +3,19 @@
 // with SIGKILL in the middle of the games; b adopts a's matches by replaying their logs, the bots
 // resume there, and every game finishes with nothing acknowledged lost. Runs where the suite runs
 // on PostgreSQL (integration_tests_postgresql); cluster mode needs it.
+#include <arpa/inet.h>
 #include <doctest/doctest.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -37,17 +46,107 @@ bool on_sqlite() {
 
 // Node `id` of the cluster whose database and files are in `dir`.
 std::unique_ptr<Process> start_node(const std::filesystem::path& dir, const std::string& id,
-                                    int owner_timeout_ms = kOwnerTimeoutMs) {
+                                    int owner_timeout_ms = kOwnerTimeoutMs,
+                                    const std::vector<std::string>& more = {}) {
   const auto port_file = dir / (id + ".port");
   std::filesystem::remove(port_file);
-  return std::make_unique<Process>(
-      std::vector<std::string>{SPACEDOCK_BIN, "serve", "--listen", "127.0.0.1:0", "--db",
-                               sd::testing::database_url(dir / "db"), "--port-file",
-                               port_file.string(), "--password-cost", "minimal", "--node-id", id,
-                               "--heartbeat-ms", std::to_string(kHeartbeatMs), "--owner-timeout-ms",
-                               std::to_string(owner_timeout_ms)},
-      (dir / (id + ".log")).string());
+  std::vector<std::string> command{SPACEDOCK_BIN,
+                                   "serve",
+                                   "--listen",
+                                   "127.0.0.1:0",
+                                   "--db",
+                                   sd::testing::database_url(dir / "db"),
+                                   "--port-file",
+                                   port_file.string(),
+                                   "--password-cost",
+                                   "minimal",
+                                   "--node-id",
+                                   id,
+                                   "--heartbeat-ms",
+                                   std::to_string(kHeartbeatMs),
+                                   "--owner-timeout-ms",
+                                   std::to_string(owner_timeout_ms)};
+  command.insert(command.end(), more.begin(), more.end());
+  return std::make_unique<Process>(command, (dir / (id + ".log")).string());
 }
+
+// A stand-in for the Agones SDK sidecar: HTTP on loopback, answering every request 200 "{}"
+// and recording it as "METHOD PATH". Serves until destroyed, polling so that it stops by itself.
+class FakeSidecar {
+ public:
+  FakeSidecar() {
+    listener_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    auto* generic = reinterpret_cast<sockaddr*>(&address);
+    if (::bind(listener_, generic, length) != 0 || ::listen(listener_, 16) != 0 ||
+        ::getsockname(listener_, generic, &length) != 0)
+      throw std::runtime_error("the fake sidecar cannot listen");
+    port_ = ntohs(address.sin_port);
+    thread_ = std::thread([this] { serve(); });
+  }
+  ~FakeSidecar() {
+    stop_ = true;
+    thread_.join();
+    ::close(listener_);
+  }
+  FakeSidecar(const FakeSidecar&) = delete;
+  FakeSidecar& operator=(const FakeSidecar&) = delete;
+
+  std::uint16_t port() const { return port_; }
+  std::vector<std::string> requests() const {
+    std::lock_guard lock(mutex_);
+    return requests_;
+  }
+  bool saw(const std::string& request) const {
+    const auto seen = requests();
+    return std::find(seen.begin(), seen.end(), request) != seen.end();
+  }
+
+ private:
+  void serve() {
+    while (!stop_) {
+      pollfd waiting{listener_, POLLIN, 0};
+      if (::poll(&waiting, 1, 50) <= 0) continue;
+      const int client = ::accept(listener_, nullptr, nullptr);
+      if (client < 0) continue;
+      std::string text;
+      char chunk[1024];
+      // The head, then as much body as it announces (the SDK's bodies are "{}").
+      for (;;) {
+        const auto header_end = text.find("\r\n\r\n");
+        if (header_end != std::string::npos) {
+          const auto length_at = text.find("Content-Length: ");
+          const std::size_t body =
+              length_at == std::string::npos ? 0 : std::stoul(text.substr(length_at + 16));
+          if (text.size() >= header_end + 4 + body) break;
+        }
+        const auto got = ::recv(client, chunk, sizeof chunk, 0);
+        if (got <= 0) break;
+        text.append(chunk, static_cast<std::size_t>(got));
+      }
+      const auto line_end = text.find(" HTTP/");
+      if (line_end != std::string::npos) {
+        std::lock_guard lock(mutex_);
+        requests_.push_back(text.substr(0, line_end));
+      }
+      const std::string answer =
+          "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n"
+          "Connection: close\r\n\r\n{}";
+      ::send(client, answer.data(), answer.size(), MSG_NOSIGNAL);
+      ::close(client);
+    }
+  }
+
+  int listener_ = -1;
+  std::uint16_t port_ = 0;
+  std::atomic<bool> stop_ = false;
+  mutable std::mutex mutex_;
+  std::vector<std::string> requests_;
+  std::thread thread_;
+};
 
 std::string ws_url(const std::filesystem::path& dir, const std::string& id) {
   return "ws://127.0.0.1:" + std::to_string(wait_for_port(dir / (id + ".port"))) + "/ws";
@@ -233,4 +332,38 @@ TEST_CASE("cluster: a node told to stop hands its matches over, and another adop
   const auto nodes = sd::storage::load_nodes(watch);
   REQUIRE(nodes.size() == 2);
   CHECK(nodes[0].draining);  // a
+}
+
+TEST_CASE("cluster: an Agones node reports ready, healthy and allocated, and shuts down drained" *
+          doctest::skip(on_sqlite())) {
+  FakeSidecar sidecar;
+  ::setenv("AGONES_SDK_HTTP_PORT", std::to_string(sidecar.port()).c_str(), 1);
+  TempDir dir;
+  auto a = start_node(dir.path(), "a", kOwnerTimeoutMs, {"--agones"});
+  ::unsetenv("AGONES_SDK_HTTP_PORT");
+  const std::string a_url = ws_url(dir.path(), "a");
+  for (int i = 0; i < 500 && !sidecar.saw("POST /health"); ++i)
+    std::this_thread::sleep_for(10ms);
+  // No match yet: ready and healthy, not allocated.
+  CHECK(sidecar.saw("POST /ready"));
+  CHECK(sidecar.saw("POST /health"));
+  CHECK_FALSE(sidecar.saw("POST /allocate"));
+
+  Process bots({SPACEDOCK_BOT_BIN, "--server", a_url, "--matches", "1", "--think-ms", "3",
+                "--deadline", "60"},
+               (dir.path() / "bots.log").string());
+  const auto exit = bots.wait_for(60s);
+  REQUIRE_MESSAGE(exit.has_value(), slurp(dir.path() / "bots.log"));
+  CHECK(*exit == 0);
+  for (int i = 0; i < 500 && !sidecar.saw("POST /allocate"); ++i)
+    std::this_thread::sleep_for(10ms);
+  CHECK(sidecar.saw("POST /allocate"));
+
+  a->kill(SIGTERM);
+  CHECK(a->wait_for(10s) == 0);
+  const auto calls = sidecar.requests();
+  REQUIRE_FALSE(calls.empty());
+  CHECK(calls.front() == "POST /ready");
+  CHECK(calls.back() == "POST /shutdown");
+  CHECK(std::count(calls.begin(), calls.end(), "POST /allocate") == 1);
 }

@@ -134,6 +134,7 @@ TEST_CASE("serve options: every option is read into the configuration") {
       "3000",
       "--adopt-batch",
       "20",
+      "--agones",
       "--judge-delay-s",
       "2",
       "--disconnect-grace-s",
@@ -175,6 +176,7 @@ TEST_CASE("serve options: every option is read into the configuration") {
   CHECK(c.heartbeat == 500ms);
   CHECK(c.owner_timeout == 3000ms);
   CHECK(c.adopt_batch == 20);
+  CHECK(c.agones);
   CHECK(c.judge_delay == 2s);
   CHECK(c.disconnect_grace == 90s);
   CHECK(c.quick_match_bot_offer == 5s);
@@ -261,6 +263,8 @@ TEST_CASE("serve options: an unknown option or a bad value names the option") {
   CHECK(error_of<std::invalid_argument>({"--node-id", "a", "--db", "postgresql:///x",
                                          "--heartbeat-ms", "3000", "--owner-timeout-ms", "3000"}) ==
         "--owner-timeout-ms must be more than --heartbeat-ms");
+  CHECK(error_of<std::invalid_argument>({"--agones"}) ==
+        "--agones needs --node-id: an Agones GameServer is a cluster node");
   CHECK_THROWS_AS(sd::parse_serve_args({"--help"}), CLI::CallForHelp);
 }
 
@@ -305,7 +309,7 @@ TEST_CASE("serve --help groups the options and shows their defaults") {
                   "1024); a larger one closes its connection (default: 65536)\n") !=
         std::string::npos);
   CHECK(flat.find("sqlite:PATH (or a bare path) or postgresql://") != std::string::npos);
-  CHECK(serve_option_names().size() == 27);
+  CHECK(serve_option_names().size() == 28);
 }
 
 TEST_CASE("deploy/spacedock.toml: every option, each default as the server's, and it loads") {
@@ -332,6 +336,7 @@ TEST_CASE("deploy/spacedock.toml: every option, each default as the server's, an
   CHECK(on.heartbeat == defaults.heartbeat);
   CHECK(on.owner_timeout == defaults.owner_timeout);
   CHECK(on.adopt_batch == defaults.adopt_batch);
+  CHECK(on.agones == defaults.agones);
   CHECK(on.max_connections == 10000);
   CHECK(on.max_connections_per_address == defaults.max_connections_per_address);
   CHECK(on.address_requests_per_second == defaults.address_requests_per_second);
