@@ -127,7 +127,7 @@ Server::Server(ServerConfig config)
   storage::Database db = open_database(config_.db_path);
   db_ = std::make_unique<Persistence>(
       config_.node_id.empty() ? claimed_for_writing(std::move(db)) : std::move(db),
-      &metrics_.commit_latency, config_.commit_window);
+      &metrics_.commit_latency, config_.commit_window, config_.node_id);
   if (!config_.tls_certificate_file.empty()) tls_ = tls_context(config_);
   services_ = std::make_unique<Services>(
       Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_, throttles_, sessions_, chat_,

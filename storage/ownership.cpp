@@ -72,6 +72,36 @@ void check_owner(Database& db, std::string_view node_id, const Lease& lease) {
   if (!query.step()) throw NotOwnerError(lease.match_id);
 }
 
+std::vector<std::int64_t> lost_leases(Database& db, std::string_view node_id,
+                                      const std::vector<Lease>& leases) {
+  require_postgresql(db);
+  if (leases.empty()) return {};
+  // The leases as two arrays of one statement, in PostgreSQL's text form: {1,2,3}.
+  std::string ids = "{";
+  std::string epochs = "{";
+  for (const Lease& lease : leases) {
+    ids += std::to_string(lease.match_id) + ",";
+    epochs += std::to_string(lease.epoch) + ",";
+  }
+  ids.back() = '}';
+  epochs.back() = '}';
+  Statement held(db,
+                 "SELECT o.match_id FROM match_owner o "
+                 "JOIN unnest(?::bigint[], ?::bigint[]) AS l (match_id, epoch) "
+                 "ON o.match_id = l.match_id AND o.epoch = l.epoch "
+                 "WHERE o.node_id = ? FOR SHARE OF o");
+  held.bind_text(1, ids).bind_text(2, epochs).bind_text(3, node_id);
+  std::vector<std::int64_t> lost;
+  std::vector<std::int64_t> kept;
+  while (held.step())
+    kept.push_back(held.column_int(0));
+  for (const Lease& lease : leases) {
+    if (std::find(kept.begin(), kept.end(), lease.match_id) == kept.end())
+      lost.push_back(lease.match_id);
+  }
+  return lost;
+}
+
 std::vector<Lease> adopt_orphans(Database& db, std::string_view node_id,
                                  std::chrono::milliseconds owner_timeout, int limit) {
   require_postgresql(db);

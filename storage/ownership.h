@@ -68,6 +68,11 @@ Lease claim_match(Database& db, std::int64_t match_id, std::string_view node_id)
 // node still holds `lease`.
 void check_owner(Database& db, std::string_view node_id, const Lease& lease);
 
+// The fence for a whole batch, in one statement: locks the owner rows of the leases' matches
+// the node still holds (FOR SHARE) and returns the match ids of the leases it no longer holds.
+std::vector<std::int64_t> lost_leases(Database& db, std::string_view node_id,
+                                      const std::vector<Lease>& leases);
+
 // The node adopts up to `limit` matches that have no owner, or whose owner's heartbeat is older
 // than `owner_timeout`: each gets epoch + 1. Rows locked by a commit in flight are skipped and
 // found by a later scan (SKIP LOCKED), so that nodes scanning together share the orphans out

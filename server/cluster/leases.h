@@ -14,8 +14,10 @@ namespace spacedock::server::cluster {
 // A match this node has just created: its owner row, under epoch 1.
 std::int64_t claim(const ServerConfig& config, storage::Database& db, std::int64_t match_id);
 
-// Before anything of the match is written: throws storage::NotOwnerError unless this node still
-// owns it under `epoch`, and holds the owner row until the transaction ends.
+// Before a write of the match in a transaction of its own (a restored match aborted): throws
+// storage::NotOwnerError unless this node still owns it under `epoch`, and holds the owner row
+// until the transaction ends. Inputs and seatings are fenced a batch at a time instead
+// (Persistence::submit_fenced).
 void fence(const ServerConfig& config, storage::Database& db, std::int64_t match_id,
            std::int64_t epoch);
 

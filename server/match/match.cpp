@@ -634,7 +634,6 @@ void Match::commit_input(storage::InputRecord input, std::chrono::steady_clock::
   std::string result_bytes = over ? engine_->result().SerializeAsString() : std::string();
   auto work = [id = id_, epoch = epoch_, config = &services_.config, input, snapshot, over,
                result_bytes](storage::Database& db) {
-    cluster::fence(*config, db, id, epoch);
     storage::append_input(db, id, input);
     if (snapshot) storage::save_snapshot(db, id, *snapshot);
     if (over) {
@@ -642,52 +641,54 @@ void Match::commit_input(storage::InputRecord input, std::chrono::steady_clock::
       cluster::release(*config, db, id, epoch);
     }
   };
-  services_.db.submit(std::move(work), [self = shared_from_this(), input, over, arrived,
-                                        clock = std::move(clock), reply = std::move(reply),
-                                        turn = std::move(turn)](std::exception_ptr error) mutable {
-    asio::post(self->strand_, [self, input, over, arrived, clock = std::move(clock),
-                               reply = std::move(reply), error, turn = std::move(turn)]() mutable {
-      if (error) {
-        // Not stored, so it did not happen: back to the state before the input.
-        self->engine_ = self->replayed();
-        if (self->lost_to_fence(error)) {
-          return reply(error_response(v1::UNAVAILABLE,
-                                      "this match has moved to another server "
-                                      "node; reconnect and resume it"));
-        }
-        spdlog::error("match={}: an input could not be stored: {}", self->id_, describe(error));
-        reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
-        return self->input_failed();
-      }
-      self->services_.metrics.decisions_accepted_total.Increment();
-      Metrics::observe(self->services_.metrics.decision_latency,
-                       std::chrono::steady_clock::now() - arrived);
-      self->applied_.push_back(input);
-      if (!input.idempotency_key.empty()) self->accepted_keys_.insert(input.idempotency_key);
-      // The clocks may have stopped or started while the input was being stored.
-      if (clock && clock->paused() != self->clock_->paused())
-        clock->set_paused(now_ms(), self->clock_->paused());
-      self->clock_ = std::move(clock);
-      if (over) {
-        self->status_ = v1::MATCH_STATUS_FINISHED;
-        self->services_.metrics.matches_finished_total.Increment();
-        spdlog::info("match={} finished: {}", self->id_, self->engine_->result().summary());
-        self->services_.match_observer.match_over(self->id_, self->engine_->result());
-      }
-      // A decision changes the header only when it ends the game; then whoever acts on
-      // the answer sees the new state in the lobby.
-      if (over) self->refresh_info();
-      reply(ok_response());
-      if (over) {
-        self->broadcast();
-      } else {
-        self->send_events();
-      }
-      self->send_clock();
-      self->review_clock();
-      self->play_bots();
-    });
-  });
+  services_.db.submit_fenced(
+      lease(), std::move(work),
+      [self = shared_from_this(), input, over, arrived, clock = std::move(clock),
+       reply = std::move(reply), turn = std::move(turn)](std::exception_ptr error) mutable {
+        asio::post(self->strand_, [self, input, over, arrived, clock = std::move(clock),
+                                   reply = std::move(reply), error,
+                                   turn = std::move(turn)]() mutable {
+          if (error) {
+            // Not stored, so it did not happen: back to the state before the input.
+            self->engine_ = self->replayed();
+            if (self->lost_to_fence(error)) {
+              return reply(error_response(v1::UNAVAILABLE,
+                                          "this match has moved to another server "
+                                          "node; reconnect and resume it"));
+            }
+            spdlog::error("match={}: an input could not be stored: {}", self->id_, describe(error));
+            reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
+            return self->input_failed();
+          }
+          self->services_.metrics.decisions_accepted_total.Increment();
+          Metrics::observe(self->services_.metrics.decision_latency,
+                           std::chrono::steady_clock::now() - arrived);
+          self->applied_.push_back(input);
+          if (!input.idempotency_key.empty()) self->accepted_keys_.insert(input.idempotency_key);
+          // The clocks may have stopped or started while the input was being stored.
+          if (clock && clock->paused() != self->clock_->paused())
+            clock->set_paused(now_ms(), self->clock_->paused());
+          self->clock_ = std::move(clock);
+          if (over) {
+            self->status_ = v1::MATCH_STATUS_FINISHED;
+            self->services_.metrics.matches_finished_total.Increment();
+            spdlog::info("match={} finished: {}", self->id_, self->engine_->result().summary());
+            self->services_.match_observer.match_over(self->id_, self->engine_->result());
+          }
+          // A decision changes the header only when it ends the game; then whoever acts on
+          // the answer sees the new state in the lobby.
+          if (over) self->refresh_info();
+          reply(ok_response());
+          if (over) {
+            self->broadcast();
+          } else {
+            self->send_events();
+          }
+          self->send_clock();
+          self->review_clock();
+          self->play_bots();
+        });
+      });
 }
 
 void Match::chat(const Recipient* from, Identity who, std::string text, Reply reply) {

@@ -23,6 +23,7 @@
 #include "spacedock/v1/envelope.pb.h"
 #include "spacedock/v1/match_setup.pb.h"
 #include "storage/matches.h"
+#include "storage/ownership.h"
 
 namespace spacedock::server {
 
@@ -159,6 +160,9 @@ class Match : public std::enable_shared_from_this<Match> {
   void store_seats(bool starting, std::function<void()> undo, std::function<void(bool)> then,
                    Turn turn);
 
+  // What this node holds the match under: every write of it is fenced with it
+  // (Persistence::submit_fenced).
+  storage::Lease lease() const { return {id_, epoch_}; }
   // Whether `error`, a write's failure, was the cluster fence's (another node runs the match
   // now). If so the match lets its followers, timers and bots go, and moved_away() is true.
   bool lost_to_fence(const std::exception_ptr& error);

@@ -127,7 +127,6 @@ void Match::store_seats(bool starting, std::function<void()> undo, std::function
   auto work = [id = id_, epoch = epoch_, config = &services_.config, seats,
                setup = setup_.SerializeAsString(), starting, abort, seed = seed_,
                now = now_ms()](storage::Database& db) {
-    cluster::fence(*config, db, id, epoch);
     storage::set_seats(db, id, seats, setup);
     if (starting) storage::start_match(db, id, seed, now);
     if (abort) {
@@ -163,10 +162,11 @@ void Match::store_seats(bool starting, std::function<void()> undo, std::function
     }
     self->broadcast();
   };
-  services_.db.submit(std::move(work), [self = shared_from_this(), finish = std::move(finish)](
-                                           std::exception_ptr error) mutable {
-    asio::post(self->strand_, [finish = std::move(finish), error] { finish(error); });
-  });
+  services_.db.submit_fenced(
+      lease(), std::move(work),
+      [self = shared_from_this(), finish = std::move(finish)](std::exception_ptr error) mutable {
+        asio::post(self->strand_, [finish = std::move(finish), error] { finish(error); });
+      });
 }
 
 void Match::leave(std::shared_ptr<Recipient> connection, Identity who, Reply reply) {

@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 namespace spacedock::server {
 namespace {
 
@@ -10,9 +12,10 @@ constexpr std::size_t kMaxBatch = 512;
 }  // namespace
 
 Persistence::Persistence(storage::Database db, prometheus::Histogram* commit_latency,
-                         std::chrono::microseconds window)
+                         std::chrono::microseconds window, std::string fencing_node)
     : db_(std::move(db)),
       commit_latency_(commit_latency),
+      fencing_node_(std::move(fencing_node)),
       window_(window),
       thread_([this] { run(); }) {}
 
@@ -21,10 +24,18 @@ Persistence::~Persistence() {
 }
 
 void Persistence::submit(Work work, Done done) {
+  enqueue({std::move(work), std::move(done), std::nullopt});
+}
+
+void Persistence::submit_fenced(storage::Lease lease, Work work, Done done) {
+  enqueue({std::move(work), std::move(done), lease});
+}
+
+void Persistence::enqueue(Job job) {
   bool wake = false;
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back({std::move(work), std::move(done)});
+    queue_.push_back(std::move(job));
     // The thread waits for a first job, or for a full batch: waking it for any other is waste.
     wake = queue_.size() == 1 || queue_.size() == kMaxBatch;
   }
@@ -78,7 +89,9 @@ void Persistence::run() {
     const auto started = std::chrono::steady_clock::now();
     try {
       db_.transaction([&](storage::Database& db) {
+        fence(db, batch, errors);
         for (std::size_t i = 0; i < batch.size(); ++i) {
+          if (errors[i]) continue;  // fenced out
           try {
             db.savepoint(batch[i].work);
           } catch (...) {
@@ -103,6 +116,22 @@ void Persistence::run() {
       batch[i].done(errors[i]);
     last_batch = batch.size();
     batch.clear();
+  }
+}
+
+void Persistence::fence(storage::Database& db, const std::vector<Job>& batch,
+                        std::vector<std::exception_ptr>& errors) const {
+  if (fencing_node_.empty()) return;
+  std::vector<storage::Lease> leases;
+  for (const Job& job : batch) {
+    if (job.lease) leases.push_back(*job.lease);
+  }
+  const std::vector<std::int64_t> lost = storage::lost_leases(db, fencing_node_, leases);
+  if (lost.empty()) return;
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    const auto& lease = batch[i].lease;
+    if (lease && std::find(lost.begin(), lost.end(), lease->match_id) != lost.end())
+      errors[i] = std::make_exception_ptr(storage::NotOwnerError(lease->match_id));
   }
 }
 

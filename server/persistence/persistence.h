@@ -6,12 +6,14 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "server/common/metrics.h"
 #include "storage/database.h"
+#include "storage/ownership.h"
 
 namespace spacedock::server {
 
@@ -26,14 +28,20 @@ class Persistence {
   using Work = std::function<void(storage::Database&)>;
   using Done = std::function<void(std::exception_ptr error)>;
 
-  // `commit_latency`, if given, observes each batch's commit.
+  // `commit_latency`, if given, observes each batch's commit. `fencing_node`: in a cluster, this
+  // node's id, under which submit_fenced's leases are checked; empty, they are not.
   explicit Persistence(storage::Database db, prometheus::Histogram* commit_latency = nullptr,
-                       std::chrono::microseconds window = std::chrono::microseconds(0));
+                       std::chrono::microseconds window = std::chrono::microseconds(0),
+                       std::string fencing_node = {});
   ~Persistence();
   Persistence(const Persistence&) = delete;
   Persistence& operator=(const Persistence&) = delete;
 
   void submit(Work work, Done done);
+  // A write of a match that this node holds under `lease` (cluster mode, storage/ownership.h):
+  // the batch's one fence checks every such lease first, and a job whose lease no longer holds
+  // does not run; its `done` gets storage::NotOwnerError. Without a fencing node, as submit().
+  void submit_fenced(storage::Lease lease, Work work, Done done);
 
   // Finishes every queued job, then stops the thread.
   void stop();
@@ -48,12 +56,18 @@ class Persistence {
   struct Job {
     Work work;
     Done done;
+    std::optional<storage::Lease> lease;
   };
 
+  void enqueue(Job job);
   void run();
+  // In the batch's transaction: fails, in `errors`, the jobs whose leases no longer hold.
+  void fence(storage::Database& db, const std::vector<Job>& batch,
+             std::vector<std::exception_ptr>& errors) const;
 
   storage::Database db_;
   prometheus::Histogram* commit_latency_;
+  const std::string fencing_node_;
   const std::chrono::microseconds window_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;

@@ -137,6 +137,28 @@ TEST_CASE("a commit in flight holds off the adoption, so the adopter's log has i
   CHECK(log->inputs.size() == 1);
 }
 
+TEST_CASE("a batch's fence names the leases lost, in one statement, and holds the rest" *
+          doctest::skip(on_sqlite())) {
+  Cluster c(3);
+  c.silence("a");
+  // b adopts the first match only.
+  c.execute_raw("UPDATE match_owner SET node_id = 'b', epoch = 2 WHERE match_id = " +
+                std::to_string(c.leases[0].match_id));
+  std::vector<std::int64_t> lost;
+  std::vector<Lease> during;
+  c.a.transaction([&](Database& tx) {
+    lost = lost_leases(tx, "a", c.leases);
+    // The rows a still holds are locked until its batch commits: b's scan passes them by.
+    during = adopt_orphans(c.b, "b", kOwnerTimeout, 10);
+  });
+  CHECK(lost == std::vector<std::int64_t>{c.leases[0].match_id});
+  CHECK(during.empty());
+  CHECK(lost_leases(c.a, "a", {}).empty());
+  CHECK(lost_leases(c.a, "a", {Lease{c.leases[1].match_id, 5}}) ==
+        std::vector<std::int64_t>{c.leases[1].match_id});
+  CHECK(adopt_orphans(c.b, "b", kOwnerTimeout, 10).size() == 2);
+}
+
 TEST_CASE("nodes scanning together share the orphans out, each adopted once" *
           doctest::skip(on_sqlite())) {
   Cluster c(5);
