@@ -135,7 +135,12 @@ Server::Server(ServerConfig config)
   restore_matches();
   if (!config_.node_id.empty()) {
     node_ = std::make_unique<cluster::Node>(
-        config_, io_, *db_, [this] { return static_cast<std::int64_t>(lobby_.size()); },
+        config_, io_, *db_, [this] { return lobby_.held_leases(); },
+        [this](const std::vector<std::int64_t>& lost) {
+          for (std::int64_t id : lost) {
+            if (auto match = lobby_.find(id)) match->let_go();
+          }
+        },
         [this](const std::vector<storage::Lease>& leases) { adopt(leases); },
         [this](std::int64_t live_matches) {
           if (!agones_) return;
@@ -175,7 +180,6 @@ void Server::restore_matches() {
       restore(record, 0);
   } else {
     // A node restarted under its id takes back what it still owns; the rest is adopted.
-    storage::register_node(db, config_.node_id, config_.host + ":" + std::to_string(config_.port));
     for (const storage::Lease& lease : storage::owned_matches(db, config_.node_id)) {
       if (auto record = storage::load_match(db, lease.match_id)) restore(*record, lease.epoch);
     }
@@ -304,6 +308,14 @@ int Server::run() {
   });
   schedule_reaping();
   if (node_) {
+    // Registered before the first request can claim a match for it; a restart under the same id
+    // ends a drain. The address is the one bound (with --listen's port 0, the port picked).
+    {
+      storage::Database db = storage::Database::open(config_.db_path);
+      storage::register_node(
+          db, config_.node_id,
+          endpoint.address().to_string() + ":" + std::to_string(endpoint.port()));
+    }
     spdlog::info("cluster: node {} (heartbeat every {} ms; a node silent {} ms loses its matches)",
                  config_.node_id, config_.heartbeat.count(), config_.owner_timeout.count());
     node_->start();

@@ -278,7 +278,11 @@ class Participant {
       ++run_.stale;  // answered before a reconnect, or superseded
       co_return;
     }
-    if (response.code() == v1::UNAVAILABLE && run_.urls.size() > 1)
+    // On a cluster node, UNAVAILABLE says another node runs the match now; INTERNAL, that the
+    // node could not store the decision (its database session ended while it was frozen, say):
+    // either way nothing was stored, and the match goes on where it is run.
+    const bool elsewhere = response.code() == v1::UNAVAILABLE || response.code() == v1::INTERNAL;
+    if (elsewhere && run_.urls.size() > 1)
       throw NotOnThisNode("SubmitDecision: " + response.message());
     expect_ok(response, "SubmitDecision");
     ++run_.acknowledged;

@@ -8,11 +8,12 @@
 namespace spacedock::server::cluster {
 
 Node::Node(const ServerConfig& config, boost::asio::io_context& io, Persistence& db,
-           LiveMatches live_matches, Adopt adopt, Beaten beaten)
+           HeldLeases held_leases, Lost lost, Adopt adopt, Beaten beaten)
     : config_(config),
       io_(io),
       db_(db),
-      live_matches_(std::move(live_matches)),
+      held_leases_(std::move(held_leases)),
+      lost_(std::move(lost)),
       adopt_(std::move(adopt)),
       beaten_(std::move(beaten)),
       timer_(io) {}
@@ -33,15 +34,21 @@ void Node::schedule() {
 }
 
 void Node::beat() {
-  auto adopted = std::make_shared<std::vector<storage::Lease>>();
-  const std::int64_t live = live_matches_();
-  auto work = [this, adopted, live](storage::Database& db) {
-    storage::heartbeat(db, config_.node_id, live);
-    *adopted =
+  struct Beat {
+    std::vector<storage::Lease> held;
+    std::vector<std::int64_t> lost;
+    std::vector<storage::Lease> adopted;
+  };
+  auto beat = std::make_shared<Beat>();
+  beat->held = held_leases_();
+  auto work = [this, beat](storage::Database& db) {
+    storage::heartbeat(db, config_.node_id, static_cast<std::int64_t>(beat->held.size()));
+    beat->lost = storage::lost_leases(db, config_.node_id, beat->held);
+    beat->adopted =
         storage::adopt_orphans(db, config_.node_id, config_.owner_timeout, config_.adopt_batch);
   };
-  db_.submit(std::move(work), [this, adopted, live](std::exception_ptr error) {
-    boost::asio::post(io_, [this, adopted, live, error] {
+  db_.submit(std::move(work), [this, beat](std::exception_ptr error) {
+    boost::asio::post(io_, [this, beat, error] {
       if (error) {
         // Nothing was adopted (the beat's transaction rolled back); the next beat tries again.
         if (!warned_) spdlog::warn("cluster: heartbeat failed: {}", describe(error));
@@ -49,8 +56,10 @@ void Node::beat() {
       } else {
         if (warned_) spdlog::info("cluster: heartbeats are stored again");
         warned_ = false;
-        if (!adopted->empty()) adopt_(*adopted);
-        beaten_(live + static_cast<std::int64_t>(adopted->size()));
+        if (!beat->lost.empty()) lost_(beat->lost);
+        if (!beat->adopted.empty()) adopt_(beat->adopted);
+        beaten_(static_cast<std::int64_t>(beat->held.size() - beat->lost.size() +
+                                          beat->adopted.size()));
       }
       schedule();
     });

@@ -13,19 +13,22 @@
 namespace spacedock::server::cluster {
 
 // This node's life in a cluster (ServerConfig::node_id). Every heartbeat, on the persistence
-// thread, it reports itself alive with its count of live matches and adopts up to adopt_batch
-// matches of nodes silent past owner_timeout (storage::adopt_orphans); once that commits,
-// `adopt` gets their leases on the io_context, to rebuild the matches from their logs. A beat
+// thread, it reports itself alive with its count of live matches, checks that it still holds
+// their leases, and adopts up to adopt_batch matches of nodes silent past owner_timeout
+// (storage::adopt_orphans). Once that commits, on the io_context, `lost` gets the matches whose
+// leases another node holds now (this node was frozen past its lease, say), to let them go, and
+// `adopt` the leases adopted, to rebuild those matches from their logs. A beat
 // starts only once the last one is done, so a slow database delays beats instead of piling them up.
 class Node {
  public:
-  using LiveMatches = std::function<std::int64_t()>;
+  using HeldLeases = std::function<std::vector<storage::Lease>()>;
+  using Lost = std::function<void(const std::vector<std::int64_t>& match_ids)>;
   using Adopt = std::function<void(const std::vector<storage::Lease>&)>;
   // After each heartbeat stored, with the live matches it reported (the Agones health report).
   using Beaten = std::function<void(std::int64_t live_matches)>;
 
   Node(const ServerConfig& config, boost::asio::io_context& io, Persistence& db,
-       LiveMatches live_matches, Adopt adopt, Beaten beaten);
+       HeldLeases held_leases, Lost lost, Adopt adopt, Beaten beaten);
 
   // The first beat at once, then one every heartbeat.
   void start();
@@ -38,7 +41,8 @@ class Node {
   const ServerConfig& config_;
   boost::asio::io_context& io_;
   Persistence& db_;
-  LiveMatches live_matches_;
+  HeldLeases held_leases_;
+  Lost lost_;
   Adopt adopt_;
   Beaten beaten_;
   boost::asio::steady_timer timer_;

@@ -76,6 +76,15 @@ std::size_t Lobby::waiting_with(const std::string& username) const {
                     [&](const auto& entry) { return entry.second->waiting_with(username); }));
 }
 
+std::vector<storage::Lease> Lobby::held_leases() const {
+  std::lock_guard lock(mutex_);
+  std::vector<storage::Lease> leases;
+  for (const auto& [id, match] : matches_) {
+    if (match->held_here()) leases.push_back(match->lease());
+  }
+  return leases;
+}
+
 std::size_t Lobby::size() const {
   std::lock_guard lock(mutex_);
   return matches_.size();

@@ -31,6 +31,8 @@ class Lobby {
   // How many matches waiting for players have `username` in a seat.
   std::size_t waiting_with(const std::string& username) const;
   std::size_t size() const;
+  // The leases of the matches still played here (Match::held_here), by match id.
+  std::vector<storage::Lease> held_leases() const;
   // Forgets matches that ended more than `ttl_ms` ago and that nobody follows; returns how many.
   std::size_t reap(std::int64_t now, std::int64_t ttl_ms);
 

@@ -566,22 +566,35 @@ bool Match::lost_to_fence(const std::exception_ptr& error) {
   try {
     std::rethrow_exception(error);
   } catch (const storage::NotOwnerError&) {
-    if (!moved_away_.exchange(true)) {
-      spdlog::warn("match={}: another node owns it now (epoch {} is stale); letting it go", id_,
-                   epoch_);
-      for (const Follower& f : followers_) {
-        if (auto connection = f.connection.lock()) connection->follow_elsewhere(id_);
-      }
-      followers_.clear();
-      judges_.clear();
-      bot_timer_.cancel();
-      clock_timer_.cancel();
-      judge_timer_.cancel();
-    }
+    move_away();
     return true;
   } catch (...) {
     return false;
   }
+}
+
+void Match::move_away() {
+  if (moved_away_.exchange(true)) return;
+  spdlog::warn("match={}: another node owns it now (epoch {} is stale); letting it go", id_,
+               epoch_);
+  for (const Follower& f : followers_) {
+    if (auto connection = f.connection.lock()) connection->follow_elsewhere(id_);
+  }
+  followers_.clear();
+  judges_.clear();
+  bot_timer_.cancel();
+  clock_timer_.cancel();
+  judge_timer_.cancel();
+}
+
+void Match::let_go() {
+  asio::post(strand_, [self = shared_from_this()] { self->move_away(); });
+}
+
+bool Match::held_here() const {
+  if (moved_away_) return false;
+  std::lock_guard lock(info_mutex_);
+  return info_.status() == v1::MATCH_STATUS_WAITING || info_.status() == v1::MATCH_STATUS_ACTIVE;
 }
 
 void Match::input_failed() {

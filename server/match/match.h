@@ -65,6 +65,14 @@ class Match : public std::enable_shared_from_this<Match> {
   // Another node runs it now (cluster mode): its requests are answered UNAVAILABLE there.
   // Safe from any thread.
   bool moved_away() const { return moved_away_; }
+  // What this node holds the match under: every write of it is fenced with it
+  // (Persistence::submit_fenced). Safe from any thread.
+  storage::Lease lease() const { return {id_, epoch_}; }
+  // Still played here, under its lease: not over, not moved away. Safe from any thread.
+  bool held_here() const;
+  // Another node runs it now (this node's heartbeat found its lease gone): lets it go as a
+  // failed fence does. Safe from any thread.
+  void let_go();
 
   // `invite_code`: a private match's code (LobbySettings), needed to take a seat or watch.
   void join(std::shared_ptr<Recipient> connection, Identity who, v1::SeatSetup seat,
@@ -160,12 +168,11 @@ class Match : public std::enable_shared_from_this<Match> {
   void store_seats(bool starting, std::function<void()> undo, std::function<void(bool)> then,
                    Turn turn);
 
-  // What this node holds the match under: every write of it is fenced with it
-  // (Persistence::submit_fenced).
-  storage::Lease lease() const { return {id_, epoch_}; }
   // Whether `error`, a write's failure, was the cluster fence's (another node runs the match
-  // now). If so the match lets its followers, timers and bots go, and moved_away() is true.
+  // now). If so the match is let go (move_away()).
   bool lost_to_fence(const std::exception_ptr& error);
+  // On the strand: lets the followers, timers and bots go; moved_away() is true from here on.
+  void move_away();
 
   Services& services_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
