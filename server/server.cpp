@@ -142,10 +142,12 @@ Server::Server(ServerConfig config)
           }
         },
         [this](const std::vector<storage::Lease>& leases) { adopt(leases); },
-        [this](std::int64_t live_matches) {
+        [this] {
           if (!agones_) return;
           agones_->health();
-          if (live_matches > 0) agones_->allocate();
+          // Any match in the lobby, over ones too: a game that began and ended between two
+          // heartbeats still makes this node one that has served.
+          if (lobby_.size() > 0) agones_->allocate();
         });
     if (config_.agones)
       agones_ =

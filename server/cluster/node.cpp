@@ -58,8 +58,7 @@ void Node::beat() {
         warned_ = false;
         if (!beat->lost.empty()) lost_(beat->lost);
         if (!beat->adopted.empty()) adopt_(beat->adopted);
-        beaten_(static_cast<std::int64_t>(beat->held.size() - beat->lost.size() +
-                                          beat->adopted.size()));
+        beaten_();
       }
       schedule();
     });

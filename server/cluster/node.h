@@ -24,8 +24,8 @@ class Node {
   using HeldLeases = std::function<std::vector<storage::Lease>()>;
   using Lost = std::function<void(const std::vector<std::int64_t>& match_ids)>;
   using Adopt = std::function<void(const std::vector<storage::Lease>&)>;
-  // After each heartbeat stored, with the live matches it reported (the Agones health report).
-  using Beaten = std::function<void(std::int64_t live_matches)>;
+  // After each heartbeat stored (the Agones health report).
+  using Beaten = std::function<void()>;
 
   Node(const ServerConfig& config, boost::asio::io_context& io, Persistence& db,
        HeldLeases held_leases, Lost lost, Adopt adopt, Beaten beaten);
