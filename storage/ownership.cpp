@@ -64,12 +64,7 @@ Lease claim_match(Database& db, std::int64_t match_id, std::string_view node_id)
 }
 
 void check_owner(Database& db, std::string_view node_id, const Lease& lease) {
-  require_postgresql(db);
-  Statement query(db,
-                  "SELECT 1 FROM match_owner WHERE match_id = ? AND node_id = ? AND epoch = ? "
-                  "FOR SHARE");
-  query.bind_int(1, lease.match_id).bind_text(2, node_id).bind_int(3, lease.epoch);
-  if (!query.step()) throw NotOwnerError(lease.match_id);
+  if (!lost_leases(db, node_id, {lease}).empty()) throw NotOwnerError(lease.match_id);
 }
 
 std::vector<std::int64_t> lost_leases(Database& db, std::string_view node_id,
