@@ -164,70 +164,99 @@ std::optional<std::int64_t> owned_match_in_progress(sd::storage::Database& db,
   return std::nullopt;
 }
 
+// Nodes a and b on one database, and bots playing 3 matches on a (a spectator each) that fail
+// over to b; `victim` is a's first game to reach 25 stored inputs.
+struct TwoNodes {
+  explicit TwoNodes(int owner_timeout_ms = kOwnerTimeoutMs)
+      : a(start_node(dir.path(), "a", owner_timeout_ms)),
+        a_url(ws_url(dir.path(), "a")),
+        b(start_node(dir.path(), "b", owner_timeout_ms)),
+        b_url(ws_url(dir.path(), "b")),
+        bots({SPACEDOCK_BOT_BIN, "--server", a_url, "--failover", b_url, "--matches", "3",
+              "--parallel", "3", "--spectators", "1", "--think-ms", "3", "--deadline", "120",
+              "--ack-log", (dir.path() / "acks").string()},
+             (dir.path() / "bots.log").string()) {
+    std::optional<std::int64_t> found;
+    for (int i = 0; i < 1500 && !found; ++i) {
+      found = owned_match_in_progress(watch, "a", 25);
+      if (!found) std::this_thread::sleep_for(20ms);
+    }
+    REQUIRE_MESSAGE(found.has_value(), "no game on node a reached 25 inputs:\n" << log("bots"));
+    victim = *found;
+  }
+
+  std::string log(const std::string& name) const { return slurp(dir.path() / (name + ".log")); }
+
+  // Polls, at most `polls` times 10 ms, until `node` owns the victim; says whether it does.
+  bool owned_by(const std::string& node, int polls) {
+    for (int i = 0; i < polls; ++i) {
+      if (sd::storage::owner_of(watch, victim) == node) return true;
+      std::this_thread::sleep_for(10ms);
+    }
+    return false;
+  }
+
+  // The bots end within `wait`, every game finished.
+  void bots_finish(std::chrono::seconds wait) {
+    const auto exit = bots.wait_for(wait);
+    const std::string bot_log = log("bots");
+    REQUIRE_MESSAGE(exit.has_value(), "the bots did not finish:\n" << bot_log);
+    CHECK_MESSAGE(*exit == 0, bot_log);
+    CHECK(bot_log.find("3 of 3 matches finished") != std::string::npos);
+  }
+
+  // Every decision a bot saw acknowledged, on either node, is in the log, and each log replays
+  // to its recorded result.
+  void check_logs() {
+    REQUIRE(sd::storage::load_matches(watch, {sd::storage::MatchStatus::kFinished}).size() == 3);
+    const auto acks =
+        sd::testing::check_acks(watch, dir.path() / "acks", {sd::storage::MatchStatus::kFinished});
+    CHECK(acks.missing == 0);
+    CHECK(acks.acknowledged > 50);
+    CHECK(sd::testing::check_stored_matches_replay(watch) == 3);
+  }
+
+  TempDir dir;
+  std::unique_ptr<Process> a;
+  std::string a_url;
+  std::unique_ptr<Process> b;
+  std::string b_url;
+  Process bots;
+  sd::storage::Database watch = sd::testing::open_database(dir.path() / "db");
+  std::int64_t victim = 0;
+};
+
 }  // namespace
 
 TEST_CASE(
     "cluster: a node killed with SIGKILL loses its matches to the other, which finishes them" *
     doctest::skip(on_sqlite())) {
-  TempDir dir;
-  auto a = start_node(dir.path(), "a");
-  const std::string a_url = ws_url(dir.path(), "a");
-  auto b = start_node(dir.path(), "b");
-  const std::string b_url = ws_url(dir.path(), "b");
-
-  Process bots({SPACEDOCK_BOT_BIN, "--server", a_url, "--failover", b_url, "--matches", "3",
-                "--parallel", "3", "--spectators", "1", "--think-ms", "3", "--deadline", "120",
-                "--ack-log", (dir.path() / "acks").string()},
-               (dir.path() / "bots.log").string());
-
-  auto watch = sd::testing::open_database(dir.path() / "db");
-  std::optional<std::int64_t> victim;
-  for (int i = 0; i < 1500 && !victim; ++i) {
-    victim = owned_match_in_progress(watch, "a", 25);
-    if (!victim) std::this_thread::sleep_for(20ms);
-  }
-  REQUIRE_MESSAGE(victim.has_value(), "no game on node a reached 25 inputs:\n"
-                                          << slurp(dir.path() / "bots.log"));
-  a->kill(SIGKILL);
+  TwoNodes c;
+  c.a->kill(SIGKILL);
   const auto killed = std::chrono::steady_clock::now();
-  REQUIRE(a->wait_for(10s).has_value());
-  const std::size_t inputs_at_kill = sd::storage::load_inputs(watch, *victim).size();
+  REQUIRE(c.a->wait_for(10s).has_value());
+  const std::size_t inputs_at_kill = sd::storage::load_inputs(c.watch, c.victim).size();
 
   // Node b adopts the match once a has been silent past the owner timeout.
-  std::optional<std::string> owner;
-  for (int i = 0; i < 1500 && owner != "b"; ++i) {
-    owner = sd::storage::owner_of(watch, *victim);
-    if (owner != "b") std::this_thread::sleep_for(10ms);
-  }
+  REQUIRE_MESSAGE(c.owned_by("b", 1500), c.log("b"));
   const auto failover = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - killed);
-  REQUIRE_MESSAGE(owner == "b", slurp(dir.path() / "b.log"));
-  MESSAGE("failover: match " << *victim << " owned by b " << failover.count()
+  MESSAGE("failover: match " << c.victim << " owned by b " << failover.count()
                              << " ms after node a was killed (owner timeout " << kOwnerTimeoutMs
                              << " ms, heartbeat " << kHeartbeatMs << " ms)");
   // Liveness, not speed: the timeout, a few heartbeats, and room for a busy machine.
   CHECK(failover < 15s);
 
-  const auto exit = bots.wait_for(120s);
-  const std::string bot_log = slurp(dir.path() / "bots.log");
-  REQUIRE_MESSAGE(exit.has_value(), "the bots did not finish:\n" << bot_log);
-  CHECK_MESSAGE(*exit == 0, bot_log);
-  CHECK(bot_log.find("3 of 3 matches finished") != std::string::npos);
-  CHECK(slurp(dir.path() / "b.log").find("cluster: adopted") != std::string::npos);
-  b->kill(SIGTERM);
-  CHECK(b->wait_for(10s) == 0);
+  c.bots_finish(120s);
+  CHECK(c.log("b").find("cluster: adopted") != std::string::npos);
+  c.b->kill(SIGTERM);
+  CHECK(c.b->wait_for(10s) == 0);
 
-  // Every decision a bot saw acknowledged, on either node, is in the log; the games went on
-  // after the kill, each log replays to its recorded result, and no owner row outlives its game.
-  REQUIRE(sd::storage::load_matches(watch, {sd::storage::MatchStatus::kFinished}).size() == 3);
-  const auto acks =
-      sd::testing::check_acks(watch, dir.path() / "acks", {sd::storage::MatchStatus::kFinished});
-  CHECK(acks.missing == 0);
-  CHECK(acks.acknowledged > 50);
-  CHECK(sd::storage::load_inputs(watch, *victim).size() > inputs_at_kill);
-  CHECK(sd::testing::check_stored_matches_replay(watch) == 3);
-  CHECK(sd::storage::owned_matches(watch, "a").empty());
-  CHECK(sd::storage::owned_matches(watch, "b").empty());
+  // The games went on after the kill, and no owner row outlives its game.
+  c.check_logs();
+  CHECK(sd::storage::load_inputs(c.watch, c.victim).size() > inputs_at_kill);
+  CHECK(sd::storage::owned_matches(c.watch, "a").empty());
+  CHECK(sd::storage::owned_matches(c.watch, "b").empty());
 }
 
 // KNOWN BUG, so skipped until it is fixed (issue 28, stop 46's note): about one run in eight, a
@@ -237,59 +266,27 @@ TEST_CASE(
 // `SPACEDOCK_TEST_DB=postgresql integration_tests -tc="*stopped past*" --no-skip` while fixing it.
 TEST_CASE("cluster: a node stopped past its lease acknowledges nothing for the matches it lost" *
           doctest::skip(true)) {
-  TempDir dir;
-  auto a = start_node(dir.path(), "a");
-  const std::string a_url = ws_url(dir.path(), "a");
-  auto b = start_node(dir.path(), "b");
-  const std::string b_url = ws_url(dir.path(), "b");
-
-  Process bots({SPACEDOCK_BOT_BIN, "--server", a_url, "--failover", b_url, "--matches", "3",
-                "--parallel", "3", "--spectators", "1", "--think-ms", "3", "--deadline", "120",
-                "--ack-log", (dir.path() / "acks").string()},
-               (dir.path() / "bots.log").string());
-
-  auto watch = sd::testing::open_database(dir.path() / "db");
-  std::optional<std::int64_t> victim;
-  for (int i = 0; i < 1500 && !victim; ++i) {
-    victim = owned_match_in_progress(watch, "a", 25);
-    if (!victim) std::this_thread::sleep_for(20ms);
-  }
-  REQUIRE_MESSAGE(victim.has_value(), "no game on node a reached 25 inputs:\n"
-                                          << slurp(dir.path() / "bots.log"));
+  TwoNodes c;
   // Frozen, as a paused VM or a debugger would leave it: its sockets stay open, it answers
   // nothing, and its heartbeats stop.
-  a->kill(SIGSTOP);
-  std::optional<std::string> owner;
-  for (int i = 0; i < 2000 && owner != "b"; ++i) {
-    owner = sd::storage::owner_of(watch, *victim);
-    if (owner != "b") std::this_thread::sleep_for(10ms);
-  }
-  REQUIRE_MESSAGE(owner == "b", slurp(dir.path() / "b.log"));
-  const std::size_t inputs_at_adoption = sd::storage::load_inputs(watch, *victim).size();
+  c.a->kill(SIGSTOP);
+  REQUIRE_MESSAGE(c.owned_by("b", 2000), c.log("b"));
+  const std::size_t inputs_at_adoption = sd::storage::load_inputs(c.watch, c.victim).size();
   // It wakes up with requests queued on its sockets, as if nothing had happened.
-  a->kill(SIGCONT);
+  c.a->kill(SIGCONT);
 
-  const auto exit = bots.wait_for(120s);
-  const std::string bot_log = slurp(dir.path() / "bots.log");
-  REQUIRE_MESSAGE(exit.has_value(), "the bots did not finish:\n" << bot_log);
-  CHECK_MESSAGE(*exit == 0, bot_log);
-  CHECK(bot_log.find("3 of 3 matches finished") != std::string::npos);
-  a->kill(SIGTERM);
-  b->kill(SIGTERM);
-  CHECK(a->wait_for(10s) == 0);
-  CHECK(b->wait_for(10s) == 0);
+  c.bots_finish(120s);
+  c.a->kill(SIGTERM);
+  c.b->kill(SIGTERM);
+  CHECK(c.a->wait_for(10s) == 0);
+  CHECK(c.b->wait_for(10s) == 0);
 
   // Had node a acknowledged a decision after losing its match, that decision would be missing
   // from the log: the fence refused it, so every acknowledged decision is there, and each log
   // is one line of inputs that replays to its result.
-  REQUIRE(sd::storage::load_matches(watch, {sd::storage::MatchStatus::kFinished}).size() == 3);
-  const auto acks =
-      sd::testing::check_acks(watch, dir.path() / "acks", {sd::storage::MatchStatus::kFinished});
-  CHECK(acks.missing == 0);
-  CHECK(sd::storage::load_inputs(watch, *victim).size() > inputs_at_adoption);
-  CHECK(sd::testing::check_stored_matches_replay(watch) == 3);
-  const std::string a_log = slurp(dir.path() / "a.log");
-  const std::string woke = a_log.find("another node owns it now") != std::string::npos
+  c.check_logs();
+  CHECK(sd::storage::load_inputs(c.watch, c.victim).size() > inputs_at_adoption);
+  const std::string woke = c.log("a").find("another node owns it now") != std::string::npos
                                ? "a write was refused by the fence"
                                : "no write was tried for a lost match";
   MESSAGE("node a after waking: " << woke);
@@ -299,42 +296,17 @@ TEST_CASE("cluster: a node told to stop hands its matches over, and another adop
           doctest::skip(on_sqlite())) {
   // An owner timeout no test waits out: only the hand-over can move the matches in time.
   constexpr int kLongTimeoutMs = 600'000;
-  TempDir dir;
-  auto a = start_node(dir.path(), "a", kLongTimeoutMs);
-  const std::string a_url = ws_url(dir.path(), "a");
-  auto b = start_node(dir.path(), "b", kLongTimeoutMs);
-  const std::string b_url = ws_url(dir.path(), "b");
+  TwoNodes c(kLongTimeoutMs);
+  c.a->kill(SIGTERM);
+  CHECK(c.a->wait_for(10s) == 0);
+  CHECK(c.log("a").find("handed its matches over") != std::string::npos);
 
-  Process bots({SPACEDOCK_BOT_BIN, "--server", a_url, "--failover", b_url, "--matches", "3",
-                "--parallel", "3", "--spectators", "1", "--think-ms", "3", "--deadline", "120",
-                "--ack-log", (dir.path() / "acks").string()},
-               (dir.path() / "bots.log").string());
-  auto watch = sd::testing::open_database(dir.path() / "db");
-  std::optional<std::int64_t> victim;
-  for (int i = 0; i < 1500 && !victim; ++i) {
-    victim = owned_match_in_progress(watch, "a", 25);
-    if (!victim) std::this_thread::sleep_for(20ms);
-  }
-  REQUIRE_MESSAGE(victim.has_value(), "no game on node a reached 25 inputs:\n"
-                                          << slurp(dir.path() / "bots.log"));
-  a->kill(SIGTERM);
-  CHECK(a->wait_for(10s) == 0);
-  CHECK(slurp(dir.path() / "a.log").find("handed its matches over") != std::string::npos);
+  c.bots_finish(60s);
+  c.b->kill(SIGTERM);
+  CHECK(c.b->wait_for(10s) == 0);
 
-  const auto exit = bots.wait_for(60s);
-  const std::string bot_log = slurp(dir.path() / "bots.log");
-  REQUIRE_MESSAGE(exit.has_value(), "the bots did not finish:\n" << bot_log);
-  CHECK_MESSAGE(*exit == 0, bot_log);
-  CHECK(bot_log.find("3 of 3 matches finished") != std::string::npos);
-  b->kill(SIGTERM);
-  CHECK(b->wait_for(10s) == 0);
-
-  REQUIRE(sd::storage::load_matches(watch, {sd::storage::MatchStatus::kFinished}).size() == 3);
-  const auto acks =
-      sd::testing::check_acks(watch, dir.path() / "acks", {sd::storage::MatchStatus::kFinished});
-  CHECK(acks.missing == 0);
-  CHECK(sd::testing::check_stored_matches_replay(watch) == 3);
-  const auto nodes = sd::storage::load_nodes(watch);
+  c.check_logs();
+  const auto nodes = sd::storage::load_nodes(c.watch);
   REQUIRE(nodes.size() == 2);
   CHECK(nodes[0].draining);  // a
 }
