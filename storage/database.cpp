@@ -34,19 +34,25 @@ void Database::require_not_aborted(std::string_view undone) {
 
 void Database::transaction(const Work& work) {
   on_connection([](auto& c) { c.begin(); });
+  transaction_open_ = true;
   try {
     work(*this);
     require_not_aborted("the whole transaction");
     on_connection([](auto& c) { c.commit(); });
   } catch (...) {
+    transaction_open_ = false;
     on_connection([](auto& c) { c.rollback(); });
     throw;
   }
+  transaction_open_ = false;
 }
 
 void Database::savepoint(const Work& work) {
   // PostgreSQL has savepoints only inside a transaction; SQLite opens one for a savepoint itself.
-  if (backend() == Backend::kPostgresql && !in_transaction()) return transaction(work);
+  // Whether one is open is this object's record, not the connection's: a session lost inside
+  // the transaction reports none, and a piece run in a transaction of its own would commit
+  // outside the batch's fence (storage/ownership.h).
+  if (backend() == Backend::kPostgresql && !transaction_open_) return transaction(work);
   on_connection([](auto& c) { c.savepoint(); });
   try {
     work(*this);
@@ -59,7 +65,7 @@ void Database::savepoint(const Work& work) {
 }
 
 void Database::recoverable(const Work& work) {
-  if (backend() == Backend::kPostgresql && in_transaction()) return savepoint(work);
+  if (backend() == Backend::kPostgresql && transaction_open_) return savepoint(work);
   work(*this);
 }
 

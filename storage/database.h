@@ -105,6 +105,7 @@ class Database {
   void require_not_aborted(std::string_view undone);
 
   Connection connection_;
+  bool transaction_open_ = false;  // inside transaction(), whatever became of the session
 };
 
 }  // namespace spacedock::storage

@@ -331,6 +331,32 @@ TEST_CASE("a lost PostgreSQL connection fails what runs on it; the next transact
   CHECK(find_account(db, "bob"));
 }
 
+TEST_CASE("a savepoint whose transaction lost its connection fails; it never commits alone" *
+          doctest::skip(on_sqlite())) {
+  // A batch's fence holds only inside the batch's transaction: the pieces after a lost session
+  // (a frozen node whose session the server ended) must fail, not reconnect and commit unfenced.
+  TestDatabase t;
+  Database db = t.open();
+  const std::string error = error_of([&] {
+    db.transaction([&](Database& tx) {
+      create_account(tx, "alice", "h", 1);
+      CHECK(query_int(t,
+                      "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                      "WHERE datname = current_database() AND pid <> pg_backend_pid()") == 1);
+      // As a batch does: the first piece fails on the lost session, the batch goes on.
+      CHECK_THROWS_AS(tx.savepoint([](Database& piece) { create_account(piece, "bob", "h", 2); }),
+                      StorageError);
+      tx.savepoint([](Database& piece) { create_account(piece, "carol", "h", 3); });
+    });
+  });
+  CHECK_FALSE(error.empty());
+  CHECK_FALSE(db.in_transaction());
+  Database reader = t.open();
+  CHECK_FALSE(find_account(reader, "alice"));
+  CHECK_FALSE(find_account(reader, "bob"));
+  CHECK_FALSE(find_account(reader, "carol"));
+}
+
 TEST_CASE("check_integrity finds a row that refers to a missing one" *
           doctest::skip(!on_sqlite())) {
   TestDatabase t;
