@@ -14,6 +14,7 @@
 
 #include "server/cluster/leases.h"
 #include "server/net/listener.h"
+#include "server/relay/relay.h"
 #include "storage/matches.h"
 #include "storage/ownership.h"
 #include "storage/url.h"
@@ -152,6 +153,10 @@ Server::Server(ServerConfig config)
     if (config_.agones)
       agones_ =
           std::make_unique<cluster::AgonesSdk>(io_, cluster::AgonesSdk::port_from_environment());
+    if (!config_.redis_url.empty()) {
+      relay_ = std::make_unique<Relay>(*services_, config_.redis_url, config_.relay_timeout);
+      services_->relay = relay_.get();
+    }
   }
   listener_ = std::make_shared<Listener>(
       *services_, asio::ip::tcp::endpoint(asio::ip::make_address(config_.host), config_.port));
@@ -255,6 +260,7 @@ void Server::stop() {
     listener_->stop();
     reaper_.cancel();
     if (node_) node_->stop();
+    if (relay_) relay_->stop();
     signals_.cancel();
     io_.stop();
   });
@@ -321,6 +327,7 @@ int Server::run() {
     spdlog::info("cluster: node {} (heartbeat every {} ms; a node silent {} ms loses its matches)",
                  config_.node_id, config_.heartbeat.count(), config_.owner_timeout.count());
     node_->start();
+    if (relay_) relay_->start();
     if (agones_) agones_->ready();
   }
   std::vector<std::thread> threads;

@@ -73,6 +73,7 @@ class Server {
   std::unique_ptr<Persistence> db_;
   std::unique_ptr<cluster::Node> node_;         // in cluster mode
   std::unique_ptr<cluster::AgonesSdk> agones_;  // in an Agones fleet (--agones)
+  std::unique_ptr<Relay> relay_;                // in a cluster with Redis (--redis)
   std::shared_ptr<Listener> listener_;
   boost::asio::signal_set signals_;
   boost::asio::steady_timer reaper_;

@@ -84,9 +84,11 @@ void apply(Database& db, const Migration& migration) {
   });
 }
 
-}  // namespace
+// Held while a PostgreSQL database is migrated (a number of our own, for pg_advisory_lock).
+constexpr std::int64_t kMigrationLock = 0x5370616365646f63;  // "Spacedoc"
 
-void migrate(Database& db) {
+// Applies every migration the database lacks.
+void migrate_locked(Database& db) {
   const auto all = migrations();
   const int latest = all.back().version;
   const int current = has_migrations_table(db) ? db.schema_version() : 0;
@@ -97,6 +99,24 @@ void migrate(Database& db) {
   for (const Migration& migration : all) {
     if (migration.version > current) apply(db, migration);
   }
+}
+
+}  // namespace
+
+void migrate(Database& db) {
+  if (db.backend() != Backend::kPostgresql) return migrate_locked(db);
+  // Cluster nodes started together would otherwise each find a new database and each apply the
+  // migrations: the first takes this lock for the whole check, the others wait for it. (An
+  // SQLite file has one server, storage/writer.h.)
+  const std::string lock = std::to_string(kMigrationLock);
+  db.execute("SELECT pg_advisory_lock(" + lock + ")");
+  try {
+    migrate_locked(db);
+  } catch (...) {
+    db.execute("SELECT pg_advisory_unlock(" + lock + ")");
+    throw;
+  }
+  db.execute("SELECT pg_advisory_unlock(" + lock + ")");
 }
 
 }  // namespace spacedock::storage

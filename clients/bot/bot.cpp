@@ -67,8 +67,9 @@ class Participant {
  public:
   enum class Entry { kCreated, kJoin, kSpectate };
 
-  Participant(Run& run, const Account& account, std::uint64_t seed)
-      : run_(run), account_(account), random_(seed) {}
+  // `node`: which of the run's nodes it connects to first.
+  Participant(Run& run, const Account& account, std::uint64_t seed, std::size_t node)
+      : run_(run), account_(account), random_(seed), node_(node % run.urls.size()) {}
 
   // Creates the match. A connection lost on the way (a server restart, say) is re-opened; if
   // the server had created the match already, the retry takes that one, a waiting match of this
@@ -354,12 +355,15 @@ awaitable<void> all_of(std::vector<std::unique_ptr<Participant>>& participants,
 awaitable<void> play_match(Run& run, int index) {
   const auto seed = run.options.seed * 1000003 + static_cast<std::uint64_t>(index);
   std::vector<std::unique_ptr<Participant>> participants;
+  // Spread over the nodes, each viewer of a match starts on the node after the previous one's.
+  std::size_t node = 0;
+  const auto first_node = [&] { return run.options.spread ? node++ : 0; };
   for (int p = 0; p < run.options.players; ++p) {
-    participants.push_back(
-        std::make_unique<Participant>(run, run.players[static_cast<std::size_t>(p)], seed + p));
+    participants.push_back(std::make_unique<Participant>(
+        run, run.players[static_cast<std::size_t>(p)], seed + p, first_node()));
   }
   for (const auto& spectator : run.spectators) {
-    participants.push_back(std::make_unique<Participant>(run, spectator, seed));
+    participants.push_back(std::make_unique<Participant>(run, spectator, seed, first_node()));
   }
   const std::uint64_t match_id = co_await participants.front()->create();
   std::vector<std::function<awaitable<void>(Participant&)>> bodies;

@@ -12,6 +12,9 @@ struct BotOptions {
   // Other nodes of a cluster serving the same matches: a bot whose connection is lost, or whose
   // node no longer runs its match, reconnects to the next of `server` and these, in turn.
   std::vector<std::string> failover;
+  // The viewers of each match start on different nodes (`server`, then `failover`), so that
+  // players of one match play through different nodes.
+  bool spread = false;
   std::string game = "incursions";
   // STCCG: the decks the bots bring: "samples" (one of the server's sample decks, picked by the
   // bot's seed) or "random" (a random legal deck the server draws over the whole card pool).

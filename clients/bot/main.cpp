@@ -92,6 +92,11 @@ int main(int argc, char** argv) {
       ->type_name("URL")
       ->excludes(tournament)
       ->group("Matches");
+  app.add_flag("--spread", options.spread,
+               "the players and spectators of each match start on different nodes (--server, "
+               "then the --failover nodes in turn): a cluster relays between them")
+      ->needs("--failover")
+      ->group("Matches");
   app.add_option("--ack-log", options.ack_log,
                  "append every acknowledged decision to FILE as \"match decision option\"")
       ->type_name("FILE")

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -53,6 +54,9 @@ Command add_serve(CLI::App& parent) {
   return {app, [options] {
             const sd::ServeSettings settings = options->settings();
             spdlog::set_level(settings.log_level);
+            // A peer gone mid-write (Redis, PostgreSQL, an Agones sidecar) is an error to
+            // handle where it happens, not a signal that ends the server.
+            std::signal(SIGPIPE, SIG_IGN);
             sd::Server server(settings.config);
             return server.run();
           }};

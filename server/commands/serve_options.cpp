@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "server/cluster/bus.h"
 #include "server/net/card_images.h"
 #include "storage/url.h"
 #include "support/cli.h"
@@ -81,6 +82,7 @@ ServeOptions::ServeOptions(CLI::App& app) : app_(app) {
   commit_window_us_ = count_of(config_.commit_window);
   heartbeat_ms_ = count_of(config_.heartbeat);
   owner_timeout_ms_ = count_of(config_.owner_timeout);
+  relay_timeout_ms_ = count_of(config_.relay_timeout);
   judge_delay_s_ = count_of(std::chrono::duration_cast<std::chrono::seconds>(config_.judge_delay));
   disconnect_grace_s_ =
       count_of(std::chrono::duration_cast<std::chrono::seconds>(config_.disconnect_grace));
@@ -166,6 +168,19 @@ ServeOptions::ServeOptions(CLI::App& app) : app_(app) {
                  "in a cluster, the most matches a node adopts from silent nodes at one look")
       ->type_name("N")
       ->check(between(1, 10'000))
+      ->group("Cluster");
+
+  app.add_option("--redis", config_.redis_url,
+                 "in a cluster, the Redis server the nodes talk through, redis://HOST[:PORT] or "
+                 "unix:PATH: a client connected to any node may then play, watch or judge a "
+                 "match another node runs; without it, only on the node that runs it")
+      ->type_name("URL")
+      ->group("Cluster");
+  app.add_option("--relay-timeout-ms", relay_timeout_ms_,
+                 "in a cluster with Redis, how long (milliseconds) a request relayed to another "
+                 "node waits for its answer before it is answered UNAVAILABLE")
+      ->type_name("N")
+      ->check(between(100U, 60'000U))
       ->group("Cluster");
 
   app.add_flag("--agones", config_.agones,
@@ -350,6 +365,13 @@ ServeSettings ServeOptions::settings() {
   config.commit_window = std::chrono::microseconds(commit_window_us_);
   config.heartbeat = std::chrono::milliseconds(heartbeat_ms_);
   config.owner_timeout = std::chrono::milliseconds(owner_timeout_ms_);
+  config.relay_timeout = std::chrono::milliseconds(relay_timeout_ms_);
+  if (!config.redis_url.empty()) {
+    if (config.node_id.empty())
+      throw std::invalid_argument("--redis needs --node-id: Redis links the nodes of a cluster");
+    if (auto problem = cluster::Bus::url_problem(config.redis_url))
+      throw std::invalid_argument("--redis: " + *problem);
+  }
   if (!config.node_id.empty()) {
     if (storage::parse_database_url(config.db_path).backend != storage::Backend::kPostgresql)
       throw std::invalid_argument("--node-id (cluster mode) needs a postgresql:// --db");

@@ -56,6 +56,7 @@ class ServeOptions {
   std::string password_cost_ = "interactive";
   std::uint32_t heartbeat_ms_ = 0;
   std::uint32_t owner_timeout_ms_ = 0;
+  std::uint32_t relay_timeout_ms_ = 0;
   std::uint32_t commit_window_us_ = 0;
   std::uint32_t judge_delay_s_ = 0;
   std::uint32_t disconnect_grace_s_ = 0;

@@ -33,6 +33,11 @@ struct ServerConfig {
   std::chrono::milliseconds heartbeat{2000};
   std::chrono::milliseconds owner_timeout{10'000};
   int adopt_batch = 100;
+  // The Redis server the nodes relay requests and streams through (server/relay/), as
+  // redis://HOST[:PORT] or unix:PATH; empty, a match is served only by the node that runs it.
+  // A relayed request unanswered after `relay_timeout` is answered UNAVAILABLE.
+  std::string redis_url;
+  std::chrono::milliseconds relay_timeout{2000};
   // The node is a GameServer of an Agones fleet: it reports to the SDK sidecar
   // (server/cluster/agones.h). Cluster mode only.
   bool agones = false;

@@ -18,6 +18,7 @@ class MatchObserver;
 class Metrics;
 class Persistence;
 class QuickMatchQueue;
+class Relay;
 class SessionRegistry;
 struct Throttles;
 class Tournaments;
@@ -43,6 +44,8 @@ struct Services {
   MatchObserver& match_observer;
   // The game port's TLS, when the server holds a certificate; null: plain HTTP and WebSocket.
   boost::asio::ssl::context* tls;
+  // In a cluster with Redis (--redis): requests about matches other nodes run go to them.
+  Relay* relay = nullptr;
 };
 
 }  // namespace spacedock::server

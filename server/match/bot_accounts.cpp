@@ -28,9 +28,15 @@ void BotAccounts::ensure(storage::Database& db) {
                                                         "Bot (strong)"};
   for (std::size_t i = 0; i < kNames.size(); ++i) {
     auto found = storage::find_account(db, kNames[i]);
-    const std::int64_t id =
-        found ? found->id : storage::create_account(db, kNames[i], kNoPassword, 0);
-    accounts_[i] = {id, kNames[i]};
+    if (!found) {
+      try {
+        storage::create_account(db, kNames[i], kNoPassword, 0);
+      } catch (const storage::ConstraintError&) {
+        // Another cluster node starting at the same moment made it first.
+      }
+      found = storage::find_account(db, kNames[i]);
+    }
+    accounts_[i] = {found->id, kNames[i]};
   }
 }
 

@@ -12,7 +12,9 @@
 #include "engine/games.h"
 #include "server/chat/chat.h"
 #include "server/cluster/leases.h"
+#include "server/common/metrics.h"
 #include "server/match/observer.h"
+#include "server/persistence/persistence.h"
 #include "storage/ownership.h"
 
 namespace spacedock::server {

@@ -20,6 +20,7 @@
 #include "server/common/turns.h"
 #include "server/match/bot_accounts.h"
 #include "server/match/chess_clock.h"
+#include "server/match/match_port.h"
 #include "spacedock/v1/envelope.pb.h"
 #include "spacedock/v1/match_setup.pb.h"
 #include "storage/matches.h"
@@ -31,7 +32,7 @@ namespace spacedock::server {
 // threads at once and matches never wait for one another. Requests are handled one at a time, in
 // order: an input is applied, committed to the database, and only then acknowledged and its
 // events sent, so nothing a client has seen can be lost.
-class Match : public std::enable_shared_from_this<Match> {
+class Match : public MatchPort, public std::enable_shared_from_this<Match> {
  public:
   // A match whose header and first seat are already stored, waiting for players. `epoch`: the
   // lease this node holds it under in a cluster (server/cluster/leases.h); 0 on one box.
@@ -53,7 +54,7 @@ class Match : public std::enable_shared_from_this<Match> {
   // Feeds a stored input (a decision or a concession) to an engine.
   static core::SubmitResult apply(core::MatchEngine& engine, const storage::InputRecord& input);
 
-  std::int64_t id() const { return id_; }
+  std::int64_t id() const override { return id_; }
   // The current header; safe from any thread.
   v1::MatchInfo info() const;
   // Waiting for players, with `username` in a seat; safe from any thread, and cheap: the
@@ -76,23 +77,24 @@ class Match : public std::enable_shared_from_this<Match> {
 
   // `invite_code`: a private match's code (LobbySettings), needed to take a seat or watch.
   void join(std::shared_ptr<Recipient> connection, Identity who, v1::SeatSetup seat,
-            std::string invite_code, Reply reply);
+            std::string invite_code, Reply reply) override;
   void spectate(std::shared_ptr<Recipient> connection, std::int64_t account_id,
-                std::string invite_code, Reply reply);
+                std::string invite_code, Reply reply) override;
   // An organiser watches with every card visible, as the game stood judge_delay ago: a full
   // snapshot at once, then whenever it moved on (checked every judge_interval; match_judges.cpp).
   // Judges get no other event.
-  void judge(std::shared_ptr<Recipient> connection, Identity who, Reply reply);
+  void judge(std::shared_ptr<Recipient> connection, Identity who, Reply reply) override;
   // A server bot takes the next free seat (CreateMatch.bot_opponents, QuickMatch); with a STCCG
   // sample deck. MATCH_FULL if the match has started or has no free seat.
   void add_bot(const BotAccount& account, v1::BotStrength strength, Reply reply);
   void resume(std::shared_ptr<Recipient> connection, Identity who, const v1::Resume& request,
-              Reply reply);
-  void leave(std::shared_ptr<Recipient> connection, Identity who, Reply reply);
+              Reply reply) override;
+  void leave(std::shared_ptr<Recipient> connection, Identity who, Reply reply) override;
   // `from`: the connection the input came on; a connection whose seat another has resumed
   // since is refused (SUPERSEDED).
-  void submit(const Recipient* from, Identity who, v1::SubmitDecision request, Reply reply);
-  void concede(const Recipient* from, Identity who, Reply reply);
+  void submit(const Recipient* from, Identity who, v1::SubmitDecision request,
+              Reply reply) override;
+  void concede(const Recipient* from, Identity who, Reply reply) override;
   // A tournament round's time is up: the game ends, scored by its own end-of-time rules (an
   // input like any other, kTimeCalled). GAME_OVER if it has ended already.
   void call_time(Reply reply);
@@ -104,11 +106,11 @@ class Match : public std::enable_shared_from_this<Match> {
   // thread. None in a match without clocks, or before its first reading.
   std::optional<v1::MatchClock> clock_reading() const;
   // A fresh snapshot, then the open prompts, for a connection that follows the match.
-  void snapshot(std::shared_ptr<Recipient> connection, Reply reply);
+  void snapshot(std::shared_ptr<Recipient> connection, Reply reply) override;
   // Chat from a connection following the match: a player's reaches every follower, a
   // spectator's only the followers who hold no seat (chat.proto).
-  void chat(const Recipient* from, Identity who, std::string text, Reply reply);
-  void disconnected(const Recipient* connection);
+  void chat(const Recipient* from, Identity who, std::string text, Reply reply) override;
+  void disconnected(const Recipient* connection) override;
 
  private:
   struct Follower {

@@ -14,6 +14,7 @@
 #include "server/match/chess_clock.h"
 #include "server/match/lobby.h"
 #include "server/persistence/persistence.h"
+#include "server/relay/relay.h"
 #include "server/session/connection.h"
 #include "server/tournament/tournaments.h"
 
@@ -212,7 +213,7 @@ void Connection::on_spectate(const v1::Spectate& request, const Reply& reply) {
   if (!request.as_judge()) {
     return with_match(request.match_id(), reply,
                       [self = shared_from_this(), who, code = request.invite_code(),
-                       reply](std::shared_ptr<Match> match) {
+                       reply](std::shared_ptr<MatchPort> match) {
                         match->spectate(self, who.account_id, code, self->tracking(match, reply));
                       });
   }
@@ -232,11 +233,11 @@ void Connection::on_spectate(const v1::Spectate& request, const Reply& reply) {
 }
 
 void Connection::on_resume(const v1::Resume& request, const Reply& reply) {
-  with_match(
-      request.match_id(), reply,
-      [self = shared_from_this(), who = *identity_, request, reply](std::shared_ptr<Match> match) {
-        match->resume(self, who, request, self->tracking(match, reply));
-      });
+  with_match(request.match_id(), reply,
+             [self = shared_from_this(), who = *identity_, request,
+              reply](std::shared_ptr<MatchPort> match) {
+               match->resume(self, who, request, self->tracking(match, reply));
+             });
 }
 
 void Connection::on_leave(const v1::LeaveMatch& request, const Reply& reply) {
@@ -261,8 +262,9 @@ void Connection::on_get_snapshot(const v1::GetSnapshot& request, const Reply& re
 }
 
 void Connection::with_match(std::uint64_t id, const Reply& reply,
-                            std::function<void(std::shared_ptr<Match>)> then) {
+                            std::function<void(std::shared_ptr<MatchPort>)> then) {
   if (auto match = services_.lobby.find(static_cast<std::int64_t>(id))) return then(match);
+
   auto stored = std::make_shared<std::optional<storage::MatchLog>>();
   services_.db.submit(
       [stored, id](storage::Database& db) {
@@ -271,6 +273,13 @@ void Connection::with_match(std::uint64_t id, const Reply& reply,
       [self = shared_from_this(), stored, id, reply, then](std::exception_ptr error) {
         asio::post(self->strand_, [self, stored, id, reply, then, error] {
           if (error) return reply(error_response(v1::INTERNAL, "the server could not load it"));
+          // Live, and not here: another node runs it (cluster mode with Redis).
+          if (*stored && self->services_.relay && self->identity_ &&
+              ((*stored)->record.status == storage::MatchStatus::kWaiting ||
+               (*stored)->record.status == storage::MatchStatus::kActive)) {
+            return then(self->services_.relay->remote(static_cast<std::int64_t>(id), self,
+                                                      *self->identity_));
+          }
           if (!*stored || (*stored)->record.status != storage::MatchStatus::kFinished)
             return reply(error_response(v1::NOT_FOUND, "no match " + std::to_string(id)));
           const storage::MatchLog& log = **stored;

@@ -6,8 +6,11 @@
 
 #include "engine/games.h"
 #include "server/chat/chat.h"
+#include "server/common/metrics.h"
+#include "server/common/sessions.h"
 #include "server/match/lobby.h"
 #include "server/quick_match/queue.h"
+#include "server/relay/relay.h"
 
 namespace spacedock::server {
 namespace {
@@ -170,8 +173,11 @@ bool Connection::require_login(const Reply& reply) const {
   return false;
 }
 
-std::shared_ptr<Match> Connection::find_match(std::uint64_t id, const Reply& reply) const {
+std::shared_ptr<MatchPort> Connection::find_match(std::uint64_t id, const Reply& reply) {
   auto match = services_.lobby.find(static_cast<std::int64_t>(id));
+  if (!match && services_.relay) {
+    return services_.relay->remote(static_cast<std::int64_t>(id), shared_from_this(), *identity_);
+  }
   if (!match) {
     reply(error_response(v1::NOT_FOUND, "no match " + std::to_string(id)));
   } else if (match->moved_away()) {
@@ -183,7 +189,7 @@ std::shared_ptr<Match> Connection::find_match(std::uint64_t id, const Reply& rep
   return match;
 }
 
-Reply Connection::tracking(const std::shared_ptr<Match>& match, Reply reply) {
+Reply Connection::tracking(const std::shared_ptr<MatchPort>& match, Reply reply) {
   return [self = shared_from_this(), match, reply = std::move(reply)](v1::Response response) {
     if (response.code() == v1::OK) {
       asio::post(self->strand_, [self, match] { self->following_[match->id()] = match; });

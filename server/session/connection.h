@@ -65,12 +65,13 @@ class Connection : public Recipient, public std::enable_shared_from_this<Connect
   void on_ping(const v1::Ping& ping, const Reply& reply);
   Reply reply_for(std::uint64_t request_id, std::function<void()> next);
   bool require_login(const Reply& reply) const;
-  std::shared_ptr<Match> find_match(std::uint64_t id, const Reply& reply) const;
+  // The match, run here or, in a cluster with Redis, relayed to the node that runs it.
+  std::shared_ptr<MatchPort> find_match(std::uint64_t id, const Reply& reply);
   // Stops following every match and the lobby chat: on close, and when the account on this
   // connection changes, so that nothing meant for one account reaches another.
   void unfollow_all();
   // Wraps a reply so that on success this connection remembers it follows the match.
-  Reply tracking(const std::shared_ptr<Match>& match, Reply reply);
+  Reply tracking(const std::shared_ptr<MatchPort>& match, Reply reply);
 
   // Accounts (accounts/requests.cpp).
   void on_register(const v1::Register& request, Reply reply);
@@ -97,9 +98,10 @@ class Connection : public Recipient, public std::enable_shared_from_this<Connect
   void on_concede(const v1::Concede& request, const Reply& reply);
   void on_get_snapshot(const v1::GetSnapshot& request, const Reply& reply);
   // The match, from memory or, for one that is over, rebuilt from the database (after a restart
-  // or once reaped); `then` runs on this connection's strand. NOT_FOUND otherwise.
+  // or once reaped), or in a cluster with Redis relayed to the node that runs it; `then` runs
+  // on this connection's strand. NOT_FOUND otherwise.
   void with_match(std::uint64_t id, const Reply& reply,
-                  std::function<void(std::shared_ptr<Match>)> then);
+                  std::function<void(std::shared_ptr<MatchPort>)> then);
   void on_create(const v1::CreateMatch& request, Reply reply);
   // Creates the match once its first seat's deck is known; `bots`: a server bot of that strength
   // takes every other seat (CreateMatch.bot_opponents).
@@ -164,7 +166,7 @@ class Connection : public Recipient, public std::enable_shared_from_this<Connect
   std::atomic<std::int64_t> account_id_{0};
   TokenBucket chat_{0.5, 5};  // chat messages: a burst of 5, then one every 2 s
   std::string token_digest_;
-  std::map<std::int64_t, std::shared_ptr<Match>> following_;
+  std::map<std::int64_t, std::shared_ptr<MatchPort>> following_;
   // Recent answers by request id, so a retried request is answered, not run, again.
   std::deque<std::pair<std::uint64_t, std::shared_ptr<const std::string>>> answered_;
 };

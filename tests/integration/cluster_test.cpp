@@ -342,3 +342,130 @@ TEST_CASE("cluster: an Agones node reports ready, healthy and allocated, and shu
   CHECK(calls.back() == "POST /shutdown");
   CHECK(std::count(calls.begin(), calls.end(), "POST /allocate") == 1);
 }
+
+namespace {
+
+// A Redis server of the test's own, on a Unix socket in `dir`, keeping nothing on disk.
+class Redis {
+ public:
+  explicit Redis(std::filesystem::path dir) : dir_(std::move(dir)) { start(); }
+
+  std::string url() const { return "unix:" + socket().string(); }
+  void start() {
+    std::filesystem::remove(socket());
+    process_ = std::make_unique<Process>(
+        std::vector<std::string>{"/usr/bin/redis-server", "--port", "0", "--unixsocket",
+                                 socket().string(), "--save", "", "--appendonly", "no", "--dir",
+                                 dir_.string()},
+        (dir_ / "redis.log").string());
+    for (int i = 0; i < 500 && !std::filesystem::exists(socket()); ++i)
+      std::this_thread::sleep_for(10ms);
+    REQUIRE_MESSAGE(std::filesystem::exists(socket()), slurp(dir_ / "redis.log"));
+  }
+  // Gone at once, as a crashed Redis would be.
+  void kill() {
+    process_->kill(SIGKILL);
+    process_->wait_for(10s);
+    process_.reset();
+  }
+
+ private:
+  std::filesystem::path socket() const { return dir_ / "redis.sock"; }
+  std::filesystem::path dir_;
+  std::unique_ptr<Process> process_;
+};
+
+// Nodes a, b and c on one database and one Redis. Bots play 3 matches, each created on a, its
+// second player on b and its spectator on c: those two play and watch through the relay.
+struct ThreeNodes {
+  ThreeNodes()
+      : redis(dir.path()),
+        a(start_node(dir.path(), "a", kOwnerTimeoutMs, {"--redis", redis.url()})),
+        b(start_node(dir.path(), "b", kOwnerTimeoutMs, {"--redis", redis.url()})),
+        c(start_node(dir.path(), "c", kOwnerTimeoutMs, {"--redis", redis.url()})),
+        bots({SPACEDOCK_BOT_BIN,
+              "--server",
+              ws_url(dir.path(), "a"),
+              "--failover",
+              ws_url(dir.path(), "b"),
+              "--failover",
+              ws_url(dir.path(), "c"),
+              "--spread",
+              "--matches",
+              "3",
+              "--parallel",
+              "3",
+              "--spectators",
+              "1",
+              "--think-ms",
+              "3",
+              "--deadline",
+              "120",
+              "--ack-log",
+              (dir.path() / "acks").string()},
+             (dir.path() / "bots.log").string()) {}
+
+  std::string log(const std::string& name) const { return slurp(dir.path() / (name + ".log")); }
+
+  // Each of the run's matches has at least `inputs` stored inputs.
+  bool under_way(std::size_t inputs) {
+    const auto matches = sd::storage::load_matches(
+        watch, {sd::storage::MatchStatus::kActive, sd::storage::MatchStatus::kFinished});
+    if (matches.size() < 3) return false;
+    return std::all_of(matches.begin(), matches.end(), [&](const auto& m) {
+      return sd::storage::load_inputs(watch, m.id).size() >= inputs;
+    });
+  }
+
+  std::string finish(std::chrono::seconds wait) {
+    const auto exit = bots.wait_for(wait);
+    const std::string bot_log = log("bots");
+    REQUIRE_MESSAGE(exit.has_value(), "the bots did not finish:\n" << bot_log);
+    CHECK_MESSAGE(*exit == 0, bot_log);
+    CHECK(bot_log.find("3 of 3 matches finished") != std::string::npos);
+    for (Process* node : {a.get(), b.get(), c.get()})
+      node->kill(SIGTERM);
+    for (Process* node : {a.get(), b.get(), c.get()})
+      CHECK(node->wait_for(10s) == 0);
+    const auto acks =
+        sd::testing::check_acks(watch, dir.path() / "acks", {sd::storage::MatchStatus::kFinished});
+    CHECK(acks.missing == 0);
+    CHECK(acks.acknowledged > 50);
+    CHECK(sd::testing::check_stored_matches_replay(watch) == 3);
+    return bot_log;
+  }
+
+  TempDir dir;
+  Redis redis;
+  std::unique_ptr<Process> a;
+  std::unique_ptr<Process> b;
+  std::unique_ptr<Process> c;
+  Process bots;
+  sd::storage::Database watch = sd::testing::open_database(dir.path() / "db");
+};
+
+}  // namespace
+
+TEST_CASE("cluster: players and spectators on other nodes play and watch through Redis" *
+          doctest::skip(on_sqlite())) {
+  ThreeNodes n;
+  const std::string bot_log = n.finish(120s);
+  // Nobody had to move: every second player played through b and every spectator watched
+  // through c, each stream gapless (the bots check), while a ran every match.
+  CHECK_MESSAGE(bot_log.find(", 0 reconnects") != std::string::npos, bot_log);
+  CHECK(n.log("b").find("receiving on Redis channel spacedock:node:b") != std::string::npos);
+}
+
+TEST_CASE("cluster: Redis lost mid-game stalls relayed play, which recovers when it is back" *
+          doctest::skip(on_sqlite())) {
+  ThreeNodes n;
+  for (int i = 0; i < 1500 && !n.under_way(10); ++i)
+    std::this_thread::sleep_for(20ms);
+  REQUIRE_MESSAGE(n.under_way(10), n.log("bots"));
+  n.redis.kill();
+  std::this_thread::sleep_for(1s);
+  n.redis.start();
+  n.finish(120s);
+  CHECK(n.log("b").find("lost the Redis subscription") != std::string::npos);
+  CHECK(n.log("b").find("Redis is back") != std::string::npos);
+}

@@ -134,6 +134,10 @@ TEST_CASE("serve options: every option is read into the configuration") {
       "3000",
       "--adopt-batch",
       "20",
+      "--redis",
+      "redis://10.0.0.5:6380",
+      "--relay-timeout-ms",
+      "1500",
       "--agones",
       "--judge-delay-s",
       "2",
@@ -176,6 +180,8 @@ TEST_CASE("serve options: every option is read into the configuration") {
   CHECK(c.heartbeat == 500ms);
   CHECK(c.owner_timeout == 3000ms);
   CHECK(c.adopt_batch == 20);
+  CHECK(c.redis_url == "redis://10.0.0.5:6380");
+  CHECK(c.relay_timeout == std::chrono::milliseconds(1500));
   CHECK(c.agones);
   CHECK(c.judge_delay == 2s);
   CHECK(c.disconnect_grace == 90s);
@@ -263,6 +269,11 @@ TEST_CASE("serve options: an unknown option or a bad value names the option") {
   CHECK(error_of<std::invalid_argument>({"--node-id", "a", "--db", "postgresql:///x",
                                          "--heartbeat-ms", "3000", "--owner-timeout-ms", "3000"}) ==
         "--owner-timeout-ms must be more than --heartbeat-ms");
+  CHECK(error_of<std::invalid_argument>({"--redis", "unix:/run/redis.sock"}) ==
+        "--redis needs --node-id: Redis links the nodes of a cluster");
+  CHECK(error_of<std::invalid_argument>(
+            {"--node-id", "a", "--db", "postgresql:///x", "--redis", "localhost:6379"}) ==
+        "--redis: a Redis address is redis://HOST[:PORT] or unix:PATH, not \"localhost:6379\"");
   CHECK(error_of<std::invalid_argument>({"--agones"}) ==
         "--agones needs --node-id: an Agones GameServer is a cluster node");
   CHECK_THROWS_AS(sd::parse_serve_args({"--help"}), CLI::CallForHelp);
@@ -309,7 +320,7 @@ TEST_CASE("serve --help groups the options and shows their defaults") {
                   "1024); a larger one closes its connection (default: 65536)\n") !=
         std::string::npos);
   CHECK(flat.find("sqlite:PATH (or a bare path) or postgresql://") != std::string::npos);
-  CHECK(serve_option_names().size() == 28);
+  CHECK(serve_option_names().size() == 30);
 }
 
 TEST_CASE("deploy/spacedock.toml: every option, each default as the server's, and it loads") {
@@ -336,6 +347,8 @@ TEST_CASE("deploy/spacedock.toml: every option, each default as the server's, an
   CHECK(on.heartbeat == defaults.heartbeat);
   CHECK(on.owner_timeout == defaults.owner_timeout);
   CHECK(on.adopt_batch == defaults.adopt_batch);
+  CHECK(on.redis_url.empty());
+  CHECK(on.relay_timeout == defaults.relay_timeout);
   CHECK(on.agones == defaults.agones);
   CHECK(on.max_connections == 10000);
   CHECK(on.max_connections_per_address == defaults.max_connections_per_address);

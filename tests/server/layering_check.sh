@@ -13,7 +13,7 @@ layer() {
     persistence/* | cluster/*) echo 2 ;;
     chat/* | quick_match/*) echo 3 ;;
     match/*) echo 4 ;;
-    tournament/*) echo 5 ;;
+    relay/* | tournament/*) echo 5 ;;
     session/*) echo 6 ;;
     net/*) echo 8 ;;
     server.h | server.cpp) echo 9 ;;

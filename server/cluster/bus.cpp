@@ -1,0 +1,219 @@
+#include "server/cluster/bus.h"
+
+#include <hiredis/hiredis.h>
+#include <spdlog/spdlog.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <memory>
+#include <vector>
+
+namespace spacedock::server::cluster {
+namespace {
+
+constexpr auto kRetryEvery = std::chrono::milliseconds(200);
+// Messages waiting while Redis is slow; beyond this the newest are dropped, as a lost message.
+constexpr std::size_t kMaxQueued = 100'000;
+constexpr std::size_t kMaxPipelined = 256;
+
+struct ReplyFree {
+  void operator()(void* reply) const { freeReplyObject(reply); }
+};
+using ReplyPtr = std::unique_ptr<redisReply, ReplyFree>;
+
+}  // namespace
+
+Bus::Bus(std::string url, std::string channel, Receive receive, Reconnected reconnected)
+    : address_(parse(url).value_or(Address{})),
+      url_(std::move(url)),
+      channel_(std::move(channel)),
+      receive_(std::move(receive)),
+      reconnected_(std::move(reconnected)) {}
+
+Bus::~Bus() {
+  stop();
+}
+
+std::optional<std::string> Bus::url_problem(std::string_view url) {
+  if (parse(url)) return std::nullopt;
+  return "a Redis address is redis://HOST[:PORT] or unix:PATH, not \"" + std::string(url) + "\"";
+}
+
+std::string Bus::channel_of(std::string_view node_id) {
+  return "spacedock:node:" + std::string(node_id);
+}
+
+std::optional<Bus::Address> Bus::parse(std::string_view url) {
+  Address address;
+  if (url.starts_with("unix:")) {
+    address.path = url.substr(5);
+    if (address.path.empty()) return std::nullopt;
+    return address;
+  }
+  if (!url.starts_with("redis://")) return std::nullopt;
+  std::string_view rest = url.substr(8);
+  if (!rest.empty() && rest.back() == '/') rest.remove_suffix(1);
+  if (const auto colon = rest.rfind(':'); colon != std::string_view::npos) {
+    const std::string_view port = rest.substr(colon + 1);
+    const auto [end, error] = std::from_chars(port.data(), port.data() + port.size(), address.port);
+    if (error != std::errc() || end != port.data() + port.size() || address.port <= 0 ||
+        address.port > 65535)
+      return std::nullopt;
+    rest = rest.substr(0, colon);
+  }
+  if (rest.empty() || rest.find('/') != std::string_view::npos) return std::nullopt;
+  address.host = rest;
+  return address;
+}
+
+void Bus::start() {
+  subscribe_thread_ = std::thread([this] { subscribe_loop(); });
+  publish_thread_ = std::thread([this] { publish_loop(); });
+}
+
+void Bus::publish(std::string channel, std::string message) {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_ || outbox_.size() >= kMaxQueued) return;
+    outbox_.emplace_back(std::move(channel), std::move(message));
+    if (outbox_.size() > 1) return;  // the thread is awake already
+  }
+  wake_.notify_all();
+}
+
+void Bus::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    // Unblocks the subscriber's read; its thread frees the context.
+    if (subscriber_) ::shutdown(subscriber_->fd, SHUT_RDWR);
+  }
+  wake_.notify_all();
+  if (subscribe_thread_.joinable()) subscribe_thread_.join();
+  if (publish_thread_.joinable()) publish_thread_.join();
+}
+
+redisContext* Bus::connect() const {
+  const timeval timeout{1, 0};
+  redisContext* context =
+      address_.host.empty()
+          ? redisConnectUnixWithTimeout(address_.path.c_str(), timeout)
+          : redisConnectWithTimeout(address_.host.c_str(), address_.port, timeout);
+  if (context && context->err == 0) return context;
+  if (context) redisFree(context);
+  return nullptr;
+}
+
+void Bus::sleep_unless_stopping(std::unique_lock<std::mutex>& lock) {
+  wake_.wait_for(lock, kRetryEvery, [&] { return stopping_; });
+}
+
+void Bus::subscribe_loop() {
+  bool lost = false;  // subscribed once and lost it since
+  bool warned = false;
+  for (;;) {
+    redisContext* context = connect();
+    ReplyPtr subscribed;
+    if (context) {
+      subscribed.reset(static_cast<redisReply*>(
+          redisCommand(context, "SUBSCRIBE %b", channel_.data(), channel_.size())));
+    }
+    {
+      std::unique_lock lock(mutex_);
+      if (stopping_ || !subscribed) {
+        if (context) redisFree(context);
+        if (stopping_) return;
+        if (!warned) spdlog::warn("cluster: cannot reach Redis at {}; retrying", url_);
+        warned = true;
+        lost = true;
+        sleep_unless_stopping(lock);
+        continue;
+      }
+      subscriber_ = context;
+    }
+    spdlog::info("cluster: receiving on Redis channel {} at {}", channel_, url_);
+    warned = false;
+    if (lost && reconnected_) reconnected_();
+    for (;;) {
+      void* raw = nullptr;
+      if (redisGetReply(context, &raw) != REDIS_OK) break;
+      ReplyPtr reply(static_cast<redisReply*>(raw));
+      // ["message", channel, payload]
+      if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 3 &&
+          reply->element[2]->type == REDIS_REPLY_STRING) {
+        receive_(std::string(reply->element[2]->str, reply->element[2]->len));
+      }
+    }
+    std::unique_lock lock(mutex_);
+    subscriber_ = nullptr;
+    redisFree(context);
+    if (stopping_) return;
+    spdlog::warn("cluster: lost the Redis subscription at {}; reconnecting", url_);
+    lost = true;
+    warned = true;
+  }
+}
+
+bool Bus::send(redisContext* context,
+               const std::vector<std::pair<std::string, std::string>>& batch) {
+  for (const auto& [channel, message] : batch) {
+    redisAppendCommand(context, "PUBLISH %b %b", channel.data(), channel.size(), message.data(),
+                       message.size());
+  }
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    void* raw = nullptr;
+    if (redisGetReply(context, &raw) != REDIS_OK) return false;
+    ReplyPtr reply(static_cast<redisReply*>(raw));
+  }
+  return true;
+}
+
+void Bus::publish_loop() {
+  redisContext* context = nullptr;
+  bool warned = false;
+  std::vector<std::pair<std::string, std::string>> batch;
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return stopping_ || !outbox_.empty(); });
+      if (stopping_) break;
+      if (!context) {
+        lock.unlock();
+        context = connect();
+        lock.lock();
+        if (!context) {
+          // Redis is away: what waits is lost, as a message in flight would be.
+          if (!warned) spdlog::warn("cluster: cannot publish to Redis at {}; retrying", url_);
+          warned = true;
+          outbox_.clear();
+          sleep_unless_stopping(lock);
+          continue;
+        }
+        warned = false;
+      }
+      const std::size_t take = std::min(outbox_.size(), kMaxPipelined);
+      batch.assign(std::make_move_iterator(outbox_.begin()),
+                   std::make_move_iterator(outbox_.begin() + static_cast<long>(take)));
+      outbox_.erase(outbox_.begin(), outbox_.begin() + static_cast<long>(take));
+    }
+    if (!send(context, batch)) {
+      // Most often a connection to a Redis that has restarted since, which took none of the
+      // batch: sent once more on a new connection, so that nothing sent after Redis came back
+      // is lost without a trace.
+      redisFree(context);
+      context = connect();
+      if (!context || !send(context, batch)) {
+        spdlog::warn("cluster: lost the Redis connection for publishing at {}; {} messages dropped",
+                     url_, batch.size());
+        if (context) redisFree(context);
+        context = nullptr;
+      }
+    }
+    batch.clear();
+  }
+  if (context) redisFree(context);
+}
+
+}  // namespace spacedock::server::cluster

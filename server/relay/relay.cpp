@@ -1,0 +1,415 @@
+#include "server/relay/relay.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+#include "server/match/lobby.h"
+#include "server/persistence/persistence.h"
+#include "server/relay/remote_match.h"
+#include "storage/matches.h"
+#include "storage/ownership.h"
+
+namespace spacedock::server {
+
+namespace asio = boost::asio;
+
+namespace {
+
+// How soon a stream's repair is tried again when its Resume was not answered.
+constexpr auto kRepairRetry = std::chrono::milliseconds(200);
+
+}  // namespace
+
+// A distant connection as the matches of this node see it: what they send it goes to its node.
+class Relay::StandIn : public Recipient {
+ public:
+  StandIn(Relay& relay, std::string node, std::uint64_t connection)
+      : relay_(relay), node_(std::move(node)), connection_(connection) {}
+
+  void push(const v1::ServerMessage& message) override {
+    relay::ToConnection out;
+    out.set_connection(connection_);
+    *out.mutable_push() = message;
+    relay_.send_to(node_, out);
+  }
+  void push_chat(const v1::ServerMessage& message, std::int64_t speaker) override {
+    relay::ToConnection out;
+    out.set_connection(connection_);
+    *out.mutable_chat()->mutable_message() = message;
+    out.mutable_chat()->set_speaker(speaker);
+    relay_.send_to(node_, out);
+  }
+  // Sessions are revoked on the node that holds the connection.
+  void end_session() override {}
+  void follow_elsewhere(std::int64_t match_id) override {
+    relay::ToConnection out;
+    out.set_connection(connection_);
+    out.set_moved(match_id);
+    relay_.send_to(node_, out);
+  }
+
+ private:
+  Relay& relay_;
+  const std::string node_;
+  const std::uint64_t connection_;
+};
+
+Relay::Relay(Services& services, std::string redis_url, std::chrono::milliseconds timeout)
+    : services_(services),
+      timeout_(timeout),
+      bus_(
+          std::move(redis_url), cluster::Bus::channel_of(services.config.node_id),
+          [this](std::string bytes) { receive(std::move(bytes)); }, [this] { reconnected(); }) {}
+
+Relay::~Relay() {
+  stop();
+}
+
+void Relay::start() {
+  bus_.start();
+}
+
+void Relay::stop() {
+  bus_.stop();
+  std::lock_guard lock(mutex_);
+  pending_.clear();
+  hosted_.clear();
+}
+
+std::shared_ptr<MatchPort> Relay::remote(std::int64_t match_id,
+                                         const std::shared_ptr<Recipient>& connection,
+                                         Identity who) {
+  return std::make_shared<RemoteMatch>(*this, match_id, number_of(connection), std::move(who));
+}
+
+std::uint64_t Relay::number_of(const std::shared_ptr<Recipient>& connection) {
+  std::lock_guard lock(mutex_);
+  if (auto found = numbers_.find(connection.get()); found != numbers_.end()) {
+    if (auto known = connections_.find(found->second);
+        known != connections_.end() && known->second.lock() == connection)
+      return found->second;
+  }
+  // A connection is numbered once and never again, so that a stream meant for one that closed
+  // cannot reach a new one at the same address. Closed ones are swept as the table doubles.
+  if (connections_.size() >= 64 && connections_.size() == numbers_.size() &&
+      (connections_.size() & (connections_.size() - 1)) == 0) {
+    std::erase_if(connections_, [&](const auto& entry) {
+      if (!entry.second.expired()) return false;
+      std::erase_if(numbers_, [&](const auto& n) { return n.second == entry.first; });
+      return true;
+    });
+  }
+  const std::uint64_t number = next_connection_++;
+  connections_[number] = connection;
+  numbers_[connection.get()] = number;
+  return number;
+}
+
+std::shared_ptr<Recipient> Relay::local(std::uint64_t number) {
+  std::lock_guard lock(mutex_);
+  auto found = connections_.find(number);
+  return found == connections_.end() ? nullptr : found->second.lock();
+}
+
+std::optional<std::string> Relay::cached_owner(std::int64_t match_id) {
+  std::lock_guard lock(mutex_);
+  auto found = owners_.find(match_id);
+  if (found == owners_.end()) return std::nullopt;
+  return found->second;
+}
+
+void Relay::forget_owner(std::int64_t match_id) {
+  std::lock_guard lock(mutex_);
+  owners_.erase(match_id);
+}
+
+void Relay::call(relay::MatchCall call, Reply reply) {
+  const std::int64_t match_id = call.match_id();
+  if (auto owner = cached_owner(match_id)) return send_call(*owner, std::move(call), reply);
+  struct Found {
+    std::optional<std::string> owner;
+    bool live = false;
+  };
+  auto found = std::make_shared<Found>();
+  services_.db.submit(
+      [found, match_id](storage::Database& db) {
+        found->owner = storage::owner_of(db, match_id);
+        if (auto record = storage::load_match(db, match_id)) {
+          found->live = record->status == storage::MatchStatus::kWaiting ||
+                        record->status == storage::MatchStatus::kActive;
+        }
+      },
+      [this, found, call = std::move(call), reply](std::exception_ptr error) mutable {
+        const std::int64_t id = call.match_id();
+        if (!reply) {
+          if (!error && found->owner) send_call(*found->owner, std::move(call), nullptr);
+          return;
+        }
+        if (error) return reply(error_response(v1::INTERNAL, "the server could not look it up"));
+        if (!found->owner || *found->owner == node_id()) {
+          if (!found->live)
+            return reply(error_response(v1::NOT_FOUND, "no match " + std::to_string(id)));
+          // Between owners: adopted from a silent node, or being read back here.
+          return reply(error_response(v1::UNAVAILABLE, "match " + std::to_string(id) +
+                                                           " is moving between server nodes; "
+                                                           "try again in a moment"));
+        }
+        {
+          std::lock_guard lock(mutex_);
+          owners_[id] = *found->owner;
+        }
+        send_call(*found->owner, std::move(call), std::move(reply));
+      });
+}
+
+void Relay::send_call(const std::string& owner, relay::MatchCall call, Reply reply) {
+  if (reply) {
+    auto timer = std::make_unique<asio::steady_timer>(services_.io, timeout_);
+    std::uint64_t id = 0;
+    {
+      std::lock_guard lock(mutex_);
+      id = next_call_++;
+      timer->async_wait([this, id](boost::system::error_code ec) {
+        if (ec) return;
+        Reply late;
+        std::int64_t match_id = 0;
+        {
+          std::lock_guard guard(mutex_);
+          auto found = pending_.find(id);
+          if (found == pending_.end()) return;
+          late = std::move(found->second.reply);
+          match_id = found->second.match_id;
+          pending_.erase(found);
+          owners_.erase(match_id);  // asked again next time: it may have moved
+        }
+        late(error_response(v1::UNAVAILABLE, "the server node running match " +
+                                                 std::to_string(match_id) +
+                                                 " did not answer in time; try again"));
+      });
+      pending_[id] = Pending{std::move(reply), call.match_id(), std::move(timer)};
+    }
+    call.set_call_id(id);
+  }
+  relay::NodeMessage message;
+  *message.mutable_call() = std::move(call);
+  bus_.publish(cluster::Bus::channel_of(owner), message.SerializeAsString());
+}
+
+void Relay::receive(std::string bytes) {
+  // Here, on the subscriber thread, in the order Redis delivers: a stream's events reach its
+  // connection's queue in their order, and a connection's calls reach their match's in theirs.
+  // Nothing here blocks: matches and connections queue what they are handed.
+  relay::NodeMessage message;
+  if (!message.ParseFromString(bytes)) {
+    spdlog::warn("cluster: a relay message that does not parse ({} bytes); dropped", bytes.size());
+    return;
+  }
+  switch (message.body_case()) {
+    case relay::NodeMessage::kCall:
+      return run(message.call());
+    case relay::NodeMessage::kToConnection:
+      return deliver(message.to_connection());
+    case relay::NodeMessage::BODY_NOT_SET:
+      return;
+  }
+}
+
+void Relay::reconnected() {
+  // Whatever the owners sent meanwhile is lost: every relayed stream resumes from its last event.
+  std::lock_guard lock(mutex_);
+  spdlog::info("cluster: Redis is back; resuming {} relayed streams", streams_.size());
+  owners_.clear();
+  for (auto& [key, stream] : streams_)
+    repair(key, stream);
+}
+
+void Relay::deliver(const relay::ToConnection& message) {
+  if (message.has_answer()) return answered(message.answer());
+  auto connection = local(message.connection());
+  if (!connection) return;
+  switch (message.body_case()) {
+    case relay::ToConnection::kPush:
+      if (admit(message.connection(), message.push())) connection->push(message.push());
+      return;
+    case relay::ToConnection::kChat:
+      return connection->push_chat(message.chat().message(), message.chat().speaker());
+    case relay::ToConnection::kMoved:
+      forget_owner(message.moved());
+      untrack(message.connection(), message.moved());
+      return connection->follow_elsewhere(message.moved());
+    case relay::ToConnection::kAnswer:
+    case relay::ToConnection::BODY_NOT_SET:
+      return;
+  }
+}
+
+void Relay::answered(const relay::Answer& answer) {
+  Reply reply;
+  {
+    std::lock_guard lock(mutex_);
+    auto found = pending_.find(answer.call_id());
+    if (found == pending_.end()) return;  // timed out, and answered so already
+    reply = std::move(found->second.reply);
+    found->second.timer->cancel();
+    if (answer.response().code() == v1::UNAVAILABLE) owners_.erase(found->second.match_id);
+    pending_.erase(found);
+  }
+  reply(answer.response());
+}
+
+bool Relay::admit(std::uint64_t connection, const v1::ServerMessage& message) {
+  if (!message.has_event() || message.event().match_id() == 0) return true;
+  const v1::Event& event = message.event();
+  std::lock_guard lock(mutex_);
+  auto found = streams_.find({connection, static_cast<std::int64_t>(event.match_id())});
+  if (found == streams_.end()) return true;  // a judge's, or one not followed through here
+  Stream& stream = found->second;
+  if (event.has_snapshot()) {
+    stream.last = event.seq();
+    stream.repairing = false;
+    return true;
+  }
+  if (!event.has_game_event()) return !stream.repairing;
+  if (event.seq() <= stream.last) return false;  // passed on already, before a repair
+  if (event.seq() == stream.last + 1) {
+    stream.last = event.seq();
+    stream.repairing = false;
+    return true;
+  }
+  if (!stream.repairing) {
+    spdlog::info("cluster: match={} stream to connection {} skipped from event {} to {}; resuming",
+                 event.match_id(), connection, stream.last, event.seq());
+    repair(found->first, stream);
+  }
+  return false;
+}
+
+void Relay::repair(const StreamKey& key, Stream& stream) {
+  // Under mutex_. The owner answers the Resume before it replays what was missed, on the same
+  // channel: once the answer is here, what follows is the stream again.
+  stream.repairing = true;
+  relay::MatchCall call;
+  call.set_match_id(key.second);
+  *call.mutable_caller() = stream.caller;
+  *call.mutable_resume() = stream.resume;
+  call.mutable_resume()->set_last_seq(stream.last);
+  Reply repaired = [this, key](const v1::Response& response) {
+    std::lock_guard lock(mutex_);
+    auto found = streams_.find(key);
+    if (found == streams_.end()) return;
+    if (response.code() == v1::OK || response.code() == v1::NOT_FOUND) {
+      // Resumed; or over and gone, with nothing more to come.
+      found->second.repairing = false;
+      return;
+    }
+    // Not answered (Redis still away, the match moving): tried again shortly.
+    auto retry = std::make_shared<asio::steady_timer>(services_.io, kRepairRetry);
+    retry->async_wait([this, key, retry](boost::system::error_code ec) {
+      std::lock_guard guard(mutex_);
+      auto again = streams_.find(key);
+      if (!ec && again != streams_.end()) repair(key, again->second);
+    });
+  };
+  asio::post(services_.io,
+             [this, call = std::move(call), repaired = std::move(repaired)]() mutable {
+               this->call(std::move(call), std::move(repaired));
+             });
+}
+
+void Relay::track(std::uint64_t connection, std::int64_t match_id, const relay::Caller& caller,
+                  v1::Resume resume) {
+  std::lock_guard lock(mutex_);
+  Stream& stream = streams_[{connection, match_id}];
+  stream.caller = caller;
+  stream.last = resume.last_seq();
+  stream.resume = std::move(resume);
+  stream.repairing = false;
+}
+
+void Relay::untrack(std::uint64_t connection, std::int64_t match_id) {
+  std::lock_guard lock(mutex_);
+  streams_.erase({connection, match_id});
+}
+
+void Relay::send_to(const std::string& node, const relay::ToConnection& message) {
+  relay::NodeMessage out;
+  *out.mutable_to_connection() = message;
+  bus_.publish(cluster::Bus::channel_of(node), out.SerializeAsString());
+}
+
+std::shared_ptr<Relay::StandIn> Relay::stand_in(const relay::Caller& caller,
+                                                std::int64_t match_id) {
+  std::lock_guard lock(mutex_);
+  Hosted& hosted = hosted_[{caller.node(), caller.connection()}];
+  if (!hosted.stand_in)
+    hosted.stand_in = std::make_shared<StandIn>(*this, caller.node(), caller.connection());
+  hosted.matches.insert(match_id);
+  return hosted.stand_in;
+}
+
+void Relay::forget(const relay::Caller& caller, std::int64_t match_id) {
+  std::shared_ptr<StandIn> gone;
+  {
+    std::lock_guard lock(mutex_);
+    auto found = hosted_.find({caller.node(), caller.connection()});
+    if (found == hosted_.end()) return;
+    gone = found->second.stand_in;
+    found->second.matches.erase(match_id);
+    if (found->second.matches.empty()) hosted_.erase(found);
+  }
+  if (auto match = services_.lobby.find(match_id)) match->disconnected(gone.get());
+}
+
+void Relay::run(const relay::MatchCall& call) {
+  const relay::Caller& caller = call.caller();
+  const std::int64_t match_id = call.match_id();
+  Reply answer = [this, node = caller.node(), connection = caller.connection(),
+                  id = call.call_id()](v1::Response response) {
+    if (id == 0) return;
+    relay::ToConnection out;
+    out.set_connection(connection);
+    out.mutable_answer()->set_call_id(id);
+    *out.mutable_answer()->mutable_response() = std::move(response);
+    send_to(node, out);
+  };
+  if (call.has_gone()) return forget(caller, match_id);
+  auto match = services_.lobby.find(match_id);
+  if (!match || match->moved_away()) {
+    // Moved, reaped, or never here: the caller asks PostgreSQL again.
+    return answer(error_response(v1::UNAVAILABLE, "match " + std::to_string(match_id) +
+                                                      " is not running on server node " +
+                                                      node_id() + "; try again"));
+  }
+  auto recipient = stand_in(caller, match_id);
+  Identity who{caller.account_id(), caller.username(), caller.organiser()};
+  switch (call.call_case()) {
+    case relay::MatchCall::kJoin:
+      return match->join(recipient, std::move(who), call.join().seat(), call.join().invite_code(),
+                         answer);
+    case relay::MatchCall::kSpectate:
+      return match->spectate(recipient, who.account_id, call.spectate().invite_code(), answer);
+    case relay::MatchCall::kJudge:
+      if (!who.organiser)
+        return answer(error_response(v1::FORBIDDEN, "only organisers may judge matches"));
+      return match->judge(recipient, std::move(who), answer);
+    case relay::MatchCall::kResume:
+      return match->resume(recipient, std::move(who), call.resume(), answer);
+    case relay::MatchCall::kLeave:
+      match->leave(recipient, std::move(who), answer);
+      return forget(caller, match_id);
+    case relay::MatchCall::kSubmit:
+      return match->submit(recipient.get(), std::move(who), call.submit(), answer);
+    case relay::MatchCall::kConcede:
+      return match->concede(recipient.get(), std::move(who), answer);
+    case relay::MatchCall::kSnapshot:
+      return match->snapshot(recipient, answer);
+    case relay::MatchCall::kChat:
+      return match->chat(recipient.get(), std::move(who), call.chat(), answer);
+    case relay::MatchCall::kGone:
+    case relay::MatchCall::CALL_NOT_SET:
+      return answer(error_response(v1::BAD_REQUEST, "a relayed call with no request"));
+  }
+}
+
+}  // namespace spacedock::server

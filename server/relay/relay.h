@@ -1,0 +1,125 @@
+#pragma once
+
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+#include "server/cluster/bus.h"
+#include "server/common/recipient.h"
+#include "server/common/reply.h"
+#include "server/common/services.h"
+#include "server/match/match_port.h"
+#include "spacedock/relay/relay.pb.h"
+
+namespace spacedock::server {
+
+// Any node serves any client (shared/reference/scale-out.md §4.4). A request about a match that
+// another node owns goes to that node over Redis (cluster/bus.h) as a MatchCall
+// (protocol/spacedock/relay/relay.proto). The owner runs it on the match as it would a local
+// connection's, through a stand-in for the distant connection, so that the match filters what
+// each viewer may see exactly as for its own; the answer and the viewer's stream go back to the
+// one connection that asked, and nowhere else.
+//
+// Redis delivers at most once. A call not answered within the relay timeout is answered
+// UNAVAILABLE (a SubmitDecision may then be sent again with its idempotency key, which the owner
+// never applies twice). A relayed stream is checked for gaps, event by event: on a gap, and after
+// Redis comes back, the relay resumes the stream from the last event it passed on, as a client
+// would, and the owner replays what was missed from its match.
+//
+// Both sides live here: the caller's (calls out, answers and streams in) and the owner's
+// (stand-ins, calls run on this node's matches).
+class Relay {
+ public:
+  Relay(Services& services, std::string redis_url, std::chrono::milliseconds timeout);
+  Relay(const Relay&) = delete;
+  Relay& operator=(const Relay&) = delete;
+  ~Relay();
+
+  void start();
+  void stop();
+
+  // `connection`'s line to match `match_id`, which this node does not run: its requests go to
+  // the match's owner (NOT_FOUND if it has none and is not live).
+  std::shared_ptr<MatchPort> remote(std::int64_t match_id,
+                                    const std::shared_ptr<Recipient>& connection, Identity who);
+
+  // For RemoteMatch: sends `call` to the match's owner; `reply` gets its answer, or UNAVAILABLE
+  // after the timeout. With no reply, the call is sent and forgotten.
+  void call(relay::MatchCall call, Reply reply);
+  // For RemoteMatch: the connection now follows the match through this relay (`resume` is how
+  // its stream is resumed after a gap, from its last_seq: the event the client has), or no
+  // longer does.
+  void track(std::uint64_t connection, std::int64_t match_id, const relay::Caller& caller,
+             v1::Resume resume);
+  void untrack(std::uint64_t connection, std::int64_t match_id);
+
+  const std::string& node_id() const { return services_.config.node_id; }
+
+ private:
+  class StandIn;
+  struct Pending {
+    Reply reply;
+    std::int64_t match_id = 0;
+    std::unique_ptr<boost::asio::steady_timer> timer;
+  };
+  // A stream relayed to one of this node's connections.
+  struct Stream {
+    relay::Caller caller;
+    v1::Resume resume;       // its match, spectator or not, invite code
+    std::uint64_t last = 0;  // the last event passed on
+    // A Resume is under way: until it is answered, only the event after `last` goes on.
+    bool repairing = false;
+  };
+  // A distant connection's stand-in on this node, and the matches here it follows.
+  struct Hosted {
+    std::shared_ptr<StandIn> stand_in;
+    std::set<std::int64_t> matches;
+  };
+  using StreamKey = std::pair<std::uint64_t, std::int64_t>;  // connection, match
+
+  void receive(std::string bytes);
+  void reconnected();
+
+  // The caller's side.
+  void send_call(const std::string& owner, relay::MatchCall call, Reply reply);
+  void answered(const relay::Answer& answer);
+  void deliver(const relay::ToConnection& message);
+  // Whether a pushed message goes on to the connection: not if its stream has a gap, which
+  // starts a repair.
+  bool admit(std::uint64_t connection, const v1::ServerMessage& message);
+  void repair(const StreamKey& key, Stream& stream);
+  std::uint64_t number_of(const std::shared_ptr<Recipient>& connection);
+  std::shared_ptr<Recipient> local(std::uint64_t number);
+  std::optional<std::string> cached_owner(std::int64_t match_id);
+  void forget_owner(std::int64_t match_id);
+
+  // The owner's side.
+  void run(const relay::MatchCall& call);
+  std::shared_ptr<StandIn> stand_in(const relay::Caller& caller, std::int64_t match_id);
+  void forget(const relay::Caller& caller, std::int64_t match_id);
+  void send_to(const std::string& node, const relay::ToConnection& message);
+
+  Services& services_;
+  const std::chrono::milliseconds timeout_;
+  cluster::Bus bus_;
+
+  std::mutex mutex_;  // guards everything below
+  std::uint64_t next_call_ = 1;
+  std::unordered_map<std::uint64_t, Pending> pending_;
+  std::unordered_map<std::int64_t, std::string> owners_;
+  std::uint64_t next_connection_ = 1;
+  std::unordered_map<std::uint64_t, std::weak_ptr<Recipient>> connections_;
+  std::unordered_map<const Recipient*, std::uint64_t> numbers_;
+  std::map<StreamKey, Stream> streams_;
+  std::map<std::pair<std::string, std::uint64_t>, Hosted> hosted_;  // by node, connection
+};
+
+}  // namespace spacedock::server
