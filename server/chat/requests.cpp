@@ -1,6 +1,7 @@
 // The chat requests of a connection: FollowLobbyChat, SendChat and MuteUser (chat.proto).
 #include "server/chat/chat.h"
 #include "server/persistence/persistence.h"
+#include "server/relay/relay.h"
 #include "server/session/connection.h"
 #include "storage/accounts.h"
 
@@ -34,9 +35,10 @@ void Connection::on_send_chat(const v1::SendChat& request, const Reply& reply) {
   }
   if (!lobby) return followed->second->chat(this, who, request.text(), reply);
   reply(v1::Response());  // before the message itself reaches this connection
-  services_.chat.say_in_lobby(
-      Chat::message(v1::CHAT_CHANNEL_LOBBY, 0, who.account_id, who.username, request.text()),
-      who.account_id);
+  const v1::ServerMessage message =
+      Chat::message(v1::CHAT_CHANNEL_LOBBY, 0, who.account_id, who.username, request.text());
+  services_.chat.say_in_lobby(message, who.account_id);
+  if (services_.relay) services_.relay->say_in_lobby(message, who.account_id);
 }
 
 void Connection::on_mute_user(const v1::MuteUser& request, Reply reply) {
@@ -53,6 +55,8 @@ void Connection::on_mute_user(const v1::MuteUser& request, Reply reply) {
         if ((*account)->id == listener)
           return reply(error_response(v1::BAD_REQUEST, "you cannot mute yourself"));
         self->services_.chat.mute(listener, (*account)->id, !request.unmute());
+        if (self->services_.relay)
+          self->services_.relay->mute(listener, (*account)->id, !request.unmute());
         reply(v1::Response());
       });
 }

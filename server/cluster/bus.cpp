@@ -41,6 +41,8 @@ std::optional<std::string> Bus::url_problem(std::string_view url) {
   return "a Redis address is redis://HOST[:PORT] or unix:PATH, not \"" + std::string(url) + "\"";
 }
 
+const std::string Bus::kEveryNode = "spacedock:all";
+
 std::string Bus::channel_of(std::string_view node_id) {
   return "spacedock:node:" + std::string(node_id);
 }
@@ -118,7 +120,8 @@ void Bus::subscribe_loop() {
     ReplyPtr subscribed;
     if (context) {
       subscribed.reset(static_cast<redisReply*>(
-          redisCommand(context, "SUBSCRIBE %b", channel_.data(), channel_.size())));
+          redisCommand(context, "SUBSCRIBE %b %b", channel_.data(), channel_.size(),
+                       kEveryNode.data(), kEveryNode.size())));
     }
     {
       std::unique_lock lock(mutex_);
@@ -133,7 +136,8 @@ void Bus::subscribe_loop() {
       }
       subscriber_ = context;
     }
-    spdlog::info("cluster: receiving on Redis channel {} at {}", channel_, url_);
+    spdlog::info("cluster: receiving on Redis channels {} and {} at {}", channel_, kEveryNode,
+                 url_);
     warned = false;
     if (lost && reconnected_) reconnected_();
     for (;;) {

@@ -17,10 +17,10 @@ struct redisContext;
 namespace spacedock::server::cluster {
 
 // The Redis pub/sub between the nodes of a cluster (shared/reference/scale-out.md §4.4): each
-// node receives on a channel of its own and sends to any node's. Redis delivers at most once and
-// keeps nothing: a message sent while Redis is away, or lost with a dropped connection, is gone,
-// and what was acknowledged is never only here (the relay repairs streams from the matches on
-// their owners, relay/relay.h).
+// node receives on a channel of its own and on one every node receives, and sends to any. Redis
+// delivers at most once and keeps nothing: a message sent while Redis is away, or lost with a
+// dropped connection, is gone, and what was acknowledged is never only here (the relay repairs
+// streams from the matches on their owners, relay/relay.h).
 //
 // Two blocking hiredis connections, each on a thread of its own (hiredis has no Asio adapter):
 // one subscribed to this node's channel, one publishing a queue, pipelined. Both reconnect by
@@ -43,6 +43,8 @@ class Bus {
   static std::optional<std::string> url_problem(std::string_view url);
   // The channel a node receives on.
   static std::string channel_of(std::string_view node_id);
+  // The channel every node receives on.
+  static const std::string kEveryNode;
 
   void start();
   // Queues a message for `channel`; callable from any thread, never blocks on Redis.

@@ -26,8 +26,9 @@ void Connection::on_list_matches(const v1::ListMatches& filter, const Reply& rep
   const bool over = std::any_of(filter.statuses().begin(), filter.statuses().end(), [](int s) {
     return s == v1::MATCH_STATUS_FINISHED || s == v1::MATCH_STATUS_ABORTED;
   });
-  // Matches that are over, and one's own, may be on disk only (after a restart).
-  if (over || filter.mine()) return list_stored(filter, reply);
+  // Matches that are over, and one's own, may be on disk only (after a restart). In a cluster a
+  // node holds only the matches it runs, and the database holds every node's.
+  if (over || filter.mine() || !services_.config.node_id.empty()) return list_stored(filter, reply);
   v1::Response response;
   *response.mutable_matches() = services_.lobby.list(filter, identity_->account_id);
   reply(std::move(response));
@@ -38,9 +39,12 @@ void Connection::list_stored(const v1::ListMatches& filter, Reply reply) {
   const std::uint32_t page =
       filter.page_size() == 0 || filter.page_size() > kMaxPage ? kMaxPage : filter.page_size();
   std::vector<storage::MatchStatus> statuses;
-  if (filter.statuses().empty()) {  // `mine`, with no statuses: every one
-    statuses = {storage::MatchStatus::kWaiting, storage::MatchStatus::kActive,
-                storage::MatchStatus::kFinished, storage::MatchStatus::kAborted};
+  if (filter.statuses().empty()) {  // as the lobby lists them; `mine`: every one
+    statuses = {storage::MatchStatus::kWaiting, storage::MatchStatus::kActive};
+    if (filter.mine()) {
+      statuses.push_back(storage::MatchStatus::kFinished);
+      statuses.push_back(storage::MatchStatus::kAborted);
+    }
   }
   for (int status : filter.statuses()) {
     switch (status) {

@@ -4,6 +4,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include "server/chat/chat.h"
 #include "server/match/lobby.h"
 #include "server/persistence/persistence.h"
 #include "server/relay/remote_match.h"
@@ -210,7 +211,45 @@ void Relay::receive(std::string bytes) {
       return run(message.call());
     case relay::NodeMessage::kToConnection:
       return deliver(message.to_connection());
+    case relay::NodeMessage::kBroadcast:
+      return broadcast_received(message.broadcast());
     case relay::NodeMessage::BODY_NOT_SET:
+      return;
+  }
+}
+
+void Relay::say_in_lobby(const v1::ServerMessage& message, std::int64_t speaker) {
+  relay::Broadcast out;
+  *out.mutable_lobby_chat()->mutable_message() = message;
+  out.mutable_lobby_chat()->set_speaker(speaker);
+  broadcast(std::move(out));
+}
+
+void Relay::mute(std::int64_t listener, std::int64_t speaker, bool muted) {
+  relay::Broadcast out;
+  out.mutable_mute()->set_listener(listener);
+  out.mutable_mute()->set_speaker(speaker);
+  out.mutable_mute()->set_muted(muted);
+  broadcast(std::move(out));
+}
+
+void Relay::broadcast(relay::Broadcast message) {
+  message.set_origin(node_id());
+  relay::NodeMessage out;
+  *out.mutable_broadcast() = std::move(message);
+  bus_.publish(cluster::Bus::kEveryNode, out.SerializeAsString());
+}
+
+void Relay::broadcast_received(const relay::Broadcast& message) {
+  if (message.origin() == node_id()) return;  // done here already
+  switch (message.body_case()) {
+    case relay::Broadcast::kLobbyChat:
+      return services_.chat.say_in_lobby(message.lobby_chat().message(),
+                                         message.lobby_chat().speaker());
+    case relay::Broadcast::kMute:
+      return services_.chat.mute(message.mute().listener(), message.mute().speaker(),
+                                 message.mute().muted());
+    case relay::Broadcast::BODY_NOT_SET:
       return;
   }
 }

@@ -61,6 +61,12 @@ class Relay {
              v1::Resume resume);
   void untrack(std::uint64_t connection, std::int64_t match_id);
 
+  // Lobby chat said on this node, for the lobby's followers on the others (each drops it for
+  // those who muted the speaker).
+  void say_in_lobby(const v1::ServerMessage& message, std::int64_t speaker);
+  // A mute set or lifted on this node, so that it holds wherever the listener connects.
+  void mute(std::int64_t listener, std::int64_t speaker, bool muted);
+
   const std::string& node_id() const { return services_.config.node_id; }
 
  private:
@@ -86,6 +92,8 @@ class Relay {
   using StreamKey = std::pair<std::uint64_t, std::int64_t>;  // connection, match
 
   void receive(std::string bytes);
+  void broadcast(relay::Broadcast message);
+  void broadcast_received(const relay::Broadcast& message);
   void reconnected();
 
   // The caller's side.

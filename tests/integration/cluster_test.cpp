@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -25,6 +27,7 @@
 #include "storage/ownership.h"
 #include "tests/integration/process.h"
 #include "tests/integration/server_run.h"
+#include "tests/server/test_client.h"
 #include "tests/temp_dir.h"
 #include "tests/test_database.h"
 
@@ -375,37 +378,35 @@ class Redis {
   std::unique_ptr<Process> process_;
 };
 
-// Nodes a, b and c on one database and one Redis. Bots play 3 matches, each created on a, its
-// second player on b and its spectator on c: those two play and watch through the relay.
-struct ThreeNodes {
-  ThreeNodes()
+// Nodes a, b and c on one database and one Redis, started together.
+struct ThreeNodeCluster {
+  ThreeNodeCluster()
       : redis(dir.path()),
         a(start_node(dir.path(), "a", kOwnerTimeoutMs, {"--redis", redis.url()})),
         b(start_node(dir.path(), "b", kOwnerTimeoutMs, {"--redis", redis.url()})),
-        c(start_node(dir.path(), "c", kOwnerTimeoutMs, {"--redis", redis.url()})),
-        bots({SPACEDOCK_BOT_BIN,
-              "--server",
-              ws_url(dir.path(), "a"),
-              "--failover",
-              ws_url(dir.path(), "b"),
-              "--failover",
-              ws_url(dir.path(), "c"),
-              "--spread",
-              "--matches",
-              "3",
-              "--parallel",
-              "3",
-              "--spectators",
-              "1",
-              "--think-ms",
-              "3",
-              "--deadline",
-              "120",
-              "--ack-log",
-              (dir.path() / "acks").string()},
-             (dir.path() / "bots.log").string()) {}
+        c(start_node(dir.path(), "c", kOwnerTimeoutMs, {"--redis", redis.url()})) {}
 
+  std::string url(const std::string& node) const { return ws_url(dir.path(), node); }
   std::string log(const std::string& name) const { return slurp(dir.path() / (name + ".log")); }
+
+  TempDir dir;
+  Redis redis;
+  std::unique_ptr<Process> a;
+  std::unique_ptr<Process> b;
+  std::unique_ptr<Process> c;
+  sd::storage::Database watch = sd::testing::open_database(dir.path() / "db");
+};
+
+// Bots play 3 matches on the cluster, each created on a, its second player on b and its
+// spectator on c: those two play and watch through the relay.
+struct ThreeNodes : ThreeNodeCluster {
+  ThreeNodes()
+      : bots({SPACEDOCK_BOT_BIN, "--server",   url("a"),     "--failover",
+              url("b"),          "--failover", url("c"),     "--spread",
+              "--matches",       "3",          "--parallel", "3",
+              "--spectators",    "1",          "--think-ms", "3",
+              "--deadline",      "120",        "--ack-log",  (dir.path() / "acks").string()},
+             (dir.path() / "bots.log").string()) {}
 
   // Each of the run's matches has at least `inputs` stored inputs.
   bool under_way(std::size_t inputs) {
@@ -435,13 +436,7 @@ struct ThreeNodes {
     return bot_log;
   }
 
-  TempDir dir;
-  Redis redis;
-  std::unique_ptr<Process> a;
-  std::unique_ptr<Process> b;
-  std::unique_ptr<Process> c;
   Process bots;
-  sd::storage::Database watch = sd::testing::open_database(dir.path() / "db");
 };
 
 }  // namespace
@@ -453,7 +448,7 @@ TEST_CASE("cluster: players and spectators on other nodes play and watch through
   // Nobody had to move: every second player played through b and every spectator watched
   // through c, each stream gapless (the bots check), while a ran every match.
   CHECK_MESSAGE(bot_log.find(", 0 reconnects") != std::string::npos, bot_log);
-  CHECK(n.log("b").find("receiving on Redis channel spacedock:node:b") != std::string::npos);
+  CHECK(n.log("b").find("receiving on Redis channels spacedock:node:b") != std::string::npos);
 }
 
 TEST_CASE("cluster: Redis lost mid-game stalls relayed play, which recovers when it is back" *
@@ -468,4 +463,92 @@ TEST_CASE("cluster: Redis lost mid-game stalls relayed play, which recovers when
   n.finish(120s);
   CHECK(n.log("b").find("lost the Redis subscription") != std::string::npos);
   CHECK(n.log("b").find("Redis is back") != std::string::npos);
+}
+
+namespace {
+
+namespace asio = boost::asio;
+using sd::testing::call;
+using sd::testing::logged_in;
+
+// The next lobby chat line `c` receives, as "username: text".
+asio::awaitable<std::string> next_line(sd::client::Client& c) {
+  for (;;) {
+    const sd::v1::Event event = co_await c.next_event();
+    if (event.has_chat()) co_return event.chat().username() + ": " + event.chat().text();
+  }
+}
+
+asio::awaitable<void> say(sd::client::Client& c, const std::string& text) {
+  sd::client::expect_ok(co_await call(c, [&](auto& m) { m.mutable_send_chat()->set_text(text); }),
+                        "SendChat");
+}
+
+asio::awaitable<void> follow_lobby_chat(sd::client::Client& c) {
+  sd::client::expect_ok(co_await call(c, [](auto& m) { m.mutable_follow_lobby_chat(); }),
+                        "FollowLobbyChat");
+}
+
+// The ids of the matches waiting for players, as `c`'s node lists them.
+asio::awaitable<std::vector<std::uint64_t>> waiting(sd::client::Client& c) {
+  const auto list = co_await call(
+      c, [](auto& m) { m.mutable_list_matches()->add_statuses(sd::v1::MATCH_STATUS_WAITING); });
+  std::vector<std::uint64_t> ids;
+  for (const auto& info : sd::client::expect_ok(list, "ListMatches").matches().matches())
+    ids.push_back(info.match_id());
+  co_return ids;
+}
+
+// Alice on a, bob on b, carol on c and on a: a waiting match, a lobby line and a mute, each seen
+// the same from every node.
+asio::awaitable<void> lobby_from_every_node(const ThreeNodeCluster& n) {
+  auto alice = co_await logged_in(n.url("a"), "alice");
+  auto bob = co_await logged_in(n.url("b"), "bob");
+  auto carol = co_await logged_in(n.url("c"), "carol");
+  auto carol_on_a = co_await logged_in(n.url("a"), "carol");
+
+  // A match waiting on a, listed by b and c.
+  const auto created = co_await call(*alice, [](auto& m) {
+    m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS);
+    m.mutable_create_match()->mutable_incursions()->set_players(2);
+  });
+  const std::vector<std::uint64_t> match{
+      sd::client::expect_ok(created, "CreateMatch").match().match_id()};
+  const auto listed_on_b = co_await waiting(*bob);
+  const auto listed_on_c = co_await waiting(*carol);
+  CHECK(listed_on_b == match);
+  CHECK(listed_on_c == match);
+
+  // A line said on b reaches the lobby's followers on a and c, once each.
+  for (auto* follower : {alice.get(), carol.get(), carol_on_a.get()})
+    co_await follow_lobby_chat(*follower);
+  co_await say(*bob, "hello from b");
+  for (auto* follower : {alice.get(), carol.get(), carol_on_a.get()}) {
+    const std::string line = co_await next_line(*follower);
+    CHECK(line == "bob: hello from b");
+  }
+
+  // Carol mutes bob on c, and it holds on a too. Bob's line has reached a (alice heard it)
+  // before alice speaks on a, so alice's line is the next carol hears there.
+  sd::client::expect_ok(
+      co_await call(*carol, [](auto& m) { m.mutable_mute_user()->set_username("bob"); }),
+      "MuteUser");
+  asio::steady_timer settle(co_await asio::this_coro::executor, 300ms);
+  co_await settle.async_wait(asio::use_awaitable);
+  co_await say(*bob, "muted on every node");
+  const std::string alice_hears = co_await next_line(*alice);
+  CHECK(alice_hears == "bob: muted on every node");
+  co_await say(*alice, "hello from a");
+  const std::string carol_on_a_hears = co_await next_line(*carol_on_a);
+  const std::string carol_hears = co_await next_line(*carol);
+  CHECK(carol_on_a_hears == "alice: hello from a");
+  CHECK(carol_hears == "alice: hello from a");
+}
+
+}  // namespace
+
+TEST_CASE("cluster: the lobby, its chat and mutes are the same from every node" *
+          doctest::skip(on_sqlite())) {
+  ThreeNodeCluster n;
+  sd::testing::run_client(lobby_from_every_node(n));
 }

@@ -1,8 +1,14 @@
 #pragma once
 
 #include <boost/asio/awaitable.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/this_coro.hpp>
+#include <boost/asio/use_future.hpp>
+#include <chrono>
+#include <future>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "clients/common/client.h"
@@ -40,6 +46,19 @@ inline boost::asio::awaitable<std::unique_ptr<client::Client>> logged_in(const s
   });
   client::expect_ok(login, "Login");
   co_return c;
+}
+
+// Runs a client coroutine to completion on a fresh io_context and returns its result. One that
+// is still waiting after two minutes (an event that never comes) fails the test, saying so,
+// rather than hanging the run until CTest's timeout.
+template <typename Coroutine>
+auto run_client(Coroutine coroutine) {
+  boost::asio::io_context io;
+  auto future = boost::asio::co_spawn(io, std::move(coroutine), boost::asio::use_future);
+  io.run_for(std::chrono::minutes(2));
+  if (future.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+    throw std::runtime_error("the test's client was still waiting after two minutes");
+  return future.get();
 }
 
 }  // namespace spacedock::testing

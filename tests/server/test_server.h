@@ -15,6 +15,7 @@
 
 #include "clients/common/client.h"
 #include "server/server.h"
+#include "tests/server/test_client.h"
 #include "tests/temp_dir.h"
 #include "tests/test_database.h"
 
@@ -51,18 +52,5 @@ class TestServer {
   std::unique_ptr<server::Server> server_;
   std::thread thread_;
 };
-
-// Runs a client coroutine to completion on a fresh io_context and returns its result. One that
-// is still waiting after two minutes (an event that never comes) fails the test, saying so,
-// rather than hanging the run until CTest's timeout.
-template <typename Coroutine>
-auto run_client(Coroutine coroutine) {
-  boost::asio::io_context io;
-  auto future = boost::asio::co_spawn(io, std::move(coroutine), boost::asio::use_future);
-  io.run_for(std::chrono::minutes(2));
-  if (future.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
-    throw std::runtime_error("the test's client was still waiting after two minutes");
-  return future.get();
-}
 
 }  // namespace spacedock::testing
