@@ -241,6 +241,12 @@ void Server::adopt(const std::vector<storage::Lease>& leases) {
                       .count();
   spdlog::info("cluster: adopted {} matches from silent nodes ({} inputs replayed) in {} ms",
                adopted, inputs, ms);
+  if (relay_) {
+    std::vector<std::int64_t> ids;
+    for (const storage::Lease& lease : leases)
+      ids.push_back(lease.match_id);
+    relay_->adopted(ids);
+  }
 }
 
 void Server::schedule_reaping() {

@@ -10,6 +10,7 @@
 #include "server/common/metrics.h"
 #include "server/common/sessions.h"
 #include "server/persistence/persistence.h"
+#include "server/relay/relay.h"
 #include "server/session/connection.h"
 #include "storage/accounts.h"
 
@@ -259,6 +260,7 @@ void Connection::on_logout_everywhere(Reply reply) {
         asio::post(self->strand_, [self, account, reply] {
           spdlog::info("{}: account={} logged out everywhere", self->peer_, account);
           self->logged_out(self->services_.sessions.of_account(account, self.get()));
+          if (self->services_.relay) self->services_.relay->sessions_revoked(account);
           reply(v1::Response());
         });
       });

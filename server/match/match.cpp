@@ -416,42 +416,64 @@ void Match::spectate(std::shared_ptr<Recipient> connection, std::int64_t account
 
 void Match::resume(std::shared_ptr<Recipient> connection, Identity who, const v1::Resume& request,
                    Reply reply) {
-  turns_.run([this, connection = std::move(connection), who = std::move(who), request,
-              reply = std::move(reply)](Turn) {
-    const std::uint64_t last_seq = request.last_seq();
-    const int held = seat_of(who.account_id);
-    if (held < 0) {
-      if (auto refused = watching_refused(who.account_id, request.invite_code())) {
-        reply(*std::move(refused));
-        return;
-      }
+  turns_.run(
+      [this, connection = std::move(connection), who = std::move(who), request,
+       reply = std::move(reply)](Turn) { resume_in_turn(connection, who, request, reply, false); });
+}
+
+void Match::resume_stream(std::shared_ptr<Recipient> connection, Identity who,
+                          const v1::Resume& request, Reply reply) {
+  turns_.run(
+      [this, connection = std::move(connection), who = std::move(who), request,
+       reply = std::move(reply)](Turn) { resume_in_turn(connection, who, request, reply, true); });
+}
+
+void Match::resume_in_turn(const std::shared_ptr<Recipient>& connection, const Identity& who,
+                           const v1::Resume& request, const Reply& reply, bool keep_seat_holder) {
+  const std::uint64_t last_seq = request.last_seq();
+  const int held = seat_of(who.account_id);
+  if (held < 0) {
+    if (auto refused = watching_refused(who.account_id, request.invite_code())) {
+      reply(*std::move(refused));
+      return;
     }
-    const core::Viewer viewer = held >= 0 && !request.as_spectator()
-                                    ? core::Viewer::player(static_cast<core::Seat>(held))
-                                    : core::Viewer::spectator();
-    Follower& f = add_follower(connection, viewer, who.account_id);
-    reply(with_info(held >= 0));
-    if (started()) {
-      // Find where the viewer's stream stood at last_seq; replay from there, or resend a snapshot.
-      std::uint64_t seen = 0;
-      std::size_t index = 0;
-      const std::size_t count = engine_->event_count();
-      while (index < count && seen < last_seq)
-        seen += engine_->event_visible(index++, viewer);
-      std::uint64_t missed = 0;
-      for (std::size_t i = index; i < count; ++i)
-        missed += engine_->event_visible(i, viewer);
-      if (seen < last_seq || missed > kMaxReplayedEvents) {
-        send_snapshot(f, *connection);
-      } else {
-        f.seq = seen;
-        f.next_event = index;
-        catch_up(f);
-      }
+  }
+  const core::Viewer viewer = held >= 0 && !request.as_spectator()
+                                  ? core::Viewer::player(static_cast<core::Seat>(held))
+                                  : core::Viewer::spectator();
+  if (keep_seat_holder && viewer.role == core::Viewer::Role::kPlayer) {
+    const bool held_elsewhere =
+        std::any_of(followers_.begin(), followers_.end(), [&](const Follower& f) {
+          return f.viewer.is_seat(viewer.seat) && f.key != connection.get() &&
+                 !f.connection.expired();
+        });
+    if (held_elsewhere) {
+      return reply(
+          error_response(v1::SUPERSEDED, "another connection has resumed that seat since"));
     }
-    review_clock();
-    announce_if_changed();
-  });
+  }
+  Follower& f = add_follower(connection, viewer, who.account_id);
+  reply(with_info(held >= 0));
+  if (started()) {
+    // Find where the viewer's stream stood at last_seq; replay from there, or resend a snapshot.
+    std::uint64_t seen = 0;
+    std::size_t index = 0;
+    const std::size_t count = engine_->event_count();
+    while (index < count && seen < last_seq)
+      seen += engine_->event_visible(index++, viewer);
+    std::uint64_t missed = 0;
+    for (std::size_t i = index; i < count; ++i)
+      missed += engine_->event_visible(i, viewer);
+    if (seen < last_seq || missed > kMaxReplayedEvents) {
+      send_snapshot(f, *connection);
+    } else {
+      f.seq = seen;
+      f.next_event = index;
+      catch_up(f);
+    }
+  }
+  review_clock();
+  announce_if_changed();
 }
 
 void Match::submit(const Recipient* from, Identity who, v1::SubmitDecision request, Reply reply) {

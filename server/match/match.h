@@ -89,6 +89,11 @@ class Match : public MatchPort, public std::enable_shared_from_this<Match> {
   void add_bot(const BotAccount& account, v1::BotStrength strength, Reply reply);
   void resume(std::shared_ptr<Recipient> connection, Identity who, const v1::Resume& request,
               Reply reply) override;
+  // Resume for a stream that went on being followed (a cluster relay's, after it missed events):
+  // the same, except that it never takes a seat another live connection holds (SUPERSEDED), as
+  // the client's newer connection may have resumed the seat meanwhile.
+  void resume_stream(std::shared_ptr<Recipient> connection, Identity who,
+                     const v1::Resume& request, Reply reply);
   void leave(std::shared_ptr<Recipient> connection, Identity who, Reply reply) override;
   // `from`: the connection the input came on; a connection whose seat another has resumed
   // since is refused (SUPERSEDED).
@@ -138,6 +143,9 @@ class Match : public MatchPort, public std::enable_shared_from_this<Match> {
   std::optional<v1::Response> watching_refused(std::int64_t account_id,
                                                std::string_view invite_code) const;
   Follower* follower_of(const Recipient* connection);
+  // Resume in `turn`; `keep_seat_holder`: as resume_stream.
+  void resume_in_turn(const std::shared_ptr<Recipient>& connection, const Identity& who,
+                      const v1::Resume& request, const Reply& reply, bool keep_seat_holder);
   void send_snapshot(Follower& f, Recipient& c);
   void catch_up(Follower& f);
   void send_prompts(Follower& f, Recipient& c);

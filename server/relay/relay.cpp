@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 
 #include "server/chat/chat.h"
+#include "server/common/sessions.h"
 #include "server/match/lobby.h"
 #include "server/persistence/persistence.h"
 #include "server/relay/remote_match.h"
@@ -148,7 +149,11 @@ void Relay::call(relay::MatchCall call, Reply reply) {
           return;
         }
         if (error) return reply(error_response(v1::INTERNAL, "the server could not look it up"));
-        if (!found->owner || *found->owner == node_id()) {
+        // This node's own matches are in its lobby; one it owns but has not in memory yet is
+        // being read back from its log.
+        const bool here =
+            found->owner && *found->owner == node_id() && services_.lobby.find(id) != nullptr;
+        if (!found->owner || (*found->owner == node_id() && !here)) {
           if (!found->live)
             return reply(error_response(v1::NOT_FOUND, "no match " + std::to_string(id)));
           // Between owners: adopted from a silent node, or being read back here.
@@ -233,6 +238,20 @@ void Relay::mute(std::int64_t listener, std::int64_t speaker, bool muted) {
   broadcast(std::move(out));
 }
 
+void Relay::sessions_revoked(std::int64_t account_id) {
+  relay::Broadcast out;
+  out.set_sessions_revoked(account_id);
+  broadcast(std::move(out));
+}
+
+void Relay::adopted(const std::vector<std::int64_t>& match_ids) {
+  relay::Broadcast out;
+  out.mutable_adopted()->mutable_match_ids()->Add(match_ids.begin(), match_ids.end());
+  // Here too: this node's own connections may have followed them through the relay.
+  broadcast_received(out);
+  broadcast(std::move(out));
+}
+
 void Relay::broadcast(relay::Broadcast message) {
   message.set_origin(node_id());
   relay::NodeMessage out;
@@ -241,7 +260,7 @@ void Relay::broadcast(relay::Broadcast message) {
 }
 
 void Relay::broadcast_received(const relay::Broadcast& message) {
-  if (message.origin() == node_id()) return;  // done here already
+  if (message.origin() == node_id()) return;  // done here already (see adopted())
   switch (message.body_case()) {
     case relay::Broadcast::kLobbyChat:
       return services_.chat.say_in_lobby(message.lobby_chat().message(),
@@ -249,8 +268,25 @@ void Relay::broadcast_received(const relay::Broadcast& message) {
     case relay::Broadcast::kMute:
       return services_.chat.mute(message.mute().listener(), message.mute().speaker(),
                                  message.mute().muted());
+    case relay::Broadcast::kAdopted:
+      return resume_adopted(message.adopted());
+    case relay::Broadcast::kSessionsRevoked:
+      for (const auto& connection :
+           services_.sessions.of_account(message.sessions_revoked(), nullptr))
+        connection->end_session();
+      return;
     case relay::Broadcast::BODY_NOT_SET:
       return;
+  }
+}
+
+void Relay::resume_adopted(const relay::Adopted& adopted) {
+  const std::set<std::int64_t> moved(adopted.match_ids().begin(), adopted.match_ids().end());
+  std::lock_guard lock(mutex_);
+  for (std::int64_t id : moved)
+    owners_.erase(id);
+  for (auto& [key, stream] : streams_) {
+    if (moved.contains(key.second)) repair(key, stream);
   }
 }
 
@@ -333,12 +369,15 @@ void Relay::repair(const StreamKey& key, Stream& stream) {
   *call.mutable_caller() = stream.caller;
   *call.mutable_resume() = stream.resume;
   call.mutable_resume()->set_last_seq(stream.last);
+  call.set_repair(true);
   Reply repaired = [this, key](const v1::Response& response) {
     std::lock_guard lock(mutex_);
     auto found = streams_.find(key);
     if (found == streams_.end()) return;
-    if (response.code() == v1::OK || response.code() == v1::NOT_FOUND) {
-      // Resumed; or over and gone, with nothing more to come.
+    if (response.code() == v1::OK || response.code() == v1::NOT_FOUND ||
+        response.code() == v1::SUPERSEDED) {
+      // Resumed; over and gone; or the seat taken by a newer connection, as this one's next
+      // decision will be told.
       found->second.repairing = false;
       return;
     }
@@ -433,6 +472,8 @@ void Relay::run(const relay::MatchCall& call) {
         return answer(error_response(v1::FORBIDDEN, "only organisers may judge matches"));
       return match->judge(recipient, std::move(who), answer);
     case relay::MatchCall::kResume:
+      if (call.repair())
+        return match->resume_stream(recipient, std::move(who), call.resume(), answer);
       return match->resume(recipient, std::move(who), call.resume(), answer);
     case relay::MatchCall::kLeave:
       match->leave(recipient, std::move(who), answer);

