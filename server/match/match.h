@@ -92,8 +92,8 @@ class Match : public MatchPort, public std::enable_shared_from_this<Match> {
   // Resume for a stream that went on being followed (a cluster relay's, after it missed events):
   // the same, except that it never takes a seat another live connection holds (SUPERSEDED), as
   // the client's newer connection may have resumed the seat meanwhile.
-  void resume_stream(std::shared_ptr<Recipient> connection, Identity who,
-                     const v1::Resume& request, Reply reply);
+  void resume_stream(std::shared_ptr<Recipient> connection, Identity who, const v1::Resume& request,
+                     Reply reply);
   void leave(std::shared_ptr<Recipient> connection, Identity who, Reply reply) override;
   // `from`: the connection the input came on; a connection whose seat another has resumed
   // since is refused (SUPERSEDED).
