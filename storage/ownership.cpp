@@ -19,6 +19,19 @@ std::vector<Lease> read_leases(Statement& query) {
   return leases;
 }
 
+// The leases as two arrays for one statement, in PostgreSQL's text form: {1,2,3}.
+std::pair<std::string, std::string> as_arrays(const std::vector<Lease>& leases) {
+  std::string ids = "{";
+  std::string epochs = "{";
+  for (const Lease& lease : leases) {
+    ids += std::to_string(lease.match_id) + ",";
+    epochs += std::to_string(lease.epoch) + ",";
+  }
+  ids.back() = '}';
+  epochs.back() = '}';
+  return {ids, epochs};
+}
+
 }  // namespace
 
 NotOwnerError::NotOwnerError(std::int64_t match_id)
@@ -71,15 +84,7 @@ std::vector<std::int64_t> lost_leases(Database& db, std::string_view node_id,
                                       const std::vector<Lease>& leases) {
   require_postgresql(db);
   if (leases.empty()) return {};
-  // The leases as two arrays of one statement, in PostgreSQL's text form: {1,2,3}.
-  std::string ids = "{";
-  std::string epochs = "{";
-  for (const Lease& lease : leases) {
-    ids += std::to_string(lease.match_id) + ",";
-    epochs += std::to_string(lease.epoch) + ",";
-  }
-  ids.back() = '}';
-  epochs.back() = '}';
+  const auto [ids, epochs] = as_arrays(leases);
   Statement held(db,
                  "SELECT o.match_id FROM match_owner o "
                  "JOIN unnest(?::bigint[], ?::bigint[]) AS l (match_id, epoch) "
@@ -95,6 +100,23 @@ std::vector<std::int64_t> lost_leases(Database& db, std::string_view node_id,
       lost.push_back(lease.match_id);
   }
   return lost;
+}
+
+std::vector<std::int64_t> taken_leases(Database& db, std::string_view node_id,
+                                       const std::vector<Lease>& leases) {
+  require_postgresql(db);
+  if (leases.empty()) return {};
+  const auto [ids, epochs] = as_arrays(leases);
+  Statement taken(db,
+                  "SELECT o.match_id FROM match_owner o "
+                  "JOIN unnest(?::bigint[], ?::bigint[]) AS l (match_id, epoch) "
+                  "ON o.match_id = l.match_id "
+                  "WHERE o.node_id IS DISTINCT FROM ? OR o.epoch <> l.epoch ORDER BY o.match_id");
+  taken.bind_text(1, ids).bind_text(2, epochs).bind_text(3, node_id);
+  std::vector<std::int64_t> result;
+  while (taken.step())
+    result.push_back(taken.column_int(0));
+  return result;
 }
 
 std::vector<Lease> adopt_orphans(Database& db, std::string_view node_id,

@@ -73,6 +73,13 @@ void check_owner(Database& db, std::string_view node_id, const Lease& lease);
 std::vector<std::int64_t> lost_leases(Database& db, std::string_view node_id,
                                       const std::vector<Lease>& leases);
 
+// The match ids of the leases another node has taken since, or that were handed over: their
+// owner row names another node or a newer epoch. Unlike lost_leases, a lease whose row is gone
+// (the match ended, and its owner released it) is not taken. Locks nothing: for the heartbeat,
+// which lets go of the matches another node now runs.
+std::vector<std::int64_t> taken_leases(Database& db, std::string_view node_id,
+                                       const std::vector<Lease>& leases);
+
 // The node adopts up to `limit` matches that have no owner, or whose owner's heartbeat is older
 // than `owner_timeout`: each gets epoch + 1. Rows locked by a commit in flight are skipped and
 // found by a later scan (SKIP LOCKED), so that nodes scanning together share the orphans out

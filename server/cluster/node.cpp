@@ -43,7 +43,7 @@ void Node::beat() {
   beat->held = held_leases_();
   auto work = [this, beat](storage::Database& db) {
     storage::heartbeat(db, config_.node_id, static_cast<std::int64_t>(beat->held.size()));
-    beat->lost = storage::lost_leases(db, config_.node_id, beat->held);
+    beat->lost = storage::taken_leases(db, config_.node_id, beat->held);
     beat->adopted =
         storage::adopt_orphans(db, config_.node_id, config_.owner_timeout, config_.adopt_batch);
   };

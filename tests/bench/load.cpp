@@ -59,12 +59,16 @@ constexpr int kSetupsAtOnce = 64;   // matches connecting at the same time
 constexpr std::size_t kEchoMessageBytes = 64;
 
 struct Options {
-  std::string server = "ws://127.0.0.1:8080/ws";
+  // The server, or the nodes of a cluster: match i is created on node i mod N, and in every
+  // other match its second player and second spectator connect to the next node (relayed).
+  std::vector<std::string> servers{"ws://127.0.0.1:8080/ws"};
   int matches = 50;
   double seconds = 10;
   double warmup = 3;
-  double rate = 0;  // decisions per second in all; 0: as fast as answers come back
-  int server_pid = 0;
+  double rate = 0;               // decisions per second in all; 0: as fast as answers come back
+  std::vector<int> server_pids;  // CPU and memory summed over them
+  std::vector<int> db_pids;      // PostgreSQL's processes: their CPU, reported apart
+  std::vector<int> bus_pids;     // Redis's
   bool echo = false;
   std::uint64_t seed = 1;
 };
@@ -174,6 +178,8 @@ struct Player {
 // One match (or echo room): two players and two spectators, in that order.
 struct Slot {
   int index = 0;
+  // Its second player and spectator play through another node than the match's own.
+  bool relayed = false;
   std::array<std::shared_ptr<Connection>, 4> connections;
   std::array<Player, 2> players;
   std::uint64_t match_id = 0;
@@ -183,7 +189,7 @@ struct Slot {
 struct Run {
   Options options;
   asio::io_context io{1};
-  tcp::endpoint server;
+  std::vector<tcp::endpoint> servers;
   std::string path;
   std::vector<std::string> tokens;  // per account: player 0, player 1, spectator 0, spectator 1
   std::vector<std::unique_ptr<Slot>> slots;
@@ -195,7 +201,16 @@ struct Run {
   std::uint64_t decisions = 0, echoes = 0, matches_finished = 0, frames = 0, refusals = 0;
   std::vector<std::string> failures;
   Latencies to_reply, to_event;
+  // With several nodes: the players on their match's node, and those who play through another.
+  Latencies local_to_reply, relayed_to_reply;
 };
+
+// The node a match's connection `role` (players 0 and 1, spectators 2 and 3) uses.
+const tcp::endpoint& server_for(const Run& run, const Slot& slot, int role) {
+  const std::size_t nodes = run.servers.size();
+  const bool moved = slot.relayed && (role == 1 || role == 3);
+  return run.servers[(static_cast<std::size_t>(slot.index) + (moved ? 1 : 0)) % nodes];
+}
 
 void Connection::open(const tcp::endpoint& server, const asio::ip::address& source,
                       std::string path, std::function<void()> ready) {
@@ -285,8 +300,9 @@ void send_answer(Run& run, Slot& slot, int player) {
   Player& p = slot.players[static_cast<std::size_t>(player)];
   p.sent = Clock::now();
   p.awaiting_event = true;
+  const bool relayed = slot.relayed && player == 1;
   slot.connections[static_cast<std::size_t>(player)]->call(
-      p.answer, [&run, sent = p.sent](const v1::Response& response) {
+      p.answer, [&run, sent = p.sent, relayed](const v1::Response& response) {
         if (response.code() != v1::OK) {
           ++run.refusals;  // counted, not fatal: the report says how many
           return;
@@ -294,6 +310,7 @@ void send_answer(Run& run, Slot& slot, int player) {
         if (run.measuring) {
           ++run.decisions;
           run.to_reply.add(Clock::now() - sent);
+          (relayed ? run.relayed_to_reply : run.local_to_reply).add(Clock::now() - sent);
         }
       });
 }
@@ -396,7 +413,7 @@ void set_up_match(Run& run, Slot& slot, std::function<void()> done) {
     }
     const std::string token =
         run.tokens[static_cast<std::size_t>(slot.index / kMatchesPerAccount * 4 + role)];
-    connection->open(run.server, source_address(slot.index), run.path,
+    connection->open(server_for(run, slot, role), source_address(slot.index), run.path,
                      [&run, &slot, connection = connection.get(), token, open, done] {
                        connection->call(message_with([](auto& m) {
                                           m.mutable_hello()->set_protocol_version(1);
@@ -441,7 +458,7 @@ void set_up_room(Run& run, Slot& slot, std::function<void()> done) {
         }
       };
     }
-    connection->open(run.server, source_address(slot.index), run.path,
+    connection->open(run.servers.front(), source_address(slot.index), run.path,
                      [&run, &slot, connection = connection.get(), open, done] {
                        connection->send("room " + std::to_string(slot.index));
                        if (++*open < 4) return;
@@ -468,7 +485,7 @@ void make_accounts(Run& run, int account, std::shared_ptr<int> chains_left,
     return;
   }
   auto c = std::make_shared<Connection>(run, run.io);
-  c->open(run.server, source_address(100000 + account), run.path,
+  c->open(run.servers.front(), source_address(100000 + account), run.path,
           [&run, c, account, chains_left, done] {
             const std::string name = account_name(account / 4 * kMatchesPerAccount, account % 4);
             c->call(message_with([](auto& m) {
@@ -534,8 +551,16 @@ void pace(Run& run, std::shared_ptr<asio::steady_timer> timer, Clock::time_point
 }
 
 struct Report {
-  double server_cpu = 0, own_cpu = 0, rss_before_kib = 0, rss_kib = 0;
+  double server_cpu = 0, own_cpu = 0, rss_before_kib = 0, rss_kib = 0, db_cpu = 0, bus_cpu = 0;
 };
+
+// The CPU-seconds of all of `pids`.
+double cpu_seconds_of(const std::vector<int>& pids) {
+  double sum = 0;
+  for (int pid : pids)
+    sum += cpu_seconds_of(pid);
+  return sum;
+}
 
 void measure(Run& run, Report& report) {
   auto timer = std::make_shared<asio::steady_timer>(
@@ -544,16 +569,21 @@ void measure(Run& run, Report& report) {
   timer->async_wait([&run, &report, timer](beast::error_code) {
     run.measuring = true;
     run.frames = 0;
-    if (run.options.server_pid) {
-      report.server_cpu = -cpu_seconds_of(run.options.server_pid);
-      report.rss_kib = rss_kib_of(run.options.server_pid);
+    for (int pid : run.options.server_pids) {
+      report.server_cpu -= cpu_seconds_of(pid);
+      report.rss_kib += rss_kib_of(pid);
     }
     report.own_cpu = -own_cpu_seconds();
+    report.db_cpu = -cpu_seconds_of(run.options.db_pids);
+    report.bus_cpu = -cpu_seconds_of(run.options.bus_pids);
     timer->expires_after(std::chrono::duration_cast<Clock::duration>(
         std::chrono::duration<double>(run.options.seconds)));
     timer->async_wait([&run, &report, timer](beast::error_code) {
-      if (run.options.server_pid) report.server_cpu += cpu_seconds_of(run.options.server_pid);
+      for (int pid : run.options.server_pids)
+        report.server_cpu += cpu_seconds_of(pid);
       report.own_cpu += own_cpu_seconds();
+      report.db_cpu += cpu_seconds_of(run.options.db_pids);
+      report.bus_cpu += cpu_seconds_of(run.options.bus_pids);
       run.io.stop();
     });
   });
@@ -562,7 +592,11 @@ void measure(Run& run, Report& report) {
 // The options, on `app`, into `o`.
 void add_options(CLI::App& app, Options& o) {
   using spacedock::support::at_least;
-  app.add_option("--server", o.server, "the server (or spacedock-echo) to load")->type_name("URL");
+  app.add_option("--server", o.servers,
+                 "the server (or spacedock-echo) to load; repeated, the nodes of a cluster: "
+                 "match i is created on node i mod N, and in every other match the second "
+                 "player and spectator connect to the next node")
+      ->type_name("URL");
   app.add_option("--matches", o.matches, "matches (or echo rooms) kept live, 1 to 60000")
       ->type_name("N")
       ->check(spacedock::support::between(1, 60000));
@@ -577,8 +611,13 @@ void add_options(CLI::App& app, Options& o) {
                  "was answered (closed loop)")
       ->type_name("R")
       ->check(at_least(0.0));
-  app.add_option("--server-pid", o.server_pid,
-                 "the server's process, to measure its CPU and memory")
+  app.add_option("--server-pid", o.server_pids,
+                 "the server's process, to measure its CPU and memory; repeated, summed")
+      ->type_name("PID");
+  app.add_option("--db-pid", o.db_pids,
+                 "a PostgreSQL process, repeatable: their CPU is reported apart from the server's")
+      ->type_name("PID");
+  app.add_option("--bus-pid", o.bus_pids, "the Redis server, its CPU reported apart")
       ->type_name("PID");
   app.add_option("--seed", o.seed, "seed of the players' choices")->type_name("N");
   app.add_flag("--echo", o.echo, "drive spacedock-echo: rooms of four, one sender each");
@@ -598,13 +637,16 @@ int main(int argc, char** argv) {
     files.rlim_cur = files.rlim_max;
     setrlimit(RLIMIT_NOFILE, &files);
   }
-  const auto url = spacedock::client::Url::parse(run.options.server);
-  run.server = tcp::endpoint(asio::ip::make_address(url.host),
+  for (const std::string& server : run.options.servers) {
+    const auto url = spacedock::client::Url::parse(server);
+    run.servers.emplace_back(asio::ip::make_address(url.host),
                              static_cast<unsigned short>(std::stoi(url.port)));
-  run.path = url.path;
+    run.path = url.path;
+  }
   for (int i = 0; i < run.options.matches; ++i) {
     run.slots.push_back(std::make_unique<Slot>());
     run.slots.back()->index = i;
+    run.slots.back()->relayed = run.servers.size() > 1 && i % 2 == 1;
     run.slots.back()->random.seed(run.options.seed * 1000003 + static_cast<std::uint64_t>(i));
   }
   Report report;
@@ -614,7 +656,8 @@ int main(int argc, char** argv) {
       std::printf("load: %zu accounts ready in %.1f s\n", run.tokens.size(),
                   std::chrono::duration<double>(Clock::now() - started).count());
     }
-    if (run.options.server_pid) report.rss_before_kib = rss_kib_of(run.options.server_pid);
+    for (int pid : run.options.server_pids)
+      report.rss_before_kib += rss_kib_of(pid);
     set_up_all(run, [&] {
       std::printf("load: %d %s set up in %.1f s\n", run.options.matches,
                   run.options.echo ? "rooms" : "matches",
@@ -666,7 +709,15 @@ int main(int argc, char** argv) {
     std::printf("latency to first event ms: p50 %.2f p99 %.2f p999 %.2f\n", run.to_event.ms(0.5),
                 run.to_event.ms(0.99), run.to_event.ms(0.999));
   }
-  if (run.options.server_pid) {
+  if (run.servers.size() > 1) {
+    std::printf("latency to reply ms, local players: p50 %.2f p99 %.2f p999 %.2f\n",
+                run.local_to_reply.ms(0.5), run.local_to_reply.ms(0.99),
+                run.local_to_reply.ms(0.999));
+    std::printf("latency to reply ms, relayed players: p50 %.2f p99 %.2f p999 %.2f\n",
+                run.relayed_to_reply.ms(0.5), run.relayed_to_reply.ms(0.99),
+                run.relayed_to_reply.ms(0.999));
+  }
+  if (!run.options.server_pids.empty()) {
     std::printf(
         "server: %.2f CPU-s, %.0f %s per server CPU-second, %.1f CPU-ms per 1000 %s; RSS %.0f MiB, "
         "%.1f KiB per live %s\n",
@@ -675,6 +726,11 @@ int main(int argc, char** argv) {
         done ? report.server_cpu * 1e6 / static_cast<double>(done) : 0, unit, report.rss_kib / 1024,
         (report.rss_kib - report.rss_before_kib) / run.options.matches,
         run.options.echo ? "room" : "match");
+  }
+  if (!run.options.db_pids.empty() || !run.options.bus_pids.empty()) {
+    const double per_k = done ? 1e6 / static_cast<double>(done) : 0;
+    std::printf("apart: PostgreSQL %.2f CPU-s (%.1f CPU-ms per 1000 %s), Redis %.2f CPU-s (%.1f)\n",
+                report.db_cpu, report.db_cpu * per_k, unit, report.bus_cpu, report.bus_cpu * per_k);
   }
   std::printf("generator: %.2f CPU-s (%.0f%% of one core)\n", report.own_cpu,
               100 * report.own_cpu / seconds);

@@ -209,6 +209,19 @@ TEST_CASE("a finished match's owner row goes, only for the lease that holds it" 
   CHECK(owned_matches(c.a, "a").empty());
 }
 
+TEST_CASE("a heartbeat finds the leases taken or handed over, not those of matches that ended" *
+          doctest::skip(on_sqlite())) {
+  Cluster c(3);
+  release_match(c.a, "a", c.leases[1]);  // its game ended
+  // Held, or released by a itself: none taken, although lost_leases counts the released one.
+  CHECK(taken_leases(c.a, "a", c.leases).empty());
+  CHECK(lost_leases(c.a, "a", c.leases) == std::vector<std::int64_t>{c.leases[1].match_id});
+  c.silence("a");
+  REQUIRE(adopt_orphans(c.b, "b", kOwnerTimeout, 10).size() == 2);
+  CHECK(taken_leases(c.a, "a", c.leases) ==
+        std::vector<std::int64_t>{c.leases[0].match_id, c.leases[2].match_id});
+}
+
 TEST_CASE("heartbeats keep the database's clock and refuse an unknown node" *
           doctest::skip(on_sqlite())) {
   Cluster c;
