@@ -1,6 +1,7 @@
 #include "server/cluster/bus.h"
 
 #include <hiredis/hiredis.h>
+#include <spdlog/fmt/ranges.h>
 #include <spdlog/spdlog.h>
 #include <sys/socket.h>
 
@@ -17,6 +18,8 @@ constexpr auto kRetryEvery = std::chrono::milliseconds(200);
 // Messages waiting while Redis is slow; beyond this the newest are dropped, as a lost message.
 constexpr std::size_t kMaxQueued = 100'000;
 constexpr std::size_t kMaxPipelined = 256;
+// A publish Redis has not answered in this long is taken for a lost connection.
+constexpr auto kPublishTimeout = std::chrono::milliseconds(5000);
 
 struct ReplyFree {
   void operator()(void* reply) const { freeReplyObject(reply); }
@@ -25,10 +28,11 @@ using ReplyPtr = std::unique_ptr<redisReply, ReplyFree>;
 
 }  // namespace
 
-Bus::Bus(std::string url, std::string channel, Receive receive, Reconnected reconnected)
+Bus::Bus(std::string url, std::vector<std::string> channels, Receive receive,
+         Reconnected reconnected)
     : address_(parse(url).value_or(Address{})),
       url_(std::move(url)),
-      channel_(std::move(channel)),
+      channels_(std::move(channels)),
       receive_(std::move(receive)),
       reconnected_(std::move(reconnected)) {}
 
@@ -89,23 +93,29 @@ void Bus::stop() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
-    // Unblocks the subscriber's read; its thread frees the context.
+    // Unblocks their reads and writes; their threads free the contexts.
     if (subscriber_) ::shutdown(subscriber_->fd, SHUT_RDWR);
+    if (publisher_) ::shutdown(publisher_->fd, SHUT_RDWR);
   }
   wake_.notify_all();
   if (subscribe_thread_.joinable()) subscribe_thread_.join();
   if (publish_thread_.joinable()) publish_thread_.join();
 }
 
-redisContext* Bus::connect() const {
-  const timeval timeout{1, 0};
+redisContext* Bus::connect(std::optional<std::chrono::milliseconds> timeout) const {
+  const timeval connecting{1, 0};
   redisContext* context =
       address_.host.empty()
-          ? redisConnectUnixWithTimeout(address_.path.c_str(), timeout)
-          : redisConnectWithTimeout(address_.host.c_str(), address_.port, timeout);
-  if (context && context->err == 0) return context;
-  if (context) redisFree(context);
-  return nullptr;
+          ? redisConnectUnixWithTimeout(address_.path.c_str(), connecting)
+          : redisConnectWithTimeout(address_.host.c_str(), address_.port, connecting);
+  if (!context || context->err != 0) {
+    if (context) redisFree(context);
+    return nullptr;
+  }
+  if (!address_.host.empty()) redisEnableKeepAlive(context);
+  const long ms = timeout ? static_cast<long>(timeout->count()) : 0;  // 0: never
+  redisSetTimeout(context, timeval{ms / 1000, (ms % 1000) * 1000});
+  return context;
 }
 
 void Bus::sleep_unless_stopping(std::unique_lock<std::mutex>& lock) {
@@ -116,12 +126,19 @@ void Bus::subscribe_loop() {
   bool lost = false;  // subscribed once and lost it since
   bool warned = false;
   for (;;) {
-    redisContext* context = connect();
+    // Its reads wait for messages as long as it takes; keepalive notices a dead peer.
+    redisContext* context = connect(std::nullopt);
     ReplyPtr subscribed;
     if (context) {
+      std::vector<const char*> argv{"SUBSCRIBE"};
+      std::vector<std::size_t> lengths{9};
+      for (const std::string& channel : channels_) {
+        argv.push_back(channel.data());
+        lengths.push_back(channel.size());
+      }
       subscribed.reset(static_cast<redisReply*>(
-          redisCommand(context, "SUBSCRIBE %b %b", channel_.data(), channel_.size(),
-                       kEveryNode.data(), kEveryNode.size())));
+          redisCommandArgv(context, static_cast<int>(argv.size()), argv.data(), lengths.data())));
+      if (subscribed && subscribed->type != REDIS_REPLY_ARRAY) subscribed.reset();  // NOAUTH
     }
     {
       std::unique_lock lock(mutex_);
@@ -136,8 +153,7 @@ void Bus::subscribe_loop() {
       }
       subscriber_ = context;
     }
-    spdlog::info("cluster: receiving on Redis channels {} and {} at {}", channel_, kEveryNode,
-                 url_);
+    spdlog::info("cluster: receiving on Redis channels {} at {}", fmt::join(channels_, ", "), url_);
     warned = false;
     if (lost && reconnected_) reconnected_();
     for (;;) {
@@ -185,8 +201,9 @@ void Bus::publish_loop() {
       if (stopping_) break;
       if (!context) {
         lock.unlock();
-        context = connect();
+        context = connect(kPublishTimeout);
         lock.lock();
+        publisher_ = context;
         if (!context) {
           // Redis is away: what waits is lost, as a message in flight would be.
           if (!warned) spdlog::warn("cluster: cannot publish to Redis at {}; retrying", url_);
@@ -206,18 +223,27 @@ void Bus::publish_loop() {
       // Most often a connection to a Redis that has restarted since, which took none of the
       // batch: sent once more on a new connection, so that nothing sent after Redis came back
       // is lost without a trace.
-      redisFree(context);
-      context = connect();
+      replace_publisher(context, nullptr);
+      context = connect(kPublishTimeout);
+      replace_publisher(nullptr, context);
       if (!context || !send(context, batch)) {
         spdlog::warn("cluster: lost the Redis connection for publishing at {}; {} messages dropped",
                      url_, batch.size());
-        if (context) redisFree(context);
+        replace_publisher(context, nullptr);
         context = nullptr;
       }
     }
     batch.clear();
   }
-  if (context) redisFree(context);
+  replace_publisher(context, nullptr);
+}
+
+void Bus::replace_publisher(redisContext* old_context, redisContext* new_context) {
+  {
+    std::lock_guard lock(mutex_);
+    publisher_ = new_context;
+  }
+  if (old_context) redisFree(old_context);
 }
 
 }  // namespace spacedock::server::cluster

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -33,8 +34,9 @@ class Bus {
   // subscriber thread.
   using Reconnected = std::function<void()>;
 
-  // `url`: redis://HOST[:PORT] or unix:PATH. Connects in start(), not here.
-  Bus(std::string url, std::string channel, Receive receive, Reconnected reconnected);
+  // `url`: redis://HOST[:PORT] or unix:PATH; `channels`: those received on. Connects in start(),
+  // not here.
+  Bus(std::string url, std::vector<std::string> channels, Receive receive, Reconnected reconnected);
   Bus(const Bus&) = delete;
   Bus& operator=(const Bus&) = delete;
   ~Bus();
@@ -58,17 +60,21 @@ class Bus {
     std::string path;
   };
   static std::optional<Address> parse(std::string_view url);
-  redisContext* connect() const;
+  // A connection whose reads and writes give up after `timeout` (none: never), with TCP
+  // keepalive, so that a Redis gone silent is noticed.
+  redisContext* connect(std::optional<std::chrono::milliseconds> timeout) const;
   void subscribe_loop();
   void publish_loop();
   // Publishes `batch`, pipelined; false if the connection failed on the way.
   static bool send(redisContext* context,
                    const std::vector<std::pair<std::string, std::string>>& batch);
   void sleep_unless_stopping(std::unique_lock<std::mutex>& lock);
+  // Frees `old_context` (if any); `new_context` is the publisher stop() shuts down from here on.
+  void replace_publisher(redisContext* old_context, redisContext* new_context);
 
   const Address address_;
   const std::string url_;
-  const std::string channel_;
+  const std::vector<std::string> channels_;
   Receive receive_;
   Reconnected reconnected_;
 
@@ -76,7 +82,8 @@ class Bus {
   std::condition_variable wake_;
   bool stopping_ = false;
   std::deque<std::pair<std::string, std::string>> outbox_;  // channel, message
-  redisContext* subscriber_ = nullptr;                      // under mutex_, to shut it down
+  redisContext* subscriber_ = nullptr;  // under mutex_, to shut them down in stop()
+  redisContext* publisher_ = nullptr;
   std::thread subscribe_thread_;
   std::thread publish_thread_;
 };

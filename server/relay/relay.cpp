@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
+#include <random>
 
 #include "server/chat/chat.h"
 #include "server/common/sessions.h"
@@ -20,6 +21,13 @@ namespace {
 
 // How soon a stream's repair is tried again when its Resume was not answered.
 constexpr auto kRepairRetry = std::chrono::milliseconds(200);
+
+// A random name for this run of the process, in hex.
+std::string incarnation() {
+  std::random_device random;
+  const std::uint64_t value = (std::uint64_t{random()} << 32) | random();
+  return fmt::format("{:016x}", value);
+}
 
 }  // namespace
 
@@ -60,8 +68,11 @@ class Relay::StandIn : public Recipient {
 Relay::Relay(Services& services, std::string redis_url, std::chrono::milliseconds timeout)
     : services_(services),
       timeout_(timeout),
+      address_(services.config.node_id + "#" + incarnation()),
       bus_(
-          std::move(redis_url), cluster::Bus::channel_of(services.config.node_id),
+          std::move(redis_url),
+          {cluster::Bus::channel_of(services.config.node_id), cluster::Bus::channel_of(address_),
+           cluster::Bus::kEveryNode},
           [this](std::string bytes) { receive(std::move(bytes)); }, [this] { reconnected(); }) {}
 
 Relay::~Relay() {
@@ -89,21 +100,21 @@ std::uint64_t Relay::number_of(const std::shared_ptr<Recipient>& connection) {
   std::lock_guard lock(mutex_);
   if (auto found = numbers_.find(connection.get()); found != numbers_.end()) {
     if (auto known = connections_.find(found->second);
-        known != connections_.end() && known->second.lock() == connection)
+        known != connections_.end() && known->second.connection.lock() == connection)
       return found->second;
   }
   // A connection is numbered once and never again, so that a stream meant for one that closed
   // cannot reach a new one at the same address. Closed ones are swept as the table doubles.
-  if (connections_.size() >= 64 && connections_.size() == numbers_.size() &&
-      (connections_.size() & (connections_.size() - 1)) == 0) {
+  if (connections_.size() >= 64 && (connections_.size() & (connections_.size() - 1)) == 0) {
     std::erase_if(connections_, [&](const auto& entry) {
-      if (!entry.second.expired()) return false;
-      std::erase_if(numbers_, [&](const auto& n) { return n.second == entry.first; });
+      if (!entry.second.connection.expired()) return false;
+      if (auto n = numbers_.find(entry.second.key); n != numbers_.end() && n->second == entry.first)
+        numbers_.erase(n);
       return true;
     });
   }
   const std::uint64_t number = next_connection_++;
-  connections_[number] = connection;
+  connections_[number] = Local{connection, connection.get()};
   numbers_[connection.get()] = number;
   return number;
 }
@@ -111,7 +122,7 @@ std::uint64_t Relay::number_of(const std::shared_ptr<Recipient>& connection) {
 std::shared_ptr<Recipient> Relay::local(std::uint64_t number) {
   std::lock_guard lock(mutex_);
   auto found = connections_.find(number);
-  return found == connections_.end() ? nullptr : found->second.lock();
+  return found == connections_.end() ? nullptr : found->second.connection.lock();
 }
 
 std::optional<std::string> Relay::cached_owner(std::int64_t match_id) {
@@ -253,14 +264,14 @@ void Relay::adopted(const std::vector<std::int64_t>& match_ids) {
 }
 
 void Relay::broadcast(relay::Broadcast message) {
-  message.set_origin(node_id());
+  message.set_origin(address_);
   relay::NodeMessage out;
   *out.mutable_broadcast() = std::move(message);
   bus_.publish(cluster::Bus::kEveryNode, out.SerializeAsString());
 }
 
 void Relay::broadcast_received(const relay::Broadcast& message) {
-  if (message.origin() == node_id()) return;  // done here already (see adopted())
+  if (message.origin() == address_) return;  // done here already (see adopted())
   switch (message.body_case()) {
     case relay::Broadcast::kLobbyChat:
       return services_.chat.say_in_lobby(message.lobby_chat().message(),
@@ -286,7 +297,7 @@ void Relay::resume_adopted(const relay::Adopted& adopted) {
   for (std::int64_t id : moved)
     owners_.erase(id);
   for (auto& [key, stream] : streams_) {
-    if (moved.contains(key.second)) repair(key, stream);
+    if (moved.contains(key.second) && !stream.judge) repair(key, stream);
   }
 }
 
@@ -295,8 +306,9 @@ void Relay::reconnected() {
   std::lock_guard lock(mutex_);
   spdlog::info("cluster: Redis is back; resuming {} relayed streams", streams_.size());
   owners_.clear();
-  for (auto& [key, stream] : streams_)
-    repair(key, stream);
+  for (auto& [key, stream] : streams_) {
+    if (!stream.judge) repair(key, stream);
+  }
 }
 
 void Relay::deliver(const relay::ToConnection& message) {
@@ -338,20 +350,27 @@ bool Relay::admit(std::uint64_t connection, const v1::ServerMessage& message) {
   const v1::Event& event = message.event();
   std::lock_guard lock(mutex_);
   auto found = streams_.find({connection, static_cast<std::int64_t>(event.match_id())});
-  if (found == streams_.end()) return true;  // a judge's, or one not followed through here
+  // A match's events reach a connection only on a stream it follows through here.
+  if (found == streams_.end()) return false;
   Stream& stream = found->second;
+  if (stream.judge) return true;
   if (event.has_snapshot()) {
     stream.last = event.seq();
     stream.repairing = false;
     return true;
   }
-  if (!event.has_game_event()) return !stream.repairing;
-  if (event.seq() <= stream.last) return false;  // passed on already, before a repair
-  if (event.seq() == stream.last + 1) {
-    stream.last = event.seq();
-    stream.repairing = false;
-    return true;
+  if (event.has_game_event()) {
+    if (event.seq() <= stream.last) return false;  // passed on already, before a repair
+    if (event.seq() == stream.last + 1) {
+      stream.last = event.seq();
+      stream.repairing = false;
+      return true;
+    }
+  } else if (event.seq() <= stream.last) {
+    // A prompt, header or clock, issued at a position the client has reached.
+    return !stream.repairing;
   }
+  // Events are missing before this one: the stream resumes from the last passed on.
   if (!stream.repairing) {
     spdlog::info("cluster: match={} stream to connection {} skipped from event {} to {}; resuming",
                  event.match_id(), connection, stream.last, event.seq());
@@ -395,14 +414,20 @@ void Relay::repair(const StreamKey& key, Stream& stream) {
              });
 }
 
-void Relay::track(std::uint64_t connection, std::int64_t match_id, const relay::Caller& caller,
-                  v1::Resume resume) {
+bool Relay::track(std::uint64_t connection, std::int64_t match_id, const relay::Caller& caller,
+                  v1::Resume resume, bool judge) {
   std::lock_guard lock(mutex_);
-  Stream& stream = streams_[{connection, match_id}];
+  const auto [found, created] = streams_.try_emplace({connection, match_id});
+  Stream& stream = found->second;
   stream.caller = caller;
-  stream.last = resume.last_seq();
+  stream.judge = judge;
+  // A stream followed already keeps its place; a Resume's says where the client stands.
+  if (created || resume.last_seq() > 0) {
+    stream.last = resume.last_seq();
+    stream.repairing = false;
+  }
   stream.resume = std::move(resume);
-  stream.repairing = false;
+  return created;
 }
 
 void Relay::untrack(std::uint64_t connection, std::int64_t match_id) {
@@ -416,14 +441,19 @@ void Relay::send_to(const std::string& node, const relay::ToConnection& message)
   bus_.publish(cluster::Bus::channel_of(node), out.SerializeAsString());
 }
 
-std::shared_ptr<Relay::StandIn> Relay::stand_in(const relay::Caller& caller,
-                                                std::int64_t match_id) {
+std::shared_ptr<Relay::StandIn> Relay::stand_in(const relay::Caller& caller, std::int64_t match_id,
+                                                bool follows, bool& newly) {
   std::lock_guard lock(mutex_);
-  Hosted& hosted = hosted_[{caller.node(), caller.connection()}];
-  if (!hosted.stand_in)
-    hosted.stand_in = std::make_shared<StandIn>(*this, caller.node(), caller.connection());
-  hosted.matches.insert(match_id);
-  return hosted.stand_in;
+  const std::pair<std::string, std::uint64_t> key{caller.node(), caller.connection()};
+  auto found = hosted_.find(key);
+  if (found == hosted_.end()) {
+    auto passing = std::make_shared<StandIn>(*this, caller.node(), caller.connection());
+    newly = false;
+    if (!follows) return passing;  // a snapshot, a decision, a chat line: nothing to keep
+    found = hosted_.emplace(key, Hosted{std::move(passing), {}}).first;
+  }
+  newly = follows && found->second.matches.insert(match_id).second;
+  return found->second.stand_in;
 }
 
 void Relay::forget(const relay::Caller& caller, std::int64_t match_id) {
@@ -459,7 +489,17 @@ void Relay::run(const relay::MatchCall& call) {
                                                       " is not running on server node " +
                                                       node_id() + "; try again"));
   }
-  auto recipient = stand_in(caller, match_id);
+  const bool follows =
+      call.has_join() || call.has_spectate() || call.has_judge() || call.has_resume();
+  bool newly = false;
+  auto recipient = stand_in(caller, match_id, follows, newly);
+  if (newly) {
+    // Refused, it follows nothing new: the stand-in goes unless it follows something else.
+    answer = [this, caller, match_id, answer = std::move(answer)](v1::Response response) {
+      if (response.code() != v1::OK) forget(caller, match_id);
+      answer(std::move(response));
+    };
+  }
   Identity who{caller.account_id(), caller.username(), caller.organiser()};
   switch (call.call_case()) {
     case relay::MatchCall::kJoin:
@@ -476,8 +516,13 @@ void Relay::run(const relay::MatchCall& call) {
         return match->resume_stream(recipient, std::move(who), call.resume(), answer);
       return match->resume(recipient, std::move(who), call.resume(), answer);
     case relay::MatchCall::kLeave:
-      match->leave(recipient, std::move(who), answer);
-      return forget(caller, match_id);
+      // Forgotten once the match has answered: the leave waits its turn, and must find the
+      // stand-in still following.
+      return match->leave(recipient, std::move(who),
+                          [this, caller, match_id, answer](v1::Response response) {
+                            answer(std::move(response));
+                            forget(caller, match_id);
+                          });
     case relay::MatchCall::kSubmit:
       return match->submit(recipient.get(), std::move(who), call.submit(), answer);
     case relay::MatchCall::kConcede:

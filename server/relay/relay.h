@@ -58,8 +58,10 @@ class Relay {
   // For RemoteMatch: the connection now follows the match through this relay (`resume` is how
   // its stream is resumed after a gap, from its last_seq: the event the client has), or no
   // longer does.
-  void track(std::uint64_t connection, std::int64_t match_id, const relay::Caller& caller,
-             v1::Resume resume);
+  // Returns whether the stream is new (not followed already, whose place it keeps). A judge's
+  // stream is whole snapshots: passed on as it comes, never repaired.
+  bool track(std::uint64_t connection, std::int64_t match_id, const relay::Caller& caller,
+             v1::Resume resume, bool judge = false);
   void untrack(std::uint64_t connection, std::int64_t match_id);
 
   // Lobby chat said on this node, for the lobby's followers on the others (each drops it for
@@ -75,6 +77,9 @@ class Relay {
   void adopted(const std::vector<std::int64_t>& match_ids);
 
   const std::string& node_id() const { return services_.config.node_id; }
+  // This process among the nodes: its node id and a random incarnation, so that a node
+  // restarted under the same id never receives what was meant for its connections before.
+  const std::string& address() const { return address_; }
 
  private:
   class StandIn;
@@ -90,6 +95,7 @@ class Relay {
     std::uint64_t last = 0;  // the last event passed on
     // A Resume is under way: until it is answered, only the event after `last` goes on.
     bool repairing = false;
+    bool judge = false;
   };
   // A distant connection's stand-in on this node, and the matches here it follows.
   struct Hosted {
@@ -119,12 +125,16 @@ class Relay {
 
   // The owner's side.
   void run(const relay::MatchCall& call);
-  std::shared_ptr<StandIn> stand_in(const relay::Caller& caller, std::int64_t match_id);
+  // The caller's stand-in; registered as following `match_id` if `follows` (`newly`: it did
+  // not already), otherwise a passing one unless it follows something here already.
+  std::shared_ptr<StandIn> stand_in(const relay::Caller& caller, std::int64_t match_id,
+                                    bool follows, bool& newly);
   void forget(const relay::Caller& caller, std::int64_t match_id);
   void send_to(const std::string& node, const relay::ToConnection& message);
 
   Services& services_;
   const std::chrono::milliseconds timeout_;
+  const std::string address_;
   cluster::Bus bus_;
 
   std::mutex mutex_;  // guards everything below
@@ -132,7 +142,11 @@ class Relay {
   std::unordered_map<std::uint64_t, Pending> pending_;
   std::unordered_map<std::int64_t, std::string> owners_;
   std::uint64_t next_connection_ = 1;
-  std::unordered_map<std::uint64_t, std::weak_ptr<Recipient>> connections_;
+  struct Local {
+    std::weak_ptr<Recipient> connection;
+    const Recipient* key = nullptr;
+  };
+  std::unordered_map<std::uint64_t, Local> connections_;
   std::unordered_map<const Recipient*, std::uint64_t> numbers_;
   std::map<StreamKey, Stream> streams_;
   std::map<std::pair<std::string, std::uint64_t>, Hosted> hosted_;  // by node, connection

@@ -12,7 +12,7 @@ relay::MatchCall RemoteMatch::call_for(const Identity& who) const {
   relay::MatchCall call;
   call.set_match_id(id_);
   relay::Caller* caller = call.mutable_caller();
-  caller->set_node(relay_.node_id());
+  caller->set_node(relay_.address());
   caller->set_connection(connection_);
   caller->set_account_id(who.account_id);
   caller->set_username(who.username);
@@ -20,16 +20,16 @@ relay::MatchCall RemoteMatch::call_for(const Identity& who) const {
   return call;
 }
 
-void RemoteMatch::follow(relay::MatchCall call, v1::Resume resume, Reply reply) {
+void RemoteMatch::follow(relay::MatchCall call, v1::Resume resume, Reply reply, bool judging) {
   resume.set_match_id(static_cast<std::uint64_t>(id_));
   // Where the client's stream stands: a Resume's last event, or nothing yet.
   resume.set_last_seq(call.has_resume() ? call.resume().last_seq() : 0);
   // Tracked before the call goes, so that the first event, which may overtake the answer on
   // this node's threads, finds its stream.
-  relay_.track(connection_, id_, call.caller(), std::move(resume));
-  relay_.call(std::move(call), [this_relay = &relay_, connection = connection_, id = id_,
+  const bool created = relay_.track(connection_, id_, call.caller(), std::move(resume), judging);
+  relay_.call(std::move(call), [this_relay = &relay_, connection = connection_, id = id_, created,
                                 reply = std::move(reply)](v1::Response response) {
-    if (response.code() != v1::OK) this_relay->untrack(connection, id);
+    if (response.code() != v1::OK && created) this_relay->untrack(connection, id);
     reply(std::move(response));
   });
 }
@@ -55,10 +55,9 @@ void RemoteMatch::spectate(std::shared_ptr<Recipient>, std::int64_t, std::string
 }
 
 void RemoteMatch::judge(std::shared_ptr<Recipient>, Identity who, Reply reply) {
-  // A judge's stream is whole snapshots, each complete: nothing to resume, so not tracked.
   relay::MatchCall call = call_for(who);
   call.mutable_judge();
-  relay_.call(std::move(call), std::move(reply));
+  follow(std::move(call), v1::Resume(), std::move(reply), true);
 }
 
 void RemoteMatch::resume(std::shared_ptr<Recipient>, Identity who, const v1::Resume& request,

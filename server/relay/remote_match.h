@@ -33,8 +33,9 @@ class RemoteMatch : public MatchPort {
 
  private:
   relay::MatchCall call_for(const Identity& who) const;
-  // Sends a call that makes the connection follow the match; on OK its stream is tracked.
-  void follow(relay::MatchCall call, v1::Resume resume, Reply reply);
+  // Sends a call that makes the connection follow the match, its stream tracked from now (a
+  // judge's: whole snapshots, never repaired); untracked if refused, unless followed already.
+  void follow(relay::MatchCall call, v1::Resume resume, Reply reply, bool judging = false);
 
   Relay& relay_;
   const std::int64_t id_;
