@@ -81,6 +81,9 @@ Relay::~Relay() {
 
 void Relay::start() {
   bus_.start();
+  relay::Broadcast started;
+  started.set_started(true);
+  broadcast(std::move(started));
 }
 
 void Relay::stop() {
@@ -281,6 +284,8 @@ void Relay::broadcast_received(const relay::Broadcast& message) {
                                  message.mute().muted());
     case relay::Broadcast::kAdopted:
       return resume_adopted(message.adopted());
+    case relay::Broadcast::kStarted:
+      return forget_earlier_runs(message.origin());
     case relay::Broadcast::kSessionsRevoked:
       for (const auto& connection :
            services_.sessions.of_account(message.sessions_revoked(), nullptr))
@@ -289,6 +294,28 @@ void Relay::broadcast_received(const relay::Broadcast& message) {
     case relay::Broadcast::BODY_NOT_SET:
       return;
   }
+}
+
+void Relay::forget_earlier_runs(const std::string& address) {
+  const std::string node = address.substr(0, address.rfind('#') + 1);  // "b#"
+  std::vector<std::pair<std::shared_ptr<StandIn>, std::set<std::int64_t>>> gone;
+  {
+    std::lock_guard lock(mutex_);
+    std::erase_if(hosted_, [&](auto& entry) {
+      const std::string& caller = entry.first.first;
+      if (caller == address || !caller.starts_with(node)) return false;
+      gone.emplace_back(std::move(entry.second.stand_in), std::move(entry.second.matches));
+      return true;
+    });
+  }
+  for (const auto& [stand_in, matches] : gone) {
+    for (std::int64_t id : matches) {
+      if (auto match = services_.lobby.find(id)) match->disconnected(stand_in.get());
+    }
+  }
+  if (!gone.empty())
+    spdlog::info("cluster: {} restarted; let go of {} of its connections' stand-ins", address,
+                 gone.size());
 }
 
 void Relay::resume_adopted(const relay::Adopted& adopted) {

@@ -108,6 +108,8 @@ class Relay {
   void broadcast(relay::Broadcast message);
   void broadcast_received(const relay::Broadcast& message);
   void resume_adopted(const relay::Adopted& adopted);
+  // The node at `address` has started: the stand-ins of its earlier runs go.
+  void forget_earlier_runs(const std::string& address);
   void reconnected();
 
   // The caller's side.

@@ -625,13 +625,23 @@ asio::awaitable<void> restarted_relay_scenario(ThreeNodeCluster& n) {
   co_await settle.async_wait(asio::use_awaitable);
   co_await call(*dave, [](auto& m) { m.mutable_ping(); });
   CHECK_FALSE(dave->has_event());
+
+  // The new b said it started, and a let bob's old stand-in go: it follows nothing any more.
+  bool gone = false;
+  for (int i = 0; i < 100 && !gone; ++i) {
+    gone = n.log("a").find("restarted; let go of 1 of its connections' stand-ins") !=
+           std::string::npos;
+    asio::steady_timer poll(co_await asio::this_coro::executor, 20ms);
+    co_await poll.async_wait(asio::use_awaitable);
+  }
+  CHECK(gone);
 }
 
 }  // namespace
 
 TEST_CASE(
     "cluster: a node restarted under its id never gets what its earlier run's connections "
-    "followed" *
+    "followed, and their stand-ins go" *
     doctest::skip(on_sqlite())) {
   ThreeNodeCluster n;
   sd::testing::run_client(restarted_relay_scenario(n));
