@@ -19,8 +19,10 @@ std::vector<Lease> read_leases(Statement& query) {
   return leases;
 }
 
-// The leases as two arrays for one statement, in PostgreSQL's text form: {1,2,3}.
-std::pair<std::string, std::string> as_arrays(const std::vector<Lease>& leases) {
+// The match ids `sql` selects, given the leases as its first two parameters (two arrays, in
+// PostgreSQL's text form: {1,2,3}) and `node_id` as its third.
+std::vector<std::int64_t> match_ids(Database& db, std::string_view node_id,
+                                    const std::vector<Lease>& leases, const char* sql) {
   std::string ids = "{";
   std::string epochs = "{";
   for (const Lease& lease : leases) {
@@ -29,7 +31,12 @@ std::pair<std::string, std::string> as_arrays(const std::vector<Lease>& leases) 
   }
   ids.back() = '}';
   epochs.back() = '}';
-  return {ids, epochs};
+  Statement query(db, sql);
+  query.bind_text(1, ids).bind_text(2, epochs).bind_text(3, node_id);
+  std::vector<std::int64_t> found;
+  while (query.step())
+    found.push_back(query.column_int(0));
+  return found;
 }
 
 }  // namespace
@@ -84,17 +91,13 @@ std::vector<std::int64_t> lost_leases(Database& db, std::string_view node_id,
                                       const std::vector<Lease>& leases) {
   require_postgresql(db);
   if (leases.empty()) return {};
-  const auto [ids, epochs] = as_arrays(leases);
-  Statement held(db,
-                 "SELECT o.match_id FROM match_owner o "
-                 "JOIN unnest(?::bigint[], ?::bigint[]) AS l (match_id, epoch) "
-                 "ON o.match_id = l.match_id AND o.epoch = l.epoch "
-                 "WHERE o.node_id = ? FOR SHARE OF o");
-  held.bind_text(1, ids).bind_text(2, epochs).bind_text(3, node_id);
+  const std::vector<std::int64_t> kept =
+      match_ids(db, node_id, leases,
+                "SELECT o.match_id FROM match_owner o "
+                "JOIN unnest(?::bigint[], ?::bigint[]) AS l (match_id, epoch) "
+                "ON o.match_id = l.match_id AND o.epoch = l.epoch "
+                "WHERE o.node_id = ? FOR SHARE OF o");
   std::vector<std::int64_t> lost;
-  std::vector<std::int64_t> kept;
-  while (held.step())
-    kept.push_back(held.column_int(0));
   for (const Lease& lease : leases) {
     if (std::find(kept.begin(), kept.end(), lease.match_id) == kept.end())
       lost.push_back(lease.match_id);
@@ -106,17 +109,11 @@ std::vector<std::int64_t> taken_leases(Database& db, std::string_view node_id,
                                        const std::vector<Lease>& leases) {
   require_postgresql(db);
   if (leases.empty()) return {};
-  const auto [ids, epochs] = as_arrays(leases);
-  Statement taken(db,
-                  "SELECT o.match_id FROM match_owner o "
-                  "JOIN unnest(?::bigint[], ?::bigint[]) AS l (match_id, epoch) "
-                  "ON o.match_id = l.match_id "
-                  "WHERE o.node_id IS DISTINCT FROM ? OR o.epoch <> l.epoch ORDER BY o.match_id");
-  taken.bind_text(1, ids).bind_text(2, epochs).bind_text(3, node_id);
-  std::vector<std::int64_t> result;
-  while (taken.step())
-    result.push_back(taken.column_int(0));
-  return result;
+  return match_ids(db, node_id, leases,
+                   "SELECT o.match_id FROM match_owner o "
+                   "JOIN unnest(?::bigint[], ?::bigint[]) AS l (match_id, epoch) "
+                   "ON o.match_id = l.match_id "
+                   "WHERE o.node_id IS DISTINCT FROM ? OR o.epoch <> l.epoch ORDER BY o.match_id");
 }
 
 std::vector<Lease> adopt_orphans(Database& db, std::string_view node_id,

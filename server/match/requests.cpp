@@ -267,11 +267,7 @@ void Connection::on_get_snapshot(const v1::GetSnapshot& request, const Reply& re
 
 void Connection::with_match(std::uint64_t id, const Reply& reply,
                             std::function<void(std::shared_ptr<MatchPort>)> then) {
-  if (services_.relay) {  // as find_match
-    if (auto followed = following_.find(static_cast<std::int64_t>(id));
-        followed != following_.end())
-      return then(followed->second);
-  }
+  if (auto followed = followed_through_relay(id)) return then(followed);
   if (auto match = services_.lobby.find(static_cast<std::int64_t>(id))) return then(match);
 
   auto stored = std::make_shared<std::optional<storage::MatchLog>>();

@@ -174,13 +174,7 @@ bool Connection::require_login(const Reply& reply) const {
 }
 
 std::shared_ptr<MatchPort> Connection::find_match(std::uint64_t id, const Reply& reply) {
-  // A match followed goes on the way it was followed: through the relay even once this node
-  // has adopted it, so that the connection is never two followers of it.
-  if (services_.relay) {
-    if (auto followed = following_.find(static_cast<std::int64_t>(id));
-        followed != following_.end())
-      return followed->second;
-  }
+  if (auto followed = followed_through_relay(id)) return followed;
   auto match = services_.lobby.find(static_cast<std::int64_t>(id));
   if (!match && services_.relay) {
     return services_.relay->remote(static_cast<std::int64_t>(id), shared_from_this(), *identity_);
@@ -194,6 +188,12 @@ std::shared_ptr<MatchPort> Connection::find_match(std::uint64_t id, const Reply&
     return nullptr;
   }
   return match;
+}
+
+std::shared_ptr<MatchPort> Connection::followed_through_relay(std::uint64_t id) const {
+  if (!services_.relay) return nullptr;
+  const auto followed = following_.find(static_cast<std::int64_t>(id));
+  return followed == following_.end() ? nullptr : followed->second;
 }
 
 Reply Connection::tracking(const std::shared_ptr<MatchPort>& match, Reply reply) {

@@ -67,6 +67,10 @@ class Connection : public Recipient, public std::enable_shared_from_this<Connect
   bool require_login(const Reply& reply) const;
   // The match, run here or, in a cluster with Redis, relayed to the node that runs it.
   std::shared_ptr<MatchPort> find_match(std::uint64_t id, const Reply& reply);
+  // In a cluster with Redis, the match as this connection follows it, if it does: a match
+  // followed goes on the way it was followed (through the relay even once this node has adopted
+  // it), so that the connection is never two followers of it.
+  std::shared_ptr<MatchPort> followed_through_relay(std::uint64_t id) const;
   // Stops following every match and the lobby chat: on close, and when the account on this
   // connection changes, so that nothing meant for one account reaches another.
   void unfollow_all();
