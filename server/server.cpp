@@ -132,7 +132,7 @@ Server::Server(ServerConfig config)
   if (!config_.tls_certificate_file.empty()) tls_ = tls_context(config_);
   services_ = std::make_unique<Services>(
       Services{config_, io_, cpu_, *db_, lobby_, metrics_, admission_, throttles_, sessions_, chat_,
-               bots_, quick_matches_, web_, tournaments_, tournaments_, tls_.get()});
+               bots_, quick_matches_, web_, tournaments_, news_, tls_.get()});
   restore_matches();
   if (!config_.node_id.empty()) {
     node_ = std::make_unique<cluster::Node>(
@@ -156,6 +156,7 @@ Server::Server(ServerConfig config)
     if (!config_.redis_url.empty()) {
       relay_ = std::make_unique<Relay>(*services_, config_.redis_url, config_.relay_timeout);
       services_->relay = relay_.get();
+      news_.relay = relay_.get();
     }
   }
   listener_ = std::make_shared<Listener>(

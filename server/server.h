@@ -15,13 +15,14 @@
 #include "server/common/metrics.h"
 #include "server/common/services.h"
 #include "server/common/sessions.h"
+#include "server/common/throttle.h"
 #include "server/match/bot_accounts.h"
 #include "server/match/lobby.h"
 #include "server/net/admission.h"
 #include "server/net/web_root.h"
 #include "server/persistence/persistence.h"
 #include "server/quick_match/queue.h"
-#include "server/session/throttle.h"
+#include "server/relay/relay.h"
 #include "server/tournament/tournaments.h"
 
 namespace spacedock::server {
@@ -54,6 +55,23 @@ class Server {
   // Cluster mode, on SIGINT or SIGTERM: hands this node's matches over, then stops.
   void drain();
 
+  // What the matches tell the services above them: results to the tournaments, headers to the
+  // other nodes.
+  class MatchNews : public MatchObserver {
+   public:
+    explicit MatchNews(Tournaments& tournaments) : tournaments_(tournaments) {}
+    void match_over(std::int64_t match_id, v1::MatchResult result) override {
+      tournaments_.match_over(match_id, std::move(result));
+    }
+    void header_changed(const v1::MatchInfo& info) override {
+      if (relay) relay->header_changed(info);
+    }
+    Relay* relay = nullptr;
+
+   private:
+    Tournaments& tournaments_;
+  };
+
   // Declared before io_ so that handlers still queued when io_ is destroyed can reach them.
   ServerConfig config_;
   Metrics metrics_;
@@ -65,6 +83,7 @@ class Server {
   QuickMatchQueue quick_matches_;
   WebRoot web_;
   Tournaments tournaments_;
+  MatchNews news_{tournaments_};
   std::unique_ptr<boost::asio::ssl::context> tls_;  // when serving TLS
   std::unique_ptr<Services> services_;
   boost::asio::io_context io_;

@@ -168,6 +168,10 @@ class Participant {
     client_.reset();
     node_ = (node_ + 1) % run_.urls.size();
     ++run_.reconnects;
+    std::fprintf(stderr, "%s (match %llu, event %llu): %s; reconnecting to %s\n",
+                 account_.name.c_str(), static_cast<unsigned long long>(match_id_),
+                 static_cast<unsigned long long>(last_seq_), why.c_str(),
+                 (run_.urls[node_].host + ":" + run_.urls[node_].port).c_str());
     if (Clock::now() > run_.deadline) throw ClientError("gave up reconnecting: " + why);
   }
 
@@ -253,6 +257,10 @@ class Participant {
           result_ = event.game_event().text();
           finished_ = true;
         }
+      } else if (event.has_seat_moved()) {
+        // No other connection of this bot's plays its seat: the server gave it away.
+        throw ClientError(account_.name + "'s seat in match " + std::to_string(match_id_) +
+                          " moved to another connection");
       } else if (event.has_match_update()) {
         learn_seat(event.match_update());
         if (event.match_update().status() == v1::MATCH_STATUS_ABORTED) {

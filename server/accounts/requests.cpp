@@ -157,13 +157,16 @@ void Connection::on_login(const v1::Login& request, Reply reply) {
           const bool ok =
               verify_password(known ? (*account)->password_hash : decoy, password) && known;
           auto& throttles = self->services_.throttles;
+          const std::string key = account_key(username);
+          const std::string address = self->address_.to_string();
+          if (auto* relay = self->services_.relay) relay->login_attempted(key, address, !ok);
           if (!ok) {
-            const auto now = SteadyClock::now();
-            throttles.by_account.failed(account_key(username), now);
-            self->address_throttle().failed(self->address_.to_string(), now);
+            throttles.login_failed(key, address,
+                                   self->services_.config.venue_addresses.contains(self->address_),
+                                   SteadyClock::now());
             return reply(bad_credentials());
           }
-          throttles.by_account.succeeded(account_key(username));
+          throttles.by_account.succeeded(key);
           auto token = new_token();
           const std::int64_t now = now_ms();
           const std::int64_t expires = now + std::chrono::duration_cast<std::chrono::milliseconds>(

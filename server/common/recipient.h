@@ -24,6 +24,10 @@ class Recipient {
   // in, so that its client reconnects, as after a restart, and resumes the match there.
   // Callable from any thread.
   virtual void follow_elsewhere(std::int64_t match_id) = 0;
+  // A match it followed through the relay is over, and no node runs it any longer: its stream
+  // goes on from the database on this node, from `resume.last_seq`, as if its client had sent
+  // `resume`. Callable from any thread.
+  virtual void resume_stored(const v1::Resume& resume) = 0;
 };
 
 }  // namespace spacedock::server

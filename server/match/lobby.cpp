@@ -85,6 +85,15 @@ std::vector<storage::Lease> Lobby::held_leases() const {
   return leases;
 }
 
+std::vector<v1::MatchInfo> Lobby::held_headers() const {
+  std::lock_guard lock(mutex_);
+  std::vector<v1::MatchInfo> headers;
+  for (const auto& [id, match] : matches_) {
+    if (match->held_here()) headers.push_back(match->info());
+  }
+  return headers;
+}
+
 std::size_t Lobby::size() const {
   std::lock_guard lock(mutex_);
   return matches_.size();

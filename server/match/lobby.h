@@ -33,6 +33,8 @@ class Lobby {
   std::size_t size() const;
   // The leases of the matches still played here (Match::held_here), by match id.
   std::vector<storage::Lease> held_leases() const;
+  // The headers of the matches still played here.
+  std::vector<v1::MatchInfo> held_headers() const;
   // Forgets matches that ended more than `ttl_ms` ago and that nobody follows; returns how many.
   std::size_t reap(std::int64_t now, std::int64_t ttl_ms);
 

@@ -313,6 +313,7 @@ void Match::announce_if_changed() {
   std::string bytes = current.SerializeAsString();
   if (bytes == announced_) return;
   announced_ = std::move(bytes);
+  services_.match_observer.header_changed(current);
   v1::ServerMessage update;
   update.mutable_event()->set_match_id(static_cast<std::uint64_t>(id_));
   *update.mutable_event()->mutable_match_update() = current;

@@ -90,6 +90,7 @@ void Connection::list_stored(const v1::ListMatches& filter, Reply reply) {
           // A match in memory has the live header (who is connected, spectators).
           auto match = self->services_.lobby.find(record.id);
           v1::MatchInfo info = match ? match->info() : Match::stored_info(record);
+          if (!match && self->services_.relay) self->services_.relay->add_presence(info);
           if (Lobby::shows(info, filter, viewer)) *list->add_matches() = std::move(info);
         }
         // More may follow: after the last match listed, or after the last one read when the

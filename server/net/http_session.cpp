@@ -7,12 +7,12 @@
 #include <chrono>
 
 #include "server/common/metrics.h"
+#include "server/common/throttle.h"
 #include "server/match/lobby.h"
 #include "server/net/forwarded.h"
 #include "server/net/web_root.h"
 #include "server/net/ws_session.h"
 #include "server/persistence/persistence.h"
-#include "server/session/throttle.h"
 
 namespace spacedock::server {
 namespace {

@@ -7,6 +7,7 @@
 
 #include "server/chat/chat.h"
 #include "server/common/sessions.h"
+#include "server/common/throttle.h"
 #include "server/match/lobby.h"
 #include "server/persistence/persistence.h"
 #include "server/relay/remote_match.h"
@@ -21,6 +22,12 @@ namespace {
 
 // How soon a stream's repair is tried again when its Resume was not answered.
 constexpr auto kRepairRetry = std::chrono::milliseconds(200);
+
+std::int64_t unix_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
 
 // A random name for this run of the process, in hex.
 std::string incarnation() {
@@ -50,8 +57,9 @@ class Relay::StandIn : public Recipient {
     out.mutable_chat()->set_speaker(speaker);
     relay_.send_to(node_, out);
   }
-  // Sessions are revoked on the node that holds the connection.
+  // Sessions are revoked, and streams moved, on the node that holds the connection.
   void end_session() override {}
+  void resume_stored(const v1::Resume&) override {}
   void follow_elsewhere(std::int64_t match_id) override {
     relay::ToConnection out;
     out.set_connection(connection_);
@@ -210,6 +218,9 @@ void Relay::send_call(const std::string& owner, relay::MatchCall call, Reply rep
       pending_[id] = Pending{std::move(reply), call.match_id(), std::move(timer)};
     }
     call.set_call_id(id);
+    // The owner runs it only in the first three quarters of the wait, so that an answer it
+    // sends still comes in time: a call the client is told failed must not have run.
+    call.set_run_before_ms(unix_ms() + timeout_.count() * 3 / 4);
   }
   relay::NodeMessage message;
   *message.mutable_call() = std::move(call);
@@ -266,6 +277,50 @@ void Relay::adopted(const std::vector<std::int64_t>& match_ids) {
   broadcast(std::move(out));
 }
 
+void Relay::header_changed(const v1::MatchInfo& info) {
+  relay::Broadcast out;
+  *out.mutable_header() = info;
+  broadcast(std::move(out));
+}
+
+void Relay::header_received(const v1::MatchInfo& info) {
+  const auto id = static_cast<std::int64_t>(info.match_id());
+  std::lock_guard lock(mutex_);
+  if (info.status() == v1::MATCH_STATUS_WAITING || info.status() == v1::MATCH_STATUS_ACTIVE) {
+    headers_[id] = info;
+  } else {
+    headers_.erase(id);
+  }
+}
+
+void Relay::add_presence(v1::MatchInfo& info) {
+  const auto id = static_cast<std::int64_t>(info.match_id());
+  std::lock_guard lock(mutex_);
+  auto found = headers_.find(id);
+  if (found == headers_.end()) return;
+  if (info.status() != v1::MATCH_STATUS_WAITING && info.status() != v1::MATCH_STATUS_ACTIVE) {
+    headers_.erase(found);  // over: its last header was lost on the way
+    return;
+  }
+  const v1::MatchInfo& said = found->second;
+  info.set_spectators(said.spectators());
+  for (auto& seat : *info.mutable_seats()) {
+    for (const auto& heard : said.seats()) {
+      if (heard.seat() == seat.seat() && heard.account_id() == seat.account_id())
+        seat.set_connected(heard.connected());
+    }
+  }
+}
+
+void Relay::login_attempted(const std::string& account_key, const std::string& address,
+                            bool failed) {
+  relay::Broadcast out;
+  out.mutable_login()->set_account_key(account_key);
+  out.mutable_login()->set_address(address);
+  out.mutable_login()->set_failed(failed);
+  broadcast(std::move(out));
+}
+
 void Relay::broadcast(relay::Broadcast message) {
   message.set_origin(address_);
   relay::NodeMessage out;
@@ -285,7 +340,14 @@ void Relay::broadcast_received(const relay::Broadcast& message) {
     case relay::Broadcast::kAdopted:
       return resume_adopted(message.adopted());
     case relay::Broadcast::kStarted:
+      // The new node has heard no header yet: it hears those of the matches run here.
+      for (const v1::MatchInfo& header : services_.lobby.held_headers())
+        header_changed(header);
       return forget_earlier_runs(message.origin());
+    case relay::Broadcast::kHeader:
+      return header_received(message.header());
+    case relay::Broadcast::kLogin:
+      return login_attempted_elsewhere(message.login());
     case relay::Broadcast::kSessionsRevoked:
       for (const auto& connection :
            services_.sessions.of_account(message.sessions_revoked(), nullptr))
@@ -316,6 +378,15 @@ void Relay::forget_earlier_runs(const std::string& address) {
   if (!gone.empty())
     spdlog::info("cluster: {} restarted; let go of {} of its connections' stand-ins", address,
                  gone.size());
+}
+
+void Relay::login_attempted_elsewhere(const relay::LoginAttempt& attempt) {
+  Throttles& throttles = services_.throttles;
+  if (!attempt.failed()) return throttles.by_account.succeeded(attempt.account_key());
+  boost::system::error_code error;
+  const auto address = asio::ip::make_address(attempt.address(), error);
+  const bool venue = !error && services_.config.venue_addresses.contains(address);
+  throttles.login_failed(attempt.account_key(), attempt.address(), venue, SteadyClock::now());
 }
 
 void Relay::resume_adopted(const relay::Adopted& adopted) {
@@ -417,14 +488,23 @@ void Relay::repair(const StreamKey& key, Stream& stream) {
   call.mutable_resume()->set_last_seq(stream.last);
   call.set_repair(true);
   Reply repaired = [this, key](const v1::Response& response) {
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
     auto found = streams_.find(key);
     if (found == streams_.end()) return;
-    if (response.code() == v1::OK || response.code() == v1::NOT_FOUND ||
-        response.code() == v1::SUPERSEDED) {
-      // Resumed; over and gone; or the seat taken by a newer connection, as this one's next
-      // decision will be told.
+    if (response.code() == v1::OK || response.code() == v1::SUPERSEDED) {
+      // Resumed; or the seat taken by a newer connection, as this one's next decision will be
+      // told.
       found->second.repairing = false;
+      return;
+    }
+    if (response.code() == v1::NOT_FOUND) {
+      // Over, and let go by its owner, maybe before the last events reached this node: the
+      // stream goes on from the stored log, here.
+      v1::Resume resume = found->second.resume;
+      resume.set_last_seq(found->second.last);
+      streams_.erase(found);
+      lock.unlock();
+      if (auto connection = local(key.first)) connection->resume_stored(resume);
       return;
     }
     // Not answered (Redis still away, the match moving): tried again shortly.
@@ -509,6 +589,18 @@ void Relay::run(const relay::MatchCall& call) {
     send_to(node, out);
   };
   if (call.has_gone()) return forget(caller, match_id);
+  if (const std::int64_t late = unix_ms() - call.run_before_ms();
+      call.run_before_ms() != 0 && late > 0) {
+    // Held up in Redis (a restart, a backlog) or sent by a node whose clock runs behind.
+    const std::uint64_t dropped = ++late_calls_;
+    if ((dropped & (dropped - 1)) == 0) {
+      spdlog::warn(
+          "cluster: a call from {} came {} ms past its deadline and was dropped ({} so far); "
+          "if this goes on, check that the nodes' clocks agree",
+          caller.node(), late, dropped);
+    }
+    return;
+  }
   auto match = services_.lobby.find(match_id);
   if (!match || match->moved_away()) {
     // Moved, reaped, or never here: the caller asks PostgreSQL again.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <cstdint>
@@ -31,9 +32,11 @@ namespace spacedock::server {
 //
 // Redis delivers at most once. A call not answered within the relay timeout is answered
 // UNAVAILABLE (a SubmitDecision may then be sent again with its idempotency key, which the owner
-// never applies twice). A relayed stream is checked for gaps, event by event: on a gap, and after
-// Redis comes back, the relay resumes the stream from the last event it passed on, as a client
-// would, and the owner replays what was missed from its match.
+// never applies twice); the owner drops a call that reaches it too late to be answered in time
+// (MatchCall.run_before_ms), so that one the client was told failed does not run after all. A
+// relayed stream is checked for gaps, event by event: on a gap, and after Redis comes back, the
+// relay resumes the stream from the last event it passed on, as a client would, and the owner
+// replays what was missed from its match.
 //
 // Both sides live here: the caller's (calls out, answers and streams in) and the owner's
 // (stand-ins, calls run on this node's matches).
@@ -75,6 +78,14 @@ class Relay {
   void sessions_revoked(std::int64_t account_id);
   // This node adopted these matches: the relays of the other nodes resume their streams here.
   void adopted(const std::vector<std::int64_t>& match_ids);
+  // The header of a match this node runs changed: the other nodes list it so.
+  void header_changed(const v1::MatchInfo& info);
+  // Who is connected to a match another node runs, and how many watch it, as its owner last
+  // said, put into `info` (read from the database, which holds neither).
+  void add_presence(v1::MatchInfo& info);
+  // A login was tried here, for the account throttle's `account_key` from `address`: the other
+  // nodes' throttles count it too.
+  void login_attempted(const std::string& account_key, const std::string& address, bool failed);
 
   const std::string& node_id() const { return services_.config.node_id; }
   // This process among the nodes: its node id and a random incarnation, so that a node
@@ -108,6 +119,8 @@ class Relay {
   void broadcast(relay::Broadcast message);
   void broadcast_received(const relay::Broadcast& message);
   void resume_adopted(const relay::Adopted& adopted);
+  void login_attempted_elsewhere(const relay::LoginAttempt& attempt);
+  void header_received(const v1::MatchInfo& info);
   // The node at `address` has started: the stand-ins of its earlier runs go.
   void forget_earlier_runs(const std::string& address);
   void reconnected();
@@ -152,6 +165,9 @@ class Relay {
   std::unordered_map<const Recipient*, std::uint64_t> numbers_;
   std::map<StreamKey, Stream> streams_;
   std::map<std::pair<std::string, std::uint64_t>, Hosted> hosted_;  // by node, connection
+  std::unordered_map<std::int64_t, v1::MatchInfo> headers_;         // of live matches run elsewhere
+
+  std::atomic<std::uint64_t> late_calls_ = 0;  // dropped unrun, past their deadline
 };
 
 }  // namespace spacedock::server

@@ -27,11 +27,16 @@ void RemoteMatch::follow(relay::MatchCall call, v1::Resume resume, Reply reply, 
   // Tracked before the call goes, so that the first event, which may overtake the answer on
   // this node's threads, finds its stream.
   const bool created = relay_.track(connection_, id_, call.caller(), std::move(resume), judging);
-  relay_.call(std::move(call), [this_relay = &relay_, connection = connection_, id = id_, created,
-                                reply = std::move(reply)](v1::Response response) {
-    if (response.code() != v1::OK && created) this_relay->untrack(connection, id);
-    reply(std::move(response));
-  });
+  relay_.call(std::move(call),
+              [this_relay = &relay_, connection = connection_, id = id_, gone = gone_call(),
+               created, reply = std::move(reply)](v1::Response response) mutable {
+                if (response.code() != v1::OK && created) {
+                  // Refused, or not answered in time: if the owner ran it after all, it lets go.
+                  this_relay->untrack(connection, id);
+                  this_relay->call(std::move(gone), nullptr);
+                }
+                reply(std::move(response));
+              });
 }
 
 void RemoteMatch::join(std::shared_ptr<Recipient>, Identity who, v1::SeatSetup seat,
@@ -100,9 +105,13 @@ void RemoteMatch::chat(const Recipient*, Identity who, std::string text, Reply r
 
 void RemoteMatch::disconnected(const Recipient*) {
   relay_.untrack(connection_, id_);
+  relay_.call(gone_call(), nullptr);
+}
+
+relay::MatchCall RemoteMatch::gone_call() const {
   relay::MatchCall call = call_for(who_);
   call.mutable_gone();
-  relay_.call(std::move(call), nullptr);
+  return call;
 }
 
 }  // namespace spacedock::server

@@ -33,6 +33,8 @@ class RemoteMatch : public MatchPort {
 
  private:
   relay::MatchCall call_for(const Identity& who) const;
+  // The owner forgets this connection's stand-in for the match.
+  relay::MatchCall gone_call() const;
   // Sends a call that makes the connection follow the match, its stream tracked from now (a
   // judge's: whole snapshots, never repaired); untracked if refused, unless followed already.
   void follow(relay::MatchCall call, v1::Resume resume, Reply reply, bool judging = false);

@@ -77,6 +77,22 @@ void Connection::follow_elsewhere(std::int64_t match_id) {
   });
 }
 
+void Connection::resume_stored(const v1::Resume& resume) {
+  asio::post(strand_, [self = shared_from_this(), resume] {
+    if (!self->identity_) return;
+    self->following_.erase(static_cast<std::int64_t>(resume.match_id()));
+    const Reply resumed = [peer = self->peer_, id = resume.match_id()](const v1::Response& r) {
+      if (r.code() != v1::OK)
+        spdlog::warn("{}: match {} is over, and cannot be replayed here: {}", peer, id,
+                     r.message());
+    };
+    self->with_match(resume.match_id(), resumed,
+                     [self, who = *self->identity_, resume, resumed](auto match) {
+                       match->resume(self, who, resume, self->tracking(match, resumed));
+                     });
+  });
+}
+
 void Connection::closed() {
   services_.sessions.remove(this);
   unfollow_all();

@@ -13,8 +13,8 @@
 
 #include "server/common/recipient.h"
 #include "server/common/services.h"
+#include "server/common/throttle.h"
 #include "server/match/match.h"
-#include "server/session/throttle.h"
 #include "spacedock/v1/envelope.pb.h"
 #include "storage/accounts.h"
 #include "storage/decks.h"
@@ -41,6 +41,7 @@ class Connection : public Recipient, public std::enable_shared_from_this<Connect
   void closed();
   void end_session() override;
   void follow_elsewhere(std::int64_t match_id) override;
+  void resume_stored(const v1::Resume& resume) override;
   void push_chat(const v1::ServerMessage& message, std::int64_t speaker) override;
 
  private:

@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -561,12 +562,143 @@ asio::awaitable<void> lobby_from_every_node(const ThreeNodeCluster& n) {
   CHECK(alice_on_b->close_reason().reason == "logged out");
 }
 
+asio::awaitable<sd::v1::Response> log_in(const std::string& url, const std::string& name,
+                                         const std::string& password) {
+  auto c = co_await sd::testing::connected(url);
+  co_return co_await call(*c, [&](auto& m) {
+    m.mutable_login()->set_username(name);
+    m.mutable_login()->set_password(password);
+  });
+}
+
+// Someone guesses erin's password, three times on a and twice on c: that spends the account's
+// free failures (5 by default) on every node, so that her next attempt, on b and right, waits.
+asio::awaitable<void> guesses_spread_over_nodes(const ThreeNodeCluster& n) {
+  co_await logged_in(n.url("a"), "erin");
+  for (const char* node : {"a", "a", "a", "c", "c"}) {
+    const auto guessed = co_await log_in(n.url(node), "erin", "not her password");
+    CHECK(guessed.code() == sd::v1::INVALID_CREDENTIALS);
+  }
+  asio::steady_timer settle(co_await asio::this_coro::executor, 100ms);
+  co_await settle.async_wait(asio::use_awaitable);
+  const auto throttled = co_await log_in(n.url("b"), "erin", sd::testing::kPassword);
+  CHECK_MESSAGE(throttled.code() == sd::v1::RATE_LIMITED, throttled.message());
+  CHECK(throttled.message().find("too many failed logins for this account") != std::string::npos);
+}
+
+// Match `id` as `c`'s node lists it, once `wanted` holds of it (for at most 3 s).
+asio::awaitable<sd::v1::MatchInfo> listed_once(
+    sd::client::Client& c, std::uint64_t id, std::function<bool(const sd::v1::MatchInfo&)> wanted) {
+  sd::v1::MatchInfo seen;
+  for (int tries = 0; tries < 30; ++tries) {
+    const auto list = co_await call(c, [](auto& m) { m.mutable_list_matches(); });
+    for (const auto& info : sd::client::expect_ok(list, "ListMatches").matches().matches()) {
+      if (info.match_id() == id) seen = info;
+    }
+    if (wanted(seen)) break;
+    asio::steady_timer pause(co_await asio::this_coro::executor, 100ms);
+    co_await pause.async_wait(asio::use_awaitable);
+  }
+  co_return seen;
+}
+
+// Frank waits in a match on a; gina, on c, sees him there, then henry watching it from b, then
+// frank gone: the presence a's lobby shows, c's shows too.
+asio::awaitable<void> presence_from_every_node(const ThreeNodeCluster& n) {
+  auto frank = co_await logged_in(n.url("a"), "frank");
+  const auto created = co_await call(*frank, [](auto& m) {
+    m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS);
+    m.mutable_create_match()->mutable_incursions()->set_players(3);
+  });
+  const std::uint64_t id = sd::client::expect_ok(created, "CreateMatch").match().match_id();
+  auto gina = co_await logged_in(n.url("c"), "gina");
+  const auto frank_there = co_await listed_once(
+      *gina, id, [](const auto& m) { return m.seats_size() == 1 && m.seats(0).connected(); });
+  CHECK(frank_there.seats_size() == 1);
+  CHECK(frank_there.seats(0).connected());
+
+  auto henry = co_await logged_in(n.url("b"), "henry");
+  sd::client::expect_ok(
+      co_await call(*henry, [&](auto& m) { m.mutable_spectate()->set_match_id(id); }), "Spectate");
+  const auto watched =
+      co_await listed_once(*gina, id, [](const auto& m) { return m.spectators() == 1; });
+  CHECK(watched.spectators() == 1);
+
+  co_await frank->close();
+  const auto frank_gone = co_await listed_once(
+      *gina, id, [](const auto& m) { return m.seats_size() == 1 && !m.seats(0).connected(); });
+  CHECK(frank_gone.seats_size() == 1);
+  CHECK_FALSE(frank_gone.seats(0).connected());
+}
+
 }  // namespace
 
-TEST_CASE("cluster: the lobby, its chat, mutes and sessions are the same from every node" *
-          doctest::skip(on_sqlite())) {
+TEST_CASE(
+    "cluster: the lobby, presence, chat, mutes, sessions and login throttles are the same from "
+    "every node" *
+    doctest::skip(on_sqlite())) {
   ThreeNodeCluster n;
   sd::testing::run_client(lobby_from_every_node(n));
+  sd::testing::run_client(presence_from_every_node(n));
+  sd::testing::run_client(guesses_spread_over_nodes(n));
+}
+
+namespace {
+
+// The next event `c` receives of match `id`, past prompts, headers and clocks.
+asio::awaitable<sd::v1::Event> next_of_stream(sd::client::Client& c, std::uint64_t id) {
+  for (;;) {
+    sd::v1::Event event = co_await c.next_event();
+    if (event.match_id() == id && (event.has_snapshot() || event.has_game_event())) co_return event;
+  }
+}
+
+// Carol watches through b a match a runs. Redis goes, and the match ends meanwhile (alice
+// concedes on a), so that its last events never reach b, and a lets it go. When Redis is back, b
+// finds the match over: carol's stream goes on from the stored log, gapless, to the end.
+asio::awaitable<void> ended_while_redis_was_away(ThreeNodeCluster& n) {
+  auto alice = co_await logged_in(n.url("a"), "alice");
+  const auto created = co_await call(*alice, [](auto& m) {
+    m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS);
+    m.mutable_create_match()->mutable_incursions()->set_players(2);
+  });
+  const std::uint64_t id = sd::client::expect_ok(created, "CreateMatch").match().match_id();
+  auto bob = co_await logged_in(n.url("a"), "bob");
+  sd::client::expect_ok(
+      co_await call(*bob, [&](auto& m) { m.mutable_join_match()->set_match_id(id); }), "Join");
+  auto carol = co_await logged_in(n.url("b"), "carol");
+  sd::client::expect_ok(
+      co_await call(*carol, [&](auto& m) { m.mutable_spectate()->set_match_id(id); }), "Spectate");
+  const sd::v1::Event first = co_await next_of_stream(*carol, id);
+  REQUIRE(first.has_snapshot());
+
+  n.redis.kill();
+  sd::client::expect_ok(
+      co_await call(*alice, [&](auto& m) { m.mutable_concede()->set_match_id(id); }), "Concede");
+  asio::steady_timer away(co_await asio::this_coro::executor, 500ms);
+  co_await away.async_wait(asio::use_awaitable);
+  n.redis.start();
+
+  std::uint64_t last = first.seq();
+  for (;;) {
+    const sd::v1::Event event = co_await next_of_stream(*carol, id);
+    if (event.has_snapshot()) {
+      last = event.seq();
+      continue;
+    }
+    REQUIRE(event.seq() == last + 1);
+    last = event.seq();
+    if (event.game_event().incursions().has_game_ended()) break;
+  }
+  CHECK(n.log("b").find("is over, and cannot be replayed") == std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("cluster: a relayed stream whose match ended while Redis was away goes on to the end" *
+          doctest::skip(on_sqlite())) {
+  ThreeNodeCluster n;
+  sd::testing::run_client(ended_while_redis_was_away(n));
 }
 
 TEST_CASE(

@@ -1,4 +1,4 @@
-#include "server/session/throttle.h"
+#include "server/common/throttle.h"
 
 #include <algorithm>
 #include <cmath>

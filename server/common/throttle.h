@@ -84,6 +84,14 @@ struct Throttles {
         by_address(free_failures_per_address),
         by_venue_address(free_failures_per_venue_address) {}
 
+  // A login with a wrong name or password, for the account name's key from `address`; `venue`:
+  // the address is a venue's.
+  void login_failed(const std::string& account_key, const std::string& address, bool venue,
+                    SteadyClock::time_point now) {
+    by_account.failed(account_key, now);
+    (venue ? by_venue_address : by_address).failed(address, now);
+  }
+
   AddressLimits requests;
   LoginThrottle by_account;
   LoginThrottle by_address;
