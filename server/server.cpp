@@ -143,7 +143,8 @@ Server::Server(ServerConfig config)
           }
         },
         [this](const std::vector<storage::Lease>& leases) { adopt(leases); },
-        [this] {
+        [this](const std::vector<std::string>& silent, bool was_silent) {
+          if (relay_) relay_->heard_of_nodes(silent, was_silent);
           if (!agones_) return;
           agones_->health();
           // Any match in the lobby, over ones too: a game that began and ended between two

@@ -38,6 +38,7 @@ void Node::beat() {
     std::vector<storage::Lease> held;
     std::vector<std::int64_t> lost;
     std::vector<storage::Lease> adopted;
+    std::vector<std::string> silent;
   };
   auto beat = std::make_shared<Beat>();
   beat->held = held_leases_();
@@ -46,6 +47,10 @@ void Node::beat() {
     beat->lost = storage::taken_leases(db, config_.node_id, beat->held);
     beat->adopted =
         storage::adopt_orphans(db, config_.node_id, config_.owner_timeout, config_.adopt_batch);
+    for (const storage::NodeRecord& node : storage::load_nodes(db)) {
+      if (node.node_id != config_.node_id && node.heartbeat_age_ms > config_.owner_timeout.count())
+        beat->silent.push_back(node.node_id);
+    }
   };
   db_.submit(std::move(work), [this, beat](std::exception_ptr error) {
     boost::asio::post(io_, [this, beat, error] {
@@ -58,7 +63,12 @@ void Node::beat() {
         warned_ = false;
         if (!beat->lost.empty()) lost_(beat->lost);
         if (!beat->adopted.empty()) adopt_(beat->adopted);
-        beaten_();
+        const auto now = std::chrono::steady_clock::now();
+        const bool was_silent = last_beat_ != std::chrono::steady_clock::time_point{} &&
+                                now - last_beat_ > config_.owner_timeout;
+        if (was_silent) spdlog::warn("cluster: this node's heartbeats were held up past its lease");
+        last_beat_ = now;
+        beaten_(beat->silent, was_silent);
       }
       schedule();
     });

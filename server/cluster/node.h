@@ -24,8 +24,9 @@ class Node {
   using HeldLeases = std::function<std::vector<storage::Lease>()>;
   using Lost = std::function<void(const std::vector<std::int64_t>& match_ids)>;
   using Adopt = std::function<void(const std::vector<storage::Lease>&)>;
-  // After each heartbeat stored (the Agones health report).
-  using Beaten = std::function<void()>;
+  // After each heartbeat stored (the Agones health report): the other nodes silent past
+  // owner_timeout (dead or frozen), and whether this one was (its beats held up that long).
+  using Beaten = std::function<void(const std::vector<std::string>& silent, bool was_silent)>;
 
   Node(const ServerConfig& config, boost::asio::io_context& io, Persistence& db,
        HeldLeases held_leases, Lost lost, Adopt adopt, Beaten beaten);
@@ -47,6 +48,7 @@ class Node {
   Beaten beaten_;
   boost::asio::steady_timer timer_;
   bool warned_ = false;  // the database is failing the beats, and the log has said so
+  std::chrono::steady_clock::time_point last_beat_{};  // the last one stored
 };
 
 }  // namespace spacedock::server::cluster

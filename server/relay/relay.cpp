@@ -1,7 +1,9 @@
 #include "server/relay/relay.h"
 
+#include <spdlog/fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <random>
 
@@ -22,6 +24,11 @@ namespace {
 
 // How soon a stream's repair is tried again when its Resume was not answered.
 constexpr auto kRepairRetry = std::chrono::milliseconds(200);
+
+// The node id in a node's address, "b" in "b#<incarnation>".
+std::string node_of(const std::string& address) {
+  return address.substr(0, address.rfind('#'));
+}
 
 std::int64_t unix_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -81,7 +88,8 @@ Relay::Relay(Services& services, std::string redis_url, std::chrono::millisecond
           std::move(redis_url),
           {cluster::Bus::channel_of(services.config.node_id), cluster::Bus::channel_of(address_),
            cluster::Bus::kEveryNode},
-          [this](std::string bytes) { receive(std::move(bytes)); }, [this] { reconnected(); }) {}
+          [this](std::string bytes) { receive(std::move(bytes)); },
+          [this] { resume_every_stream("Redis is back"); }) {}
 
 Relay::~Relay() {
   stop();
@@ -359,13 +367,20 @@ void Relay::broadcast_received(const relay::Broadcast& message) {
 }
 
 void Relay::forget_earlier_runs(const std::string& address) {
-  const std::string node = address.substr(0, address.rfind('#') + 1);  // "b#"
+  const std::string node = node_of(address);
+  const std::size_t gone = drop_stand_ins(
+      [&](const std::string& caller) { return caller != address && node_of(caller) == node; });
+  if (gone > 0)
+    spdlog::info("cluster: {} restarted; let go of {} of its connections' stand-ins", address,
+                 gone);
+}
+
+std::size_t Relay::drop_stand_ins(const std::function<bool(const std::string&)>& of_caller) {
   std::vector<std::pair<std::shared_ptr<StandIn>, std::set<std::int64_t>>> gone;
   {
     std::lock_guard lock(mutex_);
     std::erase_if(hosted_, [&](auto& entry) {
-      const std::string& caller = entry.first.first;
-      if (caller == address || !caller.starts_with(node)) return false;
+      if (!of_caller(entry.first.first)) return false;
       gone.emplace_back(std::move(entry.second.stand_in), std::move(entry.second.matches));
       return true;
     });
@@ -375,9 +390,7 @@ void Relay::forget_earlier_runs(const std::string& address) {
       if (auto match = services_.lobby.find(id)) match->disconnected(stand_in.get());
     }
   }
-  if (!gone.empty())
-    spdlog::info("cluster: {} restarted; let go of {} of its connections' stand-ins", address,
-                 gone.size());
+  return gone.size();
 }
 
 void Relay::login_attempted_elsewhere(const relay::LoginAttempt& attempt) {
@@ -399,10 +412,20 @@ void Relay::resume_adopted(const relay::Adopted& adopted) {
   }
 }
 
-void Relay::reconnected() {
-  // Whatever the owners sent meanwhile is lost: every relayed stream resumes from its last event.
+void Relay::heard_of_nodes(const std::vector<std::string>& silent, bool was_silent) {
+  if (was_silent) resume_every_stream("this node was silent");
+  if (silent.empty()) return;
+  const std::size_t gone = drop_stand_ins([&](const std::string& caller) {
+    return std::find(silent.begin(), silent.end(), node_of(caller)) != silent.end();
+  });
+  if (gone > 0)
+    spdlog::info("cluster: let go of {} stand-ins of connections on silent nodes ({})", gone,
+                 fmt::join(silent, ", "));
+}
+
+void Relay::resume_every_stream(std::string_view why) {
   std::lock_guard lock(mutex_);
-  spdlog::info("cluster: Redis is back; resuming {} relayed streams", streams_.size());
+  spdlog::info("cluster: {}; resuming {} relayed streams", why, streams_.size());
   owners_.clear();
   for (auto& [key, stream] : streams_) {
     if (!stream.judge) repair(key, stream);

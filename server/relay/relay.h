@@ -4,6 +4,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -78,6 +79,10 @@ class Relay {
   void sessions_revoked(std::int64_t account_id);
   // This node adopted these matches: the relays of the other nodes resume their streams here.
   void adopted(const std::vector<std::int64_t>& match_ids);
+  // At each heartbeat: the stand-ins of the connections of `silent` nodes (dead, or frozen past
+  // their leases) go, so that their seats show as away and their clocks' grace runs; if this node
+  // was silent itself, what its relayed streams missed meanwhile is resumed.
+  void heard_of_nodes(const std::vector<std::string>& silent, bool was_silent);
   // The header of a match this node runs changed: the other nodes list it so.
   void header_changed(const v1::MatchInfo& info);
   // Who is connected to a match another node runs, and how many watch it, as its owner last
@@ -123,7 +128,11 @@ class Relay {
   void header_received(const v1::MatchInfo& info);
   // The node at `address` has started: the stand-ins of its earlier runs go.
   void forget_earlier_runs(const std::string& address);
-  void reconnected();
+  // The stand-ins of the callers (node addresses) `of_caller` picks go, and stop following their
+  // matches; returns how many went.
+  std::size_t drop_stand_ins(const std::function<bool(const std::string&)>& of_caller);
+  // Every relayed stream resumes from its last event: what the owners sent meanwhile is lost.
+  void resume_every_stream(std::string_view why);
 
   // The caller's side.
   void send_call(const std::string& owner, relay::MatchCall call, Reply reply);

@@ -586,11 +586,11 @@ asio::awaitable<void> guesses_spread_over_nodes(const ThreeNodeCluster& n) {
   CHECK(throttled.message().find("too many failed logins for this account") != std::string::npos);
 }
 
-// Match `id` as `c`'s node lists it, once `wanted` holds of it (for at most 3 s).
+// Match `id` as `c`'s node lists it, once `wanted` holds of it (for at most 5 s).
 asio::awaitable<sd::v1::MatchInfo> listed_once(
     sd::client::Client& c, std::uint64_t id, std::function<bool(const sd::v1::MatchInfo&)> wanted) {
   sd::v1::MatchInfo seen;
-  for (int tries = 0; tries < 30; ++tries) {
+  for (int tries = 0; tries < 50; ++tries) {
     const auto list = co_await call(c, [](auto& m) { m.mutable_list_matches(); });
     for (const auto& info : sd::client::expect_ok(list, "ListMatches").matches().matches()) {
       if (info.match_id() == id) seen = info;
@@ -629,6 +629,24 @@ asio::awaitable<void> presence_from_every_node(const ThreeNodeCluster& n) {
       *gina, id, [](const auto& m) { return m.seats_size() == 1 && !m.seats(0).connected(); });
   CHECK(frank_gone.seats_size() == 1);
   CHECK_FALSE(frank_gone.seats(0).connected());
+
+  // Ivan takes a seat through b, which then dies for good: once b is silent past its lease, a
+  // lets go of ivan's stand-in, and his seat shows as away (a timed match's grace would run).
+  auto ivan = co_await logged_in(n.url("b"), "ivan");
+  sd::client::expect_ok(
+      co_await call(*ivan, [&](auto& m) { m.mutable_join_match()->set_match_id(id); }), "Join");
+  const auto ivan_there = co_await listed_once(
+      *gina, id, [](const auto& m) { return m.seats_size() == 2 && m.seats(1).connected(); });
+  REQUIRE(ivan_there.seats_size() == 2);
+  CHECK(ivan_there.seats(1).connected());
+  n.b->kill(SIGKILL);
+  n.b->wait_for(10s);
+  ivan->abort();
+  const auto ivan_gone = co_await listed_once(
+      *gina, id, [](const auto& m) { return m.seats_size() == 2 && !m.seats(1).connected(); });
+  REQUIRE(ivan_gone.seats_size() == 2);
+  CHECK_FALSE(ivan_gone.seats(1).connected());
+  CHECK(n.log("a").find("stand-ins of connections on silent nodes (b)") != std::string::npos);
 }
 
 }  // namespace
@@ -639,8 +657,8 @@ TEST_CASE(
     doctest::skip(on_sqlite())) {
   ThreeNodeCluster n;
   sd::testing::run_client(lobby_from_every_node(n));
-  sd::testing::run_client(presence_from_every_node(n));
   sd::testing::run_client(guesses_spread_over_nodes(n));
+  sd::testing::run_client(presence_from_every_node(n));  // b dies at its end
 }
 
 namespace {
