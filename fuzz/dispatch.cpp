@@ -20,6 +20,7 @@
 #include "server/common/metrics.h"
 #include "server/common/services.h"
 #include "server/common/sessions.h"
+#include "server/common/throttle.h"
 #include "server/match/bot_accounts.h"
 #include "server/match/lobby.h"
 #include "server/net/admission.h"
@@ -27,7 +28,6 @@
 #include "server/persistence/persistence.h"
 #include "server/quick_match/queue.h"
 #include "server/session/connection.h"
-#include "server/session/throttle.h"
 #include "server/tournament/tournaments.h"
 
 namespace sd = spacedock::server;

@@ -224,31 +224,44 @@ std::optional<std::size_t> Server::restore_match(storage::Database& db,
 }
 
 void Server::adopt(const std::vector<storage::Lease>& leases) {
-  // The adoption is committed: from here these matches are this node's. Their logs are read
-  // and replayed on a connection of this call's, as at start.
-  const auto started = std::chrono::steady_clock::now();
-  storage::Database db = storage::Database::open(config_.db_path);
-  std::size_t adopted = 0;
-  std::size_t inputs = 0;
-  for (const storage::Lease& lease : leases) {
-    const auto record = storage::load_match(db, lease.match_id);
-    if (!record) continue;
-    if (auto replayed = restore_match(db, *record, lease.epoch)) {
-      ++adopted;
-      inputs += *replayed;
+  // The adoption is committed: from here these matches are this node's. Their logs are read and
+  // replayed on the CPU pool (password checks wait meanwhile), on a connection of this job's, so
+  // that the network threads go on; until a match is back, requests for it answer UNAVAILABLE.
+  asio::post(cpu_, [this, leases] {
+    try {
+      const auto started = std::chrono::steady_clock::now();
+      storage::Database db = storage::Database::open(config_.db_path);
+      std::size_t adopted = 0;
+      std::size_t inputs = 0;
+      for (const storage::Lease& lease : leases) {
+        const auto record = storage::load_match(db, lease.match_id);
+        if (!record) continue;
+        if (auto replayed = restore_match(db, *record, lease.epoch)) {
+          ++adopted;
+          inputs += *replayed;
+        }
+      }
+      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::steady_clock::now() - started)
+                          .count();
+      spdlog::info("cluster: adopted {} matches from silent nodes ({} inputs replayed) in {} ms",
+                   adopted, inputs, ms);
+    } catch (const std::exception& e) {
+      // Owned here but not in memory, they would wait for this node's restart: it drains
+      // instead, handing them over with its others.
+      spdlog::error(
+          "cluster: adopting {} matches failed ({}); draining, so that the other nodes "
+          "take them",
+          leases.size(), e.what());
+      return asio::post(io_, [this] { drain(); });
     }
-  }
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::steady_clock::now() - started)
-                      .count();
-  spdlog::info("cluster: adopted {} matches from silent nodes ({} inputs replayed) in {} ms",
-               adopted, inputs, ms);
-  if (relay_) {
-    std::vector<std::int64_t> ids;
-    for (const storage::Lease& lease : leases)
-      ids.push_back(lease.match_id);
-    relay_->adopted(ids);
-  }
+    if (relay_) {
+      std::vector<std::int64_t> ids;
+      for (const storage::Lease& lease : leases)
+        ids.push_back(lease.match_id);
+      relay_->adopted(ids);
+    }
+  });
 }
 
 void Server::schedule_reaping() {

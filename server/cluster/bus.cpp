@@ -11,6 +11,8 @@
 #include <memory>
 #include <vector>
 
+#include "server/cluster/bus_frame.h"
+
 namespace spacedock::server::cluster {
 namespace {
 
@@ -28,10 +30,11 @@ using ReplyPtr = std::unique_ptr<redisReply, ReplyFree>;
 
 }  // namespace
 
-Bus::Bus(std::string url, std::vector<std::string> channels, Receive receive,
+Bus::Bus(std::string url, std::string origin, std::vector<std::string> channels, Receive receive,
          Reconnected reconnected)
     : address_(parse(url).value_or(Address{})),
       url_(std::move(url)),
+      origin_(std::move(origin)),
       channels_(std::move(channels)),
       receive_(std::move(receive)),
       reconnected_(std::move(reconnected)) {}
@@ -83,7 +86,8 @@ void Bus::publish(std::string channel, std::string message) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_ || outbox_.size() >= kMaxQueued) return;
-    outbox_.emplace_back(std::move(channel), std::move(message));
+    // Numbered here, under the lock, in the order the queue sends them.
+    outbox_.emplace_back(std::move(channel), frame(origin_, ++sent_, message));
     if (outbox_.size() > 1) return;  // the thread is awake already
   }
   wake_.notify_all();
@@ -123,6 +127,7 @@ void Bus::sleep_unless_stopping(std::unique_lock<std::mutex>& lock) {
 }
 
 void Bus::subscribe_loop() {
+  Repeats repeats;
   bool lost = false;  // subscribed once and lost it since
   bool warned = false;
   for (;;) {
@@ -161,9 +166,14 @@ void Bus::subscribe_loop() {
       if (redisGetReply(context, &raw) != REDIS_OK) break;
       ReplyPtr reply(static_cast<redisReply*>(raw));
       // ["message", channel, payload]
-      if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 3 &&
-          reply->element[2]->type == REDIS_REPLY_STRING) {
-        receive_(std::string(reply->element[2]->str, reply->element[2]->len));
+      if (reply->type != REDIS_REPLY_ARRAY || reply->elements != 3 ||
+          reply->element[2]->type != REDIS_REPLY_STRING)
+        continue;
+      const auto received = unframe({reply->element[2]->str, reply->element[2]->len});
+      if (!received) {
+        spdlog::warn("cluster: a Redis message without a Spacedock frame; dropped");
+      } else if (!repeats.seen_before(*received)) {
+        receive_(std::string(received->payload));
       }
     }
     std::unique_lock lock(mutex_);

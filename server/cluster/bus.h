@@ -3,6 +3,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -25,7 +26,8 @@ namespace spacedock::server::cluster {
 //
 // Two blocking hiredis connections, each on a thread of its own (hiredis has no Asio adapter):
 // one subscribed to this node's channel, one publishing a queue, pipelined. Both reconnect by
-// themselves every 200 ms while Redis is away; messages queued meanwhile are dropped.
+// themselves every 200 ms while Redis is away; messages queued meanwhile are dropped. A batch
+// cut off half-way is sent once more, and receivers drop what they had already (bus_frame.h).
 class Bus {
  public:
   // A message received on this node's channel; called on the subscriber thread.
@@ -34,9 +36,10 @@ class Bus {
   // subscriber thread.
   using Reconnected = std::function<void()>;
 
-  // `url`: redis://HOST[:PORT] or unix:PATH; `channels`: those received on. Connects in start(),
-  // not here.
-  Bus(std::string url, std::vector<std::string> channels, Receive receive, Reconnected reconnected);
+  // `url`: redis://HOST[:PORT] or unix:PATH; `origin`: this process among the nodes (at most 255
+  // bytes); `channels`: those received on. Connects in start(), not here.
+  Bus(std::string url, std::string origin, std::vector<std::string> channels, Receive receive,
+      Reconnected reconnected);
   Bus(const Bus&) = delete;
   Bus& operator=(const Bus&) = delete;
   ~Bus();
@@ -74,6 +77,7 @@ class Bus {
 
   const Address address_;
   const std::string url_;
+  const std::string origin_;
   const std::vector<std::string> channels_;
   Receive receive_;
   Reconnected reconnected_;
@@ -81,7 +85,8 @@ class Bus {
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;
-  std::deque<std::pair<std::string, std::string>> outbox_;  // channel, message
+  std::deque<std::pair<std::string, std::string>> outbox_;  // channel, framed message
+  std::uint64_t sent_ = 0;                                  // messages framed
   redisContext* subscriber_ = nullptr;  // under mutex_, to shut them down in stop()
   redisContext* publisher_ = nullptr;
   std::thread subscribe_thread_;

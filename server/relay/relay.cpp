@@ -24,6 +24,8 @@ namespace {
 
 // How soon a stream's repair is tried again when its Resume was not answered.
 constexpr auto kRepairRetry = std::chrono::milliseconds(200);
+// How long a `gone` is kept to be sent again once Redis is back: it may have been lost with it.
+constexpr auto kGoneKept = std::chrono::seconds(30);
 
 // The node id in a node's address, "b" in "b#<incarnation>".
 std::string node_of(const std::string& address) {
@@ -85,7 +87,7 @@ Relay::Relay(Services& services, std::string redis_url, std::chrono::millisecond
       timeout_(timeout),
       address_(services.config.node_id + "#" + incarnation()),
       bus_(
-          std::move(redis_url),
+          std::move(redis_url), address_,
           {cluster::Bus::channel_of(services.config.node_id), cluster::Bus::channel_of(address_),
            cluster::Bus::kEveryNode},
           [this](std::string bytes) { receive(std::move(bytes)); },
@@ -157,6 +159,11 @@ void Relay::forget_owner(std::int64_t match_id) {
 }
 
 void Relay::call(relay::MatchCall call, Reply reply) {
+  if (call.has_gone()) remember_gone(call);
+  route(std::move(call), std::move(reply));
+}
+
+void Relay::route(relay::MatchCall call, Reply reply) {
   const std::int64_t match_id = call.match_id();
   if (auto owner = cached_owner(match_id)) return send_call(*owner, std::move(call), reply);
   struct Found {
@@ -423,13 +430,32 @@ void Relay::heard_of_nodes(const std::vector<std::string>& silent, bool was_sile
                  fmt::join(silent, ", "));
 }
 
-void Relay::resume_every_stream(std::string_view why) {
+void Relay::remember_gone(const relay::MatchCall& gone) {
+  const auto now = std::chrono::steady_clock::now();
   std::lock_guard lock(mutex_);
-  spdlog::info("cluster: {}; resuming {} relayed streams", why, streams_.size());
-  owners_.clear();
-  for (auto& [key, stream] : streams_) {
-    if (!stream.judge) repair(key, stream);
+  while (!recent_gones_.empty() && recent_gones_.front().first + kGoneKept < now)
+    recent_gones_.pop_front();
+  recent_gones_.emplace_back(now, gone);
+}
+
+void Relay::resume_every_stream(std::string_view why) {
+  std::vector<relay::MatchCall> gones;
+  {
+    std::lock_guard lock(mutex_);
+    spdlog::info("cluster: {}; resuming {} relayed streams", why, streams_.size());
+    owners_.clear();
+    for (auto& [key, stream] : streams_) {
+      if (!stream.judge) repair(key, stream);
+    }
+    for (const auto& [when, gone] : recent_gones_)
+      gones.push_back(gone);
   }
+  // The owners may not have heard that these connections went: told again (forgetting one
+  // twice does nothing).
+  asio::post(services_.io, [this, gones = std::move(gones)]() mutable {
+    for (relay::MatchCall& gone : gones)
+      route(std::move(gone), nullptr);
+  });
 }
 
 void Relay::deliver(const relay::ToConnection& message) {
@@ -547,6 +573,11 @@ void Relay::repair(const StreamKey& key, Stream& stream) {
 bool Relay::track(std::uint64_t connection, std::int64_t match_id, const relay::Caller& caller,
                   v1::Resume resume, bool judge) {
   std::lock_guard lock(mutex_);
+  // Followed again: an earlier `gone` of this connection's for the match must not be sent again.
+  std::erase_if(recent_gones_, [&](const auto& entry) {
+    const relay::MatchCall& gone = entry.second;
+    return gone.caller().connection() == connection && gone.match_id() == match_id;
+  });
   const auto [found, created] = streams_.try_emplace({connection, match_id});
   Stream& stream = found->second;
   stream.caller = caller;

@@ -4,6 +4,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -135,7 +136,11 @@ class Relay {
   void resume_every_stream(std::string_view why);
 
   // The caller's side.
+  // Sends `call` to its match's owner, looked up in the database unless known.
+  void route(relay::MatchCall call, Reply reply);
   void send_call(const std::string& owner, relay::MatchCall call, Reply reply);
+  // Keeps a `gone` a while, to send it again after a Redis outage that may have lost it.
+  void remember_gone(const relay::MatchCall& gone);
   void answered(const relay::Answer& answer);
   void deliver(const relay::ToConnection& message);
   // Whether a pushed message goes on to the connection: not if its stream has a gap, which
@@ -175,6 +180,7 @@ class Relay {
   std::map<StreamKey, Stream> streams_;
   std::map<std::pair<std::string, std::uint64_t>, Hosted> hosted_;  // by node, connection
   std::unordered_map<std::int64_t, v1::MatchInfo> headers_;         // of live matches run elsewhere
+  std::deque<std::pair<std::chrono::steady_clock::time_point, relay::MatchCall>> recent_gones_;
 
   std::atomic<std::uint64_t> late_calls_ = 0;  // dropped unrun, past their deadline
 };

@@ -671,9 +671,11 @@ asio::awaitable<sd::v1::Event> next_of_stream(sd::client::Client& c, std::uint64
   }
 }
 
-// Carol watches through b a match a runs. Redis goes, and the match ends meanwhile (alice
-// concedes on a), so that its last events never reach b, and a lets it go. When Redis is back, b
-// finds the match over: carol's stream goes on from the stored log, gapless, to the end.
+// Carol watches through b a match a runs, and dave sits, through b, in another that waits for
+// players. Redis goes; meanwhile the first match ends (alice concedes on a), so that its last
+// events never reach b, and dave leaves, so that b's word of it is lost. When Redis is back, b
+// finds the match over: carol's stream goes on from the stored log, gapless, to the end; and b
+// says again that dave went: a shows his seat away.
 asio::awaitable<void> ended_while_redis_was_away(ThreeNodeCluster& n) {
   auto alice = co_await logged_in(n.url("a"), "alice");
   const auto created = co_await call(*alice, [](auto& m) {
@@ -689,10 +691,24 @@ asio::awaitable<void> ended_while_redis_was_away(ThreeNodeCluster& n) {
       co_await call(*carol, [&](auto& m) { m.mutable_spectate()->set_match_id(id); }), "Spectate");
   const sd::v1::Event first = co_await next_of_stream(*carol, id);
   REQUIRE(first.has_snapshot());
+  const auto waiting_match = co_await call(*alice, [](auto& m) {
+    m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS);
+    m.mutable_create_match()->mutable_incursions()->set_players(3);
+  });
+  const std::uint64_t waiting = sd::client::expect_ok(waiting_match, "Create").match().match_id();
+  auto dave = co_await logged_in(n.url("b"), "dave");
+  sd::client::expect_ok(
+      co_await call(*dave, [&](auto& m) { m.mutable_join_match()->set_match_id(waiting); }),
+      "Join");
+  const auto dave_there = co_await listed_once(
+      *alice, waiting, [](const auto& m) { return m.seats_size() == 2 && m.seats(1).connected(); });
+  REQUIRE(dave_there.seats_size() == 2);
+  REQUIRE(dave_there.seats(1).connected());
 
   n.redis.kill();
   sd::client::expect_ok(
       co_await call(*alice, [&](auto& m) { m.mutable_concede()->set_match_id(id); }), "Concede");
+  co_await dave->close();
   asio::steady_timer away(co_await asio::this_coro::executor, 500ms);
   co_await away.async_wait(asio::use_awaitable);
   n.redis.start();
@@ -709,12 +725,19 @@ asio::awaitable<void> ended_while_redis_was_away(ThreeNodeCluster& n) {
     if (event.game_event().incursions().has_game_ended()) break;
   }
   CHECK(n.log("b").find("is over, and cannot be replayed") == std::string::npos);
+
+  const auto dave_gone = co_await listed_once(*alice, waiting, [](const auto& m) {
+    return m.seats_size() == 2 && !m.seats(1).connected();
+  });
+  REQUIRE(dave_gone.seats_size() == 2);
+  CHECK_FALSE(dave_gone.seats(1).connected());
 }
 
 }  // namespace
 
-TEST_CASE("cluster: a relayed stream whose match ended while Redis was away goes on to the end" *
-          doctest::skip(on_sqlite())) {
+TEST_CASE(
+    "cluster: what was lost with Redis reaches the relayed viewers and the owners once it is back" *
+    doctest::skip(on_sqlite())) {
   ThreeNodeCluster n;
   sd::testing::run_client(ended_while_redis_was_away(n));
 }
