@@ -30,7 +30,9 @@
 #include <deque>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <memory>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -73,11 +75,14 @@ struct Options {
   std::uint64_t seed = 1;
 };
 
-double cpu_seconds_of(int pid) {
+// The CPU-seconds process `pid` has used; nullopt once it has exited.
+std::optional<double> cpu_seconds_of(int pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
   std::string stat((std::istreambuf_iterator<char>(in)), {});
+  const auto name_end = stat.rfind(')');
+  if (name_end == std::string::npos) return std::nullopt;
   // Fields after the command name, which is in parentheses and may hold spaces.
-  std::istringstream fields(stat.substr(stat.rfind(')') + 2));
+  std::istringstream fields(stat.substr(name_end + 2));
   std::string field;
   double ticks = 0;
   for (int i = 3; i <= 15 && fields >> field; ++i) {
@@ -554,13 +559,34 @@ struct Report {
   double server_cpu = 0, own_cpu = 0, rss_before_kib = 0, rss_kib = 0, db_cpu = 0, bus_cpu = 0;
 };
 
-// The CPU-seconds of all of `pids`.
-double cpu_seconds_of(const std::vector<int>& pids) {
-  double sum = 0;
-  for (int pid : pids)
-    sum += cpu_seconds_of(pid);
-  return sum;
-}
+// The CPU-seconds a set of processes uses from start() to spent(). One that exits in between (a
+// PostgreSQL worker, say) is left out, with what it used.
+class CpuMeter {
+ public:
+  explicit CpuMeter(std::vector<int> pids) : pids_(std::move(pids)) {}
+  void start() {
+    for (int pid : pids_) {
+      if (auto seconds = cpu_seconds_of(pid)) at_start_[pid] = *seconds;
+    }
+  }
+  double spent() const {
+    double sum = 0;
+    for (const auto& [pid, start] : at_start_) {
+      if (auto seconds = cpu_seconds_of(pid)) sum += *seconds - start;
+    }
+    return sum;
+  }
+  // How many of the processes that were there at start() have exited since.
+  std::size_t exited() const {
+    return static_cast<std::size_t>(std::count_if(at_start_.begin(), at_start_.end(), [](auto& p) {
+      return !cpu_seconds_of(p.first).has_value();
+    }));
+  }
+
+ private:
+  std::vector<int> pids_;
+  std::map<int, double> at_start_;
+};
 
 void measure(Run& run, Report& report) {
   auto timer = std::make_shared<asio::steady_timer>(
@@ -569,21 +595,27 @@ void measure(Run& run, Report& report) {
   timer->async_wait([&run, &report, timer](beast::error_code) {
     run.measuring = true;
     run.frames = 0;
-    for (int pid : run.options.server_pids) {
-      report.server_cpu -= cpu_seconds_of(pid);
+    struct Meters {
+      CpuMeter server, db, bus;
+    };
+    auto meters = std::make_shared<Meters>(Meters{CpuMeter(run.options.server_pids),
+                                                  CpuMeter(run.options.db_pids),
+                                                  CpuMeter(run.options.bus_pids)});
+    meters->server.start();
+    meters->db.start();
+    meters->bus.start();
+    for (int pid : run.options.server_pids)
       report.rss_kib += rss_kib_of(pid);
-    }
     report.own_cpu = -own_cpu_seconds();
-    report.db_cpu = -cpu_seconds_of(run.options.db_pids);
-    report.bus_cpu = -cpu_seconds_of(run.options.bus_pids);
     timer->expires_after(std::chrono::duration_cast<Clock::duration>(
         std::chrono::duration<double>(run.options.seconds)));
-    timer->async_wait([&run, &report, timer](beast::error_code) {
-      for (int pid : run.options.server_pids)
-        report.server_cpu += cpu_seconds_of(pid);
+    timer->async_wait([&run, &report, timer, meters](beast::error_code) {
+      report.server_cpu = meters->server.spent();
+      if (const std::size_t exited = meters->server.exited())
+        std::fprintf(stderr, "load: %zu server processes exited while measured\n", exited);
       report.own_cpu += own_cpu_seconds();
-      report.db_cpu += cpu_seconds_of(run.options.db_pids);
-      report.bus_cpu += cpu_seconds_of(run.options.bus_pids);
+      report.db_cpu = meters->db.spent();
+      report.bus_cpu = meters->bus.spent();
       run.io.stop();
     });
   });
