@@ -356,11 +356,12 @@ void Relay::broadcast_received(const relay::Broadcast& message) {
       return resume_adopted(message.adopted());
     case relay::Broadcast::kStarted:
       // The new node has heard no header yet: it hears those of the matches run here.
-      for (const v1::MatchInfo& header : services_.lobby.held_headers())
-        header_changed(header);
+      send_again();
       return forget_earlier_runs(message.origin());
     case relay::Broadcast::kHeader:
       return header_received(message.header());
+    case relay::Broadcast::kResubscribed:
+      return send_again();
     case relay::Broadcast::kLogin:
       return login_attempted_elsewhere(message.login());
     case relay::Broadcast::kSessionsRevoked:
@@ -439,7 +440,6 @@ void Relay::remember_gone(const relay::MatchCall& gone) {
 }
 
 void Relay::resume_every_stream(std::string_view why) {
-  std::vector<relay::MatchCall> gones;
   {
     std::lock_guard lock(mutex_);
     spdlog::info("cluster: {}; resuming {} relayed streams", why, streams_.size());
@@ -447,14 +447,29 @@ void Relay::resume_every_stream(std::string_view why) {
     for (auto& [key, stream] : streams_) {
       if (!stream.judge) repair(key, stream);
     }
+  }
+  // The other nodes may have lost what they sent here, and may be back before this one or
+  // after it: those back already send it again when told, the others when they are back.
+  send_again();
+  relay::Broadcast out;
+  out.set_resubscribed(true);
+  broadcast(std::move(out));
+}
+
+void Relay::send_again() {
+  std::vector<relay::MatchCall> gones;
+  {
+    std::lock_guard lock(mutex_);
     for (const auto& [when, gone] : recent_gones_)
       gones.push_back(gone);
   }
   // The owners may not have heard that these connections went: told again (forgetting one
-  // twice does nothing).
+  // twice does nothing). And this node's matches' headers, for the lobby lists elsewhere.
   asio::post(services_.io, [this, gones = std::move(gones)]() mutable {
     for (relay::MatchCall& gone : gones)
       route(std::move(gone), nullptr);
+    for (const v1::MatchInfo& header : services_.lobby.held_headers())
+      header_changed(header);
   });
 }
 

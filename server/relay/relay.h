@@ -134,6 +134,8 @@ class Relay {
   std::size_t drop_stand_ins(const std::function<bool(const std::string&)>& of_caller);
   // Every relayed stream resumes from its last event: what the owners sent meanwhile is lost.
   void resume_every_stream(std::string_view why);
+  // What another node may have lost, sent again: the `gone`s kept, this node's matches' headers.
+  void send_again();
 
   // The caller's side.
   // Sends `call` to its match's owner, looked up in the database unless known.
