@@ -28,6 +28,7 @@
 #include "storage/ownership.h"
 #include "tests/integration/process.h"
 #include "tests/integration/server_run.h"
+#include "tests/server/play.h"
 #include "tests/server/test_client.h"
 #include "tests/temp_dir.h"
 #include "tests/test_database.h"
@@ -475,6 +476,15 @@ namespace asio = boost::asio;
 using sd::testing::call;
 using sd::testing::logged_in;
 
+// Creates an Incursions match of `players` seats as `c`, seated in the first; returns its id.
+asio::awaitable<std::uint64_t> incursions_match(sd::client::Client& c, std::uint32_t players) {
+  const auto created = co_await call(c, [&](auto& m) {
+    m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS);
+    m.mutable_create_match()->mutable_incursions()->set_players(players);
+  });
+  co_return sd::client::expect_ok(created, "CreateMatch").match().match_id();
+}
+
 // The next chat line `c` receives, as "username: text".
 asio::awaitable<std::string> next_line(sd::client::Client& c) {
   for (;;) {
@@ -512,12 +522,8 @@ asio::awaitable<void> lobby_from_every_node(const ThreeNodeCluster& n) {
   auto carol_on_a = co_await logged_in(n.url("a"), "carol");
 
   // A match waiting on a, listed by b and c.
-  const auto created = co_await call(*alice, [](auto& m) {
-    m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS);
-    m.mutable_create_match()->mutable_incursions()->set_players(2);
-  });
-  const std::vector<std::uint64_t> match{
-      sd::client::expect_ok(created, "CreateMatch").match().match_id()};
+  const std::uint64_t created = co_await incursions_match(*alice, 2);
+  const std::vector<std::uint64_t> match{created};
   const auto listed_on_b = co_await waiting(*bob);
   const auto listed_on_c = co_await waiting(*carol);
   CHECK(listed_on_b == match);
@@ -606,11 +612,7 @@ asio::awaitable<sd::v1::MatchInfo> listed_once(
 // frank gone: the presence a's lobby shows, c's shows too.
 asio::awaitable<void> presence_from_every_node(const ThreeNodeCluster& n) {
   auto frank = co_await logged_in(n.url("a"), "frank");
-  const auto created = co_await call(*frank, [](auto& m) {
-    m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS);
-    m.mutable_create_match()->mutable_incursions()->set_players(3);
-  });
-  const std::uint64_t id = sd::client::expect_ok(created, "CreateMatch").match().match_id();
+  const std::uint64_t id = co_await incursions_match(*frank, 3);
   auto gina = co_await logged_in(n.url("c"), "gina");
   const auto frank_there = co_await listed_once(
       *gina, id, [](const auto& m) { return m.seats_size() == 1 && m.seats(0).connected(); });
@@ -663,12 +665,11 @@ TEST_CASE(
 
 namespace {
 
-// The next event `c` receives of match `id`, past prompts, headers and clocks.
+// The next event `c` receives of match `id`'s stream, past prompts, headers and clocks.
 asio::awaitable<sd::v1::Event> next_of_stream(sd::client::Client& c, std::uint64_t id) {
-  for (;;) {
-    sd::v1::Event event = co_await c.next_event();
-    if (event.match_id() == id && (event.has_snapshot() || event.has_game_event())) co_return event;
-  }
+  co_return co_await sd::testing::next_event_where(c, [&](const sd::v1::Event& e) {
+    return e.match_id() == id && (e.has_snapshot() || e.has_game_event());
+  });
 }
 
 // Carol watches through b a match a runs, and dave sits, through b, in another that waits for
@@ -678,11 +679,7 @@ asio::awaitable<sd::v1::Event> next_of_stream(sd::client::Client& c, std::uint64
 // says again that dave went: a shows his seat away.
 asio::awaitable<void> ended_while_redis_was_away(ThreeNodeCluster& n) {
   auto alice = co_await logged_in(n.url("a"), "alice");
-  const auto created = co_await call(*alice, [](auto& m) {
-    m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS);
-    m.mutable_create_match()->mutable_incursions()->set_players(2);
-  });
-  const std::uint64_t id = sd::client::expect_ok(created, "CreateMatch").match().match_id();
+  const std::uint64_t id = co_await incursions_match(*alice, 2);
   auto bob = co_await logged_in(n.url("a"), "bob");
   sd::client::expect_ok(
       co_await call(*bob, [&](auto& m) { m.mutable_join_match()->set_match_id(id); }), "Join");
@@ -691,11 +688,7 @@ asio::awaitable<void> ended_while_redis_was_away(ThreeNodeCluster& n) {
       co_await call(*carol, [&](auto& m) { m.mutable_spectate()->set_match_id(id); }), "Spectate");
   const sd::v1::Event first = co_await next_of_stream(*carol, id);
   REQUIRE(first.has_snapshot());
-  const auto waiting_match = co_await call(*alice, [](auto& m) {
-    m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS);
-    m.mutable_create_match()->mutable_incursions()->set_players(3);
-  });
-  const std::uint64_t waiting = sd::client::expect_ok(waiting_match, "Create").match().match_id();
+  const std::uint64_t waiting = co_await incursions_match(*alice, 3);
   auto dave = co_await logged_in(n.url("b"), "dave");
   sd::client::expect_ok(
       co_await call(*dave, [&](auto& m) { m.mutable_join_match()->set_match_id(waiting); }),
@@ -766,11 +759,7 @@ namespace {
 // connection must not reach dave.
 asio::awaitable<void> restarted_relay_scenario(ThreeNodeCluster& n) {
   auto alice = co_await logged_in(n.url("a"), "alice");
-  const auto created = co_await call(*alice, [](auto& m) {
-    m.mutable_create_match()->set_game(sd::v1::GAME_INCURSIONS);
-    m.mutable_create_match()->mutable_incursions()->set_players(3);  // stays open: no game yet
-  });
-  const std::uint64_t match = sd::client::expect_ok(created, "CreateMatch").match().match_id();
+  const std::uint64_t match = co_await incursions_match(*alice, 3);  // stays open: no game yet
   auto bob = co_await logged_in(n.url("b"), "bob");
   sd::client::expect_ok(
       co_await call(*bob, [&](auto& m) { m.mutable_join_match()->set_match_id(match); }),
