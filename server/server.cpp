@@ -17,6 +17,7 @@
 #include "server/relay/relay.h"
 #include "storage/matches.h"
 #include "storage/ownership.h"
+#include "storage/quick_match_queue.h"
 #include "storage/url.h"
 #include "storage/writer.h"
 
@@ -344,6 +345,8 @@ int Server::run() {
       storage::register_node(
           db, config_.node_id,
           endpoint.address().to_string() + ":" + std::to_string(endpoint.port()));
+      // Its earlier run's quick-match places went with that run's connections.
+      storage::clear_queue_of_node(db, config_.node_id);
     }
     spdlog::info("cluster: node {} (heartbeat every {} ms; a node silent {} ms loses its matches)",
                  config_.node_id, config_.heartbeat.count(), config_.owner_timeout.count());

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
+#include "server/common/reply.h"
 #include "spacedock/v1/envelope.pb.h"
 
 namespace spacedock::server {
@@ -28,6 +30,14 @@ class Recipient {
   // goes on from the database on this node, from `resume.last_seq`, as if its client had sent
   // `resume`. Callable from any thread.
   virtual void resume_stored(const v1::Resume& resume) = 0;
+
+  // Seats the partner of a quick match in the match just made (its answer: the match's header,
+  // or why it was not made), answering `seated` with whether the partner sat.
+  using SeatPartner = std::function<void(v1::Response created, Reply seated)>;
+  // It waits in the quick-match queue, and was paired with a player on another node (cluster
+  // mode): it leaves the queue and makes the match with its own seat, then `seat_partner`
+  // seats the other; it hears MATCHED, or FAILED, once that is done. Callable from any thread.
+  virtual void host_quick_match(SeatPartner seat_partner) = 0;
 };
 
 }  // namespace spacedock::server

@@ -21,6 +21,23 @@ std::optional<QuickMatchQueue::Entry> QuickMatchQueue::pair_or_queue(Entry entry
   return paired;
 }
 
+void QuickMatchQueue::queue(Entry entry) {
+  std::lock_guard lock(mutex_);
+  std::erase_if(entries_,
+                [&](const Entry& e) { return e.key == entry.key || e.connection.expired(); });
+  entries_.push_back(std::move(entry));
+}
+
+std::optional<QuickMatchQueue::Entry> QuickMatchQueue::take(const Recipient* key) {
+  std::lock_guard lock(mutex_);
+  auto found =
+      std::find_if(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.key == key; });
+  if (found == entries_.end()) return std::nullopt;
+  Entry taken = std::move(*found);
+  entries_.erase(found);
+  return taken;
+}
+
 bool QuickMatchQueue::remove(const Recipient* key) {
   std::lock_guard lock(mutex_);
   return std::erase_if(entries_, [&](const Entry& e) { return e.key == key; }) > 0;

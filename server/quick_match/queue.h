@@ -16,7 +16,8 @@ namespace spacedock::server {
 class Connection;
 
 // The quick-match queue (QuickMatch in lobby.proto): players waiting for an opponent, by game
-// and clock, first come first paired. Safe from any thread.
+// and clock, first come first paired. In a cluster it holds this node's players, whom the
+// queue in the database pairs. Safe from any thread.
 class QuickMatchQueue {
  public:
   struct Entry {
@@ -33,6 +34,11 @@ class QuickMatchQueue {
   // account, still connected); if there is none, queues `entry` in place of any earlier entry
   // of its connection.
   std::optional<Entry> pair_or_queue(Entry entry);
+  // Queues `entry` in place of any earlier entry of its connection, pairing no one: in a
+  // cluster, where the queue of every node pairs (storage/quick_match_queue.h).
+  void queue(Entry entry);
+  // Takes out the connection's entry, if it is queued.
+  std::optional<Entry> take(const Recipient* key);
   // Whether the connection was queued.
   bool remove(const Recipient* key);
   // Since when the connection has been queued, if it is.

@@ -69,6 +69,11 @@ class Relay::StandIn : public Recipient {
   // Sessions are revoked, and streams moved, on the node that holds the connection.
   void end_session() override {}
   void resume_stored(const v1::Resume&) override {}
+  // Pairs are made on the nodes holding both players' connections.
+  void host_quick_match(SeatPartner seat_partner) override {
+    seat_partner(error_response(v1::INTERNAL, "a relayed connection cannot host a match"),
+                 [](v1::Response) {});
+  }
   void follow_elsewhere(std::int64_t match_id) override {
     relay::ToConnection out;
     out.set_connection(connection_);
@@ -226,9 +231,12 @@ void Relay::send_call(const std::string& owner, relay::MatchCall call, Reply rep
           pending_.erase(found);
           owners_.erase(match_id);  // asked again next time: it may have moved
         }
-        late(error_response(v1::UNAVAILABLE, "the server node running match " +
-                                                 std::to_string(match_id) +
-                                                 " did not answer in time; try again"));
+        late(error_response(v1::UNAVAILABLE,
+                            match_id == 0
+                                ? "the server node of the player you were paired with did not "
+                                  "answer in time; try again"
+                                : "the server node running match " + std::to_string(match_id) +
+                                      " did not answer in time; try again"));
       });
       pending_[id] = Pending{std::move(reply), call.match_id(), std::move(timer)};
     }
@@ -670,6 +678,13 @@ void Relay::run(const relay::MatchCall& call) {
     }
     return;
   }
+  if (call.has_quick_pair()) return host_quick_pair(call, std::move(answer));
+  run_on_match(call, std::move(answer));
+}
+
+void Relay::run_on_match(const relay::MatchCall& call, Reply answer) {
+  const relay::Caller& caller = call.caller();
+  const std::int64_t match_id = call.match_id();
   auto match = services_.lobby.find(match_id);
   if (!match || match->moved_away()) {
     // Moved, reaped, or never here: the caller asks PostgreSQL again.
@@ -720,9 +735,47 @@ void Relay::run(const relay::MatchCall& call) {
     case relay::MatchCall::kChat:
       return match->chat(recipient.get(), std::move(who), call.chat(), answer);
     case relay::MatchCall::kGone:
+    case relay::MatchCall::kQuickPair:
     case relay::MatchCall::CALL_NOT_SET:
       return answer(error_response(v1::BAD_REQUEST, "a relayed call with no request"));
   }
+}
+
+void Relay::host_quick_pair(const relay::MatchCall& call, Reply answer) {
+  auto waiting = local(call.quick_pair().waiting());
+  if (!waiting) {
+    return answer(error_response(v1::NOT_FOUND, "the player you were paired with has left"));
+  }
+  waiting->host_quick_match([this, call, answer](v1::Response created, Reply seated) {
+    if (created.code() != v1::OK) {
+      answer(created);
+      return seated(std::move(created));
+    }
+    // The caller's seat is taken as a relayed JoinMatch of the new match, so that its stand-in
+    // follows it as after any other.
+    relay::MatchCall join = call;
+    join.set_match_id(static_cast<std::int64_t>(created.match().match_id()));
+    *join.mutable_join()->mutable_seat() = call.quick_pair().seat();
+    run_on_match(join, [answer, seated](v1::Response joined) {
+      seated(joined);
+      answer(std::move(joined));
+    });
+  });
+}
+
+void Relay::quick_pair(const std::shared_ptr<Recipient>& connection, const Identity& who,
+                       v1::SeatSetup seat, const std::string& node_address, std::uint64_t waiting,
+                       Reply reply) {
+  relay::MatchCall call;
+  relay::Caller* caller = call.mutable_caller();
+  caller->set_node(address_);
+  caller->set_connection(number_of(connection));
+  caller->set_account_id(who.account_id);
+  caller->set_username(who.username);
+  caller->set_organiser(who.organiser);
+  call.mutable_quick_pair()->set_waiting(waiting);
+  *call.mutable_quick_pair()->mutable_seat() = std::move(seat);
+  send_call(node_address, std::move(call), std::move(reply));
 }
 
 }  // namespace spacedock::server

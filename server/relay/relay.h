@@ -69,6 +69,19 @@ class Relay {
              v1::Resume resume, bool judge = false);
   void untrack(std::uint64_t connection, std::int64_t match_id);
 
+  // Quick match across nodes (storage/quick_match_queue.h): `connection`, for `who` with
+  // `seat`, was paired with the player waiting on the node at `node_address` as its connection
+  // `waiting`. That node makes the match with its player's seat and seats this one; `reply`
+  // gets the answer to this seat, as to a JoinMatch. The stream is not followed yet: the
+  // connection resumes the match once it is seated.
+  void quick_pair(const std::shared_ptr<Recipient>& connection, const Identity& who,
+                  v1::SeatSetup seat, const std::string& node_address, std::uint64_t waiting,
+                  Reply reply);
+  // How this node numbers `connection` for the other nodes (relay::Caller.connection), and
+  // the connection of a number, if it is still open.
+  std::uint64_t number_of(const std::shared_ptr<Recipient>& connection);
+  std::shared_ptr<Recipient> local(std::uint64_t number);
+
   // Lobby chat said on this node, for the lobby's followers on the others (each drops it for
   // those who muted the speaker).
   void say_in_lobby(const v1::ServerMessage& message, std::int64_t speaker);
@@ -149,13 +162,15 @@ class Relay {
   // starts a repair.
   bool admit(std::uint64_t connection, const v1::ServerMessage& message);
   void repair(const StreamKey& key, Stream& stream);
-  std::uint64_t number_of(const std::shared_ptr<Recipient>& connection);
-  std::shared_ptr<Recipient> local(std::uint64_t number);
   std::optional<std::string> cached_owner(std::int64_t match_id);
   void forget_owner(std::int64_t match_id);
 
   // The owner's side.
   void run(const relay::MatchCall& call);
+  // A call in time, on this node's match, or making one (QuickPairCall).
+  void run_on_match(const relay::MatchCall& call, Reply answer);
+  // The caller's quick-match partner waits here: it makes the match, and the caller joins it.
+  void host_quick_pair(const relay::MatchCall& call, Reply answer);
   // The caller's stand-in; registered as following `match_id` if `follows` (`newly`: it did
   // not already), otherwise a passing one unless it follows something here already.
   std::shared_ptr<StandIn> stand_in(const relay::Caller& caller, std::int64_t match_id,

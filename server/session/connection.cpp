@@ -100,7 +100,7 @@ void Connection::closed() {
 
 void Connection::unfollow_all() {
   services_.chat.unfollow_lobby(this);
-  services_.quick_matches.remove(this);
+  leave_quick_match_queue();
   for (auto& [id, match] : following_)
     match->disconnected(this);
   following_.clear();

@@ -15,6 +15,7 @@
 #include "server/common/services.h"
 #include "server/common/throttle.h"
 #include "server/match/match.h"
+#include "server/quick_match/queue.h"
 #include "spacedock/v1/envelope.pb.h"
 #include "storage/accounts.h"
 #include "storage/decks.h"
@@ -42,6 +43,7 @@ class Connection : public Recipient, public std::enable_shared_from_this<Connect
   void end_session() override;
   void follow_elsewhere(std::int64_t match_id) override;
   void resume_stored(const v1::Resume& resume) override;
+  void host_quick_match(SeatPartner seat_partner) override;
   void push_chat(const v1::ServerMessage& message, std::int64_t speaker) override;
 
  private:
@@ -117,9 +119,21 @@ class Connection : public Recipient, public std::enable_shared_from_this<Connect
   // Pairs this player with a waiting one, or queues them; `seat` is checked.
   void queue_for_match(v1::MatchSetup setup, v1::SeatSetup seat, const v1::QuickMatch& request,
                        Identity who, Reply reply);
+  // Makes the match of this player (`mine`) and `partner`, both waiting on this node, and
+  // seats both in random order.
+  void pair_here(v1::MatchSetup setup, QuickMatchQueue::Entry mine, QuickMatchQueue::Entry partner,
+                 Reply reply);
+  // In a cluster with Redis: pairs this player with the oldest place of every node's queue
+  // (storage/quick_match_queue.h), or queues them there; `attempt` counts places found given up.
+  void queue_in_cluster(QuickMatchQueue::Entry mine, v1::MatchSetup setup, Reply reply,
+                        int attempt);
+  // Seated by the node of the player this one was paired with: follows the match from there.
+  void follow_quick_match(std::uint64_t id, const QuickMatchQueue::Entry& mine, Reply reply);
   // Offers a bot (Event.quick_match) once the configured wait is over, if still queued.
   void offer_bot_later(v1::Game game, std::int64_t since);
   void on_leave_queue(const Reply& reply);
+  // Gives up this connection's place in the queue, here and across the nodes; whether it had one.
+  bool leave_quick_match_queue();
 
   // Tournaments (tournament/requests.cpp): every tournament request.
   void on_tournament(const v1::ClientMessage& request, Reply reply);

@@ -651,15 +651,91 @@ asio::awaitable<void> presence_from_every_node(const ThreeNodeCluster& n) {
   CHECK(n.log("a").find("stand-ins of connections on silent nodes (b)") != std::string::npos);
 }
 
+asio::awaitable<sd::v1::Response> quick_match(sd::client::Client& c) {
+  co_return co_await call(
+      c, [](auto& m) { m.mutable_quick_match()->set_game(sd::v1::GAME_INCURSIONS); });
+}
+
+// The quick-match queue spans the nodes: nia's place, given up on b, and quin's, closed on a,
+// pair nobody; kim, waiting on a, is paired with leo, who asks on b, and both play the match
+// that a runs; otto and pam, both on c, are paired there.
+asio::awaitable<void> quick_match_across_nodes(ThreeNodeCluster& n) {
+  using Update = sd::v1::QuickMatchUpdate;
+  auto nia = co_await logged_in(n.url("b"), "nia");
+  CHECK((co_await quick_match(*nia)).quick_match().state() == Update::QUEUED);
+  CHECK((co_await call(*nia, [](auto& m) { m.mutable_leave_queue(); })).code() == sd::v1::OK);
+  auto quin = co_await logged_in(n.url("a"), "quin");
+  CHECK((co_await quick_match(*quin)).quick_match().state() == Update::QUEUED);
+  co_await quin->close();
+
+  auto kim = co_await logged_in(n.url("a"), "kim");
+  const auto queued = co_await quick_match(*kim);
+  REQUIRE(queued.code() == sd::v1::OK);
+  CHECK(queued.quick_match().state() == Update::QUEUED);
+
+  auto leo = co_await logged_in(n.url("b"), "leo");
+  const auto matched = co_await quick_match(*leo);
+  REQUIRE_MESSAGE(matched.code() == sd::v1::OK, matched.message());
+  REQUIRE(matched.quick_match().state() == Update::MATCHED);
+  const std::uint64_t id = matched.quick_match().match_id();
+  CHECK(n.log("b").find("quick match: leo paired with a player waiting on a#") !=
+        std::string::npos);
+
+  // Kim hears MATCHED; both follow the match from its snapshot, leo's through b; a runs it. (Kim
+  // took the first seat, and the game's first snapshot may come just before the news.)
+  bool told = false;
+  bool shown = false;
+  while (!told || !shown) {
+    const auto event = co_await kim->next_event();
+    if (event.has_quick_match()) {
+      CHECK(event.quick_match().state() == Update::MATCHED);
+      CHECK(event.quick_match().match_id() == id);
+      told = true;
+    }
+    shown = shown || (event.match_id() == id && event.has_snapshot());
+  }
+  const auto shown_to_leo = co_await sd::testing::next_event_where(
+      *leo, [&](const sd::v1::Event& e) { return e.match_id() == id && e.has_snapshot(); });
+  CHECK(shown_to_leo.snapshot().has_incursions());
+  CHECK(sd::storage::owner_of(n.watch, static_cast<std::int64_t>(id)) == "a");
+  const auto listed = co_await listed_once(*kim, id, [](const auto& m) {
+    return m.seats_size() == 2 && m.seats(0).connected() && m.seats(1).connected();
+  });
+  REQUIRE(listed.seats_size() == 2);
+  CHECK(listed.status() == sd::v1::MATCH_STATUS_ACTIVE);
+  CHECK(listed.seats(0).username() == "kim");
+  CHECK(listed.seats(1).username() == "leo");
+
+  // Leo's concession, relayed to a, ends the match for both.
+  sd::client::expect_ok(
+      co_await call(*leo, [&](auto& m) { m.mutable_concede()->set_match_id(id); }), "Concede");
+  for (sd::client::Client* player : {kim.get(), leo.get()}) {
+    const auto ended = co_await sd::testing::next_event_where(*player, [&](const sd::v1::Event& e) {
+      return e.match_id() == id && e.has_match_update() &&
+             e.match_update().status() == sd::v1::MATCH_STATUS_FINISHED;
+    });
+    CHECK(ended.match_update().status() == sd::v1::MATCH_STATUS_FINISHED);
+  }
+
+  auto otto = co_await logged_in(n.url("c"), "otto");
+  auto pam = co_await logged_in(n.url("c"), "pam");
+  CHECK((co_await quick_match(*otto)).quick_match().state() == Update::QUEUED);
+  const auto paired_on_c = co_await quick_match(*pam);
+  CHECK(paired_on_c.quick_match().state() == Update::MATCHED);
+  CHECK(sd::storage::owner_of(
+            n.watch, static_cast<std::int64_t>(paired_on_c.quick_match().match_id())) == "c");
+}
+
 }  // namespace
 
 TEST_CASE(
-    "cluster: the lobby, presence, chat, mutes, sessions and login throttles are the same from "
-    "every node" *
+    "cluster: the lobby, quick match, presence, chat, mutes, sessions and login throttles are the "
+    "same from every node" *
     doctest::skip(on_sqlite())) {
   ThreeNodeCluster n;
   sd::testing::run_client(lobby_from_every_node(n));
   sd::testing::run_client(guesses_spread_over_nodes(n));
+  sd::testing::run_client(quick_match_across_nodes(n));
   sd::testing::run_client(presence_from_every_node(n));  // b dies at its end
 }
 
