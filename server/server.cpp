@@ -319,6 +319,9 @@ int Server::run() {
   spdlog::info("spacedock listening on {}://{}:{} (WebSocket at /ws, database {})",
                tls_ ? "https" : "http", endpoint.address().to_string(), endpoint.port(),
                config_.db_path);
+  if (config_.repeatable_seeds) {
+    spdlog::warn("--repeatable-seeds: every game's shuffles can be foreseen; for tests only");
+  }
   if (!config_.trusted_proxies.empty()) {
     spdlog::info(
         "trusted proxies: {} (their clients' addresses are taken from Forwarded or "

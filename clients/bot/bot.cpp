@@ -67,9 +67,16 @@ class Participant {
  public:
   enum class Entry { kCreated, kJoin, kSpectate };
 
-  // `node`: which of the run's nodes it connects to first.
-  Participant(Run& run, const Account& account, std::uint64_t seed, std::size_t node)
-      : run_(run), account_(account), random_(seed), node_(node % run.urls.size()) {}
+  // `node`: which of the run's nodes it connects to first. A player joins once the `order`
+  // players before it have sat down, as `seated` counts them (a spectator: neither).
+  Participant(Run& run, const Account& account, std::uint64_t seed, std::size_t node,
+              std::shared_ptr<int> seated = nullptr, int order = 0)
+      : run_(run),
+        account_(account),
+        random_(seed),
+        node_(node % run.urls.size()),
+        seated_(std::move(seated)),
+        order_(order) {}
 
   // Creates the match. A connection lost on the way (a server restart, say) is re-opened; if
   // the server had created the match already, the retry takes that one, a waiting match of this
@@ -129,8 +136,13 @@ class Participant {
           if (entered) co_await resume();
         }
         if (!entered) {
+          // Players sit down in their order, the creator first, so that each seat's choices
+          // (the bot of that seat, by --seed) repeat from run to run.
+          while (entry == Entry::kJoin && *seated_ < order_)
+            co_await sleep_for(std::chrono::milliseconds(1));
           co_await enter(entry);
           entered = true;
+          if (entry == Entry::kJoin) ++*seated_;
         }
         co_await follow();
         co_await client_->close();
@@ -305,7 +317,9 @@ class Participant {
   const Account& account_;
   std::mt19937_64 random_;
   std::unique_ptr<Client> client_;
-  std::size_t node_ = 0;  // which of the run's urls this participant uses
+  std::size_t node_ = 0;         // which of the run's urls this participant uses
+  std::shared_ptr<int> seated_;  // the match's players seated so far
+  int order_ = 0;                // this player's place among them
   std::uint64_t match_id_ = 0;
   std::uint64_t last_seq_ = 0;
   int seat_ = -1;
@@ -366,9 +380,10 @@ awaitable<void> play_match(Run& run, int index) {
   // Spread over the nodes, each viewer of a match starts on the node after the previous one's.
   std::size_t node = 0;
   const auto first_node = [&] { return run.options.spread ? node++ : 0; };
+  auto seated = std::make_shared<int>(1);  // the creator's seat
   for (int p = 0; p < run.options.players; ++p) {
     participants.push_back(std::make_unique<Participant>(
-        run, run.players[static_cast<std::size_t>(p)], seed + p, first_node()));
+        run, run.players[static_cast<std::size_t>(p)], seed + p, first_node(), seated, p));
   }
   for (const auto& spectator : run.spectators) {
     participants.push_back(std::make_unique<Participant>(run, spectator, seed, first_node()));

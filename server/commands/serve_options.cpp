@@ -255,6 +255,12 @@ ServeOptions::ServeOptions(CLI::App& app) : app_(app) {
       ->type_name("N")
       ->check(between(0U, kMost))
       ->group("Matches");
+  app.add_option("--repeatable-seeds", config_.repeatable_seeds,
+                 "testing only: derive every match's game seed from N and the match's id, so "
+                 "that the same matches played the same way end the same on any server. "
+                 "Shuffles become predictable: never on a server people play on")
+      ->type_name("N")
+      ->group("Matches");
   app.add_option("--bot-think-ms", bot_think_ms_,
                  "how many milliseconds a server bot pauses before it answers, so that people "
                  "can follow its moves")

@@ -41,6 +41,10 @@ struct ServerConfig {
   // The node is a GameServer of an Agones fleet: it reports to the SDK sidecar
   // (server/cluster/agones.h). Cluster mode only.
   bool agones = false;
+  // Testing only: every match's game seed follows from this number and the match id, so that
+  // the same matches, played the same way, end the same on any server. Shuffles become
+  // predictable: never on a server people play on. Unset, seeds are random.
+  std::optional<std::uint64_t> repeatable_seeds;
   // A state-hash checkpoint is stored every this many inputs of a match, and at its end.
   std::uint32_t snapshot_every = 50;
   // Open connections (HTTP and WebSocket), in total and per client address. By default as many

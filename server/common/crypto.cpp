@@ -67,6 +67,15 @@ std::uint64_t random_seed() {
   return seed;
 }
 
+std::uint64_t game_seed(const std::optional<std::uint64_t>& repeatable, std::int64_t match_id) {
+  if (!repeatable) return random_seed();
+  // SplitMix64's finaliser: neighbouring ids get unrelated seeds.
+  std::uint64_t z = *repeatable + 0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(match_id);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
 std::string seed_commitment(std::uint64_t seed, std::int64_t match_id) {
   std::array<unsigned char, 16> input;
   for (int i = 0; i < 8; ++i) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -31,5 +32,8 @@ std::string new_invite_code();
 // A random game seed, and the BLAKE2b-256 commitment to it published while the game runs.
 std::uint64_t random_seed();
 std::string seed_commitment(std::uint64_t seed, std::int64_t match_id);
+// The seed of match `match_id`: random, or with `repeatable` (ServerConfig::repeatable_seeds,
+// testing only) the same for the same match id on every run.
+std::uint64_t game_seed(const std::optional<std::uint64_t>& repeatable, std::int64_t match_id);
 
 }  // namespace spacedock::server

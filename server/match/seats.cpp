@@ -6,6 +6,7 @@
 
 #include "engine/games.h"
 #include "server/cluster/leases.h"
+#include "server/common/crypto.h"
 #include "server/match/lobby.h"
 #include "server/match/match.h"
 #include "server/persistence/persistence.h"
@@ -112,7 +113,7 @@ void Match::start_game() {
   started_at_ms_ = now_ms();
   judge_game_.reset();  // a start undone (its seats not stored) leaves no trace for the judges
   judge_inputs_ = 0;
-  seed_ = random_seed();
+  seed_ = game_seed(services_.config.repeatable_seeds, id_);
   engine_ = engine::start_match(setup_, seed_);
   status_ = v1::MATCH_STATUS_ACTIVE;
 }

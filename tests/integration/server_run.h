@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -84,8 +85,9 @@ inline Acks check_acks(storage::Database& db, const std::filesystem::path& ack_l
 }
 
 // Each finished match in the database replays from its seed and stored inputs to the result
-// that was recorded; returns how many there were.
-inline std::size_t check_stored_matches_replay(storage::Database& db) {
+// that was recorded; returns each one's final state hash, by match id.
+inline std::map<std::int64_t, std::uint64_t> replay_stored_matches(storage::Database& db) {
+  std::map<std::int64_t, std::uint64_t> hashes;
   const auto matches = storage::load_matches(db, {storage::MatchStatus::kFinished});
   for (const auto& record : matches) {
     CAPTURE(record.id);
@@ -126,8 +128,14 @@ inline std::size_t check_stored_matches_replay(storage::Database& db) {
     v1::MatchResult recorded;
     REQUIRE(recorded.ParseFromString(record.result));
     CHECK(engine->result().SerializeAsString() == recorded.SerializeAsString());
+    hashes[record.id] = engine->state_hash();
   }
-  return matches.size();
+  return hashes;
+}
+
+// As replay_stored_matches; returns how many matches there were.
+inline std::size_t check_stored_matches_replay(storage::Database& db) {
+  return replay_stored_matches(db).size();
 }
 
 }  // namespace spacedock::testing
