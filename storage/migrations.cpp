@@ -15,6 +15,7 @@ extern const std::string_view storage_sqlite_migration_006;
 extern const std::string_view storage_sqlite_migration_007;
 extern const std::string_view storage_sqlite_migration_008;
 extern const std::string_view storage_sqlite_migration_009;
+extern const std::string_view storage_sqlite_migration_010;
 extern const std::string_view storage_postgresql_migration_001;
 extern const std::string_view storage_postgresql_migration_002;
 extern const std::string_view storage_postgresql_migration_003;
@@ -24,6 +25,7 @@ extern const std::string_view storage_postgresql_migration_006;
 extern const std::string_view storage_postgresql_migration_007;
 extern const std::string_view storage_postgresql_migration_008;
 extern const std::string_view storage_postgresql_migration_009;
+extern const std::string_view storage_postgresql_migration_010;
 }  // namespace spacedock::embedded
 
 namespace spacedock::storage {
@@ -35,7 +37,7 @@ struct Migration {
 };
 
 // Versions in increasing order, one per file under storage/migrations/<dialect>/.
-std::array<Migration, 9> migrations() {
+std::array<Migration, 10> migrations() {
   namespace e = embedded;
   return {{{1, {e::storage_sqlite_migration_001, e::storage_postgresql_migration_001}},
            {2, {e::storage_sqlite_migration_002, e::storage_postgresql_migration_002}},
@@ -45,7 +47,8 @@ std::array<Migration, 9> migrations() {
            {6, {e::storage_sqlite_migration_006, e::storage_postgresql_migration_006}},
            {7, {e::storage_sqlite_migration_007, e::storage_postgresql_migration_007}},
            {8, {e::storage_sqlite_migration_008, e::storage_postgresql_migration_008}},
-           {9, {e::storage_sqlite_migration_009, e::storage_postgresql_migration_009}}}};
+           {9, {e::storage_sqlite_migration_009, e::storage_postgresql_migration_009}},
+           {10, {e::storage_sqlite_migration_010, e::storage_postgresql_migration_010}}}};
 }
 
 std::int64_t now_ms() {

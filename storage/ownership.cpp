@@ -125,19 +125,27 @@ std::vector<Lease> adopt_orphans(Database& db, std::string_view node_id,
                   "WHERE NOT EXISTS (SELECT 1 FROM nodes WHERE node_id = ? AND draining) "
                   "AND o.match_id IN (SELECT mo.match_id FROM match_owner mo "
                   "LEFT JOIN nodes n ON n.node_id = mo.node_id "
-                  "WHERE mo.node_id IS NULL OR (mo.node_id <> ? AND "
+                  "WHERE mo.node_id IS NULL OR (mo.node_id = ? AND mo.epoch = 0) OR "
+                  "(mo.node_id <> ? AND "
                   "n.heartbeat_at < now() - make_interval(secs => ?::float8 / 1000)) "
                   "ORDER BY mo.match_id LIMIT ? FOR UPDATE OF mo SKIP LOCKED) "
                   "RETURNING o.match_id, o.epoch");
   adopt.bind_text(1, node_id)
       .bind_text(2, node_id)
       .bind_text(3, node_id)
-      .bind_int(4, owner_timeout.count())
-      .bind_int(5, limit);
+      .bind_text(4, node_id)
+      .bind_int(5, owner_timeout.count())
+      .bind_int(6, limit);
   std::vector<Lease> adopted = read_leases(adopt);
   std::sort(adopted.begin(), adopted.end(),
             [](const Lease& a, const Lease& b) { return a.match_id < b.match_id; });
   return adopted;
+}
+
+void offer_match(Database& db, std::int64_t match_id, std::string_view node_id) {
+  require_postgresql(db);
+  Statement insert(db, "INSERT INTO match_owner (match_id, node_id, epoch) VALUES (?, ?, 0)");
+  insert.bind_int(1, match_id).bind_text(2, node_id).run();
 }
 
 void release_match(Database& db, std::string_view node_id, const Lease& lease) {
@@ -168,7 +176,8 @@ std::optional<std::string> owner_of(Database& db, std::int64_t match_id) {
 std::vector<Lease> owned_matches(Database& db, std::string_view node_id) {
   require_postgresql(db);
   Statement query(db,
-                  "SELECT match_id, epoch FROM match_owner WHERE node_id = ? ORDER BY match_id");
+                  "SELECT match_id, epoch FROM match_owner WHERE node_id = ? AND epoch > 0 "
+                  "ORDER BY match_id");
   query.bind_text(1, node_id);
   return read_leases(query);
 }

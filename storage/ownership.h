@@ -63,6 +63,11 @@ std::vector<NodeRecord> load_nodes(Database& db);
 // the match already has an owner row.
 Lease claim_match(Database& db, std::int64_t match_id, std::string_view node_id);
 
+// Offers a match just stored to the node that is to run it (a tournament table): an owner row
+// under epoch 0, which that node's next adoption scan takes up under epoch 1, or any node's once
+// that node is silent. Nobody holds a lease on it until then.
+void offer_match(Database& db, std::int64_t match_id, std::string_view node_id);
+
 // The fence: inside the transaction that commits the match's inputs, locks its owner row
 // (FOR SHARE, so an adoption waits for this transaction) and throws NotOwnerError unless the
 // node still holds `lease`.
@@ -80,10 +85,10 @@ std::vector<std::int64_t> lost_leases(Database& db, std::string_view node_id,
 std::vector<std::int64_t> taken_leases(Database& db, std::string_view node_id,
                                        const std::vector<Lease>& leases);
 
-// The node adopts up to `limit` matches that have no owner, or whose owner's heartbeat is older
-// than `owner_timeout`: each gets epoch + 1. Rows locked by a commit in flight are skipped and
-// found by a later scan (SKIP LOCKED), so that nodes scanning together share the orphans out
-// instead of waiting for each other. Returns the adopted leases, by match id.
+// The node adopts up to `limit` matches that have no owner, that were offered to it, or whose
+// owner's heartbeat is older than `owner_timeout`: each gets epoch + 1. Rows locked by a commit in
+// flight are skipped and found by a later scan (SKIP LOCKED), so that nodes scanning together share
+// the orphans out instead of waiting for each other. Returns the adopted leases, by match id.
 std::vector<Lease> adopt_orphans(Database& db, std::string_view node_id,
                                  std::chrono::milliseconds owner_timeout, int limit);
 
@@ -97,7 +102,7 @@ std::int64_t hand_over(Database& db, std::string_view node_id);
 // Who runs the match now: its owner's node id; nullopt if it has no owner row or is orphaned.
 std::optional<std::string> owner_of(Database& db, std::int64_t match_id);
 
-// The matches the node owns, by match id.
+// The matches the node owns, by match id (not those only offered to it).
 std::vector<Lease> owned_matches(Database& db, std::string_view node_id);
 
 }  // namespace spacedock::storage

@@ -72,7 +72,7 @@ TEST_CASE("sqlite: URLs and bare paths open SQLite files") {
   Database again = Database::open(file);  // the same file, by its bare path
   CHECK(find_account(again, "alice"));
   Database memory = Database::open("sqlite::memory:");
-  CHECK(memory.schema_version() == 9);
+  CHECK(memory.schema_version() == 10);
 }
 
 TEST_CASE("? parameters are numbered for PostgreSQL, outside quotes and comments") {
@@ -398,7 +398,7 @@ TEST_CASE("a backup restores to the same data") {
   CHECK(loaded.output == "");
   REQUIRE(loaded.status == 0);
   Database copy = restored.open();
-  CHECK(copy.schema_version() == 9);
+  CHECK(copy.schema_version() == 10);
   CHECK(copy.check_integrity() == "ok");
   CHECK(find_account(copy, "alice"));
   // The identity goes on after the restored rows.

@@ -10,6 +10,7 @@
 
 #include "storage/accounts.h"
 #include "storage/matches.h"
+#include "storage/tournament_host.h"
 #include "tests/storage/raw_query.h"
 #include "tests/test_database.h"
 
@@ -232,6 +233,55 @@ TEST_CASE("heartbeats keep the database's clock and refuse an unknown node" *
   CHECK(a.heartbeat_age_ms < 59'000);
   CHECK(a.live_matches == 4);
   CHECK_THROWS_AS(heartbeat(c.a, "nobody", 0), StorageError);
+}
+
+TEST_CASE("a match offered to a node is that node's to take up, or anyone's once it is silent" *
+          doctest::skip(on_sqlite())) {
+  Cluster c;
+  const std::int64_t first = create_match(c.a, 2, 1, "setup", c.alice, 10);
+  const std::int64_t second = create_match(c.a, 2, 1, "setup", c.alice, 10);
+  offer_match(c.a, first, "b");
+  offer_match(c.a, second, "b");
+  CHECK(owner_of(c.a, first) == "b");
+  CHECK(owned_matches(c.b, "b").empty());  // offered, not held
+  CHECK(adopt_orphans(c.a, "a", kOwnerTimeout, 10).empty());
+  const std::vector<Lease> taken = adopt_orphans(c.b, "b", kOwnerTimeout, 1);
+  CHECK(taken == std::vector<Lease>{{first, 1}});
+  // b falls silent before it takes up the second: a adopts it.
+  c.silence("b");
+  const std::vector<Lease> adopted = adopt_orphans(c.a, "a", kOwnerTimeout, 10);
+  REQUIRE(adopted.size() == 2);
+  CHECK(adopted[0] == Lease{first, 2});
+  CHECK(adopted[1] == Lease{second, 1});
+}
+
+TEST_CASE("the tournament host is one live node, under an epoch the old host cannot write under" *
+          doctest::skip(on_sqlite())) {
+  Cluster c;
+  const TournamentHost first = hold_tournament_host(c.a, "a", kOwnerTimeout);
+  CHECK(first.node_id == "a");
+  CHECK(first.epoch == 1);
+  CHECK(hold_tournament_host(c.b, "b", kOwnerTimeout).node_id == "a");
+  CHECK(hold_tournament_host(c.a, "a", kOwnerTimeout).epoch == 1);  // kept, not taken again
+  c.a.transaction([&](Database& tx) { check_tournament_host(tx, "a", 1); });
+
+  c.silence("a");
+  const TournamentHost second = hold_tournament_host(c.b, "b", kOwnerTimeout);
+  CHECK(second.node_id == "b");
+  CHECK(second.epoch == 2);
+  CHECK_THROWS_AS(c.a.transaction([&](Database& tx) { check_tournament_host(tx, "a", 1); }),
+                  StorageError);
+  // a wakes up: the role stays with b.
+  heartbeat(c.a, "a", 0);
+  CHECK(hold_tournament_host(c.a, "a", kOwnerTimeout).node_id == "b");
+
+  // b drains: it gives the role up and cannot take it back; a takes it at once.
+  hand_over(c.b, "b");
+  release_tournament_host(c.b, "b");
+  CHECK(hold_tournament_host(c.b, "b", kOwnerTimeout).node_id.empty());
+  const TournamentHost third = hold_tournament_host(c.a, "a", kOwnerTimeout);
+  CHECK(third.node_id == "a");
+  CHECK(third.epoch == 4);
 }
 
 }  // namespace

@@ -97,8 +97,8 @@ TEST_CASE("migrations create the schema once") {
   std::int64_t applied_at = 0;
   {
     Database db = t.open();
-    CHECK(db.schema_version() == 9);
-    CHECK(query_int(t, "SELECT count(*) FROM schema_migrations") == 9);
+    CHECK(db.schema_version() == 10);
+    CHECK(query_int(t, "SELECT count(*) FROM schema_migrations") == 10);
     applied_at = query_int(t, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1");
     CHECK(applied_at > 0);
     const std::string tables =
@@ -119,8 +119,8 @@ TEST_CASE("migrations create the schema once") {
   };
   const std::int64_t xid_before = t.backend() == Backend::kPostgresql ? next_xid() : 0;
   Database again = t.open();
-  CHECK(again.schema_version() == 9);
-  CHECK(query_int(t, "SELECT count(*) FROM schema_migrations") == 9);
+  CHECK(again.schema_version() == 10);
+  CHECK(query_int(t, "SELECT count(*) FROM schema_migrations") == 10);
   CHECK(query_int(t, "SELECT applied_at_ms FROM schema_migrations WHERE version = 1") ==
         applied_at);
   // Reopening wrote nothing.
@@ -139,7 +139,7 @@ TEST_CASE("two servers opening a new database at once apply each migration once"
     servers.emplace_back([&t, &error] {
       try {
         Database db = t.open();
-        if (db.schema_version() != 9) error = "schema " + std::to_string(db.schema_version());
+        if (db.schema_version() != 10) error = "schema " + std::to_string(db.schema_version());
       } catch (const std::exception& e) {
         error = e.what();
       }
@@ -149,7 +149,7 @@ TEST_CASE("two servers opening a new database at once apply each migration once"
     server.join();
   CHECK(errors[0] == "");
   CHECK(errors[1] == "");
-  CHECK(query_int(t, "SELECT count(*) FROM schema_migrations") == 9);
+  CHECK(query_int(t, "SELECT count(*) FROM schema_migrations") == 10);
 }
 
 TEST_CASE("a database from a newer server is refused") {
@@ -526,7 +526,7 @@ TEST_CASE("matches load by status, in id order, with their seats") {
   CHECK(storage::load_matches(f.db, {}).empty());
 }
 
-TEST_CASE("migrations 5 to 9 bring a version 4 input log along without losing a row") {
+TEST_CASE("migrations 5 to 10 bring a version 4 input log along without losing a row") {
   Fixture f;
   {
     storage::start_match(f.db, f.match, 42, 10);
@@ -555,7 +555,8 @@ TEST_CASE("migrations 5 to 9 bring a version 4 input log along without losing a 
           dropped);
     } else {
       f.db.execute(
-          "DROP TABLE quick_match_queue; DROP TABLE match_owner; DROP TABLE nodes;"
+          "DROP TABLE tournament_host; DROP TABLE quick_match_queue; DROP TABLE match_owner; "
+          "DROP TABLE nodes;"
           "ALTER TABLE match_inputs DROP COLUMN clock_ms, DROP CONSTRAINT match_inputs_kind, "
           "ADD CONSTRAINT match_inputs_kind CHECK (kind IN (1, 2));" +
           dropped);
@@ -568,7 +569,7 @@ TEST_CASE("migrations 5 to 9 bring a version 4 input log along without losing a 
                     ConstraintError);
   }
   Database db = f.t.open();
-  CHECK(db.schema_version() == 9);
+  CHECK(db.schema_version() == 10);
   const std::int64_t match = query_int(f.t, "SELECT id FROM matches");
   auto inputs = storage::load_inputs(db, match);
   REQUIRE(inputs.size() == 2);
