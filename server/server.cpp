@@ -18,6 +18,7 @@
 #include "storage/matches.h"
 #include "storage/ownership.h"
 #include "storage/quick_match_queue.h"
+#include "storage/tournament_host.h"
 #include "storage/url.h"
 #include "storage/writer.h"
 
@@ -245,8 +246,9 @@ void Server::adopt(const std::vector<storage::Lease>& leases) {
       const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                           std::chrono::steady_clock::now() - started)
                           .count();
-      spdlog::info("cluster: adopted {} matches from silent nodes ({} inputs replayed) in {} ms",
-                   adopted, inputs, ms);
+      // Orphans of silent or draining nodes, and tournament tables offered to this one.
+      spdlog::info("cluster: adopted {} matches ({} inputs replayed) in {} ms", adopted, inputs,
+                   ms);
     } catch (const std::exception& e) {
       // Owned here but not in memory, they would wait for this node's restart: it drains
       // instead, handing them over with its others.
@@ -293,20 +295,24 @@ void Server::drain() {
   // leases and are acknowledged; any write after it fails its fence and is not. The other nodes
   // adopt the matches at their next heartbeat instead of waiting out the owner timeout.
   node_->stop();
-  db_->submit([node = config_.node_id](storage::Database& db) { storage::hand_over(db, node); },
-              [this](std::exception_ptr error) {
-                if (error) {
-                  spdlog::error(
-                      "cluster: could not hand the matches over ({}); the other nodes "
-                      "adopt them once this node has been silent {} ms",
-                      describe(error), config_.owner_timeout.count());
-                } else {
-                  spdlog::info("cluster: node {} handed its matches over to the other nodes",
-                               config_.node_id);
-                }
-                if (!agones_) return stop();
-                agones_->shutdown([this] { stop(); });
-              });
+  db_->submit(
+      [node = config_.node_id](storage::Database& db) {
+        storage::hand_over(db, node);
+        storage::release_tournament_host(db, node);  // if it hosts the events
+      },
+      [this](std::exception_ptr error) {
+        if (error) {
+          spdlog::error(
+              "cluster: could not hand the matches over ({}); the other nodes "
+              "adopt them once this node has been silent {} ms",
+              describe(error), config_.owner_timeout.count());
+        } else {
+          spdlog::info("cluster: node {} handed its matches over to the other nodes",
+                       config_.node_id);
+        }
+        if (!agones_) return stop();
+        agones_->shutdown([this] { stop(); });
+      });
 }
 
 std::uint16_t Server::port() const {

@@ -76,6 +76,19 @@ std::vector<NodeRecord> load_nodes(Database& db) {
   return nodes;
 }
 
+std::vector<std::string> live_nodes(Database& db, std::chrono::milliseconds owner_timeout) {
+  require_postgresql(db);
+  Statement query(db,
+                  "SELECT node_id FROM nodes WHERE NOT draining AND "
+                  "heartbeat_at >= now() - make_interval(secs => ?::float8 / 1000) "
+                  "ORDER BY node_id");
+  query.bind_int(1, owner_timeout.count());
+  std::vector<std::string> nodes;
+  while (query.step())
+    nodes.push_back(query.column_text(0));
+  return nodes;
+}
+
 Lease claim_match(Database& db, std::int64_t match_id, std::string_view node_id) {
   require_postgresql(db);
   Statement insert(db, "INSERT INTO match_owner (match_id, node_id, epoch) VALUES (?, ?, 1)");

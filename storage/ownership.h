@@ -58,6 +58,8 @@ void register_node(Database& db, std::string_view node_id, std::string_view addr
 void heartbeat(Database& db, std::string_view node_id, std::int64_t live_matches);
 
 std::vector<NodeRecord> load_nodes(Database& db);
+// The ids of the nodes heard from within `owner_timeout` and not draining, in order.
+std::vector<std::string> live_nodes(Database& db, std::chrono::milliseconds owner_timeout);
 
 // Makes the node the owner of a match it just started, under epoch 1. Throws ConstraintError if
 // the match already has an owner row.

@@ -23,6 +23,11 @@ TournamentHost hold_tournament_host(Database& db, std::string_view node_id,
                  "SELECT 1 FROM nodes s WHERE s.node_id = h.node_id AND "
                  "s.heartbeat_at >= now() - make_interval(secs => ?::float8 / 1000)))");
   take.bind_text(1, node_id).bind_int(2, owner_timeout.count()).run();
+  return tournament_host(db);
+}
+
+TournamentHost tournament_host(Database& db) {
+  require_host_database(db);
   Statement holder(db, "SELECT node_id, epoch FROM tournament_host WHERE id = 1");
   if (!holder.step() || holder.is_null(0)) return {};
   return {holder.column_text(0), holder.column_int(1)};

@@ -31,6 +31,9 @@ TournamentHost hold_tournament_host(Database& db, std::string_view node_id,
 // role under `epoch`.
 void check_tournament_host(Database& db, std::string_view node_id, std::int64_t epoch);
 
+// Who holds the role now, as stored (an operator's or a test's look; nothing taken).
+TournamentHost tournament_host(Database& db);
+
 // A draining node gives the role up, for another node to take at its next heartbeat.
 void release_tournament_host(Database& db, std::string_view node_id);
 

@@ -90,11 +90,11 @@ int main(int argc, char** argv) {
                  "another node of a cluster (a URL as --server), repeatable: a bot whose "
                  "connection drops, or whose node no longer runs its match, tries the next node")
       ->type_name("URL")
-      ->excludes(tournament)
       ->group("Matches");
   app.add_flag("--spread", options.spread,
-               "the players and spectators of each match start on different nodes (--server, "
-               "then the --failover nodes in turn): a cluster relays between them")
+               "the players and spectators of each match (the entrants of an event) start on "
+               "different nodes (--server, then the --failover nodes in turn): a cluster relays "
+               "between them")
       ->needs("--failover")
       ->group("Matches");
   app.add_option("--ack-log", options.ack_log,
@@ -106,6 +106,8 @@ int main(int argc, char** argv) {
   if (auto status = support::parse(app, argc, argv)) return *status;
   if (tournament->count() > 0) {
     event.server = options.server;
+    event.failover = options.failover;
+    event.spread = options.spread;
     event.seed = options.seed;
     event.think = std::chrono::milliseconds(think_ms);
     event.deadline = std::chrono::seconds(deadline_s);

@@ -1,7 +1,7 @@
 // spacedock-bot --tournament: bot players in an event. Each registers, then, round after round,
 // finds its table (asking the server, so that a news item missed while the server restarted
-// costs nothing), plays its match with random answers, and waits for the next round, until the
-// event is over or it has dropped.
+// costs nothing), plays its match with random answers (the same for the same decision: see
+// tournament.h), and waits for the next round, until the event is over or it has dropped.
 #include "clients/bot/tournament.h"
 
 #include <boost/asio/co_spawn.hpp>
@@ -26,10 +26,13 @@ using client::expect_ok;
 using Clock = std::chrono::steady_clock;
 
 struct TournamentRun {
-  TournamentRun(const TournamentBotOptions& o, client::Url u, Clock::time_point d)
-      : options(o), url(std::move(u)), deadline(d) {}
+  TournamentRun(const TournamentBotOptions& o, Clock::time_point d) : options(o), deadline(d) {
+    urls.push_back(client::Url::parse(o.server));
+    for (const auto& node : o.failover)
+      urls.push_back(client::Url::parse(node));
+  }
   const TournamentBotOptions& options;
-  client::Url url;
+  std::vector<client::Url> urls;  // the server, then the other nodes of a cluster
   Clock::time_point deadline;
   int done = 0;
   int dropped = 0;
@@ -42,8 +45,13 @@ struct TournamentRun {
 
 class Entrant {
  public:
-  Entrant(TournamentRun& run, std::string name, std::uint64_t seed)
-      : run_(run), name_(std::move(name)), random_(seed) {}
+  // `node`: which of the run's urls it connects to first.
+  Entrant(TournamentRun& run, std::string name, std::uint64_t seed, std::size_t node)
+      : run_(run),
+        name_(std::move(name)),
+        seed_(seed),
+        random_(seed),
+        node_(node % run.urls.size()) {}
 
   awaitable<void> play_event() {
     for (;;) {
@@ -52,14 +60,17 @@ class Entrant {
         if (!client_) co_await open();
         if (co_await step()) co_return;
       } catch (const boost::system::system_error&) {
-        // The connection dropped (a server restart, say): open another and carry on.
+        // The connection dropped (a server restart, its node's death): open another, on the
+        // next node if there are several, and carry on.
         client_.reset();
         ++run_.reconnects;
         dropped_link = true;
+        node_ = (node_ + 1) % run_.urls.size();
       } catch (const client::ConnectionRefused& e) {
         run_.pushback.refused(e);
         client_.reset();
         dropped_link = true;
+        node_ = (node_ + 1) % run_.urls.size();
       }
       if (Clock::now() > run_.deadline)
         throw ClientError(name_ + ": the event did not end in time");
@@ -82,7 +93,7 @@ class Entrant {
   awaitable<void> open() {
     client_ = std::make_unique<Client>(co_await asio::this_coro::executor);
     run_.pushback.watch(*client_);
-    co_await client_->connect(run_.url, "spacedock-bot");
+    co_await client_->connect(run_.urls[node_], "spacedock-bot");
     const auto registered = co_await call([&](auto& m) {
       m.mutable_register_()->set_username(name_);
       m.mutable_register_()->set_password(kPassword);
@@ -172,11 +183,12 @@ class Entrant {
         continue;
       const auto& prompt = event.prompt();
       if (run_.options.think.count() > 0) co_await sleep_for(run_.options.think);
-      std::uniform_int_distribution<int> pick(0, prompt.options_size() - 1);
+      const int pick = static_cast<int>(choice(match, prompt.decision_id()) %
+                                        static_cast<std::uint64_t>(prompt.options_size()));
       const auto answer = co_await call([&](auto& m) {
         m.mutable_submit_decision()->set_match_id(match);
         m.mutable_submit_decision()->set_decision_id(prompt.decision_id());
-        m.mutable_submit_decision()->add_option_ids(prompt.options(pick(random_)).id());
+        m.mutable_submit_decision()->add_option_ids(prompt.options(pick).id());
       });
       if (answer.code() == v1::OK) ++run_.decisions;
       if (answer.code() == v1::GAME_OVER) break;
@@ -185,9 +197,18 @@ class Entrant {
     co_await call([&](auto& m) { m.mutable_leave_match()->set_match_id(match); });
   }
 
+  // A random number for a decision, the same every time it is asked for: this bot's choice.
+  std::uint64_t choice(std::uint64_t match, std::uint64_t decision) const {
+    std::seed_seq mixed{seed_, match, decision};
+    std::mt19937_64 once(mixed);
+    return once();
+  }
+
   TournamentRun& run_;
   std::string name_;
-  std::mt19937_64 random_;
+  const std::uint64_t seed_;
+  std::mt19937_64 random_;  // deck picks and retry pauses
+  std::size_t node_ = 0;    // which of the run's urls it uses now
   std::unique_ptr<Client> client_;
   std::set<std::uint64_t> finished_;  // matches this bot has played out
 };
@@ -195,12 +216,14 @@ class Entrant {
 }  // namespace
 
 int run_tournament_bots(const TournamentBotOptions& options) {
-  TournamentRun run(options, client::Url::parse(options.server), Clock::now() + options.deadline);
+  TournamentRun run(options, Clock::now() + options.deadline);
   asio::io_context io;
   std::vector<std::unique_ptr<Entrant>> entrants;
   for (int i = 0; i < options.entrants; ++i) {
+    const auto index = static_cast<std::size_t>(i);
     entrants.push_back(std::make_unique<Entrant>(run, options.prefix + std::to_string(i),
-                                                 options.seed * 1000003 + i));
+                                                 options.seed * 1000003 + index,
+                                                 options.spread ? index : 0));
     asio::co_spawn(io, entrants.back()->play_event(), [&run](std::exception_ptr error) {
       if (!error) return;
       try {

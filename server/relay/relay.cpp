@@ -13,6 +13,7 @@
 #include "server/match/lobby.h"
 #include "server/persistence/persistence.h"
 #include "server/relay/remote_match.h"
+#include "server/tournament/tournaments.h"
 #include "storage/matches.h"
 #include "storage/ownership.h"
 
@@ -377,6 +378,11 @@ void Relay::broadcast_received(const relay::Broadcast& message) {
            services_.sessions.of_account(message.sessions_revoked(), nullptr))
         connection->end_session();
       return;
+    case relay::Broadcast::kToAccount:
+      for (const auto& connection :
+           services_.sessions.of_account(message.to_account().account_id(), nullptr))
+        connection->push(message.to_account().message());
+      return;
     case relay::Broadcast::BODY_NOT_SET:
       return;
   }
@@ -679,6 +685,7 @@ void Relay::run(const relay::MatchCall& call) {
     return;
   }
   if (call.has_quick_pair()) return host_quick_pair(call, std::move(answer));
+  if (call.has_tournament()) return host_tournament_call(call, std::move(answer));
   run_on_match(call, std::move(answer));
 }
 
@@ -734,8 +741,13 @@ void Relay::run_on_match(const relay::MatchCall& call, Reply answer) {
       return match->snapshot(recipient, answer);
     case relay::MatchCall::kChat:
       return match->chat(recipient.get(), std::move(who), call.chat(), answer);
+    case relay::MatchCall::kCallTime:
+      return match->call_time(answer);
+    case relay::MatchCall::kRule:
+      return match->rule({call.rule().winners().begin(), call.rule().winners().end()}, answer);
     case relay::MatchCall::kGone:
     case relay::MatchCall::kQuickPair:
+    case relay::MatchCall::kTournament:
     case relay::MatchCall::CALL_NOT_SET:
       return answer(error_response(v1::BAD_REQUEST, "a relayed call with no request"));
   }
@@ -763,19 +775,80 @@ void Relay::host_quick_pair(const relay::MatchCall& call, Reply answer) {
   });
 }
 
+relay::Caller Relay::caller_of(const std::shared_ptr<Recipient>& connection, const Identity& who) {
+  relay::Caller caller;
+  caller.set_node(address_);
+  caller.set_connection(number_of(connection));
+  caller.set_account_id(who.account_id);
+  caller.set_username(who.username);
+  caller.set_organiser(who.organiser);
+  return caller;
+}
+
 void Relay::quick_pair(const std::shared_ptr<Recipient>& connection, const Identity& who,
                        v1::SeatSetup seat, const std::string& node_address, std::uint64_t waiting,
                        Reply reply) {
   relay::MatchCall call;
-  relay::Caller* caller = call.mutable_caller();
-  caller->set_node(address_);
-  caller->set_connection(number_of(connection));
-  caller->set_account_id(who.account_id);
-  caller->set_username(who.username);
-  caller->set_organiser(who.organiser);
+  *call.mutable_caller() = caller_of(connection, who);
   call.mutable_quick_pair()->set_waiting(waiting);
   *call.mutable_quick_pair()->mutable_seat() = std::move(seat);
   send_call(node_address, std::move(call), std::move(reply));
+}
+
+relay::MatchCall Relay::server_call(std::int64_t match_id) const {
+  relay::MatchCall call;
+  call.set_match_id(match_id);
+  call.mutable_caller()->set_node(address_);
+  call.mutable_caller()->set_username("server");
+  return call;
+}
+
+void Relay::call_time(std::int64_t match_id, Reply reply) {
+  relay::MatchCall call = server_call(match_id);
+  call.mutable_call_time();
+  route(std::move(call), std::move(reply));
+}
+
+void Relay::rule(std::int64_t match_id, std::vector<std::uint32_t> winners, Reply reply) {
+  relay::MatchCall call = server_call(match_id);
+  call.mutable_rule()->mutable_winners()->Add(winners.begin(), winners.end());
+  route(std::move(call), std::move(reply));
+}
+
+void Relay::tournament_call(const std::shared_ptr<Recipient>& connection, const Identity& who,
+                            const v1::ClientMessage& request, const std::string& host,
+                            Reply reply) {
+  relay::MatchCall call;
+  *call.mutable_caller() = caller_of(connection, who);
+  *call.mutable_tournament() = request;
+  send_call(host, std::move(call), std::move(reply));
+}
+
+void Relay::host_tournament_call(const relay::MatchCall& call, Reply answer) {
+  Tournaments& tournaments = services_.tournaments;
+  if (!tournaments.hosting()) {
+    return answer(error_response(v1::UNAVAILABLE,
+                                 "the tournaments are moving between server "
+                                 "nodes; try again"));
+  }
+  const relay::Caller& caller = call.caller();
+  Identity who{caller.account_id(), caller.username(), caller.organiser()};
+  std::shared_ptr<Recipient> follower;
+  if (call.tournament().has_follow_tournament()) {
+    // Kept, as a match's follower is, under the event's id made negative: match ids are not.
+    const auto key =
+        -static_cast<std::int64_t>(call.tournament().follow_tournament().tournament_id());
+    bool newly = false;
+    follower = stand_in(caller, key, true, newly);
+  }
+  tournaments.handle(call.tournament(), std::move(who), std::move(follower), std::move(answer));
+}
+
+void Relay::push_to_account(std::int64_t account_id, const v1::ServerMessage& message) {
+  relay::Broadcast out;
+  out.mutable_to_account()->set_account_id(account_id);
+  *out.mutable_to_account()->mutable_message() = message;
+  broadcast(std::move(out));
 }
 
 }  // namespace spacedock::server

@@ -77,6 +77,17 @@ class Relay {
   void quick_pair(const std::shared_ptr<Recipient>& connection, const Identity& who,
                   v1::SeatSetup seat, const std::string& node_address, std::uint64_t waiting,
                   Reply reply);
+  // The tournament host's calls on a table's match that another node runs: its round's time is
+  // up, or the organiser's ruling ends it.
+  void call_time(std::int64_t match_id, Reply reply);
+  void rule(std::int64_t match_id, std::vector<std::uint32_t> winners, Reply reply);
+  // A tournament request of `connection` (`who`), for the node that hosts the events, `host`
+  // (a node id). A FollowTournament made so follows through a stand-in there.
+  void tournament_call(const std::shared_ptr<Recipient>& connection, const Identity& who,
+                       const v1::ClientMessage& request, const std::string& host, Reply reply);
+  // `message` for every connection of `account_id` on the other nodes.
+  void push_to_account(std::int64_t account_id, const v1::ServerMessage& message);
+
   // How this node numbers `connection` for the other nodes (relay::Caller.connection), and
   // the connection of a number, if it is still open.
   std::uint64_t number_of(const std::shared_ptr<Recipient>& connection);
@@ -171,6 +182,11 @@ class Relay {
   void run_on_match(const relay::MatchCall& call, Reply answer);
   // The caller's quick-match partner waits here: it makes the match, and the caller joins it.
   void host_quick_pair(const relay::MatchCall& call, Reply answer);
+  // A tournament request, for this node if it hosts the events.
+  void host_tournament_call(const relay::MatchCall& call, Reply answer);
+  // A call from this node, for no connection of its own (the tournament host's).
+  relay::MatchCall server_call(std::int64_t match_id) const;
+  relay::Caller caller_of(const std::shared_ptr<Recipient>& connection, const Identity& who);
   // The caller's stand-in; registered as following `match_id` if `follows` (`newly`: it did
   // not already), otherwise a passing one unless it follows something here already.
   std::shared_ptr<StandIn> stand_in(const relay::Caller& caller, std::int64_t match_id,

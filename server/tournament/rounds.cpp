@@ -9,8 +9,12 @@
 #include "server/common/crypto.h"
 #include "server/match/chess_clock.h"
 #include "server/match/lobby.h"
+#include "server/persistence/persistence.h"
+#include "server/relay/relay.h"
 #include "server/tournament/structure.h"
 #include "server/tournament/tournaments.h"
+#include "storage/ownership.h"
+#include "storage/tournaments.h"
 
 namespace spacedock::server {
 namespace {
@@ -153,7 +157,6 @@ void Tournaments::start_round(Identity who, v1::StartRound request, Reply reply)
       storage::MatchRecord m;
       m.game = setup.game();
       m.rules_version = engine::rules_version(setup.game());
-      m.seed = random_seed();
       m.setup = setup.SerializeAsString();
       m.status = storage::MatchStatus::kActive;
       m.created_by = event->record.organiser_id;
@@ -174,14 +177,23 @@ void Tournaments::start_round(Identity who, v1::StartRound request, Reply reply)
         id, &who, "pair round",
         std::to_string(paired + 1) + (cut ? " (cut)" : "") + ": " + std::to_string(tables.size()) +
             " tables",
-        [id, matches, stored_round, first = paired == 0, swiss_rounds](storage::Database& db) {
+        [id, matches, stored_round, first = paired == 0, swiss_rounds,
+         config = &services_->config](storage::Database& db) {
+          // In a cluster, the tables go round the live nodes (sorted by id), one each in turn.
+          const std::vector<std::string> nodes =
+              config->node_id.empty() ? std::vector<std::string>{}
+                                      : storage::live_nodes(db, config->owner_timeout);
           auto match = matches->begin();
+          std::size_t next_node = 0;
           for (auto& table : stored_round->tables) {
             if (table.second_id == 0) continue;
             match->id = storage::create_match(db, match->game, match->rules_version, match->setup,
                                               match->created_by, match->created_at_ms);
+            match->seed = game_seed(config->repeatable_seeds, match->id);
             storage::set_seats(db, match->id, match->seats, match->setup);
             storage::start_match(db, match->id, *match->seed, *match->started_at_ms);
+            if (!nodes.empty())
+              storage::offer_match(db, match->id, nodes[next_node++ % nodes.size()]);
             table.match_id = match->id;
             ++match;
           }
@@ -193,9 +205,10 @@ void Tournaments::start_round(Identity who, v1::StartRound request, Reply reply)
           }
         },
         [this, id, tables, matches, stored_round, swiss_rounds, cut, reply, turn](bool stored) {
-          if (!stored)
+          auto found = events_.find(id);
+          if (!stored || found == events_.end())
             return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
-          Event& e = events_.at(id);
+          Event& e = found->second;
           e.rules.swiss_rounds = swiss_rounds;
           e.record.swiss_rounds = swiss_rounds;
           e.record.status = storage::TournamentStatus::kRunning;
@@ -218,9 +231,12 @@ void Tournaments::start_round(Identity who, v1::StartRound request, Reply reply)
 
 void Tournaments::open_round(Event& event, const std::vector<storage::MatchRecord>& matches) {
   const auto started = std::chrono::steady_clock::now();
+  // In a cluster the round's job offered each match to a node, which takes it up at its next
+  // heartbeat; alone, the server runs them all.
   for (const auto& record : matches) {
     // Stored started: loaded the way the server loads any stored match.
-    services_->lobby.add(Match::restore(*services_, record, {}, {}, 0));
+    if (services_->config.node_id.empty())
+      services_->lobby.add(Match::restore(*services_, record, {}, {}, 0));
   }
   arm_round_timer(event);
   const auto& round = event.rules.rounds.back();
@@ -232,8 +248,9 @@ void Tournaments::open_round(Event& event, const std::vector<storage::MatchRecor
                      " started: " + std::to_string(round.tables.size()) +
                      (round.tables.size() == 1 ? " table" : " tables"));
   notify(event, std::move(update), true);
-  spdlog::info("tournament={} round {}: {} matches started in {} ms", event.record.id, round.number,
+  spdlog::info("tournament={} round {}: {} matches {} in {} ms", event.record.id, round.number,
                matches.size(),
+               services_->config.node_id.empty() ? "started" : "offered to the nodes",
                std::chrono::duration_cast<std::chrono::milliseconds>(
                    std::chrono::steady_clock::now() - started)
                    .count());
@@ -256,14 +273,19 @@ void Tournaments::call_time(std::int64_t tournament_id, int round) {
   int called = 0;
   for (const auto& table : it->second.rules.rounds.back().tables) {
     if (table.decided() || table.match_id == 0) continue;
-    auto match = services_->lobby.find(table.match_id);
-    if (!match) continue;
-    ++called;
-    match->call_time([tournament_id, match_id = table.match_id](const v1::Response& response) {
+    Reply called_time = [tournament_id, match_id = table.match_id](const v1::Response& response) {
       if (response.code() != v1::OK && response.code() != v1::GAME_OVER)
         spdlog::error("tournament={}: could not call time on match={}: {}", tournament_id, match_id,
                       response.message());
-    });
+    };
+    ++called;
+    if (auto match = services_->lobby.find(table.match_id)) {
+      match->call_time(std::move(called_time));
+    } else if (services_->relay) {
+      services_->relay->call_time(table.match_id, std::move(called_time));  // run elsewhere
+    } else {
+      --called;
+    }
   }
   spdlog::info("tournament={} round {}: time called on {} matches", tournament_id, round, called);
 }
@@ -280,9 +302,18 @@ void Tournaments::match_over(std::int64_t match_id, v1::MatchResult result) {
 void Tournaments::table_organiser(std::int64_t match_id,
                                   std::function<void(std::optional<std::int64_t>)> then) {
   asio::post(*strand_, [this, match_id, then = std::move(then)] {
-    const auto ref = tables_by_match_.find(match_id);
-    if (ref == tables_by_match_.end()) return then(std::nullopt);
-    then(events_.at(ref->second.tournament).record.organiser_id);
+    if (services_->config.node_id.empty() || epoch_) {
+      const auto ref = tables_by_match_.find(match_id);
+      if (ref == tables_by_match_.end()) return then(std::nullopt);
+      return then(events_.at(ref->second.tournament).record.organiser_id);
+    }
+    // Another node hosts the events: the database says whose table the match is.
+    auto organiser = std::make_shared<std::optional<std::int64_t>>();
+    services_->db.submit(
+        [organiser, match_id](storage::Database& db) {
+          if (auto event = storage::event_of_match(db, match_id)) *organiser = event->organiser_id;
+        },
+        [organiser, then](std::exception_ptr) { then(*organiser); });
   });
 }
 
@@ -306,8 +337,10 @@ void Tournaments::settle(TableRef ref, const v1::MatchResult& result, Turn turn)
                                   at_time, "");
       },
       [this, ref, outcome, at_time, turn](bool stored) {
-        if (!stored) return;  // the match keeps its result; the next start settles the table
-        Event& e = events_.at(ref.tournament);
+        // Not stored: the match keeps its result, and the next start (or host) settles it.
+        auto found = events_.find(ref.tournament);
+        if (!stored || found == events_.end()) return;
+        Event& e = found->second;
         tournament::Table& t = e.rules.rounds[static_cast<std::size_t>(ref.round - 1)]
                                    .tables[static_cast<std::size_t>(ref.table - 1)];
         if (t.decided()) return;
@@ -336,14 +369,21 @@ void Tournaments::after_result(Event& event, int round, int table, Turn turn) {
 
 void Tournaments::end_ruled_match(std::int64_t match_id, tournament::TableResult outcome,
                                   std::int64_t tournament_id) {
-  auto match = match_id == 0 ? nullptr : services_->lobby.find(match_id);
-  if (!match || match->info().status() != v1::MATCH_STATUS_ACTIVE) return;
+  if (match_id == 0) return;
   // Its end comes back through match_over(), and finds the table decided already.
-  match->rule(winning_seats(outcome), [tournament_id, match_id](const v1::Response& response) {
-    if (response.code() != v1::OK && response.code() != v1::GAME_OVER)
+  Reply ruled = [tournament_id, match_id](const v1::Response& response) {
+    // GAME_OVER, NOT_FOUND: it ended before the ruling reached it (and was let go).
+    if (response.code() != v1::OK && response.code() != v1::GAME_OVER &&
+        response.code() != v1::NOT_FOUND)
       spdlog::error("tournament={}: could not end match={} by the ruling: {}", tournament_id,
                     match_id, response.message());
-  });
+  };
+  if (auto match = services_->lobby.find(match_id)) {
+    if (match->info().status() == v1::MATCH_STATUS_ACTIVE)
+      match->rule(winning_seats(outcome), std::move(ruled));
+  } else if (services_->relay) {
+    services_->relay->rule(match_id, winning_seats(outcome), std::move(ruled));  // run elsewhere
+  }
 }
 
 void Tournaments::set_result(Identity who, v1::SetTableResult request, Reply reply) {
@@ -383,9 +423,10 @@ void Tournaments::set_result(Identity who, v1::SetTableResult request, Reply rep
                                     false, reason);
         },
         [this, ref, outcome, reason = request.reason(), reply, turn](bool stored) {
-          if (!stored)
+          auto found = events_.find(ref.tournament);
+          if (!stored || found == events_.end())
             return reply(error_response(v1::INTERNAL, "the server could not save that; try again"));
-          Event& e = events_.at(ref.tournament);
+          Event& e = found->second;
           tournament::Table& t = e.rules.rounds[static_cast<std::size_t>(ref.round - 1)]
                                      .tables[static_cast<std::size_t>(ref.table - 1)];
           t.result = *outcome;

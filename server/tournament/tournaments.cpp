@@ -14,6 +14,7 @@
 #include "server/persistence/persistence.h"
 #include "server/tournament/settings.h"
 #include "storage/accounts.h"
+#include "storage/tournament_host.h"
 
 namespace spacedock::server {
 namespace {
@@ -41,6 +42,7 @@ tournament::TableResult result_of(storage::TableResultCode code) {
 void Tournaments::stop() {
   for (auto& [id, event] : events_)
     event.round_timer.reset();
+  beat_timer_.reset();
   if (turns_) turns_->stop();
   strand_.reset();
 }
@@ -49,9 +51,12 @@ void Tournaments::restore(Services& services, storage::Database& db) {
   services_ = &services;
   strand_.emplace(asio::make_strand(services.io));
   turns_.emplace(services.io, *strand_);
-  // A cluster node runs no events (Connection::on_tournament says why), so it loads none.
-  if (!services.config.node_id.empty()) return;
-  std::size_t restored = 0;
+  if (!services.config.node_id.empty()) return schedule_beat();
+  install(load(db));
+}
+
+Tournaments::Loaded Tournaments::load(storage::Database& db) {
+  Loaded loaded;
   for (auto& data : storage::load_tournaments(db, {})) {
     Event event;
     event.record = data.record;
@@ -78,41 +83,56 @@ void Tournaments::restore(Services& services, storage::Database& db) {
         table.result = result_of(t.result);
         table.at_time = t.at_time;
         table.override_reason = t.override_reason;
-        if (t.match_id != 0) tables_by_match_[t.match_id] = {data.record.id, r.round, t.table_no};
         round.tables.push_back(std::move(table));
       }
       rules.rounds.push_back(std::move(round));
       event.round_times.emplace_back(r.started_at_ms, r.ends_at_ms);
     }
-    const std::int64_t id = data.record.id;
-    events_.emplace(id, std::move(event));
-    ++restored;
+    // Tables whose match ended while their result was not yet stored take it once installed.
+    if (event.record.status == storage::TournamentStatus::kRunning) {
+      for (const auto& table : rules.rounds.back().tables) {
+        if (table.decided() || table.match_id == 0) continue;
+        auto record = storage::load_match(db, table.match_id);
+        if (record && record->status == storage::MatchStatus::kFinished) {
+          v1::MatchResult result;
+          result.ParseFromString(record->result);
+          loaded.finished.emplace_back(table.match_id, std::move(result));
+        }
+      }
+    }
+    loaded.events.emplace(data.record.id, std::move(event));
   }
-  // A table ruled on while the server went down before its match ended by the ruling: the match
-  // ends now (the restored matches are in the lobby already).
+  return loaded;
+}
+
+void Tournaments::install(Loaded loaded) {
+  events_ = std::move(loaded.events);
+  tables_by_match_.clear();
+  for (const auto& [id, event] : events_) {
+    for (const auto& round : event.rules.rounds) {
+      for (const auto& table : round.tables) {
+        if (table.match_id != 0)
+          tables_by_match_[table.match_id] = {id, round.number, table.number};
+      }
+    }
+  }
+  // A table ruled on (its result the organiser's, with a reason) while the server went down
+  // before its match ended by the ruling: the match ends now (the restored matches are in the
+  // lobby already, or run on other nodes).
   for (auto& [id, event] : events_) {
     for (const auto& round : event.rules.rounds) {
       for (const auto& table : round.tables) {
-        if (table.decided()) end_ruled_match(table.match_id, table.result, id);
+        if (table.decided() && !table.override_reason.empty())
+          end_ruled_match(table.match_id, table.result, id);
       }
     }
   }
-  // Tables whose match ended while their result was not yet stored take it now; then the
-  // round timers.
+  for (auto& [match_id, result] : loaded.finished)
+    match_over(match_id, std::move(result));
   for (auto& [id, event] : events_) {
-    if (event.record.status != storage::TournamentStatus::kRunning) continue;
-    for (const auto& table : event.rules.rounds.back().tables) {
-      if (table.decided() || table.match_id == 0) continue;
-      auto record = storage::load_match(db, table.match_id);
-      if (record && record->status == storage::MatchStatus::kFinished) {
-        v1::MatchResult result;
-        result.ParseFromString(record->result);
-        match_over(table.match_id, result);
-      }
-    }
-    arm_round_timer(event);
+    if (event.record.status == storage::TournamentStatus::kRunning) arm_round_timer(event);
   }
-  spdlog::info("restored {} tournaments", restored);
+  spdlog::info("restored {} tournaments", events_.size());
 }
 
 Tournaments::Event* Tournaments::visible(const Identity& who, std::uint64_t id,
@@ -141,7 +161,10 @@ void Tournaments::store(std::int64_t tournament_id, const Identity* who, std::st
   std::optional<storage::TournamentLogRecord> line;
   if (who) line = storage::TournamentLogRecord{now_ms(), who->account_id, action, detail};
   services_->db.submit(
-      [tournament_id, line, work = std::move(work)](storage::Database& db) {
+      [tournament_id, line, work = std::move(work), node = services_->config.node_id,
+       epoch = epoch_](storage::Database& db) {
+        // In a cluster, written only while this node still hosts the events (epochs start at 1).
+        if (!node.empty()) storage::check_tournament_host(db, node, epoch.value_or(0));
         work(db);
         if (line) storage::log_tournament_action(db, tournament_id, *line);
       },
@@ -181,12 +204,14 @@ void Tournaments::create(Identity who, v1::TournamentSettings settings, Reply re
     record.name = settings.name();
     record.game = settings.game();
     record.settings = settings.SerializeAsString();
-    record.seed = random_seed();
+    // The pairing seed; with ServerConfig::repeatable_seeds (tests), the same for every event.
+    record.seed = game_seed(services_->config.repeatable_seeds, 0);
     record.organiser_id = who.account_id;
     record.created_at_ms = now_ms();
     auto id = std::make_shared<std::int64_t>(0);
     services_->db.submit(
-        [record, id, who](storage::Database& db) {
+        [record, id, who, node = services_->config.node_id, epoch = epoch_](storage::Database& db) {
+          if (!node.empty()) storage::check_tournament_host(db, node, epoch.value_or(0));
           *id = storage::create_tournament(db, record);
           storage::log_tournament_action(
               db, *id, {record.created_at_ms, who.account_id, "create", record.name});

@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,13 @@ class Tournaments : public MatchObserver {
   // Loads the events, after the matches were restored (`db` is a connection of
   // its own, read before the server runs), settles tables whose match ended while the server
   // was down, and arms the round timers. From then on, the service runs.
+  //
+  // In a cluster (ServerConfig::node_id) one node at a time runs the events, the tournament
+  // host (storage/tournament_host.h): each node, at a heartbeat of its own, keeps or takes the
+  // role, loading the events as above when it takes it and letting them go if another node has
+  // taken it since; the others relay their connections' requests to it. The host spreads each
+  // round's tables over the live nodes (storage::offer_match), takes their results from the
+  // database as they end, and calls time on them, and rules on them, through the relay.
   void restore(Services& services, storage::Database& db);
   // Once the server has stopped: lets go of the strand and timers, which must not outlive the
   // io_context they run on (this object does, so that the handlers it left queued can be
@@ -66,6 +74,15 @@ class Tournaments : public MatchObserver {
   void deck(Identity who, v1::GetTournamentDeck request, Reply reply);
   void log(Identity who, std::uint64_t id, Reply reply);
   void follow(std::shared_ptr<Recipient> connection, Identity who, std::uint64_t id, Reply reply);
+
+  // One tournament request, for `who`; FollowTournament follows with `follower`. A
+  // registration's stored deck is read already (Connection::with_seat_deck).
+  void handle(const v1::ClientMessage& request, Identity who, std::shared_ptr<Recipient> follower,
+              Reply reply);
+  // In a cluster: whether this node hosts the events now, and which node does, as this node
+  // last saw (empty: none known). From any thread.
+  bool hosting() const;
+  std::string host() const;
 
   // A match ended: if it is a table of an event, its result becomes the table's. From any
   // thread.
@@ -100,6 +117,26 @@ class Tournaments : public MatchObserver {
 
   // One change at a time: the next starts once the last copy of this one's Turn is gone.
   using Turn = std::shared_ptr<TurnQueue::Turn>;
+  // The events as stored, and the results of the matches of their undecided tables that ended.
+  struct Loaded {
+    std::map<std::int64_t, Event> events;
+    std::vector<std::pair<std::int64_t, v1::MatchResult>> finished;
+  };
+
+  // Reads every event (on the database's thread, or before the server runs).
+  static Loaded load(storage::Database& db);
+  // Runs the events loaded: settles their tables, arms their timers. On the strand.
+  void install(Loaded loaded);
+
+  // The tournament host (cluster mode, hosting.cpp).
+  // Every heartbeat: keeps or takes the role, or lets the events go; on the host, settles the
+  // tables whose match ended on another node.
+  void beat();
+  void schedule_beat();
+  // Another node hosts the events now: this one drops them and their timers.
+  void let_go();
+  // The matches of the undecided tables of the running events' last rounds.
+  std::vector<std::int64_t> pending_matches() const;
 
   // The event, if it exists and `who` may see it (a private event: its organiser and players).
   Event* visible(const Identity& who, std::uint64_t id, const Reply& reply);
@@ -148,6 +185,12 @@ class Tournaments : public MatchObserver {
   std::map<std::int64_t, Event> events_;
   std::map<std::int64_t, TableRef> tables_by_match_;
   std::optional<TurnQueue> turns_;  // organiser actions and results, one at a time
+  // In a cluster, on the strand: the host role's epoch while this node holds it, which every
+  // write of an event checks (storage::check_tournament_host).
+  std::optional<std::int64_t> epoch_;
+  std::unique_ptr<boost::asio::steady_timer> beat_timer_;
+  mutable std::mutex host_mutex_;
+  std::string host_;  // the node hosting the events, as last seen; under host_mutex_
 };
 
 }  // namespace spacedock::server

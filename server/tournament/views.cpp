@@ -7,6 +7,7 @@
 
 #include "server/common/sessions.h"
 #include "server/match/lobby.h"
+#include "server/relay/relay.h"
 #include "server/tournament/structure.h"
 #include "server/tournament/tournaments.h"
 
@@ -145,7 +146,8 @@ v1::TournamentRound Tournaments::round_view(const Event& event, int round, bool 
         if (auto clock = match->clock_reading()) *table->mutable_clock() = *clock;
       }
     } else {
-      table->set_match_status(v1::MATCH_STATUS_FINISHED);  // over, and released from memory
+      // Over, and released from memory; or, undecided, played on another node of a cluster.
+      table->set_match_status(t.decided() ? v1::MATCH_STATUS_FINISHED : v1::MATCH_STATUS_ACTIVE);
     }
   }
   return out;
@@ -298,6 +300,8 @@ void Tournaments::notify(Event& event, v1::TournamentUpdate update, bool with_ta
       c->push(personal);
       told.insert(c.get());
     }
+    // In a cluster, on whichever node they are connected to.
+    if (services_->relay) services_->relay->push_to_account(entrant.id, personal);
   }
   std::erase_if(event.followers, [](const auto& f) { return f.expired(); });
   for (const auto& follower : event.followers) {

@@ -20,11 +20,14 @@
 #include "clients/common/client.h"
 #include "storage/accounts.h"
 #include "storage/tournaments.h"
+#include "tests/integration/driver.h"
 #include "tests/integration/process.h"
 #include "tests/integration/server_run.h"
 #include "tests/temp_dir.h"
 
 namespace sd = spacedock;
+using sd::testing::Driver;
+using sd::testing::message;
 using sd::testing::Process;
 using sd::testing::serve_command;
 using sd::testing::slurp;
@@ -33,75 +36,6 @@ using sd::testing::wait_for_port;
 using namespace std::chrono_literals;
 
 namespace {
-
-// A client for the test's own requests, run to completion one at a time; a request that meets
-// a closed connection (the server restarting) is sent again on a new one.
-class Driver {
- public:
-  Driver(std::string url, std::string name, std::string password)
-      : url_(sd::client::Url::parse(url)), name_(std::move(name)), password_(std::move(password)) {}
-
-  sd::v1::Response call(sd::v1::ClientMessage request) {
-    const auto deadline = std::chrono::steady_clock::now() + 60s;
-    for (;;) {
-      try {
-        return run([&]() -> boost::asio::awaitable<sd::v1::Response> {
-          if (!client_) {
-            auto c =
-                std::make_unique<sd::client::Client>(co_await boost::asio::this_coro::executor);
-            co_await c->connect(url_, "tournament-test");
-            // After a restart every bot logs in again at once: the server, busy checking their
-            // passwords, may answer RATE_LIMITED, which the client waits out as the bots do.
-            sd::v1::ClientMessage reg;
-            reg.mutable_register_()->set_username(name_);
-            reg.mutable_register_()->set_password(password_);
-            co_await c->call(reg);
-            sd::v1::ClientMessage login;
-            login.mutable_login()->set_username(name_);
-            login.mutable_login()->set_password(password_);
-            sd::client::expect_ok(co_await c->call(login), "Login");
-            client_ = std::move(c);
-          }
-          auto response = co_await client_->call(request);
-          while (client_->has_event())
-            co_await client_->next_event();
-          co_return response;
-        });
-      } catch (const boost::system::system_error&) {
-        drop_connection();
-        REQUIRE(std::chrono::steady_clock::now() < deadline);
-        std::this_thread::sleep_for(200ms);
-      }
-    }
-  }
-  // The connection is useless after a restart of the server: forget it, and the handlers still
-  // queued for it (destroyed with their io_context, never run).
-  void drop_connection() {
-    client_.reset();
-    io_ = std::make_unique<boost::asio::io_context>();
-  }
-
- private:
-  template <typename F>
-  sd::v1::Response run(F body) {
-    auto future = boost::asio::co_spawn(*io_, body(), boost::asio::use_future);
-    io_->restart();
-    io_->run();
-    return future.get();
-  }
-
-  std::unique_ptr<boost::asio::io_context> io_ = std::make_unique<boost::asio::io_context>();
-  sd::client::Url url_;
-  std::string name_;
-  std::string password_;
-  std::unique_ptr<sd::client::Client> client_;
-};
-
-sd::v1::ClientMessage message(auto fill) {
-  sd::v1::ClientMessage m;
-  fill(m);
-  return m;
-}
 
 std::int64_t inputs_in_round(const std::filesystem::path& db_path, std::int64_t tournament,
                              int round) {
