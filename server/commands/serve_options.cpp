@@ -89,6 +89,7 @@ ServeOptions::ServeOptions(CLI::App& app) : app_(app) {
   quick_match_bot_offer_s_ =
       count_of(std::chrono::duration_cast<std::chrono::seconds>(config_.quick_match_bot_offer));
   bot_think_ms_ = count_of(config_.bot_think);
+  tournament_minute_ms_ = count_of(config_.tournament_minute);
   constexpr auto kMost = std::numeric_limits<std::uint32_t>::max();
 
   config_option_ =
@@ -255,6 +256,12 @@ ServeOptions::ServeOptions(CLI::App& app) : app_(app) {
       ->type_name("N")
       ->check(between(0U, kMost))
       ->group("Matches");
+  app.add_option("--tournament-minute-ms", tournament_minute_ms_,
+                 "how many milliseconds a minute of an event's settings (round time, no-show "
+                 "time) lasts: shorten it to rehearse an event, or in tests")
+      ->type_name("N")
+      ->check(between(10U, 3'600'000U))
+      ->group("Matches");
   app.add_option("--repeatable-seeds", config_.repeatable_seeds,
                  "testing only: derive every match's game seed from N and the match's id, so "
                  "that the same matches played the same way end the same on any server. "
@@ -390,6 +397,7 @@ ServeSettings ServeOptions::settings() {
   config.disconnect_grace = std::chrono::seconds(disconnect_grace_s_);
   config.quick_match_bot_offer = std::chrono::seconds(quick_match_bot_offer_s_);
   config.bot_think = std::chrono::milliseconds(bot_think_ms_);
+  config.tournament_minute = std::chrono::milliseconds(tournament_minute_ms_);
   if (config.tls_certificate_file.empty() != config.tls_key_file.empty())
     throw std::invalid_argument("--tls-cert and --tls-key go together");
   settings.log_level = spdlog::level::from_str(log_level_);

@@ -62,6 +62,7 @@ class ServeOptions {
   std::uint32_t disconnect_grace_s_ = 0;
   std::uint32_t quick_match_bot_offer_s_ = 0;
   std::uint32_t bot_think_ms_ = 0;
+  std::uint32_t tournament_minute_ms_ = 0;
   std::string log_level_ = "info";
 };
 

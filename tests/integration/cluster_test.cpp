@@ -1011,6 +1011,93 @@ asio::awaitable<void> quick_match_across_nodes(ThreeNodeCluster& n) {
 
 }  // namespace
 
+namespace {
+
+// Event news for `player` of `kind`, skipping the rest.
+asio::awaitable<sd::v1::TournamentUpdate> tournament_news(sd::client::Client& player,
+                                                          sd::v1::TournamentUpdate::Kind kind) {
+  const auto event = co_await sd::testing::next_event_where(player, [&](const sd::v1::Event& e) {
+    return e.has_tournament() && e.tournament().kind() == kind;
+  });
+  co_return event.tournament();
+}
+
+// Olga organises a one-round event of four, with rounds of 2 (short) minutes, from a node that
+// does not host the events; its players, one per node and one more, hear their tables wherever
+// they are connected. Nobody plays: the host calls time on every table, on whichever node runs
+// it, and the round is done.
+asio::awaitable<void> event_news_and_time_from_every_node(ThreeNodeCluster& n) {
+  std::string host;
+  for (int i = 0; i < 100 && host.empty(); ++i) {
+    host = sd::storage::tournament_host(n.watch).node_id;
+    if (host.empty()) {
+      asio::steady_timer pause(co_await asio::this_coro::executor, 50ms);
+      co_await pause.async_wait(asio::use_awaitable);
+    }
+  }
+  REQUIRE_FALSE(host.empty());
+  const std::string away = host == "a" ? "b" : "a";
+  co_await logged_in(n.url(away), "olga");
+  REQUIRE(sd::storage::set_organiser(n.watch, "olga", true));
+  auto olga = co_await logged_in(n.url(away), "olga");  // the role is read at login
+  const auto made = co_await call(*olga, [](auto& m) {
+    auto* settings = m.mutable_create_tournament()->mutable_settings();
+    settings->set_name("Short rounds");
+    settings->set_game(sd::v1::GAME_INCURSIONS);
+    settings->set_swiss_rounds(1);
+    settings->set_round_minutes(2);
+  });
+  REQUIRE_MESSAGE(made.code() == sd::v1::OK, made.message());
+  const std::uint64_t id = made.tournament().tournament_id();
+
+  std::vector<std::unique_ptr<sd::client::Client>> players;
+  for (const char* node : {"a", "b", "c", "a"}) {
+    players.push_back(
+        co_await logged_in(n.url(node), std::string("wren-") + std::to_string(players.size())));
+    const auto enrolled = co_await call(*players.back(), [&](auto& m) {
+      m.mutable_register_for_tournament()->set_tournament_id(id);
+      m.mutable_register_for_tournament()->mutable_incursions_seat();
+    });
+    REQUIRE_MESSAGE(enrolled.code() == sd::v1::OK, enrolled.message());
+  }
+  const auto started = co_await call(*olga, [&](auto& m) {
+    m.mutable_start_round()->set_tournament_id(id);
+    m.mutable_start_round()->set_round(1);
+  });
+  REQUIRE_MESSAGE(started.code() == sd::v1::OK, started.message());
+  REQUIRE(started.round().tables_size() == 2);
+  for (auto& player : players) {
+    const auto news = co_await tournament_news(*player, sd::v1::TournamentUpdate::ROUND_STARTED);
+    CHECK(news.your_table().round() == 1);
+    CHECK(news.your_table().match_id() != 0);
+    CHECK_FALSE(news.your_table().opponent().empty());
+  }
+  // Two tables on a and b: whichever node hosts, it calls time on one another node runs.
+  for (auto& player : players) {
+    const auto done = co_await tournament_news(*player, sd::v1::TournamentUpdate::ROUND_DONE);
+    CHECK(done.round() == 1);
+  }
+  const auto round = co_await call(*olga, [&](auto& m) {
+    m.mutable_get_round()->set_tournament_id(id);
+    m.mutable_get_round()->set_round(1);
+  });
+  REQUIRE(round.code() == sd::v1::OK);
+  for (const auto& table : round.round().tables()) {
+    CHECK(table.at_time());
+    CHECK(table.outcome() != sd::v1::TABLE_OUTCOME_PENDING);
+  }
+}
+
+}  // namespace
+
+TEST_CASE(
+    "cluster: an event's news reaches its players on every node, and its host calls time on "
+    "tables other nodes run" *
+    doctest::skip(on_sqlite())) {
+  ThreeNodeCluster n({"--tournament-minute-ms", "1000"});
+  sd::testing::run_client(event_news_and_time_from_every_node(n));
+}
+
 TEST_CASE(
     "cluster: the lobby, quick match, presence, chat, mutes, sessions and login throttles are the "
     "same from every node" *

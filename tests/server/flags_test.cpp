@@ -320,7 +320,7 @@ TEST_CASE("serve --help groups the options and shows their defaults") {
                   "1024); a larger one closes its connection (default: 65536)\n") !=
         std::string::npos);
   CHECK(flat.find("sqlite:PATH (or a bare path) or postgresql://") != std::string::npos);
-  CHECK(serve_option_names().size() == 31);
+  CHECK(serve_option_names().size() == 32);
 }
 
 TEST_CASE("deploy/spacedock.toml: every option, each default as the server's, and it loads") {
