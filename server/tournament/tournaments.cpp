@@ -51,7 +51,7 @@ void Tournaments::restore(Services& services, storage::Database& db) {
   services_ = &services;
   strand_.emplace(asio::make_strand(services.io));
   turns_.emplace(services.io, *strand_);
-  if (!services.config.node_id.empty()) return schedule_beat();
+  if (!services.config.node_id.empty()) return asio::post(*strand_, [this] { beat(); });
   install(load(db));
 }
 
