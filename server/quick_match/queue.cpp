@@ -6,8 +6,7 @@ namespace spacedock::server {
 
 std::optional<QuickMatchQueue::Entry> QuickMatchQueue::pair_or_queue(Entry entry) {
   std::lock_guard lock(mutex_);
-  std::erase_if(entries_,
-                [&](const Entry& e) { return e.key == entry.key || e.connection.expired(); });
+  drop_earlier(entry.key);
   const auto partner = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& e) {
     return e.game == entry.game && e.clock == entry.clock &&
            e.who.account_id != entry.who.account_id;
@@ -21,10 +20,13 @@ std::optional<QuickMatchQueue::Entry> QuickMatchQueue::pair_or_queue(Entry entry
   return paired;
 }
 
+void QuickMatchQueue::drop_earlier(const Recipient* key) {
+  std::erase_if(entries_, [&](const Entry& e) { return e.key == key || e.connection.expired(); });
+}
+
 void QuickMatchQueue::queue(Entry entry) {
   std::lock_guard lock(mutex_);
-  std::erase_if(entries_,
-                [&](const Entry& e) { return e.key == entry.key || e.connection.expired(); });
+  drop_earlier(entry.key);
   entries_.push_back(std::move(entry));
 }
 

@@ -49,6 +49,9 @@ class QuickMatchQueue {
   std::size_t places_of(std::int64_t account_id, const Recipient* except) const;
 
  private:
+  // Under mutex_: the connection's earlier entry goes, and those of closed connections.
+  void drop_earlier(const Recipient* key);
+
   mutable std::mutex mutex_;
   std::vector<Entry> entries_;  // oldest first
 };

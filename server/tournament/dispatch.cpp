@@ -4,6 +4,13 @@
 
 namespace spacedock::server {
 
+v1::SeatSetup Tournaments::registration_seat(const v1::RegisterForTournament& request) {
+  v1::SeatSetup seat;
+  if (request.has_incursions_seat()) *seat.mutable_incursions() = request.incursions_seat();
+  if (request.has_stccg_seat()) *seat.mutable_stccg() = request.stccg_seat();
+  return seat;
+}
+
 void Tournaments::handle(const v1::ClientMessage& request, Identity who,
                          std::shared_ptr<Recipient> follower, Reply reply) {
   using Body = v1::ClientMessage::BodyCase;
@@ -16,11 +23,8 @@ void Tournaments::handle(const v1::ClientMessage& request, Identity who,
       return get(who, request.get_tournament().tournament_id(), std::move(reply));
     case Body::kRegisterForTournament: {
       const auto& r = request.register_for_tournament();
-      v1::SeatSetup seat;
-      if (r.has_incursions_seat()) *seat.mutable_incursions() = r.incursions_seat();
-      if (r.has_stccg_seat()) *seat.mutable_stccg() = r.stccg_seat();
-      if (r.change_seat()) return change_seat(who, r.tournament_id(), std::move(seat), reply);
-      return enrol(who, r.tournament_id(), std::move(seat), std::move(reply));
+      if (r.change_seat()) return change_seat(who, r.tournament_id(), registration_seat(r), reply);
+      return enrol(who, r.tournament_id(), registration_seat(r), std::move(reply));
     }
     case Body::kDropFromTournament:
       return drop(who, request.drop_from_tournament(), std::move(reply));

@@ -30,9 +30,10 @@ void Tournaments::schedule_beat() {
   });
 }
 
-std::vector<std::int64_t> Tournaments::pending_matches() const {
+std::vector<std::int64_t> Tournaments::pending_matches(
+    const std::map<std::int64_t, Event>& events) {
   std::vector<std::int64_t> pending;
-  for (const auto& [id, event] : events_) {
+  for (const auto& [id, event] : events) {
     if (event.record.status != storage::TournamentStatus::kRunning || event.rules.rounds.empty())
       continue;
     for (const auto& table : event.rules.rounds.back().tables) {
@@ -40,6 +41,20 @@ std::vector<std::int64_t> Tournaments::pending_matches() const {
     }
   }
   return pending;
+}
+
+std::vector<std::pair<std::int64_t, v1::MatchResult>> Tournaments::ended_matches(
+    storage::Database& db, const std::vector<std::int64_t>& match_ids) {
+  std::vector<std::pair<std::int64_t, v1::MatchResult>> ended;
+  for (std::int64_t match_id : match_ids) {
+    auto record = storage::load_match(db, match_id);
+    if (record && record->status == storage::MatchStatus::kFinished) {
+      v1::MatchResult result;
+      result.ParseFromString(record->result);
+      ended.emplace_back(match_id, std::move(result));
+    }
+  }
+  return ended;
 }
 
 void Tournaments::beat() {
@@ -50,7 +65,8 @@ void Tournaments::beat() {
   };
   auto beat = std::make_shared<Beat>();
   const ServerConfig& config = services_->config;
-  auto work = [beat, &config, held = epoch_, pending = pending_matches()](storage::Database& db) {
+  auto work = [beat, &config, held = epoch_,
+               pending = pending_matches(events_)](storage::Database& db) {
     beat->host = storage::hold_tournament_host(db, config.node_id, config.owner_timeout);
     if (beat->host.node_id != config.node_id) return;
     if (!held || *held != beat->host.epoch) {
@@ -58,14 +74,7 @@ void Tournaments::beat() {
       return;
     }
     // Tables other nodes run end there: their results are in the database.
-    for (std::int64_t match_id : pending) {
-      auto record = storage::load_match(db, match_id);
-      if (record && record->status == storage::MatchStatus::kFinished) {
-        v1::MatchResult result;
-        result.ParseFromString(record->result);
-        beat->finished.emplace_back(match_id, std::move(result));
-      }
-    }
+    beat->finished = ended_matches(db, pending);
   };
   services_->db.submit(std::move(work), [this, beat](std::exception_ptr error) {
     boost::asio::post(*strand_, [this, beat, error] {

@@ -26,12 +26,8 @@ void Connection::on_tournament(const v1::ClientMessage& request, Reply reply) {
   };
   if (!request.has_register_for_tournament()) return run(request, std::move(reply));
   // A stored deck's list is copied in now, on the player's own node: the registration locks it.
-  const auto& r = request.register_for_tournament();
-  v1::SeatSetup seat;
-  if (r.has_incursions_seat()) *seat.mutable_incursions() = r.incursions_seat();
-  if (r.has_stccg_seat()) *seat.mutable_stccg() = r.stccg_seat();
-  with_seat_deck(std::move(seat), std::move(reply),
-                 [request, run](v1::SeatSetup seated, Reply respond) {
+  with_seat_deck(Tournaments::registration_seat(request.register_for_tournament()),
+                 std::move(reply), [request, run](v1::SeatSetup seated, Reply respond) {
                    v1::ClientMessage resolved = request;
                    auto* registration = resolved.mutable_register_for_tournament();
                    if (seated.has_incursions())

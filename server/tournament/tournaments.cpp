@@ -37,6 +37,12 @@ tournament::TableResult result_of(storage::TableResultCode code) {
   throw std::logic_error("a table result of unknown kind");
 }
 
+// In a cluster (`node` set), an event is written only while this node still hosts the events,
+// under `epoch` (none: it does not; epochs start at 1).
+void check_host(storage::Database& db, const std::string& node, std::optional<std::int64_t> epoch) {
+  if (!node.empty()) storage::check_tournament_host(db, node, epoch.value_or(0));
+}
+
 }  // namespace
 
 void Tournaments::stop() {
@@ -88,20 +94,10 @@ Tournaments::Loaded Tournaments::load(storage::Database& db) {
       rules.rounds.push_back(std::move(round));
       event.round_times.emplace_back(r.started_at_ms, r.ends_at_ms);
     }
-    // Tables whose match ended while their result was not yet stored take it once installed.
-    if (event.record.status == storage::TournamentStatus::kRunning) {
-      for (const auto& table : rules.rounds.back().tables) {
-        if (table.decided() || table.match_id == 0) continue;
-        auto record = storage::load_match(db, table.match_id);
-        if (record && record->status == storage::MatchStatus::kFinished) {
-          v1::MatchResult result;
-          result.ParseFromString(record->result);
-          loaded.finished.emplace_back(table.match_id, std::move(result));
-        }
-      }
-    }
     loaded.events.emplace(data.record.id, std::move(event));
   }
+  // Tables whose match ended while their result was not yet stored take it once installed.
+  loaded.finished = ended_matches(db, pending_matches(loaded.events));
   return loaded;
 }
 
@@ -163,8 +159,7 @@ void Tournaments::store(std::int64_t tournament_id, const Identity* who, std::st
   services_->db.submit(
       [tournament_id, line, work = std::move(work), node = services_->config.node_id,
        epoch = epoch_](storage::Database& db) {
-        // In a cluster, written only while this node still hosts the events (epochs start at 1).
-        if (!node.empty()) storage::check_tournament_host(db, node, epoch.value_or(0));
+        check_host(db, node, epoch);
         work(db);
         if (line) storage::log_tournament_action(db, tournament_id, *line);
       },
@@ -211,7 +206,7 @@ void Tournaments::create(Identity who, v1::TournamentSettings settings, Reply re
     auto id = std::make_shared<std::int64_t>(0);
     services_->db.submit(
         [record, id, who, node = services_->config.node_id, epoch = epoch_](storage::Database& db) {
-          if (!node.empty()) storage::check_tournament_host(db, node, epoch.value_or(0));
+          check_host(db, node, epoch);
           *id = storage::create_tournament(db, record);
           storage::log_tournament_action(
               db, *id, {record.created_at_ms, who.account_id, "create", record.name});

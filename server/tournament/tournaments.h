@@ -79,6 +79,8 @@ class Tournaments : public MatchObserver {
   // registration's stored deck is read already (Connection::with_seat_deck).
   void handle(const v1::ClientMessage& request, Identity who, std::shared_ptr<Recipient> follower,
               Reply reply);
+  // The seat a registration asks for (its stored deck not yet read).
+  static v1::SeatSetup registration_seat(const v1::RegisterForTournament& request);
   // In a cluster: whether this node hosts the events now, and which node does, as this node
   // last saw (empty: none known). From any thread.
   bool hosting() const;
@@ -136,7 +138,10 @@ class Tournaments : public MatchObserver {
   // Another node hosts the events now: this one drops them and their timers.
   void let_go();
   // The matches of the undecided tables of the running events' last rounds.
-  std::vector<std::int64_t> pending_matches() const;
+  static std::vector<std::int64_t> pending_matches(const std::map<std::int64_t, Event>& events);
+  // Those of `match_ids` that have ended, with their results, as stored.
+  static std::vector<std::pair<std::int64_t, v1::MatchResult>> ended_matches(
+      storage::Database& db, const std::vector<std::int64_t>& match_ids);
 
   // The event, if it exists and `who` may see it (a private event: its organiser and players).
   Event* visible(const Identity& who, std::uint64_t id, const Reply& reply);

@@ -498,6 +498,23 @@ namespace {
 // its own seed.
 const std::vector<std::string> kRepeatableSeeds{"--repeatable-seeds", "1701"};
 
+// The command of one server on SQLite (dir/one.sqlite, its port in dir/one.port), with the
+// scripted matches' seeds: what the cluster's runs are compared with.
+std::vector<std::string> one_sqlite_node(const std::filesystem::path& dir) {
+  std::vector<std::string> command{SPACEDOCK_BIN,
+                                   "serve",
+                                   "--listen",
+                                   "127.0.0.1:0",
+                                   "--db",
+                                   (dir / "one.sqlite").string(),
+                                   "--port-file",
+                                   (dir / "one.port").string(),
+                                   "--password-cost",
+                                   "minimal"};
+  command.insert(command.end(), kRepeatableSeeds.begin(), kRepeatableSeeds.end());
+  return command;
+}
+
 // The bots play 3 three-player Incursions matches, then 3 STCCG matches, the players of each
 // spread over `urls` (one node's, or three); returns how many matches the bots finished.
 int play_scripted_matches(const std::vector<std::string>& urls, const std::filesystem::path& dir) {
@@ -536,20 +553,9 @@ TEST_CASE(
   }
   TempDir one;
   const auto db = one.path() / "one.sqlite";
-  std::vector<std::string> serve{SPACEDOCK_BIN,
-                                 "serve",
-                                 "--listen",
-                                 "127.0.0.1:0",
-                                 "--db",
-                                 db.string(),
-                                 "--port-file",
-                                 (one.path() / "one.port").string(),
-                                 "--password-cost",
-                                 "minimal"};
-  serve.insert(serve.end(), kRepeatableSeeds.begin(), kRepeatableSeeds.end());
   std::map<std::int64_t, std::uint64_t> on_one;
   {
-    Process node(serve, (one.path() / "one.log").string());
+    Process node(one_sqlite_node(one.path()), (one.path() / "one.log").string());
     const std::string url = ws_url(one.path(), "one");
     CHECK(play_scripted_matches({url}, one.path()) == 6);
     node.kill(SIGTERM);
@@ -734,20 +740,9 @@ TEST_CASE(
   }
   TempDir one;
   const auto path = one.path() / "one.sqlite";
-  std::vector<std::string> serve{SPACEDOCK_BIN,
-                                 "serve",
-                                 "--listen",
-                                 "127.0.0.1:0",
-                                 "--db",
-                                 path.string(),
-                                 "--port-file",
-                                 (one.path() / "one.port").string(),
-                                 "--password-cost",
-                                 "minimal"};
-  serve.insert(serve.end(), kRepeatableSeeds.begin(), kRepeatableSeeds.end());
   std::string on_one;
   {
-    Process node(serve, (one.path() / "one.log").string());
+    Process node(one_sqlite_node(one.path()), (one.path() / "one.log").string());
     const std::string url = ws_url(one.path(), "one");
     sd::storage::Database db = sd::storage::Database::open(path.string());
     on_one = swiss_of_32({url, {url}, db, one.path()});
